@@ -1,0 +1,1 @@
+//! Lexer for MLIR's textual syntax. (Owned by the parser work.)

@@ -1,0 +1,161 @@
+//! The context: owner of everything. It uniques types, attributes and identifiers, stores
+//! the IR arenas, and holds the dialect registry, settings, resources and diagnostics.
+//!
+//! Threading: uniquing (types, attributes, identifiers) takes `&self` and is safe from any
+//! thread. Mutating IR or the registry takes `&mut self`; the C API serializes those calls
+//! per context.
+
+use std::num::NonZeroU32;
+use std::sync::atomic::AtomicU64;
+use std::sync::Mutex;
+
+use rustc_hash::FxHashMap;
+
+use crate::attrs::AttrKind;
+use crate::diag::DiagnosticEngine;
+use crate::dialect::Registry;
+use crate::error::{Error, Result};
+use crate::intern::Interner;
+use crate::ir::Ir;
+use crate::types::TypeKind;
+
+/// An interned string (operation names, attribute names, symbol names, file names).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Identifier(NonZeroU32);
+
+impl Identifier {
+    pub fn to_raw(self) -> u32 {
+        self.0.get()
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct Uniquer {
+    pub(crate) types: Interner<TypeKind>,
+    pub(crate) attrs: Interner<AttrKind>,
+    pub(crate) idents: Interner<Box<str>>,
+    pub(crate) next_distinct: AtomicU64,
+}
+
+/// A blob referenced by `dense_resource<key>` (or kept for another dialect), as in MLIR's
+/// `dialect_resources` section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceBlob {
+    pub data: Vec<u8>,
+    pub alignment: u32,
+}
+
+/// Blobs grouped by the dialect that owns them (`builtin` for `dense_resource`).
+#[derive(Default, Debug)]
+pub struct ResourceStore {
+    pub(crate) groups: FxHashMap<String, FxHashMap<String, ResourceBlob>>,
+}
+
+pub struct Context {
+    pub(crate) uniq: Uniquer,
+    pub(crate) ir: Ir,
+    pub(crate) registry: Registry,
+    pub(crate) diag: DiagnosticEngine,
+    pub(crate) resources: Mutex<ResourceStore>,
+    allow_unregistered_dialects: bool,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with the builtin dialect loaded.
+    pub fn new() -> Context {
+        let mut ctx = Context {
+            uniq: Uniquer::default(),
+            ir: Ir::default(),
+            registry: Registry::default(),
+            diag: DiagnosticEngine::default(),
+            resources: Mutex::new(ResourceStore::default()),
+            allow_unregistered_dialects: false,
+        };
+        crate::builtin::register(&mut ctx);
+        ctx
+    }
+
+    pub fn allow_unregistered_dialects(&self) -> bool {
+        self.allow_unregistered_dialects
+    }
+
+    pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
+        self.allow_unregistered_dialects = allow;
+    }
+
+    pub fn identifier(&self, s: &str) -> Identifier {
+        let index = self.uniq.idents.intern_with(s, || s.into());
+        Identifier(NonZeroU32::new(index + 1).expect("identifier overflow"))
+    }
+
+    /// The identifier's text; lives as long as the context.
+    #[inline]
+    pub fn ident_str(&self, id: Identifier) -> &str {
+        self.uniq.idents.get(id.0.get() - 1)
+    }
+
+    pub fn identifier_from_raw(&self, raw: u32) -> Option<Identifier> {
+        let index = raw.checked_sub(1)?;
+        self.uniq.idents.try_get(index).map(|_| Identifier(NonZeroU32::new(raw).expect("nonzero")))
+    }
+
+    /// Adds a blob under `group` (a dialect name, `builtin` for `dense_resource`), renaming
+    /// it as MLIR does (`name_1`, `name_2`, ...) when the key is taken. Returns the key used.
+    pub fn insert_resource(&self, group: &str, key: &str, blob: ResourceBlob) -> String {
+        let mut store = self.resources.lock().unwrap_or_else(|p| p.into_inner());
+        let entries = store.groups.entry(group.to_string()).or_default();
+        let mut name = key.to_string();
+        let mut n = 0;
+        while entries.contains_key(&name) {
+            n += 1;
+            name = format!("{key}_{n}");
+        }
+        entries.insert(name.clone(), blob);
+        name
+    }
+
+    /// Replaces (or sets) the blob under an exact key.
+    pub fn set_resource(&self, group: &str, key: &str, blob: ResourceBlob) {
+        let mut store = self.resources.lock().unwrap_or_else(|p| p.into_inner());
+        store.groups.entry(group.to_string()).or_default().insert(key.to_string(), blob);
+    }
+
+    pub fn resource(&self, group: &str, key: &str) -> Option<ResourceBlob> {
+        let store = self.resources.lock().unwrap_or_else(|p| p.into_inner());
+        store.groups.get(group)?.get(key).cloned()
+    }
+
+    /// Every (group, key) in the store, sorted.
+    pub fn resource_keys(&self) -> Vec<(String, String)> {
+        let store = self.resources.lock().unwrap_or_else(|p| p.into_inner());
+        let mut keys: Vec<_> =
+            store.groups.iter().flat_map(|(g, m)| m.keys().map(move |k| (g.clone(), k.clone()))).collect();
+        keys.sort();
+        keys
+    }
+
+    /// Number of live operations, blocks and regions (for leak checks and statistics).
+    pub fn live_ir_counts(&self) -> (usize, usize, usize) {
+        (self.ir.ops.live_count(), self.ir.blocks.live_count(), self.ir.regions.live_count())
+    }
+
+    pub(crate) fn unknown_dialect_error(&self, what: &str, name: &str) -> Error {
+        let dialect = name.split('.').next().unwrap_or(name);
+        Error::new(
+            crate::error::ErrorKind::NotRegistered,
+            format!("{what} '{name}' of unregistered dialect '{dialect}' (allow unregistered dialects to accept it)"),
+        )
+    }
+}
+
+pub(crate) fn _assert_context_send() -> Result<()> {
+    fn is_send<T: Send>() {}
+    is_send::<Context>();
+    Ok(())
+}

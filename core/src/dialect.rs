@@ -1,0 +1,616 @@
+//! Dialects defined at run time: one registration API of plain data plus callbacks, so that
+//! the C API can offer it to every language, and a declarative generator can target it.
+//!
+//! A dialect registers operations ([`OpDef`]), types ([`TypeDef`]), attributes
+//! ([`AttrDef`]) and the interfaces they implement. Interfaces are identified by a
+//! [`TypeId`] (interned by qualified name), and an implementation is an opaque table of
+//! callbacks ([`InterfaceImpl`]) that the interface's users downcast. Questions such as "is
+//! this a valid memref element type" are answered here, so every package gets one answer.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::{Context, Identifier};
+use crate::error::{Error, ErrorKind, Result};
+use crate::ir::OpId;
+use crate::typeid::TypeId;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// Interface ids the core itself answers for builtin types and attributes.
+pub mod interfaces {
+    use crate::typeid::TypeId;
+
+    pub fn memref_element_type() -> TypeId {
+        TypeId::of("builtin.MemRefElementTypeInterface")
+    }
+    pub fn shaped_type() -> TypeId {
+        TypeId::of("builtin.ShapedTypeInterface")
+    }
+    pub fn float_type() -> TypeId {
+        TypeId::of("builtin.FloatTypeInterface")
+    }
+    pub fn typed_attr() -> TypeId {
+        TypeId::of("builtin.TypedAttrInterface")
+    }
+    pub fn elements_attr() -> TypeId {
+        TypeId::of("builtin.ElementsAttrInterface")
+    }
+    pub fn memref_layout_attr() -> TypeId {
+        TypeId::of("builtin.MemRefLayoutAttrInterface")
+    }
+    pub fn location_attr() -> TypeId {
+        TypeId::of("builtin.LocationAttrInterface")
+    }
+}
+
+/// Operation traits, as a bit set.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    pub const IS_TERMINATOR: Traits = Traits(1 << 0);
+    pub const NO_TERMINATOR: Traits = Traits(1 << 1);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 2);
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 3);
+    pub const SYMBOL: Traits = Traits(1 << 4);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 5);
+    /// Regions are graph regions: no SSA dominance inside them.
+    pub const GRAPH_REGIONS: Traits = Traits(1 << 6);
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 7);
+    /// No side effects: removable when unused.
+    pub const PURE: Traits = Traits(1 << 8);
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 9);
+    pub const COMMUTATIVE: Traits = Traits(1 << 10);
+    pub const RETURN_LIKE: Traits = Traits(1 << 11);
+    /// Variadic operand groups are sized by an `operandSegmentSizes` dense i32 array.
+    pub const ATTR_SIZED_OPERAND_SEGMENTS: Traits = Traits(1 << 12);
+    pub const ATTR_SIZED_RESULT_SEGMENTS: Traits = Traits(1 << 13);
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 14);
+    /// The symbol name attribute may be absent (e.g. `builtin.module`).
+    pub const OPTIONAL_SYMBOL: Traits = Traits(1 << 15);
+
+    pub fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        Traits(self.0 | rhs.0)
+    }
+}
+
+/// A predicate on types, with a summary for error messages.
+#[derive(Clone)]
+pub enum TypeConstraint {
+    Any,
+    AnyInteger,
+    /// Signless integer of this width.
+    Integer(u32),
+    SignlessIntegerOrIndex,
+    Index,
+    AnyFloat,
+    Float(FloatKind),
+    IntegerOrFloat,
+    AnyVector,
+    AnyTensor,
+    AnyMemRef,
+    AnyShaped,
+    Exactly(Type),
+    OneOf(Vec<TypeConstraint>),
+    /// The type implements the interface.
+    Implements(TypeId),
+    Custom { summary: String, predicate: Arc<dyn Fn(&Context, Type) -> bool + Send + Sync> },
+}
+
+impl TypeConstraint {
+    pub fn check(&self, ctx: &Context, ty: Type) -> bool {
+        match self {
+            TypeConstraint::Any => true,
+            TypeConstraint::AnyInteger => matches!(ctx.type_kind(ty), TypeKind::Integer { .. }),
+            TypeConstraint::Integer(w) => {
+                matches!(ctx.type_kind(ty), TypeKind::Integer { width, signedness: Signedness::Signless } if width == w)
+            }
+            TypeConstraint::SignlessIntegerOrIndex => matches!(
+                ctx.type_kind(ty),
+                TypeKind::Integer { signedness: Signedness::Signless, .. } | TypeKind::Index
+            ),
+            TypeConstraint::Index => matches!(ctx.type_kind(ty), TypeKind::Index),
+            TypeConstraint::AnyFloat => matches!(ctx.type_kind(ty), TypeKind::Float(_)),
+            TypeConstraint::Float(k) => matches!(ctx.type_kind(ty), TypeKind::Float(x) if x == k),
+            TypeConstraint::IntegerOrFloat => matches!(ctx.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Float(_)),
+            TypeConstraint::AnyVector => matches!(ctx.type_kind(ty), TypeKind::Vector { .. }),
+            TypeConstraint::AnyTensor => {
+                matches!(ctx.type_kind(ty), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. })
+            }
+            TypeConstraint::AnyMemRef => {
+                matches!(ctx.type_kind(ty), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+            }
+            TypeConstraint::AnyShaped => ctx.is_shaped(ty),
+            TypeConstraint::Exactly(t) => *t == ty,
+            TypeConstraint::OneOf(cs) => cs.iter().any(|c| c.check(ctx, ty)),
+            TypeConstraint::Implements(iface) => ctx.type_implements(ty, *iface),
+            TypeConstraint::Custom { predicate, .. } => predicate(ctx, ty),
+        }
+    }
+
+    pub fn summary(&self, ctx: &Context) -> String {
+        match self {
+            TypeConstraint::Any => "any type".into(),
+            TypeConstraint::AnyInteger => "integer".into(),
+            TypeConstraint::Integer(w) => format!("{w}-bit signless integer"),
+            TypeConstraint::SignlessIntegerOrIndex => "signless integer or index".into(),
+            TypeConstraint::Index => "index".into(),
+            TypeConstraint::AnyFloat => "floating-point".into(),
+            TypeConstraint::Float(k) => k.keyword().into(),
+            TypeConstraint::IntegerOrFloat => "integer or floating-point".into(),
+            TypeConstraint::AnyVector => "vector of any type values".into(),
+            TypeConstraint::AnyTensor => "tensor of any type values".into(),
+            TypeConstraint::AnyMemRef => "memref of any type values".into(),
+            TypeConstraint::AnyShaped => "shaped of any type values".into(),
+            TypeConstraint::Exactly(t) => ctx.type_summary(*t),
+            TypeConstraint::OneOf(cs) => cs.iter().map(|c| c.summary(ctx)).collect::<Vec<_>>().join(" or "),
+            TypeConstraint::Implements(i) => format!("type implementing {}", i.name()),
+            TypeConstraint::Custom { summary, .. } => summary.clone(),
+        }
+    }
+}
+
+/// A predicate on attributes, with a summary for error messages.
+#[derive(Clone)]
+pub enum AttrConstraint {
+    Any,
+    Unit,
+    Bool,
+    Integer,
+    Float,
+    String,
+    Type,
+    Array,
+    Dictionary,
+    SymbolRef,
+    /// A symbol reference with no nested references (`@name`).
+    FlatSymbolRef,
+    /// An integer attribute of exactly this type.
+    TypedInteger(Type),
+    Custom { summary: String, predicate: Arc<dyn Fn(&Context, Attribute) -> bool + Send + Sync> },
+}
+
+impl AttrConstraint {
+    pub fn check(&self, ctx: &Context, attr: Attribute) -> bool {
+        let kind = ctx.attr_kind(attr);
+        match self {
+            AttrConstraint::Any => true,
+            AttrConstraint::Unit => matches!(kind, AttrKind::Unit),
+            AttrConstraint::Bool => matches!(kind, AttrKind::Bool(_)),
+            AttrConstraint::Integer => matches!(kind, AttrKind::Integer { .. }),
+            AttrConstraint::Float => matches!(kind, AttrKind::Float { .. }),
+            AttrConstraint::String => matches!(kind, AttrKind::String { .. }),
+            AttrConstraint::Type => matches!(kind, AttrKind::Type(_)),
+            AttrConstraint::Array => matches!(kind, AttrKind::Array(_)),
+            AttrConstraint::Dictionary => matches!(kind, AttrKind::Dictionary(_)),
+            AttrConstraint::SymbolRef => matches!(kind, AttrKind::SymbolRef { .. }),
+            AttrConstraint::FlatSymbolRef => matches!(kind, AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
+            AttrConstraint::TypedInteger(t) => matches!(kind, AttrKind::Integer { ty, .. } if ty == t),
+            AttrConstraint::Custom { predicate, .. } => predicate(ctx, attr),
+        }
+    }
+
+    pub fn summary(&self, ctx: &Context) -> String {
+        match self {
+            AttrConstraint::Any => "any attribute".into(),
+            AttrConstraint::Unit => "unit attribute".into(),
+            AttrConstraint::Bool => "bool attribute".into(),
+            AttrConstraint::Integer => "integer attribute".into(),
+            AttrConstraint::Float => "float attribute".into(),
+            AttrConstraint::String => "string attribute".into(),
+            AttrConstraint::Type => "type attribute".into(),
+            AttrConstraint::Array => "array attribute".into(),
+            AttrConstraint::Dictionary => "dictionary of named attribute values".into(),
+            AttrConstraint::SymbolRef => "symbol reference attribute".into(),
+            AttrConstraint::FlatSymbolRef => "flat symbol reference attribute".into(),
+            AttrConstraint::TypedInteger(t) => format!("{} integer attribute", ctx.type_summary(*t)),
+            AttrConstraint::Custom { summary, .. } => summary.clone(),
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// One operand or result group of an operation signature.
+#[derive(Clone)]
+pub struct ValueSpec {
+    pub name: String,
+    pub constraint: TypeConstraint,
+    pub arity: Arity,
+}
+
+impl ValueSpec {
+    pub fn new(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.into(), constraint, arity: Arity::Single }
+    }
+    pub fn variadic(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.into(), constraint, arity: Arity::Variadic }
+    }
+    pub fn optional(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.into(), constraint, arity: Arity::Optional }
+    }
+}
+
+#[derive(Clone)]
+pub struct AttrSpec {
+    pub name: String,
+    pub constraint: AttrConstraint,
+    pub optional: bool,
+}
+
+impl AttrSpec {
+    pub fn required(name: &str, constraint: AttrConstraint) -> AttrSpec {
+        AttrSpec { name: name.into(), constraint, optional: false }
+    }
+    pub fn optional(name: &str, constraint: AttrConstraint) -> AttrSpec {
+        AttrSpec { name: name.into(), constraint, optional: true }
+    }
+}
+
+/// A verifier callback: `Err(message)` becomes an error diagnostic at the op.
+pub type OpVerifier = Arc<dyn Fn(&Context, OpId) -> std::result::Result<(), String> + Send + Sync>;
+/// Verifies the parameters of a dialect type or attribute.
+pub type ParamsVerifier = Arc<dyn Fn(&Context, &[Attribute]) -> std::result::Result<(), String> + Send + Sync>;
+
+/// An implementation of an interface: an opaque table of callbacks. Rust users store a
+/// struct of closures; the C API stores a C vtable and its user data.
+#[derive(Clone)]
+pub struct InterfaceImpl {
+    pub interface: TypeId,
+    pub methods: Arc<dyn Any + Send + Sync>,
+}
+
+impl InterfaceImpl {
+    /// An interface with no methods (a marker such as MemRefElementTypeInterface).
+    pub fn marker(interface: TypeId) -> InterfaceImpl {
+        InterfaceImpl { interface, methods: Arc::new(()) }
+    }
+}
+
+/// A registered operation.
+#[derive(Clone)]
+pub struct OpDef {
+    /// `dialect.op`.
+    pub name: String,
+    pub operands: Vec<ValueSpec>,
+    pub results: Vec<ValueSpec>,
+    /// Inherent attributes.
+    pub attributes: Vec<AttrSpec>,
+    pub num_regions: usize,
+    /// Extra regions beyond `num_regions` are allowed.
+    pub variadic_regions: bool,
+    pub num_successors: usize,
+    pub variadic_successors: bool,
+    pub traits: Traits,
+    pub interfaces: Vec<InterfaceImpl>,
+    pub verify: Option<OpVerifier>,
+    pub summary: String,
+}
+
+impl OpDef {
+    pub fn new(name: &str) -> OpDef {
+        OpDef {
+            name: name.into(),
+            operands: Vec::new(),
+            results: Vec::new(),
+            attributes: Vec::new(),
+            num_regions: 0,
+            variadic_regions: false,
+            num_successors: 0,
+            variadic_successors: false,
+            traits: Traits::default(),
+            interfaces: Vec::new(),
+            verify: None,
+            summary: String::new(),
+        }
+    }
+
+    pub fn type_id(&self) -> TypeId {
+        TypeId::of(&self.name)
+    }
+
+    pub fn has_trait(&self, t: Traits) -> bool {
+        self.traits.contains(t)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ParamSpec {
+    pub name: String,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TypeDefId(pub(crate) u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttrDefId(pub(crate) u32);
+
+impl TypeDefId {
+    pub fn to_raw(self) -> u32 {
+        self.0
+    }
+}
+impl AttrDefId {
+    pub fn to_raw(self) -> u32 {
+        self.0
+    }
+}
+
+/// A type (or attribute) kind defined by a dialect, with named parameters.
+#[derive(Clone)]
+pub struct TypeDef {
+    pub dialect: String,
+    pub name: String,
+    /// `dialect.name`.
+    pub qualified_name: String,
+    pub type_id: TypeId,
+    pub params: Vec<ParamSpec>,
+    pub verify: Option<ParamsVerifier>,
+    pub interfaces: Vec<InterfaceImpl>,
+}
+
+pub type AttrDef = TypeDef;
+
+/// A dialect's own settings.
+#[derive(Clone, Debug)]
+pub struct DialectDef {
+    pub name: String,
+    /// Operations of this dialect that are not registered are accepted (like MLIR's
+    /// `allowUnknownOperations`).
+    pub allow_unknown_operations: bool,
+}
+
+#[derive(Default)]
+pub(crate) struct Registry {
+    dialects: FxHashMap<String, DialectDef>,
+    ops: FxHashMap<Identifier, Arc<OpDef>>,
+    type_defs: Vec<Arc<TypeDef>>,
+    types_by_name: FxHashMap<String, TypeDefId>,
+    attr_defs: Vec<Arc<AttrDef>>,
+    attrs_by_name: FxHashMap<String, AttrDefId>,
+    /// Interfaces attached to existing kinds from outside (MLIR's external models), keyed by
+    /// the kind's TypeId.
+    external: FxHashMap<(TypeId, TypeId), InterfaceImpl>,
+}
+
+impl Registry {
+    pub(crate) fn type_def(&self, id: TypeDefId) -> Result<&Arc<TypeDef>> {
+        self.type_defs.get(id.0 as usize).ok_or_else(|| Error::invalid("unknown type definition id"))
+    }
+    pub(crate) fn attr_def(&self, id: AttrDefId) -> Result<&Arc<AttrDef>> {
+        self.attr_defs.get(id.0 as usize).ok_or_else(|| Error::invalid("unknown attribute definition id"))
+    }
+    pub(crate) fn op(&self, name: Identifier) -> Option<&Arc<OpDef>> {
+        self.ops.get(&name)
+    }
+}
+
+impl Context {
+    /// Registers a dialect; registering the same name again updates its settings.
+    pub fn register_dialect(&mut self, def: DialectDef) {
+        self.registry.dialects.insert(def.name.clone(), def);
+    }
+
+    pub fn is_dialect_registered(&self, name: &str) -> bool {
+        self.registry.dialects.contains_key(name)
+    }
+
+    pub fn dialect(&self, name: &str) -> Option<&DialectDef> {
+        self.registry.dialects.get(name)
+    }
+
+    pub fn registered_dialects(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.registry.dialects.keys().map(String::as_str).collect();
+        names.sort();
+        names
+    }
+
+    /// Registers an operation of an already registered dialect. Registering the same name
+    /// twice is an error: definitions are not silently replaced.
+    pub fn register_operation(&mut self, def: OpDef) -> Result<()> {
+        let dialect = split_dialect(&def.name)
+            .ok_or_else(|| Error::invalid(format!("operation name '{}' must be 'dialect.op'", def.name)))?;
+        if !self.registry.dialects.contains_key(dialect) {
+            return Err(Error::new(ErrorKind::NotRegistered, format!("dialect '{dialect}' is not registered")));
+        }
+        let name = self.identifier(&def.name);
+        if self.registry.ops.contains_key(&name) {
+            return Err(Error::new(ErrorKind::AlreadyExists, format!("operation '{}' is already registered", def.name)));
+        }
+        self.registry.ops.insert(name, Arc::new(def));
+        Ok(())
+    }
+
+    /// The definition of a registered operation name.
+    pub fn operation_def(&self, name: &str) -> Option<&Arc<OpDef>> {
+        let id = self.identifier(name);
+        self.registry.ops.get(&id)
+    }
+
+    pub fn register_type(&mut self, dialect: &str, name: &str, params: Vec<ParamSpec>, verify: Option<ParamsVerifier>, interfaces: Vec<InterfaceImpl>) -> Result<TypeDefId> {
+        let qualified = self.check_new_kind(dialect, name, true)?;
+        let id = TypeDefId(self.registry.type_defs.len() as u32);
+        self.registry.type_defs.push(Arc::new(TypeDef {
+            dialect: dialect.into(),
+            name: name.into(),
+            type_id: TypeId::of(&qualified),
+            qualified_name: qualified.clone(),
+            params,
+            verify,
+            interfaces,
+        }));
+        self.registry.types_by_name.insert(qualified, id);
+        Ok(id)
+    }
+
+    pub fn register_attribute(&mut self, dialect: &str, name: &str, params: Vec<ParamSpec>, verify: Option<ParamsVerifier>, interfaces: Vec<InterfaceImpl>) -> Result<AttrDefId> {
+        let qualified = self.check_new_kind(dialect, name, false)?;
+        let id = AttrDefId(self.registry.attr_defs.len() as u32);
+        self.registry.attr_defs.push(Arc::new(TypeDef {
+            dialect: dialect.into(),
+            name: name.into(),
+            type_id: TypeId::of(&qualified),
+            qualified_name: qualified.clone(),
+            params,
+            verify,
+            interfaces,
+        }));
+        self.registry.attrs_by_name.insert(qualified, id);
+        Ok(id)
+    }
+
+    fn check_new_kind(&self, dialect: &str, name: &str, is_type: bool) -> Result<String> {
+        if !self.registry.dialects.contains_key(dialect) {
+            return Err(Error::new(ErrorKind::NotRegistered, format!("dialect '{dialect}' is not registered")));
+        }
+        if name.is_empty() {
+            return Err(Error::invalid("a type or attribute name must not be empty"));
+        }
+        let qualified = format!("{dialect}.{name}");
+        let taken = if is_type {
+            self.registry.types_by_name.contains_key(&qualified)
+        } else {
+            self.registry.attrs_by_name.contains_key(&qualified)
+        };
+        if taken {
+            let what = if is_type { "type" } else { "attribute" };
+            return Err(Error::new(ErrorKind::AlreadyExists, format!("{what} '{qualified}' is already registered")));
+        }
+        Ok(qualified)
+    }
+
+    pub fn type_def(&self, id: TypeDefId) -> Result<&Arc<TypeDef>> {
+        self.registry.type_def(id)
+    }
+
+    pub fn attr_def(&self, id: AttrDefId) -> Result<&Arc<AttrDef>> {
+        self.registry.attr_def(id)
+    }
+
+    pub fn lookup_type_def(&self, qualified_name: &str) -> Option<TypeDefId> {
+        self.registry.types_by_name.get(qualified_name).copied()
+    }
+
+    pub fn lookup_attr_def(&self, qualified_name: &str) -> Option<AttrDefId> {
+        self.registry.attrs_by_name.get(qualified_name).copied()
+    }
+
+    /// Attaches an interface implementation to an existing kind (builtin or dialect) by the
+    /// kind's TypeId, like MLIR's external models.
+    pub fn attach_interface(&mut self, kind: TypeId, implementation: InterfaceImpl) {
+        self.registry.external.insert((kind, implementation.interface), implementation);
+    }
+
+    /// Whether `ty` implements `interface`: builtin answers first, then the type's own
+    /// definition, then externally attached implementations.
+    pub fn type_implements(&self, ty: Type, interface: TypeId) -> bool {
+        builtin_type_implements(self.type_kind(ty), interface) || self.type_interface(ty, interface).is_some()
+    }
+
+    /// The implementation of `interface` for `ty`, for interfaces with methods.
+    pub fn type_interface(&self, ty: Type, interface: TypeId) -> Option<&InterfaceImpl> {
+        if let TypeKind::Dialect { def, .. } = self.type_kind(ty) {
+            if let Ok(d) = self.registry.type_def(*def) {
+                if let Some(i) = d.interfaces.iter().find(|i| i.interface == interface) {
+                    return Some(i);
+                }
+            }
+        }
+        self.registry.external.get(&(self.type_id(ty), interface))
+    }
+
+    pub fn attr_implements(&self, attr: Attribute, interface: TypeId) -> bool {
+        builtin_attr_implements(self.attr_kind(attr), interface) || self.attr_interface(attr, interface).is_some()
+    }
+
+    pub fn attr_interface(&self, attr: Attribute, interface: TypeId) -> Option<&InterfaceImpl> {
+        if let AttrKind::Dialect { def, .. } = self.attr_kind(attr) {
+            if let Ok(d) = self.registry.attr_def(*def) {
+                if let Some(i) = d.interfaces.iter().find(|i| i.interface == interface) {
+                    return Some(i);
+                }
+            }
+        }
+        self.registry.external.get(&(self.attr_type_id(attr), interface))
+    }
+
+    /// The implementation of `interface` for an operation name (registered or attached).
+    pub fn op_interface(&self, name: &str, interface: TypeId) -> Option<&InterfaceImpl> {
+        if let Some(def) = self.operation_def(name) {
+            if let Some(i) = def.interfaces.iter().find(|i| i.interface == interface) {
+                return Some(i);
+            }
+        }
+        self.registry.external.get(&(TypeId::of(name), interface))
+    }
+}
+
+fn builtin_type_implements(kind: &TypeKind, interface: TypeId) -> bool {
+    use interfaces as i;
+    if interface == i::memref_element_type() {
+        matches!(
+            kind,
+            TypeKind::Integer { .. }
+                | TypeKind::Index
+                | TypeKind::Float(_)
+                | TypeKind::Complex(_)
+                | TypeKind::Vector { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+        )
+    } else if interface == i::shaped_type() {
+        matches!(
+            kind,
+            TypeKind::Vector { .. }
+                | TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+        )
+    } else if interface == i::float_type() {
+        matches!(kind, TypeKind::Float(_))
+    } else {
+        false
+    }
+}
+
+fn builtin_attr_implements(kind: &AttrKind, interface: TypeId) -> bool {
+    use interfaces as i;
+    if interface == i::typed_attr() {
+        matches!(
+            kind,
+            AttrKind::Integer { .. }
+                | AttrKind::Float { .. }
+                | AttrKind::DenseIntOrFloat { .. }
+                | AttrKind::DenseString { .. }
+                | AttrKind::DenseResource { .. }
+        )
+    } else if interface == i::elements_attr() {
+        matches!(kind, AttrKind::DenseIntOrFloat { .. } | AttrKind::DenseString { .. } | AttrKind::DenseResource { .. })
+    } else if interface == i::memref_layout_attr() {
+        matches!(kind, AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. })
+    } else if interface == i::location_attr() {
+        matches!(kind, AttrKind::Location(_))
+    } else {
+        false
+    }
+}
+
+/// `"dialect.op"` → `"dialect"`; `None` when there is no dot.
+pub fn split_dialect(name: &str) -> Option<&str> {
+    name.split_once('.').map(|(d, _)| d).filter(|d| !d.is_empty())
+}

@@ -1,0 +1,111 @@
+//! Thread-safe uniquing storage for types, attributes and identifiers.
+//!
+//! Values are appended to a lock-free append-only vector (`boxcar`), so reading a uniqued
+//! value through its index never takes a lock and the returned reference lives as long as
+//! the context. Deduplication goes through hash tables split into shards, each behind its
+//! own mutex, so concurrent interning from several threads rarely contends.
+
+use std::borrow::Borrow;
+use std::hash::{BuildHasher, Hash};
+use std::sync::Mutex;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+
+const SHARDS: usize = 16;
+
+pub struct Interner<T> {
+    items: boxcar::Vec<T>,
+    shards: [Mutex<HashTable<u32>>; SHARDS],
+}
+
+impl<T: Hash + Eq> Default for Interner<T> {
+    fn default() -> Self {
+        Interner { items: boxcar::Vec::new(), shards: std::array::from_fn(|_| Mutex::new(HashTable::new())) }
+    }
+}
+
+fn hash_of<Q: Hash + ?Sized>(value: &Q) -> u64 {
+    FxBuildHasher.hash_one(value)
+}
+
+impl<T: Hash + Eq> Interner<T> {
+    /// Index of the value equal to `key`, creating it with `make` if there is none yet.
+    /// `T`'s hash must agree with `Q`'s (as `Borrow` requires).
+    pub fn intern_with<Q>(&self, key: &Q, make: impl FnOnce() -> T) -> u32
+    where
+        T: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let hash = hash_of(key);
+        let shard = &self.shards[(hash >> 58) as usize % SHARDS];
+        // A poisoned shard only means another thread panicked mid-insert; the table itself
+        // is always in a consistent state between statements, so keep using it.
+        let mut table = shard.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(&index) = table.find(hash, |&i| self.items[i as usize].borrow() == key) {
+            return index;
+        }
+        let index = u32::try_from(self.items.push(make())).expect("more than 4G uniqued values");
+        table.insert_unique(hash, index, |&i| hash_of(self.items[i as usize].borrow()));
+        index
+    }
+
+    pub fn intern(&self, value: T) -> u32 {
+        let hash = hash_of(&value);
+        let shard = &self.shards[(hash >> 58) as usize % SHARDS];
+        let mut table = shard.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(&index) = table.find(hash, |&i| self.items[i as usize] == value) {
+            return index;
+        }
+        let index = u32::try_from(self.items.push(value)).expect("more than 4G uniqued values");
+        table.insert_unique(hash, index, |&i| hash_of(&self.items[i as usize]));
+        index
+    }
+
+    /// Stores a value without deduplicating it (for `distinct` attributes, which are unique
+    /// by identity).
+    pub fn push_unique(&self, value: T) -> u32 {
+        u32::try_from(self.items.push(value)).expect("more than 4G uniqued values")
+    }
+
+    #[inline]
+    pub fn get(&self, index: u32) -> &T {
+        &self.items[index as usize]
+    }
+
+    #[inline]
+    pub fn try_get(&self, index: u32) -> Option<&T> {
+        self.items.get(index as usize)
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_values_share_an_index_across_threads() {
+        let interner: Interner<Box<str>> = Interner::default();
+        let indices: Vec<Vec<u32>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        (0..1000).map(|i| interner.intern_with(format!("name{i}").as_str(), || format!("name{i}").into())).collect()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(indices.windows(2).all(|w| w[0] == w[1]));
+        assert_eq!(interner.len(), 1000);
+        assert_eq!(&**interner.get(indices[0][7]), "name7");
+    }
+}
