@@ -144,12 +144,27 @@ fn truncate(value: u64, width: u32) -> u64 {
 pub enum LocationKind {
     Unknown,
     /// `"file":line:col`, or a range `"file":l1:c1 to l2:c2` when the end differs.
-    FileLineCol { file: Identifier, start_line: u32, start_col: u32, end_line: u32, end_col: u32 },
+    FileLineCol {
+        file: Identifier,
+        start_line: u32,
+        start_col: u32,
+        end_line: u32,
+        end_col: u32,
+    },
     /// `"name"` or `"name"(child)`.
-    Name { name: Identifier, child: Option<Attribute> },
-    CallSite { callee: Attribute, caller: Attribute },
+    Name {
+        name: Identifier,
+        child: Option<Attribute>,
+    },
+    CallSite {
+        callee: Attribute,
+        caller: Attribute,
+    },
     /// `fused[...]` or `fused<#metadata>[...]`.
-    Fused { locations: Box<[Attribute]>, metadata: Option<Attribute> },
+    Fused {
+        locations: Box<[Attribute]>,
+        metadata: Option<Attribute>,
+    },
 }
 
 /// The structure of an attribute. Obtain with [`Context::attr_kind`].
@@ -158,38 +173,78 @@ pub enum AttrKind {
     Unit,
     Bool(bool),
     /// `value` is truncated to `ty`'s width (`index` counts as 64 bits).
-    Integer { ty: Type, value: ApInt },
+    Integer {
+        ty: Type,
+        value: ApInt,
+    },
     /// The raw bit pattern of a value of `ty`'s float format.
-    Float { ty: Type, bits: u128 },
+    Float {
+        ty: Type,
+        bits: u128,
+    },
     /// Bytes, not necessarily UTF-8 (MLIR strings may hold any byte through escapes).
-    String { value: Box<[u8]>, ty: Option<Type> },
+    String {
+        value: Box<[u8]>,
+        ty: Option<Type>,
+    },
     Type(Type),
     Array(Box<[Attribute]>),
     /// Sorted by name, names unique.
     Dictionary(Box<[NamedAttribute]>),
     /// `@root::@nested::@leaf`.
-    SymbolRef { root: Identifier, nested: Box<[Identifier]> },
+    SymbolRef {
+        root: Identifier,
+        nested: Box<[Identifier]>,
+    },
     /// `dense<...>` of integers, floats or complex numbers. Each element takes
     /// `ceil(bits / 8)` bytes, little-endian (`i1` as one byte 0 or 1; complex as two
     /// consecutive parts). A splat stores exactly one element.
-    DenseIntOrFloat { ty: Type, data: Box<[u8]>, splat: bool },
+    DenseIntOrFloat {
+        ty: Type,
+        data: Box<[u8]>,
+        splat: bool,
+    },
     /// `dense<["a", "b"]>`; a splat stores one string.
-    DenseString { ty: Type, values: Box<[Box<[u8]>]>, splat: bool },
+    DenseString {
+        ty: Type,
+        values: Box<[Box<[u8]>]>,
+        splat: bool,
+    },
     /// `array<i32: 1, 2>`: elements as in `DenseIntOrFloat`.
-    DenseArray { element: Type, len: usize, data: Box<[u8]> },
+    DenseArray {
+        element: Type,
+        len: usize,
+        data: Box<[u8]>,
+    },
     /// `dense_resource<name> : type`, the blob kept in the context's resource store.
-    DenseResource { ty: Type, handle: Identifier },
+    DenseResource {
+        ty: Type,
+        handle: Identifier,
+    },
     AffineMap(AffineMap),
     IntegerSet(IntegerSet),
     /// `strided<[s0, s1], offset: o>`; dynamic values are [`crate::types::DYNAMIC`].
-    StridedLayout { offset: i64, strides: Box<[i64]> },
+    StridedLayout {
+        offset: i64,
+        strides: Box<[i64]>,
+    },
     /// `distinct[n]<referenced>`: unique by identity; `id` only tells them apart.
-    Distinct { id: u64, referenced: Attribute },
+    Distinct {
+        id: u64,
+        referenced: Attribute,
+    },
     Location(LocationKind),
     /// `#dialect.data` of a dialect that is not loaded, body kept verbatim.
-    Opaque { dialect: Identifier, data: Identifier, ty: Option<Type> },
+    Opaque {
+        dialect: Identifier,
+        data: Identifier,
+        ty: Option<Type>,
+    },
     /// An attribute defined at run time by a registered dialect.
-    Dialect { def: AttrDefId, params: Box<[Attribute]> },
+    Dialect {
+        def: AttrDefId,
+        params: Box<[Attribute]>,
+    },
 }
 
 impl Context {
@@ -231,7 +286,10 @@ impl Context {
         match self.type_kind(ty) {
             TypeKind::Integer { width, .. } => Ok(*width),
             TypeKind::Index => Ok(64),
-            _ => Err(Error::invalid(format!("integer attribute needs an integer or index type, got {}", self.type_summary(ty)))),
+            _ => Err(Error::invalid(format!(
+                "integer attribute needs an integer or index type, got {}",
+                self.type_summary(ty)
+            ))),
         }
     }
 
@@ -250,8 +308,9 @@ impl Context {
         let TypeKind::Float(kind) = self.type_kind(ty) else {
             return Err(Error::invalid(format!("float attribute needs a float type, got {}", self.type_summary(ty))));
         };
-        let bits = crate::float::from_f64(*kind, value)
-            .ok_or_else(|| Error::invalid(format!("converting an f64 to {} is not supported; use raw bits", kind.keyword())))?;
+        let bits = crate::float::from_f64(*kind, value).ok_or_else(|| {
+            Error::invalid(format!("converting an f64 to {} is not supported; use raw bits", kind.keyword()))
+        })?;
         self.float_attr_bits(ty, bits)
     }
 
@@ -276,7 +335,10 @@ impl Context {
         let mut sorted = entries.to_vec();
         sorted.sort_by(|a, b| self.ident_str(a.name).cmp(self.ident_str(b.name)));
         if let Some(w) = sorted.windows(2).find(|w| w[0].name == w[1].name) {
-            return Err(Error::invalid(format!("duplicate key '{}' in dictionary attribute", self.ident_str(w[0].name))));
+            return Err(Error::invalid(format!(
+                "duplicate key '{}' in dictionary attribute",
+                self.ident_str(w[0].name)
+            )));
         }
         Ok(self.intern_attr(AttrKind::Dictionary(sorted.into())))
     }
@@ -341,7 +403,9 @@ impl Context {
     /// `array<T: ...>` for T in i1, i8, i16, i32, i64, f32, f64.
     pub fn dense_array_attr(&self, element: Type, data: &[u8]) -> Result<Attribute> {
         let bytes = match self.type_kind(element) {
-            TypeKind::Integer { width: w @ (1 | 8 | 16 | 32 | 64), signedness: Signedness::Signless } => w.div_ceil(8) as usize,
+            TypeKind::Integer { width: w @ (1 | 8 | 16 | 32 | 64), signedness: Signedness::Signless } => {
+                w.div_ceil(8) as usize
+            }
             TypeKind::Float(FloatKind::F32) => 4,
             TypeKind::Float(FloatKind::F64) => 8,
             _ => {
@@ -405,7 +469,10 @@ impl Context {
         }
         if let Some(verify) = &attr_def.verify {
             verify(self, params).map_err(|m| {
-                Error::new(crate::error::ErrorKind::VerificationFailed, format!("invalid '{}': {m}", attr_def.qualified_name))
+                Error::new(
+                    crate::error::ErrorKind::VerificationFailed,
+                    format!("invalid '{}': {m}", attr_def.qualified_name),
+                )
             })?;
         }
         Ok(self.intern_attr(AttrKind::Dialect { def, params: params.into() }))
@@ -451,10 +518,15 @@ impl Context {
             AttrKind::Location(LocationKind::Fused { .. }) => "builtin.fused_loc",
             AttrKind::Opaque { .. } => "builtin.opaque",
             AttrKind::Dialect { def, .. } => {
-                return self.registry.attr_def(*def).map(|d| d.type_id).unwrap_or(TypeId::of("builtin.opaque"))
+                return self.registry.attr_def(*def).map(|d| d.type_id).unwrap_or(TypeId::of("#builtin.opaque"))
             }
         };
-        TypeId::of(name)
+        // Attribute kinds are few; cache their ids by name without a global lock per query.
+        // Attribute ids are `#`-prefixed so `builtin.integer` the type and the attribute differ.
+        thread_local! {
+            static CACHE: std::cell::RefCell<rustc_hash::FxHashMap<&'static str, TypeId>> = Default::default();
+        }
+        CACHE.with(|c| *c.borrow_mut().entry(name).or_insert_with(|| TypeId::of(&format!("#{name}"))))
     }
 
     /// Bytes each element of a dense attribute takes for `element`.
@@ -473,9 +545,7 @@ impl Context {
 
     fn static_shape(&self, ty: Type, what: &str) -> Result<&[i64]> {
         match self.type_kind(ty) {
-            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. }
-                if shape.iter().all(|&d| d >= 0) =>
-            {
+            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } if shape.iter().all(|&d| d >= 0) => {
                 Ok(shape)
             }
             _ => Err(Error::invalid(format!("{what} attribute needs a statically shaped tensor or vector type"))),
@@ -492,9 +562,22 @@ impl Context {
         self.file_line_col_range_loc(file, line, col, line, col)
     }
 
-    pub fn file_line_col_range_loc(&self, file: &str, start_line: u32, start_col: u32, end_line: u32, end_col: u32) -> Location {
+    pub fn file_line_col_range_loc(
+        &self,
+        file: &str,
+        start_line: u32,
+        start_col: u32,
+        end_line: u32,
+        end_col: u32,
+    ) -> Location {
         let file = self.identifier(file);
-        Location(self.intern_attr(AttrKind::Location(LocationKind::FileLineCol { file, start_line, start_col, end_line, end_col })))
+        Location(self.intern_attr(AttrKind::Location(LocationKind::FileLineCol {
+            file,
+            start_line,
+            start_col,
+            end_line,
+            end_col,
+        })))
     }
 
     pub fn name_loc(&self, name: &str, child: Option<Location>) -> Location {
@@ -512,7 +595,7 @@ impl Context {
     /// without metadata is returned as itself.
     pub fn fused_loc(&self, locations: &[Location], metadata: Option<Attribute>) -> Location {
         let mut kept: Vec<Attribute> = Vec::with_capacity(locations.len());
-        let mut add = |a: Attribute, kept: &mut Vec<Attribute>| {
+        let add = |a: Attribute, kept: &mut Vec<Attribute>| {
             if !kept.contains(&a) {
                 kept.push(a);
             }

@@ -145,6 +145,7 @@ impl Context {
         (self.ir.ops.live_count(), self.ir.blocks.live_count(), self.ir.regions.live_count())
     }
 
+    #[allow(dead_code)] // for the parser and verifier
     pub(crate) fn unknown_dialect_error(&self, what: &str, name: &str) -> Error {
         let dialect = name.split('.').next().unwrap_or(name);
         Error::new(

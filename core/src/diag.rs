@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use crate::attrs::Location;
 use crate::context::Context;
@@ -54,9 +54,13 @@ pub struct HandlerId(pub u64);
 /// A handler returns `true` when it has taken the diagnostic (older handlers then don't see it).
 pub type DiagnosticHandler = Box<dyn FnMut(&Context, &Diagnostic) -> bool + Send>;
 
+/// Each handler sits behind its own lock so that the list's lock is never held while a
+/// handler runs: a handler may attach or detach handlers (itself included).
+type SharedHandler = Arc<Mutex<DiagnosticHandler>>;
+
 #[derive(Default)]
 pub(crate) struct DiagnosticEngine {
-    handlers: Mutex<Vec<(u64, DiagnosticHandler)>>,
+    handlers: Mutex<Vec<(u64, SharedHandler)>>,
     next_id: AtomicU64,
 }
 
@@ -68,7 +72,7 @@ thread_local! {
 impl Context {
     pub fn attach_diagnostic_handler(&self, handler: DiagnosticHandler) -> HandlerId {
         let id = self.diag.next_id.fetch_add(1, Ordering::Relaxed);
-        self.diag.handlers.lock().unwrap_or_else(|p| p.into_inner()).push((id, handler));
+        self.diag.handlers.lock().unwrap_or_else(|p| p.into_inner()).push((id, Arc::new(Mutex::new(handler))));
         HandlerId(id)
     }
 
@@ -82,12 +86,27 @@ impl Context {
 
     pub fn emit_diagnostic(&self, diagnostic: Diagnostic) {
         let handled = !IN_HANDLER.with(Cell::get) && {
+            // Reset the flag even if a handler panics, or this thread would never deliver
+            // a diagnostic again.
+            struct Reset;
+            impl Drop for Reset {
+                fn drop(&mut self) {
+                    IN_HANDLER.with(|f| f.set(false));
+                }
+            }
             IN_HANDLER.with(|f| f.set(true));
-            let mut handlers = self.diag.handlers.lock().unwrap_or_else(|p| p.into_inner());
-            let handled = handlers.iter_mut().rev().any(|(_, h)| h(self, &diagnostic));
-            drop(handlers);
-            IN_HANDLER.with(|f| f.set(false));
-            handled
+            let _reset = Reset;
+            // Snapshot the list (newest first) and release its lock before calling anyone.
+            let snapshot: Vec<(u64, SharedHandler)> = {
+                let handlers = self.diag.handlers.lock().unwrap_or_else(|p| p.into_inner());
+                handlers.iter().rev().map(|(id, h)| (*id, h.clone())).collect()
+            };
+            snapshot.into_iter().any(|(id, h)| {
+                // Skip handlers that a newer handler detached during this delivery.
+                let attached =
+                    self.diag.handlers.lock().unwrap_or_else(|p| p.into_inner()).iter().any(|(i, _)| *i == id);
+                attached && (h.lock().unwrap_or_else(|p| p.into_inner()))(self, &diagnostic)
+            })
         };
         if !handled && diagnostic.severity == Severity::Error {
             eprintln!("{}", self.render_diagnostic(&diagnostic));

@@ -24,25 +24,25 @@ pub mod interfaces {
     use crate::typeid::TypeId;
 
     pub fn memref_element_type() -> TypeId {
-        TypeId::of("builtin.MemRefElementTypeInterface")
+        crate::cached_type_id!("builtin.MemRefElementTypeInterface")
     }
     pub fn shaped_type() -> TypeId {
-        TypeId::of("builtin.ShapedTypeInterface")
+        crate::cached_type_id!("builtin.ShapedTypeInterface")
     }
     pub fn float_type() -> TypeId {
-        TypeId::of("builtin.FloatTypeInterface")
+        crate::cached_type_id!("builtin.FloatTypeInterface")
     }
     pub fn typed_attr() -> TypeId {
-        TypeId::of("builtin.TypedAttrInterface")
+        crate::cached_type_id!("builtin.TypedAttrInterface")
     }
     pub fn elements_attr() -> TypeId {
-        TypeId::of("builtin.ElementsAttrInterface")
+        crate::cached_type_id!("builtin.ElementsAttrInterface")
     }
     pub fn memref_layout_attr() -> TypeId {
-        TypeId::of("builtin.MemRefLayoutAttrInterface")
+        crate::cached_type_id!("builtin.MemRefLayoutAttrInterface")
     }
     pub fn location_attr() -> TypeId {
-        TypeId::of("builtin.LocationAttrInterface")
+        crate::cached_type_id!("builtin.LocationAttrInterface")
     }
 }
 
@@ -104,8 +104,16 @@ pub enum TypeConstraint {
     OneOf(Vec<TypeConstraint>),
     /// The type implements the interface.
     Implements(TypeId),
-    Custom { summary: String, predicate: Arc<dyn Fn(&Context, Type) -> bool + Send + Sync> },
+    Custom {
+        summary: String,
+        predicate: TypePredicate,
+    },
 }
+
+/// A user predicate on types (for [`TypeConstraint::Custom`]).
+pub type TypePredicate = Arc<dyn Fn(&Context, Type) -> bool + Send + Sync>;
+/// A user predicate on attributes (for [`AttrConstraint::Custom`]).
+pub type AttrPredicate = Arc<dyn Fn(&Context, Attribute) -> bool + Send + Sync>;
 
 impl TypeConstraint {
     pub fn check(&self, ctx: &Context, ty: Type) -> bool {
@@ -122,7 +130,9 @@ impl TypeConstraint {
             TypeConstraint::Index => matches!(ctx.type_kind(ty), TypeKind::Index),
             TypeConstraint::AnyFloat => matches!(ctx.type_kind(ty), TypeKind::Float(_)),
             TypeConstraint::Float(k) => matches!(ctx.type_kind(ty), TypeKind::Float(x) if x == k),
-            TypeConstraint::IntegerOrFloat => matches!(ctx.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Float(_)),
+            TypeConstraint::IntegerOrFloat => {
+                matches!(ctx.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Float(_))
+            }
             TypeConstraint::AnyVector => matches!(ctx.type_kind(ty), TypeKind::Vector { .. }),
             TypeConstraint::AnyTensor => {
                 matches!(ctx.type_kind(ty), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. })
@@ -177,7 +187,10 @@ pub enum AttrConstraint {
     FlatSymbolRef,
     /// An integer attribute of exactly this type.
     TypedInteger(Type),
-    Custom { summary: String, predicate: Arc<dyn Fn(&Context, Attribute) -> bool + Send + Sync> },
+    Custom {
+        summary: String,
+        predicate: AttrPredicate,
+    },
 }
 
 impl AttrConstraint {
@@ -429,7 +442,10 @@ impl Context {
         }
         let name = self.identifier(&def.name);
         if self.registry.ops.contains_key(&name) {
-            return Err(Error::new(ErrorKind::AlreadyExists, format!("operation '{}' is already registered", def.name)));
+            return Err(Error::new(
+                ErrorKind::AlreadyExists,
+                format!("operation '{}' is already registered", def.name),
+            ));
         }
         self.registry.ops.insert(name, Arc::new(def));
         Ok(())
@@ -441,7 +457,14 @@ impl Context {
         self.registry.ops.get(&id)
     }
 
-    pub fn register_type(&mut self, dialect: &str, name: &str, params: Vec<ParamSpec>, verify: Option<ParamsVerifier>, interfaces: Vec<InterfaceImpl>) -> Result<TypeDefId> {
+    pub fn register_type(
+        &mut self,
+        dialect: &str,
+        name: &str,
+        params: Vec<ParamSpec>,
+        verify: Option<ParamsVerifier>,
+        interfaces: Vec<InterfaceImpl>,
+    ) -> Result<TypeDefId> {
         let qualified = self.check_new_kind(dialect, name, true)?;
         let id = TypeDefId(self.registry.type_defs.len() as u32);
         self.registry.type_defs.push(Arc::new(TypeDef {
@@ -457,13 +480,20 @@ impl Context {
         Ok(id)
     }
 
-    pub fn register_attribute(&mut self, dialect: &str, name: &str, params: Vec<ParamSpec>, verify: Option<ParamsVerifier>, interfaces: Vec<InterfaceImpl>) -> Result<AttrDefId> {
+    pub fn register_attribute(
+        &mut self,
+        dialect: &str,
+        name: &str,
+        params: Vec<ParamSpec>,
+        verify: Option<ParamsVerifier>,
+        interfaces: Vec<InterfaceImpl>,
+    ) -> Result<AttrDefId> {
         let qualified = self.check_new_kind(dialect, name, false)?;
         let id = AttrDefId(self.registry.attr_defs.len() as u32);
         self.registry.attr_defs.push(Arc::new(TypeDef {
             dialect: dialect.into(),
             name: name.into(),
-            type_id: TypeId::of(&qualified),
+            type_id: TypeId::of(&format!("#{qualified}")),
             qualified_name: qualified.clone(),
             params,
             verify,

@@ -23,13 +23,17 @@ pub fn from_f64(kind: FloatKind, value: f64) -> Option<u128> {
     let exp_bits = sem.exponent_bits;
     let man_bits = sem.mantissa_bits;
     let int_bit: u128 = if sem.explicit_integer_bit { 1u128 << man_bits } else { 0 };
+    // The exponent sits above the stored mantissa (and above f80's explicit integer bit).
+    let exp_shift = man_bits + sem.explicit_integer_bit as u32;
     let max_exp_field: u128 = (1u128 << exp_bits) - 1;
     let mant_mask: u128 = (1u128 << man_bits) - 1;
 
     if value.is_nan() {
         return match sem.non_finite {
-            NonFinite::Ieee => Some(sign_bit | (max_exp_field << man_bits) | int_bit | (1u128 << (man_bits.max(1) - 1))),
-            NonFinite::NanOnlyAllOnes => Some(sign_bit | (max_exp_field << man_bits) | mant_mask),
+            NonFinite::Ieee => {
+                Some(sign_bit | (max_exp_field << exp_shift) | int_bit | (1u128 << (man_bits.max(1) - 1)))
+            }
+            NonFinite::NanOnlyAllOnes => Some(sign_bit | (max_exp_field << exp_shift) | mant_mask),
             NonFinite::NanIsNegativeZero => Some(1u128 << (sem.bit_width - 1)),
             NonFinite::FiniteOnly => None,
         };
@@ -39,7 +43,7 @@ pub fn from_f64(kind: FloatKind, value: f64) -> Option<u128> {
     }
     if value.is_infinite() {
         return match sem.non_finite {
-            NonFinite::Ieee => Some(sign_bit | (max_exp_field << man_bits) | int_bit),
+            NonFinite::Ieee => Some(sign_bit | (max_exp_field << exp_shift) | int_bit),
             _ => None,
         };
     }
@@ -51,9 +55,13 @@ pub fn from_f64(kind: FloatKind, value: f64) -> Option<u128> {
     let abs = value.abs();
     let bits = abs.to_bits();
     let raw_exp = ((bits >> 52) & 0x7ff) as i32;
-    let (m, e) = if raw_exp == 0 { (bits & ((1 << 52) - 1), -1074) } else { ((bits & ((1 << 52) - 1)) | (1 << 52), raw_exp - 1075) };
+    let (m, e) = if raw_exp == 0 {
+        (bits & ((1 << 52) - 1), -1074)
+    } else {
+        ((bits & ((1 << 52) - 1)) | (1 << 52), raw_exp - 1075)
+    };
     // Normalise so m's top bit is bit 52.
-    let lz = (m as u64).leading_zeros() as i32 - 11;
+    let lz = m.leading_zeros() as i32 - 11;
     let m = (m as u128) << lz;
     let e = e - lz;
     // value = 1.f * 2^(e + 52)
@@ -93,14 +101,14 @@ pub fn from_f64(kind: FloatKind, value: f64) -> Option<u128> {
     let overflow = field > max_finite_field as i128 || (field == max_finite_field as i128 && mant > max_finite_mant);
     if overflow {
         return match sem.non_finite {
-            NonFinite::Ieee => Some(sign_bit | (max_exp_field << man_bits) | int_bit),
-            NonFinite::NanOnlyAllOnes => Some(sign_bit | (max_exp_field << man_bits) | mant_mask),
+            NonFinite::Ieee => Some(sign_bit | (max_exp_field << exp_shift) | int_bit),
+            NonFinite::NanOnlyAllOnes => Some(sign_bit | (max_exp_field << exp_shift) | mant_mask),
             NonFinite::NanIsNegativeZero => Some(1u128 << (sem.bit_width - 1)),
-            NonFinite::FiniteOnly => Some(sign_bit | (max_finite_field << man_bits) | max_finite_mant),
+            NonFinite::FiniteOnly => Some(sign_bit | (max_finite_field << exp_shift) | max_finite_mant),
         };
     }
     let explicit = if sem.explicit_integer_bit && field != 0 { int_bit } else { 0 };
-    Some(sign_bit | ((field as u128) << man_bits) | explicit | mant)
+    Some(sign_bit | ((field as u128) << exp_shift) | explicit | mant)
 }
 
 /// Shifts right by `shift` (or left when negative) rounding to nearest, ties to even.
@@ -131,6 +139,11 @@ pub fn to_f64(kind: FloatKind, bits: u128) -> f64 {
     if kind == FloatKind::F32 {
         return f32::from_bits(bits as u32) as f64;
     }
+    if kind == FloatKind::F8E8M0FNU {
+        // A bare exponent: no sign, no zero, no subnormals; 0x00 is 2^-127, 0xff is NaN.
+        let field = (bits & 0xff) as i32;
+        return if field == 0xff { f64::NAN } else { ldexp(1.0, field - sem.bias) };
+    }
     let man_bits = sem.mantissa_bits;
     let exp_bits = sem.exponent_bits;
     let sign = sem.has_sign && (bits >> (sem.bit_width - 1)) & 1 == 1;
@@ -149,7 +162,23 @@ pub fn to_f64(kind: FloatKind, bits: u128) -> f64 {
     } else {
         ((mant | (1u128 << man_bits)) as f64, field as i32 - sem.bias - man_bits as i32)
     };
-    s * significand * 2f64.powi(exp)
+    s * ldexp(significand, exp)
+}
+
+/// `x * 2^e` without overflowing or underflowing the scale factor itself: f80 and f128
+/// exponents reach far beyond f64's, and `2f64.powi(e)` alone is 0 or inf there even when
+/// the product is representable.
+fn ldexp(mut x: f64, mut e: i32) -> f64 {
+    let pow2 = |k: i32| f64::from_bits(((1023 + k) as u64) << 52);
+    while e > 1000 {
+        x *= pow2(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        x *= pow2(-1000);
+        e += 1000;
+    }
+    x * pow2(e)
 }
 
 #[cfg(test)]

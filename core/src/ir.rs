@@ -473,6 +473,9 @@ impl Context {
         if !next.is_none() {
             self.successor_slot_mut(next).prev = prev;
         }
+        let s = self.successor_slot_mut(me);
+        s.prev = UseRef::NONE;
+        s.next = UseRef::NONE;
     }
 
     fn unlink_all_successors(&mut self, op: u32) {
@@ -619,7 +622,8 @@ impl Context {
         let refs = values.iter().map(|&v| self.check_value(v)).collect::<Result<Vec<_>>>()?;
         self.unlink_all_operands(op.index);
         let d = self.ir.ops.get_mut(op.index);
-        d.operands = refs.into_iter().map(|value| OperandSlot { value, prev: UseRef::NONE, next: UseRef::NONE }).collect();
+        d.operands =
+            refs.into_iter().map(|value| OperandSlot { value, prev: UseRef::NONE, next: UseRef::NONE }).collect();
         self.link_all_operands(op.index);
         Ok(())
     }
@@ -737,7 +741,8 @@ impl Context {
 
     pub fn op_successor(&self, op: OpId, index: usize) -> Result<BlockId> {
         let d = self.op_data(op)?;
-        let s = d.successors().get(index).ok_or_else(|| Error::out_of_range("successor", index, d.successors().len()))?;
+        let s =
+            d.successors().get(index).ok_or_else(|| Error::out_of_range("successor", index, d.successors().len()))?;
         Ok(self.block_handle(s.block))
     }
 
@@ -766,7 +771,9 @@ impl Context {
 
     pub fn op_parent_region(&self, op: OpId) -> Result<Option<RegionId>> {
         let p = self.op_data(op)?.parent;
-        Ok((p != NONE).then(|| self.region_handle(self.ir.blocks.get(p).parent)).filter(|r| r.index != NONE))
+        // An op in a detached block has a block but no region.
+        let r = if p == NONE { NONE } else { self.ir.blocks.get(p).parent };
+        Ok((r != NONE).then(|| self.region_handle(r)))
     }
 
     /// The op whose region holds this op's block, if any.
@@ -919,7 +926,12 @@ impl Context {
     }
 
     /// Points the uses of `from` that `predicate` selects at `to`.
-    pub fn replace_uses_if(&mut self, from: Value, to: Value, mut predicate: impl FnMut(&Context, OpOperand) -> bool) -> Result<()> {
+    pub fn replace_uses_if(
+        &mut self,
+        from: Value,
+        to: Value,
+        mut predicate: impl FnMut(&Context, OpOperand) -> bool,
+    ) -> Result<()> {
         let f = self.check_value(from)?;
         let t = self.check_value(to)?;
         if f == t {
@@ -940,11 +952,7 @@ impl Context {
     pub fn replace_op_uses(&mut self, op: OpId, values: &[Value]) -> Result<()> {
         let results = self.op_results(op)?;
         if results.len() != values.len() {
-            return Err(Error::invalid(format!(
-                "replacing {} results with {} values",
-                results.len(),
-                values.len()
-            )));
+            return Err(Error::invalid(format!("replacing {} results with {} values", results.len(), values.len())));
         }
         for &v in values {
             self.check_value(v)?;
@@ -1270,7 +1278,6 @@ pub(crate) struct Subtree {
     pub(crate) regions: Vec<u32>,
     /// Membership test for large subtrees (small ones scan `ops`).
     op_set: Option<rustc_hash::FxHashSet<u32>>,
-    block_set: Option<rustc_hash::FxHashSet<u32>>,
 }
 
 impl Subtree {
@@ -1280,18 +1287,9 @@ impl Subtree {
             None => self.ops.contains(&op),
         }
     }
-    fn has_block(&self, b: u32) -> bool {
-        match &self.block_set {
-            Some(s) => s.contains(&b),
-            None => self.blocks.contains(&b),
-        }
-    }
     fn finish(mut self) -> Subtree {
         if self.ops.len() > 8 {
             self.op_set = Some(self.ops.iter().copied().collect());
-        }
-        if self.blocks.len() > 8 {
-            self.block_set = Some(self.blocks.iter().copied().collect());
         }
         self
     }
@@ -1432,8 +1430,15 @@ impl Context {
         if d.extra.is_none() {
             // Fast path: a leaf op (no regions, no successors).
             if mode == EraseMode::RequireNoUses {
-                if let Some(i) = d.results.iter().position(|r| !r.first_use.is_none()) {
-                    return Err(self.in_use_error(op.index, i));
+                // Uses by the op itself (legal in graph regions) are inside the erased IR.
+                for (i, r) in d.results.iter().enumerate() {
+                    let mut u = r.first_use;
+                    while !u.is_none() {
+                        if u.op != op.index {
+                            return Err(self.in_use_error(op.index, i));
+                        }
+                        u = self.operand_slot(u).next;
+                    }
                 }
             } else {
                 for i in 0..d.results.len() as u32 {
@@ -1487,7 +1492,7 @@ impl Context {
     }
 
     pub(crate) fn collect_op_subtree(&self, root: u32) -> Subtree {
-        let mut s = Subtree { ops: vec![root], blocks: Vec::new(), regions: Vec::new(), op_set: None, block_set: None };
+        let mut s = Subtree { ops: vec![root], blocks: Vec::new(), regions: Vec::new(), op_set: None };
         let mut i = 0;
         while i < s.ops.len() {
             let op = s.ops[i];
@@ -1510,7 +1515,7 @@ impl Context {
     }
 
     fn collect_block_subtree(&self, block: u32) -> Subtree {
-        let mut s = Subtree { ops: Vec::new(), blocks: vec![block], regions: Vec::new(), op_set: None, block_set: None };
+        let mut s = Subtree { ops: Vec::new(), blocks: vec![block], regions: Vec::new(), op_set: None };
         let mut o = self.ir.blocks.get(block).first_op;
         while o != NONE {
             let sub = self.collect_op_subtree(o);
@@ -1556,7 +1561,10 @@ impl Context {
             let mut u = self.ir.blocks.get(b).first_pred;
             while !u.is_none() {
                 if !s.has_op(u.op) {
-                    return Err(Error::new(ErrorKind::StillInUse, "a block to erase is still a successor of another block"));
+                    return Err(Error::new(
+                        ErrorKind::StillInUse,
+                        "a block to erase is still a successor of another block",
+                    ));
                 }
                 u = self.ir.ops.get(u.op).successors()[u.index as usize].next;
             }
@@ -1639,11 +1647,19 @@ impl Context {
             op_map.insert(o, new_index);
             let mut new_regions = Vec::with_capacity(regions.len());
             for r in regions {
-                let (nr, _) = self.ir.regions.alloc(RegionData { parent: new_index, first_block: NONE, last_block: NONE });
+                let (nr, _) =
+                    self.ir.regions.alloc(RegionData { parent: new_index, first_block: NONE, last_block: NONE });
                 new_regions.push(nr);
                 let mut b = self.ir.regions.get(r).first_block;
                 while b != NONE {
-                    let args = self.ir.blocks.get(b).args.iter().map(|a| ArgSlot { ty: a.ty, loc: a.loc, first_use: UseRef::NONE }).collect();
+                    let args = self
+                        .ir
+                        .blocks
+                        .get(b)
+                        .args
+                        .iter()
+                        .map(|a| ArgSlot { ty: a.ty, loc: a.loc, first_use: UseRef::NONE })
+                        .collect();
                     let (nb, _) = self.ir.blocks.alloc(BlockData {
                         parent: NONE,
                         prev: NONE,
@@ -1687,15 +1703,25 @@ impl Context {
         };
         for &o in &s.ops {
             let new_index = op_map[&o];
-            let operands: SmallVec<[OperandSlot; 2]> = self.ir.ops.get(o)
+            let operands: SmallVec<[OperandSlot; 2]> = self
+                .ir
+                .ops
+                .get(o)
                 .operands
                 .iter()
                 .map(|slot| OperandSlot { value: map_value(slot.value), prev: UseRef::NONE, next: UseRef::NONE })
                 .collect();
-            let successors: Vec<SuccessorSlot> = self.ir.ops.get(o)
+            let successors: Vec<SuccessorSlot> = self
+                .ir
+                .ops
+                .get(o)
                 .successors()
                 .iter()
-                .map(|slot| SuccessorSlot { block: *block_map.get(&slot.block).unwrap_or(&slot.block), prev: UseRef::NONE, next: UseRef::NONE })
+                .map(|slot| SuccessorSlot {
+                    block: *block_map.get(&slot.block).unwrap_or(&slot.block),
+                    prev: UseRef::NONE,
+                    next: UseRef::NONE,
+                })
                 .collect();
             let nd = self.ir.ops.get_mut(new_index);
             nd.operands = operands;

@@ -33,6 +33,8 @@ pub use diag::{Diagnostic, HandlerId, Severity};
 pub use dialect::{Arity, AttrConstraint, AttrSpec, DialectDef, InterfaceImpl, OpDef, Traits, TypeConstraint, ValueSpec};
 pub use error::{Error, ErrorKind, Result};
 pub use ir::{BlockId, BlockOperand, EraseMode, InsertPoint, OpId, OpOperand, OperationState, RegionId, Value};
+pub use dominance::DominanceInfo;
+pub use symbol::{SymbolScope, SymbolTable, SymbolTarget, SymbolUse, Visibility};
 pub use typeid::TypeId;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 pub use walk::{WalkOrder, WalkResult};

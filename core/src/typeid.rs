@@ -57,3 +57,14 @@ mod tests {
         assert_eq!(TypeId::from_u32(TypeId::of("x.y").as_u32()), Some(TypeId::of("x.y")));
     }
 }
+
+/// The TypeId of a fixed name, looked up once and then read without locking (for hot paths
+/// such as builtin interface checks).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! cached_type_id {
+    ($name:expr) => {{
+        static ID: std::sync::OnceLock<$crate::typeid::TypeId> = std::sync::OnceLock::new();
+        *ID.get_or_init(|| $crate::typeid::TypeId::of($name))
+    }};
+}

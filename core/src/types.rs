@@ -164,9 +164,7 @@ impl FloatKind {
             FloatKind::F8E4M3FNUZ => s(8, 4, 3, 8, NanIsNegativeZero),
             FloatKind::F8E4M3B11FNUZ => s(8, 4, 3, 11, NanIsNegativeZero),
             FloatKind::F8E3M4 => s(8, 3, 4, 3, Ieee),
-            FloatKind::F8E8M0FNU => {
-                FloatSemantics { has_sign: false, ..s(8, 8, 0, 127, NanOnlyAllOnes) }
-            }
+            FloatKind::F8E8M0FNU => FloatSemantics { has_sign: false, ..s(8, 8, 0, 127, NanOnlyAllOnes) },
             FloatKind::F6E2M3FN => s(6, 2, 3, 1, FiniteOnly),
             FloatKind::F6E3M2FN => s(6, 3, 2, 3, FiniteOnly),
             FloatKind::F4E2M1FN => s(4, 2, 1, 1, FiniteOnly),
@@ -181,25 +179,55 @@ impl FloatKind {
 /// The structure of a type. Obtain with [`Context::type_kind`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TypeKind {
-    Integer { width: u32, signedness: Signedness },
+    Integer {
+        width: u32,
+        signedness: Signedness,
+    },
     Index,
     Float(FloatKind),
     Complex(Type),
     None,
-    Function { inputs: Box<[Type]>, results: Box<[Type]> },
+    Function {
+        inputs: Box<[Type]>,
+        results: Box<[Type]>,
+    },
     Tuple(Box<[Type]>),
     /// `vector<[4]x8xf32>`: `scalable[i]` marks a `[n]` dimension.
-    Vector { shape: Box<[i64]>, scalable: Box<[bool]>, element: Type },
-    RankedTensor { shape: Box<[i64]>, element: Type, encoding: Option<Attribute> },
-    UnrankedTensor { element: Type },
+    Vector {
+        shape: Box<[i64]>,
+        scalable: Box<[bool]>,
+        element: Type,
+    },
+    RankedTensor {
+        shape: Box<[i64]>,
+        element: Type,
+        encoding: Option<Attribute>,
+    },
+    UnrankedTensor {
+        element: Type,
+    },
     /// `layout` is `None` for the identity layout and `memory_space` is `None` for the
     /// default space, as MLIR canonicalizes them.
-    MemRef { shape: Box<[i64]>, element: Type, layout: Option<Attribute>, memory_space: Option<Attribute> },
-    UnrankedMemRef { element: Type, memory_space: Option<Attribute> },
+    MemRef {
+        shape: Box<[i64]>,
+        element: Type,
+        layout: Option<Attribute>,
+        memory_space: Option<Attribute>,
+    },
+    UnrankedMemRef {
+        element: Type,
+        memory_space: Option<Attribute>,
+    },
     /// A type of a dialect that is not loaded: `!dialect.data`, its body kept verbatim.
-    Opaque { dialect: Identifier, data: Identifier },
+    Opaque {
+        dialect: Identifier,
+        data: Identifier,
+    },
     /// A type defined at run time by a registered dialect, with its parameters.
-    Dialect { def: TypeDefId, params: Box<[Attribute]> },
+    Dialect {
+        def: TypeDefId,
+        params: Box<[Attribute]>,
+    },
 }
 
 /// Largest integer width MLIR accepts (`IntegerType::kMaxWidth`).
@@ -307,10 +335,10 @@ impl Context {
         check_shape(shape)?;
         self.check_memref_element(element)?;
         let layout = match layout {
-            Some(l) if self.is_identity_layout(l) => None,
             Some(l) => {
+                // Check first: an identity map of the wrong rank is an error, not a default.
                 self.check_memref_layout(l, shape.len())?;
-                Some(l)
+                (!self.is_identity_layout(l)).then_some(l)
             }
             None => None,
         };
@@ -344,7 +372,10 @@ impl Context {
         }
         if let Some(verify) = &type_def.verify {
             verify(self, params).map_err(|m| {
-                Error::new(crate::error::ErrorKind::VerificationFailed, format!("invalid '{}': {m}", type_def.qualified_name))
+                Error::new(
+                    crate::error::ErrorKind::VerificationFailed,
+                    format!("invalid '{}': {m}", type_def.qualified_name),
+                )
             })?;
         }
         Ok(self.intern_type(TypeKind::Dialect { def, params: params.into() }))
@@ -379,6 +410,9 @@ impl Context {
 
     fn check_memref_layout(&self, layout: Attribute, rank: usize) -> Result<()> {
         use crate::attrs::AttrKind;
+        if !self.attr_implements(layout, crate::dialect::interfaces::memref_layout_attr()) {
+            return Err(Error::invalid("memref layout must implement MemRefLayoutAttrInterface"));
+        }
         match self.attr_kind(layout) {
             AttrKind::AffineMap(m) if m.num_dims as usize != rank => Err(Error::invalid(format!(
                 "memref layout mismatch between rank and affine map: {} != {}",
@@ -403,20 +437,26 @@ impl Context {
     /// The TypeID of a type's kind (`builtin.integer`, `builtin.f32`, `quant.uniform`, ...).
     pub fn type_id(&self, ty: Type) -> TypeId {
         match self.type_kind(ty) {
-            TypeKind::Integer { .. } => TypeId::of("builtin.integer"),
-            TypeKind::Index => TypeId::of("builtin.index"),
-            TypeKind::Float(k) => TypeId::of(&format!("builtin.{}", k.keyword())),
-            TypeKind::Complex(_) => TypeId::of("builtin.complex"),
-            TypeKind::None => TypeId::of("builtin.none"),
-            TypeKind::Function { .. } => TypeId::of("builtin.function"),
-            TypeKind::Tuple(_) => TypeId::of("builtin.tuple"),
-            TypeKind::Vector { .. } => TypeId::of("builtin.vector"),
-            TypeKind::RankedTensor { .. } => TypeId::of("builtin.tensor"),
-            TypeKind::UnrankedTensor { .. } => TypeId::of("builtin.unranked_tensor"),
-            TypeKind::MemRef { .. } => TypeId::of("builtin.memref"),
-            TypeKind::UnrankedMemRef { .. } => TypeId::of("builtin.unranked_memref"),
-            TypeKind::Opaque { .. } => TypeId::of("builtin.opaque"),
-            TypeKind::Dialect { def, .. } => self.registry.type_def(*def).map(|d| d.type_id).unwrap_or(TypeId::of("builtin.opaque")),
+            TypeKind::Integer { .. } => crate::cached_type_id!("builtin.integer"),
+            TypeKind::Index => crate::cached_type_id!("builtin.index"),
+            TypeKind::Float(k) => {
+                static IDS: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
+                let ids = IDS.get_or_init(|| FloatKind::ALL.iter().map(|k| TypeId::of(&format!("builtin.{}", k.keyword()))).collect());
+                ids[FloatKind::ALL.iter().position(|x| x == k).expect("every kind is in ALL")]
+            }
+            TypeKind::Complex(_) => crate::cached_type_id!("builtin.complex"),
+            TypeKind::None => crate::cached_type_id!("builtin.none"),
+            TypeKind::Function { .. } => crate::cached_type_id!("builtin.function"),
+            TypeKind::Tuple(_) => crate::cached_type_id!("builtin.tuple"),
+            TypeKind::Vector { .. } => crate::cached_type_id!("builtin.vector"),
+            TypeKind::RankedTensor { .. } => crate::cached_type_id!("builtin.tensor"),
+            TypeKind::UnrankedTensor { .. } => crate::cached_type_id!("builtin.unranked_tensor"),
+            TypeKind::MemRef { .. } => crate::cached_type_id!("builtin.memref"),
+            TypeKind::UnrankedMemRef { .. } => crate::cached_type_id!("builtin.unranked_memref"),
+            TypeKind::Opaque { .. } => crate::cached_type_id!("builtin.opaque"),
+            TypeKind::Dialect { def, .. } => {
+                self.registry.type_def(*def).map(|d| d.type_id).unwrap_or(crate::cached_type_id!("builtin.opaque"))
+            }
         }
     }
 

@@ -10,7 +10,7 @@ pub mod parser;
 pub mod printer;
 
 /// Printing options, matching `mlir-opt`'s `--mlir-print-*` flags.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PrintFlags {
     /// Print `loc(...)` for every operation and block argument (`--mlir-print-debuginfo`).
     pub debug_info: bool,
@@ -23,18 +23,6 @@ pub struct PrintFlags {
     pub elide_elements_larger_than: Option<u64>,
     /// Skip the verifier before printing (`--mlir-print-assume-verified`).
     pub assume_verified: bool,
-}
-
-impl Default for PrintFlags {
-    fn default() -> Self {
-        PrintFlags {
-            debug_info: false,
-            pretty_debug_info: false,
-            local_scope: false,
-            elide_elements_larger_than: None,
-            assume_verified: false,
-        }
-    }
 }
 
 pub use parser::{parse_attribute, parse_source, parse_type, ParseError, ParseOptions};

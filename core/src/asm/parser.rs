@@ -1,7 +1,39 @@
-//! Generic-syntax parser. (Being written.)
+//! Parser for MLIR's generic operation syntax (and `builtin.module`'s custom form).
+//!
+//! Entry points: [`parse_source`] for a file, [`parse_source_split`] for a file whose
+//! chunks are separated by `// -----` lines (as `mlir-opt --split-input-file`),
+//! [`parse_type`] and [`parse_attribute`] for one type or attribute.
+//!
+//! The parser follows upstream MLIR's `mlir/lib/AsmParser` (grammar, error messages and
+//! where they point), with two differences of construction: nothing recurses on the
+//! input's nesting (regions, types, attributes, locations and affine expressions use
+//! explicit stacks), and on failure every operation, block and region the parse created is
+//! erased again, so the context is left as it was.
 
+use std::ops::Range;
+
+#[path = "parse/affine.rs"]
+mod affine;
+#[path = "parse/attr.rs"]
+mod attr;
+#[path = "parse/base.rs"]
+mod base;
+#[path = "parse/decfloat.rs"]
+mod decfloat;
+#[path = "parse/dense.rs"]
+mod dense;
+#[path = "parse/fmt.rs"]
+mod fmt;
+#[path = "parse/ops.rs"]
+mod ops;
+
+use super::lexer;
+use crate::attrs::Attribute;
 use crate::context::Context;
 use crate::ir::OpId;
+use crate::types::Type;
+use base::{render_one, Core, LineIndex, RawDiag};
+
 
 /// A parse failure: every error found, already rendered MLIR-style
 /// (`file:line:col: error: message`, the source line, a caret).
@@ -18,6 +50,41 @@ pub struct ParseDiagnostic {
     pub message: String,
     /// `file:line:col: error: message\n<source line>\n<caret>`.
     pub rendered: String,
+    /// Notes attached to the error (`note: previously defined here`, ...), each rendered
+    /// the same way with severity `note`.
+    pub notes: Vec<ParseNote>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNote {
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+    pub rendered: String,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            f.write_str(&d.rendered)?;
+            for n in &d.notes {
+                f.write_str("\n")?;
+                f.write_str(&n.rendered)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl From<ParseError> for crate::error::Error {
+    fn from(e: ParseError) -> Self {
+        crate::error::Error::new(crate::error::ErrorKind::ParseFailed, e.to_string())
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,16 +93,147 @@ pub struct ParseOptions {
     pub allow_unregistered_dialects: bool,
 }
 
-/// Parses a whole file into a `builtin.module` (the implicit module is created when the
-/// file's top level is not a single module).
-pub fn parse_source(_ctx: &mut Context, _source: &str, _filename: &str, _options: &ParseOptions) -> Result<OpId, ParseError> {
-    unimplemented!("parser is being written")
+/// Parses a whole file into a `builtin.module`: the file's only top-level operation if
+/// that is a `builtin.module`, otherwise a new module (located at `"file":0:0`, as MLIR)
+/// holding every top-level operation. On failure the context's IR is left unchanged.
+pub fn parse_source(ctx: &mut Context, source: &str, filename: &str, options: &ParseOptions) -> Result<OpId, ParseError> {
+    parse_source_range(ctx, source, 0..source.len(), filename, options)
 }
 
-pub fn parse_type(_ctx: &Context, _text: &str) -> Result<crate::types::Type, ParseError> {
-    unimplemented!("parser is being written")
+/// Parses `source[range]` as one file whose lines and columns (and implicit module
+/// location) are counted in all of `source`, as MLIR does for a chunk of a split file:
+/// the implicit module of a chunk that does not start the file is located where the
+/// chunk starts.
+pub fn parse_source_range(
+    ctx: &mut Context,
+    source: &str,
+    range: Range<usize>,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<OpId, ParseError> {
+    if source.len() >= u32::MAX as usize {
+        return Err(ParseError {
+            diagnostics: vec![ParseDiagnostic {
+                file: filename.to_string(),
+                line: 0,
+                col: 0,
+                message: "input is too large (4 GiB or more)".into(),
+                rendered: format!("{filename}:0:0: error: input is too large (4 GiB or more)"),
+                notes: Vec::new(),
+            }],
+        });
+    }
+    let end = range.end.min(source.len());
+    let start = range.start.min(end);
+    // Chunks end before a split marker, which is ASCII; clamp to character boundaries
+    // anyway.
+    let end = (0..=end).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
+    let start = (0..=start).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
+    let (line, line_start) = line_of(source, start);
+    let allow = options.allow_unregistered_dialects || ctx.allow_unregistered_dialects();
+    let text = &source[..end];
+    let core = Core::new_at(text, start as u32, line, line_start as u32, allow);
+    let mut p = ops::OpParser::new(ctx, core, filename);
+    let module_loc = if start > 0 {
+        p.ctx.file_line_col_loc(filename, line, (start - line_start) as u32 + 1)
+    } else {
+        p.ctx.file_line_col_loc(filename, 0, 0)
+    };
+    let r = p.run().and_then(|()| p.into_module(module_loc));
+    match r {
+        Ok(m) => {
+            for (group, key, blob) in std::mem::take(&mut p.resources) {
+                p.ctx.set_resource(&group, &key, blob);
+            }
+            Ok(m)
+        }
+        Err(_) => {
+            p.cleanup();
+            Err(render(filename, source, &p.p.diags))
+        }
+    }
 }
 
-pub fn parse_attribute(_ctx: &Context, _text: &str) -> Result<crate::attrs::Attribute, ParseError> {
-    unimplemented!("parser is being written")
+/// Splits a file at `// -----` markers as `mlir-opt --split-input-file` does: each chunk
+/// runs from just after one marker to the start of the next. A marker followed by another
+/// `-` is not a marker.
+pub fn split_source(source: &str) -> Vec<Range<usize>> {
+    const MARKER: &str = "// -----";
+    let mut out = Vec::new();
+    let mut chunk_start = 0;
+    let mut search = 0;
+    while let Some(i) = source[search..].find(MARKER) {
+        let at = search + i;
+        let after = at + MARKER.len();
+        if source.as_bytes().get(after) == Some(&b'-') {
+            search = after;
+            continue;
+        }
+        out.push(chunk_start..at);
+        chunk_start = after;
+        search = after;
+    }
+    out.push(chunk_start..source.len());
+    out
+}
+
+/// Parses each `// -----` chunk of `source` on its own (see [`split_source`] and
+/// [`parse_source_range`]).
+pub fn parse_source_split(ctx: &mut Context, source: &str, filename: &str, options: &ParseOptions) -> Vec<Result<OpId, ParseError>> {
+    split_source(source).into_iter().map(|r| parse_source_range(ctx, source, r, filename, options)).collect()
+}
+
+/// Parses one type, e.g. `tensor<4x?xf32>`. Errors name the input itself as the file,
+/// as MLIR's `parseType` does.
+pub fn parse_type(ctx: &Context, text: &str) -> Result<Type, ParseError> {
+    parse_symbol(ctx, text, |core, ctx| core.parse_type(ctx))
+}
+
+/// Parses one attribute, e.g. `dense<[1, 2]> : tensor<2xi32>`.
+pub fn parse_attribute(ctx: &Context, text: &str) -> Result<Attribute, ParseError> {
+    parse_symbol(ctx, text, |core, ctx| core.parse_attr(ctx))
+}
+
+fn parse_symbol<T>(ctx: &Context, text: &str, f: impl FnOnce(&mut Core<'_>, &Context) -> base::PResult<T>) -> Result<T, ParseError> {
+    if text.len() >= u32::MAX as usize {
+        return Err(render(text, "", &[RawDiag { pos: 0, message: "input is too large (4 GiB or more)".into(), notes: Vec::new() }]));
+    }
+    let mut core = Core::new(text, ctx.allow_unregistered_dialects());
+    let r = core.start().and_then(|()| f(&mut core, ctx)).and_then(|v| {
+        if core.tok.kind == lexer::Tok::Eof {
+            Ok(v)
+        } else {
+            let pos = core.tok.start;
+            let rest = &text[pos as usize..];
+            Err(core.error_at(pos, format!("found trailing characters: '{rest}'")))
+        }
+    });
+    r.map_err(|_| render(text, text, &core.diags))
+}
+
+fn line_of(source: &str, pos: usize) -> (u32, usize) {
+    let before = &source.as_bytes()[..pos];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    (line, line_start)
+}
+
+fn render(file: &str, source: &str, diags: &[RawDiag]) -> ParseError {
+    let index = LineIndex::new(source);
+    let diagnostics = diags
+        .iter()
+        .map(|d| {
+            let (line, col, rendered) = render_one(file, source, &index, d.pos, "error", &d.message);
+            let notes = d
+                .notes
+                .iter()
+                .map(|(pos, msg)| {
+                    let (line, col, rendered) = render_one(file, source, &index, *pos, "note", msg);
+                    ParseNote { line, col, message: msg.clone(), rendered }
+                })
+                .collect();
+            ParseDiagnostic { file: file.to_string(), line, col, message: d.message.clone(), rendered, notes }
+        })
+        .collect();
+    ParseError { diagnostics }
 }

@@ -1,0 +1,452 @@
+//! Attribute and type aliases (`#map = affine_map<...>`), as MLIR's `AliasInitializer`.
+//!
+//! MLIR walks the IR in the order its generic printer would print it (a dummy printer):
+//! for each operation its location (debug info only, "deferrable"), then its regions (block
+//! argument types and locations, nested operations), then operand types, result types and
+//! attributes (inherent and discardable, merged by name). Every attribute and type met is
+//! visited once, depth first, recording the largest alias depth below it. Aliases come from
+//! the builtin dialect's `getAlias` hooks: `map` (affine maps), `set` (integer sets), `loc`
+//! (locations), `distinct` (distinct attributes not wrapping `unit`) and `tuple` (tuple types
+//! of more than 16 elements). They are then sorted, stably, by (depth, attribute before type,
+//! name) and numbered per name in that order (`#map`, `#map1`, ...). Aliases only reachable
+//! from operation locations are "deferred": printed after the top-level operation.
+
+use rustc_hash::FxHashMap;
+
+use crate::arena::NONE;
+use crate::attrs::{AttrKind, Attribute, LocationKind};
+use crate::context::Context;
+use crate::types::{Type, TypeKind};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Key {
+    Attr(Attribute),
+    Type(Type),
+}
+
+struct Info {
+    key: Key,
+    alias: Option<&'static str>,
+    depth: u32,
+    deferrable: bool,
+    children: Vec<u32>,
+}
+
+/// One alias to define: what, its printed name, and whether it comes after the op.
+pub(crate) struct AliasDef {
+    pub(crate) key: Key,
+    pub(crate) name: String,
+    pub(crate) deferred: bool,
+}
+
+#[derive(Default)]
+pub(crate) struct AliasInitializer {
+    infos: Vec<Info>,
+    attr_index: FxHashMap<u32, u32>,
+    type_index: FxHashMap<u32, u32>,
+}
+
+/// Position of the walk inside one operation.
+struct Cursor {
+    op: u32,
+    region: usize,
+    block: u32,
+    next: u32,
+}
+
+struct Frame {
+    node: u32,
+    children: Vec<Key>,
+    pos: usize,
+    max_depth: u32,
+    child_indices: Vec<u32>,
+}
+
+impl AliasInitializer {
+    /// Walks `root` as MLIR's dummy alias printer does and returns the aliases in definition
+    /// order.
+    /// `location_attrs`: whether some op has a location as a discardable attribute value.
+    pub(crate) fn run(ctx: &Context, root: u32, debug_info: bool, location_attrs: bool) -> Vec<AliasDef> {
+        // Without debug info only maps, sets, distinct attributes, large tuples and locations
+        // used as attribute values can have aliases: when the context has none at all, there
+        // is nothing to look for.
+        if !debug_info && !location_attrs && !context_has_aliasable(ctx) {
+            return Vec::new();
+        }
+        let mut init = AliasInitializer::default();
+        init.walk_ops(ctx, root, debug_info);
+        init.finish()
+    }
+
+    fn walk_ops(&mut self, ctx: &Context, root: u32, debug_info: bool) {
+        let ir = &ctx.ir;
+        let mut stack: Vec<Cursor> = Vec::new();
+        self.begin_op(ctx, root, debug_info, &mut stack);
+        while let Some(top) = stack.last_mut() {
+            if top.next != NONE {
+                let op = top.next;
+                top.next = ir.ops.get(op).next;
+                self.begin_op(ctx, op, debug_info, &mut stack);
+                continue;
+            }
+            if top.block != NONE {
+                let b = ir.blocks.get(top.block).next;
+                if b != NONE {
+                    top.block = b;
+                    top.next = ir.blocks.get(b).first_op;
+                    self.visit_block_args(ctx, b, debug_info);
+                } else {
+                    top.region += 1;
+                    self.start_region(ctx, top, debug_info);
+                }
+                continue;
+            }
+            // All regions done: the op's own types and attributes.
+            let done = stack.pop().expect("non-empty");
+            self.visit_op_tail(ctx, done.op);
+        }
+    }
+
+    /// Visits an op's location and positions a cursor on its first block.
+    fn begin_op(&mut self, ctx: &Context, op: u32, debug_info: bool, stack: &mut Vec<Cursor>) {
+        if debug_info {
+            self.visit(ctx, Key::Attr(ctx.ir.ops.get(op).loc.attr()), true);
+        }
+        let mut c = Cursor { op, region: 0, block: NONE, next: NONE };
+        self.start_region(ctx, &mut c, debug_info);
+        stack.push(c);
+    }
+
+    /// Moves the cursor to the first block of its next non-empty region (visiting the
+    /// block's arguments); leaves `block == NONE` when the op has no more regions.
+    fn start_region(&mut self, ctx: &Context, c: &mut Cursor, debug_info: bool) {
+        let regions = ctx.ir.ops.get(c.op).regions();
+        while c.region < regions.len() {
+            let b = ctx.ir.regions.get(regions[c.region]).first_block;
+            if b != NONE {
+                c.block = b;
+                c.next = ctx.ir.blocks.get(b).first_op;
+                self.visit_block_args(ctx, b, debug_info);
+                return;
+            }
+            c.region += 1;
+        }
+        c.block = NONE;
+        c.next = NONE;
+    }
+
+    fn visit_block_args(&mut self, ctx: &Context, block: u32, debug_info: bool) {
+        for arg in ctx.ir.blocks.get(block).args.iter() {
+            self.visit(ctx, Key::Type(arg.ty), false);
+            if debug_info {
+                self.visit(ctx, Key::Attr(arg.loc.attr()), false);
+            }
+        }
+    }
+
+    fn visit_op_tail(&mut self, ctx: &Context, op: u32) {
+        let d = ctx.ir.ops.get(op);
+        for slot in d.operands.iter() {
+            if !slot.value.is_null() {
+                self.visit(ctx, Key::Type(ctx.value_type_ref(slot.value)), false);
+            }
+        }
+        for r in d.results.iter() {
+            self.visit(ctx, Key::Type(r.ty), false);
+        }
+        // Inherent (properties) and discardable attributes, merged in name order as MLIR's
+        // `getAttrDictionary`.
+        let props = d.properties.map_or(&[][..], |p| ctx.dictionary_entries(p));
+        let attrs = &d.attrs[..];
+        let (mut i, mut j) = (0, 0);
+        while i < props.len() || j < attrs.len() {
+            let take_prop =
+                j >= attrs.len() || (i < props.len() && ctx.ident_str(props[i].name) <= ctx.ident_str(attrs[j].name));
+            let value = if take_prop {
+                i += 1;
+                props[i - 1].value
+            } else {
+                j += 1;
+                attrs[j - 1].value
+            };
+            self.visit(ctx, Key::Attr(value), false);
+        }
+    }
+
+    fn lookup(&self, key: Key) -> Option<u32> {
+        match key {
+            Key::Attr(a) => self.attr_index.get(&a.index()).copied(),
+            Key::Type(t) => self.type_index.get(&t.index()).copied(),
+        }
+    }
+
+    fn create(&mut self, ctx: &Context, key: Key, deferrable: bool) -> u32 {
+        let idx = self.infos.len() as u32;
+        let alias = alias_name(ctx, key);
+        self.infos.push(Info { key, alias, depth: alias.is_some() as u32, deferrable, children: Vec::new() });
+        match key {
+            Key::Attr(a) => self.attr_index.insert(a.index(), idx),
+            Key::Type(t) => self.type_index.insert(t.index(), idx),
+        };
+        idx
+    }
+
+    fn mark_non_deferrable(&mut self, idx: u32) {
+        let mut stack = vec![idx];
+        while let Some(i) = stack.pop() {
+            let info = &mut self.infos[i as usize];
+            if !info.deferrable {
+                continue;
+            }
+            info.deferrable = false;
+            stack.extend(info.children.iter().copied());
+        }
+    }
+
+    /// MLIR's `visitImpl`, iteratively. Returns nothing: depths are kept in `infos`.
+    fn visit(&mut self, ctx: &Context, key: Key, deferrable: bool) {
+        if is_trivial(ctx, key) {
+            return;
+        }
+        if let Some(idx) = self.lookup(key) {
+            if !deferrable {
+                self.mark_non_deferrable(idx);
+            }
+            return;
+        }
+        let root = self.create(ctx, key, deferrable);
+        let mut stack =
+            vec![Frame { node: root, children: children(ctx, key), pos: 0, max_depth: 0, child_indices: Vec::new() }];
+        while let Some(top) = stack.last_mut() {
+            if top.pos < top.children.len() {
+                let child = top.children[top.pos];
+                top.pos += 1;
+                if is_trivial(ctx, child) {
+                    continue;
+                }
+                if let Some(idx) = self.lookup(child) {
+                    if !deferrable {
+                        self.mark_non_deferrable(idx);
+                    }
+                    let depth = self.infos[idx as usize].depth;
+                    let top = stack.last_mut().expect("non-empty");
+                    top.child_indices.push(idx);
+                    top.max_depth = top.max_depth.max(depth);
+                    continue;
+                }
+                let idx = self.create(ctx, child, deferrable);
+                stack.push(Frame {
+                    node: idx,
+                    children: children(ctx, child),
+                    pos: 0,
+                    max_depth: 0,
+                    child_indices: Vec::new(),
+                });
+                continue;
+            }
+            let done = stack.pop().expect("non-empty");
+            let info = &mut self.infos[done.node as usize];
+            info.children = done.child_indices;
+            if done.max_depth > 0 {
+                info.depth = done.max_depth + 1;
+            }
+            let depth = info.depth;
+            if let Some(parent) = stack.last_mut() {
+                parent.child_indices.push(done.node);
+                parent.max_depth = parent.max_depth.max(depth);
+            }
+        }
+    }
+
+    fn finish(self) -> Vec<AliasDef> {
+        let mut aliased: Vec<&Info> = self.infos.iter().filter(|i| i.alias.is_some()).collect();
+        // Stable: equal keys keep their visiting order.
+        aliased.sort_by(|a, b| {
+            a.depth
+                .cmp(&b.depth)
+                .then_with(|| matches!(b.key, Key::Type(_)).cmp(&matches!(a.key, Key::Type(_))))
+                .then_with(|| a.alias.cmp(&b.alias))
+        });
+        let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        aliased
+            .into_iter()
+            .map(|info| {
+                let base = info.alias.expect("filtered");
+                let n = counts.entry(base).or_insert(0);
+                let sigil = if matches!(info.key, Key::Type(_)) { '!' } else { '#' };
+                let name = if *n == 0 {
+                    format!("{sigil}{base}")
+                } else if base.ends_with(|c: char| c.is_ascii_digit()) {
+                    format!("{sigil}{base}_{n}")
+                } else {
+                    format!("{sigil}{base}{n}")
+                };
+                *n += 1;
+                AliasDef { key: info.key, name, deferred: info.deferrable }
+            })
+            .collect()
+    }
+}
+
+/// Whether any attribute or type uniqued in the context could get an alias: maps, sets,
+/// distinct attributes, large tuples, and locations held inside other attributes or types
+/// (without debug info, locations are only printed where they are attribute values).
+/// Cheaper than walking a large module when the answer is no.
+fn context_has_aliasable(ctx: &Context) -> bool {
+    let is_loc = |a: &Attribute| matches!(ctx.attr_kind(*a), AttrKind::Location(_));
+    let attrs = &ctx.uniq.attrs;
+    let mut i = 0u32;
+    while let Some(kind) = attrs.try_get(i) {
+        let found = match kind {
+            AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) | AttrKind::Distinct { .. } => true,
+            AttrKind::Array(list) | AttrKind::Dialect { params: list, .. } => list.iter().any(is_loc),
+            AttrKind::Dictionary(entries) => entries.iter().any(|e| is_loc(&e.value)),
+            _ => false,
+        };
+        if found {
+            return true;
+        }
+        i += 1;
+    }
+    let types = &ctx.uniq.types;
+    let mut i = 0u32;
+    while let Some(kind) = types.try_get(i) {
+        let found = match kind {
+            TypeKind::Tuple(elements) => elements.len() > 16,
+            TypeKind::RankedTensor { encoding: Some(a), .. } => is_loc(a),
+            TypeKind::MemRef { layout, memory_space, .. } => layout.iter().chain(memory_space.iter()).any(is_loc),
+            TypeKind::UnrankedMemRef { memory_space: Some(a), .. } => is_loc(a),
+            TypeKind::Dialect { params, .. } => params.iter().any(is_loc),
+            _ => false,
+        };
+        if found {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The builtin dialect's alias name for an attribute or type, if any.
+fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
+    match key {
+        Key::Attr(a) => match ctx.attr_kind(a) {
+            AttrKind::AffineMap(_) => Some("map"),
+            AttrKind::IntegerSet(_) => Some("set"),
+            AttrKind::Location(_) => Some("loc"),
+            AttrKind::Distinct { referenced, .. } if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) => {
+                Some("distinct")
+            }
+            _ => None,
+        },
+        Key::Type(t) => match ctx.type_kind(t) {
+            TypeKind::Tuple(elements) if elements.len() > 16 => Some("tuple"),
+            _ => None,
+        },
+    }
+}
+
+/// Attributes and types that can neither have an alias nor contain one.
+fn is_trivial(ctx: &Context, key: Key) -> bool {
+    match key {
+        Key::Attr(a) => match ctx.attr_kind(a) {
+            AttrKind::Unit
+            | AttrKind::Bool(_)
+            | AttrKind::Integer { .. }
+            | AttrKind::Float { .. }
+            | AttrKind::SymbolRef { .. }
+            | AttrKind::DenseArray { .. }
+            | AttrKind::StridedLayout { .. } => true,
+            AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => ty.map_or(true, |t| type_is_trivial(ctx, t)),
+            AttrKind::Type(t) => type_is_trivial(ctx, *t),
+            _ => false,
+        },
+        Key::Type(t) => type_is_trivial(ctx, t),
+    }
+}
+
+fn type_is_trivial(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.type_kind(t),
+        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::None | TypeKind::Opaque { .. }
+    )
+}
+
+/// What MLIR's dummy printer visits inside an attribute or type, in order.
+fn children(ctx: &Context, key: Key) -> Vec<Key> {
+    let mut c = Vec::new();
+    match key {
+        Key::Attr(a) => {
+            let kind = ctx.attr_kind(a);
+            match kind {
+                AttrKind::Distinct { referenced, .. } => c.push(Key::Attr(*referenced)),
+                AttrKind::Dictionary(entries) => c.extend(entries.iter().map(|e| Key::Attr(e.value))),
+                AttrKind::Array(list) => c.extend(list.iter().map(|&e| Key::Attr(e))),
+                AttrKind::Type(t) => c.push(Key::Type(*t)),
+                AttrKind::Location(LocationKind::Name { child: Some(ch), .. })
+                    if !matches!(ctx.attr_kind(*ch), AttrKind::Location(LocationKind::Unknown)) =>
+                {
+                    c.push(Key::Attr(*ch));
+                }
+                AttrKind::Location(LocationKind::CallSite { callee, caller }) => {
+                    c.push(Key::Attr(*callee));
+                    c.push(Key::Attr(*caller));
+                }
+                AttrKind::Location(LocationKind::Fused { locations, metadata }) => {
+                    if let Some(m) = metadata {
+                        c.push(Key::Attr(*m));
+                    }
+                    c.extend(locations.iter().map(|&l| Key::Attr(l)));
+                }
+                AttrKind::Dialect { params, .. } => c.extend(params.iter().map(|&p| Key::Attr(p))),
+                _ => {}
+            }
+            // The type of a typed attribute (unless `none`).
+            let ty = match kind {
+                AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => *ty,
+                AttrKind::DenseIntOrFloat { ty, .. }
+                | AttrKind::DenseString { ty, .. }
+                | AttrKind::DenseResource { ty, .. } => Some(*ty),
+                _ => None,
+            };
+            if let Some(t) = ty {
+                if !matches!(ctx.type_kind(t), TypeKind::None) {
+                    c.push(Key::Type(t));
+                }
+            }
+        }
+        Key::Type(t) => match ctx.type_kind(t) {
+            TypeKind::Complex(e) => c.push(Key::Type(*e)),
+            TypeKind::Function { inputs, results } => {
+                c.extend(inputs.iter().map(|&t| Key::Type(t)));
+                c.extend(results.iter().map(|&t| Key::Type(t)));
+            }
+            TypeKind::Tuple(elements) => c.extend(elements.iter().map(|&t| Key::Type(t))),
+            TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } => c.push(Key::Type(*element)),
+            TypeKind::RankedTensor { element, encoding, .. } => {
+                c.push(Key::Type(*element));
+                if let Some(e) = encoding {
+                    c.push(Key::Attr(*e));
+                }
+            }
+            TypeKind::MemRef { element, layout, memory_space, .. } => {
+                c.push(Key::Type(*element));
+                if let Some(l) = layout {
+                    c.push(Key::Attr(*l));
+                }
+                if let Some(m) = memory_space {
+                    c.push(Key::Attr(*m));
+                }
+            }
+            TypeKind::UnrankedMemRef { element, memory_space } => {
+                c.push(Key::Type(*element));
+                if let Some(m) = memory_space {
+                    c.push(Key::Attr(*m));
+                }
+            }
+            TypeKind::Dialect { params, .. } => c.extend(params.iter().map(|&p| Key::Attr(p))),
+            _ => {}
+        },
+    }
+    c
+}

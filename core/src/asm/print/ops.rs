@@ -1,0 +1,475 @@
+//! Value numbering and the generic operation form (MLIR's `SSANameState` and
+//! `OperationPrinter::printGenericOp` / `print(Block *)` / `printRegion`).
+//!
+//! Numbering (generic form, where MLIR numbers values uniquely across regions): the root's
+//! results first, then a stack of regions seeded with the root's regions. Popping a region
+//! numbers all of its blocks (`^bbN` in region order; entry-block arguments `%argN` from a
+//! global argument counter, other block arguments and op results `%N` from the global value
+//! counter, one number per op whatever its result count), then pushes the regions of the
+//! region's ops in order. Hence the last region pushed is numbered first.
+
+use rustc_hash::FxHashMap;
+
+use super::attr::{write_escaped_quoted_str, write_keyword_or_string, write_u64, Elision, Printer};
+use crate::arena::NONE;
+use crate::context::Context;
+use crate::ir::ValueRef;
+use crate::types::TypeKind;
+
+const ARG_BIT: u32 = 1 << 31;
+/// Marks an entry block's argument base (printed `%argN`).
+const ENTRY: u32 = 1 << 31;
+
+/// A map from arena index to number: a vector when most of the arena is printed, a hash map
+/// when printing a small piece of a large context.
+enum SideTable {
+    Dense(Vec<u32>),
+    Sparse(FxHashMap<u32, u32>),
+}
+
+impl SideTable {
+    fn new(dense: bool, capacity: usize) -> SideTable {
+        if dense {
+            SideTable::Dense(vec![NONE; capacity])
+        } else {
+            SideTable::Sparse(FxHashMap::default())
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: u32) -> u32 {
+        match self {
+            SideTable::Dense(v) => v.get(i as usize).copied().unwrap_or(NONE),
+            SideTable::Sparse(m) => m.get(&i).copied().unwrap_or(NONE),
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: u32, value: u32) {
+        match self {
+            SideTable::Dense(v) => {
+                if (i as usize) >= v.len() {
+                    v.resize(i as usize + 1, NONE);
+                }
+                v[i as usize] = value;
+            }
+            SideTable::Sparse(m) => {
+                m.insert(i, value);
+            }
+        }
+    }
+}
+
+pub(crate) struct Numbering {
+    /// Op index -> number of its first result.
+    results: SideTable,
+    /// Block index -> number of its first argument (with `ENTRY` for `%argN`).
+    args: SideTable,
+    /// Block index -> position in its region (`^bbN`).
+    labels: SideTable,
+    /// Operations numbered (the root included), to size the output buffer.
+    pub(crate) num_ops: usize,
+    /// Whether some op has a location as a discardable attribute value (see `alias.rs`).
+    pub(crate) location_attrs: bool,
+}
+
+fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> bool {
+    attrs.iter().any(|a| matches!(ctx.attr_kind(a.value), crate::attrs::AttrKind::Location(_)))
+}
+
+impl Numbering {
+    pub(crate) fn compute(ctx: &Context, root: u32) -> Numbering {
+        let ir = &ctx.ir;
+        // Dense tables when the printed tree is a good part of the arenas.
+        let op_cap = ir.ops.capacity_index();
+        let block_cap = ir.blocks.capacity_index();
+        let dense = op_cap < 4096 || ir.ops.get(root).parent == NONE || subtree_is_large(ctx, root, op_cap / 4);
+        let mut n = Numbering {
+            results: SideTable::new(dense, op_cap),
+            args: SideTable::new(dense, block_cap),
+            labels: SideTable::new(dense, block_cap),
+            num_ops: 0,
+            location_attrs: false,
+        };
+        let mut next_value: u32 = 0;
+        let mut next_arg: u32 = 0;
+        let root_data = ir.ops.get(root);
+        n.location_attrs = has_location_attr(ctx, &root_data.attrs);
+        if !root_data.results.is_empty() {
+            n.results.set(root, next_value);
+            next_value += 1;
+        }
+        let mut count = 1usize;
+        let mut stack: Vec<u32> = root_data.regions().to_vec();
+        while let Some(r) = stack.pop() {
+            let first = ir.regions.get(r).first_block;
+            let mut b = first;
+            let mut ordering = 0u32;
+            while b != NONE {
+                let bd = ir.blocks.get(b);
+                n.labels.set(b, ordering);
+                ordering += 1;
+                let nargs = bd.args.len() as u32;
+                if nargs > 0 {
+                    if b == first {
+                        n.args.set(b, next_arg | ENTRY);
+                        next_arg += nargs;
+                    } else {
+                        n.args.set(b, next_value);
+                        next_value += nargs;
+                    }
+                }
+                let mut o = bd.first_op;
+                while o != NONE {
+                    count += 1;
+                    let od = ir.ops.get(o);
+                    if !od.attrs.is_empty() && !n.location_attrs {
+                        n.location_attrs = has_location_attr(ctx, &od.attrs);
+                    }
+                    if !od.results.is_empty() {
+                        n.results.set(o, next_value);
+                        next_value += 1;
+                    }
+                    stack.extend_from_slice(od.regions());
+                    o = od.next;
+                }
+                b = bd.next;
+            }
+        }
+        n.num_ops = count;
+        n
+    }
+}
+
+/// Whether the op tree under `root` has more than `limit` ops (stops counting early).
+fn subtree_is_large(ctx: &Context, root: u32, limit: usize) -> bool {
+    let ir = &ctx.ir;
+    let mut count = 0usize;
+    let mut stack: Vec<u32> = vec![root];
+    while let Some(op) = stack.pop() {
+        count += 1;
+        if count > limit {
+            return true;
+        }
+        for &r in ir.ops.get(op).regions() {
+            let mut b = ir.regions.get(r).first_block;
+            while b != NONE {
+                let mut o = ir.blocks.get(b).first_op;
+                while o != NONE {
+                    stack.push(o);
+                    o = ir.ops.get(o).next;
+                }
+                b = ir.blocks.get(b).next;
+            }
+        }
+    }
+    false
+}
+
+/// Position of the printer inside one operation's regions.
+struct Frame {
+    op: u32,
+    region: usize,
+    block: u32,
+    next: u32,
+}
+
+impl<'a> Printer<'a> {
+    fn indent(&mut self, n: usize) {
+        const SPACES: &str = "                                                                ";
+        let mut n = n;
+        while n > SPACES.len() {
+            self.out.push_str(SPACES);
+            n -= SPACES.len();
+        }
+        self.out.push_str(&SPACES[..n]);
+    }
+
+    pub(crate) fn write_value(&mut self, num: &Numbering, v: ValueRef) {
+        if v.is_null() {
+            self.out.push_str("<<NULL VALUE>>");
+            return;
+        }
+        let n = v.number & !ARG_BIT;
+        if v.is_arg() {
+            let base = num.args.get(v.owner);
+            if base == NONE {
+                self.out.push_str("<<UNKNOWN SSA VALUE>>");
+                return;
+            }
+            if base & ENTRY != 0 {
+                self.out.push_str("%arg");
+                write_u64(((base & !ENTRY) + n) as u64, &mut self.out);
+            } else {
+                self.out.push('%');
+                write_u64((base + n) as u64, &mut self.out);
+            }
+        } else {
+            let first = num.results.get(v.owner);
+            if first == NONE {
+                self.out.push_str("<<UNKNOWN SSA VALUE>>");
+                return;
+            }
+            self.out.push('%');
+            write_u64(first as u64, &mut self.out);
+            if self.ctx.ir.ops.get(v.owner).results.len() != 1 {
+                self.out.push('#');
+                write_u64(n as u64, &mut self.out);
+            }
+        }
+    }
+
+    fn write_block_name(&mut self, num: &Numbering, block: u32) {
+        let ord = num.labels.get(block);
+        if ord == NONE {
+            self.out.push_str("INVALIDBLOCK");
+        } else {
+            self.out.push_str("^bb");
+            write_u64(ord as u64, &mut self.out);
+        }
+    }
+
+    /// Prints `op` and everything nested in it at indentation 0 (MLIR's
+    /// `printFullOpWithIndentAndLoc`), without a trailing newline.
+    pub(crate) fn print_op_tree(&mut self, num: &Numbering, root: u32) {
+        let ctx = self.ctx;
+        let ir = &ctx.ir;
+        let mut frames: Vec<Frame> = Vec::new();
+        if self.print_op_head(num, root) {
+            let mut f = Frame { op: root, region: 0, block: NONE, next: NONE };
+            self.begin_region(num, &mut f, 0);
+            frames.push(f);
+        } else {
+            self.print_op_tail(num, root);
+        }
+        while !frames.is_empty() {
+            let depth = frames.len();
+            let top = frames.last_mut().expect("non-empty");
+            if top.next != NONE {
+                let op = top.next;
+                top.next = ir.ops.get(op).next;
+                self.indent(2 * depth);
+                if self.print_op_head(num, op) {
+                    let mut f = Frame { op, region: 0, block: NONE, next: NONE };
+                    self.begin_region(num, &mut f, 2 * depth);
+                    frames.push(f);
+                } else {
+                    self.print_op_tail(num, op);
+                    self.out.push('\n');
+                }
+                continue;
+            }
+            let top = frames.last_mut().expect("non-empty");
+            if top.block != NONE {
+                let b = ir.blocks.get(top.block).next;
+                if b != NONE {
+                    top.block = b;
+                    top.next = ir.blocks.get(b).first_op;
+                    self.print_block_header(num, b, 2 * (depth - 1));
+                    continue;
+                }
+            }
+            // The region is done.
+            let op_indent = 2 * (depth - 1);
+            self.indent(op_indent);
+            self.out.push('}');
+            let top = frames.last_mut().expect("non-empty");
+            top.region += 1;
+            let nregions = ir.ops.get(top.op).regions().len();
+            if top.region < nregions {
+                self.out.push_str(", ");
+                let mut f = frames.pop().expect("non-empty");
+                self.begin_region(num, &mut f, op_indent);
+                frames.push(f);
+                continue;
+            }
+            self.out.push(')');
+            let done = frames.pop().expect("non-empty");
+            self.print_op_tail(num, done.op);
+            if !frames.is_empty() {
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// `{` and the entry block's header if needed; positions the frame on the first op.
+    fn begin_region(&mut self, num: &Numbering, f: &mut Frame, op_indent: usize) {
+        let ctx = self.ctx;
+        let ir = &ctx.ir;
+        self.out.push_str("{\n");
+        let region = ir.ops.get(f.op).regions()[f.region];
+        let entry = ir.regions.get(region).first_block;
+        f.block = entry;
+        f.next = NONE;
+        if entry != NONE {
+            let bd = ir.blocks.get(entry);
+            f.next = bd.first_op;
+            // Generic printing passes printEmptyBlock: an empty entry block keeps its label.
+            if bd.first_op == NONE || !bd.args.is_empty() {
+                self.print_block_header(num, entry, op_indent);
+            }
+        }
+    }
+
+    fn print_block_header(&mut self, num: &Numbering, block: u32, indent: usize) {
+        let ctx = self.ctx;
+        let ir = &ctx.ir;
+        self.indent(indent);
+        self.write_block_name(num, block);
+        let bd = ir.blocks.get(block);
+        if !bd.args.is_empty() {
+            self.out.push('(');
+            for (i, arg) in bd.args.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.write_value(num, ValueRef { owner: block, number: i as u32 | ARG_BIT });
+                self.out.push_str(": ");
+                self.print_type(arg.ty);
+                if self.flags.debug_info {
+                    self.out.push(' ');
+                    self.print_location(arg.loc.attr(), false);
+                }
+            }
+            self.out.push(')');
+        }
+        self.out.push(':');
+        let handle = ctx.block_handle(block);
+        let preds = ctx.block_predecessors(handle).unwrap_or_default();
+        let region = bd.parent;
+        let is_entry = region != NONE && ir.regions.get(region).first_block == block;
+        if region == NONE {
+            self.out.push_str("  // block is not in a region!");
+        } else if preds.is_empty() {
+            if !is_entry {
+                self.out.push_str("  // no predecessors");
+            }
+        } else {
+            let mut ids: Vec<(u32, u32)> = preds
+                .iter()
+                .map(|p| {
+                    let b = ir.ops.get(p.op.to_raw().0).parent;
+                    (num.labels.get(b), b)
+                })
+                .collect();
+            if ids.len() == 1 {
+                self.out.push_str("  // pred: ");
+                self.write_block_name(num, ids[0].1);
+            } else {
+                // Unnumbered blocks (ordering -1 in MLIR) sort first.
+                ids.sort_by_key(|&(o, _)| if o == NONE { -1i64 } else { o as i64 });
+                self.out.push_str("  // ");
+                write_u64(ids.len() as u64, &mut self.out);
+                self.out.push_str(" preds: ");
+                for (i, &(_, b)) in ids.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_block_name(num, b);
+                }
+            }
+        }
+        self.out.push('\n');
+    }
+
+    /// Results, name, operands, successors, properties and ` (` if the op has regions
+    /// (returning true), otherwise nothing more.
+    fn print_op_head(&mut self, num: &Numbering, op: u32) -> bool {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        let nres = d.results.len();
+        if nres > 0 {
+            let first = num.results.get(op);
+            if first == NONE {
+                self.out.push_str("<<UNKNOWN SSA VALUE>>");
+            } else {
+                self.out.push('%');
+                write_u64(first as u64, &mut self.out);
+            }
+            if nres > 1 {
+                self.out.push(':');
+                write_u64(nres as u64, &mut self.out);
+            }
+            self.out.push_str(" = ");
+        }
+        write_escaped_quoted_str(ctx.ident_str(d.name), &mut self.out);
+        self.out.push('(');
+        for (i, slot) in d.operands.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_value(num, slot.value);
+        }
+        self.out.push(')');
+        let succs = d.successors();
+        if !succs.is_empty() {
+            self.out.push('[');
+            for (i, s) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.write_block_name(num, s.block);
+            }
+            self.out.push(']');
+        }
+        if let Some(p) = d.properties {
+            self.out.push_str(" <");
+            self.print_attribute(p, Elision::Never);
+            self.out.push('>');
+        }
+        if !d.regions().is_empty() {
+            self.out.push_str(" (");
+            return true;
+        }
+        false
+    }
+
+    /// Attribute dictionary, type signature and location.
+    fn print_op_tail(&mut self, _num: &Numbering, op: u32) {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        if !d.attrs.is_empty() {
+            self.out.push_str(" {");
+            for (i, a) in d.attrs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                write_keyword_or_string(ctx.ident_str(a.name), &mut self.out);
+                if !matches!(ctx.attr_kind(a.value), crate::attrs::AttrKind::Unit) {
+                    self.out.push_str(" = ");
+                    self.print_attribute(a.value, Elision::Never);
+                }
+            }
+            self.out.push('}');
+        }
+        self.out.push_str(" : (");
+        for (i, slot) in d.operands.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if slot.value.is_null() {
+                self.out.push_str("<<NULL TYPE>>");
+            } else {
+                self.print_type(ctx.value_type_ref(slot.value));
+            }
+        }
+        self.out.push_str(") -> ");
+        let wrapped = d.results.len() != 1 || matches!(ctx.type_kind(d.results[0].ty), TypeKind::Function { .. });
+        if wrapped {
+            self.out.push('(');
+        }
+        for (i, r) in d.results.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(r.ty);
+        }
+        if wrapped {
+            self.out.push(')');
+        }
+        if self.flags.debug_info {
+            self.out.push(' ');
+            self.print_location(d.loc.attr(), true);
+        }
+    }
+}
