@@ -1,0 +1,257 @@
+//! The curated C API: every function is `omnir_<noun>_<verb>`, returns an
+//! [`omnir_status`], writes outputs through out-parameters, and never unwinds or aborts.
+//!
+//! Conventions (see DESIGN.md, "The curated C API"):
+//! - Every entry point runs inside [`ffi_call`], which catches panics (reported as
+//!   `OMNIR_ERROR_INTERNAL`) and records the last error's message for this thread
+//!   (`omnir_last_error_message`).
+//! - Contexts are pointers (`omnir_context *`); IR entities, types and attributes are small
+//!   structs passed by value that carry the serial of the context that made them, so a handle
+//!   used with the wrong context (or a second copy of the core) is refused, never misread.
+//! - Strings in are `(const char *data, size_t len)`, not necessarily NUL-terminated, and must
+//!   be UTF-8. Strings out are `omnir_string`, owned by the caller and released with
+//!   `omnir_string_free` (each binary has its own allocator).
+//! - A context is serialized by a re-entrant lock: calls from several threads take turns; a
+//!   callback (diagnostic handler, verifier, interface method) may call back into the API on
+//!   the same thread to read, but mutating IR from inside a callback that runs while the
+//!   context is being read gets `OMNIR_ERROR_BUSY`.
+
+use std::cell::{Cell, RefCell};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::error::{Error, ErrorKind};
+
+pub mod context;
+pub mod handles;
+
+/// Status of every fallible call. `OMNIR_OK` is zero; everything else is an error whose
+/// message is available from `omnir_last_error_message`.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum omnir_status {
+    OMNIR_OK = 0,
+    /// A handle refers to IR that was erased.
+    OMNIR_ERROR_STALE_HANDLE = 1,
+    /// An argument is malformed or of the wrong kind.
+    OMNIR_ERROR_INVALID_ARGUMENT = 2,
+    /// An index is past the end.
+    OMNIR_ERROR_OUT_OF_RANGE = 3,
+    /// Values would be left used after their definition is gone.
+    OMNIR_ERROR_STILL_IN_USE = 4,
+    /// The mutation would make an operation its own ancestor.
+    OMNIR_ERROR_CYCLE = 5,
+    /// The IR failed verification; the diagnostics went to the context's handlers.
+    OMNIR_ERROR_VERIFICATION_FAILED = 6,
+    /// Text could not be parsed.
+    OMNIR_ERROR_PARSE_FAILED = 7,
+    /// A name (dialect, operation, type, interface...) is not registered.
+    OMNIR_ERROR_NOT_REGISTERED = 8,
+    /// A definition conflicts with an existing one.
+    OMNIR_ERROR_ALREADY_EXISTS = 9,
+    /// A user callback reported failure.
+    OMNIR_ERROR_CALLBACK_FAILED = 10,
+    /// A bug in omnir (a caught panic); please report it with the message.
+    OMNIR_ERROR_INTERNAL = 11,
+    /// A required pointer argument was NULL.
+    OMNIR_ERROR_NULL_ARGUMENT = 12,
+    /// A string argument was not valid UTF-8.
+    OMNIR_ERROR_INVALID_UTF8 = 13,
+    /// The context is busy: mutation requested from inside a callback that runs while the
+    /// same context is being read on this thread.
+    OMNIR_ERROR_BUSY = 14,
+    /// The handle belongs to another context (or another loaded copy of omnir).
+    OMNIR_ERROR_WRONG_CONTEXT = 15,
+}
+
+impl From<ErrorKind> for omnir_status {
+    fn from(kind: ErrorKind) -> Self {
+        use omnir_status::*;
+        match kind {
+            ErrorKind::StaleHandle => OMNIR_ERROR_STALE_HANDLE,
+            ErrorKind::InvalidArgument => OMNIR_ERROR_INVALID_ARGUMENT,
+            ErrorKind::OutOfRange => OMNIR_ERROR_OUT_OF_RANGE,
+            ErrorKind::StillInUse => OMNIR_ERROR_STILL_IN_USE,
+            ErrorKind::Cycle => OMNIR_ERROR_CYCLE,
+            ErrorKind::VerificationFailed => OMNIR_ERROR_VERIFICATION_FAILED,
+            ErrorKind::ParseFailed => OMNIR_ERROR_PARSE_FAILED,
+            ErrorKind::NotRegistered => OMNIR_ERROR_NOT_REGISTERED,
+            ErrorKind::AlreadyExists => OMNIR_ERROR_ALREADY_EXISTS,
+            ErrorKind::CallbackFailed => OMNIR_ERROR_CALLBACK_FAILED,
+            ErrorKind::Internal => OMNIR_ERROR_INTERNAL,
+        }
+    }
+}
+
+/// An error at the FFI edge: a core error or one of the edge's own conditions.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: omnir_status,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: omnir_status, message: impl Into<String>) -> ApiError {
+        ApiError { status, message: message.into() }
+    }
+    pub fn null(what: &str) -> ApiError {
+        ApiError::new(omnir_status::OMNIR_ERROR_NULL_ARGUMENT, format!("{what} must not be NULL"))
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
+        ApiError { status: e.kind.into(), message: e.message }
+    }
+}
+
+pub type ApiResult<T = ()> = Result<T, ApiError>;
+
+thread_local! {
+    static LAST_ERROR: RefCell<(omnir_status, String)> = const { RefCell::new((omnir_status::OMNIR_OK, String::new())) };
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs an entry point's body: catches panics, records the error for this thread, and turns
+/// the outcome into a status. The last error is cleared on success only at the outermost
+/// call, so a callback's nested successful call does not erase the error being reported.
+pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
+    DEPTH.with(|d| d.set(d.get() + 1));
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    let outermost = DEPTH.with(|d| {
+        d.set(d.get() - 1);
+        d.get() == 0
+    });
+    let err = match outcome {
+        Ok(Ok(())) => {
+            if outermost {
+                LAST_ERROR.with(|e| {
+                    let mut e = e.borrow_mut();
+                    e.0 = omnir_status::OMNIR_OK;
+                    e.1.clear();
+                });
+            }
+            return omnir_status::OMNIR_OK;
+        }
+        Ok(Err(e)) => e,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            ApiError::new(omnir_status::OMNIR_ERROR_INTERNAL, format!("internal error in omnir (please report): {what}"))
+        }
+    };
+    let status = err.status;
+    LAST_ERROR.with(|e| *e.borrow_mut() = (status, err.message));
+    status
+}
+
+/// A string owned by the caller; release it with `omnir_string_free`. `data` is followed by
+/// a NUL byte (not counted in `len`) for convenience; the text may contain NULs itself.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+pub struct omnir_string {
+    pub data: *mut u8,
+    pub len: usize,
+}
+
+impl omnir_string {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> omnir_string {
+        let mut buf = Vec::with_capacity(bytes.len() + 1);
+        buf.extend_from_slice(bytes);
+        buf.push(0);
+        let boxed = buf.into_boxed_slice();
+        let len = boxed.len() - 1;
+        omnir_string { data: Box::into_raw(boxed) as *mut u8, len }
+    }
+
+    pub(crate) const EMPTY: omnir_string = omnir_string { data: std::ptr::null_mut(), len: 0 };
+}
+
+/// Writes `value` to a caller's out-parameter.
+pub(crate) fn write_out<T>(out: *mut T, value: T) -> ApiResult {
+    if out.is_null() {
+        return Err(ApiError::null("output pointer"));
+    }
+    // SAFETY: the caller passes a valid, writable, aligned pointer to T (the API contract for
+    // every out-parameter); NULL was refused above.
+    unsafe { out.write(value) };
+    Ok(())
+}
+
+/// Reads a `(data, len)` string argument as UTF-8.
+pub(crate) fn str_arg<'a>(data: *const u8, len: usize, what: &str) -> ApiResult<&'a str> {
+    let bytes = bytes_arg(data, len, what)?;
+    std::str::from_utf8(bytes)
+        .map_err(|e| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_UTF8, format!("{what} is not valid UTF-8: {e}")))
+}
+
+/// Reads a `(data, len)` byte argument. `data` may be NULL only when `len` is 0.
+pub(crate) fn bytes_arg<'a>(data: *const u8, len: usize, what: &str) -> ApiResult<&'a [u8]> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if data.is_null() {
+        return Err(ApiError::null(what));
+    }
+    // SAFETY: the caller guarantees `data` points at `len` readable bytes that stay valid for
+    // the duration of the call (the API contract for every string argument).
+    Ok(unsafe { std::slice::from_raw_parts(data, len) })
+}
+
+/// Reads an array argument `(items, count)`. `items` may be NULL only when `count` is 0.
+pub(crate) fn slice_arg<'a, T>(items: *const T, count: usize, what: &str) -> ApiResult<&'a [T]> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if items.is_null() {
+        return Err(ApiError::null(what));
+    }
+    // SAFETY: the caller guarantees `items` points at `count` initialized values of T that
+    // stay valid for the duration of the call.
+    Ok(unsafe { std::slice::from_raw_parts(items, count) })
+}
+
+/// Releases a string returned by omnir. Passing a zeroed string is a no-op.
+#[no_mangle]
+pub extern "C" fn omnir_string_free(s: omnir_string) {
+    if s.data.is_null() {
+        return;
+    }
+    // SAFETY: `s` was produced by `omnir_string::from_bytes`, which leaked a boxed slice of
+    // exactly `len + 1` bytes; it is freed once, here, by the allocator that made it.
+    unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(s.data, s.len + 1))) };
+}
+
+/// The status of the last failed call on this thread (`OMNIR_OK` after a success).
+#[no_mangle]
+pub extern "C" fn omnir_last_error_status() -> omnir_status {
+    LAST_ERROR.with(|e| e.borrow().0)
+}
+
+/// A copy of the last error's message on this thread (empty after a success). Free it with
+/// `omnir_string_free`.
+#[no_mangle]
+pub extern "C" fn omnir_last_error_message() -> omnir_string {
+    LAST_ERROR.with(|e| omnir_string::from_bytes(e.borrow().1.as_bytes()))
+}
+
+/// omnir's version as `major * 10000 + minor * 100 + patch`.
+#[no_mangle]
+pub extern "C" fn omnir_version() -> u32 {
+    let major: u32 = env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap_or(0);
+    let minor: u32 = env!("CARGO_PKG_VERSION_MINOR").parse().unwrap_or(0);
+    let patch: u32 = env!("CARGO_PKG_VERSION_PATCH").parse().unwrap_or(0);
+    major * 10000 + minor * 100 + patch
+}
+
+/// The ABI version: bumped on every incompatible change to the C API. A library built
+/// against header ABI N works with a core whose ABI is N.
+pub const OMNIR_ABI_VERSION: u32 = 1;
+
+#[no_mangle]
+pub extern "C" fn omnir_abi_version() -> u32 {
+    OMNIR_ABI_VERSION
+}
