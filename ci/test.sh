@@ -5,12 +5,44 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash ci/setup.sh
+bash ci/setup-c.sh
 
 echo "== cargo fmt --check"
 cargo fmt --all --check
+
+# libomnir.so.0 is built and installed first: omnir-sys (and every glue crate) links the
+# installed library, never the core crate.
+prefix=$PWD/target/omnir-install
+echo "== libomnir: build, install into $prefix"
+bash ci/build-lib.sh
+OMNIR_NO_BUILD=1 OMNIR_INSTALL_DEBUG=1 bash ci/install.sh "$prefix"
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+staged=$PWD/target/omnir-destdir
+rm -rf "$staged"
+DESTDIR=$staged OMNIR_NO_BUILD=1 bash ci/install.sh /usr/local >/dev/null
+for f in lib/libomnir.so.0 lib/libomnir.so lib/libomnir.a include/omnir/omnir.h lib/pkgconfig/omnir.pc \
+  lib/cmake/omnir/omnirConfig.cmake lib/cmake/omnir/omnirConfigVersion.cmake; do
+  [ -e "$staged/usr/local/$f" ] || { echo "install with DESTDIR: $f missing" >&2; exit 1; }
+done
+echo "install honours DESTDIR: ok"
+
+echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
+cargo run -q --locked -p omnir-gen-header -- --check
+
+echo "== ABI of the installed library"
+bash ci/check-abi.sh "$prefix"
 
 echo "== cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
 echo "== cargo test"
 cargo test --workspace --locked
+
+echo "== C and C++ suites against the installed library"
+bash ci/test-c.sh "$prefix"
+
+echo "== one-core rule for every binary that uses the core"
+sys_test=$(cargo test -q --locked -p omnir-sys --test version --no-run --message-format=json 2>/dev/null \
+  | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+# shellcheck disable=SC2046
+bash ci/check-abi.sh "$prefix" $(cat target/omnir-ctest/binaries.txt) ${sys_test:+"$sys_test"}

@@ -11,10 +11,14 @@ fn core_ir(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(N as u64));
     g.bench_function("build_100k", |b| {
-        b.iter_batched(ChainFixture::new, |mut f| {
-            f.build_chain(N);
-            f
-        }, BatchSize::PerIteration)
+        b.iter_batched(
+            ChainFixture::new,
+            |mut f| {
+                f.build_chain(N);
+                f
+            },
+            BatchSize::PerIteration,
+        )
     });
     let mut built = ChainFixture::new();
     built.build_chain(N);

@@ -13,9 +13,7 @@ fn main() -> omnir_core::Result<()> {
     ctx.region_append_block(ctx.op_region(module, 0)?, module_body)?;
 
     let func = ctx.create_operation(
-        &OperationState::new("func.func", loc)
-            .regions(1)
-            .attribute(ctx.identifier("sym_name"), ctx.string_attr("add")),
+        &OperationState::new("func.func", loc).regions(1).attribute(ctx.identifier("sym_name"), ctx.string_attr("add")),
     )?;
     ctx.insert_op(func, InsertPoint::BlockEnd(module_body))?;
     let body = ctx.create_block(&[(i32, loc), (i32, loc)]);

@@ -77,14 +77,6 @@ impl<T: Hash + Eq> Interner<T> {
     pub fn try_get(&self, index: u32) -> Option<&T> {
         self.items.get(index as usize)
     }
-
-    pub fn len(&self) -> usize {
-        self.items.count()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 #[cfg(test)]
@@ -98,14 +90,16 @@ mod tests {
             let handles: Vec<_> = (0..4)
                 .map(|_| {
                     s.spawn(|| {
-                        (0..1000).map(|i| interner.intern_with(format!("name{i}").as_str(), || format!("name{i}").into())).collect()
+                        (0..1000)
+                            .map(|i| interner.intern_with(format!("name{i}").as_str(), || format!("name{i}").into()))
+                            .collect()
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         assert!(indices.windows(2).all(|w| w[0] == w[1]));
-        assert_eq!(interner.len(), 1000);
+        assert_eq!(interner.items.count(), 1000);
         assert_eq!(&**interner.get(indices[0][7]), "name7");
     }
 }

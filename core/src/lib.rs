@@ -12,8 +12,8 @@
 pub mod affine;
 #[allow(unsafe_code)]
 pub mod api;
-pub mod asm;
 mod arena;
+pub mod asm;
 pub mod attrs;
 pub mod builtin;
 pub mod context;
@@ -33,10 +33,12 @@ pub mod walk;
 pub use attrs::{ApInt, AttrKind, Attribute, Location, LocationKind, NamedAttribute};
 pub use context::{Context, Identifier, ResourceBlob};
 pub use diag::{Diagnostic, HandlerId, Severity};
-pub use dialect::{Arity, AttrConstraint, AttrSpec, DialectDef, InterfaceImpl, OpDef, Traits, TypeConstraint, ValueSpec};
+pub use dialect::{
+    Arity, AttrConstraint, AttrSpec, DialectDef, InterfaceImpl, OpDef, Traits, TypeConstraint, ValueSpec,
+};
+pub use dominance::DominanceInfo;
 pub use error::{Error, ErrorKind, Result};
 pub use ir::{BlockId, BlockOperand, EraseMode, InsertPoint, OpId, OpOperand, OperationState, RegionId, Value};
-pub use dominance::DominanceInfo;
 pub use symbol::{SymbolScope, SymbolTable, SymbolTarget, SymbolUse, Visibility};
 pub use typeid::TypeId;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

@@ -173,9 +173,7 @@ impl Context {
                 String::from_utf8_lossy(value)
             )));
         }
-        Err(Error::invalid(
-            "the 'sym_visibility' attribute is not a string attribute",
-        ))
+        Err(Error::invalid("the 'sym_visibility' attribute is not a string attribute"))
     }
 
     /// Sets the visibility of `op`. Public removes the attribute (it is the default), as
@@ -234,18 +232,12 @@ impl Context {
     /// `table`: `@a` in `table`, `@b` in `@a` (which must be a symbol table), and so on.
     /// `Ok(None)` when any step fails.
     pub fn lookup_symbol_ref_in(&self, table: OpId, symbol_ref: Attribute) -> Result<Option<OpId>> {
-        Ok(self
-            .lookup_symbol_ref_path_in(table, symbol_ref)?
-            .and_then(|path| path.last().copied()))
+        Ok(self.lookup_symbol_ref_path_in(table, symbol_ref)?.and_then(|path| path.last().copied()))
     }
 
     /// As [`Context::lookup_symbol_ref_in`], returning the operation resolved at each step
     /// (`@a`, then `@a::@b`, ...).
-    pub fn lookup_symbol_ref_path_in(
-        &self,
-        table: OpId,
-        symbol_ref: Attribute,
-    ) -> Result<Option<Vec<OpId>>> {
+    pub fn lookup_symbol_ref_path_in(&self, table: OpId, symbol_ref: Attribute) -> Result<Option<Vec<OpId>>> {
         check_table(self, table)?;
         let (root, nested) = symbol_ref_parts(self, symbol_ref)?;
         let mut path = Vec::with_capacity(nested.len() + 1);
@@ -269,11 +261,7 @@ impl Context {
 
     /// Resolves `symbol_ref` from the nearest symbol table of `from` (inclusive), as MLIR's
     /// `lookupNearestSymbolFrom`.
-    pub fn lookup_nearest_symbol_from(
-        &self,
-        from: OpId,
-        symbol_ref: Attribute,
-    ) -> Result<Option<OpId>> {
+    pub fn lookup_nearest_symbol_from(&self, from: OpId, symbol_ref: Attribute) -> Result<Option<OpId>> {
         symbol_ref_parts(self, symbol_ref)?;
         match self.nearest_symbol_table(from)? {
             Some(table) if !self.ir.ops.get(table.index).regions().is_empty() => {
@@ -444,21 +432,13 @@ impl SymbolTable {
                 if symbols.insert(name.into(), handle).is_some() {
                     return Err(Error::new(
                         ErrorKind::AlreadyExists,
-                        format!(
-                            "redefinition of symbol named '{}'",
-                            String::from_utf8_lossy(name)
-                        ),
+                        format!("redefinition of symbol named '{}'", String::from_utf8_lossy(name)),
                     ));
                 }
             }
             o = ctx.ir.ops.get(o).next;
         }
-        Ok(SymbolTable {
-            op,
-            body,
-            symbols,
-            uniquing_counter: 0,
-        })
+        Ok(SymbolTable { op, body, symbols, uniquing_counter: 0 })
     }
 
     /// The symbol-table operation.
@@ -505,12 +485,7 @@ impl SymbolTable {
     /// from a counter kept by this table (starting at 0 and never reset, as MLIR's
     /// `uniquingCounter`): inserting three `@f` gives `f`, `f_0`, `f_1`. Uses are not
     /// updated by the renaming.
-    pub fn insert(
-        &mut self,
-        ctx: &mut Context,
-        symbol: OpId,
-        point: Option<InsertPoint>,
-    ) -> Result<String> {
+    pub fn insert(&mut self, ctx: &mut Context, symbol: OpId, point: Option<InsertPoint>) -> Result<String> {
         self.check(ctx)?;
         let parent = ctx.op_data(symbol)?.parent;
         let Some(name) = sym_name_bytes(ctx, symbol)? else {
@@ -564,26 +539,19 @@ impl SymbolTable {
             Some(InsertPoint::BlockEnd(b)) if b == body => true,
             Some(InsertPoint::BlockStart(b)) if b == body => false,
             Some(InsertPoint::Before(o)) if ctx.op_data(o)?.parent == body.index => false,
-            Some(InsertPoint::After(o)) if ctx.op_data(o)?.parent == body.index => {
-                ctx.op_next(o)?.is_none()
-            }
+            Some(InsertPoint::After(o)) if ctx.op_data(o)?.parent == body.index => ctx.op_next(o)?.is_none(),
             Some(p) => {
                 if let InsertPoint::BlockStart(b) | InsertPoint::BlockEnd(b) = p {
                     ctx.block_data(b)?;
                 }
-                return Err(Error::invalid(
-                    "the insertion point is not in the symbol table's body",
-                ));
+                return Err(Error::invalid("the insertion point is not in the symbol table's body"));
             }
         };
         if !at_end {
             return Ok(point.expect("a point that is not the end was given"));
         }
         if let Some(last) = ctx.block_last_op(body)? {
-            if ctx
-                .op_def(last)?
-                .is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR))
-            {
+            if ctx.op_def(last)?.is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR)) {
                 return Ok(InsertPoint::Before(last));
             }
         }
@@ -616,9 +584,7 @@ impl SymbolTable {
     pub fn rename(&mut self, ctx: &mut Context, symbol: OpId, new_name: &str) -> Result<()> {
         let old = self.check_member(ctx, symbol)?;
         if self.lookup_bytes(ctx, &old) != Some(symbol) {
-            return Err(Error::invalid(
-                "the symbol's current name does not resolve to it in this symbol table",
-            ));
+            return Err(Error::invalid("the symbol's current name does not resolve to it in this symbol table"));
         }
         if *old == *new_name.as_bytes() {
             return Ok(());
@@ -630,9 +596,7 @@ impl SymbolTable {
             ));
         }
         if std::str::from_utf8(&old).is_err() {
-            return Err(Error::invalid(
-                "the symbol name ('sym_name') is not valid UTF-8",
-            ));
+            return Err(Error::invalid("the symbol name ('sym_name') is not valid UTF-8"));
         }
         ctx.replace_all_symbol_uses(SymbolTarget::Op(symbol), new_name, self.op)?;
         ctx.set_symbol_name(symbol, new_name)?;
@@ -644,12 +608,7 @@ impl SymbolTable {
     /// Renames `symbol` to the first `name_N` (N = 0, 1, ...) free in this table and in all
     /// of `others`, updating uses as [`SymbolTable::rename`]; returns the new name (MLIR's
     /// `renameToUnique`).
-    pub fn rename_to_unique(
-        &mut self,
-        ctx: &mut Context,
-        symbol: OpId,
-        others: &[&SymbolTable],
-    ) -> Result<String> {
+    pub fn rename_to_unique(&mut self, ctx: &mut Context, symbol: OpId, others: &[&SymbolTable]) -> Result<String> {
         let old = self.check_member(ctx, symbol)?;
         let old = std::str::from_utf8(&old)
             .map_err(|_| Error::invalid("the symbol name ('sym_name') is not valid UTF-8"))?
@@ -672,14 +631,9 @@ impl SymbolTable {
 
     fn check(&self, ctx: &Context) -> Result<()> {
         ctx.op_data(self.op)?;
-        let b = ctx
-            .block_data(self.body)
-            .map_err(|_| Error::stale("symbol table body block"))?;
-        if ctx.parent_op_of_block_index(self.body.index) != Some(self.op.index) || b.parent == NONE
-        {
-            return Err(Error::invalid(
-                "the symbol table's body block was moved out of its operation",
-            ));
+        let b = ctx.block_data(self.body).map_err(|_| Error::stale("symbol table body block"))?;
+        if ctx.parent_op_of_block_index(self.body.index) != Some(self.op.index) || b.parent == NONE {
+            return Err(Error::invalid("the symbol table's body block was moved out of its operation"));
         }
         Ok(())
     }
@@ -689,9 +643,7 @@ impl SymbolTable {
         self.check(ctx)?;
         let parent = ctx.op_data(symbol)?.parent;
         if parent != self.body.index {
-            return Err(Error::invalid(
-                "the operation is not in this symbol table's body",
-            ));
+            return Err(Error::invalid("the operation is not in this symbol table's body"));
         }
         sym_name_bytes(ctx, symbol)?.map(Box::from).ok_or_else(|| {
             Error::invalid(format!(
@@ -711,19 +663,14 @@ impl SymbolTable {
 // ---- helpers: names, attributes where they live ----
 
 fn internal() -> Error {
-    Error::new(
-        ErrorKind::Internal,
-        "symbol table: inconsistent internal state",
-    )
+    Error::new(ErrorKind::Internal, "symbol table: inconsistent internal state")
 }
 
 fn sym_name_bytes(ctx: &Context, op: OpId) -> Result<Option<&[u8]>> {
-    Ok(ctx
-        .symbol_name_attr(op)?
-        .and_then(|a| match ctx.attr_kind(a) {
-            AttrKind::String { value, .. } => Some(&value[..]),
-            _ => None,
-        }))
+    Ok(ctx.symbol_name_attr(op)?.and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => Some(&value[..]),
+        _ => None,
+    }))
 }
 
 /// Sets an inherent attribute where it lives: in the properties dictionary if it is there,
@@ -735,18 +682,12 @@ fn set_inherent_attr(ctx: &mut Context, op: OpId, name: &str, value: Attribute) 
     let props_dict = props.filter(|&p| matches!(ctx.attr_kind(p), AttrKind::Dictionary(_)));
     let in_props = props_dict.is_some_and(|p| ctx.dictionary_get(p, name).is_some());
     let in_attrs = ctx.op_attribute(op, name)?.is_some();
-    let declared = ctx
-        .op_def(op)?
-        .is_some_and(|d| d.attributes.iter().any(|a| a.name == name));
+    let declared = ctx.op_def(op)?.is_some_and(|d| d.attributes.iter().any(|a| a.name == name));
     if in_props || (!in_attrs && props_dict.is_some() && declared) {
         let p = props_dict.ok_or_else(internal)?;
         let id = ctx.identifier(name);
-        let mut entries: Vec<NamedAttribute> = ctx
-            .dictionary_entries(p)
-            .iter()
-            .copied()
-            .filter(|e| e.name != id)
-            .collect();
+        let mut entries: Vec<NamedAttribute> =
+            ctx.dictionary_entries(p).iter().copied().filter(|e| e.name != id).collect();
         entries.push(NamedAttribute { name: id, value });
         let dict = ctx.dictionary_attr(&entries)?;
         ctx.set_op_properties(op, Some(dict))
@@ -760,12 +701,8 @@ fn remove_inherent_attr(ctx: &mut Context, op: OpId, name: &str) -> Result<()> {
     if let Some(p) = ctx.op_properties(op)? {
         if ctx.dictionary_get(p, name).is_some() {
             let id = ctx.identifier(name);
-            let entries: Vec<NamedAttribute> = ctx
-                .dictionary_entries(p)
-                .iter()
-                .copied()
-                .filter(|e| e.name != id)
-                .collect();
+            let entries: Vec<NamedAttribute> =
+                ctx.dictionary_entries(p).iter().copied().filter(|e| e.name != id).collect();
             let dict = ctx.dictionary_attr(&entries)?;
             ctx.set_op_properties(op, Some(dict))?;
         }
@@ -775,10 +712,7 @@ fn remove_inherent_attr(ctx: &mut Context, op: OpId, name: &str) -> Result<()> {
 }
 
 fn op_traits_raw(ctx: &Context, op: u32) -> Traits {
-    ctx.registry
-        .op(ctx.ir.ops.get(op).name)
-        .map(|d| d.traits)
-        .unwrap_or_default()
+    ctx.registry.op(ctx.ir.ops.get(op).name).map(|d| d.traits).unwrap_or_default()
 }
 
 fn is_table_raw(ctx: &Context, op: u32) -> bool {
@@ -788,8 +722,7 @@ fn is_table_raw(ctx: &Context, op: u32) -> bool {
 fn is_unknown_table_raw(ctx: &Context, op: u32) -> bool {
     let d = ctx.ir.ops.get(op);
     d.regions().len() == 1
-        && !split_dialect(ctx.ident_str(d.name))
-            .is_some_and(|dialect| ctx.is_dialect_registered(dialect))
+        && !split_dialect(ctx.ident_str(d.name)).is_some_and(|dialect| ctx.is_dialect_registered(dialect))
 }
 
 fn parent_op_raw(ctx: &Context, op: u32) -> Option<u32> {
@@ -816,10 +749,7 @@ fn check_table(ctx: &Context, op: OpId) -> Result<()> {
         )));
     }
     if d.regions().is_empty() {
-        return Err(Error::invalid(format!(
-            "symbol table '{}' has no region to hold symbols",
-            ctx.ident_str(d.name)
-        )));
+        return Err(Error::invalid(format!("symbol table '{}' has no region to hold symbols", ctx.ident_str(d.name))));
     }
     Ok(())
 }
@@ -846,9 +776,7 @@ fn lookup_raw(ctx: &Context, table: u32, name: &[u8]) -> Option<u32> {
 fn symbol_ref_parts(ctx: &Context, attr: Attribute) -> Result<(Identifier, &[Identifier])> {
     match ctx.attr_kind(attr) {
         AttrKind::SymbolRef { root, nested } => Ok((*root, nested)),
-        _ => Err(Error::invalid(
-            "expected a symbol reference attribute (@name or @a::@b)",
-        )),
+        _ => Err(Error::invalid("expected a symbol reference attribute (@name or @a::@b)")),
     }
 }
 
@@ -858,16 +786,8 @@ fn is_reference_prefix_of(ctx: &Context, sub: Attribute, r: Attribute) -> bool {
     if sub == r {
         return true;
     }
-    let (
-        AttrKind::SymbolRef {
-            root: sr,
-            nested: sn,
-        },
-        AttrKind::SymbolRef {
-            root: rr,
-            nested: rn,
-        },
-    ) = (ctx.attr_kind(sub), ctx.attr_kind(r))
+    let (AttrKind::SymbolRef { root: sr, nested: sn }, AttrKind::SymbolRef { root: rr, nested: rn }) =
+        (ctx.attr_kind(sub), ctx.attr_kind(r))
     else {
         return false;
     };
@@ -891,28 +811,16 @@ fn check_scope(ctx: &Context, scope: SymbolScope) -> Result<()> {
 }
 
 /// MLIR's `collectSymbolScopes`.
-fn collect_scopes(
-    ctx: &Context,
-    target: SymbolTarget<'_>,
-    limit: SymbolScope,
-) -> Result<Vec<Scope>> {
+fn collect_scopes(ctx: &Context, target: SymbolTarget<'_>, limit: SymbolScope) -> Result<Vec<Scope>> {
     check_scope(ctx, limit)?;
     match (target, limit) {
         (SymbolTarget::Name(name), SymbolScope::Op(op)) => {
             let symbol = ctx.symbol_ref_attr(name, &[]);
-            Ok(ctx
-                .op_regions(op)?
-                .into_iter()
-                .map(|r| Scope {
-                    symbol,
-                    limit: SymbolScope::Region(r),
-                })
-                .collect())
+            Ok(ctx.op_regions(op)?.into_iter().map(|r| Scope { symbol, limit: SymbolScope::Region(r) }).collect())
         }
-        (SymbolTarget::Name(name), SymbolScope::Region(r)) => Ok(vec![Scope {
-            symbol: ctx.symbol_ref_attr(name, &[]),
-            limit: SymbolScope::Region(r),
-        }]),
+        (SymbolTarget::Name(name), SymbolScope::Region(r)) => {
+            Ok(vec![Scope { symbol: ctx.symbol_ref_attr(name, &[]), limit: SymbolScope::Region(r) }])
+        }
         (SymbolTarget::Op(symbol), SymbolScope::Op(op)) => collect_scopes_for_op(ctx, symbol, op),
         (SymbolTarget::Op(symbol), SymbolScope::Region(r)) => {
             let parent = ctx.region_parent_op(r)?;
@@ -944,10 +852,7 @@ fn collect_scopes_for_op(ctx: &Context, symbol: OpId, limit: OpId) -> Result<Vec
                 None => None,
             };
             if nearest == parent_op_raw(ctx, symbol.index) {
-                return Ok(vec![Scope {
-                    symbol: ctx.symbol_ref_attr(name, &[]),
-                    limit: SymbolScope::Op(limit),
-                }]);
+                return Ok(vec![Scope { symbol: ctx.symbol_ref_attr(name, &[]), limit: SymbolScope::Op(limit) }]);
             }
             return Ok(Vec::new());
         }
@@ -958,11 +863,7 @@ fn collect_scopes_for_op(ctx: &Context, symbol: OpId, limit: OpId) -> Result<Vec
     let mut common = parent_op_raw(ctx, symbol.index);
     let common = loop {
         match common {
-            None => {
-                return Err(Error::invalid(
-                    "the symbol and the scope are not in the same IR tree",
-                ))
-            }
+            None => return Err(Error::invalid("the symbol and the scope are not in the same IR tree")),
             Some(c) if limit_ancestors.contains(&c) => break c,
             Some(c) => common = parent_op_raw(ctx, c),
         }
@@ -974,10 +875,7 @@ fn collect_scopes_for_op(ctx: &Context, symbol: OpId, limit: OpId) -> Result<Vec
         for symbol_ref in references {
             let t = table.ok_or_else(internal)?;
             let region = ctx.op_region(ctx.op_handle(t), 0)?;
-            scopes.push(Scope {
-                symbol: symbol_ref,
-                limit: SymbolScope::Region(region),
-            });
+            scopes.push(Scope { symbol: symbol_ref, limit: SymbolScope::Region(region) });
             table = parent_op_raw(ctx, t);
         }
         return Ok(scopes);
@@ -986,26 +884,15 @@ fn collect_scopes_for_op(ctx: &Context, symbol: OpId, limit: OpId) -> Result<Vec
         return Ok(Vec::new());
     }
     let last = *references.last().ok_or_else(internal)?;
-    Ok(vec![Scope {
-        symbol: last,
-        limit: SymbolScope::Op(limit),
-    }])
+    Ok(vec![Scope { symbol: last, limit: SymbolScope::Op(limit) }])
 }
 
 /// MLIR's `collectValidReferencesFor`: `@sym`, `@t1::@sym`, `@t2::@t1::@sym`, ... for each
 /// enclosing table of `symbol` up to (not including) `within`. The flag is false when a
 /// parent on the way is not a named symbol table.
-fn collect_valid_references(
-    ctx: &Context,
-    symbol: u32,
-    name: &str,
-    within: u32,
-) -> (Vec<Attribute>, bool) {
+fn collect_valid_references(ctx: &Context, symbol: u32, name: &str, within: u32) -> (Vec<Attribute>, bool) {
     let leaf = ctx.identifier(name);
-    let mut results = vec![ctx.intern_attr(AttrKind::SymbolRef {
-        root: leaf,
-        nested: Box::new([]),
-    })];
+    let mut results = vec![ctx.intern_attr(AttrKind::SymbolRef { root: leaf, nested: Box::new([]) })];
     let Some(mut table) = parent_op_raw(ctx, symbol) else {
         return (results, false);
     };
@@ -1021,10 +908,7 @@ fn collect_valid_references(
             return (results, false);
         };
         let table_name = ctx.identifier(table_name);
-        results.push(ctx.intern_attr(AttrKind::SymbolRef {
-            root: table_name,
-            nested: nested.clone().into(),
-        }));
+        results.push(ctx.intern_attr(AttrKind::SymbolRef { root: table_name, nested: nested.clone().into() }));
         match parent_op_raw(ctx, table) {
             Some(p) if p == within => break,
             Some(p) => table = p,
@@ -1152,9 +1036,7 @@ fn children(ctx: &Context, node: Node, out: &mut SmallVec<[Node; 8]>) {
     match node {
         Node::Attr(a) => match ctx.attr_kind(a) {
             AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => out.push(ty(t)),
-            AttrKind::String { ty: t, .. } | AttrKind::Opaque { ty: t, .. } => {
-                out.extend(t.iter().map(ty))
-            }
+            AttrKind::String { ty: t, .. } | AttrKind::Opaque { ty: t, .. } => out.extend(t.iter().map(ty)),
             AttrKind::Type(t) => out.push(ty(t)),
             AttrKind::Array(es) => out.extend(es.iter().map(attr)),
             AttrKind::Dictionary(es) => out.extend(es.iter().map(|e| Node::Attr(e.value))),
@@ -1164,13 +1046,8 @@ fn children(ctx: &Context, node: Node, out: &mut SmallVec<[Node; 8]>) {
             AttrKind::DenseArray { element, .. } => out.push(ty(element)),
             AttrKind::Location(l) => match l {
                 LocationKind::Name { child, .. } => out.extend(child.iter().map(attr)),
-                LocationKind::CallSite { callee, caller } => {
-                    out.extend([attr(callee), attr(caller)])
-                }
-                LocationKind::Fused {
-                    locations,
-                    metadata,
-                } => {
+                LocationKind::CallSite { callee, caller } => out.extend([attr(callee), attr(caller)]),
+                LocationKind::Fused { locations, metadata } => {
                     out.extend(locations.iter().map(attr));
                     out.extend(metadata.iter().map(attr));
                 }
@@ -1192,29 +1069,17 @@ fn children(ctx: &Context, node: Node, out: &mut SmallVec<[Node; 8]>) {
                 out.extend(results.iter().map(ty));
             }
             TypeKind::Tuple(es) => out.extend(es.iter().map(ty)),
-            TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } => {
-                out.push(ty(element))
-            }
-            TypeKind::RankedTensor {
-                element, encoding, ..
-            } => {
+            TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } => out.push(ty(element)),
+            TypeKind::RankedTensor { element, encoding, .. } => {
                 out.push(ty(element));
                 out.extend(encoding.iter().map(attr));
             }
-            TypeKind::MemRef {
-                element,
-                layout,
-                memory_space,
-                ..
-            } => {
+            TypeKind::MemRef { element, layout, memory_space, .. } => {
                 out.push(ty(element));
                 out.extend(layout.iter().map(attr));
                 out.extend(memory_space.iter().map(attr));
             }
-            TypeKind::UnrankedMemRef {
-                element,
-                memory_space,
-            } => {
+            TypeKind::UnrankedMemRef { element, memory_space } => {
                 out.push(ty(element));
                 out.extend(memory_space.iter().map(attr));
             }
@@ -1269,59 +1134,27 @@ fn rebuild(ctx: &Context, node: Node, new: &[Node]) -> Result<Node> {
             let kind = match ctx.attr_kind(a).clone() {
                 AttrKind::Integer { value, .. } => AttrKind::Integer { ty: s.ty()?, value },
                 AttrKind::Float { bits, .. } => AttrKind::Float { ty: s.ty()?, bits },
-                AttrKind::String { value, ty } => AttrKind::String {
-                    value,
-                    ty: ty.map(|_| s.ty()).transpose()?,
-                },
-                AttrKind::Opaque { dialect, data, ty } => AttrKind::Opaque {
-                    dialect,
-                    data,
-                    ty: ty.map(|_| s.ty()).transpose()?,
-                },
+                AttrKind::String { value, ty } => AttrKind::String { value, ty: ty.map(|_| s.ty()).transpose()? },
+                AttrKind::Opaque { dialect, data, ty } => {
+                    AttrKind::Opaque { dialect, data, ty: ty.map(|_| s.ty()).transpose()? }
+                }
                 AttrKind::Type(_) => AttrKind::Type(s.ty()?),
                 AttrKind::Array(es) => AttrKind::Array(s.attrs(es.len())?.into()),
                 AttrKind::Dictionary(es) => AttrKind::Dictionary(
                     es.iter()
-                        .map(|e| {
-                            Ok(NamedAttribute {
-                                name: e.name,
-                                value: s.attr()?,
-                            })
-                        })
+                        .map(|e| Ok(NamedAttribute { name: e.name, value: s.attr()? }))
                         .collect::<Result<Box<[_]>>>()?,
                 ),
-                AttrKind::DenseIntOrFloat { data, splat, .. } => AttrKind::DenseIntOrFloat {
-                    ty: s.ty()?,
-                    data,
-                    splat,
-                },
-                AttrKind::DenseString { values, splat, .. } => AttrKind::DenseString {
-                    ty: s.ty()?,
-                    values,
-                    splat,
-                },
-                AttrKind::DenseResource { handle, .. } => AttrKind::DenseResource {
-                    ty: s.ty()?,
-                    handle,
-                },
-                AttrKind::DenseArray { len, data, .. } => AttrKind::DenseArray {
-                    element: s.ty()?,
-                    len,
-                    data,
-                },
+                AttrKind::DenseIntOrFloat { data, splat, .. } => AttrKind::DenseIntOrFloat { ty: s.ty()?, data, splat },
+                AttrKind::DenseString { values, splat, .. } => AttrKind::DenseString { ty: s.ty()?, values, splat },
+                AttrKind::DenseResource { handle, .. } => AttrKind::DenseResource { ty: s.ty()?, handle },
+                AttrKind::DenseArray { len, data, .. } => AttrKind::DenseArray { element: s.ty()?, len, data },
                 AttrKind::Location(l) => AttrKind::Location(match l {
-                    LocationKind::Name { name, child } => LocationKind::Name {
-                        name,
-                        child: child.map(|_| s.attr()).transpose()?,
-                    },
-                    LocationKind::CallSite { .. } => LocationKind::CallSite {
-                        callee: s.attr()?,
-                        caller: s.attr()?,
-                    },
-                    LocationKind::Fused {
-                        locations,
-                        metadata,
-                    } => LocationKind::Fused {
+                    LocationKind::Name { name, child } => {
+                        LocationKind::Name { name, child: child.map(|_| s.attr()).transpose()? }
+                    }
+                    LocationKind::CallSite { .. } => LocationKind::CallSite { callee: s.attr()?, caller: s.attr()? },
+                    LocationKind::Fused { locations, metadata } => LocationKind::Fused {
                         locations: s.attrs(locations.len())?.into(),
                         metadata: metadata.map(|_| s.attr()).transpose()?,
                     },
@@ -1344,23 +1177,14 @@ fn rebuild(ctx: &Context, node: Node, new: &[Node]) -> Result<Node> {
                     ctx.function_type(&i, &r)
                 }
                 TypeKind::Tuple(es) => ctx.tuple_type(&s.types(es.len())?),
-                TypeKind::Vector {
-                    shape, scalable, ..
-                } => ctx.vector_type(&shape, &scalable, s.ty()?)?,
-                TypeKind::RankedTensor {
-                    shape, encoding, ..
-                } => {
+                TypeKind::Vector { shape, scalable, .. } => ctx.vector_type(&shape, &scalable, s.ty()?)?,
+                TypeKind::RankedTensor { shape, encoding, .. } => {
                     let element = s.ty()?;
                     let encoding = encoding.map(|_| s.attr()).transpose()?;
                     ctx.ranked_tensor_type(&shape, element, encoding)?
                 }
                 TypeKind::UnrankedTensor { .. } => ctx.unranked_tensor_type(s.ty()?)?,
-                TypeKind::MemRef {
-                    shape,
-                    layout,
-                    memory_space,
-                    ..
-                } => {
+                TypeKind::MemRef { shape, layout, memory_space, .. } => {
                     let element = s.ty()?;
                     let layout = layout.map(|_| s.attr()).transpose()?;
                     let memory_space = memory_space.map(|_| s.attr()).transpose()?;
@@ -1371,9 +1195,7 @@ fn rebuild(ctx: &Context, node: Node, new: &[Node]) -> Result<Node> {
                     let memory_space = memory_space.map(|_| s.attr()).transpose()?;
                     ctx.unranked_memref_type(element, memory_space)?
                 }
-                TypeKind::Dialect { def, params } => {
-                    ctx.dialect_type(def, &s.attrs(params.len())?)?
-                }
+                TypeKind::Dialect { def, params } => ctx.dialect_type(def, &s.attrs(params.len())?)?,
                 _ => t,
             };
             Ok(Node::Type(new_ty))
@@ -1396,8 +1218,7 @@ impl RefWalker {
         self.visited.clear();
         self.stack.clear();
         let roots = op_attr_roots(ctx, op);
-        self.stack
-            .extend(roots.iter().rev().map(|&a| Node::Attr(a)));
+        self.stack.extend(roots.iter().rev().map(|&a| Node::Attr(a)));
         let user = ctx.op_handle(op);
         while let Some(node) = self.stack.pop() {
             if !self.visited.insert(node) {
@@ -1405,10 +1226,7 @@ impl RefWalker {
             }
             if let Node::Attr(a) = node {
                 if let AttrKind::SymbolRef { .. } = ctx.attr_kind(a) {
-                    if f(SymbolUse {
-                        user,
-                        symbol_ref: a,
-                    }) {
+                    if f(SymbolUse { user, symbol_ref: a }) {
                         return true;
                     }
                     continue;
@@ -1437,22 +1255,13 @@ impl RefReplacer {
         let (root, nested) = symbol_ref_parts(ctx, old)?;
         // MLIR's `generateNewRefAttr`: the old reference with its leaf renamed.
         let new_ref = if nested.is_empty() {
-            ctx.intern_attr(AttrKind::SymbolRef {
-                root: new_name,
-                nested: Box::new([]),
-            })
+            ctx.intern_attr(AttrKind::SymbolRef { root: new_name, nested: Box::new([]) })
         } else {
             let mut n: Box<[Identifier]> = nested.into();
             *n.last_mut().ok_or_else(internal)? = new_name;
             ctx.intern_attr(AttrKind::SymbolRef { root, nested: n })
         };
-        Ok(RefReplacer {
-            old,
-            old_nested_len: nested.len(),
-            new_ref,
-            new_name,
-            cache: FxHashMap::default(),
-        })
+        Ok(RefReplacer { old, old_nested_len: nested.len(), new_ref, new_name, cache: FxHashMap::default() })
     }
 
     fn replace_ref(&self, ctx: &Context, r: Attribute) -> Attribute {
@@ -1466,17 +1275,11 @@ impl RefReplacer {
             return r;
         };
         if self.old_nested_len == 0 {
-            return ctx.intern_attr(AttrKind::SymbolRef {
-                root: self.new_name,
-                nested: nested.clone(),
-            });
+            return ctx.intern_attr(AttrKind::SymbolRef { root: self.new_name, nested: nested.clone() });
         }
         let mut n = nested.clone();
         n[self.old_nested_len - 1] = self.new_name;
-        ctx.intern_attr(AttrKind::SymbolRef {
-            root: *root,
-            nested: n,
-        })
+        ctx.intern_attr(AttrKind::SymbolRef { root: *root, nested: n })
     }
 
     /// The replacement of `root`: post-order over its sub-elements with an explicit stack,
@@ -1506,24 +1309,13 @@ impl RefReplacer {
                     continue;
                 }
                 stack.push((node, true));
-                stack.extend(
-                    kids.iter()
-                        .rev()
-                        .filter(|k| !self.cache.contains_key(k))
-                        .map(|&k| (k, false)),
-                );
+                stack.extend(kids.iter().rev().filter(|k| !self.cache.contains_key(k)).map(|&k| (k, false)));
             } else {
                 kids.clear();
                 children(ctx, node, &mut kids);
-                let new: SmallVec<[Node; 8]> = kids
-                    .iter()
-                    .map(|k| self.cache.get(k).copied().ok_or_else(internal))
-                    .collect::<Result<_>>()?;
-                let result = if new == kids {
-                    node
-                } else {
-                    rebuild(ctx, node, &new)?
-                };
+                let new: SmallVec<[Node; 8]> =
+                    kids.iter().map(|k| self.cache.get(k).copied().ok_or_else(internal)).collect::<Result<_>>()?;
+                let result = if new == kids { node } else { rebuild(ctx, node, &new)? };
                 self.cache.insert(node, result);
             }
         }
@@ -1555,19 +1347,14 @@ fn replace_in_op(
 ) -> Result<()> {
     let d = ctx.ir.ops.get(op);
     let (cur_attrs, cur_props): (Vec<NamedAttribute>, Option<Attribute>) = match patches.get(&op) {
-        Some(p) => (
-            p.attrs.clone().unwrap_or_else(|| d.attrs.to_vec()),
-            p.properties.or(d.properties),
-        ),
+        Some(p) => (p.attrs.clone().unwrap_or_else(|| d.attrs.to_vec()), p.properties.or(d.properties)),
         None => (d.attrs.to_vec(), d.properties),
     };
     let mut new_attrs = cur_attrs.clone();
     for na in new_attrs.iter_mut() {
         na.value = replacer.replace_attr(ctx, na.value)?;
     }
-    let new_props = cur_props
-        .map(|p| replacer.replace_attr(ctx, p))
-        .transpose()?;
+    let new_props = cur_props.map(|p| replacer.replace_attr(ctx, p)).transpose()?;
     let attrs_changed = new_attrs != cur_attrs;
     let props_changed = new_props != cur_props;
     if !attrs_changed && !props_changed {

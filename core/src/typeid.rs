@@ -45,6 +45,17 @@ impl fmt::Debug for TypeId {
     }
 }
 
+/// The TypeId of a fixed name, looked up once and then read without locking (for hot paths
+/// such as builtin interface checks).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! cached_type_id {
+    ($name:expr) => {{
+        static ID: std::sync::OnceLock<$crate::typeid::TypeId> = std::sync::OnceLock::new();
+        *ID.get_or_init(|| $crate::typeid::TypeId::of($name))
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::TypeId;
@@ -56,15 +67,4 @@ mod tests {
         assert_eq!(TypeId::of("a.b").name(), "a.b");
         assert_eq!(TypeId::from_u32(TypeId::of("x.y").as_u32()), Some(TypeId::of("x.y")));
     }
-}
-
-/// The TypeId of a fixed name, looked up once and then read without locking (for hot paths
-/// such as builtin interface checks).
-#[macro_export]
-#[doc(hidden)]
-macro_rules! cached_type_id {
-    ($name:expr) => {{
-        static ID: std::sync::OnceLock<$crate::typeid::TypeId> = std::sync::OnceLock::new();
-        *ID.get_or_init(|| $crate::typeid::TypeId::of($name))
-    }};
 }

@@ -441,7 +441,9 @@ impl Context {
             TypeKind::Index => crate::cached_type_id!("builtin.index"),
             TypeKind::Float(k) => {
                 static IDS: std::sync::OnceLock<Vec<TypeId>> = std::sync::OnceLock::new();
-                let ids = IDS.get_or_init(|| FloatKind::ALL.iter().map(|k| TypeId::of(&format!("builtin.{}", k.keyword()))).collect());
+                let ids = IDS.get_or_init(|| {
+                    FloatKind::ALL.iter().map(|k| TypeId::of(&format!("builtin.{}", k.keyword()))).collect()
+                });
                 ids[FloatKind::ALL.iter().position(|x| x == k).expect("every kind is in ALL")]
             }
             TypeKind::Complex(_) => crate::cached_type_id!("builtin.complex"),

@@ -64,7 +64,10 @@ fn full_generic_operation() {
     assert_eq!(blocks.len(), 3);
     let entry_args = ctx.block_arguments(blocks[0]).unwrap();
     assert_eq!(entry_args.len(), 2);
-    assert_eq!(ctx.type_kind(ctx.value_type(entry_args[1]).unwrap()), &TypeKind::Integer { width: 1, signedness: Signedness::Signless });
+    assert_eq!(
+        ctx.type_kind(ctx.value_type(entry_args[1]).unwrap()),
+        &TypeKind::Integer { width: 1, signedness: Signedness::Signless }
+    );
     let ops = ctx.block_ops(blocks[0]).unwrap();
     let (def, term) = (ops[0], ops[1]);
     assert_eq!(ctx.op_name(term).unwrap(), "test.term");
@@ -87,15 +90,20 @@ fn full_generic_operation() {
     }
     // Default locations: the op name token, block arguments at their `%name`.
     match ctx.location_kind(ctx.op_location(def).unwrap()) {
-        LocationKind::FileLineCol { file, start_line: 3, start_col: 10, .. } => assert_eq!(ctx.ident_str(*file), "t.mlir"),
+        LocationKind::FileLineCol { file, start_line: 3, start_col: 10, .. } => {
+            assert_eq!(ctx.ident_str(*file), "t.mlir")
+        }
         other => panic!("{other:?}"),
     }
     assert!(matches!(
         ctx.location_kind(ctx.value_location(entry_args[0]).unwrap()),
-        LocationKind::FileLineCol { start_line: 2, start_col: 7, .. }
+        LocationKind::FileLineCol { start_line: 2, start_col: 6, .. }
     ));
     let z = ctx.block_argument(blocks[2], 0).unwrap();
-    assert!(matches!(ctx.location_kind(ctx.value_location(z).unwrap()), LocationKind::FileLineCol { start_line: 1, start_col: 2, .. }));
+    assert!(matches!(
+        ctx.location_kind(ctx.value_location(z).unwrap()),
+        LocationKind::FileLineCol { start_line: 1, start_col: 2, .. }
+    ));
     let uses = ctx.block_ops(blocks[2]).unwrap();
     assert_eq!(ctx.op_operands(uses[0]).unwrap(), vec![z, ctx.op_result(term, 0).unwrap()]);
     // Nothing but the parsed IR is alive.
@@ -167,7 +175,9 @@ fn implicit_and_explicit_modules() {
     let m = parse(&mut ctx, "\"test.a\"() : () -> ()\n\"test.b\"() : () -> ()\n");
     assert_eq!(body(&ctx, m).len(), 2);
     match ctx.location_kind(ctx.op_location(m).unwrap()) {
-        LocationKind::FileLineCol { file, start_line: 0, start_col: 0, .. } => assert_eq!(ctx.ident_str(*file), "t.mlir"),
+        LocationKind::FileLineCol { file, start_line: 0, start_col: 0, .. } => {
+            assert_eq!(ctx.ident_str(*file), "t.mlir")
+        }
         other => panic!("{other:?}"),
     }
     // A single top-level module is the result itself.
@@ -176,9 +186,14 @@ fn implicit_and_explicit_modules() {
     assert!(matches!(ctx.location_kind(ctx.op_location(m).unwrap()), LocationKind::FileLineCol { start_line: 1, .. }));
     assert_eq!(body(&ctx, m).len(), 1);
     // The custom form.
-    let m = parse(&mut ctx, "module @foo attributes {test.x = 1 : i32, sym_visibility = \"private\"} {\n  \"test.a\"() : () -> ()\n}");
+    let m = parse(
+        &mut ctx,
+        "module @foo attributes {test.x = 1 : i32, sym_visibility = \"private\"} {\n  \"test.a\"() : () -> ()\n}",
+    );
     let props = ctx.op_properties(m).unwrap().unwrap();
-    assert!(matches!(ctx.attr_kind(ctx.dictionary_get(props, "sym_name").unwrap()), AttrKind::String { value, .. } if &**value == b"foo"));
+    assert!(
+        matches!(ctx.attr_kind(ctx.dictionary_get(props, "sym_name").unwrap()), AttrKind::String { value, .. } if &**value == b"foo")
+    );
     assert!(ctx.dictionary_get(props, "sym_visibility").is_some());
     assert!(ctx.op_attribute(m, "test.x").unwrap().is_some());
     assert_eq!(body(&ctx, m).len(), 1);
@@ -233,7 +248,10 @@ fn location_aliases_defined_at_the_end() {
     let op = body(&ctx, m)[0];
     match ctx.location_kind(ctx.op_location(op).unwrap()) {
         LocationKind::CallSite { callee, .. } => {
-            assert!(matches!(ctx.attr_kind(*callee), AttrKind::Location(LocationKind::FileLineCol { start_line: 1, start_col: 2, .. })))
+            assert!(matches!(
+                ctx.attr_kind(*callee),
+                AttrKind::Location(LocationKind::FileLineCol { start_line: 1, start_col: 2, .. })
+            ))
         }
         other => panic!("{other:?}"),
     }
@@ -269,7 +287,9 @@ fn resources_feed_the_blob_store() {
     assert_eq!(blob.data, vec![1, 0, 0, 0, 2, 0, 0, 0]);
     assert_eq!(ctx.resource("builtin", "quoted key").unwrap().data, vec![7]);
     let op = body(&ctx, m)[0];
-    assert!(matches!(ctx.attr_kind(ctx.op_attribute(op, "a").unwrap().unwrap()), AttrKind::DenseResource { handle, .. } if ctx.ident_str(*handle) == "blob1"));
+    assert!(
+        matches!(ctx.attr_kind(ctx.op_attribute(op, "a").unwrap().unwrap()), AttrKind::DenseResource { handle, .. } if ctx.ident_str(*handle) == "blob1")
+    );
     // A second file naming the same key in the same context gets a renamed resource.
     let m2 = parse(&mut ctx, &src.replace("0x040000000100000002000000", "0x0400000009000000"));
     let op2 = body(&ctx, m2)[0];
@@ -280,7 +300,11 @@ fn resources_feed_the_blob_store() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(ctx.resource("builtin", "blob1").unwrap().data, vec![1, 0, 0, 0, 2, 0, 0, 0], "the first blob is untouched");
+    assert_eq!(
+        ctx.resource("builtin", "blob1").unwrap().data,
+        vec![1, 0, 0, 0, 2, 0, 0, 0],
+        "the first blob is untouched"
+    );
 }
 
 // ---- types ----
@@ -305,27 +329,45 @@ fn every_builtin_type() {
     assert_eq!(k("tuple<i32, f32>"), TypeKind::Tuple(Box::new([i32t, f32t])));
     assert_eq!(k("(i32) -> ()"), TypeKind::Function { inputs: Box::new([i32t]), results: Box::new([]) });
     let inner = ty(&ctx, "(i32) -> i32");
-    assert_eq!(k("((i32) -> i32) -> ((i32) -> i32)"), TypeKind::Function { inputs: Box::new([inner]), results: Box::new([inner]) });
+    assert_eq!(
+        k("((i32) -> i32) -> ((i32) -> i32)"),
+        TypeKind::Function { inputs: Box::new([inner]), results: Box::new([inner]) }
+    );
     assert_eq!(k("() -> (i32, f32)"), TypeKind::Function { inputs: Box::new([]), results: Box::new([i32t, f32t]) });
     assert_eq!(
         k("vector<4x[8]xf32>"),
         TypeKind::Vector { shape: Box::new([4, 8]), scalable: Box::new([false, true]), element: f32t }
     );
     assert!(matches!(k("vector<f32>"), TypeKind::Vector { shape, .. } if shape.is_empty()));
-    assert_eq!(k("tensor<?x4xf32>"), TypeKind::RankedTensor { shape: Box::new([DYNAMIC, 4]), element: f32t, encoding: None });
+    assert_eq!(
+        k("tensor<?x4xf32>"),
+        TypeKind::RankedTensor { shape: Box::new([DYNAMIC, 4]), element: f32t, encoding: None }
+    );
     assert_eq!(k("tensor<f32>"), TypeKind::RankedTensor { shape: Box::new([]), element: f32t, encoding: None });
     assert_eq!(k("tensor<0x1xi32>"), TypeKind::RankedTensor { shape: Box::new([0, 1]), element: i32t, encoding: None });
     assert_eq!(k("tensor<*xf32>"), TypeKind::UnrankedTensor { element: f32t });
     assert!(matches!(k("tensor<4xf32, \"enc\">"), TypeKind::RankedTensor { encoding: Some(_), .. }));
-    assert_eq!(k("memref<4x?xf32>"), TypeKind::MemRef { shape: Box::new([4, DYNAMIC]), element: f32t, layout: None, memory_space: None });
-    assert!(matches!(k("memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>"), TypeKind::MemRef { layout: Some(_), memory_space: None, .. }));
-    assert!(matches!(k("memref<4xf32, affine_map<(d0) -> (d0)>>"), TypeKind::MemRef { layout: None, .. }), "identity layout");
-    assert!(matches!(k("memref<4xf32, strided<[1], offset: ?>, 1>"), TypeKind::MemRef { layout: Some(_), memory_space: Some(_), .. }));
+    assert_eq!(
+        k("memref<4x?xf32>"),
+        TypeKind::MemRef { shape: Box::new([4, DYNAMIC]), element: f32t, layout: None, memory_space: None }
+    );
+    assert!(matches!(
+        k("memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>"),
+        TypeKind::MemRef { layout: Some(_), memory_space: None, .. }
+    ));
+    assert!(
+        matches!(k("memref<4xf32, affine_map<(d0) -> (d0)>>"), TypeKind::MemRef { layout: None, .. }),
+        "identity layout"
+    );
+    assert!(matches!(
+        k("memref<4xf32, strided<[1], offset: ?>, 1>"),
+        TypeKind::MemRef { layout: Some(_), memory_space: Some(_), .. }
+    ));
     assert!(matches!(k("memref<*xf32, 2>"), TypeKind::UnrankedMemRef { memory_space: Some(_), .. }));
     assert!(matches!(k("memref<4xf32, 0>"), TypeKind::MemRef { memory_space: None, .. }), "default space");
     // Dimension lists glued to types.
-    assert!(matches!(k("tensor<4x4xi32>"), TypeKind::RankedTensor { shape, .. } if &*shape == [4, 4]));
-    assert!(matches!(k("tensor<0xi32>"), TypeKind::RankedTensor { shape, .. } if &*shape == [0]));
+    assert!(matches!(k("tensor<4x4xi32>"), TypeKind::RankedTensor { shape, .. } if *shape == [4, 4]));
+    assert!(matches!(k("tensor<0xi32>"), TypeKind::RankedTensor { shape, .. } if *shape == [0]));
     // Dialect types of unloaded dialects keep their body verbatim.
     let op = |s: &str| match ctx.type_kind(ty(&ctx, s)) {
         TypeKind::Opaque { dialect, data } => (ctx.ident_str(*dialect).to_string(), ctx.ident_str(*data).to_string()),
@@ -366,7 +408,10 @@ fn scalar_attributes() {
     assert!(matches!(k("0xFFF0000000000000 : f64"), AttrKind::Float { bits, .. } if bits == 0xfff0_0000_0000_0000));
     assert!(matches!(k("1.0 : bf16"), AttrKind::Float { bits, .. } if bits == 0x3f80));
     assert!(matches!(k("1.000000e-01 : f80"), AttrKind::Float { bits, .. } if bits == 0x3ffb_cccc_cccc_cccc_cccd));
-    assert!(matches!(k("1.0E+309 : f80"), AttrKind::Float { bits, .. } if bits >> 64 == 0x43ff), "beyond double's range");
+    assert!(
+        matches!(k("1.0E+309 : f80"), AttrKind::Float { bits, .. } if bits >> 64 == 0x4401),
+        "beyond double's range"
+    );
     assert!(parse_attribute(&ctx, "2 : f16").is_err(), "decimal integers are not floats");
     match k(r#""a\"b\\c\n\t\41\FF""#) {
         AttrKind::String { value, ty: None } => assert_eq!(&*value, b"a\"b\\c\n\tA\xff"),
@@ -397,31 +442,58 @@ fn scalar_attributes() {
 fn dense_elements() {
     let ctx = allow_ctx();
     let k = |s: &str| ctx.attr_kind(at(&ctx, s)).clone();
-    assert!(matches!(k("dense<7> : tensor<4xi32>"), AttrKind::DenseIntOrFloat { data, splat: true, .. } if &*data == [7, 0, 0, 0]));
-    assert!(matches!(k("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>"), AttrKind::DenseIntOrFloat { data, splat: false, .. } if &*data == [1, 2, 3, 4]));
+    assert!(
+        matches!(k("dense<7> : tensor<4xi32>"), AttrKind::DenseIntOrFloat { data, splat: true, .. } if *data == [7, 0, 0, 0])
+    );
+    assert!(
+        matches!(k("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>"), AttrKind::DenseIntOrFloat { data, splat: false, .. } if *data == [1, 2, 3, 4])
+    );
     assert!(parse_attribute(&ctx, "dense<[-1, 255]> : tensor<2xui8>").is_err());
-    assert!(matches!(k("dense<[255, 0]> : tensor<2xui8>"), AttrKind::DenseIntOrFloat { data, .. } if &*data == [255, 0]));
-    assert!(matches!(k("dense<[true, false]> : tensor<2xi1>"), AttrKind::DenseIntOrFloat { data, .. } if &*data == [1, 0]));
-    assert!(matches!(k("dense<[1.5, -2.0]> : tensor<2xf32>"), AttrKind::DenseIntOrFloat { data, .. } if data.len() == 8));
-    assert!(matches!(k("dense<(1, 2)> : tensor<2xcomplex<i16>>"), AttrKind::DenseIntOrFloat { data, splat: true, .. } if &*data == [1, 0, 2, 0]));
-    assert!(matches!(k("dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>"), AttrKind::DenseIntOrFloat { data, .. } if data.len() == 16));
-    assert!(matches!(k("dense<\"0x0100000002000000\"> : tensor<2xi32>"), AttrKind::DenseIntOrFloat { data, .. } if &*data == [1, 0, 0, 0, 2, 0, 0, 0]));
+    assert!(
+        matches!(k("dense<[255, 0]> : tensor<2xui8>"), AttrKind::DenseIntOrFloat { data, .. } if *data == [255, 0])
+    );
+    assert!(
+        matches!(k("dense<[true, false]> : tensor<2xi1>"), AttrKind::DenseIntOrFloat { data, .. } if *data == [1, 0])
+    );
+    assert!(
+        matches!(k("dense<[1.5, -2.0]> : tensor<2xf32>"), AttrKind::DenseIntOrFloat { data, .. } if data.len() == 8)
+    );
+    assert!(
+        matches!(k("dense<(1, 2)> : tensor<2xcomplex<i16>>"), AttrKind::DenseIntOrFloat { data, splat: true, .. } if *data == [1, 0, 2, 0])
+    );
+    assert!(
+        matches!(k("dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>"), AttrKind::DenseIntOrFloat { data, .. } if data.len() == 16)
+    );
+    assert!(
+        matches!(k("dense<\"0x0100000002000000\"> : tensor<2xi32>"), AttrKind::DenseIntOrFloat { data, .. } if *data == [1, 0, 0, 0, 2, 0, 0, 0])
+    );
     assert!(matches!(k("dense<\"0x01000000\"> : tensor<3xi32>"), AttrKind::DenseIntOrFloat { splat: true, .. }));
     assert!(matches!(k("dense<[]> : tensor<0xi32>"), AttrKind::DenseIntOrFloat { data, .. } if data.is_empty()));
     assert!(matches!(k("dense<> : tensor<0x4xi32>"), AttrKind::DenseIntOrFloat { data, .. } if data.is_empty()));
     assert!(matches!(k("dense<1.0> : vector<2xf64>"), AttrKind::DenseIntOrFloat { splat: true, .. }));
     match k("dense<[\"a\", \"b\\0A\"]> : tensor<2x!foo.string>") {
-        AttrKind::DenseString { values, splat: false, .. } => assert_eq!(values.iter().map(|v| v.to_vec()).collect::<Vec<_>>(), [b"a".to_vec(), b"b\n".to_vec()]),
+        AttrKind::DenseString { values, splat: false, .. } => {
+            assert_eq!(values.iter().map(|v| v.to_vec()).collect::<Vec<_>>(), [b"a".to_vec(), b"b\n".to_vec()])
+        }
         other => panic!("{other:?}"),
     }
     assert!(matches!(k("dense<\"splat\"> : tensor<8x!foo.string>"), AttrKind::DenseString { splat: true, .. }));
-    assert!(matches!(k("dense<1.5> : memref<4xf32>"), AttrKind::DenseIntOrFloat { splat: true, .. }), "MLIR accepts memref types");
+    assert!(
+        matches!(k("dense<1.5> : memref<4xf32>"), AttrKind::DenseIntOrFloat { splat: true, .. }),
+        "MLIR accepts memref types"
+    );
     // Arrays.
-    assert!(matches!(k("array<i32: 1, -2>"), AttrKind::DenseArray { len: 2, data, .. } if &*data == [1, 0, 0, 0, 0xfe, 0xff, 0xff, 0xff]));
-    assert!(matches!(k("array<i1: true, false, true>"), AttrKind::DenseArray { len: 3, data, .. } if &*data == [1, 0, 1]));
+    assert!(
+        matches!(k("array<i32: 1, -2>"), AttrKind::DenseArray { len: 2, data, .. } if *data == [1, 0, 0, 0, 0xfe, 0xff, 0xff, 0xff])
+    );
+    assert!(
+        matches!(k("array<i1: true, false, true>"), AttrKind::DenseArray { len: 3, data, .. } if *data == [1, 0, 1])
+    );
     assert!(matches!(k("array<f64: 1.0, 2.5>"), AttrKind::DenseArray { len: 2, .. }));
     assert!(matches!(k("array<i64>"), AttrKind::DenseArray { len: 0, .. }));
-    assert!(matches!(k("array<bf16: 1.0, -1.5>"), AttrKind::DenseArray { len: 2, data, .. } if &*data == [0x80, 0x3f, 0xc0, 0xbf]));
+    assert!(
+        matches!(k("array<bf16: 1.0, -1.5>"), AttrKind::DenseArray { len: 2, data, .. } if *data == [0x80, 0x3f, 0xc0, 0xbf])
+    );
     // Resources and sparse literals (kept verbatim: omnir has no sparse attribute kind).
     assert!(matches!(k("dense_resource<r> : tensor<4xf32>"), AttrKind::DenseResource { .. }));
     match k("sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>") {
@@ -436,7 +508,10 @@ fn dense_elements() {
 #[test]
 fn affine_maps_and_sets_without_simplification() {
     let ctx = allow_ctx();
-    let map = match ctx.attr_kind(at(&ctx, "affine_map<(d0, d1)[s0] -> (d0 + s0, d1 * 2, d0 floordiv 4, -d1, d0 - 3, d0 - d1, (d0 + d1) mod 5, 2 + 3)>")) {
+    let map = match ctx.attr_kind(at(
+        &ctx,
+        "affine_map<(d0, d1)[s0] -> (d0 + s0, d1 * 2, d0 floordiv 4, -d1, d0 - 3, d0 - d1, (d0 + d1) mod 5, 2 + 3)>",
+    )) {
         AttrKind::AffineMap(m) => m.clone(),
         other => panic!("{other:?}"),
     };
@@ -457,8 +532,11 @@ fn affine_maps_and_sets_without_simplification() {
     assert!(matches!(root(7), Binary { op: AffineBinaryOp::Add, .. }), "constants are not folded");
     // The flat form matches building the same tree through the API.
     use omnir_core::affine::{AffineExpr, AffineMap};
-    let built = AffineMap::new(1, 1, &[AffineExpr::binary(AffineBinaryOp::Add, AffineExpr::Dim(0), AffineExpr::Symbol(0))]);
-    assert!(matches!(ctx.attr_kind(at(&ctx, "affine_map<(d0)[s0] -> (d0 + s0)>")), AttrKind::AffineMap(m) if *m == built));
+    let built =
+        AffineMap::new(1, 1, &[AffineExpr::binary(AffineBinaryOp::Add, AffineExpr::Dim(0), AffineExpr::Symbol(0))]);
+    assert!(
+        matches!(ctx.attr_kind(at(&ctx, "affine_map<(d0)[s0] -> (d0 + s0)>")), AttrKind::AffineMap(m) if *m == built)
+    );
     assert!(matches!(ctx.attr_kind(at(&ctx, "affine_map<() -> ()>")), AttrKind::AffineMap(m) if m.results.is_empty()));
     match ctx.attr_kind(at(&ctx, "affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0, -d0 + 10 >= 0)>")) {
         AttrKind::IntegerSet(s) => {
@@ -469,14 +547,19 @@ fn affine_maps_and_sets_without_simplification() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(ctx.attr_kind(at(&ctx, "affine_set<() : ()>")), AttrKind::IntegerSet(s) if s.constraints.len() == 1));
+    assert!(
+        matches!(ctx.attr_kind(at(&ctx, "affine_set<() : ()>")), AttrKind::IntegerSet(s) if s.constraints.len() == 1)
+    );
 }
 
 #[test]
 fn strided_distinct_opaque_and_locations() {
     let ctx = allow_ctx();
     let k = |s: &str| ctx.attr_kind(at(&ctx, s)).clone();
-    assert_eq!(k("strided<[1, ?], offset: ?>"), AttrKind::StridedLayout { offset: DYNAMIC, strides: Box::new([1, DYNAMIC]) });
+    assert_eq!(
+        k("strided<[1, ?], offset: ?>"),
+        AttrKind::StridedLayout { offset: DYNAMIC, strides: Box::new([1, DYNAMIC]) }
+    );
     assert_eq!(k("strided<[-1]>"), AttrKind::StridedLayout { offset: 0, strides: Box::new([-1]) });
     assert_eq!(k("strided<[]>"), AttrKind::StridedLayout { offset: 0, strides: Box::new([]) });
     // Within one parse, equal ids are one attribute; different ids differ.
@@ -484,12 +567,16 @@ fn strided_distinct_opaque_and_locations() {
         AttrKind::Array(a) => {
             assert_eq!(a[0], a[1]);
             assert_ne!(a[0], a[2]);
-            assert!(matches!(ctx.attr_kind(a[3]), AttrKind::Distinct { referenced, .. } if matches!(ctx.attr_kind(*referenced), AttrKind::Unit)));
+            assert!(
+                matches!(ctx.attr_kind(a[3]), AttrKind::Distinct { referenced, .. } if matches!(ctx.attr_kind(*referenced), AttrKind::Unit))
+            );
         }
         other => panic!("{other:?}"),
     }
     let opq = |s: &str| match ctx.attr_kind(at(&ctx, s)) {
-        AttrKind::Opaque { dialect, data, ty } => (ctx.ident_str(*dialect).to_string(), ctx.ident_str(*data).to_string(), ty.is_some()),
+        AttrKind::Opaque { dialect, data, ty } => {
+            (ctx.ident_str(*dialect).to_string(), ctx.ident_str(*data).to_string(), ty.is_some())
+        }
         other => panic!("{other:?}"),
     };
     assert_eq!(opq("#foo.bar<1, \">\">"), ("foo".into(), "bar<1, \">\">".into(), false));
@@ -501,8 +588,14 @@ fn strided_distinct_opaque_and_locations() {
         other => panic!("{other:?}"),
     };
     assert_eq!(loc("loc(unknown)"), LocationKind::Unknown);
-    assert!(matches!(loc("loc(\"f\":1:2)"), LocationKind::FileLineCol { start_line: 1, start_col: 2, end_line: 1, end_col: 2, .. }));
-    assert!(matches!(loc("loc(\"f\":1:2 to 3:4)"), LocationKind::FileLineCol { start_line: 1, start_col: 2, end_line: 3, end_col: 4, .. }));
+    assert!(matches!(
+        loc("loc(\"f\":1:2)"),
+        LocationKind::FileLineCol { start_line: 1, start_col: 2, end_line: 1, end_col: 2, .. }
+    ));
+    assert!(matches!(
+        loc("loc(\"f\":1:2 to 3:4)"),
+        LocationKind::FileLineCol { start_line: 1, start_col: 2, end_line: 3, end_col: 4, .. }
+    ));
     assert!(matches!(loc("loc(\"f\":1:2 to :9)"), LocationKind::FileLineCol { end_line: 1, end_col: 9, .. }));
     assert!(matches!(loc("loc(\"f\":7)"), LocationKind::FileLineCol { start_line: 7, start_col: 0, .. }));
     assert!(matches!(loc("loc(\"name\")"), LocationKind::Name { child: None, .. }));
@@ -567,7 +660,10 @@ fn every_corpus_file_parses() {
 /// Corpus files that cannot match yet, with the reason.
 const ROUND_TRIP_EXCEPTIONS: &[(&str, &str)] = &[
     ("mlir/mlir/test/Dialect/Builtin/Bytecode/attrs.mlir", "sparse<...> is kept as an opaque builtin attribute"),
-    ("mlir-debuginfo/mlir/test/Dialect/Builtin/Bytecode/attrs.mlir", "sparse<...> is kept as an opaque builtin attribute"),
+    (
+        "mlir-debuginfo/mlir/test/Dialect/Builtin/Bytecode/attrs.mlir",
+        "sparse<...> is kept as an opaque builtin attribute",
+    ),
 ];
 
 /// Parse every corpus file and print it again with the flags upstream used: the bytes
@@ -617,9 +713,15 @@ fn split_chunks_keep_file_positions() {
     let results = parse_source_split(&mut ctx, src, "s.mlir", &allow());
     let m2 = results[1].as_ref().unwrap();
     // The implicit module of a later chunk sits where the chunk starts (after the marker).
-    assert!(matches!(ctx.location_kind(ctx.op_location(*m2).unwrap()), LocationKind::FileLineCol { start_line: 2, start_col: 9, .. }));
+    assert!(matches!(
+        ctx.location_kind(ctx.op_location(*m2).unwrap()),
+        LocationKind::FileLineCol { start_line: 2, start_col: 9, .. }
+    ));
     let b = body(&ctx, *m2)[0];
-    assert!(matches!(ctx.location_kind(ctx.op_location(b).unwrap()), LocationKind::FileLineCol { start_line: 3, start_col: 1, .. }));
+    assert!(matches!(
+        ctx.location_kind(ctx.op_location(b).unwrap()),
+        LocationKind::FileLineCol { start_line: 3, start_col: 1, .. }
+    ));
     let err = results[2].as_ref().unwrap_err();
     assert_eq!(err.diagnostics[0].line, 6, "errors count lines in the whole file");
     assert!(err.diagnostics[0].rendered.starts_with("s.mlir:6:10: error: use of undeclared SSA value name"));
@@ -644,7 +746,7 @@ fn generated_benchmark_input_parses() {
         }
         let src = String::from_utf8(out.stdout).unwrap();
         let mut ctx = Context::new();
-        let m = parse_source(&mut ctx, &src, "100k.mlir", &ParseOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let m = parse_source(&mut ctx, &src, "100k.mlir", &allow()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(ctx.op_name(m).unwrap(), "builtin.module");
         let (ops, _, _) = ctx.live_ir_counts();
         assert!(ops > 100_000, "{ops} ops");
@@ -697,16 +799,19 @@ fn attributes_types_and_locations_nested_100k_deep() {
         assert!(matches!(ctx.type_kind(ty(&ctx, &tup)), TypeKind::Tuple(_)));
         let f = format!("{}i32{}", "(".repeat(DEEP), ") -> i32".repeat(DEEP));
         assert!(matches!(ctx.type_kind(ty(&ctx, &f)), TypeKind::Function { .. }));
-        let t = format!("{}i32{}", "tensor<4xtensor<".repeat(1), ">>");
-        assert!(parse_type(&ctx, &t).is_err(), "tensors of tensors are invalid");
+        let t = "tensor<4xtensor<i32>>";
+        assert!(parse_type(&ctx, t).is_err(), "tensors of tensors are invalid");
         let l = format!("loc({}\"x\"{})", "callsite(\"a\" at ".repeat(DEEP), ")".repeat(DEEP));
         assert!(matches!(ctx.attr_kind(at(&ctx, &l)), AttrKind::Location(LocationKind::CallSite { .. })));
         let n = format!("loc({}\"x\"{})", "\"n\"(".repeat(DEEP), ")".repeat(DEEP));
         assert!(matches!(ctx.attr_kind(at(&ctx, &n)), AttrKind::Location(LocationKind::Name { .. })));
         let dense = format!("dense<{}1{}> : tensor<{}i8>", "[".repeat(1000), "]".repeat(1000), "1x".repeat(1000));
         assert!(matches!(ctx.attr_kind(at(&ctx, &dense)), AttrKind::DenseIntOrFloat { .. }));
-        let complex = format!("dense<{}1, 2{}> : tensor<complex<i8>>", "(".repeat(1), ")".repeat(1));
-        assert!(matches!(ctx.attr_kind(at(&ctx, &complex)), AttrKind::DenseIntOrFloat { .. }));
+        // MLIR accepts nested complex parentheses syntactically; 100k levels parse (and are
+        // rejected for the element count) without recursion.
+        let complex = format!("dense<{}1{}> : tensor<complex<i8>>", "(".repeat(DEEP), ", 1)".repeat(DEEP));
+        let e = parse_attribute(&ctx, &complex).unwrap_err();
+        assert!(e.diagnostics[0].message.starts_with("parsed 100001 elements"), "{e}");
         let opaque = format!("!foo.bar<{}{}>", "<".repeat(DEEP), ">".repeat(DEEP));
         assert!(matches!(ctx.type_kind(ty(&ctx, &opaque)), TypeKind::Opaque { .. }));
     });

@@ -17,10 +17,7 @@ use omnir_core::*;
 fn ctx() -> Context {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    ctx.register_dialect(DialectDef {
-        name: "test".into(),
-        allow_unknown_operations: true,
-    });
+    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: true });
     let inherent = vec![
         AttrSpec::required("sym_name", AttrConstraint::String),
         AttrSpec::optional("sym_visibility", AttrConstraint::String),
@@ -66,8 +63,7 @@ fn module(ctx: &mut Context, name: Option<&str>) -> (OpId, BlockId) {
     }
     let m = ctx.create_operation(&st).unwrap();
     let b = ctx.create_block(&[]);
-    ctx.region_append_block(ctx.op_region(m, 0).unwrap(), b)
-        .unwrap();
+    ctx.region_append_block(ctx.op_region(m, 0).unwrap(), b).unwrap();
     (m, b)
 }
 
@@ -80,8 +76,7 @@ fn op(ctx: &mut Context, name: &str, attrs: &[(&str, Attribute)], regions: usize
     let o = ctx.create_operation(&st).unwrap();
     for i in 0..regions {
         let b = ctx.create_block(&[]);
-        ctx.region_append_block(ctx.op_region(o, i).unwrap(), b)
-            .unwrap();
+        ctx.region_append_block(ctx.op_region(o, i).unwrap(), b).unwrap();
     }
     o
 }
@@ -116,9 +111,7 @@ fn append_op(ctx: &mut Context, o: OpId, block: BlockId) -> OpId {
 }
 
 fn body(ctx: &Context, o: OpId) -> BlockId {
-    ctx.region_first_block(ctx.op_region(o, 0).unwrap())
-        .unwrap()
-        .unwrap()
+    ctx.region_first_block(ctx.op_region(o, 0).unwrap()).unwrap().unwrap()
 }
 
 fn flat(ctx: &Context, name: &str) -> Attribute {
@@ -147,10 +140,7 @@ fn symbol_name_reads_discardable_and_properties() {
     let g = op(&mut ctx, "test.func", &[], 1);
     assert_eq!(ctx.symbol_name(g).unwrap(), None);
     let props = ctx
-        .dictionary_attr(&[NamedAttribute {
-            name: ctx.identifier("sym_name"),
-            value: ctx.string_attr("g"),
-        }])
+        .dictionary_attr(&[NamedAttribute { name: ctx.identifier("sym_name"), value: ctx.string_attr("g") }])
         .unwrap();
     ctx.set_op_properties(g, Some(props)).unwrap();
     assert_eq!(ctx.symbol_name(g).unwrap(), Some("g"));
@@ -164,10 +154,7 @@ fn symbol_name_reads_discardable_and_properties() {
     // Invalid UTF-8 is an error, not a silent None.
     let bad = ctx.string_attr_bytes(b"\xff", None);
     let k = op(&mut ctx, "x.op", &[("sym_name", bad)], 0);
-    assert_eq!(
-        ctx.symbol_name(k).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.symbol_name(k).unwrap_err().kind, ErrorKind::InvalidArgument);
 }
 
 #[test]
@@ -175,31 +162,18 @@ fn set_symbol_name_updates_where_the_name_lives() {
     let mut ctx = ctx();
     let f = func(&mut ctx, "f");
     ctx.set_symbol_name(f, "f2").unwrap();
-    assert_eq!(
-        ctx.op_attribute(f, "sym_name").unwrap(),
-        Some(ctx.string_attr("f2"))
-    );
+    assert_eq!(ctx.op_attribute(f, "sym_name").unwrap(), Some(ctx.string_attr("f2")));
     assert_eq!(ctx.op_properties(f).unwrap(), None);
 
     let g = op(&mut ctx, "test.func", &[], 1);
     let props = ctx
-        .dictionary_attr(&[NamedAttribute {
-            name: ctx.identifier("sym_name"),
-            value: ctx.string_attr("g"),
-        }])
+        .dictionary_attr(&[NamedAttribute { name: ctx.identifier("sym_name"), value: ctx.string_attr("g") }])
         .unwrap();
     ctx.set_op_properties(g, Some(props)).unwrap();
     ctx.set_symbol_name(g, "g2").unwrap();
     let p = ctx.op_properties(g).unwrap().unwrap();
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_name"),
-        Some(ctx.string_attr("g2"))
-    );
-    assert_eq!(
-        ctx.op_attribute(g, "sym_name").unwrap(),
-        None,
-        "not duplicated into discardable attributes"
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_name"), Some(ctx.string_attr("g2")));
+    assert_eq!(ctx.op_attribute(g, "sym_name").unwrap(), None, "not duplicated into discardable attributes");
 }
 
 #[test]
@@ -209,10 +183,7 @@ fn visibility_default_set_and_invalid() {
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Public);
     ctx.set_symbol_visibility(f, Visibility::Private).unwrap();
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Private);
-    assert_eq!(
-        ctx.op_attribute(f, "sym_visibility").unwrap(),
-        Some(ctx.string_attr("private"))
-    );
+    assert_eq!(ctx.op_attribute(f, "sym_visibility").unwrap(), Some(ctx.string_attr("private")));
     ctx.set_symbol_visibility(f, Visibility::Nested).unwrap();
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Nested);
     // Public is the default: the attribute is dropped, as MLIR does.
@@ -232,48 +203,30 @@ fn visibility_default_set_and_invalid() {
     assert!(e.message.contains("protected"), "{}", e.message);
     let unit = ctx.unit_attr();
     ctx.set_op_attribute(f, "sym_visibility", unit).unwrap();
-    assert_eq!(
-        ctx.symbol_visibility(f).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.symbol_visibility(f).unwrap_err().kind, ErrorKind::InvalidArgument);
 
     // In properties: read there, set there, removed from there.
     let g = op(&mut ctx, "test.func", &[], 1);
     let props = ctx
         .dictionary_attr(&[
-            NamedAttribute {
-                name: ctx.identifier("sym_name"),
-                value: ctx.string_attr("g"),
-            },
-            NamedAttribute {
-                name: ctx.identifier("sym_visibility"),
-                value: ctx.string_attr("nested"),
-            },
+            NamedAttribute { name: ctx.identifier("sym_name"), value: ctx.string_attr("g") },
+            NamedAttribute { name: ctx.identifier("sym_visibility"), value: ctx.string_attr("nested") },
         ])
         .unwrap();
     ctx.set_op_properties(g, Some(props)).unwrap();
     assert_eq!(ctx.symbol_visibility(g).unwrap(), Visibility::Nested);
     ctx.set_symbol_visibility(g, Visibility::Private).unwrap();
     let p = ctx.op_properties(g).unwrap().unwrap();
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_visibility"),
-        Some(ctx.string_attr("private"))
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_visibility"), Some(ctx.string_attr("private")));
     ctx.set_symbol_visibility(g, Visibility::Public).unwrap();
     let p = ctx.op_properties(g).unwrap().unwrap();
     assert_eq!(ctx.dictionary_get(p, "sym_visibility"), None);
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_name"),
-        Some(ctx.string_attr("g"))
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_name"), Some(ctx.string_attr("g")));
 
     // A registered op that keeps inherent attributes as properties gets a new one there.
     ctx.set_symbol_visibility(g, Visibility::Nested).unwrap();
     let p = ctx.op_properties(g).unwrap().unwrap();
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_visibility"),
-        Some(ctx.string_attr("nested"))
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_visibility"), Some(ctx.string_attr("nested")));
     assert_eq!(ctx.op_attribute(g, "sym_visibility").unwrap(), None);
 
     assert_eq!(Visibility::parse("nested"), Some(Visibility::Nested));
@@ -342,34 +295,21 @@ fn lookup_symbol_in_direct_children_only() {
     assert_eq!(ctx.lookup_symbol_in(m, "f").unwrap(), Some(f));
     assert_eq!(ctx.lookup_symbol_in(m, "g").unwrap(), Some(g));
     assert_eq!(ctx.lookup_symbol_in(m, "h").unwrap(), None);
-    assert_eq!(
-        ctx.lookup_symbol_in(m, "deep").unwrap(),
-        None,
-        "not a direct child"
-    );
+    assert_eq!(ctx.lookup_symbol_in(m, "deep").unwrap(), None, "not a direct child");
 
     // Empty region: nothing to find.
-    let empty = ctx
-        .create_operation(&OperationState::new("builtin.module", ctx.unknown_loc()).regions(1))
-        .unwrap();
+    let empty = ctx.create_operation(&OperationState::new("builtin.module", ctx.unknown_loc()).regions(1)).unwrap();
     assert_eq!(ctx.lookup_symbol_in(empty, "f").unwrap(), None);
 
     // Not a table / no region / unregistered: errors.
-    assert_eq!(
-        ctx.lookup_symbol_in(f, "deep").unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.lookup_symbol_in(f, "deep").unwrap_err().kind, ErrorKind::InvalidArgument);
     let bad = op(&mut ctx, "test.bad_table", &[], 0);
     let e = ctx.lookup_symbol_in(bad, "f").unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidArgument);
     assert!(e.message.contains("no region"), "{}", e.message);
     let u = op(&mut ctx, "other.module", &[], 1);
     let e = ctx.lookup_symbol_in(u, "f").unwrap_err();
-    assert!(
-        e.message.contains("potential symbol table"),
-        "{}",
-        e.message
-    );
+    assert!(e.message.contains("potential symbol table"), "{}", e.message);
 }
 
 #[test]
@@ -387,10 +327,7 @@ fn nested_reference_lookup() {
     assert_eq!(ctx.lookup_symbol_ref_in(top, r).unwrap(), Some(inner));
     let r = ctx.symbol_ref_attr("outer", &["inner", "f"]);
     assert_eq!(ctx.lookup_symbol_ref_in(top, r).unwrap(), Some(f));
-    assert_eq!(
-        ctx.lookup_symbol_ref_path_in(top, r).unwrap(),
-        Some(vec![outer, inner, f])
-    );
+    assert_eq!(ctx.lookup_symbol_ref_path_in(top, r).unwrap(), Some(vec![outer, inner, f]));
     let r = flat(&ctx, "outer");
     assert_eq!(ctx.lookup_symbol_ref_in(top, r).unwrap(), Some(outer));
     let r = ctx.symbol_ref_attr("outer", &["nope"]);
@@ -402,34 +339,17 @@ fn nested_reference_lookup() {
     assert_eq!(ctx.lookup_symbol_ref_in(top, r).unwrap(), Some(g));
     // Not a symbol reference.
     let s = ctx.string_attr("outer");
-    assert_eq!(
-        ctx.lookup_symbol_ref_in(top, s).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.lookup_symbol_ref_in(top, s).unwrap_err().kind, ErrorKind::InvalidArgument);
 
     // From an op: the nearest table (inclusive) is where lookup starts.
     let fb = body(&ctx, f);
     let c = call!(ctx, fb, flat(&ctx, "f"));
-    assert_eq!(
-        ctx.lookup_nearest_symbol_from(c, flat(&ctx, "f")).unwrap(),
-        Some(f)
-    );
-    assert_eq!(
-        ctx.lookup_nearest_symbol_from(c, flat(&ctx, "g")).unwrap(),
-        None,
-        "@g is in @outer, not @inner"
-    );
-    assert_eq!(
-        ctx.lookup_nearest_symbol_from(g, flat(&ctx, "g")).unwrap(),
-        Some(g)
-    );
+    assert_eq!(ctx.lookup_nearest_symbol_from(c, flat(&ctx, "f")).unwrap(), Some(f));
+    assert_eq!(ctx.lookup_nearest_symbol_from(c, flat(&ctx, "g")).unwrap(), None, "@g is in @outer, not @inner");
+    assert_eq!(ctx.lookup_nearest_symbol_from(g, flat(&ctx, "g")).unwrap(), Some(g));
     let r = ctx.symbol_ref_attr("inner", &["f"]);
     assert_eq!(ctx.lookup_nearest_symbol_from(g, r).unwrap(), Some(f));
-    assert_eq!(
-        ctx.lookup_nearest_symbol_from(outer, r).unwrap(),
-        Some(f),
-        "@outer is its own nearest table"
-    );
+    assert_eq!(ctx.lookup_nearest_symbol_from(outer, r).unwrap(), Some(f), "@outer is its own nearest table");
     let lone = op(&mut ctx, "x.lone", &[], 0);
     assert_eq!(ctx.lookup_nearest_symbol_from(lone, r).unwrap(), None);
 }
@@ -459,37 +379,19 @@ fn symbol_table_builds_and_looks_up() {
 fn symbol_table_new_rejects_bad_tables() {
     let mut ctx = ctx();
     let f = func(&mut ctx, "f");
-    assert_eq!(
-        SymbolTable::new(&ctx, f).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(SymbolTable::new(&ctx, f).unwrap_err().kind, ErrorKind::InvalidArgument);
     let bad = op(&mut ctx, "test.bad_table", &[], 0);
-    assert_eq!(
-        SymbolTable::new(&ctx, bad).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(SymbolTable::new(&ctx, bad).unwrap_err().kind, ErrorKind::InvalidArgument);
     let u = op(&mut ctx, "other.module", &[], 1);
-    assert_eq!(
-        SymbolTable::new(&ctx, u).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(SymbolTable::new(&ctx, u).unwrap_err().kind, ErrorKind::InvalidArgument);
 
     // Zero or two blocks.
-    let empty = ctx
-        .create_operation(&OperationState::new("builtin.module", ctx.unknown_loc()).regions(1))
-        .unwrap();
-    assert!(SymbolTable::new(&ctx, empty)
-        .unwrap_err()
-        .message
-        .contains("exactly one block"));
+    let empty = ctx.create_operation(&OperationState::new("builtin.module", ctx.unknown_loc()).regions(1)).unwrap();
+    assert!(SymbolTable::new(&ctx, empty).unwrap_err().message.contains("exactly one block"));
     let (two, _) = module(&mut ctx, None);
     let extra = ctx.create_block(&[]);
-    ctx.region_append_block(ctx.op_region(two, 0).unwrap(), extra)
-        .unwrap();
-    assert!(SymbolTable::new(&ctx, two)
-        .unwrap_err()
-        .message
-        .contains("exactly one block"));
+    ctx.region_append_block(ctx.op_region(two, 0).unwrap(), extra).unwrap();
+    assert!(SymbolTable::new(&ctx, two).unwrap_err().message.contains("exactly one block"));
 
     // Duplicate names.
     let (m, mb) = module(&mut ctx, None);
@@ -497,11 +399,7 @@ fn symbol_table_new_rejects_bad_tables() {
     append!(ctx, func(&mut ctx, "f"), mb);
     let e = SymbolTable::new(&ctx, m).unwrap_err();
     assert_eq!(e.kind, ErrorKind::AlreadyExists);
-    assert!(
-        e.message.contains("redefinition of symbol named 'f'"),
-        "{}",
-        e.message
-    );
+    assert!(e.message.contains("redefinition of symbol named 'f'"), "{}", e.message);
 }
 
 // ---- insert ----
@@ -519,11 +417,7 @@ fn insert_uniques_names_like_mlir() {
     assert_eq!(t.insert(&mut ctx, f3, None).unwrap(), "f_1");
     assert_eq!(ctx.symbol_name(f2).unwrap(), Some("f_0"));
     assert_eq!(ctx.symbol_name(f3).unwrap(), Some("f_1"));
-    assert_eq!(
-        ctx.block_ops(mb).unwrap(),
-        vec![f1, f2, f3],
-        "appended in order"
-    );
+    assert_eq!(ctx.block_ops(mb).unwrap(), vec![f1, f2, f3], "appended in order");
     assert_eq!(t.lookup(&ctx, "f_1").unwrap(), Some(f3));
 
     // The counter belongs to the table and is never reset (MLIR's `uniquingCounter`).
@@ -555,24 +449,12 @@ fn insert_of_an_op_already_in_the_body_registers_and_uniques_it() {
     let (m, mb) = module(&mut ctx, None);
     let mut t = SymbolTable::new(&ctx, m).unwrap();
     let f = append!(ctx, func(&mut ctx, "f"), mb);
-    assert_eq!(
-        t.lookup(&ctx, "f").unwrap(),
-        None,
-        "added behind the table's back"
-    );
+    assert_eq!(t.lookup(&ctx, "f").unwrap(), None, "added behind the table's back");
     assert_eq!(t.insert(&mut ctx, f, None).unwrap(), "f");
     assert_eq!(t.lookup(&ctx, "f").unwrap(), Some(f));
     let dup = append!(ctx, func(&mut ctx, "f"), mb);
-    assert_eq!(
-        t.insert(&mut ctx, dup, Some(InsertPoint::BlockStart(mb)))
-            .unwrap(),
-        "f_0"
-    );
-    assert_eq!(
-        ctx.block_ops(mb).unwrap(),
-        vec![f, dup],
-        "an attached op is not moved"
-    );
+    assert_eq!(t.insert(&mut ctx, dup, Some(InsertPoint::BlockStart(mb))).unwrap(), "f_0");
+    assert_eq!(ctx.block_ops(mb).unwrap(), vec![f, dup], "an attached op is not moved");
 }
 
 #[test]
@@ -587,20 +469,13 @@ fn insert_goes_before_a_terminator_and_honours_points() {
     t.insert(&mut ctx, a, None).unwrap();
     assert_eq!(ctx.block_ops(tb).unwrap(), vec![a, end]);
     let b = func(&mut ctx, "b");
-    t.insert(&mut ctx, b, Some(InsertPoint::BlockEnd(tb)))
-        .unwrap();
-    assert_eq!(
-        ctx.block_ops(tb).unwrap(),
-        vec![a, b, end],
-        "the end of the block means before the terminator"
-    );
+    t.insert(&mut ctx, b, Some(InsertPoint::BlockEnd(tb))).unwrap();
+    assert_eq!(ctx.block_ops(tb).unwrap(), vec![a, b, end], "the end of the block means before the terminator");
     let c = func(&mut ctx, "c");
-    t.insert(&mut ctx, c, Some(InsertPoint::After(end)))
-        .unwrap();
+    t.insert(&mut ctx, c, Some(InsertPoint::After(end))).unwrap();
     assert_eq!(ctx.block_ops(tb).unwrap(), vec![a, b, c, end]);
     let d = func(&mut ctx, "d");
-    t.insert(&mut ctx, d, Some(InsertPoint::BlockStart(tb)))
-        .unwrap();
+    t.insert(&mut ctx, d, Some(InsertPoint::BlockStart(tb))).unwrap();
     let e = func(&mut ctx, "e");
     t.insert(&mut ctx, e, Some(InsertPoint::Before(b))).unwrap();
     let f = func(&mut ctx, "f");
@@ -632,43 +507,27 @@ fn insert_rejects_bad_input_and_leaves_ir_unchanged() {
     // Insertion point outside the body.
     let (_other, ob) = module(&mut ctx, None);
     let f = func(&mut ctx, "f");
-    assert_eq!(
-        t.insert(&mut ctx, f, Some(InsertPoint::BlockEnd(ob)))
-            .unwrap_err()
-            .kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(t.insert(&mut ctx, f, Some(InsertPoint::BlockEnd(ob))).unwrap_err().kind, ErrorKind::InvalidArgument);
     assert_eq!(ctx.op_parent_block(f).unwrap(), None);
     let stranger = append!(ctx, op(&mut ctx, "x.s", &[], 0), ob);
-    assert!(t
-        .insert(&mut ctx, f, Some(InsertPoint::Before(stranger)))
-        .is_err());
+    assert!(t.insert(&mut ctx, f, Some(InsertPoint::Before(stranger))).is_err());
     assert_eq!(ctx.op_parent_block(f).unwrap(), None);
 
     // Already in another block.
     let g = append!(ctx, func(&mut ctx, "g"), ob);
-    assert_eq!(
-        t.insert(&mut ctx, g, None).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(t.insert(&mut ctx, g, None).unwrap_err().kind, ErrorKind::InvalidArgument);
     assert_eq!(ctx.op_parent_block(g).unwrap(), Some(ob));
 
     // The table itself.
     ctx.set_symbol_name(m, "m").unwrap();
-    assert_eq!(
-        t.insert(&mut ctx, m, None).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(t.insert(&mut ctx, m, None).unwrap_err().kind, ErrorKind::InvalidArgument);
     assert_eq!(ctx.block_num_ops(mb).unwrap(), 0);
     assert!(t.is_empty());
 
     // Stale symbol.
     let dead = func(&mut ctx, "dead");
     ctx.erase_op(dead).unwrap();
-    assert_eq!(
-        t.insert(&mut ctx, dead, None).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.insert(&mut ctx, dead, None).unwrap_err().kind, ErrorKind::StaleHandle);
     assert!(t.is_empty());
 }
 
@@ -713,20 +572,11 @@ fn remove_detaches_and_erase_erases() {
     assert!(t.is_empty());
 
     // Not in this table.
-    assert_eq!(
-        t.erase(&mut ctx, f).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
-    assert_eq!(
-        t.remove(&mut ctx, f).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(t.erase(&mut ctx, f).unwrap_err().kind, ErrorKind::InvalidArgument);
+    assert_eq!(t.remove(&mut ctx, f).unwrap_err().kind, ErrorKind::InvalidArgument);
     assert!(ctx.is_op_live(f));
     // Stale.
-    assert_eq!(
-        t.erase(&mut ctx, g).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.erase(&mut ctx, g).unwrap_err().kind, ErrorKind::StaleHandle);
 }
 
 #[test]
@@ -735,21 +585,15 @@ fn erase_of_a_used_symbol_fails_and_keeps_it() {
     let (m, mb) = module(&mut ctx, None);
     let i32t = ctx.signless_int(32);
     let name = ctx.string_attr("global");
-    let st = OperationState::new("x.global", ctx.unknown_loc())
-        .results(&[i32t])
-        .attribute(ctx.identifier("sym_name"), name);
+    let st =
+        OperationState::new("x.global", ctx.unknown_loc()).results(&[i32t]).attribute(ctx.identifier("sym_name"), name);
     let sym = ctx.create_operation(&st).unwrap();
     append!(ctx, sym, mb);
     let v = ctx.op_result(sym, 0).unwrap();
-    let user = ctx
-        .create_operation(&OperationState::new("x.use", ctx.unknown_loc()).operands(&[v]))
-        .unwrap();
+    let user = ctx.create_operation(&OperationState::new("x.use", ctx.unknown_loc()).operands(&[v])).unwrap();
     append!(ctx, user, mb);
     let mut t = SymbolTable::new(&ctx, m).unwrap();
-    assert_eq!(
-        t.erase(&mut ctx, sym).unwrap_err().kind,
-        ErrorKind::StillInUse
-    );
+    assert_eq!(t.erase(&mut ctx, sym).unwrap_err().kind, ErrorKind::StillInUse);
     assert!(ctx.is_op_live(sym));
     assert_eq!(t.lookup(&ctx, "global").unwrap(), Some(sym));
 }
@@ -781,65 +625,30 @@ fn rename_fixture() -> RenameFixture {
     let arr = ctx.array_attr(&[f_ref, ff_ref, ctx.array_attr(&[f_x])]);
     let dict = ctx
         .dictionary_attr(&[
-            NamedAttribute {
-                name: ctx.identifier("a"),
-                value: f_ref,
-            },
-            NamedAttribute {
-                name: ctx.identifier("b"),
-                value: g_f,
-            },
+            NamedAttribute { name: ctx.identifier("a"), value: f_ref },
+            NamedAttribute { name: ctx.identifier("b"), value: g_f },
         ])
         .unwrap();
     let f32t = ctx.float_type(FloatKind::F32);
     let tensor = ctx.ranked_tensor_type(&[4], f32t, Some(f_ref)).unwrap();
     let ty = ctx.type_attr(tensor);
-    let user = op(
-        &mut ctx,
-        "x.user",
-        &[("arr", arr), ("dict", dict), ("callee", f_ref), ("ty", ty)],
-        0,
-    );
+    let user = op(&mut ctx, "x.user", &[("arr", arr), ("dict", dict), ("callee", f_ref), ("ty", ty)], 0);
     append!(ctx, user, fb);
     // A use held in properties.
-    let props = ctx
-        .dictionary_attr(&[NamedAttribute {
-            name: ctx.identifier("callee"),
-            value: f_ref,
-        }])
-        .unwrap();
-    let in_props = ctx
-        .create_operation(&OperationState::new("x.call", ctx.unknown_loc()).properties(props))
-        .unwrap();
+    let props = ctx.dictionary_attr(&[NamedAttribute { name: ctx.identifier("callee"), value: f_ref }]).unwrap();
+    let in_props = ctx.create_operation(&OperationState::new("x.call", ctx.unknown_loc()).properties(props)).unwrap();
     append!(ctx, in_props, mb);
     // A nested symbol table: its own attributes are in @f's scope, its body is not.
     let (nested_table, nb) = module(&mut ctx, Some("nested"));
-    ctx.set_op_attribute(nested_table, "refers_to", f_ref)
-        .unwrap();
+    ctx.set_op_attribute(nested_table, "refers_to", f_ref).unwrap();
     append!(ctx, nested_table, mb);
     let nested_user = call!(ctx, nb, f_ref);
-    RenameFixture {
-        ctx,
-        m,
-        f,
-        user,
-        in_props,
-        nested_table,
-        nested_user,
-    }
+    RenameFixture { ctx, m, f, user, in_props, nested_table, nested_user }
 }
 
 #[test]
 fn rename_replaces_uses_everywhere_in_the_table() {
-    let RenameFixture {
-        mut ctx,
-        m,
-        f,
-        user,
-        in_props,
-        nested_table,
-        nested_user,
-    } = rename_fixture();
+    let RenameFixture { mut ctx, m, f, user, in_props, nested_table, nested_user } = rename_fixture();
     let mut t = SymbolTable::new(&ctx, m).unwrap();
     t.rename(&mut ctx, f, "g").unwrap();
     assert_eq!(ctx.symbol_name(f).unwrap(), Some("g"));
@@ -851,53 +660,25 @@ fn rename_replaces_uses_everywhere_in_the_table() {
     let g_x = ctx.symbol_ref_attr("g", &["x"]);
     let g_f = ctx.symbol_ref_attr("g", &["f"]);
     let arr = ctx.op_attribute(user, "arr").unwrap().unwrap();
-    assert_eq!(
-        arr,
-        ctx.array_attr(&[g_ref, ff_ref, ctx.array_attr(&[g_x])]),
-        "nested root renamed, @ff untouched"
-    );
+    assert_eq!(arr, ctx.array_attr(&[g_ref, ff_ref, ctx.array_attr(&[g_x])]), "nested root renamed, @ff untouched");
     let dict = ctx.op_attribute(user, "dict").unwrap().unwrap();
     assert_eq!(ctx.dictionary_get(dict, "a"), Some(g_ref));
-    assert_eq!(
-        ctx.dictionary_get(dict, "b"),
-        Some(g_f),
-        "@g::@f does not refer to @f"
-    );
+    assert_eq!(ctx.dictionary_get(dict, "b"), Some(g_f), "@g::@f does not refer to @f");
     assert_eq!(ctx.op_attribute(user, "callee").unwrap(), Some(g_ref));
     let f32t = ctx.float_type(FloatKind::F32);
     let tensor = ctx.ranked_tensor_type(&[4], f32t, Some(g_ref)).unwrap();
-    assert_eq!(
-        ctx.op_attribute(user, "ty").unwrap(),
-        Some(ctx.type_attr(tensor)),
-        "attributes inside types too"
-    );
+    assert_eq!(ctx.op_attribute(user, "ty").unwrap(), Some(ctx.type_attr(tensor)), "attributes inside types too");
     let props = ctx.op_properties(in_props).unwrap().unwrap();
     assert_eq!(ctx.dictionary_get(props, "callee"), Some(g_ref));
-    assert_eq!(
-        ctx.op_attributes(in_props).unwrap().len(),
-        0,
-        "properties stay properties"
-    );
+    assert_eq!(ctx.op_attributes(in_props).unwrap().len(), 0, "properties stay properties");
     // The nested table op's own attribute is a use in this scope; its body is another scope.
-    assert_eq!(
-        ctx.op_attribute(nested_table, "refers_to").unwrap(),
-        Some(g_ref)
-    );
-    assert_eq!(
-        ctx.op_attribute(nested_user, "callee").unwrap(),
-        Some(flat(&ctx, "f"))
-    );
+    assert_eq!(ctx.op_attribute(nested_table, "refers_to").unwrap(), Some(g_ref));
+    assert_eq!(ctx.op_attribute(nested_user, "callee").unwrap(), Some(flat(&ctx, "f")));
 }
 
 #[test]
 fn rename_errors_change_nothing() {
-    let RenameFixture {
-        mut ctx,
-        m,
-        f,
-        user,
-        ..
-    } = rename_fixture();
+    let RenameFixture { mut ctx, m, f, user, .. } = rename_fixture();
     let mut t = SymbolTable::new(&ctx, m).unwrap();
     let before = ctx.op_attributes(user).unwrap().to_vec();
     let e = t.rename(&mut ctx, f, "ff").unwrap_err();
@@ -908,16 +689,10 @@ fn rename_errors_change_nothing() {
     t.rename(&mut ctx, f, "f").unwrap();
     // Not a member.
     let stranger = func(&mut ctx, "s");
-    assert_eq!(
-        t.rename(&mut ctx, stranger, "t").unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(t.rename(&mut ctx, stranger, "t").unwrap_err().kind, ErrorKind::InvalidArgument);
     // Stale.
     ctx.erase_op(stranger).unwrap();
-    assert_eq!(
-        t.rename(&mut ctx, stranger, "t").unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.rename(&mut ctx, stranger, "t").unwrap_err().kind, ErrorKind::StaleHandle);
 }
 
 #[test]
@@ -941,10 +716,7 @@ fn rename_is_atomic_when_a_rebuilt_attribute_fails_to_verify() {
     // A name the verifier accepts goes through the dialect attribute's constructor.
     t.rename(&mut ctx, f, "fine").unwrap();
     let fine = flat(&ctx, "fine");
-    assert_eq!(
-        ctx.op_attribute(user, "b").unwrap(),
-        Some(ctx.dialect_attr(def, &[fine]).unwrap())
-    );
+    assert_eq!(ctx.op_attribute(user, "b").unwrap(), Some(ctx.dialect_attr(def, &[fine]).unwrap()));
 }
 
 #[test]
@@ -953,10 +725,7 @@ fn rename_symbol_whose_name_is_a_property() {
     let (m, mb) = module(&mut ctx, None);
     let f = op(&mut ctx, "test.func", &[], 1);
     let props = ctx
-        .dictionary_attr(&[NamedAttribute {
-            name: ctx.identifier("sym_name"),
-            value: ctx.string_attr("f"),
-        }])
+        .dictionary_attr(&[NamedAttribute { name: ctx.identifier("sym_name"), value: ctx.string_attr("f") }])
         .unwrap();
     ctx.set_op_properties(f, Some(props)).unwrap();
     append!(ctx, f, mb);
@@ -965,31 +734,19 @@ fn rename_symbol_whose_name_is_a_property() {
     assert_eq!(t.lookup(&ctx, "f").unwrap(), Some(f));
     t.rename(&mut ctx, f, "g").unwrap();
     let p = ctx.op_properties(f).unwrap().unwrap();
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_name"),
-        Some(ctx.string_attr("g"))
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_name"), Some(ctx.string_attr("g")));
     assert_eq!(ctx.op_attribute(f, "sym_name").unwrap(), None);
-    assert_eq!(
-        ctx.op_attribute(c, "callee").unwrap(),
-        Some(flat(&ctx, "g"))
-    );
+    assert_eq!(ctx.op_attribute(c, "callee").unwrap(), Some(flat(&ctx, "g")));
 
     // Uniquing on insert also updates the name in properties.
     let dup = op(&mut ctx, "test.func", &[], 1);
     let props = ctx
-        .dictionary_attr(&[NamedAttribute {
-            name: ctx.identifier("sym_name"),
-            value: ctx.string_attr("g"),
-        }])
+        .dictionary_attr(&[NamedAttribute { name: ctx.identifier("sym_name"), value: ctx.string_attr("g") }])
         .unwrap();
     ctx.set_op_properties(dup, Some(props)).unwrap();
     assert_eq!(t.insert(&mut ctx, dup, None).unwrap(), "g_0");
     let p = ctx.op_properties(dup).unwrap().unwrap();
-    assert_eq!(
-        ctx.dictionary_get(p, "sym_name"),
-        Some(ctx.string_attr("g_0"))
-    );
+    assert_eq!(ctx.dictionary_get(p, "sym_name"), Some(ctx.string_attr("g_0")));
 }
 
 #[test]
@@ -1005,10 +762,7 @@ fn rename_in_a_nested_table_updates_that_scope_only() {
     let remote = call!(ctx, tb, qualified);
     let mut t = SymbolTable::new(&ctx, outer).unwrap();
     t.rename(&mut ctx, inner, "renamed").unwrap();
-    assert_eq!(
-        ctx.op_attribute(local, "callee").unwrap(),
-        Some(flat(&ctx, "renamed"))
-    );
+    assert_eq!(ctx.op_attribute(local, "callee").unwrap(), Some(flat(&ctx, "renamed")));
     // As MLIR's SymbolTable::rename: the scope is the table's own region.
     assert_eq!(ctx.op_attribute(remote, "callee").unwrap(), Some(qualified));
 }
@@ -1021,10 +775,7 @@ fn rename_to_unique() {
     let c = call!(ctx, mb, flat(&ctx, "f"));
     let mut t = SymbolTable::new(&ctx, m).unwrap();
     assert_eq!(t.rename_to_unique(&mut ctx, f, &[]).unwrap(), "f_0");
-    assert_eq!(
-        ctx.op_attribute(c, "callee").unwrap(),
-        Some(flat(&ctx, "f_0"))
-    );
+    assert_eq!(ctx.op_attribute(c, "callee").unwrap(), Some(flat(&ctx, "f_0")));
 
     // A fresh counter per call: f_0_0 ... skips names taken here and in the others.
     let g = append!(ctx, func(&mut ctx, "g"), mb);
@@ -1041,15 +792,7 @@ fn rename_to_unique() {
 
 #[test]
 fn symbol_uses_follow_mlir_scoping() {
-    let RenameFixture {
-        ctx,
-        m,
-        f,
-        user,
-        in_props,
-        nested_table,
-        nested_user,
-    } = rename_fixture();
+    let RenameFixture { ctx, m, f, user, in_props, nested_table, nested_user } = rename_fixture();
     // An op that is a symbol table: only its own attributes (its body is its own scope).
     assert_eq!(ctx.symbol_uses(m).unwrap(), Some(vec![]));
     // Its region: every use, not entering nested tables (but seeing their own attributes).
@@ -1060,18 +803,9 @@ fn symbol_uses_follow_mlir_scoping() {
     assert!(u.contains(&user) && u.contains(&in_props) && u.contains(&nested_table));
     assert!(!u.contains(&nested_user));
     // The user has @f (three times: once reported), @ff, @f::@x, @g::@f.
-    let on_user: Vec<Attribute> = uses
-        .iter()
-        .filter(|u| u.user == user)
-        .map(|u| u.symbol_ref)
-        .collect();
+    let on_user: Vec<Attribute> = uses.iter().filter(|u| u.user == user).map(|u| u.symbol_ref).collect();
     assert_eq!(on_user.len(), 4, "{on_user:?}");
-    for r in [
-        flat(&ctx, "f"),
-        flat(&ctx, "ff"),
-        ctx.symbol_ref_attr("f", &["x"]),
-        ctx.symbol_ref_attr("g", &["f"]),
-    ] {
+    for r in [flat(&ctx, "f"), flat(&ctx, "ff"), ctx.symbol_ref_attr("f", &["x"]), ctx.symbol_ref_attr("g", &["f"])] {
         assert!(on_user.contains(&r));
     }
     // A non-table op: its own attributes and everything nested.
@@ -1080,26 +814,12 @@ fn symbol_uses_follow_mlir_scoping() {
     // The nested table's region is a scope of its own.
     let nested_region = ctx.op_region(nested_table, 0).unwrap();
     let nested = ctx.symbol_uses(nested_region).unwrap().unwrap();
-    assert_eq!(
-        nested,
-        vec![SymbolUse {
-            user: nested_user,
-            symbol_ref: flat(&ctx, "f")
-        }]
-    );
+    assert_eq!(nested, vec![SymbolUse { user: nested_user, symbol_ref: flat(&ctx, "f") }]);
 }
 
 #[test]
 fn symbol_uses_of_a_name_and_of_an_op() {
-    let RenameFixture {
-        ctx,
-        m,
-        f,
-        user,
-        in_props,
-        nested_table,
-        ..
-    } = rename_fixture();
+    let RenameFixture { ctx, m, f, user, in_props, nested_table, .. } = rename_fixture();
     // By name: @f and @f::@x, in the regions of the scope op.
     let uses = ctx.symbol_uses_of("f", m).unwrap().unwrap();
     let refs: Vec<(OpId, Attribute)> = uses.iter().map(|u| (u.user, u.symbol_ref)).collect();
@@ -1125,13 +845,7 @@ fn symbol_uses_of_a_name_and_of_an_op() {
     assert_eq!(ctx.symbol_uses_of(&name, m).unwrap().unwrap().len(), 1);
     // Region scope.
     let region = ctx.op_region(m, 0).unwrap();
-    assert_eq!(
-        ctx.symbol_uses_of(SymbolTarget::Name("f"), SymbolScope::Region(region))
-            .unwrap()
-            .unwrap()
-            .len(),
-        4
-    );
+    assert_eq!(ctx.symbol_uses_of(SymbolTarget::Name("f"), SymbolScope::Region(region)).unwrap().unwrap().len(), 4);
 }
 
 #[test]
@@ -1156,25 +870,13 @@ fn symbol_uses_of_a_nested_symbol_across_tables() {
     assert!(u.contains(&local) && u.contains(&remote) && u.contains(&remote_x));
     assert!(!u.contains(&unrelated));
     // Scoped to the outer table only: the local use.
-    assert_eq!(
-        users(&ctx.symbol_uses_of(inner, outer).unwrap().unwrap()),
-        vec![local]
-    );
+    assert_eq!(users(&ctx.symbol_uses_of(inner, outer).unwrap().unwrap()), vec![local]);
 
     // Replace through every path: @inner -> @renamed, @outer::@inner -> @outer::@renamed.
     ctx.replace_all_symbol_uses(inner, "renamed", top).unwrap();
-    assert_eq!(
-        ctx.op_attribute(local, "callee").unwrap(),
-        Some(flat(&ctx, "renamed"))
-    );
-    assert_eq!(
-        ctx.op_attribute(remote, "callee").unwrap(),
-        Some(ctx.symbol_ref_attr("outer", &["renamed"]))
-    );
-    assert_eq!(
-        ctx.op_attribute(remote_x, "callee").unwrap(),
-        Some(ctx.symbol_ref_attr("outer", &["renamed", "x"]))
-    );
+    assert_eq!(ctx.op_attribute(local, "callee").unwrap(), Some(flat(&ctx, "renamed")));
+    assert_eq!(ctx.op_attribute(remote, "callee").unwrap(), Some(ctx.symbol_ref_attr("outer", &["renamed"])));
+    assert_eq!(ctx.op_attribute(remote_x, "callee").unwrap(), Some(ctx.symbol_ref_attr("outer", &["renamed", "x"])));
     assert_eq!(ctx.op_attribute(unrelated, "callee").unwrap(), Some(other));
     // replace_all_symbol_uses does not rename the symbol itself.
     assert_eq!(ctx.symbol_name(inner).unwrap(), Some("inner"));
@@ -1196,52 +898,26 @@ fn symbol_uses_are_unknown_past_a_potential_symbol_table() {
     assert_eq!(ctx.symbol_uses(region).unwrap(), None);
     assert_eq!(ctx.symbol_uses_of("f", m).unwrap(), None);
     assert_eq!(ctx.symbol_uses(u).unwrap(), None);
-    assert!(
-        !ctx.symbol_known_use_empty("g", m).unwrap(),
-        "unknown is not known-empty"
-    );
+    assert!(!ctx.symbol_known_use_empty("g", m).unwrap(), "unknown is not known-empty");
     // Replacement descends into it anyway, as MLIR's replaceAllSymbolUses does.
     ctx.replace_all_symbol_uses("f", "g", m).unwrap();
-    assert_eq!(
-        ctx.op_attribute(c, "callee").unwrap(),
-        Some(flat(&ctx, "g"))
-    );
-    assert_eq!(
-        ctx.op_attribute(hidden, "callee").unwrap(),
-        Some(flat(&ctx, "g"))
-    );
+    assert_eq!(ctx.op_attribute(c, "callee").unwrap(), Some(flat(&ctx, "g")));
+    assert_eq!(ctx.op_attribute(hidden, "callee").unwrap(), Some(flat(&ctx, "g")));
 }
 
 #[test]
 fn replace_all_symbol_uses_by_name() {
-    let RenameFixture {
-        mut ctx,
-        m,
-        f,
-        user,
-        in_props,
-        nested_table,
-        nested_user,
-    } = rename_fixture();
+    let RenameFixture { mut ctx, m, f, user, in_props, nested_table, nested_user } = rename_fixture();
     ctx.replace_all_symbol_uses("f", "h", m).unwrap();
     let h = flat(&ctx, "h");
     assert_eq!(ctx.op_attribute(user, "callee").unwrap(), Some(h));
     let arr = ctx.op_attribute(user, "arr").unwrap().unwrap();
     let hx = ctx.symbol_ref_attr("h", &["x"]);
-    assert_eq!(
-        arr,
-        ctx.array_attr(&[h, flat(&ctx, "ff"), ctx.array_attr(&[hx])])
-    );
+    assert_eq!(arr, ctx.array_attr(&[h, flat(&ctx, "ff"), ctx.array_attr(&[hx])]));
     let props = ctx.op_properties(in_props).unwrap().unwrap();
     assert_eq!(ctx.dictionary_get(props, "callee"), Some(h));
-    assert_eq!(
-        ctx.op_attribute(nested_table, "refers_to").unwrap(),
-        Some(h)
-    );
-    assert_eq!(
-        ctx.op_attribute(nested_user, "callee").unwrap(),
-        Some(flat(&ctx, "f"))
-    );
+    assert_eq!(ctx.op_attribute(nested_table, "refers_to").unwrap(), Some(h));
+    assert_eq!(ctx.op_attribute(nested_user, "callee").unwrap(), Some(flat(&ctx, "f")));
     // The symbol itself keeps its name: only uses change.
     assert_eq!(ctx.symbol_name(f).unwrap(), Some("f"));
     // Scope as an op excludes the op's own attributes (its regions are the scope).
@@ -1249,10 +925,7 @@ fn replace_all_symbol_uses_by_name() {
     ctx.set_op_attribute(m, "self_use", top_ref).unwrap();
     ctx.replace_all_symbol_uses("h", "k", m).unwrap();
     assert_eq!(ctx.op_attribute(m, "self_use").unwrap(), Some(top_ref));
-    assert_eq!(
-        ctx.op_attribute(user, "callee").unwrap(),
-        Some(flat(&ctx, "k"))
-    );
+    assert_eq!(ctx.op_attribute(user, "callee").unwrap(), Some(flat(&ctx, "k")));
 }
 
 #[test]
@@ -1260,45 +933,21 @@ fn replace_in_locations_and_dialect_types_inside_attributes() {
     let mut ctx = ctx();
     let (m, mb) = module(&mut ctx, None);
     let f_ref = flat(&ctx, "f");
-    let loc = ctx.fused_loc(
-        &[
-            ctx.file_line_col_loc("a.mlir", 1, 2),
-            ctx.name_loc("n", None),
-        ],
-        Some(f_ref),
-    );
+    let loc = ctx.fused_loc(&[ctx.file_line_col_loc("a.mlir", 1, 2), ctx.name_loc("n", None)], Some(f_ref));
     let f32t = ctx.float_type(FloatKind::F32);
     let memref = ctx.memref_type(&[2], f32t, None, Some(f_ref)).unwrap();
     let fn_ty = ctx.function_type(&[memref], &[]);
     let fn_attr = ctx.type_attr(fn_ty);
-    let user = op(
-        &mut ctx,
-        "x.user",
-        &[("loc", loc.attr()), ("fn", fn_attr)],
-        0,
-    );
+    let user = op(&mut ctx, "x.user", &[("loc", loc.attr()), ("fn", fn_attr)], 0);
     append!(ctx, user, mb);
-    assert_eq!(
-        ctx.symbol_uses_of("f", m).unwrap().unwrap().len(),
-        1,
-        "one distinct reference per op"
-    );
+    assert_eq!(ctx.symbol_uses_of("f", m).unwrap().unwrap().len(), 1, "one distinct reference per op");
     ctx.replace_all_symbol_uses("f", "g", m).unwrap();
     let g_ref = flat(&ctx, "g");
-    let new_loc = ctx.fused_loc(
-        &[
-            ctx.file_line_col_loc("a.mlir", 1, 2),
-            ctx.name_loc("n", None),
-        ],
-        Some(g_ref),
-    );
+    let new_loc = ctx.fused_loc(&[ctx.file_line_col_loc("a.mlir", 1, 2), ctx.name_loc("n", None)], Some(g_ref));
     assert_eq!(ctx.op_attribute(user, "loc").unwrap(), Some(new_loc.attr()));
     let new_memref = ctx.memref_type(&[2], f32t, None, Some(g_ref)).unwrap();
     let new_fn = ctx.function_type(&[new_memref], &[]);
-    assert_eq!(
-        ctx.op_attribute(user, "fn").unwrap(),
-        Some(ctx.type_attr(new_fn))
-    );
+    assert_eq!(ctx.op_attribute(user, "fn").unwrap(), Some(ctx.type_attr(new_fn)));
     assert!(ctx.symbol_known_use_empty("f", m).unwrap());
 }
 
@@ -1326,13 +975,7 @@ fn deeply_nested_attributes_do_not_overflow_the_stack() {
     append!(ctx, user, mb);
     let region = ctx.op_region(m, 0).unwrap();
     let uses = ctx.symbol_uses(region).unwrap().unwrap();
-    assert_eq!(
-        uses,
-        vec![SymbolUse {
-            user,
-            symbol_ref: flat(&ctx, "f")
-        }]
-    );
+    assert_eq!(uses, vec![SymbolUse { user, symbol_ref: flat(&ctx, "f") }]);
     ctx.replace_all_symbol_uses("f", "g", m).unwrap();
     let mut expected = flat(&ctx, "g");
     for _ in 0..100_000 {
@@ -1349,48 +992,22 @@ fn symbol_use_queries_check_their_arguments() {
     let f = append!(ctx, func(&mut ctx, "f"), mb);
     let dead = func(&mut ctx, "dead");
     ctx.erase_op(dead).unwrap();
-    assert_eq!(
-        ctx.symbol_uses(dead).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        ctx.symbol_uses_of("f", dead).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        ctx.symbol_uses_of(dead, m).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        ctx.symbol_known_use_empty(dead, m).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        ctx.replace_all_symbol_uses("f", "g", dead)
-            .unwrap_err()
-            .kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(ctx.symbol_uses(dead).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(ctx.symbol_uses_of("f", dead).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(ctx.symbol_uses_of(dead, m).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(ctx.symbol_known_use_empty(dead, m).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(ctx.replace_all_symbol_uses("f", "g", dead).unwrap_err().kind, ErrorKind::StaleHandle);
     // A symbol operation must be a symbol.
     let plain = append!(ctx, op(&mut ctx, "x.plain", &[], 0), mb);
-    assert_eq!(
-        ctx.symbol_uses_of(plain, m).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.symbol_uses_of(plain, m).unwrap_err().kind, ErrorKind::InvalidArgument);
     // ... in the same tree as the scope.
     let (elsewhere, _) = module(&mut ctx, None);
-    assert_eq!(
-        ctx.symbol_uses_of(f, elsewhere).unwrap_err().kind,
-        ErrorKind::InvalidArgument
-    );
+    assert_eq!(ctx.symbol_uses_of(f, elsewhere).unwrap_err().kind, ErrorKind::InvalidArgument);
     // A stale region.
     let (gone, _) = module(&mut ctx, None);
     let gone_region = ctx.op_region(gone, 0).unwrap();
     ctx.erase_op(gone).unwrap();
-    assert_eq!(
-        ctx.symbol_uses(gone_region).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(ctx.symbol_uses(gone_region).unwrap_err().kind, ErrorKind::StaleHandle);
 }
 
 // ---- stale handles everywhere ----
@@ -1409,57 +1026,27 @@ fn stale_handles_are_errors_everywhere() {
         ctx.symbol_name_attr(dead).map(|_| ()).unwrap_err(),
         ctx.symbol_visibility(dead).map(|_| ()).unwrap_err(),
         ctx.is_symbol_table(dead).map(|_| ()).unwrap_err(),
-        ctx.is_potentially_unknown_symbol_table(dead)
-            .map(|_| ())
-            .unwrap_err(),
+        ctx.is_potentially_unknown_symbol_table(dead).map(|_| ()).unwrap_err(),
         ctx.nearest_symbol_table(dead).map(|_| ()).unwrap_err(),
         ctx.lookup_symbol_in(dead, "f").map(|_| ()).unwrap_err(),
         ctx.lookup_symbol_ref_in(dead, r).map(|_| ()).unwrap_err(),
-        ctx.lookup_nearest_symbol_from(dead, r)
-            .map(|_| ())
-            .unwrap_err(),
+        ctx.lookup_nearest_symbol_from(dead, r).map(|_| ()).unwrap_err(),
         SymbolTable::new(&ctx, dead).map(|_| ()).unwrap_err(),
     ] {
         assert_eq!(e.kind, ErrorKind::StaleHandle, "{}", e.message);
     }
-    assert_eq!(
-        ctx.set_symbol_name(dead, "x").unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        ctx.set_symbol_visibility(dead, Visibility::Private)
-            .unwrap_err()
-            .kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(ctx.set_symbol_name(dead, "x").unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(ctx.set_symbol_visibility(dead, Visibility::Private).unwrap_err().kind, ErrorKind::StaleHandle);
 
     // A table whose op was erased.
     ctx.erase_op(m).unwrap();
     assert!(!ctx.is_op_live(f));
-    assert_eq!(
-        t.lookup(&ctx, "f").unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.lookup(&ctx, "f").unwrap_err().kind, ErrorKind::StaleHandle);
     let g = func(&mut ctx, "g");
-    assert_eq!(
-        t.insert(&mut ctx, g, None).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.insert(&mut ctx, g, None).unwrap_err().kind, ErrorKind::StaleHandle);
     assert_eq!(ctx.op_parent_block(g).unwrap(), None);
-    assert_eq!(
-        t.rename(&mut ctx, f, "h").unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        t.erase(&mut ctx, f).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        t.remove(&mut ctx, f).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
-    assert_eq!(
-        t.rename_to_unique(&mut ctx, f, &[]).unwrap_err().kind,
-        ErrorKind::StaleHandle
-    );
+    assert_eq!(t.rename(&mut ctx, f, "h").unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(t.erase(&mut ctx, f).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(t.remove(&mut ctx, f).unwrap_err().kind, ErrorKind::StaleHandle);
+    assert_eq!(t.rename_to_unique(&mut ctx, f, &[]).unwrap_err().kind, ErrorKind::StaleHandle);
 }

@@ -49,7 +49,13 @@ fn measure(n: usize, clone_n: usize, repeats: usize) -> Figures {
         clone.push(t.elapsed().as_nanos() as f64 / clone_n as f64);
         g.ctx.erase_op(copy).expect("erase clone");
     }
-    Figures { build: median(build), walk: median(walk), erase: median(erase), clone: median(clone), bytes_per_op: median(bytes) }
+    Figures {
+        build: median(build),
+        walk: median(walk),
+        erase: median(erase),
+        clone: median(clone),
+        bytes_per_op: median(bytes),
+    }
 }
 
 fn json_number(line: &str, key: &str) -> Option<f64> {

@@ -28,7 +28,10 @@ fn next_serial() -> u32 {
     static COPY_TAG: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     let tag = *COPY_TAG.get_or_init(|| {
         let addr = &NEXT as *const AtomicU32 as usize as u64;
-        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
         let mixed = (addr ^ t.rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         ((mixed >> 56) as u32).max(1)
     });
@@ -80,6 +83,8 @@ pub(crate) fn context_arg<'a>(ctx: *const omnir_context) -> ApiResult<&'a omnir_
 #[no_mangle]
 pub extern "C" fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_status {
     ffi_call(|| {
+        // Check the out-pointer before allocating: a context nobody receives would leak.
+        super::check_out(out)?;
         let ctx = Box::new(omnir_context {
             magic: MAGIC,
             serial: next_serial(),
@@ -123,8 +128,12 @@ pub extern "C" fn omnir_context_set_allow_unregistered_dialects(ctx: *mut omnir_
     })
 }
 
+/// Writes whether unregistered dialects are accepted to `*out`.
 #[no_mangle]
-pub extern "C" fn omnir_context_get_allow_unregistered_dialects(ctx: *const omnir_context, out: *mut bool) -> omnir_status {
+pub extern "C" fn omnir_context_get_allow_unregistered_dialects(
+    ctx: *const omnir_context,
+    out: *mut bool,
+) -> omnir_status {
     ffi_call(|| {
         let v = context_arg(ctx)?.read(|c| Ok(c.allow_unregistered_dialects()))?;
         write_out(out, v)

@@ -50,6 +50,9 @@ pub struct omnir_value {
 }
 
 /// A uniqued type; valid as long as its context.
+///
+/// Types are uniqued, so two types are equal exactly when their handles are (both fields
+/// equal). The zeroed handle means "no type" where a type is optional.
 #[repr(C)]
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -59,6 +62,10 @@ pub struct omnir_type {
 }
 
 /// A uniqued attribute; valid as long as its context.
+///
+/// Attributes are uniqued, so two attributes are equal exactly when their handles are (both
+/// fields equal); each `distinct` attribute is unequal to every other. The zeroed handle
+/// means "no attribute" where one is optional.
 #[repr(C)]
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -68,6 +75,9 @@ pub struct omnir_attribute {
 }
 
 /// A location (a location attribute).
+///
+/// Locations are uniqued: equal locations have equal handles. The zeroed handle means "no
+/// location" where one is optional.
 #[repr(C)]
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -134,7 +144,8 @@ impl omnir_context {
     }
     pub(crate) fn type_in(&self, ctx: &Context, h: omnir_type) -> ApiResult<Type> {
         self.check(h.context, "type")?;
-        ctx.type_from_raw(h.id).ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "unknown type handle"))
+        ctx.type_from_raw(h.id)
+            .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "unknown type handle"))
     }
     pub(crate) fn type_out(&self, t: Type) -> omnir_type {
         omnir_type { context: self.serial(), id: t.to_raw() }
@@ -157,5 +168,44 @@ impl omnir_context {
     }
     pub(crate) fn loc_out(&self, l: Location) -> omnir_location {
         omnir_location { context: self.serial(), id: l.attr().to_raw() }
+    }
+
+    /// An optional type argument: the zeroed handle means "none".
+    pub(crate) fn opt_type_in(&self, ctx: &Context, h: omnir_type) -> ApiResult<Option<Type>> {
+        if h == omnir_type::default() {
+            Ok(None)
+        } else {
+            self.type_in(ctx, h).map(Some)
+        }
+    }
+    /// An optional attribute argument: the zeroed handle means "none".
+    pub(crate) fn opt_attr_in(&self, ctx: &Context, h: omnir_attribute) -> ApiResult<Option<Attribute>> {
+        if h == omnir_attribute::default() {
+            Ok(None)
+        } else {
+            self.attr_in(ctx, h).map(Some)
+        }
+    }
+    /// An optional location argument: the zeroed handle means "none".
+    pub(crate) fn opt_loc_in(&self, ctx: &Context, h: omnir_location) -> ApiResult<Option<Location>> {
+        if h == omnir_location::default() {
+            Ok(None)
+        } else {
+            self.loc_in(ctx, h).map(Some)
+        }
+    }
+}
+
+/// Rust-side access for tests of the C API (not part of the C API; no symbol is exported).
+impl omnir_context {
+    /// Runs `f` with shared access to the core context (`None` if the context is busy).
+    #[doc(hidden)]
+    pub fn with_core<R>(&self, f: impl FnOnce(&Context) -> R) -> Option<R> {
+        self.read(|c| Ok(f(c))).ok()
+    }
+    /// The serial that this context's handles carry.
+    #[doc(hidden)]
+    pub fn handle_serial(&self) -> u32 {
+        self.serial()
     }
 }

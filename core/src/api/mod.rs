@@ -16,13 +16,27 @@
 //!   the same thread to read, but mutating IR from inside a callback that runs while the
 //!   context is being read gets `OMNIR_ERROR_BUSY`.
 
+// Entry points take raw pointers from C and are safe `extern "C"` functions by design: the
+// pointer contract is part of each function's documented C signature, as in rustls-ffi.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::error::{Error, ErrorKind};
 
+pub mod asm;
+pub mod attributes;
 pub mod context;
+pub mod diagnostics;
+pub mod dialects;
 pub mod handles;
+pub mod ir;
+pub mod locations;
+pub mod symbols;
+pub mod typeid;
+pub mod types;
+pub mod verify;
 
 /// Status of every fallible call. `OMNIR_OK` is zero; everything else is an error whose
 /// message is available from `omnir_last_error_message`.
@@ -140,7 +154,10 @@ pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            ApiError::new(omnir_status::OMNIR_ERROR_INTERNAL, format!("internal error in omnir (please report): {what}"))
+            ApiError::new(
+                omnir_status::OMNIR_ERROR_INTERNAL,
+                format!("internal error in omnir (please report): {what}"),
+            )
         }
     };
     let status = err.status;
@@ -214,6 +231,84 @@ pub(crate) fn slice_arg<'a, T>(items: *const T, count: usize, what: &str) -> Api
     Ok(unsafe { std::slice::from_raw_parts(items, count) })
 }
 
+/// A borrowed `(data, len)` string or byte string passed in an array (for example the
+/// nested references of a symbol reference, or the values of a dense string attribute).
+/// `data` may be NULL only when `len` is 0; it need not be NUL-terminated.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_string_view {
+    pub data: *const u8,
+    pub len: usize,
+}
+
+/// A byte buffer owned by the caller; release it with `omnir_bytes_free`. An empty buffer
+/// has `data == NULL`. The data has no particular alignment.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+pub struct omnir_bytes {
+    pub data: *mut u8,
+    pub len: usize,
+}
+
+impl omnir_bytes {
+    pub(crate) fn from_vec(bytes: Vec<u8>) -> omnir_bytes {
+        if bytes.is_empty() {
+            return omnir_bytes { data: std::ptr::null_mut(), len: 0 };
+        }
+        let boxed = bytes.into_boxed_slice();
+        let len = boxed.len();
+        omnir_bytes { data: Box::into_raw(boxed) as *mut u8, len }
+    }
+}
+
+/// Releases a buffer returned by omnir. Passing a zeroed buffer is a no-op.
+#[no_mangle]
+pub extern "C" fn omnir_bytes_free(b: omnir_bytes) {
+    if b.data.is_null() {
+        return;
+    }
+    // SAFETY: `b` was produced by `omnir_bytes::from_vec`, which leaked a boxed slice of
+    // exactly `len` bytes; it is freed once, here, by the allocator that made it.
+    unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(b.data, b.len))) };
+}
+
+/// Refuses a NULL out-parameter before any work is done (so that a call that would fail
+/// only at the end changes nothing and leaks nothing).
+pub(crate) fn check_out<T>(out: *mut T) -> ApiResult {
+    if out.is_null() {
+        Err(ApiError::null("output pointer"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes a copy of `bytes` as an `omnir_string`; allocates only once `out` is known good.
+pub(crate) fn write_string_out(out: *mut omnir_string, bytes: &[u8]) -> ApiResult {
+    check_out(out)?;
+    write_out(out, omnir_string::from_bytes(bytes))
+}
+
+/// Writes a copy of `bytes` to an optional string out-parameter; allocates nothing when the
+/// caller passed NULL (an unwritten `omnir_string` would leak, since it has no destructor).
+pub(crate) fn write_opt_string(out: *mut omnir_string, bytes: &[u8]) -> ApiResult {
+    if out.is_null() {
+        return Ok(());
+    }
+    write_out(out, omnir_string::from_bytes(bytes))
+}
+
+/// Writes a copy of `bytes` as an `omnir_bytes`; allocates only once `out` is known good.
+pub(crate) fn write_bytes_out(out: *mut omnir_bytes, bytes: &[u8]) -> ApiResult {
+    check_out(out)?;
+    write_out(out, omnir_bytes::from_vec(bytes.to_vec()))
+}
+
+/// The element at `index`, or `OMNIR_ERROR_OUT_OF_RANGE`.
+pub(crate) fn index_arg<'a, T>(items: &'a [T], index: usize, what: &str) -> ApiResult<&'a T> {
+    items.get(index).ok_or_else(|| Error::out_of_range(what, index, items.len()).into())
+}
+
 /// Releases a string returned by omnir. Passing a zeroed string is a no-op.
 #[no_mangle]
 pub extern "C" fn omnir_string_free(s: omnir_string) {
@@ -251,6 +346,8 @@ pub extern "C" fn omnir_version() -> u32 {
 /// against header ABI N works with a core whose ABI is N.
 pub const OMNIR_ABI_VERSION: u32 = 1;
 
+/// The C ABI version of the loaded core (see `OMNIR_ABI_VERSION` in the header): a library
+/// built against a header with another ABI version must not use this core.
 #[no_mangle]
 pub extern "C" fn omnir_abi_version() -> u32 {
     OMNIR_ABI_VERSION

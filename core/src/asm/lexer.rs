@@ -455,11 +455,8 @@ impl<'a> Lexer<'a> {
                     self.line_start = self.pos;
                 }
                 b'<' | b'[' | b'(' | b'{' => stack.push(c),
-                b'-' => {
-                    if self.peek(0) == b'>' {
-                        self.pos += 1;
-                    }
-                }
+                // `->` is one unit: its `>` closes nothing.
+                b'-' if self.peek(0) == b'>' => self.pos += 1,
                 b'>' | b']' | b')' | b'}' => {
                     let want = match c {
                         b'>' => b'<',

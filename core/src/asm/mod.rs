@@ -35,3 +35,28 @@ fn _signatures(ctx: &mut Context) {
     let _: fn(&Context, crate::ir::OpId, &PrintFlags) -> crate::error::Result<String> = print_op;
     let _ = ctx;
 }
+
+/// The property the fuzzer checks, shared with the regression test so a kept crash input is
+/// replayed exactly: on any bytes, parsing never panics, and when text parses, printing it,
+/// parsing the print and printing again gives the same text. Panics (the fuzzer's failure
+/// signal) when the property is violated.
+pub fn roundtrip_check(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let options = ParseOptions { allow_unregistered_dialects: true };
+    let flags = PrintFlags { assume_verified: true, ..PrintFlags::default() };
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    // Diagnostics are expected on bad input; keep them off stderr.
+    ctx.attach_diagnostic_handler(Box::new(|_, _| true));
+    let Ok(module) = parse_source(&mut ctx, text, "fuzz.mlir", &options) else { return };
+    let first = print_op(&ctx, module, &flags).expect("printing parsed IR succeeds");
+    // A printed file is read back by a new tool invocation: a fresh context (reusing this one
+    // would rename its resource blobs, as MLIR does for a clashing key).
+    let mut fresh = Context::new();
+    fresh.set_allow_unregistered_dialects(true);
+    fresh.attach_diagnostic_handler(Box::new(|_, _| true));
+    let reparsed = parse_source(&mut fresh, &first, "fuzz-print.mlir", &options)
+        .unwrap_or_else(|e| panic!("printed IR does not parse again: {e}\n--- printed ---\n{first}"));
+    let second = print_op(&fresh, reparsed, &flags).expect("printing reparsed IR succeeds");
+    assert_eq!(first, second, "print(parse(print(parse(x)))) differs from print(parse(x))");
+}

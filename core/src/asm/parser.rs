@@ -34,7 +34,6 @@ use crate::ir::OpId;
 use crate::types::Type;
 use base::{render_one, Core, LineIndex, RawDiag};
 
-
 /// A parse failure: every error found, already rendered MLIR-style
 /// (`file:line:col: error: message`, the source line, a caret).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +95,12 @@ pub struct ParseOptions {
 /// Parses a whole file into a `builtin.module`: the file's only top-level operation if
 /// that is a `builtin.module`, otherwise a new module (located at `"file":0:0`, as MLIR)
 /// holding every top-level operation. On failure the context's IR is left unchanged.
-pub fn parse_source(ctx: &mut Context, source: &str, filename: &str, options: &ParseOptions) -> Result<OpId, ParseError> {
+pub fn parse_source(
+    ctx: &mut Context,
+    source: &str,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<OpId, ParseError> {
     parse_source_range(ctx, source, 0..source.len(), filename, options)
 }
 
@@ -139,7 +143,7 @@ pub fn parse_source_range(
     } else {
         p.ctx.file_line_col_loc(filename, 0, 0)
     };
-    let r = p.run().and_then(|()| p.into_module(module_loc));
+    let r = p.run().and_then(|()| p.finish_module(module_loc));
     match r {
         Ok(m) => {
             for (group, key, blob) in std::mem::take(&mut p.resources) {
@@ -179,7 +183,12 @@ pub fn split_source(source: &str) -> Vec<Range<usize>> {
 
 /// Parses each `// -----` chunk of `source` on its own (see [`split_source`] and
 /// [`parse_source_range`]).
-pub fn parse_source_split(ctx: &mut Context, source: &str, filename: &str, options: &ParseOptions) -> Vec<Result<OpId, ParseError>> {
+pub fn parse_source_split(
+    ctx: &mut Context,
+    source: &str,
+    filename: &str,
+    options: &ParseOptions,
+) -> Vec<Result<OpId, ParseError>> {
     split_source(source).into_iter().map(|r| parse_source_range(ctx, source, r, filename, options)).collect()
 }
 
@@ -194,9 +203,17 @@ pub fn parse_attribute(ctx: &Context, text: &str) -> Result<Attribute, ParseErro
     parse_symbol(ctx, text, |core, ctx| core.parse_attr(ctx))
 }
 
-fn parse_symbol<T>(ctx: &Context, text: &str, f: impl FnOnce(&mut Core<'_>, &Context) -> base::PResult<T>) -> Result<T, ParseError> {
+fn parse_symbol<T>(
+    ctx: &Context,
+    text: &str,
+    f: impl FnOnce(&mut Core<'_>, &Context) -> base::PResult<T>,
+) -> Result<T, ParseError> {
     if text.len() >= u32::MAX as usize {
-        return Err(render(text, "", &[RawDiag { pos: 0, message: "input is too large (4 GiB or more)".into(), notes: Vec::new() }]));
+        return Err(render(
+            text,
+            "",
+            &[RawDiag { pos: 0, message: "input is too large (4 GiB or more)".into(), notes: Vec::new() }],
+        ));
     }
     let mut core = Core::new(text, ctx.allow_unregistered_dialects());
     let r = core.start().and_then(|()| f(&mut core, ctx)).and_then(|v| {

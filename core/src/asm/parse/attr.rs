@@ -11,7 +11,7 @@
 use rustc_hash::FxHashMap;
 
 use super::base::{bytes_to_string, Core, PResult};
-use super::dense::{DenseLit, DenseElem};
+use super::dense::{DenseElem, DenseLit};
 use super::fmt::{fmt_attr, fmt_type};
 use super::lexer::{Tok, Token};
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
@@ -298,7 +298,9 @@ impl<'a> Core<'a> {
                     return Err(self.error_here("invalid integer width"));
                 };
                 if width > MAX_INTEGER_WIDTH {
-                    return Err(self.error_at(tok.start, format!("integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")));
+                    return Err(
+                        self.error_at(tok.start, format!("integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"))
+                    );
                 }
                 let t = ctx.integer_type(width, sign).map_err(|e| self.error_at(tok.start, e.message))?;
                 self.scratch.simple_types.insert(text, t);
@@ -364,6 +366,34 @@ impl<'a> Core<'a> {
             }
             _ => Err(self.wrong_token("expected non-function type")),
         }
+    }
+
+    /// A type spelled as one token (`i32`, `f32`, `index`, ...), consumed; `None` (and
+    /// nothing consumed) for anything else.
+    fn try_simple_type(&mut self, ctx: &Context) -> PResult<Option<Type>> {
+        if !matches!(self.tok.kind, Tok::IntType | Tok::BareIdent) {
+            return Ok(None);
+        }
+        let text = self.text();
+        if let Some(&t) = self.scratch.simple_types.get(text) {
+            self.bump()?;
+            return Ok(Some(t));
+        }
+        if self.tok.kind == Tok::IntType {
+            // Not cached yet: the general path caches it.
+            return Ok(None);
+        }
+        let t = match text {
+            "index" => ctx.index_type(),
+            "none" => ctx.none_type(),
+            _ => match float_keyword(text) {
+                Some(k) => ctx.float_type(k),
+                None => return Ok(None),
+            },
+        };
+        self.scratch.simple_types.insert(text, t);
+        self.bump()?;
+        Ok(Some(t))
     }
 
     /// `*x` (unranked, returns true) or a ranked dimension list with trailing `x`s.
@@ -435,7 +465,9 @@ impl<'a> Core<'a> {
         let d = dims as usize;
         if self.scratch.dims[d..].iter().any(|&x| x <= 0) {
             let shown: Vec<String> = self.scratch.dims[d..].iter().map(|x| x.to_string()).collect();
-            return Err(self.error_here(format!("vector types must have positive constant sizes but got {}", shown.join(", "))));
+            return Err(
+                self.error_here(format!("vector types must have positive constant sizes but got {}", shown.join(", ")))
+            );
         }
         let elem_pos = self.tok.start;
         self.push(Frame::Vector { dims, elem_pos }, Want::Type)
@@ -530,7 +562,8 @@ impl<'a> Core<'a> {
             Tok::LParen | Tok::IntType | Tok::Bang => true,
             Tok::BareIdent => {
                 let t = self.text();
-                matches!(t, "memref" | "tensor" | "complex" | "tuple" | "vector" | "index" | "none") || float_keyword(t).is_some()
+                matches!(t, "memref" | "tensor" | "complex" | "tuple" | "vector" | "index" | "none")
+                    || float_keyword(t).is_some()
             }
             _ => false,
         }
@@ -552,6 +585,9 @@ impl<'a> Core<'a> {
             Tok::Float => {
                 self.bump()?;
                 if self.eat(Tok::Colon)? {
+                    if let Some(t) = self.try_simple_type(ctx)? {
+                        return Ok(Step::Done(Val::A(self.float_attr(ctx, &tok, false, t)?)));
+                    }
                     return self.push(Frame::FloatLit { tok, neg: false }, Want::Type);
                 }
                 let f64t = ctx.float_type(FloatKind::F64);
@@ -560,6 +596,9 @@ impl<'a> Core<'a> {
             Tok::Integer => {
                 self.bump()?;
                 if self.eat(Tok::Colon)? {
+                    if let Some(t) = self.try_simple_type(ctx)? {
+                        return Ok(Step::Done(Val::A(self.int_attr(ctx, &tok, false, t)?)));
+                    }
                     return self.push(Frame::IntLit { tok, neg: false }, Want::Type);
                 }
                 let i64t = ctx.signless_int(64);
@@ -573,7 +612,19 @@ impl<'a> Core<'a> {
                         self.bump()?;
                         let is_int = lit.kind == Tok::Integer;
                         if self.eat(Tok::Colon)? {
-                            let f = if is_int { Frame::IntLit { tok: lit, neg: true } } else { Frame::FloatLit { tok: lit, neg: true } };
+                            if let Some(t) = self.try_simple_type(ctx)? {
+                                let a = if is_int {
+                                    self.int_attr(ctx, &lit, true, t)?
+                                } else {
+                                    self.float_attr(ctx, &lit, true, t)?
+                                };
+                                return Ok(Step::Done(Val::A(a)));
+                            }
+                            let f = if is_int {
+                                Frame::IntLit { tok: lit, neg: true }
+                            } else {
+                                Frame::FloatLit { tok: lit, neg: true }
+                            };
                             return self.push(f, Want::Type);
                         }
                         let a = if is_int {
@@ -589,6 +640,9 @@ impl<'a> Core<'a> {
             Tok::String => {
                 self.bump()?;
                 if self.eat(Tok::Colon)? {
+                    if let Some(t) = self.try_simple_type(ctx)? {
+                        return Ok(Step::Done(Val::A(self.string_attr(ctx, &tok, Some(t)))));
+                    }
                     return self.push(Frame::StrLit { tok }, Want::Type);
                 }
                 Ok(Step::Done(Val::A(self.string_attr(ctx, &tok, None))))
@@ -663,7 +717,14 @@ impl<'a> Core<'a> {
         }
     }
 
-    fn dialect_attr(&mut self, ctx: &Context, dialect: (u32, u32), data: (u32, u32), pos: u32, ty: Option<Type>) -> PResult<Attribute> {
+    fn dialect_attr(
+        &mut self,
+        ctx: &Context,
+        dialect: (u32, u32),
+        data: (u32, u32),
+        pos: u32,
+        ty: Option<Type>,
+    ) -> PResult<Attribute> {
         let dialect_s = self.slice(dialect.0, dialect.1);
         let data_s = self.slice(data.0, data.1);
         // `: none` is the default type of an opaque attribute.
@@ -724,7 +785,27 @@ impl<'a> Core<'a> {
             };
             self.bump()?;
             if self.eat(Tok::Equal)? {
-                return self.push(Frame::Dict { start, key, key_pos: tok.start, top }, Want::Attr);
+                // A nested dictionary would re-enter this function: it goes through the
+                // frame stack.
+                if self.at(Tok::LBrace) {
+                    return self.push(Frame::Dict { start, key, key_pos: tok.start, top }, Want::Attr);
+                }
+                // Leaf values finish at once; a nested one needs the entry's frame below
+                // the frames it pushed.
+                let base = self.scratch.frames.len();
+                match self.start_attr(ctx)? {
+                    Step::Done(v) => {
+                        self.scratch.named.push((NamedAttribute { name: key, value: attr(v) }, tok.start));
+                    }
+                    step => {
+                        self.scratch.frames.insert(base, Frame::Dict { start, key, key_pos: tok.start, top });
+                        return Ok(step);
+                    }
+                }
+                if let Some(s) = self.dict_after_entry(ctx, start, top)? {
+                    return Ok(s);
+                }
+                continue;
             }
             self.scratch.named.push((NamedAttribute { name: key, value: ctx.unit_attr() }, tok.start));
             if let Some(s) = self.dict_after_entry(ctx, start, top)? {
@@ -859,16 +940,16 @@ impl<'a> Core<'a> {
             return k.clone();
         }
         let base = bytes_to_string(&key);
-        let taken = |k: &str, map: &FxHashMap<Vec<u8>, String>| {
-            ctx.resource("builtin", k).is_some() || map.values().any(|v| v == k)
-        };
+        let taken =
+            |k: &str, used: &rustc_hash::FxHashSet<String>| ctx.resource("builtin", k).is_some() || used.contains(k);
         let mut name = base.clone();
         let mut n = 0;
-        while taken(&name, &self.resource_keys) {
+        while taken(&name, &self.resource_used) {
             n += 1;
             name = format!("{base}_{n}");
         }
         self.resource_keys.insert(key, name.clone());
+        self.resource_used.insert(name.clone());
         name
     }
 
@@ -901,9 +982,7 @@ impl<'a> Core<'a> {
             Ok(a) => Ok(a),
             // MLIR accepts negative static strides (`strided<[-1]>`); the core's
             // constructor does not, so build it as MLIR does.
-            Err(_) => {
-                Ok(ctx.intern_attr(AttrKind::StridedLayout { offset, strides: strides.into() }))
-            }
+            Err(_) => Ok(ctx.intern_attr(AttrKind::StridedLayout { offset, strides: strides.into() })),
         }
     }
 
@@ -950,7 +1029,9 @@ impl<'a> Core<'a> {
             };
             if prev != referenced {
                 let shown = fmt_attr(ctx, prev);
-                return Err(self.error_at(pos, format!("referenced attribute does not match previous definition: '{shown}'")));
+                return Err(
+                    self.error_at(pos, format!("referenced attribute does not match previous definition: '{shown}'"))
+                );
             }
             return Ok(d);
         }
@@ -1188,8 +1269,15 @@ impl<'a> Core<'a> {
             }
             Frame::Array { start } => {
                 self.scratch.attrs.push(attr(v));
-                if self.eat(Tok::Comma)? {
-                    return self.push(Frame::Array { start }, Want::Attr);
+                while self.eat(Tok::Comma)? {
+                    let base = self.scratch.frames.len();
+                    match self.start_attr(ctx)? {
+                        Step::Done(v) => self.scratch.attrs.push(attr(v)),
+                        step => {
+                            self.scratch.frames.insert(base, Frame::Array { start });
+                            return Ok(step);
+                        }
+                    }
                 }
                 self.expect(Tok::RSquare, "expected ',' or ']'")?;
                 let s = start as usize;
@@ -1253,7 +1341,9 @@ impl<'a> Core<'a> {
                 if !ctx.is_shaped(t) {
                     return Err(self.error_at(type_pos, "`dense_resource` expected a shaped type"));
                 }
-                ctx.dense_resource_attr(t, ctx.ident_str(key)).map(|a| Step::Done(Val::A(a))).map_err(|e| self.error_at(pos, e.message))
+                ctx.dense_resource_attr(t, ctx.ident_str(key))
+                    .map(|a| Step::Done(Val::A(a)))
+                    .map_err(|e| self.error_at(pos, e.message))
             }
             Frame::LocWrap => {
                 self.expect(Tok::RParen, "expected ')' in inline location")?;
@@ -1299,15 +1389,23 @@ impl<'a> Core<'a> {
                 }
                 self.expect(Tok::RSquare, "expected ']' in fused location")?;
                 let s = start as usize;
-                let locs: Vec<crate::attrs::Location> = self.scratch.attrs[s..].iter().filter_map(|&a| ctx.as_location(a)).collect();
+                let a = fused_loc(ctx, &self.scratch.attrs[s..], meta);
                 self.scratch.attrs.truncate(s);
-                Ok(Step::Done(Val::A(ctx.fused_loc(&locs, meta).attr())))
+                Ok(Step::Done(Val::A(a)))
             }
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn finish_tensor(&mut self, ctx: &Context, dims: u32, unranked: bool, elem: Type, elem_pos: u32, enc: Option<Attribute>) -> PResult<Step> {
+    fn finish_tensor(
+        &mut self,
+        ctx: &Context,
+        dims: u32,
+        unranked: bool,
+        elem: Type,
+        elem_pos: u32,
+        enc: Option<Attribute>,
+    ) -> PResult<Step> {
         self.expect(Tok::Greater, "expected '>' in tensor type")?;
         let d = dims as usize;
         let r = if unranked {
@@ -1323,7 +1421,11 @@ impl<'a> Core<'a> {
         match r {
             Ok(t) => Ok(Step::Done(Val::T(t))),
             Err(e) => {
-                let msg = if e.message.starts_with("invalid tensor element type") { "invalid tensor element type".to_string() } else { e.message };
+                let msg = if e.message.starts_with("invalid tensor element type") {
+                    "invalid tensor element type".to_string()
+                } else {
+                    e.message
+                };
                 Err(self.error_at(elem_pos, msg))
             }
         }
@@ -1352,6 +1454,47 @@ impl<'a> Core<'a> {
             Err(e) => Err(self.error_at(pos, e.message)),
         }
     }
+}
+
+/// `fused[...]` simplified as MLIR (and `Context::fused_loc`) does: nested fused locations
+/// with the same metadata are flattened, unknown locations and duplicates dropped, and one
+/// location without metadata is itself. Deduplicates with a hash set, so a long list
+/// costs linear time.
+fn fused_loc(ctx: &Context, locs: &[Attribute], meta: Option<Attribute>) -> Attribute {
+    use crate::attrs::LocationKind;
+    if locs.len() <= 16 {
+        let locs: Vec<crate::attrs::Location> = locs.iter().filter_map(|&a| ctx.as_location(a)).collect();
+        return ctx.fused_loc(&locs, meta).attr();
+    }
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut kept: Vec<Attribute> = Vec::with_capacity(locs.len());
+    for &a in locs {
+        match ctx.attr_kind(a) {
+            AttrKind::Location(LocationKind::Fused { locations, metadata }) if *metadata == meta => {
+                for &i in locations.iter() {
+                    if seen.insert(i) {
+                        kept.push(i);
+                    }
+                }
+            }
+            AttrKind::Location(LocationKind::Unknown) => {}
+            _ => {
+                if seen.insert(a) {
+                    kept.push(a);
+                }
+            }
+        }
+    }
+    if kept.is_empty() {
+        let unknown = ctx.unknown_loc().attr();
+        if meta.is_none() {
+            return unknown;
+        }
+        kept.push(unknown);
+    } else if kept.len() == 1 && meta.is_none() {
+        return kept[0];
+    }
+    ctx.intern_attr(AttrKind::Location(LocationKind::Fused { locations: kept.into(), metadata: meta }))
 }
 
 #[inline]

@@ -38,6 +38,8 @@ pub struct Core<'a> {
     pub distinct: FxHashMap<u64, Attribute>,
     /// `dense_resource` keys of the file mapped to the keys used in the context.
     pub resource_keys: FxHashMap<Vec<u8>, String>,
+    /// The context keys chosen so far (values of `resource_keys`).
+    pub resource_used: rustc_hash::FxHashSet<String>,
     pub scratch: super::attr::Scratch<'a>,
     pub string_buf: Vec<u8>,
 }
@@ -62,6 +64,7 @@ impl<'a> Core<'a> {
             type_aliases: FxHashMap::default(),
             distinct: FxHashMap::default(),
             resource_keys: FxHashMap::default(),
+            resource_used: Default::default(),
             scratch: Default::default(),
             string_buf: Vec::new(),
         }
@@ -157,7 +160,8 @@ impl<'a> Core<'a> {
     /// Error at the current token (MLIR's `emitError(message)`): at end of file, one
     /// character back.
     pub fn error_here(&mut self, message: impl Into<String>) -> Fail {
-        let pos = if self.tok.kind == Tok::Eof && self.tok.start > self.base { self.tok.start - 1 } else { self.tok.start };
+        let pos =
+            if self.tok.kind == Tok::Eof && self.tok.start > self.base { self.tok.start - 1 } else { self.tok.start };
         self.error_at(pos, message)
     }
 
@@ -176,7 +180,7 @@ impl<'a> Core<'a> {
             loc -= 1;
         }
         let original = loc;
-        let bytes = &self.src.as_bytes()[..];
+        let bytes = self.src.as_bytes();
         let mut end = loc.min(bytes.len());
         loop {
             while end > base && matches!(bytes[end - 1], b' ' | b'\t') {
@@ -191,7 +195,8 @@ impl<'a> Core<'a> {
             }
             end -= 1;
             // The line before: if it has a `//`, back up to before it.
-            let line_begin = bytes[base..end].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(base, |i| base + i);
+            let line_begin =
+                bytes[base..end].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(base, |i| base + i);
             let prev_line = &bytes[line_begin..end];
             if let Some(c) = prev_line.windows(2).position(|w| w == b"//") {
                 end = line_begin + c;
@@ -270,7 +275,14 @@ impl LineIndex {
 
 /// Renders `file:line:col: severity: message`, the source line and a caret, as LLVM's
 /// `SourceMgr` prints diagnostics (tabs expanded to 8 columns).
-pub fn render_one(file: &str, src: &str, index: &LineIndex, pos: u32, severity: &str, message: &str) -> (u32, u32, String) {
+pub fn render_one(
+    file: &str,
+    src: &str,
+    index: &LineIndex,
+    pos: u32,
+    severity: &str,
+    message: &str,
+) -> (u32, u32, String) {
     let pos = pos.min(src.len() as u32);
     let (line, line_start) = index.line_of(pos);
     let col = pos - line_start + 1;
@@ -283,6 +295,22 @@ pub fn render_one(file: &str, src: &str, index: &LineIndex, pos: u32, severity: 
     let mut end = pos as usize;
     while end < bytes.len() && !matches!(bytes[end], b'\n' | b'\r') {
         end += 1;
+    }
+    // Very long lines are shown as a window around the caret, so that many errors on one
+    // huge line cost linear output.
+    const WINDOW: usize = 512;
+    if end - begin > 2 * WINDOW {
+        let p = pos as usize;
+        let mut b = p.saturating_sub(WINDOW).max(begin);
+        let mut e = (p + WINDOW).min(end);
+        while !src.is_char_boundary(b) {
+            b -= 1;
+        }
+        while !src.is_char_boundary(e) {
+            e += 1;
+        }
+        begin = b;
+        end = e;
     }
     let contents = &bytes[begin..end];
     let caret_at = pos as usize - begin;

@@ -248,7 +248,7 @@ pub fn decimal_to_bits(text: &str, kind: FloatKind) -> Option<u128> {
     let (mut m, round_up) = if drop >= 127 {
         (0u128, false)
     } else if drop <= 0 {
-        (q << (-drop) as u32, false)
+        (q.checked_shl((-drop) as u32).unwrap_or(0), false)
     } else {
         let m = q >> drop;
         let rem = q & ((1u128 << drop) - 1);

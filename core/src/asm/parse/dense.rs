@@ -276,7 +276,9 @@ impl<'a> Core<'a> {
                 };
                 match bits {
                     Some(b) => Ok(b),
-                    None => Err(self.error_at(start, format!("floating point value not valid for type {}", kind.keyword()))),
+                    None => {
+                        Err(self.error_at(start, format!("floating point value not valid for type {}", kind.keyword())))
+                    }
                 }
             }
             Tok::Integer => {
@@ -322,6 +324,10 @@ impl<'a> Core<'a> {
         // `N : i1` is MLIR's BoolAttr.
         if width == 1 && matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signless, .. }) {
             return Ok(ctx.bool_attr(words[0] & 1 == 1));
+        }
+        if width <= 64 {
+            // No allocation for the common widths.
+            return ctx.integer_attr(ty, words[0] as i64).map_err(|e| self.error_at(tok.start, e.message));
         }
         ctx.integer_attr_words(ty, &words).map_err(|e| self.error_at(tok.start, e.message))
     }
@@ -499,7 +505,9 @@ impl<'a> Core<'a> {
     /// `TensorLiteralParser::getAttr`).
     pub fn build_dense(&mut self, ctx: &Context, lit: &DenseLit, ty: Type, pos: u32) -> PResult<Attribute> {
         let shape: Vec<i64> = match ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } | TypeKind::MemRef { shape, .. } => shape.to_vec(),
+            TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } | TypeKind::MemRef { shape, .. } => {
+                shape.to_vec()
+            }
             TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. } => {
                 return Err(self.error_at(pos, "elements literal type must have static shape"))
             }
@@ -511,7 +519,8 @@ impl<'a> Core<'a> {
         let count: u64 = shape.iter().map(|&d| d as u64).product();
         let elem = ctx.element_type(ty).expect("shaped type has an element type");
         let elem_kind = ctx.type_kind(elem).clone();
-        let numeric = matches!(elem_kind, TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_));
+        let numeric =
+            matches!(elem_kind, TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_));
         if let LitKind::Hex(tok) = lit.kind {
             if numeric {
                 return self.build_dense_hex(ctx, &tok, ty, elem, count, pos);
@@ -525,12 +534,19 @@ impl<'a> Core<'a> {
             let b: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
             return Err(self.error_at(
                 pos,
-                format!("inferred shape of elements literal ([{}]) does not match type ([{}])", a.join(", "), b.join(", ")),
+                format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    a.join(", "),
+                    b.join(", ")
+                ),
             ));
         }
         let n = (lit.elems_end - lit.elems_start) as u64;
         if n == 0 && count != 0 {
-            return Err(self.error_at(pos, format!("parsed zero elements, but type ('{}') expected at least 1", fmt_type(ctx, ty))));
+            return Err(self.error_at(
+                pos,
+                format!("parsed zero elements, but type ('{}') expected at least 1", fmt_type(ctx, ty)),
+            ));
         }
         let elems: Vec<DenseElem> = self.scratch.dense[lit.elems_start as usize..lit.elems_end as usize].to_vec();
         let scalar = lit.kind == LitKind::Scalar;
@@ -568,12 +584,19 @@ impl<'a> Core<'a> {
             TypeKind::Complex(inner) => {
                 let inner_kind = ctx.type_kind(*inner).clone();
                 if scalar && count != 0 && n != 2 {
-                    return Err(self.error_at(pos, format!("parsed {n} elements, but type ('{}') expected 2 elements", fmt_type(ctx, elem))));
+                    return Err(self.error_at(
+                        pos,
+                        format!("parsed {n} elements, but type ('{}') expected 2 elements", fmt_type(ctx, elem)),
+                    ));
                 }
                 if !scalar && n != count * 2 {
                     return Err(self.error_at(
                         pos,
-                        format!("parsed {n} elements, but type ('{}') expected {} elements", fmt_type(ctx, ty), count * 2),
+                        format!(
+                            "parsed {n} elements, but type ('{}') expected {} elements",
+                            fmt_type(ctx, ty),
+                            count * 2
+                        ),
                     ));
                 }
                 (inner_kind, 2)
@@ -581,10 +604,16 @@ impl<'a> Core<'a> {
             k => (k.clone(), 1),
         };
         if !scalar && n != count * parts {
-            return Err(self.error_at(pos, format!("parsed {n} elements, but type ('{}') expected {count} elements", fmt_type(ctx, ty))));
+            return Err(self.error_at(
+                pos,
+                format!("parsed {n} elements, but type ('{}') expected {count} elements", fmt_type(ctx, ty)),
+            ));
         }
         if scalar && parts == 1 && n != 1 {
-            return Err(self.error_at(pos, format!("parsed {n} elements, but type ('{}') expected 1 element", fmt_type(ctx, elem))));
+            return Err(self.error_at(
+                pos,
+                format!("parsed {n} elements, but type ('{}') expected 1 element", fmt_type(ctx, elem)),
+            ));
         }
         match part_kind {
             TypeKind::Integer { width, signedness } => {
@@ -652,7 +681,15 @@ impl<'a> Core<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn build_dense_hex(&mut self, ctx: &Context, tok: &Token, ty: Type, elem: Type, count: u64, pos: u32) -> PResult<Attribute> {
+    fn build_dense_hex(
+        &mut self,
+        ctx: &Context,
+        tok: &Token,
+        ty: Type,
+        elem: Type,
+        count: u64,
+        pos: u32,
+    ) -> PResult<Attribute> {
         let body = self.slice(tok.start + 1, tok.end - 1);
         let Some(data) = decode_hex(body) else {
             return Err(self.error_at(tok.start, "expected string containing hex digits starting with `0x`"));
@@ -687,7 +724,15 @@ impl<'a> Core<'a> {
     /// A dense int/float attribute from raw element bytes. MLIR accepts any statically
     /// shaped type here, memrefs included; the core's constructor takes tensors and
     /// vectors, so memref-typed literals are built directly with the same layout rules.
-    fn dense_raw(&mut self, ctx: &Context, ty: Type, shape: &[i64], elem: Type, data: &[u8], pos: u32) -> PResult<Attribute> {
+    fn dense_raw(
+        &mut self,
+        ctx: &Context,
+        ty: Type,
+        shape: &[i64],
+        elem: Type,
+        data: &[u8],
+        pos: u32,
+    ) -> PResult<Attribute> {
         if !matches!(ctx.type_kind(ty), TypeKind::MemRef { .. }) {
             return ctx.dense_elements_attr(ty, data).map_err(|e| self.error_at(pos, e.message));
         }
@@ -730,7 +775,7 @@ impl<'a> Core<'a> {
             Ok(a) => a,
             Err(_) => {
                 let eb = if is_i1 { 1 } else { (width / 8) as usize };
-                let len = if eb == 0 { 0 } else { bytes.len() / eb };
+                let len = bytes.len().checked_div(eb).unwrap_or(0);
                 ctx.intern_attr(AttrKind::DenseArray { element: elem, len, data: bytes.as_slice().into() })
             }
         });

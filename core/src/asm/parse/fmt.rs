@@ -277,7 +277,8 @@ fn write_attr(ctx: &Context, a: Attribute, out: &mut String, depth: u32) {
         AttrKind::AffineMap(_) => out.push_str("affine_map<...>"),
         AttrKind::IntegerSet(_) => out.push_str("affine_set<...>"),
         AttrKind::StridedLayout { offset, strides } => {
-            let s: Vec<String> = strides.iter().map(|&x| if x == DYNAMIC { "?".into() } else { x.to_string() }).collect();
+            let s: Vec<String> =
+                strides.iter().map(|&x| if x == DYNAMIC { "?".into() } else { x.to_string() }).collect();
             let o = if *offset == DYNAMIC { "?".to_string() } else { offset.to_string() };
             let _ = write!(out, "strided<[{}], offset: {o}>", s.join(", "));
         }

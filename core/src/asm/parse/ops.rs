@@ -26,6 +26,7 @@ use crate::types::{Type, TypeKind};
 #[derive(Copy, Clone, Debug)]
 struct ValueEntry {
     value: Value,
+    ty: Type,
     pos: u32,
     placeholder: Option<OpId>,
 }
@@ -207,7 +208,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     /// The module to return: the file's single top-level `builtin.module`, or a new module
     /// (at `module_loc`) holding everything parsed.
-    pub fn into_module(&mut self, module_loc: Location) -> PResult<OpId> {
+    pub fn finish_module(&mut self, module_loc: Location) -> PResult<OpId> {
         let ops = self.ctx.block_ops(self.top_block).map_err(|e| self.p.error_at(0, e.message))?;
         if ops.len() == 1 && self.ctx.op_name(ops[0]).ok() == Some(crate::builtin::MODULE) {
             let m = ops[0];
@@ -260,7 +261,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
         if !undefined.is_empty() {
             undefined.sort_unstable();
             for pos in undefined {
-                self.p.diags.push(RawDiag { pos, message: "use of undeclared SSA value name".into(), notes: Vec::new() });
+                self.p.diags.push(RawDiag {
+                    pos,
+                    message: "use of undeclared SSA value name".into(),
+                    notes: Vec::new(),
+                });
             }
             return Err(Fail);
         }
@@ -371,7 +376,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     if dialect {
                         let shown_key = bytes_to_string(&key);
                         let is_builtin = name == "builtin";
-                        let ctx_key = if is_builtin { self.p.declare_resource(self.ctx, key) } else { shown_key.clone() };
+                        let ctx_key =
+                            if is_builtin { self.p.declare_resource(self.ctx, key) } else { shown_key.clone() };
                         match self.parse_blob(&value, &shown_key) {
                             Ok(Some(blob)) => self.resources.push((name.to_string(), ctx_key, blob)),
                             Ok(None) => {}
@@ -398,7 +404,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     /// A `"0x..."` blob: 4 bytes of little-endian alignment, then the data.
     fn parse_blob(&mut self, value: &Token, key: &str) -> PResult<Option<ResourceBlob>> {
-        let bad = |this: &mut Self| Err(this.p.error_at(value.start, format!("expected hex string blob for key '{key}'")));
+        let bad =
+            |this: &mut Self| Err(this.p.error_at(value.start, format!("expected hex string blob for key '{key}'")));
         if value.kind != Tok::String {
             return bad(self);
         }
@@ -407,7 +414,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
             return bad(self);
         };
         if bytes.len() < 4 {
-            return Err(self.p.error_at(value.start, format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes")));
+            return Err(self.p.error_at(
+                value.start,
+                format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes"),
+            ));
         }
         let align = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         if align != 0 && !align.is_power_of_two() {
@@ -666,8 +676,12 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     fn check_undefined_blocks(&mut self, from: usize) -> PResult<()> {
-        let mut undefined: Vec<u32> =
-            self.block_log[from..].iter().filter_map(|k| self.blocks.get(k)).filter(|e| !e.defined).map(|e| e.pos).collect();
+        let mut undefined: Vec<u32> = self.block_log[from..]
+            .iter()
+            .filter_map(|k| self.blocks.get(k))
+            .filter(|e| !e.defined)
+            .map(|e| e.pos)
+            .collect();
         if undefined.is_empty() {
             return Ok(());
         }
@@ -719,9 +733,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     self.p.expect(Tok::Colon, "expected ':' and type for SSA operand")?;
                     let ty = self.p.parse_type(self.ctx)?;
                     let loc = self.file_loc_at(use_tok_line.0, u.pos - use_tok_line.1 + 1);
-                    let arg = self.ctx.block_add_argument(block, ty, loc).map_err(|e| self.p.error_at(u.pos, e.message))?;
+                    let arg =
+                        self.ctx.block_add_argument(block, ty, loc).map_err(|e| self.p.error_at(u.pos, e.message))?;
                     self.parse_trailing_loc(LocTarget::Arg(block, arg.number()))?;
-                    self.add_definition(u.name, u.num, arg, u.pos)?;
+                    self.add_definition(u.name, u.num, arg, ty, u.pos)?;
                     if !self.p.eat(Tok::Comma)? {
                         break;
                     }
@@ -753,6 +768,12 @@ impl<'a, 'c> OpParser<'a, 'c> {
             let s = self.p.parse_dict_entries(self.ctx)?;
             self.state.attributes.extend(self.p.scratch.named[s..].iter().map(|(n, _)| *n));
             self.p.scratch.named.truncate(s);
+            if self.state.attributes.len() > 16 {
+                // The core keeps attributes sorted by inserting one at a time; hand it a
+                // sorted list so that a huge dictionary costs n log n, not n^2.
+                let ctx = &*self.ctx;
+                self.state.attributes.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+            }
         }
         self.p.expect(Tok::Colon, "expected ':' followed by operation type")?;
         let type_pos = self.p.tok.start;
@@ -770,7 +791,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let n = o1 - o0;
         if self.fn_in.len() != n {
             let plural = if n == 1 { "" } else { "s" };
-            return Err(self.p.error_at(type_pos, format!("expected {n} operand type{plural} but had {}", self.fn_in.len())));
+            return Err(self
+                .p
+                .error_at(type_pos, format!("expected {n} operand type{plural} but had {}", self.fn_in.len())));
         }
         for i in 0..n {
             let r = self.operand_refs[o0 + i];
@@ -815,9 +838,14 @@ impl<'a, 'c> OpParser<'a, 'c> {
     /// Creates the op from `self.state`, inserts it at the end of the current block and
     /// attaches the blocks of its regions.
     fn create_and_insert(&mut self, frame: &OpFrame) -> PResult<OpId> {
-        let op = self.ctx.create_operation_named(frame.name, &self.state).map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
+        let op = self
+            .ctx
+            .create_operation_named(frame.name, &self.state)
+            .map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
         let blk = self.current_block();
-        self.ctx.insert_op(op, InsertPoint::BlockEnd(blk)).map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
+        self.ctx
+            .insert_op(op, InsertPoint::BlockEnd(blk))
+            .map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
         let (b0, bn) = (frame.bounds_start as usize, self.region_bounds.len());
         let mut start = frame.blocks_start as usize;
         for i in b0..bn {
@@ -847,14 +875,18 @@ impl<'a, 'c> OpParser<'a, 'c> {
         }
         let expected: u64 = self.result_defs[r0..r1].iter().map(|r| r.count as u64).sum();
         if expected != n as u64 {
-            return Err(self.p.error_at(frame.op_pos, format!("operation defines {n} results but was provided {expected} to bind")));
+            return Err(self
+                .p
+                .error_at(frame.op_pos, format!("operation defines {n} results but was provided {expected} to bind")));
         }
+        let (index, generation) = op.to_raw();
         let mut i = 0;
         for k in r0..r1 {
             let d = self.result_defs[k];
             for sub in 0..d.count {
-                let v = self.ctx.op_result(op, i).map_err(|e| self.p.error_at(d.pos, e.message))?;
-                self.add_definition(d.name, sub, v, d.pos)?;
+                let v = Value::from_raw(index, generation, i as u32);
+                let ty = self.state.result_types[i];
+                self.add_definition(d.name, sub, v, ty, d.pos)?;
                 i += 1;
             }
         }
@@ -869,14 +901,26 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     // ---- SSA values ----
 
-    fn add_definition(&mut self, name: &'a str, num: u32, value: Value, pos: u32) -> PResult<()> {
+    fn add_definition(&mut self, name: &'a str, num: u32, value: Value, new_ty: Type, pos: u32) -> PResult<()> {
         let key = (name, num);
-        if let Some(e) = self.values.get(&key).copied() {
+        let e = match self.values.entry(key) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(ValueEntry { value, ty: new_ty, pos, placeholder: None });
+                self.def_log.push(key);
+                return Ok(());
+            }
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+        };
+        {
             let Some(ph) = e.placeholder else {
-                return Err(self.p.error_note(pos, format!("redefinition of SSA value '{name}'"), e.pos, "previously defined here"));
+                return Err(self.p.error_note(
+                    pos,
+                    format!("redefinition of SSA value '{name}'"),
+                    e.pos,
+                    "previously defined here",
+                ));
             };
-            let old_ty = self.ctx.value_type(e.value).map_err(|err| self.p.error_at(pos, err.message))?;
-            let new_ty = self.ctx.value_type(value).map_err(|err| self.p.error_at(pos, err.message))?;
+            let old_ty = e.ty;
             if old_ty != new_ty {
                 let (a, b) = (fmt_type(self.ctx, new_ty), fmt_type(self.ctx, old_ty));
                 return Err(self.p.error_note(
@@ -889,7 +933,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             self.ctx.replace_all_uses_with(e.value, value).map_err(|err| self.p.error_at(pos, err.message))?;
             self.ctx.erase_op(ph).map_err(|err| self.p.error_at(pos, err.message))?;
         }
-        self.values.insert(key, ValueEntry { value, pos, placeholder: None });
+        self.values.insert(key, ValueEntry { value, ty: new_ty, pos, placeholder: None });
         self.def_log.push(key);
         Ok(())
     }
@@ -897,7 +941,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     fn resolve(&mut self, r: OperandRef<'a>, ty: Type) -> PResult<Value> {
         let key = (r.name, r.num);
         if let Some(e) = self.values.get(&key) {
-            let vt = self.ctx.value_type(e.value).map_err(|err| self.p.error_at(r.pos, err.message))?;
+            let vt = e.ty;
             if vt == ty {
                 return Ok(e.value);
             }
@@ -921,10 +965,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.ph_state.result_types.clear();
         self.ph_state.result_types.push(ty);
         self.ph_state.location = self.ctx.unknown_loc();
-        let ph = self.ctx.create_operation_named(self.cast_name, &self.ph_state).map_err(|e| self.p.error_at(r.pos, e.message))?;
+        let ph = self
+            .ctx
+            .create_operation_named(self.cast_name, &self.ph_state)
+            .map_err(|e| self.p.error_at(r.pos, e.message))?;
         self.placeholder_ops.push(ph);
         let v = self.ctx.op_result(ph, 0).map_err(|e| self.p.error_at(r.pos, e.message))?;
-        self.values.insert(key, ValueEntry { value: v, pos: r.pos, placeholder: Some(ph) });
+        self.values.insert(key, ValueEntry { value: v, ty, pos: r.pos, placeholder: Some(ph) });
         Ok(v)
     }
 
@@ -1055,7 +1102,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.reset_state(&frame, loc);
         let custom = frame.custom.as_deref().cloned().expect("custom frame");
         if !custom.props.is_empty() {
-            let d = self.ctx.dictionary_attr(&custom.props).map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
+            let d = self
+                .ctx
+                .dictionary_attr(&custom.props)
+                .map_err(|e| self.p.error_at(frame.name_tok.start, e.message))?;
             self.state.properties = Some(d);
         }
         self.state.attributes.extend_from_slice(&custom.attrs);

@@ -1,0 +1,300 @@
+//! MLIR text at the C edge: parsing modules, types and attributes, and printing
+//! operations, types, attributes and locations.
+//!
+//! Parse errors: a failed parse returns `OMNIR_ERROR_PARSE_FAILED` with every error
+//! rendered MLIR-style as the last error message (`file:line:col: error: message`, the
+//! source line and a caret, then notes), **and** emits each error (with its notes) as a
+//! diagnostic located at `file:line:col` to the context's handlers, so a binding that
+//! captures diagnostics (`omnir_context_begin_diagnostic_capture`) gets them structured.
+//! As with any diagnostic, an error no handler takes is printed to stderr; attach a handler
+//! or capture to keep parse errors off stderr. A failed parse leaves the IR unchanged.
+//! (Types and attributes met before the error may have been uniqued; that is not
+//! observable.)
+//!
+//! Printing uses MLIR's generic form, the only form omnir has for now.
+
+use super::context::{context_arg, omnir_context};
+use super::handles::{omnir_attribute, omnir_location, omnir_op, omnir_type};
+use super::types::invalid;
+use super::{
+    check_out, ffi_call, omnir_status, omnir_string, str_arg, write_out, write_string_out, ApiError, ApiResult,
+};
+use crate::asm::{parse_attribute, parse_source, parse_type, ParseError, ParseOptions, PrintFlags};
+use crate::context::Context;
+use crate::diag::{Diagnostic, Severity};
+
+/// Options for `omnir_op_print`, mirroring `mlir-opt`'s `--mlir-print-*` flags. Start from
+/// `omnir_print_flags_default()` and change fields, so that code keeps working when fields
+/// are added.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct omnir_print_flags {
+    /// Print the generic form (`--mlir-print-op-generic`). Must be `true` for now: custom
+    /// assembly formats are not implemented yet, and `false` is refused.
+    pub generic_form: bool,
+    /// Print `loc(...)` for every operation and block argument (`--mlir-print-debuginfo`).
+    pub debug_info: bool,
+    /// Print locations in MLIR's "pretty" form (`--mlir-pretty-debuginfo`).
+    pub pretty_debug_info: bool,
+    /// Print as if the op were the top level: no alias definitions, values numbered locally
+    /// (`--mlir-print-local-scope`).
+    pub local_scope: bool,
+    /// Skip the verifier before printing (`--mlir-print-assume-verified`).
+    pub assume_verified: bool,
+    /// Elide `dense<...>` attributes with more elements than this; 0 prints them all
+    /// (`--mlir-elide-elementsattrs-if-larger`).
+    pub elide_elements_larger_than: u64,
+}
+
+impl omnir_print_flags {
+    fn to_core(self) -> ApiResult<PrintFlags> {
+        if !self.generic_form {
+            return Err(invalid("only the generic form can be printed for now: set generic_form"));
+        }
+        Ok(PrintFlags {
+            debug_info: self.debug_info,
+            pretty_debug_info: self.pretty_debug_info,
+            local_scope: self.local_scope,
+            elide_elements_larger_than: (self.elide_elements_larger_than != 0)
+                .then_some(self.elide_elements_larger_than),
+            assume_verified: self.assume_verified,
+        })
+    }
+}
+
+/// The default print flags: generic form, no debug info, nothing elided.
+#[no_mangle]
+pub extern "C" fn omnir_print_flags_default() -> omnir_print_flags {
+    omnir_print_flags {
+        generic_form: true,
+        debug_info: false,
+        pretty_debug_info: false,
+        local_scope: false,
+        assume_verified: false,
+        elide_elements_larger_than: 0,
+    }
+}
+
+/// Reads the optional flags argument of `omnir_op_print`.
+fn flags_arg(flags: *const omnir_print_flags) -> ApiResult<PrintFlags> {
+    if flags.is_null() {
+        return omnir_print_flags_default().to_core();
+    }
+    // SAFETY: a non-NULL `flags` points at an initialized `omnir_print_flags` for the
+    // duration of the call (API contract).
+    unsafe { *flags }.to_core()
+}
+
+/// Delivers a parse failure to the context's handlers and turns it into the API error.
+fn report_parse_error(core: &Context, e: &ParseError) -> ApiError {
+    let diags = e
+        .diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            severity: Severity::Error,
+            location: core.file_line_col_loc(&d.file, d.line, d.col),
+            message: d.message.clone(),
+            notes: d
+                .notes
+                .iter()
+                .map(|n| Diagnostic {
+                    severity: Severity::Note,
+                    location: core.file_line_col_loc(&d.file, n.line, n.col),
+                    message: n.message.clone(),
+                    notes: Vec::new(),
+                })
+                .collect(),
+        })
+        .collect();
+    super::diagnostics::emit_all(core, diags);
+    ApiError::new(omnir_status::OMNIR_ERROR_PARSE_FAILED, e.to_string())
+}
+
+/// Parses a file of MLIR text (generic operation syntax, and `builtin.module`'s custom
+/// form) into a `builtin.module`: the file's only top-level operation if that is a
+/// `builtin.module`, otherwise a new module (located at `"filename":0:0`) holding every
+/// top-level operation. The module is detached and owned by the caller. Operations,
+/// types and attributes of unregistered dialects are accepted when the context allows them
+/// (`omnir_context_set_allow_unregistered_dialects`). `dialect_resources` blobs go to the
+/// context's resource store.
+///
+/// - `ctx`: the context.
+/// - `text`, `text_len`: the source, UTF-8.
+/// - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
+/// - `out`: receives the module.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+/// (called from a callback), and
+/// `OMNIR_ERROR_PARSE_FAILED`: every error, rendered MLIR-style (`file:line:col: error:
+/// message`, the source line, a caret, then notes), is the last error message, and each is
+/// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
+/// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
+/// they are printed to stderr).
+/// After a failure the IR is exactly as it was.
+#[no_mangle]
+pub extern "C" fn omnir_module_parse(
+    ctx: *mut omnir_context,
+    text: *const u8,
+    text_len: usize,
+    filename: *const u8,
+    filename_len: usize,
+    out: *mut omnir_op,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        let text = str_arg(text, text_len, "text")?;
+        let filename = str_arg(filename, filename_len, "filename")?;
+        check_out(out)?;
+        let parsed = c.write(|core| Ok(parse_source(core, text, filename, &ParseOptions::default())))?;
+        match parsed {
+            Ok(module) => write_out(out, c.op_out(module)),
+            // Handlers run after the exclusive borrow is released, so they may read the context.
+            Err(e) => Err(c.read(|core| Ok(report_parse_error(core, &e)))?),
+        }
+    })
+}
+
+/// Parses one type, e.g. `tensor<4x?xf32>` (errors name the input itself as the file, as
+/// MLIR's `parseType` does).
+///
+/// - `ctx`: the context. `text`, `text_len`: the type's text, UTF-8.
+/// - `out`: receives the type.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+/// `OMNIR_ERROR_PARSE_FAILED`: every error, rendered MLIR-style (`file:line:col: error:
+/// message`, the source line, a caret, then notes), is the last error message, and each is
+/// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
+/// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
+/// they are printed to stderr).
+#[no_mangle]
+pub extern "C" fn omnir_type_parse(
+    ctx: *mut omnir_context,
+    text: *const u8,
+    text_len: usize,
+    out: *mut omnir_type,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        let text = str_arg(text, text_len, "text")?;
+        check_out(out)?;
+        let t = c.read(|core| parse_type(core, text).map_err(|e| report_parse_error(core, &e)))?;
+        write_out(out, c.type_out(t))
+    })
+}
+
+/// Parses one attribute, e.g. `dense<[1, 2]> : tensor<2xi32>` or `{a = 1 : i64}`.
+///
+/// - `ctx`: the context. `text`, `text_len`: the attribute's text, UTF-8.
+/// - `out`: receives the attribute.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+/// `OMNIR_ERROR_PARSE_FAILED`: every error, rendered MLIR-style (`file:line:col: error:
+/// message`, the source line, a caret, then notes), is the last error message, and each is
+/// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
+/// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
+/// they are printed to stderr).
+#[no_mangle]
+pub extern "C" fn omnir_attribute_parse(
+    ctx: *mut omnir_context,
+    text: *const u8,
+    text_len: usize,
+    out: *mut omnir_attribute,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        let text = str_arg(text, text_len, "text")?;
+        check_out(out)?;
+        let a = c.read(|core| parse_attribute(core, text).map_err(|e| report_parse_error(core, &e)))?;
+        write_out(out, c.attr_out(a))
+    })
+}
+
+/// A type as MLIR spells it (`Type::print`: no aliases).
+///
+/// - `ctx`: the context. `ty`: the type.
+/// - `out`: receives the text (free it with `omnir_string_free`).
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_type_print(ctx: *const omnir_context, ty: omnir_type, out: *mut omnir_string) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        check_out(out)?;
+        let text = c.read(|core| Ok(crate::asm::print_type(core, c.type_in(core, ty)?)))?;
+        write_string_out(out, text.as_bytes())
+    })
+}
+
+/// An attribute as MLIR spells it (`Attribute::print`: no aliases, the type not elided).
+///
+/// - `ctx`: the context. `attr`: the attribute.
+/// - `out`: receives the text (free it with `omnir_string_free`).
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_attribute_print(
+    ctx: *const omnir_context,
+    attr: omnir_attribute,
+    out: *mut omnir_string,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        check_out(out)?;
+        let text = c.read(|core| Ok(crate::asm::print_attribute(core, c.attr_in(core, attr)?)))?;
+        write_string_out(out, text.as_bytes())
+    })
+}
+
+/// A location as MLIR prints it: `loc("file":1:2)`.
+///
+/// - `ctx`: the context. `loc`: the location.
+/// - `out`: receives the text (free it with `omnir_string_free`).
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_location_print(
+    ctx: *const omnir_context,
+    loc: omnir_location,
+    out: *mut omnir_string,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        check_out(out)?;
+        let text = c.read(|core| Ok(crate::asm::print_location(core, c.loc_in(core, loc)?)))?;
+        write_string_out(out, text.as_bytes())
+    })
+}
+
+/// Prints an operation and everything nested in it, as MLIR's `Operation::print` with the
+/// given flags. A top-level operation (no parent) without `local_scope` is followed by a
+/// newline, deferred alias definitions and the `dialect_resources` section when blobs are
+/// referenced; a nested one (or any with `local_scope`) prints alone, without a trailing
+/// newline.
+///
+/// - `ctx`: the context. `op`: the operation.
+/// - `flags`: the options, or NULL for `omnir_print_flags_default()`.
+/// - `out`: receives the text (free it with `omnir_string_free`).
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_STALE_HANDLE` (the op was erased), `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed
+/// handle, `generic_form` false).
+#[no_mangle]
+pub extern "C" fn omnir_op_print(
+    ctx: *const omnir_context,
+    op: omnir_op,
+    flags: *const omnir_print_flags,
+    out: *mut omnir_string,
+) -> omnir_status {
+    ffi_call(|| {
+        let c = context_arg(ctx)?;
+        let flags = flags_arg(flags)?;
+        check_out(out)?;
+        let op = c.op_in(op)?;
+        let text = c.read(|core| Ok(crate::asm::print_op(core, op, &flags)?))?;
+        write_string_out(out, text.as_bytes())
+    })
+}

@@ -1,0 +1,1169 @@
+//! Dialects defined at run time through C: dialects, operations (signatures, constraints,
+//! traits, interfaces, a verifier callback), types and attributes with named parameters (a
+//! parameters verifier callback, interfaces), interface queries and external models.
+//!
+//! Everything a definition needs is plain data (`repr(C)` structs) plus C callbacks, so a
+//! dialect written in any language registers into the one registry of the process.
+//!
+//! # Callbacks
+//! Each callback comes with a `user_data` pointer passed back to it verbatim, and an
+//! optional `free_user_data` function:
+//! - Ownership of `user_data` passes to omnir only when the registration succeeds; omnir then
+//!   calls `free_user_data(user_data)` exactly once, when the context is destroyed (or, for
+//!   `omnir_context_attach_interface`, when a later attachment replaces it). When the
+//!   registration fails, nothing is freed: the caller still owns its user data. A
+//!   `free_user_data` of NULL means omnir never frees it.
+//! - Callbacks are called on whichever thread makes the omnir call that needs them (a
+//!   verify, a type construction, a constraint check), with the context's lock held: calls
+//!   on one context are serialized, so callbacks registered in one context never run
+//!   concurrently with each other or with other calls on that context. User data shared
+//!   between contexts must be thread-safe. `free_user_data` runs on the thread destroying
+//!   the context and must not call omnir with that context.
+//! - The `omnir_context *` a callback receives is the context it was registered in. From
+//!   inside a callback, read-only calls on it succeed (the lock is re-entrant); a mutating
+//!   call gets `OMNIR_ERROR_BUSY`. A callback that runs while the context is being changed
+//!   (for instance a parameters verifier run by the parser while it builds IR) gets
+//!   `OMNIR_ERROR_BUSY` for every call on the context, so verifiers should rely on their
+//!   arguments first.
+//! - A failing callback explains itself with `omnir_callback_message_set`; that message
+//!   becomes the error diagnostic (op verifiers) or the error message (parameters verifiers).
+//!
+//! # Thread safety of the wrappers
+//! The core stores callbacks as `Arc<dyn Fn + Send + Sync>`. The wrappers below hold raw C
+//! pointers (function, user data, context) and are marked `Send + Sync` on the strength of
+//! the contract above: omnir only calls them under the context's lock.
+
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::context::{context_arg, omnir_context};
+use super::handles::{omnir_attribute, omnir_op, omnir_type};
+use super::ir::{invalid, out_arg, write_opt};
+use super::typeid::typeid_arg;
+use super::{ffi_call, omnir_status, omnir_string_view, slice_arg, str_arg, write_out, ApiError, ApiResult};
+use crate::attrs::Attribute;
+use crate::context::Context;
+use crate::dialect::{
+    Arity, AttrConstraint, AttrDefId, AttrSpec, DialectDef, InterfaceImpl, OpDef, ParamSpec, Traits, TypeConstraint,
+    TypeDefId, ValueSpec,
+};
+use crate::ir::OpId;
+use crate::typeid::TypeId;
+use crate::types::{Type, TypeKind};
+use crate::verify::{BranchOpInterface, SingleBlockImplicitTerminator};
+
+// ---------------------------------------------------------------------------------------
+// traits
+
+/// The operation is a terminator.
+pub const OMNIR_TRAIT_IS_TERMINATOR: u32 = 1 << 0;
+/// Blocks of the op's regions need no terminator.
+pub const OMNIR_TRAIT_NO_TERMINATOR: u32 = 1 << 1;
+/// The op's regions use no value defined outside it.
+pub const OMNIR_TRAIT_ISOLATED_FROM_ABOVE: u32 = 1 << 2;
+/// The op is a symbol table.
+pub const OMNIR_TRAIT_SYMBOL_TABLE: u32 = 1 << 3;
+/// The op is a symbol (has a `sym_name`).
+pub const OMNIR_TRAIT_SYMBOL: u32 = 1 << 4;
+/// All operands and results have the same type.
+pub const OMNIR_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE: u32 = 1 << 5;
+/// The op's regions are graph regions (no SSA dominance).
+pub const OMNIR_TRAIT_GRAPH_REGIONS: u32 = 1 << 6;
+/// Each region has at most one block.
+pub const OMNIR_TRAIT_SINGLE_BLOCK: u32 = 1 << 7;
+/// No side effects: removable when unused.
+pub const OMNIR_TRAIT_PURE: u32 = 1 << 8;
+/// The op is a constant.
+pub const OMNIR_TRAIT_CONSTANT_LIKE: u32 = 1 << 9;
+/// The op is commutative.
+pub const OMNIR_TRAIT_COMMUTATIVE: u32 = 1 << 10;
+/// The op returns from its parent's region.
+pub const OMNIR_TRAIT_RETURN_LIKE: u32 = 1 << 11;
+/// Variadic operand groups are sized by an `operandSegmentSizes` dense i32 array.
+pub const OMNIR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS: u32 = 1 << 12;
+/// Variadic result groups are sized by a `resultSegmentSizes` dense i32 array.
+pub const OMNIR_TRAIT_ATTR_SIZED_RESULT_SEGMENTS: u32 = 1 << 13;
+/// The op's regions have no arguments.
+pub const OMNIR_TRAIT_NO_REGION_ARGUMENTS: u32 = 1 << 14;
+/// The symbol name may be absent (as for `builtin.module`).
+pub const OMNIR_TRAIT_OPTIONAL_SYMBOL: u32 = 1 << 15;
+
+const ALL_TRAITS: u32 = (1 << 16) - 1;
+
+// The header's constants must stay equal to the core's.
+const _: () = {
+    assert!(OMNIR_TRAIT_IS_TERMINATOR == Traits::IS_TERMINATOR.0);
+    assert!(OMNIR_TRAIT_NO_TERMINATOR == Traits::NO_TERMINATOR.0);
+    assert!(OMNIR_TRAIT_ISOLATED_FROM_ABOVE == Traits::ISOLATED_FROM_ABOVE.0);
+    assert!(OMNIR_TRAIT_SYMBOL_TABLE == Traits::SYMBOL_TABLE.0);
+    assert!(OMNIR_TRAIT_SYMBOL == Traits::SYMBOL.0);
+    assert!(OMNIR_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE == Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
+    assert!(OMNIR_TRAIT_GRAPH_REGIONS == Traits::GRAPH_REGIONS.0);
+    assert!(OMNIR_TRAIT_SINGLE_BLOCK == Traits::SINGLE_BLOCK.0);
+    assert!(OMNIR_TRAIT_PURE == Traits::PURE.0);
+    assert!(OMNIR_TRAIT_CONSTANT_LIKE == Traits::CONSTANT_LIKE.0);
+    assert!(OMNIR_TRAIT_COMMUTATIVE == Traits::COMMUTATIVE.0);
+    assert!(OMNIR_TRAIT_RETURN_LIKE == Traits::RETURN_LIKE.0);
+    assert!(OMNIR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS == Traits::ATTR_SIZED_OPERAND_SEGMENTS.0);
+    assert!(OMNIR_TRAIT_ATTR_SIZED_RESULT_SEGMENTS == Traits::ATTR_SIZED_RESULT_SEGMENTS.0);
+    assert!(OMNIR_TRAIT_NO_REGION_ARGUMENTS == Traits::NO_REGION_ARGUMENTS.0);
+    assert!(OMNIR_TRAIT_OPTIONAL_SYMBOL == Traits::OPTIONAL_SYMBOL.0);
+};
+
+// ---------------------------------------------------------------------------------------
+// callback plumbing
+
+/// Frees a callback's user data (see "Callbacks" in the module notes).
+#[allow(non_camel_case_types)]
+pub type omnir_free_user_data_fn = Option<unsafe extern "C" fn(user_data: *mut c_void)>;
+
+/// A failure message being built by a callback; valid only during the callback that
+/// received it. Set it with `omnir_callback_message_set`.
+#[allow(non_camel_case_types)]
+pub struct omnir_callback_message {
+    magic: u64,
+    text: Option<String>,
+}
+
+const MESSAGE_MAGIC: u64 = 0x6f6d_6e69_725f_636d; // "omnir_cm"
+
+impl omnir_callback_message {
+    fn new() -> omnir_callback_message {
+        omnir_callback_message { magic: MESSAGE_MAGIC, text: None }
+    }
+}
+
+/// Sets the failure message of the callback that received `message` (a later call replaces
+/// an earlier one). The text (UTF-8) is copied. Only valid during that callback.
+#[no_mangle]
+pub extern "C" fn omnir_callback_message_set(
+    message: *mut omnir_callback_message,
+    text: *const u8,
+    text_len: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let m = message_arg(message)?;
+        let text = str_arg(text, text_len, "message")?;
+        m.text = Some(text.to_string());
+        Ok(())
+    })
+}
+
+fn message_arg<'a>(message: *mut omnir_callback_message) -> ApiResult<&'a mut omnir_callback_message> {
+    if message.is_null() {
+        return Err(ApiError::null("callback message"));
+    }
+    // SAFETY: a non-NULL message pointer is the one omnir passed to the running callback,
+    // which lives on omnir's stack for the duration of the callback (API contract); the
+    // magic is read through the raw pointer first to catch some violations.
+    if unsafe { std::ptr::addr_of!((*message).magic).read_unaligned() } != MESSAGE_MAGIC {
+        return Err(invalid("not a live omnir callback message"));
+    }
+    // SAFETY: as above.
+    Ok(unsafe { &mut *message })
+}
+
+/// User data owned by omnir once a registration succeeds: freed (if the caller gave a free
+/// function) when the last callback holding it is dropped, unless disarmed because the
+/// registration failed.
+struct UserData {
+    ptr: *mut c_void,
+    free: omnir_free_user_data_fn,
+    armed: AtomicBool,
+}
+
+// SAFETY: omnir never dereferences `ptr`; it only hands it back to the caller's callbacks,
+// which the API contract requires to be callable from any thread using the context (one at
+// a time per context), and to `free`, called once.
+unsafe impl Send for UserData {}
+// SAFETY: as above; shared access only reads the pointer values.
+unsafe impl Sync for UserData {}
+
+impl Drop for UserData {
+    fn drop(&mut self) {
+        if let Some(free) = self.free {
+            if self.armed.load(Ordering::Acquire) {
+                // SAFETY: the caller gave `free` for `ptr` and ownership passed to omnir with
+                // the successful registration; this is the only call (Drop runs once).
+                unsafe { free(self.ptr) };
+            }
+        }
+    }
+}
+
+/// The context pointer handed to callbacks, with the serial for building handles.
+#[derive(Copy, Clone)]
+struct CtxRef {
+    raw: *mut omnir_context,
+    serial: u32,
+}
+
+impl CtxRef {
+    // Methods (not field accesses) so that closures capture the whole `Send + Sync` struct.
+    fn ptr(&self) -> *mut omnir_context {
+        self.raw
+    }
+    fn serial(&self) -> u32 {
+        self.serial
+    }
+}
+
+// SAFETY: the pointer is only passed back to C callbacks, which run under the context's lock
+// while the context is alive (the callbacks are owned by the context's registry and dropped
+// with it).
+unsafe impl Send for CtxRef {}
+// SAFETY: as above.
+unsafe impl Sync for CtxRef {}
+
+/// Collects the user data of one registration so that a failure can give it back.
+struct Registration {
+    ctx: CtxRef,
+    owned: Vec<Arc<UserData>>,
+}
+
+impl Registration {
+    fn new(cx: &omnir_context) -> Registration {
+        let raw = cx as *const omnir_context as *mut omnir_context;
+        Registration { ctx: CtxRef { raw, serial: cx.serial() }, owned: Vec::new() }
+    }
+
+    fn own(&mut self, ptr: *mut c_void, free: omnir_free_user_data_fn) -> Arc<UserData> {
+        let ud = Arc::new(UserData { ptr, free, armed: AtomicBool::new(true) });
+        self.owned.push(ud.clone());
+        ud
+    }
+
+    /// Ends the registration: on failure nothing of the caller's is freed.
+    fn finish<T>(self, result: ApiResult<T>) -> ApiResult<T> {
+        if result.is_err() {
+            for ud in &self.owned {
+                ud.armed.store(false, Ordering::Release);
+            }
+        }
+        result
+    }
+}
+
+fn str_field<'a>(data: *const u8, len: usize, what: &str) -> ApiResult<&'a str> {
+    str_arg(data, len, what)
+}
+
+fn ref_arg<'a, T>(p: *const T, what: &str) -> ApiResult<&'a T> {
+    if p.is_null() {
+        return Err(ApiError::null(what));
+    }
+    // SAFETY: a non-NULL pointer argument points at a valid, initialized T for the duration
+    // of the call (API contract).
+    Ok(unsafe { &*p })
+}
+
+// ---------------------------------------------------------------------------------------
+// constraints
+
+/// A C predicate on types: true when `ty` satisfies the constraint.
+#[allow(non_camel_case_types)]
+pub type omnir_type_predicate_fn =
+    Option<unsafe extern "C" fn(user_data: *mut c_void, ctx: *mut omnir_context, ty: omnir_type) -> bool>;
+
+/// A C predicate on attributes: true when `attr` satisfies the constraint.
+#[allow(non_camel_case_types)]
+pub type omnir_attribute_predicate_fn =
+    Option<unsafe extern "C" fn(user_data: *mut c_void, ctx: *mut omnir_context, attr: omnir_attribute) -> bool>;
+
+/// Values of `omnir_type_constraint::kind`.
+#[allow(non_camel_case_types)]
+pub type omnir_type_constraint_kind = u32;
+/// Any type (a zeroed constraint).
+pub const OMNIR_TYPE_CONSTRAINT_ANY: omnir_type_constraint_kind = 0;
+/// Any integer type.
+pub const OMNIR_TYPE_CONSTRAINT_ANY_INTEGER: omnir_type_constraint_kind = 1;
+/// A signless integer of `width` bits.
+pub const OMNIR_TYPE_CONSTRAINT_INTEGER: omnir_type_constraint_kind = 2;
+/// A signless integer or `index`.
+pub const OMNIR_TYPE_CONSTRAINT_SIGNLESS_INTEGER_OR_INDEX: omnir_type_constraint_kind = 3;
+/// `index`.
+pub const OMNIR_TYPE_CONSTRAINT_INDEX: omnir_type_constraint_kind = 4;
+/// Any floating-point type.
+pub const OMNIR_TYPE_CONSTRAINT_ANY_FLOAT: omnir_type_constraint_kind = 5;
+/// The floating-point type of `ty`'s kind (`ty` is e.g. `f32`).
+pub const OMNIR_TYPE_CONSTRAINT_FLOAT: omnir_type_constraint_kind = 6;
+/// An integer or floating-point type.
+pub const OMNIR_TYPE_CONSTRAINT_INTEGER_OR_FLOAT: omnir_type_constraint_kind = 7;
+/// Any vector type.
+pub const OMNIR_TYPE_CONSTRAINT_ANY_VECTOR: omnir_type_constraint_kind = 8;
+/// Any tensor type (ranked or unranked).
+pub const OMNIR_TYPE_CONSTRAINT_ANY_TENSOR: omnir_type_constraint_kind = 9;
+/// Any memref type (ranked or unranked).
+pub const OMNIR_TYPE_CONSTRAINT_ANY_MEMREF: omnir_type_constraint_kind = 10;
+/// Any shaped type.
+pub const OMNIR_TYPE_CONSTRAINT_ANY_SHAPED: omnir_type_constraint_kind = 11;
+/// Exactly the type `ty`.
+pub const OMNIR_TYPE_CONSTRAINT_EXACTLY: omnir_type_constraint_kind = 12;
+/// Any of the `num_one_of` constraints at `one_of`.
+pub const OMNIR_TYPE_CONSTRAINT_ONE_OF: omnir_type_constraint_kind = 13;
+/// A type implementing the interface with TypeId `interface`.
+pub const OMNIR_TYPE_CONSTRAINT_IMPLEMENTS: omnir_type_constraint_kind = 14;
+/// `predicate(user_data, ctx, ty)`, described as `summary` in messages.
+pub const OMNIR_TYPE_CONSTRAINT_PREDICATE: omnir_type_constraint_kind = 15;
+
+/// A constraint on a type. `kind` says which fields are used; the others are ignored (a
+/// zeroed struct is "any type").
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_type_constraint {
+    pub kind: omnir_type_constraint_kind,
+    /// `OMNIR_TYPE_CONSTRAINT_INTEGER`: the width.
+    pub width: u32,
+    /// `OMNIR_TYPE_CONSTRAINT_EXACTLY` and `OMNIR_TYPE_CONSTRAINT_FLOAT`: the type.
+    pub ty: omnir_type,
+    /// `OMNIR_TYPE_CONSTRAINT_IMPLEMENTS`: the interface's TypeId.
+    pub interface: u32,
+    /// `OMNIR_TYPE_CONSTRAINT_ONE_OF`: the alternatives.
+    pub one_of: *const omnir_type_constraint,
+    pub num_one_of: usize,
+    /// `OMNIR_TYPE_CONSTRAINT_PREDICATE`: the predicate, its user data and how to free it.
+    pub predicate: omnir_type_predicate_fn,
+    pub user_data: *mut c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+    /// `OMNIR_TYPE_CONSTRAINT_PREDICATE`: a description for messages ("vector of 4 f32").
+    pub summary: *const u8,
+    pub summary_len: usize,
+}
+
+/// Values of `omnir_attribute_constraint::kind`.
+#[allow(non_camel_case_types)]
+pub type omnir_attribute_constraint_kind = u32;
+/// Any attribute (a zeroed constraint).
+pub const OMNIR_ATTR_CONSTRAINT_ANY: omnir_attribute_constraint_kind = 0;
+pub const OMNIR_ATTR_CONSTRAINT_UNIT: omnir_attribute_constraint_kind = 1;
+pub const OMNIR_ATTR_CONSTRAINT_BOOL: omnir_attribute_constraint_kind = 2;
+pub const OMNIR_ATTR_CONSTRAINT_INTEGER: omnir_attribute_constraint_kind = 3;
+pub const OMNIR_ATTR_CONSTRAINT_FLOAT: omnir_attribute_constraint_kind = 4;
+pub const OMNIR_ATTR_CONSTRAINT_STRING: omnir_attribute_constraint_kind = 5;
+pub const OMNIR_ATTR_CONSTRAINT_TYPE: omnir_attribute_constraint_kind = 6;
+pub const OMNIR_ATTR_CONSTRAINT_ARRAY: omnir_attribute_constraint_kind = 7;
+pub const OMNIR_ATTR_CONSTRAINT_DICTIONARY: omnir_attribute_constraint_kind = 8;
+pub const OMNIR_ATTR_CONSTRAINT_SYMBOL_REF: omnir_attribute_constraint_kind = 9;
+/// A symbol reference without nested references (`@name`).
+pub const OMNIR_ATTR_CONSTRAINT_FLAT_SYMBOL_REF: omnir_attribute_constraint_kind = 10;
+/// An integer attribute of exactly the type `ty`.
+pub const OMNIR_ATTR_CONSTRAINT_TYPED_INTEGER: omnir_attribute_constraint_kind = 11;
+/// `predicate(user_data, ctx, attr)`, described as `summary` in messages.
+pub const OMNIR_ATTR_CONSTRAINT_PREDICATE: omnir_attribute_constraint_kind = 12;
+
+/// A constraint on an attribute. `kind` says which fields are used (a zeroed struct is "any
+/// attribute").
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_attribute_constraint {
+    pub kind: omnir_attribute_constraint_kind,
+    /// `OMNIR_ATTR_CONSTRAINT_TYPED_INTEGER`: the integer type.
+    pub ty: omnir_type,
+    /// `OMNIR_ATTR_CONSTRAINT_PREDICATE`: the predicate, its user data and how to free it.
+    pub predicate: omnir_attribute_predicate_fn,
+    pub user_data: *mut c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+    /// `OMNIR_ATTR_CONSTRAINT_PREDICATE`: a description for messages.
+    pub summary: *const u8,
+    pub summary_len: usize,
+}
+
+/// How deeply `OMNIR_TYPE_CONSTRAINT_ONE_OF` may nest (guards against cycles).
+const MAX_CONSTRAINT_DEPTH: u32 = 32;
+
+fn summary_arg(data: *const u8, len: usize, fallback: &str) -> ApiResult<String> {
+    let s = str_field(data, len, "constraint summary")?;
+    Ok(if s.is_empty() { fallback.to_string() } else { s.to_string() })
+}
+
+fn type_constraint_in(
+    reg: &mut Registration,
+    cx: &omnir_context,
+    c: &Context,
+    tc: &omnir_type_constraint,
+    depth: u32,
+) -> ApiResult<TypeConstraint> {
+    if depth > MAX_CONSTRAINT_DEPTH {
+        return Err(invalid("type constraints nest too deeply (is there a cycle?)"));
+    }
+    Ok(match tc.kind {
+        OMNIR_TYPE_CONSTRAINT_ANY => TypeConstraint::Any,
+        OMNIR_TYPE_CONSTRAINT_ANY_INTEGER => TypeConstraint::AnyInteger,
+        OMNIR_TYPE_CONSTRAINT_INTEGER => TypeConstraint::Integer(tc.width),
+        OMNIR_TYPE_CONSTRAINT_SIGNLESS_INTEGER_OR_INDEX => TypeConstraint::SignlessIntegerOrIndex,
+        OMNIR_TYPE_CONSTRAINT_INDEX => TypeConstraint::Index,
+        OMNIR_TYPE_CONSTRAINT_ANY_FLOAT => TypeConstraint::AnyFloat,
+        OMNIR_TYPE_CONSTRAINT_FLOAT => {
+            let t = cx.type_in(c, tc.ty)?;
+            match c.type_kind(t) {
+                TypeKind::Float(k) => TypeConstraint::Float(*k),
+                _ => return Err(invalid("a FLOAT type constraint needs a floating-point type in 'ty'")),
+            }
+        }
+        OMNIR_TYPE_CONSTRAINT_INTEGER_OR_FLOAT => TypeConstraint::IntegerOrFloat,
+        OMNIR_TYPE_CONSTRAINT_ANY_VECTOR => TypeConstraint::AnyVector,
+        OMNIR_TYPE_CONSTRAINT_ANY_TENSOR => TypeConstraint::AnyTensor,
+        OMNIR_TYPE_CONSTRAINT_ANY_MEMREF => TypeConstraint::AnyMemRef,
+        OMNIR_TYPE_CONSTRAINT_ANY_SHAPED => TypeConstraint::AnyShaped,
+        OMNIR_TYPE_CONSTRAINT_EXACTLY => TypeConstraint::Exactly(cx.type_in(c, tc.ty)?),
+        OMNIR_TYPE_CONSTRAINT_ONE_OF => {
+            let alternatives = slice_arg(tc.one_of, tc.num_one_of, "one_of constraints")?;
+            if alternatives.is_empty() {
+                return Err(invalid("a ONE_OF type constraint needs at least one alternative"));
+            }
+            TypeConstraint::OneOf(
+                alternatives
+                    .iter()
+                    .map(|a| type_constraint_in(reg, cx, c, a, depth + 1))
+                    .collect::<ApiResult<Vec<_>>>()?,
+            )
+        }
+        OMNIR_TYPE_CONSTRAINT_IMPLEMENTS => TypeConstraint::Implements(typeid_arg(tc.interface)?),
+        OMNIR_TYPE_CONSTRAINT_PREDICATE => {
+            let f = tc.predicate.ok_or_else(|| ApiError::null("type constraint predicate"))?;
+            let summary = summary_arg(tc.summary, tc.summary_len, "type satisfying a custom predicate")?;
+            let ud = reg.own(tc.user_data, tc.free_user_data);
+            let ctx = reg.ctx;
+            TypeConstraint::Custom {
+                summary,
+                predicate: Arc::new(move |_c: &Context, ty: Type| {
+                    let h = omnir_type { context: ctx.serial(), id: ty.to_raw() };
+                    // SAFETY: `f` and its user data come from the caller, who guarantees the
+                    // predicate may be called with them under the context's lock (module
+                    // notes); `ctx.ptr` is the live context that owns this predicate.
+                    unsafe { f(ud.ptr, ctx.ptr(), h) }
+                }),
+            }
+        }
+        k => return Err(invalid(format!("unknown type constraint kind {k}"))),
+    })
+}
+
+fn attr_constraint_in(
+    reg: &mut Registration,
+    cx: &omnir_context,
+    c: &Context,
+    ac: &omnir_attribute_constraint,
+) -> ApiResult<AttrConstraint> {
+    Ok(match ac.kind {
+        OMNIR_ATTR_CONSTRAINT_ANY => AttrConstraint::Any,
+        OMNIR_ATTR_CONSTRAINT_UNIT => AttrConstraint::Unit,
+        OMNIR_ATTR_CONSTRAINT_BOOL => AttrConstraint::Bool,
+        OMNIR_ATTR_CONSTRAINT_INTEGER => AttrConstraint::Integer,
+        OMNIR_ATTR_CONSTRAINT_FLOAT => AttrConstraint::Float,
+        OMNIR_ATTR_CONSTRAINT_STRING => AttrConstraint::String,
+        OMNIR_ATTR_CONSTRAINT_TYPE => AttrConstraint::Type,
+        OMNIR_ATTR_CONSTRAINT_ARRAY => AttrConstraint::Array,
+        OMNIR_ATTR_CONSTRAINT_DICTIONARY => AttrConstraint::Dictionary,
+        OMNIR_ATTR_CONSTRAINT_SYMBOL_REF => AttrConstraint::SymbolRef,
+        OMNIR_ATTR_CONSTRAINT_FLAT_SYMBOL_REF => AttrConstraint::FlatSymbolRef,
+        OMNIR_ATTR_CONSTRAINT_TYPED_INTEGER => AttrConstraint::TypedInteger(cx.type_in(c, ac.ty)?),
+        OMNIR_ATTR_CONSTRAINT_PREDICATE => {
+            let f = ac.predicate.ok_or_else(|| ApiError::null("attribute constraint predicate"))?;
+            let summary = summary_arg(ac.summary, ac.summary_len, "attribute satisfying a custom predicate")?;
+            let ud = reg.own(ac.user_data, ac.free_user_data);
+            let ctx = reg.ctx;
+            AttrConstraint::Custom {
+                summary,
+                predicate: Arc::new(move |_c: &Context, attr: Attribute| {
+                    let h = omnir_attribute { context: ctx.serial(), id: attr.to_raw() };
+                    // SAFETY: as for type predicates (see `type_constraint_in`).
+                    unsafe { f(ud.ptr, ctx.ptr(), h) }
+                }),
+            }
+        }
+        k => return Err(invalid(format!("unknown attribute constraint kind {k}"))),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// interfaces
+
+/// An implementation of an interface by C code: an opaque table of function pointers
+/// (`vtable`, whose layout the interface defines) and the user data its methods take.
+/// Other languages get both back from `omnir_type_get_interface` and friends, and call the
+/// methods themselves. `vtable` must stay valid as long as the context.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_interface_impl {
+    /// The interface's TypeId (`omnir_typeid_get("builtin.MemRefElementTypeInterface")`).
+    pub interface: u32,
+    /// The method table; may be NULL for a marker interface without methods.
+    pub vtable: *const c_void,
+    pub user_data: *mut c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+}
+
+/// What the core stores for an interface implemented in C.
+struct CInterface {
+    vtable: *const c_void,
+    user_data: Arc<UserData>,
+}
+
+// SAFETY: the vtable pointer is never dereferenced by omnir, only handed back to callers;
+// the user data is covered by the callback contract (module notes).
+unsafe impl Send for CInterface {}
+// SAFETY: as above.
+unsafe impl Sync for CInterface {}
+
+fn interface_in(reg: &mut Registration, i: &omnir_interface_impl) -> ApiResult<InterfaceImpl> {
+    let interface = typeid_arg(i.interface)?;
+    let ud = reg.own(i.user_data, i.free_user_data);
+    Ok(InterfaceImpl { interface, methods: Arc::new(CInterface { vtable: i.vtable, user_data: ud }) })
+}
+
+fn interfaces_in(
+    reg: &mut Registration,
+    items: *const omnir_interface_impl,
+    count: usize,
+) -> ApiResult<Vec<InterfaceImpl>> {
+    let items = slice_arg(items, count, "interfaces")?;
+    let mut out: Vec<InterfaceImpl> = Vec::with_capacity(items.len());
+    for i in items {
+        let imp = interface_in(reg, i)?;
+        if out.iter().any(|o| o.interface == imp.interface) {
+            return Err(invalid(format!("interface {} is listed twice", imp.interface.name())));
+        }
+        out.push(imp);
+    }
+    Ok(out)
+}
+
+/// Writes an implementation's vtable and user data (NULL for a native implementation).
+fn write_interface(imp: Option<&InterfaceImpl>, vtable: *mut *const c_void, user_data: *mut *mut c_void) -> ApiResult {
+    let (v, u) = match imp.and_then(|i| i.methods.downcast_ref::<CInterface>()) {
+        Some(ci) => (ci.vtable, ci.user_data.ptr),
+        None => (std::ptr::null(), std::ptr::null_mut()),
+    };
+    write_opt(vtable, v)?;
+    write_opt(user_data, u)
+}
+
+fn not_implemented(what: &str, iface: TypeId) -> ApiError {
+    ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("{what} does not implement {}", iface.name()))
+}
+
+/// The implementation of the interface `interface_id` (a TypeId) for `ty`: its vtable and user data (either out-pointer
+/// may be NULL), so that the caller can call methods implemented in C. Both are NULL when
+/// the type implements the interface natively (builtin types, Rust implementations).
+/// `OMNIR_ERROR_NOT_REGISTERED` when the type does not implement it.
+#[no_mangle]
+pub extern "C" fn omnir_type_get_interface(
+    ctx: *const omnir_context,
+    ty: omnir_type,
+    interface_id: u32,
+    vtable: *mut *const c_void,
+    user_data: *mut *mut c_void,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let iface = typeid_arg(interface_id)?;
+        cx.read(|c| {
+            let t = cx.type_in(c, ty)?;
+            if !c.type_implements(t, iface) {
+                return Err(not_implemented(&format!("type {}", c.type_summary(t)), iface));
+            }
+            write_interface(c.type_interface(t, iface), vtable, user_data)
+        })
+    })
+}
+
+/// The implementation of the interface `interface_id` for `attr` (see `omnir_type_get_interface`).
+#[no_mangle]
+pub extern "C" fn omnir_attribute_get_interface(
+    ctx: *const omnir_context,
+    attr: omnir_attribute,
+    interface_id: u32,
+    vtable: *mut *const c_void,
+    user_data: *mut *mut c_void,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let iface = typeid_arg(interface_id)?;
+        cx.read(|c| {
+            let a = cx.attr_in(c, attr)?;
+            if !c.attr_implements(a, iface) {
+                return Err(not_implemented("the attribute", iface));
+            }
+            write_interface(c.attr_interface(a, iface), vtable, user_data)
+        })
+    })
+}
+
+/// Whether the operation `op` implements the interface `interface_id` (through its registered definition or
+/// an external model attached to its name's TypeId).
+#[no_mangle]
+pub extern "C" fn omnir_op_implements_interface(
+    ctx: *const omnir_context,
+    op: omnir_op,
+    interface_id: u32,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let iface = typeid_arg(interface_id)?;
+        let op = cx.op_in(op)?;
+        let r = cx.read(|c| Ok(c.op_interface(c.op_name(op)?, iface).is_some()))?;
+        write_out(out, r)
+    })
+}
+
+/// The implementation of the interface `interface_id` for the operation `op` (see
+/// `omnir_type_get_interface`).
+#[no_mangle]
+pub extern "C" fn omnir_op_get_interface(
+    ctx: *const omnir_context,
+    op: omnir_op,
+    interface_id: u32,
+    vtable: *mut *const c_void,
+    user_data: *mut *mut c_void,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let iface = typeid_arg(interface_id)?;
+        let op = cx.op_in(op)?;
+        cx.read(|c| {
+            let name = c.op_name(op)?;
+            match c.op_interface(name, iface) {
+                Some(imp) => write_interface(Some(imp), vtable, user_data),
+                None => Err(not_implemented(&format!("operation '{name}'"), iface)),
+            }
+        })
+    })
+}
+
+/// Attaches an implementation of an interface to an existing kind, named by its TypeId
+/// (`builtin.integer`, `mydialect.mytype`, `#mydialect.myattr`, or an operation name), like
+/// MLIR's external models. An earlier attachment of the same interface to the same kind is
+/// replaced, and its user data freed. On error nothing changes and the caller keeps its
+/// user data.
+#[no_mangle]
+pub extern "C" fn omnir_context_attach_interface(
+    ctx: *mut omnir_context,
+    kind: u32,
+    implementation: *const omnir_interface_impl,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let imp = ref_arg(implementation, "interface implementation")?;
+        let mut reg = Registration::new(cx);
+        let result = (|| {
+            let kind = typeid_arg(kind)?;
+            let imp = interface_in(&mut reg, imp)?;
+            cx.write(|c| {
+                c.attach_interface(kind, imp);
+                Ok(())
+            })
+        })();
+        reg.finish(result)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// dialects and operations
+
+/// Registers a dialect, or updates the settings of a registered one. With
+/// `allow_unknown_operations`, operations of the dialect that are not registered are
+/// accepted by the verifier (MLIR's `allowUnknownOperations`).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_register(
+    ctx: *mut omnir_context,
+    name: *const u8,
+    name_len: usize,
+    allow_unknown_operations: bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "dialect name")?;
+        if name.is_empty() || name.contains('.') {
+            return Err(invalid(format!("invalid dialect name '{name}' (non-empty, without '.')")));
+        }
+        cx.write(|c| {
+            c.register_dialect(DialectDef { name: name.to_string(), allow_unknown_operations });
+            Ok(())
+        })
+    })
+}
+
+/// Whether a dialect of this name is registered.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_is_registered(
+    ctx: *const omnir_context,
+    name: *const u8,
+    name_len: usize,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "dialect name")?;
+        let r = cx.read(|c| Ok(c.is_dialect_registered(name)))?;
+        write_out(out, r)
+    })
+}
+
+/// Whether the registered dialect `name` accepts unknown operations
+/// (`OMNIR_ERROR_NOT_REGISTERED` if it is not registered).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_get_allow_unknown_operations(
+    ctx: *const omnir_context,
+    name: *const u8,
+    name_len: usize,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "dialect name")?;
+        let r = cx.read(|c| {
+            c.dialect(name).map(|d| d.allow_unknown_operations).ok_or_else(|| {
+                ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("dialect '{name}' is not registered"))
+            })
+        })?;
+        write_out(out, r)
+    })
+}
+
+/// Whether an operation of this name (`"dialect.op"`) is registered.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_is_operation_registered(
+    ctx: *const omnir_context,
+    name: *const u8,
+    name_len: usize,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "operation name")?;
+        let r = cx.read(|c| Ok(c.operation_def(name).is_some()))?;
+        write_out(out, r)
+    })
+}
+
+/// Values of `omnir_value_spec::arity`.
+#[allow(non_camel_case_types)]
+pub type omnir_arity = u32;
+/// Exactly one value.
+pub const OMNIR_ARITY_SINGLE: omnir_arity = 0;
+/// Zero or one value.
+pub const OMNIR_ARITY_OPTIONAL: omnir_arity = 1;
+/// Any number of values.
+pub const OMNIR_ARITY_VARIADIC: omnir_arity = 2;
+
+/// One operand or result group of an operation signature.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_value_spec {
+    pub name: *const u8,
+    pub name_len: usize,
+    pub arity: omnir_arity,
+    pub constraint: omnir_type_constraint,
+}
+
+/// An inherent attribute of an operation.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_attribute_spec {
+    pub name: *const u8,
+    pub name_len: usize,
+    pub optional: bool,
+    pub constraint: omnir_attribute_constraint,
+}
+
+/// An operation verifier: returns `OMNIR_OK` (0) when `op` is valid, anything else when it
+/// is not, after describing the problem with `omnir_callback_message_set(message, ...)`.
+/// The message becomes an error diagnostic at the op (`'dialect.op' op <message>`). It runs
+/// after the checks that the definition implies (counts, constraints, traits).
+#[allow(non_camel_case_types)]
+pub type omnir_op_verify_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        op: omnir_op,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A runtime operation definition (the data of MLIR's ODS). Zero-initialize it and fill in
+/// what the operation needs.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_op_definition {
+    /// `dialect.op`; the dialect must be registered.
+    pub name: *const u8,
+    pub name_len: usize,
+    /// A one-line description (may be empty).
+    pub summary: *const u8,
+    pub summary_len: usize,
+    pub operands: *const omnir_value_spec,
+    pub num_operands: usize,
+    pub results: *const omnir_value_spec,
+    pub num_results: usize,
+    pub attributes: *const omnir_attribute_spec,
+    pub num_attributes: usize,
+    pub num_regions: usize,
+    /// Extra regions beyond `num_regions` are allowed.
+    pub variadic_regions: bool,
+    pub num_successors: usize,
+    /// Extra successors beyond `num_successors` are allowed.
+    pub variadic_successors: bool,
+    /// `OMNIR_TRAIT_*` flags.
+    pub traits: u32,
+    pub interfaces: *const omnir_interface_impl,
+    pub num_interfaces: usize,
+    /// MLIR's `SingleBlockImplicitTerminator<"name">`: the terminator every region's single
+    /// block ends with; empty for none.
+    pub implicit_terminator: *const u8,
+    pub implicit_terminator_len: usize,
+    /// MLIR's `BranchOpInterface` for the verifier: successor `i` receives operand group
+    /// `branch_first_operand_group + i` (0 for a `cf.br`-like op, 1 for `cf.cond_br`).
+    pub is_branch: bool,
+    pub branch_first_operand_group: usize,
+    /// The verifier callback (may be NULL), its user data and how to free it.
+    pub verify: omnir_op_verify_fn,
+    pub verify_user_data: *mut c_void,
+    pub free_verify_user_data: omnir_free_user_data_fn,
+}
+
+fn value_specs_in(
+    reg: &mut Registration,
+    cx: &omnir_context,
+    c: &Context,
+    items: *const omnir_value_spec,
+    count: usize,
+    what: &str,
+) -> ApiResult<Vec<ValueSpec>> {
+    slice_arg(items, count, what)?
+        .iter()
+        .map(|s| {
+            let name = str_field(s.name, s.name_len, "operand or result group name")?;
+            let arity = match s.arity {
+                OMNIR_ARITY_SINGLE => Arity::Single,
+                OMNIR_ARITY_OPTIONAL => Arity::Optional,
+                OMNIR_ARITY_VARIADIC => Arity::Variadic,
+                a => return Err(invalid(format!("unknown arity {a} for group '{name}'"))),
+            };
+            let constraint = type_constraint_in(reg, cx, c, &s.constraint, 0)?;
+            Ok(ValueSpec { name: name.to_string(), constraint, arity })
+        })
+        .collect()
+}
+
+fn op_def_in(reg: &mut Registration, cx: &omnir_context, c: &Context, d: &omnir_op_definition) -> ApiResult<OpDef> {
+    let name = str_field(d.name, d.name_len, "operation name")?;
+    let mut def = OpDef::new(name);
+    def.summary = str_field(d.summary, d.summary_len, "summary")?.to_string();
+    def.operands = value_specs_in(reg, cx, c, d.operands, d.num_operands, "operands")?;
+    def.results = value_specs_in(reg, cx, c, d.results, d.num_results, "results")?;
+    let attrs = slice_arg(d.attributes, d.num_attributes, "attributes")?;
+    for a in attrs {
+        let aname = str_field(a.name, a.name_len, "attribute name")?;
+        if aname.is_empty() {
+            return Err(invalid("attribute name must not be empty"));
+        }
+        let constraint = attr_constraint_in(reg, cx, c, &a.constraint)?;
+        def.attributes.push(AttrSpec { name: aname.to_string(), constraint, optional: a.optional });
+    }
+    def.num_regions = d.num_regions;
+    def.variadic_regions = d.variadic_regions;
+    def.num_successors = d.num_successors;
+    def.variadic_successors = d.variadic_successors;
+    if d.traits & !ALL_TRAITS != 0 {
+        return Err(invalid(format!("unknown trait bits {:#x}", d.traits & !ALL_TRAITS)));
+    }
+    def.traits = Traits(d.traits);
+    def.interfaces = interfaces_in(reg, d.interfaces, d.num_interfaces)?;
+    let terminator = str_field(d.implicit_terminator, d.implicit_terminator_len, "implicit terminator")?;
+    let mut add_builtin = |imp: InterfaceImpl| {
+        if def.interfaces.iter().any(|i| i.interface == imp.interface) {
+            return Err(invalid(format!("interface {} is listed twice", imp.interface.name())));
+        }
+        def.interfaces.push(imp);
+        Ok(())
+    };
+    if !terminator.is_empty() {
+        add_builtin(SingleBlockImplicitTerminator::of(terminator))?;
+    }
+    if d.is_branch {
+        add_builtin(BranchOpInterface::operand_groups(d.branch_first_operand_group))?;
+    }
+    if let Some(f) = d.verify {
+        let ud = reg.own(d.verify_user_data, d.free_verify_user_data);
+        let ctx = reg.ctx;
+        def.verify = Some(Arc::new(move |_c: &Context, op: OpId| {
+            let (index, generation) = op.to_raw();
+            let h = omnir_op { context: ctx.serial(), index, generation };
+            let mut message = omnir_callback_message::new();
+            // SAFETY: `f` and its user data come from the caller, who guarantees the verifier
+            // may be called with them under the context's lock (module notes); `ctx.ptr` is
+            // the live context that owns this verifier; `message` outlives the call.
+            let status = unsafe { f(ud.ptr, ctx.ptr(), h, &mut message) };
+            if status == omnir_status::OMNIR_OK as u32 {
+                Ok(())
+            } else {
+                message.magic = 0;
+                Err(message.text.unwrap_or_else(|| format!("failed its verifier callback (status {status})")))
+            }
+        }));
+    } else if !d.verify_user_data.is_null() && d.free_verify_user_data.is_some() {
+        return Err(invalid("verify_user_data with a free function but no verify callback"));
+    }
+    Ok(def)
+}
+
+/// Registers an operation of a registered dialect from its definition. Registering a name
+/// twice is `OMNIR_ERROR_ALREADY_EXISTS` (definitions are not replaced). On error nothing
+/// is registered and the caller keeps its user data; on success omnir owns it (module notes).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_register_operation(
+    ctx: *mut omnir_context,
+    definition: *const omnir_op_definition,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let d = ref_arg(definition, "operation definition")?;
+        let mut reg = Registration::new(cx);
+        let result = cx.write(|c| {
+            let def = op_def_in(&mut reg, cx, c, d)?;
+            Ok(c.register_operation(def)?)
+        });
+        reg.finish(result)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// types and attributes
+
+/// A parameters verifier for a dialect type or attribute: returns `OMNIR_OK` (0) when the
+/// `num_params` parameters at `params` are valid, anything else (after
+/// `omnir_callback_message_set`) when not. It runs each time an instance is built.
+#[allow(non_camel_case_types)]
+pub type omnir_params_verify_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        params: *const omnir_attribute,
+        num_params: usize,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A runtime type (or attribute) definition: `dialect.name` with named parameters (each an
+/// attribute), an optional parameters verifier, and the interfaces it implements.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_type_definition {
+    /// A registered dialect.
+    pub dialect: *const u8,
+    pub dialect_len: usize,
+    /// The name within the dialect (non-empty).
+    pub name: *const u8,
+    pub name_len: usize,
+    /// The parameter names.
+    pub params: *const omnir_string_view,
+    pub num_params: usize,
+    pub verify: omnir_params_verify_fn,
+    pub verify_user_data: *mut c_void,
+    pub free_verify_user_data: omnir_free_user_data_fn,
+    pub interfaces: *const omnir_interface_impl,
+    pub num_interfaces: usize,
+}
+
+/// An attribute definition has the same shape as a type definition.
+#[allow(non_camel_case_types)]
+pub type omnir_attribute_definition = omnir_type_definition;
+
+type KindParts<'a> = (&'a str, &'a str, Vec<ParamSpec>, Option<crate::dialect::ParamsVerifier>, Vec<InterfaceImpl>);
+
+fn kind_def_in<'a>(reg: &mut Registration, d: &'a omnir_type_definition) -> ApiResult<KindParts<'a>> {
+    let dialect = str_field(d.dialect, d.dialect_len, "dialect name")?;
+    let name = str_field(d.name, d.name_len, "name")?;
+    let params = slice_arg(d.params, d.num_params, "parameter names")?
+        .iter()
+        .map(|p| Ok(ParamSpec { name: str_field(p.data, p.len, "parameter name")?.to_string() }))
+        .collect::<ApiResult<Vec<_>>>()?;
+    let interfaces = interfaces_in(reg, d.interfaces, d.num_interfaces)?;
+    let verify: Option<crate::dialect::ParamsVerifier> = match d.verify {
+        Some(f) => {
+            let ud = reg.own(d.verify_user_data, d.free_verify_user_data);
+            let ctx = reg.ctx;
+            Some(Arc::new(move |_c: &Context, params: &[Attribute]| {
+                let handles: Vec<omnir_attribute> =
+                    params.iter().map(|a| omnir_attribute { context: ctx.serial(), id: a.to_raw() }).collect();
+                let mut message = omnir_callback_message::new();
+                // SAFETY: as for operation verifiers (see `op_def_in`); `handles` outlives
+                // the call.
+                let status = unsafe { f(ud.ptr, ctx.ptr(), handles.as_ptr(), handles.len(), &mut message) };
+                if status == omnir_status::OMNIR_OK as u32 {
+                    Ok(())
+                } else {
+                    message.magic = 0;
+                    Err(message.text.unwrap_or_else(|| format!("parameters verifier failed (status {status})")))
+                }
+            }))
+        }
+        None => {
+            if !d.verify_user_data.is_null() && d.free_verify_user_data.is_some() {
+                return Err(invalid("verify_user_data with a free function but no verify callback"));
+            }
+            None
+        }
+    };
+    Ok((dialect, name, params, verify, interfaces))
+}
+
+/// Registers a type `dialect.name` and writes its definition id to `*out`. Instances are
+/// built with `omnir_dialect_type_get`; its TypeId is that of `"dialect.name"`. A taken name
+/// is `OMNIR_ERROR_ALREADY_EXISTS`. On error nothing is registered and the caller keeps its
+/// user data.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_register_type(
+    ctx: *mut omnir_context,
+    definition: *const omnir_type_definition,
+    out: *mut u32,
+) -> omnir_status {
+    ffi_call(|| {
+        out_arg(out)?;
+        let cx = context_arg(ctx)?;
+        let d = ref_arg(definition, "type definition")?;
+        let mut reg = Registration::new(cx);
+        let result = (|| {
+            let (dialect, name, params, verify, interfaces) = kind_def_in(&mut reg, d)?;
+            cx.write(|c| Ok(c.register_type(dialect, name, params, verify, interfaces)?))
+        })();
+        let id = reg.finish(result)?;
+        write_out(out, id.to_raw())
+    })
+}
+
+/// Registers an attribute `#dialect.name` and writes its definition id to `*out`. Its
+/// TypeId is that of `"#dialect.name"`. See `omnir_dialect_register_type`.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_register_attribute(
+    ctx: *mut omnir_context,
+    definition: *const omnir_attribute_definition,
+    out: *mut u32,
+) -> omnir_status {
+    ffi_call(|| {
+        out_arg(out)?;
+        let cx = context_arg(ctx)?;
+        let d = ref_arg(definition, "attribute definition")?;
+        let mut reg = Registration::new(cx);
+        let result = (|| {
+            let (dialect, name, params, verify, interfaces) = kind_def_in(&mut reg, d)?;
+            cx.write(|c| Ok(c.register_attribute(dialect, name, params, verify, interfaces)?))
+        })();
+        let id = reg.finish(result)?;
+        write_out(out, id.to_raw())
+    })
+}
+
+fn type_def_arg(c: &Context, raw: u32) -> ApiResult<TypeDefId> {
+    let id = TypeDefId(raw);
+    c.type_def(id).map_err(|_| invalid(format!("unknown type definition id {raw}")))?;
+    Ok(id)
+}
+
+fn attr_def_arg(c: &Context, raw: u32) -> ApiResult<AttrDefId> {
+    let id = AttrDefId(raw);
+    c.attr_def(id).map_err(|_| invalid(format!("unknown attribute definition id {raw}")))?;
+    Ok(id)
+}
+
+/// The definition id of the registered type `dialect.name` (`OMNIR_ERROR_NOT_REGISTERED`
+/// if there is none).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_lookup_type(
+    ctx: *const omnir_context,
+    qualified_name: *const u8,
+    qualified_name_len: usize,
+    out: *mut u32,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(qualified_name, qualified_name_len, "type name")?;
+        let id = cx.read(|c| {
+            c.lookup_type_def(name).ok_or_else(|| {
+                ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("type '{name}' is not registered"))
+            })
+        })?;
+        write_out(out, id.to_raw())
+    })
+}
+
+/// The definition id of the registered attribute `dialect.name` (without `#`).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_lookup_attribute(
+    ctx: *const omnir_context,
+    qualified_name: *const u8,
+    qualified_name_len: usize,
+    out: *mut u32,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(qualified_name, qualified_name_len, "attribute name")?;
+        let id = cx.read(|c| {
+            c.lookup_attr_def(name).ok_or_else(|| {
+                ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("attribute '{name}' is not registered"))
+            })
+        })?;
+        write_out(out, id.to_raw())
+    })
+}
+
+/// Number of parameters a registered type (`is_attribute` false) or attribute definition
+/// takes.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_definition_get_num_params(
+    ctx: *const omnir_context,
+    definition: u32,
+    is_attribute: bool,
+    out: *mut usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let n = cx.read(|c| {
+            Ok(if is_attribute {
+                c.attr_def(attr_def_arg(c, definition)?)?.params.len()
+            } else {
+                c.type_def(type_def_arg(c, definition)?)?.params.len()
+            })
+        })?;
+        write_out(out, n)
+    })
+}
+
+/// The name of parameter `index` of a registered type or attribute definition (free it
+/// with `omnir_string_free`).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_definition_get_param_name(
+    ctx: *const omnir_context,
+    definition: u32,
+    is_attribute: bool,
+    index: usize,
+    out: *mut super::omnir_string,
+) -> omnir_status {
+    ffi_call(|| {
+        out_arg(out)?;
+        let cx = context_arg(ctx)?;
+        let name = cx.read(|c| {
+            let def = if is_attribute {
+                c.attr_def(attr_def_arg(c, definition)?)?
+            } else {
+                c.type_def(type_def_arg(c, definition)?)?
+            };
+            let p = def
+                .params
+                .get(index)
+                .ok_or_else(|| crate::error::Error::out_of_range("parameter", index, def.params.len()))?;
+            Ok(p.name.clone())
+        })?;
+        write_out(out, super::omnir_string::from_bytes(name.as_bytes()))
+    })
+}

@@ -1,0 +1,130 @@
+/* Per-call overhead of omnir's C API from C, printed (never asserted):
+ *   - a trivial call (omnir_version: no arguments, no context);
+ *   - a trivial context call (a checked getter: context check, lock, out-parameter);
+ *   - a type query on a handle (omnir_type_get_kind);
+ *   - creating one operation through a reused operation-state builder (2 operands, 1 result,
+ *     1 attribute), and inserting it at the end of a block;
+ *   - the same with a fresh builder per operation (create state, add, create op, destroy).
+ * usage: bench_calls [N]   (default 1000000 operations; 10x that for the trivial calls) */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <omnir/omnir.h>
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+#define S(str) (const uint8_t *)(str), strlen(str)
+#define OK(call)                                                             \
+    do {                                                                     \
+        if ((call) != OMNIR_OK) {                                            \
+            fprintf(stderr, "bench: %s failed\n", #call);                    \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+static volatile uint64_t sink;
+
+int main(int argc, char **argv) {
+    long n = argc > 1 ? atol(argv[1]) : 1000000;
+    long calls = n * 10;
+    omnir_context *ctx;
+    OK(omnir_context_create(&ctx));
+    OK(omnir_context_set_allow_unregistered_dialects(ctx, true));
+    double best;
+
+    best = 1e300;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = now_ns();
+        uint64_t acc = 0;
+        for (long i = 0; i < calls; i++) acc += omnir_version();
+        double dt = (now_ns() - t0) / (double)calls;
+        sink = acc;
+        if (dt < best) best = dt;
+    }
+    printf("bench: trivial call (omnir_version): %.1f ns/call\n", best);
+
+    best = 1e300;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = now_ns();
+        bool v = false;
+        for (long i = 0; i < calls; i++) omnir_context_get_allow_unregistered_dialects(ctx, &v);
+        double dt = (now_ns() - t0) / (double)calls;
+        sink = v;
+        if (dt < best) best = dt;
+    }
+    printf("bench: trivial context call (omnir_context_get_allow_unregistered_dialects): %.1f ns/call\n", best);
+
+    omnir_type i32;
+    OK(omnir_integer_type_get(ctx, 32, OMNIR_SIGNEDNESS_SIGNLESS, &i32));
+    best = 1e300;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = now_ns();
+        omnir_type_kind k = 0;
+        for (long i = 0; i < calls; i++) omnir_type_get_kind(ctx, i32, &k);
+        double dt = (now_ns() - t0) / (double)calls;
+        sink = k;
+        if (dt < best) best = dt;
+    }
+    printf("bench: type query (omnir_type_get_kind): %.1f ns/call\n", best);
+
+    /* op creation: into one block, two operands (block arguments), one result, one attribute */
+    omnir_location loc;
+    OK(omnir_unknown_loc_get(ctx, &loc));
+    omnir_attribute attr;
+    OK(omnir_integer_attr_get(ctx, i32, 7, &attr));
+    omnir_type args[2] = {i32, i32};
+    omnir_location locs[2] = {loc, loc};
+    best = 1e300;
+    double best_fresh = 1e300;
+    for (int rep = 0; rep < 3; rep++) {
+        omnir_block block;
+        OK(omnir_block_create(ctx, args, locs, 2, &block));
+        omnir_value operands[2];
+        OK(omnir_block_get_argument(ctx, block, 0, &operands[0]));
+        OK(omnir_block_get_argument(ctx, block, 1, &operands[1]));
+        omnir_insertion_point end = {OMNIR_INSERT_BLOCK_END, block, {0}};
+        omnir_operation_state *st;
+        OK(omnir_operation_state_create(S("bench.add"), loc, &st));
+        OK(omnir_operation_state_add_operands(st, operands, 2));
+        OK(omnir_operation_state_add_results(st, &i32, 1));
+        OK(omnir_operation_state_add_attribute(st, S("tag"), attr));
+        double t0 = now_ns();
+        for (long i = 0; i < n; i++) {
+            omnir_op op;
+            OK(omnir_operation_create(ctx, st, &op));
+            OK(omnir_op_insert(ctx, op, end));
+        }
+        double dt = (now_ns() - t0) / (double)n;
+        if (dt < best) best = dt;
+        OK(omnir_operation_state_destroy(st));
+
+        long m = n / 4;
+        t0 = now_ns();
+        for (long i = 0; i < m; i++) {
+            omnir_operation_state *s2;
+            omnir_op op;
+            OK(omnir_operation_state_create(S("bench.add"), loc, &s2));
+            OK(omnir_operation_state_add_operands(s2, operands, 2));
+            OK(omnir_operation_state_add_results(s2, &i32, 1));
+            OK(omnir_operation_state_add_attribute(s2, S("tag"), attr));
+            OK(omnir_operation_create(ctx, s2, &op));
+            OK(omnir_operation_state_destroy(s2));
+            OK(omnir_op_insert(ctx, op, end));
+        }
+        dt = (now_ns() - t0) / (double)m;
+        if (dt < best_fresh) best_fresh = dt;
+        /* drop everything built in this round */
+        OK(omnir_block_erase(ctx, block));
+    }
+    printf("bench: create one operation through the builder + insert (reused state): %.1f ns/op\n", best);
+    printf("bench: create one operation through the builder + insert (fresh state each op): %.1f ns/op\n", best_fresh);
+    OK(omnir_context_destroy(ctx));
+    return 0;
+}

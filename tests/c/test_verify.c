@@ -1,0 +1,3 @@
+#include "harness.h"
+
+void tests_verify(void) {}
