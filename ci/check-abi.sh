@@ -8,6 +8,9 @@
 #   - libomnir.a defines every function of the header;
 #   - every binary given (C tests, the C++ consumer, the Python extension, the Node addon...)
 #     lists NEEDED libomnir.so.0 and defines no omnir_* symbol of its own (no copy of the core);
+#   - so do the Rust clients' own binaries: the test executables and examples of omnir-sys and
+#     of the safe client `omnir` (bindings/rust), built here against PREFIX with cargo (when run
+#     in the repository with cargo available; OMNIR_ABI_NO_CARGO=1 skips them);
 #   - prints the stripped size of libomnir.so (goal: at most 3 MB) and the exported count.
 #
 # usage: ci/check-abi.sh PREFIX [BINARY...]
@@ -23,6 +26,28 @@ shift
 binaries=("$@")
 # shellcheck disable=SC2206
 [ -n "${OMNIR_ABI_BINARIES:-}" ] && binaries+=(${OMNIR_ABI_BINARIES})
+
+# --- the Rust clients' binaries (tests and examples of omnir-sys and omnir), built against
+# this prefix. PKG_CONFIG_PATH is only prepended when missing, so that a caller exporting the
+# same value (ci/test.sh) does not see omnir-sys rebuilt for a different environment.
+repo=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${OMNIR_ABI_NO_CARGO:-0}" != 1 ] && command -v cargo >/dev/null && [ -f "$repo/bindings/rust/Cargo.toml" ]; then
+  pc=$(realpath -m "$prefix")/lib/pkgconfig
+  case ":${PKG_CONFIG_PATH:-}:" in
+    *":$pc:"*) ;;
+    *) export PKG_CONFIG_PATH=$pc${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} ;;
+  esac
+  echo "check-abi: building the Rust clients' tests and examples (omnir-sys, omnir)"
+  # Integration tests (`--test '*'`: the libraries' own unit-test harnesses call nothing of
+  # omnir, so their linker rightly drops the NEEDED entry) and the examples, built as programs.
+  exe() { sed -n 's/.*"executable":"\([^"]*\)".*/\1/p'; }
+  rust_bins=$(cd "$repo" && {
+    cargo test -q --locked -p omnir-sys -p omnir --test '*' --no-run --message-format=json 2>/dev/null | exe
+    cargo build -q --locked -p omnir --examples --message-format=json 2>/dev/null | exe
+  } | sort -u) || { echo "check-abi: FAIL: cargo could not build the Rust clients' binaries" >&2; exit 1; }
+  [ -n "$rust_bins" ] || { echo "check-abi: FAIL: no Rust client binary was built" >&2; exit 1; }
+  while IFS= read -r b; do binaries+=("$b"); done <<<"$rust_bins"
+fi
 
 lib=$prefix/lib/libomnir.so.0
 header=$prefix/include/omnir/omnir.h

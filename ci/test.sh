@@ -38,6 +38,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --locked
 
+echo "== differential test against upstream MLIR (iree-opt) over the corpus"
+bash ci/test-differential.sh
+
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 

@@ -7,14 +7,20 @@
 //! store bare indices: the core keeps them consistent, so they need no check.
 //!
 //! Generations live in their own array, apart from the entities: handle checks and walks
-//! then touch 4 bytes per entity instead of the whole record, and vacant slots cost only
-//! an `Option` niche. The arena is written in safe Rust.
+//! then touch 4 bytes per entity instead of the whole record.
+//!
+//! A live slot has an odd generation and a freed one an even generation, and handles only
+//! ever carry odd generations, so one comparison checks both "same generation" and "live".
+//! Freeing only bumps the generation: the old value stays in its slot and is dropped when the
+//! slot is reused (or the arena is dropped). That keeps erasure from touching the whole
+//! record, which matters because erasing is dominated by memory traffic. The arena is
+//! written in safe Rust.
 
 /// Sentinel for "no index" in intrusive links.
 pub const NONE: u32 = u32::MAX;
 
 pub struct Arena<T> {
-    slots: Vec<Option<T>>,
+    slots: Vec<T>,
     generations: Vec<u32>,
     free: Vec<u32>,
     live: usize,
@@ -31,60 +37,64 @@ impl<T> Arena<T> {
     pub fn alloc(&mut self, value: T) -> (u32, u32) {
         self.live += 1;
         if let Some(index) = self.free.pop() {
-            self.slots[index as usize] = Some(value);
-            (index, self.generations[index as usize])
+            let i = index as usize;
+            // Dropping the dead occupant happens here, off the erase path.
+            self.slots[i] = value;
+            // Even (dead) -> odd (live). Wrapping past u32::MAX lands on 1, never on 0.
+            let g = self.generations[i].wrapping_add(1).max(1);
+            self.generations[i] = g;
+            (index, g)
         } else {
             let index = u32::try_from(self.slots.len()).expect("more than 4G IR entities");
             assert!(index != NONE, "more than 4G IR entities");
-            self.slots.push(Some(value));
+            self.slots.push(value);
             self.generations.push(1);
             (index, 1)
         }
     }
 
-    /// Frees a slot, bumping its generation so outstanding handles go stale.
-    pub fn free(&mut self, index: u32) -> Option<T> {
-        let old = self.slots.get_mut(index as usize)?.take()?;
-        let generation = &mut self.generations[index as usize];
-        // Generation 0 is never handed out, so a zeroed handle from C is always stale.
-        *generation = generation.wrapping_add(1).max(1);
-        self.free.push(index);
-        self.live -= 1;
-        Some(old)
+    /// Frees a slot, bumping its generation so outstanding handles go stale. Returns whether
+    /// the slot was live.
+    pub fn free(&mut self, index: u32) -> bool {
+        match self.generations.get_mut(index as usize) {
+            Some(g) if *g % 2 == 1 => {
+                *g = g.wrapping_add(1);
+                self.free.push(index);
+                self.live -= 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The entity at `index` if it is live and still has `generation`.
     #[inline]
     pub fn get_checked(&self, index: u32, generation: u32) -> Option<&T> {
-        if self.generations.get(index as usize) != Some(&generation) {
+        if generation % 2 == 0 || self.generations.get(index as usize) != Some(&generation) {
             return None;
         }
-        self.slots[index as usize].as_ref()
+        Some(&self.slots[index as usize])
     }
 
     #[inline]
     pub fn get_checked_mut(&mut self, index: u32, generation: u32) -> Option<&mut T> {
-        if self.generations.get(index as usize) != Some(&generation) {
+        if generation % 2 == 0 || self.generations.get(index as usize) != Some(&generation) {
             return None;
         }
-        self.slots[index as usize].as_mut()
+        Some(&mut self.slots[index as usize])
     }
 
-    /// Internal access by a link the core maintains; a dangling link is a core bug.
+    /// Internal access by a link the core maintains (always live).
     #[inline]
     pub fn get(&self, index: u32) -> &T {
-        match &self.slots[index as usize] {
-            Some(v) => v,
-            None => panic!("internal link to a freed IR slot {index}"),
-        }
+        debug_assert!(self.is_live(index), "internal link to a freed IR slot {index}");
+        &self.slots[index as usize]
     }
 
     #[inline]
     pub fn get_mut(&mut self, index: u32) -> &mut T {
-        match &mut self.slots[index as usize] {
-            Some(v) => v,
-            None => panic!("internal link to a freed IR slot {index}"),
-        }
+        debug_assert!(self.is_live(index), "internal link to a freed IR slot {index}");
+        &mut self.slots[index as usize]
     }
 
     #[inline]
@@ -92,10 +102,9 @@ impl<T> Arena<T> {
         self.generations[index as usize]
     }
 
-    #[allow(dead_code)]
     #[inline]
     pub fn is_live(&self, index: u32) -> bool {
-        matches!(self.slots.get(index as usize), Some(Some(_)))
+        self.generations.get(index as usize).is_some_and(|g| g % 2 == 1)
     }
 
     pub fn live_count(&self) -> usize {
@@ -110,7 +119,7 @@ impl<T> Arena<T> {
 
     #[allow(dead_code)]
     pub fn iter_live(&self) -> impl Iterator<Item = (u32, &T)> {
-        self.slots.iter().enumerate().filter_map(|(i, e)| e.as_ref().map(|v| (i as u32, v)))
+        self.slots.iter().enumerate().filter(|(i, _)| self.generations[*i] % 2 == 1).map(|(i, v)| (i as u32, v))
     }
 }
 
@@ -123,15 +132,15 @@ mod tests {
         let mut a = Arena::default();
         let (i, g) = a.alloc("x");
         assert_eq!(a.get_checked(i, g), Some(&"x"));
-        assert_eq!(a.free(i), Some("x"));
+        assert!(a.free(i));
         assert_eq!(a.get_checked(i, g), None);
         let (j, g2) = a.alloc("y");
         assert_eq!(i, j, "freed slot is reused");
         assert_ne!(g, g2);
         assert_eq!(a.get_checked(i, g), None);
         assert_eq!(a.get_checked(j, g2), Some(&"y"));
-        assert_eq!(a.free(i), Some("y"));
-        assert_eq!(a.free(i), None, "double free is refused");
+        assert!(a.free(i));
+        assert!(!a.free(i), "double free is refused");
         assert_eq!(a.live_count(), 0);
     }
 

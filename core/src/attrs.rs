@@ -216,6 +216,15 @@ pub enum AttrKind {
         len: usize,
         data: Box<[u8]>,
     },
+    /// `sparse<indices, values> : ty`: the elements of `ty` at `indices` are `values`, all
+    /// others zero. `indices` is a dense `i64` tensor of shape `[N, rank]` (or `[N]` when `ty`
+    /// has rank 1; a splat stands for one index with every coordinate equal), `values` a dense
+    /// tensor of shape `[N]` of `ty`'s element type. Built by [`Context::sparse_elements_attr`].
+    SparseElements {
+        ty: Type,
+        indices: Attribute,
+        values: Attribute,
+    },
     /// `dense_resource<name> : type`, the blob kept in the context's resource store.
     DenseResource {
         ty: Type,
@@ -421,6 +430,87 @@ impl Context {
         Ok(self.intern_attr(AttrKind::DenseArray { element, len: data.len() / bytes, data: data.into() }))
     }
 
+    /// `sparse<indices, values> : ty`, checked as MLIR's `SparseElementsAttr::verify` does
+    /// (same messages): `ty` is a statically shaped tensor, vector or memref; `indices` a
+    /// dense elements attribute of `i64` with shape `[N, rank]` (or `[N]` for rank 1);
+    /// `values` a 1-d dense (int/float/complex or string) elements attribute of `N` elements
+    /// of `ty`'s element type; every index lies inside `ty`'s shape.
+    pub fn sparse_elements_attr(&self, ty: Type, indices: Attribute, values: Attribute) -> Result<Attribute> {
+        let shape = match self.shape(ty) {
+            Some(s) if s.iter().all(|&d| d >= 0) => s,
+            _ => return Err(Error::invalid("sparse elements attribute needs a statically shaped type")),
+        };
+        let (indices_ty, index_data, indices_splat) = match self.attr_kind(indices) {
+            AttrKind::DenseIntOrFloat { ty: t, data, splat }
+                if self.element_type(*t).is_some_and(|e| {
+                    matches!(self.type_kind(e), TypeKind::Integer { width: 64, signedness: Signedness::Signless })
+                }) =>
+            {
+                (*t, data, *splat)
+            }
+            _ => return Err(Error::invalid("sparse elements indices must be a dense elements attribute of i64")),
+        };
+        let values_ty = match self.attr_kind(values) {
+            AttrKind::DenseIntOrFloat { ty: t, .. } | AttrKind::DenseString { ty: t, .. } => *t,
+            _ => return Err(Error::invalid("sparse elements values must be a dense elements attribute")),
+        };
+        if self.element_type(values_ty) != self.element_type(ty) {
+            return Err(Error::invalid(format!(
+                "sparse elements values have element type {}, expected {}",
+                self.type_summary(self.element_type(values_ty).expect("dense values are shaped")),
+                self.type_summary(self.element_type(ty).expect("shaped"))
+            )));
+        }
+        let values_shape = self.shape(values_ty).unwrap_or(&[]);
+        if values_shape.len() != 1 {
+            return Err(Error::invalid("expected 1-d tensor for sparse element values"));
+        }
+        let indices_shape = self.shape(indices_ty).unwrap_or(&[]);
+        let list = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let shape_error = || {
+            Error::invalid(format!(
+                "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                list(shape),
+                list(indices_shape),
+                list(values_shape)
+            ))
+        };
+        let rank = shape.len();
+        match indices_shape.len() {
+            2 if indices_shape[1] == rank as i64 => {}
+            1 if rank == 1 => {}
+            _ => return Err(shape_error()),
+        }
+        let num_indices = indices_shape[0];
+        if num_indices != values_shape[0] {
+            return Err(shape_error());
+        }
+        let index_error = |n: usize, index: &[u64]| {
+            let index: Vec<String> = index.iter().map(|i| i.to_string()).collect();
+            Error::invalid(format!(
+                "sparse index #{n} is not contained within the value shape, with index=[{}], and type='{}'",
+                index.join(", "),
+                crate::asm::print_type(self, ty)
+            ))
+        };
+        let coord = |i: usize| u64::from_le_bytes(index_data[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        let valid = |index: &[u64]| index.iter().zip(shape).all(|(&i, &d)| i < d as u64);
+        if indices_splat {
+            let index = vec![coord(0); rank];
+            if !valid(&index) {
+                return Err(index_error(0, &index));
+            }
+        } else {
+            for n in 0..num_indices as usize {
+                let index: Vec<u64> = (0..rank).map(|k| coord(n * rank + k)).collect();
+                if !valid(&index) {
+                    return Err(index_error(n, &index));
+                }
+            }
+        }
+        Ok(self.intern_attr(AttrKind::SparseElements { ty, indices, values }))
+    }
+
     pub fn dense_resource_attr(&self, ty: Type, handle: &str) -> Result<Attribute> {
         self.static_shape(ty, "dense resource")?;
         let handle = self.identifier(handle);
@@ -485,6 +575,7 @@ impl Context {
             | AttrKind::Float { ty, .. }
             | AttrKind::DenseIntOrFloat { ty, .. }
             | AttrKind::DenseString { ty, .. }
+            | AttrKind::SparseElements { ty, .. }
             | AttrKind::DenseResource { ty, .. } => Some(*ty),
             AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => *ty,
             AttrKind::Bool(_) => Some(self.signless_int(1)),
@@ -506,6 +597,7 @@ impl Context {
             AttrKind::DenseIntOrFloat { .. } => "builtin.dense_int_or_fp_elements",
             AttrKind::DenseString { .. } => "builtin.dense_string_elements",
             AttrKind::DenseArray { .. } => "builtin.dense_array",
+            AttrKind::SparseElements { .. } => "builtin.sparse_elements",
             AttrKind::DenseResource { .. } => "builtin.dense_resource_elements",
             AttrKind::AffineMap(_) => "builtin.affine_map",
             AttrKind::IntegerSet(_) => "builtin.integer_set",

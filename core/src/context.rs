@@ -57,6 +57,8 @@ pub struct Context {
     pub(crate) registry: Registry,
     pub(crate) diag: DiagnosticEngine,
     pub(crate) resources: Mutex<ResourceStore>,
+    pub(crate) options: crate::options::OptionStore,
+    pub(crate) passes: crate::pass::PassState,
     allow_unregistered_dialects: bool,
 }
 
@@ -75,6 +77,8 @@ impl Context {
             registry: Registry::default(),
             diag: DiagnosticEngine::default(),
             resources: Mutex::new(ResourceStore::default()),
+            options: crate::options::OptionStore::default(),
+            passes: crate::pass::PassState::default(),
             allow_unregistered_dialects: false,
         };
         crate::builtin::register(&mut ctx);

@@ -308,8 +308,8 @@ impl<'c> DominanceInfo<'c> {
     /// As [`DominanceInfo::properly_dominates`], choosing whether an op that encloses `b`
     /// counts as dominating it (MLIR's `enclosingOpOk`).
     pub fn properly_dominates_with(&self, a: OpId, b: OpId, enclosing_op_ok: bool) -> Result<bool> {
-        let ab = self.ctx.op_data(a)?.parent;
-        let bb = self.ctx.op_data(b)?.parent;
+        let ab = self.ctx.op_links(a)?.parent;
+        let bb = self.ctx.op_links(b)?.parent;
         Ok(self.properly_dominates_impl(ab, Pos::Op(a.index), bb, Pos::Op(b.index), enclosing_op_ok))
     }
 
@@ -325,8 +325,8 @@ impl<'c> DominanceInfo<'c> {
 
     /// Whether `a` comes before `b`; both must be in the same block.
     pub fn is_before_in_block(&self, a: OpId, b: OpId) -> Result<bool> {
-        let ab = self.ctx.op_data(a)?.parent;
-        let bb = self.ctx.op_data(b)?.parent;
+        let ab = self.ctx.op_links(a)?.parent;
+        let bb = self.ctx.op_links(b)?.parent;
         if ab == NONE || ab != bb {
             return Err(Error::invalid("is_before_in_block needs two operations of the same block"));
         }
@@ -393,7 +393,7 @@ impl<'c> DominanceInfo<'c> {
                     while o != NONE {
                         order.pos[o as usize] = n;
                         n += 1;
-                        o = self.ctx.ir.ops.get(o).next;
+                        o = self.ctx.ir.link(o).next;
                     }
                     order.numbered.insert(block);
                 }
@@ -414,7 +414,7 @@ impl<'c> DominanceInfo<'c> {
                 return None;
             }
             let op = self.ctx.ir.regions.get(r).parent;
-            let ob = self.ctx.ir.ops.get(op).parent;
+            let ob = self.ctx.ir.link(op).parent;
             if ob == NONE {
                 return None;
             }
@@ -479,14 +479,14 @@ impl<'c> DominanceInfo<'c> {
     }
 
     pub(crate) fn value_dominates(&self, v: ValueRef, user: u32) -> bool {
-        let user_block = self.ctx.ir.ops.get(user).parent;
+        let user_block = self.ctx.ir.link(user).parent;
         if user_block == NONE {
             return false;
         }
         if v.is_arg() {
             self.block_dominates(v.owner, user_block)
         } else {
-            let def_block = self.ctx.ir.ops.get(v.owner).parent;
+            let def_block = self.ctx.ir.link(v.owner).parent;
             self.properly_dominates_impl(def_block, Pos::Op(v.owner), user_block, Pos::Op(user), false)
         }
     }

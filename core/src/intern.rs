@@ -14,9 +14,18 @@ use rustc_hash::FxBuildHasher;
 
 const SHARDS: usize = 16;
 
+/// A table entry: the value's index plus 32 bits of its hash. Probes compare the stored hash
+/// before touching the value, and growing the table rehashes from the stored hash alone, so
+/// neither reads the (randomly placed) values themselves.
+#[derive(Copy, Clone)]
+struct Slot {
+    index: u32,
+    hash: u32,
+}
+
 pub struct Interner<T> {
     items: boxcar::Vec<T>,
-    shards: [Mutex<HashTable<u32>>; SHARDS],
+    shards: [Mutex<HashTable<Slot>>; SHARDS],
 }
 
 impl<T: Hash + Eq> Default for Interner<T> {
@@ -25,8 +34,20 @@ impl<T: Hash + Eq> Default for Interner<T> {
     }
 }
 
-fn hash_of<Q: Hash + ?Sized>(value: &Q) -> u64 {
-    FxBuildHasher.hash_one(value)
+fn hash_of<Q: Hash + ?Sized>(value: &Q) -> u32 {
+    (FxBuildHasher.hash_one(value) >> 32) as u32
+}
+
+/// Spreads a stored 32-bit hash over 64 bits for the table (hashbrown uses both the low bits
+/// and the top 7 bits).
+#[inline]
+fn table_hash(hash: u32) -> u64 {
+    (hash as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+#[inline]
+fn shard_of(hash: u32) -> usize {
+    (hash >> 28) as usize % SHARDS
 }
 
 impl<T: Hash + Eq> Interner<T> {
@@ -38,27 +59,27 @@ impl<T: Hash + Eq> Interner<T> {
         Q: Hash + Eq + ?Sized,
     {
         let hash = hash_of(key);
-        let shard = &self.shards[(hash >> 58) as usize % SHARDS];
         // A poisoned shard only means another thread panicked mid-insert; the table itself
         // is always in a consistent state between statements, so keep using it.
-        let mut table = shard.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(&index) = table.find(hash, |&i| self.items[i as usize].borrow() == key) {
-            return index;
+        let mut table = self.shards[shard_of(hash)].lock().unwrap_or_else(|p| p.into_inner());
+        let found = table.find(table_hash(hash), |s| s.hash == hash && self.items[s.index as usize].borrow() == key);
+        if let Some(slot) = found {
+            return slot.index;
         }
         let index = u32::try_from(self.items.push(make())).expect("more than 4G uniqued values");
-        table.insert_unique(hash, index, |&i| hash_of(self.items[i as usize].borrow()));
+        table.insert_unique(table_hash(hash), Slot { index, hash }, |s| table_hash(s.hash));
         index
     }
 
     pub fn intern(&self, value: T) -> u32 {
         let hash = hash_of(&value);
-        let shard = &self.shards[(hash >> 58) as usize % SHARDS];
-        let mut table = shard.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(&index) = table.find(hash, |&i| self.items[i as usize] == value) {
-            return index;
+        let mut table = self.shards[shard_of(hash)].lock().unwrap_or_else(|p| p.into_inner());
+        let found = table.find(table_hash(hash), |s| s.hash == hash && self.items[s.index as usize] == value);
+        if let Some(slot) = found {
+            return slot.index;
         }
         let index = u32::try_from(self.items.push(value)).expect("more than 4G uniqued values");
-        table.insert_unique(hash, index, |&i| hash_of(&self.items[i as usize]));
+        table.insert_unique(table_hash(hash), Slot { index, hash }, |s| table_hash(s.hash));
         index
     }
 

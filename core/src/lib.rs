@@ -24,6 +24,8 @@ pub mod error;
 pub mod float;
 mod intern;
 pub mod ir;
+pub mod options;
+pub mod pass;
 pub mod symbol;
 pub mod typeid;
 pub mod types;

@@ -436,7 +436,7 @@ impl SymbolTable {
                     ));
                 }
             }
-            o = ctx.ir.ops.get(o).next;
+            o = ctx.ir.link(o).next;
         }
         Ok(SymbolTable { op, body, symbols, uniquing_counter: 0 })
     }
@@ -468,7 +468,7 @@ impl SymbolTable {
 
     fn lookup_bytes(&self, ctx: &Context, name: &[u8]) -> Option<OpId> {
         let &op = self.symbols.get(name)?;
-        let d = ctx.op_data(op).ok()?;
+        let d = ctx.op_links(op).ok()?;
         if d.parent != self.body.index {
             return None;
         }
@@ -487,7 +487,7 @@ impl SymbolTable {
     /// updated by the renaming.
     pub fn insert(&mut self, ctx: &mut Context, symbol: OpId, point: Option<InsertPoint>) -> Result<String> {
         self.check(ctx)?;
-        let parent = ctx.op_data(symbol)?.parent;
+        let parent = ctx.op_links(symbol)?.parent;
         let Some(name) = sym_name_bytes(ctx, symbol)? else {
             return Err(Error::invalid(format!(
                 "cannot insert '{}' into a symbol table: it is not a symbol (no '{SYMBOL_ATTR_NAME}' string attribute)",
@@ -538,8 +538,8 @@ impl SymbolTable {
             None => true,
             Some(InsertPoint::BlockEnd(b)) if b == body => true,
             Some(InsertPoint::BlockStart(b)) if b == body => false,
-            Some(InsertPoint::Before(o)) if ctx.op_data(o)?.parent == body.index => false,
-            Some(InsertPoint::After(o)) if ctx.op_data(o)?.parent == body.index => ctx.op_next(o)?.is_none(),
+            Some(InsertPoint::Before(o)) if ctx.op_links(o)?.parent == body.index => false,
+            Some(InsertPoint::After(o)) if ctx.op_links(o)?.parent == body.index => ctx.op_next(o)?.is_none(),
             Some(p) => {
                 if let InsertPoint::BlockStart(b) | InsertPoint::BlockEnd(b) = p {
                     ctx.block_data(b)?;
@@ -641,7 +641,7 @@ impl SymbolTable {
     /// Checks that `symbol` is a symbol in this table's body; returns its name.
     fn check_member(&self, ctx: &Context, symbol: OpId) -> Result<Box<[u8]>> {
         self.check(ctx)?;
-        let parent = ctx.op_data(symbol)?.parent;
+        let parent = ctx.op_links(symbol)?.parent;
         if parent != self.body.index {
             return Err(Error::invalid("the operation is not in this symbol table's body"));
         }
@@ -726,7 +726,7 @@ fn is_unknown_table_raw(ctx: &Context, op: u32) -> bool {
 }
 
 fn parent_op_raw(ctx: &Context, op: u32) -> Option<u32> {
-    let block = ctx.ir.ops.get(op).parent;
+    let block = ctx.ir.link(op).parent;
     if block == NONE {
         None
     } else {
@@ -768,7 +768,7 @@ fn lookup_raw(ctx: &Context, table: u32, name: &[u8]) -> Option<u32> {
                 return Some(o);
             }
         }
-        o = ctx.ir.ops.get(o).next;
+        o = ctx.ir.link(o).next;
     }
     None
 }
@@ -959,7 +959,7 @@ fn walk_regions(ctx: &Context, mut worklist: Vec<u32>, f: &mut dyn FnMut(u32) ->
                 if !is_table_raw(ctx, o) {
                     worklist.extend_from_slice(ctx.ir.ops.get(o).regions());
                 }
-                o = ctx.ir.ops.get(o).next;
+                o = ctx.ir.link(o).next;
             }
             b = ctx.ir.blocks.get(b).next;
         }
@@ -1044,6 +1044,7 @@ fn children(ctx: &Context, node: Node, out: &mut SmallVec<[Node; 8]>) {
             | AttrKind::DenseString { ty: t, .. }
             | AttrKind::DenseResource { ty: t, .. } => out.push(ty(t)),
             AttrKind::DenseArray { element, .. } => out.push(ty(element)),
+            AttrKind::SparseElements { ty: t, indices, values } => out.extend([ty(t), attr(indices), attr(values)]),
             AttrKind::Location(l) => match l {
                 LocationKind::Name { child, .. } => out.extend(child.iter().map(attr)),
                 LocationKind::CallSite { callee, caller } => out.extend([attr(callee), attr(caller)]),
@@ -1149,6 +1150,10 @@ fn rebuild(ctx: &Context, node: Node, new: &[Node]) -> Result<Node> {
                 AttrKind::DenseString { values, splat, .. } => AttrKind::DenseString { ty: s.ty()?, values, splat },
                 AttrKind::DenseResource { handle, .. } => AttrKind::DenseResource { ty: s.ty()?, handle },
                 AttrKind::DenseArray { len, data, .. } => AttrKind::DenseArray { element: s.ty()?, len, data },
+                AttrKind::SparseElements { .. } => {
+                    let (t, i, v) = (s.ty()?, s.attr()?, s.attr()?);
+                    return Ok(Node::Attr(ctx.sparse_elements_attr(t, i, v)?));
+                }
                 AttrKind::Location(l) => AttrKind::Location(match l {
                     LocationKind::Name { name, child } => {
                         LocationKind::Name { name, child: child.map(|_| s.attr()).transpose()? }

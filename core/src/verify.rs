@@ -354,7 +354,7 @@ impl<'c> Verifier<'c> {
         // The root's ancestors, for uses of values defined above the root.
         let mut cur = root;
         loop {
-            let b = ctx.ir.ops.get(cur).parent;
+            let b = ctx.ir.link(cur).parent;
             if b == NONE {
                 break;
             }
@@ -376,7 +376,7 @@ impl<'c> Verifier<'c> {
                 }
                 continue;
             }
-            self.frames[t].next_op = ctx.ir.ops.get(next).next;
+            self.frames[t].next_op = ctx.ir.link(next).next;
             let ok = self.check_op(next);
             self.check_operands_in_place(next, t);
             self.push_frame(next, ok);
@@ -482,7 +482,7 @@ impl<'c> Verifier<'c> {
             if cur == target {
                 return true;
             }
-            let b = ctx.ir.ops.get(ctx.ir.regions.get(cur).parent).parent;
+            let b = ctx.ir.link(ctx.ir.regions.get(cur).parent).parent;
             if b == NONE {
                 return false;
             }
@@ -506,7 +506,7 @@ impl<'c> Verifier<'c> {
                 continue;
             }
             let (def_block, def_pos) =
-                if v.is_arg() { (v.owner, Pos::Start) } else { (ctx.ir.ops.get(v.owner).parent, Pos::Op(v.owner)) };
+                if v.is_arg() { (v.owner, Pos::Start) } else { (ctx.ir.link(v.owner).parent, Pos::Op(v.owner)) };
             let def_region = if def_block == NONE { NONE } else { ctx.ir.blocks.get(def_block).parent };
             if isolated != NONE {
                 if def_region == NONE {
@@ -547,7 +547,7 @@ impl<'c> Verifier<'c> {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let diag = Diagnostic::error(d.loc, format!("operand #{index} does not dominate this use"));
-        let use_block = d.parent;
+        let use_block = ctx.ir.link(op).parent;
         let use_region = ctx.ir.blocks.get(use_block).parent;
         let relation = |def_region: u32| {
             if def_region == use_region {
@@ -562,7 +562,7 @@ impl<'c> Verifier<'c> {
         };
         if !v.is_arg() {
             let def = ctx.ir.ops.get(v.owner);
-            let def_block = def.parent;
+            let def_block = ctx.ir.link(v.owner).parent;
             let def_region = if def_block == NONE { NONE } else { ctx.ir.blocks.get(def_block).parent };
             let what = if def_block == use_block {
                 "op in the same block"
@@ -605,7 +605,7 @@ impl<'c> Verifier<'c> {
         }
         let mut cur = b;
         loop {
-            let parent_block = ctx.ir.ops.get(ctx.ir.regions.get(cur).parent).parent;
+            let parent_block = ctx.ir.link(ctx.ir.regions.get(cur).parent).parent;
             if parent_block == NONE {
                 return false;
             }
@@ -737,7 +737,8 @@ impl<'c> Verifier<'c> {
             }));
         }
         if def.num_successors > 0 || def.variadic_successors {
-            let region = if d.parent == NONE { NONE } else { ctx.ir.blocks.get(d.parent).parent };
+            let parent = ctx.ir.link(op).parent;
+            let region = if parent == NONE { NONE } else { ctx.ir.blocks.get(parent).parent };
             if d.successors().iter().any(|s| ctx.ir.blocks.get(s.block).parent != region) {
                 return Err(Diagnostic::error(d.loc, "reference to block defined in another region"));
             }
@@ -779,7 +780,8 @@ impl<'c> Verifier<'c> {
 
         // Traits.
         if def.has_trait(Traits::IS_TERMINATOR) {
-            let last = if d.parent == NONE { NONE } else { ctx.ir.blocks.get(d.parent).last_op };
+            let parent = ctx.ir.link(op).parent;
+            let last = if parent == NONE { NONE } else { ctx.ir.blocks.get(parent).last_op };
             if last != op {
                 return Err(err("must be the last operation in the parent block".into()));
             }
@@ -967,7 +969,7 @@ impl<'c> Verifier<'c> {
                         }
                     }
                 }
-                o = ctx.ir.ops.get(o).next;
+                o = ctx.ir.link(o).next;
             }
             b = ctx.ir.blocks.get(b).next;
         }
@@ -995,10 +997,10 @@ impl<'c> Verifier<'c> {
         let mut o = bd.first_op;
         while o != NONE {
             let od = ctx.ir.ops.get(o);
-            if od.next != NONE && !od.successors().is_empty() {
+            if ctx.ir.link(o).next != NONE && !od.successors().is_empty() {
                 self.emit(Diagnostic::error(od.loc, "operation with block successors must terminate its parent block"));
             }
-            o = od.next;
+            o = ctx.ir.link(o).next;
         }
     }
 

@@ -48,8 +48,8 @@ impl Context {
         while let Some(top) = stack.last_mut() {
             if top.next_op != NONE {
                 let cur = top.next_op;
-                top.next_op = self.ir.ops.get(cur).next;
-                let d = self.ir.ops.get(cur);
+                let links = *self.ir.link(cur);
+                top.next_op = links.next;
                 if order == WalkOrder::PreOrder {
                     match f(self.op_handle(cur)) {
                         WalkResult::Interrupt => return Ok(WalkResult::Interrupt),
@@ -57,7 +57,9 @@ impl Context {
                         WalkResult::Advance => {}
                     }
                 }
-                if d.regions().is_empty() {
+                // Only the links table is read for ops without regions: the walk stays in
+                // 16 bytes per op instead of the whole record.
+                if !links.has_regions {
                     if order == WalkOrder::PostOrder && f(self.op_handle(cur)) == WalkResult::Interrupt {
                         return Ok(WalkResult::Interrupt);
                     }

@@ -128,7 +128,7 @@ fn take(s: omnir_string) -> String {
         String::new()
     } else {
         // SAFETY: omnir strings point at `len` initialized bytes.
-        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data, s.len) }).into_owned()
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.len) }).into_owned()
     };
     omnir_string_free(s);
     out
@@ -156,7 +156,7 @@ fn fails(s: omnir_status, expected: omnir_status) -> String {
 
 fn state(cx: &Ctx, name: &str) -> *mut omnir_operation_state {
     let mut st = null_mut();
-    ok(omnir_operation_state_create(name.as_ptr(), name.len(), cx.loc(), &mut st));
+    ok(omnir_operation_state_create(name.as_ptr().cast(), name.len(), cx.loc(), &mut st));
     st
 }
 
@@ -264,7 +264,7 @@ fn build_func(cx: &Ctx) -> Func {
     let body = block(cx, &[]);
     ok(omnir_region_append_block(cx.p(), region(cx, module, 0), body));
     let func = mk(cx, "test.func", &[], &[], 1, &[]);
-    ok(omnir_op_set_attribute(cx.p(), func, "sym_name".as_ptr(), 8, cx.str_attr("f")));
+    ok(omnir_op_set_attribute(cx.p(), func, "sym_name".as_ptr().cast(), 8, cx.str_attr("f")));
     ok(omnir_op_insert(cx.p(), func, end(body)));
     let fr = region(cx, func, 0);
     let entry = block(cx, &[i32t, i32t]);
@@ -396,9 +396,9 @@ fn attributes_and_properties() {
     let cx = Ctx::new();
     let f = build_func(&cx);
     let p = cx.p();
-    ok(omnir_op_set_attribute(p, f.add, "zeta".as_ptr(), 4, cx.int_attr(1)));
-    ok(omnir_op_set_attribute(p, f.add, "alpha".as_ptr(), 5, cx.int_attr(2)));
-    ok(omnir_op_set_attribute(p, f.add, "zeta".as_ptr(), 4, cx.int_attr(3)));
+    ok(omnir_op_set_attribute(p, f.add, "zeta".as_ptr().cast(), 4, cx.int_attr(1)));
+    ok(omnir_op_set_attribute(p, f.add, "alpha".as_ptr().cast(), 5, cx.int_attr(2)));
+    ok(omnir_op_set_attribute(p, f.add, "zeta".as_ptr().cast(), 4, cx.int_attr(3)));
     assert_eq!(count(|n| omnir_op_get_num_attributes(p, f.add, n)), 2);
     let mut nm = empty_string();
     let mut a = omnir_attribute::default();
@@ -406,16 +406,16 @@ fn attributes_and_properties() {
     assert_eq!((take(nm), a), ("alpha".to_string(), cx.int_attr(2)), "sorted by name");
     ok(omnir_op_get_attribute_at(p, f.add, 1, null_mut(), &mut a));
     assert_eq!(a, cx.int_attr(3), "a later set replaces");
-    ok(omnir_op_get_attribute(p, f.add, "zeta".as_ptr(), 4, &mut a));
+    ok(omnir_op_get_attribute(p, f.add, "zeta".as_ptr().cast(), 4, &mut a));
     assert_eq!(a, cx.int_attr(3));
-    ok(omnir_op_get_attribute(p, f.add, "nope".as_ptr(), 4, &mut a));
+    ok(omnir_op_get_attribute(p, f.add, "nope".as_ptr().cast(), 4, &mut a));
     assert_eq!(a, omnir_attribute::default(), "absent: zeroed");
     let mut removed = false;
-    ok(omnir_op_remove_attribute(p, f.add, "zeta".as_ptr(), 4, &mut removed));
+    ok(omnir_op_remove_attribute(p, f.add, "zeta".as_ptr().cast(), 4, &mut removed));
     assert!(removed);
-    ok(omnir_op_remove_attribute(p, f.add, "zeta".as_ptr(), 4, &mut removed));
+    ok(omnir_op_remove_attribute(p, f.add, "zeta".as_ptr().cast(), 4, &mut removed));
     assert!(!removed);
-    ok(omnir_op_remove_attribute(p, f.add, "alpha".as_ptr(), 5, null_mut()));
+    ok(omnir_op_remove_attribute(p, f.add, "alpha".as_ptr().cast(), 5, null_mut()));
     assert_eq!(count(|n| omnir_op_get_num_attributes(p, f.add, n)), 0);
 
     // properties
@@ -425,9 +425,9 @@ fn attributes_and_properties() {
     ok(omnir_op_set_properties(p, f.add, props));
     ok(omnir_op_get_properties(p, f.add, &mut a));
     assert_eq!(a, props);
-    ok(omnir_op_get_inherent_attribute(p, f.add, "inner".as_ptr(), 5, &mut a));
+    ok(omnir_op_get_inherent_attribute(p, f.add, "inner".as_ptr().cast(), 5, &mut a));
     assert_eq!(a, cx.int_attr(5));
-    ok(omnir_op_get_inherent_attribute(p, f.func, "sym_name".as_ptr(), 8, &mut a));
+    ok(omnir_op_get_inherent_attribute(p, f.func, "sym_name".as_ptr().cast(), 8, &mut a));
     assert_eq!(a, cx.str_attr("f"), "falls back on the discardable attributes");
     assert!(cx.print_plain(f.add).contains("<{inner = 5 : i32}>"), "{}", cx.print_plain(f.add));
     ok(omnir_op_set_properties(p, f.add, omnir_attribute::default()));
@@ -555,8 +555,8 @@ fn state_builder_reuse_and_failures() {
     let i32t = cx.i32();
     let st = state(&cx, "test.const");
     ok(omnir_operation_state_add_results(st, &i32t, 1));
-    ok(omnir_operation_state_add_attribute(st, "value".as_ptr(), 5, cx.int_attr(1)));
-    ok(omnir_operation_state_add_attribute(st, "value".as_ptr(), 5, cx.int_attr(2)));
+    ok(omnir_operation_state_add_attribute(st, "value".as_ptr().cast(), 5, cx.int_attr(1)));
+    ok(omnir_operation_state_add_attribute(st, "value".as_ptr().cast(), 5, cx.int_attr(2)));
     ok(omnir_operation_state_set_properties(st, cx.dict_attr(&[("p", cx.int_attr(0))])));
     ok(omnir_operation_state_set_location(st, cx.file_loc(3)));
     // One state, many ops.
@@ -646,7 +646,7 @@ unsafe extern "C" fn walk_cb(user_data: *mut c_void, op: omnir_op) -> omnir_walk
     assert_eq!(omnir_op_get_num_operands(w.ctx, op, &mut n), OMNIR_OK);
     // A mutating call is refused as busy.
     if w.mutate_status.is_none() {
-        let set = omnir_op_set_attribute(w.ctx, op, "x".as_ptr(), 1, w.attr);
+        let set = omnir_op_set_attribute(w.ctx, op, "x".as_ptr().cast(), 1, w.attr);
         let erase = omnir_op_erase(w.ctx, op, OMNIR_ERASE_DROP_USES);
         assert_eq!(set, erase);
         w.mutate_status = Some(set);
@@ -754,7 +754,7 @@ fn clone_rauw_and_erase() {
     let expected: String = lines[1..lines.len() - 1].iter().map(|l| format!("{}\n", &l[2..])).collect();
     assert_eq!(cx.print_plain(copy), expected);
     ok(omnir_op_insert(p, copy, after(f.func)));
-    ok(omnir_op_set_attribute(p, copy, "sym_name".as_ptr(), 8, cx.str_attr("g")));
+    ok(omnir_op_set_attribute(p, copy, "sym_name".as_ptr().cast(), 8, cx.str_attr("g")));
     assert_eq!(count(|n| omnir_block_get_num_ops(p, f.body, n)), 2);
     // The copy's values are its own.
     let mut cr = omnir_region::default();
@@ -905,12 +905,12 @@ fn insert_move_detach_and_blocks() {
 // symbols
 
 fn set_attr(cx: &Ctx, op: omnir_op, n: &str, a: omnir_attribute) {
-    ok(omnir_op_set_attribute(cx.p(), op, n.as_ptr(), n.len(), a));
+    ok(omnir_op_set_attribute(cx.p(), op, n.as_ptr().cast(), n.len(), a));
 }
 
 fn get_attr(cx: &Ctx, op: omnir_op, n: &str) -> omnir_attribute {
     let mut a = omnir_attribute::default();
-    ok(omnir_op_get_attribute(cx.p(), op, n.as_ptr(), n.len(), &mut a));
+    ok(omnir_op_get_attribute(cx.p(), op, n.as_ptr().cast(), n.len(), &mut a));
     a
 }
 
@@ -921,7 +921,7 @@ fn sym_name(cx: &Ctx, op: omnir_op) -> Option<String> {
 }
 
 fn by_name(n: &str) -> omnir_symbol_target {
-    omnir_symbol_target { name: n.as_ptr(), name_len: n.len(), op: omnir_op::default() }
+    omnir_symbol_target { name: n.as_ptr().cast(), name_len: n.len(), op: omnir_op::default() }
 }
 
 fn by_op(op: omnir_op) -> omnir_symbol_target {
@@ -944,7 +944,7 @@ fn uses_of(cx: &Ctx, target: Option<&omnir_symbol_target>, scope: omnir_symbol_s
 
 fn lookup(cx: &Ctx, table: omnir_op, n: &str) -> omnir_op {
     let mut o = omnir_op::default();
-    ok(omnir_symbol_lookup_in(cx.p(), table, n.as_ptr(), n.len(), &mut o));
+    ok(omnir_symbol_lookup_in(cx.p(), table, n.as_ptr().cast(), n.len(), &mut o));
     o
 }
 
@@ -979,12 +979,12 @@ fn symbol_queries_and_uses() {
 
     assert_eq!(sym_name(&cx, s.f.func).as_deref(), Some("f"));
     assert_eq!(sym_name(&cx, s.f.add), None, "not a symbol: a NULL string");
-    ok(omnir_op_set_symbol_name(p, s.g, "g".as_ptr(), 1));
+    ok(omnir_op_set_symbol_name(p, s.g, "g".as_ptr().cast(), 1));
 
     // `test.func` has one region and its dialect is not registered: it might be a symbol
     // table, so uses through it are unknown.
     assert!(uses_of(&cx, None, body_region).is_none());
-    ok(omnir_dialect_register(p, "test".as_ptr(), 4, true));
+    ok(omnir_dialect_register(p, "test".as_ptr().cast(), 4, true));
     let all = uses_of(&cx, None, body_region).expect("known");
     assert_eq!(all.len(), 2);
     let uf = uses_of(&cx, Some(&by_name("f")), op_scope(module)).expect("known");
@@ -999,10 +999,10 @@ fn symbol_queries_and_uses() {
     assert!(!empty);
 
     // replace uses (the symbol itself is not renamed)
-    ok(omnir_symbol_replace_all_uses(p, &by_name("g"), "g2".as_ptr(), 2, op_scope(module)));
+    ok(omnir_symbol_replace_all_uses(p, &by_name("g"), "g2".as_ptr().cast(), 2, op_scope(module)));
     assert_eq!(get_attr(&cx, s.call_g, "callee"), cx.sym_ref("g2", &[]));
     assert_eq!(sym_name(&cx, s.g).as_deref(), Some("g"));
-    ok(omnir_symbol_replace_all_uses(p, &by_name("g2"), "g".as_ptr(), 1, op_scope(module)));
+    ok(omnir_symbol_replace_all_uses(p, &by_name("g2"), "g".as_ptr().cast(), 1, op_scope(module)));
     assert_eq!(get_attr(&cx, s.call_g, "callee"), cx.sym_ref("g", &[]));
 
     // visibility
@@ -1045,7 +1045,7 @@ fn cached_symbol_table() {
     let s = build_symbols(&cx);
     let p = cx.p();
     let module = s.f.module;
-    ok(omnir_dialect_register(p, "test".as_ptr(), 4, true));
+    ok(omnir_dialect_register(p, "test".as_ptr().cast(), 4, true));
 
     let mut t = null_mut();
     ok(omnir_symbol_table_create(p, module, &mut t));
@@ -1053,7 +1053,7 @@ fn cached_symbol_table() {
     let mut o = omnir_op::default();
     ok(omnir_symbol_table_get_op(p, t, &mut o));
     assert_eq!(o, module);
-    ok(omnir_symbol_table_lookup(p, t, "f".as_ptr(), 1, &mut o));
+    ok(omnir_symbol_table_lookup(p, t, "f".as_ptr().cast(), 1, &mut o));
     assert_eq!(o, s.f.func);
 
     // insert with uniquing
@@ -1076,10 +1076,10 @@ fn cached_symbol_table() {
     assert_eq!(count(|n| omnir_symbol_table_get_size(p, t, n)), 4);
 
     // rename updates uses; a taken name is refused
-    ok(omnir_symbol_table_rename(p, t, s.f.func, "fn".as_ptr(), 2));
+    ok(omnir_symbol_table_rename(p, t, s.f.func, "fn".as_ptr().cast(), 2));
     assert_eq!(get_attr(&cx, s.call_f, "callee"), cx.sym_ref("fn", &[]));
     let snap = cx.snapshot(module);
-    fails(omnir_symbol_table_rename(p, t, dup, "g".as_ptr(), 1), OMNIR_ERROR_ALREADY_EXISTS);
+    fails(omnir_symbol_table_rename(p, t, dup, "g".as_ptr().cast(), 1), OMNIR_ERROR_ALREADY_EXISTS);
     assert_eq!(cx.snapshot(module), snap);
 
     // rename to unique, avoiding the names of another table too
@@ -1120,7 +1120,7 @@ fn cached_symbol_table() {
     fails(omnir_symbol_table_insert(p, t, plain, null(), null_mut()), OMNIR_ERROR_INVALID_ARGUMENT);
     assert_eq!(cx.snapshot(module), snap);
     let cx2 = Ctx::new();
-    fails(omnir_symbol_table_lookup(cx2.p(), t, "f".as_ptr(), 1, &mut o), OMNIR_ERROR_WRONG_CONTEXT);
+    fails(omnir_symbol_table_lookup(cx2.p(), t, "f".as_ptr().cast(), 1, &mut o), OMNIR_ERROR_WRONG_CONTEXT);
     fails(omnir_symbol_table_create(p, s.f.func, &mut t2), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(omnir_symbol_table_get_size(p, null_mut(), &mut 0), OMNIR_ERROR_NULL_ARGUMENT);
     let mut garbage = [0u64; 64];
@@ -1203,7 +1203,7 @@ fn verify_passing_and_failing() {
 
 fn typeid(n: &str) -> u32 {
     let mut id = 0;
-    ok(omnir_core::api::typeid::omnir_typeid_get(n.as_ptr(), n.len(), &mut id));
+    ok(omnir_core::api::typeid::omnir_typeid_get(n.as_ptr().cast(), n.len(), &mut id));
     id
 }
 
@@ -1269,14 +1269,14 @@ unsafe extern "C" fn verify_cdl_op(
     let mut n = 0;
     assert_eq!(omnir_op_get_num_operands(ctx, op, &mut n), OMNIR_OK);
     let mut a = omnir_attribute::default();
-    assert_eq!(omnir_op_get_attribute(ctx, op, "n".as_ptr(), 1, &mut a), OMNIR_OK);
+    assert_eq!(omnir_op_get_attribute(ctx, op, "n".as_ptr().cast(), 1, &mut a), OMNIR_OK);
     // ...mutating ones are refused.
-    log.busy.lock().unwrap().push(omnir_op_remove_attribute(ctx, op, "n".as_ptr(), 1, null_mut()));
+    log.busy.lock().unwrap().push(omnir_op_remove_attribute(ctx, op, "n".as_ptr().cast(), 1, null_mut()));
     let mut v = 0i64;
     if a.context != 0 && omnir_core::api::attributes::omnir_integer_attr_get_int64(ctx, a, &mut v) == OMNIR_OK && v < 0
     {
         let text = format!("expects a non-negative 'n', got {v}");
-        assert_eq!(omnir_callback_message_set(message, text.as_ptr(), text.len()), OMNIR_OK);
+        assert_eq!(omnir_callback_message_set(message, text.as_ptr().cast(), text.len()), OMNIR_OK);
         return OMNIR_ERROR_VERIFICATION_FAILED as u32;
     }
     if v == 13 {
@@ -1310,7 +1310,7 @@ unsafe extern "C" fn verify_elem_params(
     let mut v = 0i64;
     if omnir_core::api::attributes::omnir_integer_attr_get_int64(ctx, params[0], &mut v) != OMNIR_OK || v <= 0 {
         let text = "'bits' must be a positive integer";
-        omnir_callback_message_set(message, text.as_ptr(), text.len());
+        omnir_callback_message_set(message, text.as_ptr().cast(), text.len());
         return OMNIR_ERROR_VERIFICATION_FAILED as u32;
     }
     0
@@ -1346,7 +1346,7 @@ fn attr_constraint(kind: u32) -> omnir_attribute_constraint {
 
 fn op_def(name: &'static str) -> omnir_op_definition {
     omnir_op_definition {
-        name: name.as_ptr(),
+        name: name.as_ptr().cast(),
         name_len: name.len(),
         summary: null(),
         summary_len: 0,
@@ -1375,9 +1375,9 @@ fn op_def(name: &'static str) -> omnir_op_definition {
 
 fn type_def(dialect: &'static str, name: &'static str, params: &[omnir_string_view]) -> omnir_type_definition {
     omnir_type_definition {
-        dialect: dialect.as_ptr(),
+        dialect: dialect.as_ptr().cast(),
         dialect_len: dialect.len(),
-        name: name.as_ptr(),
+        name: name.as_ptr().cast(),
         name_len: name.len(),
         params: params.as_ptr(),
         num_params: params.len(),
@@ -1390,7 +1390,7 @@ fn type_def(dialect: &'static str, name: &'static str, params: &[omnir_string_vi
 }
 
 fn view(s: &'static str) -> omnir_string_view {
-    omnir_string_view { data: s.as_ptr(), len: s.len() }
+    omnir_string_view { data: s.as_ptr().cast(), len: s.len() }
 }
 
 #[test]
@@ -1407,11 +1407,11 @@ fn dialect_defined_through_c_callbacks() {
         let f32t = cx.f32();
         i64_holder = Box::new(i64t);
 
-        ok(omnir_dialect_register(p, "cdl".as_ptr(), 3, false));
+        ok(omnir_dialect_register(p, "cdl".as_ptr().cast(), 3, false));
         let mut yes = false;
-        ok(omnir_dialect_is_registered(p, "cdl".as_ptr(), 3, &mut yes));
+        ok(omnir_dialect_is_registered(p, "cdl".as_ptr().cast(), 3, &mut yes));
         assert!(yes);
-        ok(omnir_dialect_get_allow_unknown_operations(p, "cdl".as_ptr(), 3, &mut yes));
+        ok(omnir_dialect_get_allow_unknown_operations(p, "cdl".as_ptr().cast(), 3, &mut yes));
         assert!(!yes);
 
         // cdl.op(lhs: i32, rest: i64...) -> (i32 | f32) {n: integer, tag?: custom string}
@@ -1420,7 +1420,7 @@ fn dialect_defined_through_c_callbacks() {
         let mut rest_c = type_constraint(OMNIR_TYPE_CONSTRAINT_PREDICATE);
         rest_c.predicate = Some(is_exact_type);
         rest_c.user_data = &*i64_holder as *const omnir_type as *mut c_void;
-        rest_c.summary = "exactly i64".as_ptr();
+        rest_c.summary = "exactly i64".as_ptr().cast();
         rest_c.summary_len = 11;
         let mut f32_c = type_constraint(OMNIR_TYPE_CONSTRAINT_FLOAT);
         f32_c.ty = f32t;
@@ -1429,23 +1429,32 @@ fn dialect_defined_through_c_callbacks() {
         res_c.one_of = alternatives.as_ptr();
         res_c.num_one_of = 2;
         let operands = [
-            omnir_value_spec { name: "lhs".as_ptr(), name_len: 3, arity: OMNIR_ARITY_SINGLE, constraint: lhs_c },
-            omnir_value_spec { name: "rest".as_ptr(), name_len: 4, arity: OMNIR_ARITY_VARIADIC, constraint: rest_c },
+            omnir_value_spec { name: "lhs".as_ptr().cast(), name_len: 3, arity: OMNIR_ARITY_SINGLE, constraint: lhs_c },
+            omnir_value_spec {
+                name: "rest".as_ptr().cast(),
+                name_len: 4,
+                arity: OMNIR_ARITY_VARIADIC,
+                constraint: rest_c,
+            },
         ];
-        let results =
-            [omnir_value_spec { name: "res".as_ptr(), name_len: 3, arity: OMNIR_ARITY_SINGLE, constraint: res_c }];
+        let results = [omnir_value_spec {
+            name: "res".as_ptr().cast(),
+            name_len: 3,
+            arity: OMNIR_ARITY_SINGLE,
+            constraint: res_c,
+        }];
         let mut tag_c = attr_constraint(OMNIR_ATTR_CONSTRAINT_PREDICATE);
         tag_c.predicate = Some(is_string_attr);
         tag_c.user_data = owned(&freed, 0);
         tag_c.free_user_data = Some(free_owned);
         let attrs = [
             omnir_attribute_spec {
-                name: "n".as_ptr(),
+                name: "n".as_ptr().cast(),
                 name_len: 1,
                 optional: false,
                 constraint: attr_constraint(OMNIR_ATTR_CONSTRAINT_INTEGER),
             },
-            omnir_attribute_spec { name: "tag".as_ptr(), name_len: 3, optional: true, constraint: tag_c },
+            omnir_attribute_spec { name: "tag".as_ptr().cast(), name_len: 3, optional: true, constraint: tag_c },
         ];
         let op_iface = [omnir_interface_impl {
             interface: typeid("cdl.OpInterface"),
@@ -1454,7 +1463,7 @@ fn dialect_defined_through_c_callbacks() {
             free_user_data: Some(free_owned),
         }];
         let mut def = op_def("cdl.op");
-        def.summary = "an op defined from C".as_ptr();
+        def.summary = "an op defined from C".as_ptr().cast();
         def.summary_len = 20;
         def.operands = operands.as_ptr();
         def.num_operands = 2;
@@ -1468,7 +1477,7 @@ fn dialect_defined_through_c_callbacks() {
         def.verify = Some(verify_cdl_op);
         def.verify_user_data = &*log as *const VerifierLog as *mut c_void;
         ok(omnir_dialect_register_operation(p, &def));
-        ok(omnir_dialect_is_operation_registered(p, "cdl.op".as_ptr(), 6, &mut yes));
+        ok(omnir_dialect_is_operation_registered(p, "cdl.op".as_ptr().cast(), 6, &mut yes));
         assert!(yes);
 
         // Registering again fails and gives the user data back (not freed).
@@ -1544,11 +1553,11 @@ fn dialect_defined_through_c_callbacks() {
         set_attr(&cx, bad_rest, "tag", cx.int_attr(1));
         let msg = fails(omnir_op_verify(p, module), OMNIR_ERROR_VERIFICATION_FAILED);
         assert!(msg.contains("tag"), "{msg}");
-        ok(omnir_op_remove_attribute(p, bad_rest, "tag".as_ptr(), 3, null_mut()));
+        ok(omnir_op_remove_attribute(p, bad_rest, "tag".as_ptr().cast(), 3, null_mut()));
         ok(omnir_value_set_type(p, result(&cx, bad_rest, 0), i64t));
         fails(omnir_op_verify(p, module), OMNIR_ERROR_VERIFICATION_FAILED);
         ok(omnir_value_set_type(p, result(&cx, bad_rest, 0), i32t));
-        ok(omnir_op_remove_attribute(p, bad_rest, "n".as_ptr(), 1, null_mut()));
+        ok(omnir_op_remove_attribute(p, bad_rest, "n".as_ptr().cast(), 1, null_mut()));
         let msg = fails(omnir_op_verify(p, module), OMNIR_ERROR_VERIFICATION_FAILED);
         assert!(msg.contains("'n'"), "{msg}");
         ok(omnir_op_erase(p, bad_rest, OMNIR_ERASE_REQUIRE_NO_USES));
@@ -1560,7 +1569,8 @@ fn dialect_defined_through_c_callbacks() {
         bad.traits = 1 << 30;
         fails(omnir_dialect_register_operation(p, &bad), OMNIR_ERROR_INVALID_ARGUMENT);
         let mut bad = op_def("cdl.bad");
-        let weird = [omnir_value_spec { name: "x".as_ptr(), name_len: 1, arity: 7, constraint: type_constraint(0) }];
+        let weird =
+            [omnir_value_spec { name: "x".as_ptr().cast(), name_len: 1, arity: 7, constraint: type_constraint(0) }];
         bad.operands = weird.as_ptr();
         bad.num_operands = 1;
         fails(omnir_dialect_register_operation(p, &bad), OMNIR_ERROR_INVALID_ARGUMENT);
@@ -1570,8 +1580,8 @@ fn dialect_defined_through_c_callbacks() {
         pred_ud.user_data = owned(&freed, 0);
         pred_ud.free_user_data = Some(free_owned);
         let weird = [
-            omnir_value_spec { name: "x".as_ptr(), name_len: 1, arity: 0, constraint: pred_ud },
-            omnir_value_spec { name: "y".as_ptr(), name_len: 1, arity: 0, constraint: type_constraint(99) },
+            omnir_value_spec { name: "x".as_ptr().cast(), name_len: 1, arity: 0, constraint: pred_ud },
+            omnir_value_spec { name: "y".as_ptr().cast(), name_len: 1, arity: 0, constraint: type_constraint(99) },
         ];
         bad.operands = weird.as_ptr();
         bad.num_operands = 2;
@@ -1583,18 +1593,18 @@ fn dialect_defined_through_c_callbacks() {
         let mut cyc = type_constraint(OMNIR_TYPE_CONSTRAINT_ONE_OF);
         cyc.num_one_of = 1;
         cyc.one_of = &cyc;
-        let cyc_spec = [omnir_value_spec { name: "x".as_ptr(), name_len: 1, arity: 0, constraint: cyc }];
+        let cyc_spec = [omnir_value_spec { name: "x".as_ptr().cast(), name_len: 1, arity: 0, constraint: cyc }];
         let mut bad = op_def("cdl.bad");
         bad.operands = cyc_spec.as_ptr();
         bad.num_operands = 1;
         fails(omnir_dialect_register_operation(p, &bad), OMNIR_ERROR_INVALID_ARGUMENT);
         let mut bad = op_def("nodialect.op");
         fails(omnir_dialect_register_operation(p, &bad), OMNIR_ERROR_NOT_REGISTERED);
-        bad.name = b"cdl.\xff".as_ptr();
+        bad.name = b"cdl.\xff".as_ptr().cast();
         bad.name_len = 5;
         fails(omnir_dialect_register_operation(p, &bad), OMNIR_ERROR_INVALID_UTF8);
         fails(omnir_dialect_register_operation(p, null()), OMNIR_ERROR_NULL_ARGUMENT);
-        ok(omnir_dialect_is_operation_registered(p, "cdl.bad".as_ptr(), 7, &mut yes));
+        ok(omnir_dialect_is_operation_registered(p, "cdl.bad".as_ptr().cast(), 7, &mut yes));
         assert!(!yes);
         assert_eq!(freed.load(Ordering::SeqCst), before);
 
@@ -1619,9 +1629,9 @@ fn dialect_defined_through_c_callbacks() {
         fails(omnir_dialect_register_type(p, &tdef, &mut 0), OMNIR_ERROR_ALREADY_EXISTS);
         fails(omnir_dialect_register_type(p, &type_def("nope", "x", &[]), &mut 0), OMNIR_ERROR_NOT_REGISTERED);
         let mut id = 99;
-        ok(omnir_dialect_lookup_type(p, "cdl.elem".as_ptr(), 8, &mut id));
+        ok(omnir_dialect_lookup_type(p, "cdl.elem".as_ptr().cast(), 8, &mut id));
         assert_eq!(id, elem_def);
-        fails(omnir_dialect_lookup_type(p, "cdl.zzz".as_ptr(), 7, &mut id), OMNIR_ERROR_NOT_REGISTERED);
+        fails(omnir_dialect_lookup_type(p, "cdl.zzz".as_ptr().cast(), 7, &mut id), OMNIR_ERROR_NOT_REGISTERED);
         assert_eq!(count(|n| omnir_dialect_definition_get_num_params(p, elem_def, false, n)), 1);
         let mut pn = empty_string();
         ok(omnir_dialect_definition_get_param_name(p, elem_def, false, 0, &mut pn));
@@ -1709,7 +1719,7 @@ fn dialect_defined_through_c_callbacks() {
         adef.num_interfaces = 1;
         let mut color_def = 0;
         ok(omnir_dialect_register_attribute(p, &adef, &mut color_def));
-        ok(omnir_dialect_lookup_attribute(p, "cdl.color".as_ptr(), 9, &mut id));
+        ok(omnir_dialect_lookup_attribute(p, "cdl.color".as_ptr().cast(), 9, &mut id));
         assert_eq!(id, color_def);
         assert_eq!(count(|n| omnir_dialect_definition_get_num_params(p, color_def, true, n)), 1);
         let red = cx.str_attr("red");
@@ -1837,8 +1847,8 @@ fn misuse_null_pointers() {
     refuse!(cx, root, NULL, omnir_value_replace_all_uses_with(nc, arg(cx, f.entry, 0), arg(cx, f.entry, 1)));
     refuse!(cx, root, NULL, omnir_region_append_block(nc, region(cx, f.func, 0), f.bb1));
     refuse!(cx, root, NULL, omnir_op_walk(nc, root, 0, Some(walk_cb), null_mut(), null_mut()));
-    refuse!(cx, root, NULL, omnir_symbol_lookup_in(nc, root, "f".as_ptr(), 1, &mut o));
-    refuse!(cx, root, NULL, omnir_dialect_register(nc, "x".as_ptr(), 1, false));
+    refuse!(cx, root, NULL, omnir_symbol_lookup_in(nc, root, "f".as_ptr().cast(), 1, &mut o));
+    refuse!(cx, root, NULL, omnir_dialect_register(nc, "x".as_ptr().cast(), 1, false));
     refuse!(cx, root, NULL, omnir_operation_create(nc, null_mut(), &mut o));
 
     // NULL out-pointers: mutating calls refuse before changing anything
@@ -1848,11 +1858,11 @@ fn misuse_null_pointers() {
     let st = state(cx, "test.x");
     refuse!(cx, root, NULL, omnir_operation_create(p, st, null_mut()));
     refuse!(cx, root, NULL, omnir_operation_create(p, null_mut(), &mut o));
-    refuse!(cx, root, NULL, omnir_operation_state_create("x".as_ptr(), 1, cx.loc(), null_mut()));
+    refuse!(cx, root, NULL, omnir_operation_state_create("x".as_ptr().cast(), 1, cx.loc(), null_mut()));
     refuse!(cx, root, NULL, omnir_operation_state_add_operands(st, null(), 1));
     refuse!(cx, root, NULL, omnir_operation_state_add_results(st, null(), 1));
     refuse!(cx, root, NULL, omnir_operation_state_add_successors(st, null(), 1));
-    refuse!(cx, root, NULL, omnir_operation_state_add_attribute(null_mut(), "a".as_ptr(), 1, cx.int_attr(1)));
+    refuse!(cx, root, NULL, omnir_operation_state_add_attribute(null_mut(), "a".as_ptr().cast(), 1, cx.int_attr(1)));
     refuse!(cx, root, NULL, omnir_symbol_table_create(p, root, null_mut()));
     refuse!(cx, root, NULL, omnir_dialect_register_type(p, null(), &mut u));
     refuse!(cx, root, NULL, omnir_op_set_operands(p, f.br, null(), 1));
@@ -1874,7 +1884,7 @@ fn misuse_null_pointers() {
     let scope = op_scope(root);
     refuse!(cx, root, NULL, omnir_symbol_get_uses(p, null(), scope, null_mut(), 0, &mut n, null_mut()));
     refuse!(cx, root, NULL, omnir_symbol_known_use_empty(p, null(), scope, &mut yes));
-    refuse!(cx, root, NULL, omnir_symbol_replace_all_uses(p, null(), "x".as_ptr(), 1, scope));
+    refuse!(cx, root, NULL, omnir_symbol_replace_all_uses(p, null(), "x".as_ptr().cast(), 1, scope));
     refuse!(cx, root, NULL, omnir_type_get_interface(nc, i32t, 0, null_mut(), null_mut()));
     refuse!(cx, root, NULL, omnir_op_set_attribute(p, f.add, null(), 3, cx.int_attr(1)));
     refuse!(cx, root, NULL, omnir_op_get_operand_group(p, f.add, 0, null_mut()));
@@ -1934,15 +1944,20 @@ fn misuse_zeroed_stale_and_foreign_handles() {
         refuse!(cx, root, status, omnir_op_set_successor(p, op, 0, f.bb1));
         refuse!(cx, root, status, omnir_op_get_num_attributes(p, op, &mut n));
         refuse!(cx, root, status, omnir_op_get_attribute_at(p, op, 0, &mut s, &mut omnir_attribute::default()));
-        refuse!(cx, root, status, omnir_op_get_attribute(p, op, "a".as_ptr(), 1, &mut omnir_attribute::default()));
         refuse!(
             cx,
             root,
             status,
-            omnir_op_get_inherent_attribute(p, op, "a".as_ptr(), 1, &mut omnir_attribute::default())
+            omnir_op_get_attribute(p, op, "a".as_ptr().cast(), 1, &mut omnir_attribute::default())
         );
-        refuse!(cx, root, status, omnir_op_set_attribute(p, op, "a".as_ptr(), 1, cx.int_attr(1)));
-        refuse!(cx, root, status, omnir_op_remove_attribute(p, op, "a".as_ptr(), 1, null_mut()));
+        refuse!(
+            cx,
+            root,
+            status,
+            omnir_op_get_inherent_attribute(p, op, "a".as_ptr().cast(), 1, &mut omnir_attribute::default())
+        );
+        refuse!(cx, root, status, omnir_op_set_attribute(p, op, "a".as_ptr().cast(), 1, cx.int_attr(1)));
+        refuse!(cx, root, status, omnir_op_remove_attribute(p, op, "a".as_ptr().cast(), 1, null_mut()));
         refuse!(cx, root, status, omnir_op_get_properties(p, op, &mut omnir_attribute::default()));
         refuse!(cx, root, status, omnir_op_set_properties(p, op, omnir_attribute::default()));
         refuse!(cx, root, status, omnir_op_get_parent_block(p, op, &mut b));
@@ -1968,12 +1983,12 @@ fn misuse_zeroed_stale_and_foreign_handles() {
         refuse!(cx, root, status, omnir_op_get_result_group(p, op, 0, &mut omnir_index_range::default()));
         refuse!(cx, root, status, omnir_value_replace_all_uses_except(p, sum, sum, op));
         refuse!(cx, root, status, omnir_op_get_symbol_name(p, op, &mut s));
-        refuse!(cx, root, status, omnir_op_set_symbol_name(p, op, "x".as_ptr(), 1));
+        refuse!(cx, root, status, omnir_op_set_symbol_name(p, op, "x".as_ptr().cast(), 1));
         refuse!(cx, root, status, omnir_op_get_symbol_visibility(p, op, &mut 0));
         refuse!(cx, root, status, omnir_op_set_symbol_visibility(p, op, OMNIR_VISIBILITY_PRIVATE));
         refuse!(cx, root, status, omnir_op_is_symbol_table(p, op, &mut yes));
         refuse!(cx, root, status, omnir_op_get_nearest_symbol_table(p, op, &mut o));
-        refuse!(cx, root, status, omnir_symbol_lookup_in(p, op, "f".as_ptr(), 1, &mut o));
+        refuse!(cx, root, status, omnir_symbol_lookup_in(p, op, "f".as_ptr().cast(), 1, &mut o));
         refuse!(cx, root, status, omnir_symbol_lookup_ref_in(p, op, cx.sym_ref("f", &[]), &mut o));
         refuse!(cx, root, status, omnir_symbol_lookup_nearest_from(p, op, cx.sym_ref("f", &[]), &mut o));
         refuse!(cx, root, status, omnir_symbol_get_uses(p, null(), op_scope(op), null_mut(), 0, &mut n, &mut yes));
@@ -1986,7 +2001,12 @@ fn misuse_zeroed_stale_and_foreign_handles() {
             );
         }
         refuse!(cx, root, status, omnir_symbol_known_use_empty(p, &by_name("f"), op_scope(op), &mut yes));
-        refuse!(cx, root, status, omnir_symbol_replace_all_uses(p, &by_name("f"), "g".as_ptr(), 1, op_scope(op)));
+        refuse!(
+            cx,
+            root,
+            status,
+            omnir_symbol_replace_all_uses(p, &by_name("f"), "g".as_ptr().cast(), 1, op_scope(op))
+        );
         refuse!(cx, root, status, omnir_symbol_table_create(p, op, &mut null_mut()));
         refuse!(cx, root, status, omnir_op_implements_interface(p, op, typeid("x.y"), &mut yes));
         refuse!(cx, root, status, omnir_op_get_interface(p, op, typeid("x.y"), null_mut(), null_mut()));
@@ -2086,12 +2106,12 @@ fn misuse_zeroed_stale_and_foreign_handles() {
     for (attr, status) in
         [(m.foreign_attr, WRONG), (omnir_attribute { context: cx.serial(), id: 0x7fff_ffff }, INVALID)]
     {
-        refuse!(cx, root, status, omnir_op_set_attribute(p, f.add, "a".as_ptr(), 1, attr));
+        refuse!(cx, root, status, omnir_op_set_attribute(p, f.add, "a".as_ptr().cast(), 1, attr));
         refuse!(cx, root, status, omnir_op_set_properties(p, f.add, attr));
         refuse!(cx, root, status, omnir_symbol_lookup_ref_in(p, root, attr, &mut o));
         refuse!(cx, root, status, omnir_attribute_get_interface(p, attr, typeid("x.y"), null_mut(), null_mut()));
     }
-    refuse!(cx, root, INVALID, omnir_op_set_attribute(p, f.add, "a".as_ptr(), 1, omnir_attribute::default()));
+    refuse!(cx, root, INVALID, omnir_op_set_attribute(p, f.add, "a".as_ptr().cast(), 1, omnir_attribute::default()));
     for (loc, status) in
         [(m.foreign_loc, WRONG), (omnir_location { context: cx.serial(), id: cx.int_attr(3).id }, INVALID)]
     {
@@ -2105,20 +2125,25 @@ fn misuse_zeroed_stale_and_foreign_handles() {
     refuse!(cx, root, WRONG, omnir_operation_state_add_operands(st, &m.foreign_value, 1));
     refuse!(cx, root, WRONG, omnir_operation_state_set_operands(st, &m.foreign_value, 1));
     refuse!(cx, root, WRONG, omnir_operation_state_add_results(st, &m.foreign_type, 1));
-    refuse!(cx, root, WRONG, omnir_operation_state_add_attribute(st, "a".as_ptr(), 1, m.foreign_attr));
+    refuse!(cx, root, WRONG, omnir_operation_state_add_attribute(st, "a".as_ptr().cast(), 1, m.foreign_attr));
     refuse!(cx, root, WRONG, omnir_operation_state_set_properties(st, m.foreign_attr));
     refuse!(cx, root, WRONG, omnir_operation_state_set_location(st, m.foreign_loc));
     refuse!(cx, root, INVALID, omnir_operation_state_add_operands(st, &z_value, 1));
     refuse!(cx, root, INVALID, omnir_operation_state_add_results(st, &omnir_type::default(), 1));
-    refuse!(cx, root, INVALID, omnir_operation_state_add_attribute(st, "a".as_ptr(), 1, omnir_attribute::default()));
+    refuse!(
+        cx,
+        root,
+        INVALID,
+        omnir_operation_state_add_attribute(st, "a".as_ptr().cast(), 1, omnir_attribute::default())
+    );
     refuse!(cx, root, WRONG, omnir_operation_create(m.other.p(), st, &mut o));
     refuse!(
         cx,
         root,
         INVALID,
-        omnir_operation_state_create("x".as_ptr(), 1, omnir_location::default(), &mut null_mut())
+        omnir_operation_state_create("x".as_ptr().cast(), 1, omnir_location::default(), &mut null_mut())
     );
-    refuse!(cx, root, INVALID, omnir_operation_state_create("".as_ptr(), 0, cx.loc(), &mut null_mut()));
+    refuse!(cx, root, INVALID, omnir_operation_state_create("".as_ptr().cast(), 0, cx.loc(), &mut null_mut()));
     let mut garbage = [0u64; 64];
     let gp = garbage.as_mut_ptr() as *mut omnir_operation_state;
     refuse!(cx, root, INVALID, omnir_operation_state_add_operands(gp, &sum, 1));
@@ -2166,30 +2191,30 @@ fn misuse_out_of_range_utf8_and_wrong_kinds() {
 
     // invalid UTF-8
     let bad = b"ab\xffcd";
-    refuse!(cx, root, UTF8, omnir_operation_state_create(bad.as_ptr(), 5, cx.loc(), &mut null_mut()));
+    refuse!(cx, root, UTF8, omnir_operation_state_create(bad.as_ptr().cast(), 5, cx.loc(), &mut null_mut()));
     let st = state(cx, "test.x");
-    refuse!(cx, root, UTF8, omnir_operation_state_add_attribute(st, bad.as_ptr(), 5, cx.int_attr(1)));
-    refuse!(cx, root, UTF8, omnir_op_get_attribute(p, f.add, bad.as_ptr(), 5, &mut omnir_attribute::default()));
+    refuse!(cx, root, UTF8, omnir_operation_state_add_attribute(st, bad.as_ptr().cast(), 5, cx.int_attr(1)));
+    refuse!(cx, root, UTF8, omnir_op_get_attribute(p, f.add, bad.as_ptr().cast(), 5, &mut omnir_attribute::default()));
     refuse!(
         cx,
         root,
         UTF8,
-        omnir_op_get_inherent_attribute(p, f.add, bad.as_ptr(), 5, &mut omnir_attribute::default())
+        omnir_op_get_inherent_attribute(p, f.add, bad.as_ptr().cast(), 5, &mut omnir_attribute::default())
     );
-    refuse!(cx, root, UTF8, omnir_op_set_attribute(p, f.add, bad.as_ptr(), 5, cx.int_attr(1)));
-    refuse!(cx, root, UTF8, omnir_op_remove_attribute(p, f.add, bad.as_ptr(), 5, null_mut()));
-    refuse!(cx, root, UTF8, omnir_op_set_symbol_name(p, f.func, bad.as_ptr(), 5));
-    refuse!(cx, root, UTF8, omnir_symbol_lookup_in(p, root, bad.as_ptr(), 5, &mut o));
-    let bad_target = omnir_symbol_target { name: bad.as_ptr(), name_len: 5, op: omnir_op::default() };
+    refuse!(cx, root, UTF8, omnir_op_set_attribute(p, f.add, bad.as_ptr().cast(), 5, cx.int_attr(1)));
+    refuse!(cx, root, UTF8, omnir_op_remove_attribute(p, f.add, bad.as_ptr().cast(), 5, null_mut()));
+    refuse!(cx, root, UTF8, omnir_op_set_symbol_name(p, f.func, bad.as_ptr().cast(), 5));
+    refuse!(cx, root, UTF8, omnir_symbol_lookup_in(p, root, bad.as_ptr().cast(), 5, &mut o));
+    let bad_target = omnir_symbol_target { name: bad.as_ptr().cast(), name_len: 5, op: omnir_op::default() };
     refuse!(cx, root, UTF8, omnir_symbol_known_use_empty(p, &bad_target, op_scope(root), &mut yes));
-    refuse!(cx, root, UTF8, omnir_symbol_replace_all_uses(p, &by_name("f"), bad.as_ptr(), 5, op_scope(root)));
-    refuse!(cx, root, UTF8, omnir_dialect_register(p, bad.as_ptr(), 5, false));
-    refuse!(cx, root, UTF8, omnir_dialect_is_registered(p, bad.as_ptr(), 5, &mut yes));
-    refuse!(cx, root, UTF8, omnir_dialect_lookup_type(p, bad.as_ptr(), 5, &mut 0));
+    refuse!(cx, root, UTF8, omnir_symbol_replace_all_uses(p, &by_name("f"), bad.as_ptr().cast(), 5, op_scope(root)));
+    refuse!(cx, root, UTF8, omnir_dialect_register(p, bad.as_ptr().cast(), 5, false));
+    refuse!(cx, root, UTF8, omnir_dialect_is_registered(p, bad.as_ptr().cast(), 5, &mut yes));
+    refuse!(cx, root, UTF8, omnir_dialect_lookup_type(p, bad.as_ptr().cast(), 5, &mut 0));
     let mut t = null_mut();
     ok(omnir_symbol_table_create(p, root, &mut t));
-    refuse!(cx, root, UTF8, omnir_symbol_table_lookup(p, t, bad.as_ptr(), 5, &mut o));
-    refuse!(cx, root, UTF8, omnir_symbol_table_rename(p, t, f.func, bad.as_ptr(), 5));
+    refuse!(cx, root, UTF8, omnir_symbol_table_lookup(p, t, bad.as_ptr().cast(), 5, &mut o));
+    refuse!(cx, root, UTF8, omnir_symbol_table_rename(p, t, f.func, bad.as_ptr().cast(), 5));
     ok(omnir_operation_state_destroy(st));
 
     // wrong kinds: enum values, roles of handles, malformed descriptions
@@ -2204,7 +2229,7 @@ fn misuse_out_of_range_utf8_and_wrong_kinds() {
     let detached = mk(cx, "t.z", &[], &[], 0, &[]);
     refuse!(cx, root, INVALID, omnir_op_move(p, f.add, after(detached)));
     refuse!(cx, root, INVALID, omnir_op_replace_all_uses_with(p, f.add, null(), 0));
-    refuse!(cx, root, INVALID, omnir_symbol_lookup_in(p, f.func, "f".as_ptr(), 1, &mut o));
+    refuse!(cx, root, INVALID, omnir_symbol_lookup_in(p, f.func, "f".as_ptr().cast(), 1, &mut o));
     refuse!(cx, root, INVALID, omnir_symbol_lookup_ref_in(p, root, cx.str_attr("f"), &mut o));
     let loose = block(cx, &[]);
     refuse!(cx, root, INVALID, omnir_region_insert_block_before(p, fr, f.body, loose));
@@ -2216,25 +2241,25 @@ fn misuse_out_of_range_utf8_and_wrong_kinds() {
         INVALID,
         omnir_symbol_get_uses(p, null(), omnir_symbol_scope::default(), null_mut(), 0, &mut n, &mut yes)
     );
-    let mixed = omnir_symbol_target { name: "f".as_ptr(), name_len: 1, op: f.func };
+    let mixed = omnir_symbol_target { name: "f".as_ptr().cast(), name_len: 1, op: f.func };
     refuse!(cx, root, INVALID, omnir_symbol_known_use_empty(p, &mixed, op_scope(root), &mut yes));
     refuse!(cx, root, INVALID, omnir_symbol_known_use_empty(p, &by_name(""), op_scope(root), &mut yes));
     refuse!(cx, root, INVALID, omnir_symbol_table_rename(p, t, f.func, null(), 0));
     refuse!(cx, root, INVALID, omnir_symbol_table_remove(p, t, f.add));
-    refuse!(cx, root, INVALID, omnir_dialect_register(p, "a.b".as_ptr(), 3, false));
+    refuse!(cx, root, INVALID, omnir_dialect_register(p, "a.b".as_ptr().cast(), 3, false));
     refuse!(cx, root, INVALID, omnir_dialect_register(p, null(), 0, false));
     refuse!(cx, root, INVALID, omnir_type_get_interface(p, cx.i32(), 0x7fff_fff0, null_mut(), null_mut()));
     refuse!(
         cx,
         root,
         omnir_status::OMNIR_ERROR_NOT_REGISTERED,
-        omnir_dialect_get_allow_unknown_operations(p, "zz".as_ptr(), 2, &mut yes)
+        omnir_dialect_get_allow_unknown_operations(p, "zz".as_ptr().cast(), 2, &mut yes)
     );
     refuse!(
         cx,
         root,
         omnir_status::OMNIR_ERROR_NOT_REGISTERED,
-        omnir_dialect_lookup_attribute(p, "zz.a".as_ptr(), 4, &mut 0)
+        omnir_dialect_lookup_attribute(p, "zz.a".as_ptr().cast(), 4, &mut 0)
     );
     // A stale message pointer (after its callback) or garbage is refused.
     let mut fake = [0u64; 4];
@@ -2242,7 +2267,7 @@ fn misuse_out_of_range_utf8_and_wrong_kinds() {
         cx,
         root,
         INVALID,
-        omnir_callback_message_set(fake.as_mut_ptr() as *mut omnir_callback_message, "x".as_ptr(), 1)
+        omnir_callback_message_set(fake.as_mut_ptr() as *mut omnir_callback_message, "x".as_ptr().cast(), 1)
     );
     // Busy context: a walk callback's mutations were covered in `walk_with_a_c_callback`.
     ok(omnir_symbol_table_destroy(t));
@@ -2263,7 +2288,7 @@ fn builder_cost_per_op() {
     let x = arg(&cx, body, 0);
     let st = state(&cx, "test.add");
     ok(omnir_operation_state_add_results(st, &i32t, 1));
-    ok(omnir_operation_state_add_attribute(st, "overflow".as_ptr(), 8, cx.int_attr(0)));
+    ok(omnir_operation_state_add_attribute(st, "overflow".as_ptr().cast(), 8, cx.int_attr(0)));
     let n = 200_000;
     let t0 = std::time::Instant::now();
     let mut prev = x;
@@ -2292,11 +2317,12 @@ fn dialect_branch_terminator_and_interface_constraints() {
     let p = cx.p();
     ok(omnir_context_set_allow_unregistered_dialects(p, false));
     let i32t = cx.i32();
-    ok(omnir_dialect_register(p, "cf2".as_ptr(), 3, false));
+    ok(omnir_dialect_register(p, "cf2".as_ptr().cast(), 3, false));
 
     // cf2.br(dest operands...)[^dest]: a BranchOpInterface over operand group 0.
     let any = type_constraint(OMNIR_TYPE_CONSTRAINT_ANY);
-    let dest = [omnir_value_spec { name: "dest".as_ptr(), name_len: 4, arity: OMNIR_ARITY_VARIADIC, constraint: any }];
+    let dest =
+        [omnir_value_spec { name: "dest".as_ptr().cast(), name_len: 4, arity: OMNIR_ARITY_VARIADIC, constraint: any }];
     let mut br = op_def("cf2.br");
     br.operands = dest.as_ptr();
     br.num_operands = 1;
@@ -2311,13 +2337,13 @@ fn dialect_branch_terminator_and_interface_constraints() {
     ok(omnir_dialect_register_operation(p, &yld));
     let mut scope = op_def("cf2.scope");
     scope.num_regions = 1;
-    scope.implicit_terminator = "cf2.yield".as_ptr();
+    scope.implicit_terminator = "cf2.yield".as_ptr().cast();
     scope.implicit_terminator_len = 9;
     ok(omnir_dialect_register_operation(p, &scope));
     // cf2.store(x: memref element type)
     let mut elem = type_constraint(OMNIR_TYPE_CONSTRAINT_IMPLEMENTS);
     elem.interface = typeid("builtin.MemRefElementTypeInterface");
-    let xs = [omnir_value_spec { name: "x".as_ptr(), name_len: 1, arity: OMNIR_ARITY_SINGLE, constraint: elem }];
+    let xs = [omnir_value_spec { name: "x".as_ptr().cast(), name_len: 1, arity: OMNIR_ARITY_SINGLE, constraint: elem }];
     let mut store = op_def("cf2.store");
     store.operands = xs.as_ptr();
     store.num_operands = 1;
@@ -2377,7 +2403,7 @@ fn dialect_branch_terminator_and_interface_constraints() {
     }];
     dup.interfaces = twice.as_ptr();
     dup.num_interfaces = 1;
-    dup.implicit_terminator = "cf2.yield".as_ptr();
+    dup.implicit_terminator = "cf2.yield".as_ptr().cast();
     dup.implicit_terminator_len = 9;
     fails(omnir_dialect_register_operation(p, &dup), OMNIR_ERROR_INVALID_ARGUMENT);
 }
@@ -2413,7 +2439,7 @@ fn one_context_from_several_threads() {
     let calls = Box::new(AtomicUsize::new(0));
     let cx = Ctx::new();
     let p = cx.p();
-    ok(omnir_dialect_register(p, "mt".as_ptr(), 2, false));
+    ok(omnir_dialect_register(p, "mt".as_ptr().cast(), 2, false));
     let mut def = op_def("mt.op");
     def.verify = Some(count_calls);
     def.verify_user_data = &*calls as *const AtomicUsize as *mut c_void;
@@ -2428,7 +2454,7 @@ fn one_context_from_several_threads() {
                 let mut b = omnir_block::default();
                 ok(omnir_block_create(p, &i32t, &loc, 1, &mut b));
                 let mut st = null_mut();
-                ok(omnir_operation_state_create("mt.op".as_ptr(), 5, loc, &mut st));
+                ok(omnir_operation_state_create("mt.op".as_ptr().cast(), 5, loc, &mut st));
                 let mut ops = Vec::new();
                 for _ in 0..200 {
                     let mut op = omnir_op::default();

@@ -51,7 +51,7 @@ fn take(s: omnir_string) -> String {
         String::new()
     } else {
         // SAFETY: omnir returned `len` readable bytes at `data`.
-        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data, s.len) }).into_owned()
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.len) }).into_owned()
     };
     omnir_string_free(s);
     text
@@ -102,17 +102,17 @@ fn get_str(f: impl FnOnce(*mut omnir_string) -> omnir_status) -> String {
 }
 
 fn sv(s: &[u8]) -> omnir_string_view {
-    omnir_string_view { data: s.as_ptr(), len: s.len() }
+    omnir_string_view { data: s.as_ptr().cast(), len: s.len() }
 }
 
 const BAD_UTF8: &[u8] = b"ab\xff\xfe";
 
 fn parse_type(c: &Ctx, text: &str) -> omnir_type {
-    get(|o| omnir_type_parse(c.0, text.as_ptr(), text.len(), o))
+    get(|o| omnir_type_parse(c.0, text.as_ptr().cast(), text.len(), o))
 }
 
 fn parse_attr(c: &Ctx, text: &str) -> omnir_attribute {
-    get(|o| omnir_attribute_parse(c.0, text.as_ptr(), text.len(), o))
+    get(|o| omnir_attribute_parse(c.0, text.as_ptr().cast(), text.len(), o))
 }
 
 fn tprint(c: &Ctx, t: omnir_type) -> String {
@@ -153,15 +153,15 @@ fn i64_attr(c: &Ctx, v: i64) -> omnir_attribute {
 }
 
 fn str_attr(c: &Ctx, s: &str) -> omnir_attribute {
-    get(|o| omnir_string_attr_get(c.0, s.as_ptr(), s.len(), omnir_type::default(), o))
+    get(|o| omnir_string_attr_get(c.0, s.as_ptr().cast(), s.len(), omnir_type::default(), o))
 }
 
 fn typeid(name: &str) -> u32 {
-    get(|o| omnir_typeid_get(name.as_ptr(), name.len(), o))
+    get(|o| omnir_typeid_get(name.as_ptr().cast(), name.len(), o))
 }
 
 fn file_loc(c: &Ctx, file: &str, line: u32, col: u32) -> omnir_location {
-    get(|o| omnir_file_line_col_loc_get(c.0, file.as_ptr(), file.len(), line, col, o))
+    get(|o| omnir_file_line_col_loc_get(c.0, file.as_ptr().cast(), file.len(), line, col, o))
 }
 
 fn type_kind(c: &Ctx, t: omnir_type) -> omnir_type_kind {
@@ -174,7 +174,7 @@ fn attr_kind(c: &Ctx, a: omnir_attribute) -> omnir_attribute_kind {
 
 fn parse_module(c: &Ctx, text: &str) -> omnir_op {
     let file = "m.mlir";
-    get(|o| omnir_module_parse(c.0, text.as_ptr(), text.len(), file.as_ptr(), file.len(), o))
+    get(|o| omnir_module_parse(c.0, text.as_ptr().cast(), text.len(), file.as_ptr().cast(), file.len(), o))
 }
 
 fn print_op(c: &Ctx, op: omnir_op) -> String {
@@ -416,7 +416,8 @@ fn shaped_types() {
 fn opaque_and_dialect_types() {
     let c = ctx();
     let (d, body) = ("foo", "bar<1>");
-    let t: omnir_type = get(|o| omnir_opaque_type_get(c.0, d.as_ptr(), d.len(), body.as_ptr(), body.len(), o));
+    let t: omnir_type =
+        get(|o| omnir_opaque_type_get(c.0, d.as_ptr().cast(), d.len(), body.as_ptr().cast(), body.len(), o));
     assert_eq!(tprint(&c, t), "!foo.bar<1>");
     assert_eq!(type_kind(&c, t), omnir_type_kind::OMNIR_TYPE_KIND_OPAQUE);
     assert_eq!(get_str(|o| omnir_opaque_type_get_dialect(c.0, t, o)), "foo");
@@ -425,14 +426,17 @@ fn opaque_and_dialect_types() {
     fails(omnir_opaque_type_get_data(c.0, int(&c, 1), &mut s), OMNIR_ERROR_INVALID_ARGUMENT);
     assert!(s.data.is_null(), "nothing allocated on error");
     let mut out = omnir_type::default();
-    fails(omnir_opaque_type_get(c.0, null(), 0, body.as_ptr(), body.len(), &mut out), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(
-        omnir_opaque_type_get(c.0, d.as_ptr(), d.len(), BAD_UTF8.as_ptr(), BAD_UTF8.len(), &mut out),
+        omnir_opaque_type_get(c.0, null(), 0, body.as_ptr().cast(), body.len(), &mut out),
+        OMNIR_ERROR_INVALID_ARGUMENT,
+    );
+    fails(
+        omnir_opaque_type_get(c.0, d.as_ptr().cast(), d.len(), BAD_UTF8.as_ptr().cast(), BAD_UTF8.len(), &mut out),
         OMNIR_ERROR_INVALID_UTF8,
     );
 
     // A dialect type registered at run time, declaring the memref element interface.
-    ok(omnir_dialect_register(c.0, b"test".as_ptr(), 4, false));
+    ok(omnir_dialect_register(c.0, b"test".as_ptr().cast(), 4, false));
     let params = [sv(b"width")];
     let iface = omnir_interface_impl {
         interface: typeid("builtin.MemRefElementTypeInterface"),
@@ -441,9 +445,9 @@ fn opaque_and_dialect_types() {
         free_user_data: None,
     };
     let def = omnir_type_definition {
-        dialect: b"test".as_ptr(),
+        dialect: b"test".as_ptr().cast(),
         dialect_len: 4,
-        name: b"box".as_ptr(),
+        name: b"box".as_ptr().cast(),
         name_len: 3,
         params: params.as_ptr(),
         num_params: 1,
@@ -477,8 +481,13 @@ fn opaque_and_dialect_types() {
     fails(omnir_dialect_type_get_def(c.0, t, &mut id), OMNIR_ERROR_INVALID_ARGUMENT);
 
     // And a dialect attribute.
-    let adef =
-        omnir_type_definition { name: b"tag".as_ptr(), name_len: 3, interfaces: null(), num_interfaces: 0, ..def };
+    let adef = omnir_type_definition {
+        name: b"tag".as_ptr().cast(),
+        name_len: 3,
+        interfaces: null(),
+        num_interfaces: 0,
+        ..def
+    };
     let adef_id: u32 = get(|o| omnir_dialect_register_attribute(c.0, &adef, o));
     let da: omnir_attribute = get(|o| omnir_dialect_attr_get(c.0, adef_id, p.as_ptr(), 1, o));
     assert_eq!(attr_kind(&c, da), omnir_attribute_kind::OMNIR_ATTRIBUTE_KIND_DIALECT);
@@ -568,13 +577,14 @@ fn scalar_attributes() {
     assert_eq!(aprint(&c, s), "\"hi\"");
     assert_eq!(get_str(|o| omnir_string_attr_get_value(c.0, s, o)), "hi");
     assert_eq!(attr_kind(&c, s), omnir_attribute_kind::OMNIR_ATTRIBUTE_KIND_STRING);
-    let typed: omnir_attribute = get(|o| omnir_string_attr_get(c.0, b"x".as_ptr(), 1, i8t, o));
+    let typed: omnir_attribute = get(|o| omnir_string_attr_get(c.0, b"x".as_ptr().cast(), 1, i8t, o));
     assert_eq!(aprint(&c, typed), "\"x\" : i8");
     assert_eq!(get(|o| omnir_attribute_get_type(c.0, typed, o)), i8t);
-    let raw: omnir_attribute = get(|o| omnir_string_attr_get(c.0, BAD_UTF8.as_ptr(), 4, omnir_type::default(), o));
+    let raw: omnir_attribute =
+        get(|o| omnir_string_attr_get(c.0, BAD_UTF8.as_ptr().cast(), 4, omnir_type::default(), o));
     let bytes: omnir_string = get(|o| omnir_string_attr_get_value(c.0, raw, o));
     // SAFETY: omnir returned `len` bytes.
-    assert_eq!(unsafe { std::slice::from_raw_parts(bytes.data, bytes.len) }, BAD_UTF8);
+    assert_eq!(unsafe { std::slice::from_raw_parts(bytes.data.cast::<u8>(), bytes.len) }, BAD_UTF8);
     omnir_string_free(bytes);
     let empty: omnir_attribute = get(|o| omnir_string_attr_get(c.0, null(), 0, omnir_type::default(), o));
     assert_eq!(aprint(&c, empty), "\"\"");
@@ -613,8 +623,8 @@ fn container_attributes() {
 
     let unit: omnir_attribute = get(|o| omnir_unit_attr_get(c.0, o));
     let entries = [
-        omnir_named_attribute { name: b"zeta".as_ptr(), name_len: 4, value: one },
-        omnir_named_attribute { name: b"alpha".as_ptr(), name_len: 5, value: unit },
+        omnir_named_attribute { name: b"zeta".as_ptr().cast(), name_len: 4, value: one },
+        omnir_named_attribute { name: b"alpha".as_ptr().cast(), name_len: 5, value: unit },
     ];
     let dict: omnir_attribute = get(|o| omnir_dictionary_attr_get(c.0, entries.as_ptr(), 2, o));
     assert_eq!(aprint(&c, dict), "{alpha, zeta = 1 : i64}");
@@ -625,26 +635,30 @@ fn container_attributes() {
     let mut value = omnir_attribute::default();
     ok(omnir_dictionary_attr_get_entry(c.0, dict, 0, &mut name, &mut value));
     assert_eq!((take(name), value), ("alpha".to_string(), unit));
-    assert_eq!(get(|o| omnir_dictionary_attr_lookup(c.0, dict, b"zeta".as_ptr(), 4, o)), one);
-    assert_eq!(get(|o| omnir_dictionary_attr_lookup(c.0, dict, b"nope".as_ptr(), 4, o)), omnir_attribute::default());
+    assert_eq!(get(|o| omnir_dictionary_attr_lookup(c.0, dict, b"zeta".as_ptr().cast(), 4, o)), one);
+    assert_eq!(
+        get(|o| omnir_dictionary_attr_lookup(c.0, dict, b"nope".as_ptr().cast(), 4, o)),
+        omnir_attribute::default()
+    );
     let mut name = omnir_string { data: null_mut(), len: 0 };
     fails(omnir_dictionary_attr_get_entry(c.0, dict, 2, &mut name, &mut value), OMNIR_ERROR_OUT_OF_RANGE);
     assert!(name.data.is_null());
     fails(omnir_dictionary_attr_get_entry(c.0, dict, 0, &mut name, null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
     assert!(name.data.is_null(), "nothing allocated when an output is NULL");
-    fails(omnir_dictionary_attr_lookup(c.0, arr, b"a".as_ptr(), 1, &mut value), OMNIR_ERROR_INVALID_ARGUMENT);
+    fails(omnir_dictionary_attr_lookup(c.0, arr, b"a".as_ptr().cast(), 1, &mut value), OMNIR_ERROR_INVALID_ARGUMENT);
     let dup = [entries[0], entries[0]];
     fails(omnir_dictionary_attr_get(c.0, dup.as_ptr(), 2, &mut a), OMNIR_ERROR_INVALID_ARGUMENT);
-    let bad = [omnir_named_attribute { name: BAD_UTF8.as_ptr(), name_len: 4, value: one }];
+    let bad = [omnir_named_attribute { name: BAD_UTF8.as_ptr().cast(), name_len: 4, value: one }];
     fails(omnir_dictionary_attr_get(c.0, bad.as_ptr(), 1, &mut a), OMNIR_ERROR_INVALID_UTF8);
     let nameless = [omnir_named_attribute { name: null(), name_len: 0, value: one }];
     fails(omnir_dictionary_attr_get(c.0, nameless.as_ptr(), 1, &mut a), OMNIR_ERROR_INVALID_ARGUMENT);
-    let zeroed = [omnir_named_attribute { name: b"a".as_ptr(), name_len: 1, value: omnir_attribute::default() }];
+    let zeroed = [omnir_named_attribute { name: b"a".as_ptr().cast(), name_len: 1, value: omnir_attribute::default() }];
     fails(omnir_dictionary_attr_get(c.0, zeroed.as_ptr(), 1, &mut a), OMNIR_ERROR_INVALID_ARGUMENT);
 
     // symbol references
     let nested = [sv(b"inner"), sv(b"leaf")];
-    let sym: omnir_attribute = get(|o| omnir_symbol_ref_attr_get(c.0, b"root".as_ptr(), 4, nested.as_ptr(), 2, o));
+    let sym: omnir_attribute =
+        get(|o| omnir_symbol_ref_attr_get(c.0, b"root".as_ptr().cast(), 4, nested.as_ptr(), 2, o));
     assert_eq!(aprint(&c, sym), "@root::@inner::@leaf");
     assert_eq!(parse_attr(&c, "@root::@inner::@leaf"), sym);
     assert_eq!(attr_kind(&c, sym), omnir_attribute_kind::OMNIR_ATTRIBUTE_KIND_SYMBOL_REF);
@@ -653,11 +667,14 @@ fn container_attributes() {
     assert_eq!(get_str(|o| omnir_symbol_ref_attr_get_nested(c.0, sym, 1, o)), "leaf");
     let mut s2 = omnir_string { data: null_mut(), len: 0 };
     fails(omnir_symbol_ref_attr_get_nested(c.0, sym, 2, &mut s2), OMNIR_ERROR_OUT_OF_RANGE);
-    let flat: omnir_attribute = get(|o| omnir_flat_symbol_ref_attr_get(c.0, b"f".as_ptr(), 1, o));
+    let flat: omnir_attribute = get(|o| omnir_flat_symbol_ref_attr_get(c.0, b"f".as_ptr().cast(), 1, o));
     assert_eq!(aprint(&c, flat), "@f");
     assert_eq!(get(|o| omnir_symbol_ref_attr_get_num_nested(c.0, flat, o)), 0);
     let bad_nested = [sv(BAD_UTF8)];
-    fails(omnir_symbol_ref_attr_get(c.0, b"r".as_ptr(), 1, bad_nested.as_ptr(), 1, &mut a), OMNIR_ERROR_INVALID_UTF8);
+    fails(
+        omnir_symbol_ref_attr_get(c.0, b"r".as_ptr().cast(), 1, bad_nested.as_ptr(), 1, &mut a),
+        OMNIR_ERROR_INVALID_UTF8,
+    );
     fails(omnir_symbol_ref_attr_get_root(c.0, dict, &mut s2), OMNIR_ERROR_INVALID_ARGUMENT);
 }
 
@@ -778,22 +795,25 @@ fn dense_resources_and_blob_store() {
     let t = tensor(&c, &[2], int(&c, 32));
     let blob = le_i32s(&[10, 20]);
     let g = b"builtin";
-    let key: String =
-        get_str(|o| omnir_context_insert_resource(c.0, g.as_ptr(), 7, b"w".as_ptr(), 1, blob.as_ptr(), 8, 4, o));
+    let key: String = get_str(|o| {
+        omnir_context_insert_resource(c.0, g.as_ptr().cast(), 7, b"w".as_ptr().cast(), 1, blob.as_ptr().cast(), 8, 4, o)
+    });
     assert_eq!(key, "w");
-    let key2 = get_str(|o| omnir_context_insert_resource(c.0, g.as_ptr(), 7, b"w".as_ptr(), 1, blob.as_ptr(), 4, 4, o));
+    let key2 = get_str(|o| {
+        omnir_context_insert_resource(c.0, g.as_ptr().cast(), 7, b"w".as_ptr().cast(), 1, blob.as_ptr().cast(), 4, 4, o)
+    });
     assert_eq!(key2, "w_1", "a taken key is renamed, as MLIR does");
-    assert!(get(|o| omnir_context_has_resource(c.0, g.as_ptr(), 7, b"w_1".as_ptr(), 3, o)));
+    assert!(get(|o| omnir_context_has_resource(c.0, g.as_ptr().cast(), 7, b"w_1".as_ptr().cast(), 3, o)));
     let mut data = omnir_bytes { data: null_mut(), len: 0 };
     let mut align = 0u32;
-    ok(omnir_context_get_resource(c.0, g.as_ptr(), 7, b"w".as_ptr(), 1, &mut data, &mut align));
+    ok(omnir_context_get_resource(c.0, g.as_ptr().cast(), 7, b"w".as_ptr().cast(), 1, &mut data, &mut align));
     assert_eq!((take_bytes(data), align), (blob.clone(), 4));
-    ok(omnir_context_set_resource(c.0, g.as_ptr(), 7, b"w".as_ptr(), 1, blob.as_ptr(), 4, 8));
+    ok(omnir_context_set_resource(c.0, g.as_ptr().cast(), 7, b"w".as_ptr().cast(), 1, blob.as_ptr().cast(), 4, 8));
     let mut data = omnir_bytes { data: null_mut(), len: 0 };
-    ok(omnir_context_get_resource(c.0, g.as_ptr(), 7, b"w".as_ptr(), 1, &mut data, &mut align));
+    ok(omnir_context_get_resource(c.0, g.as_ptr().cast(), 7, b"w".as_ptr().cast(), 1, &mut data, &mut align));
     assert_eq!((take_bytes(data), align), (blob[..4].to_vec(), 8));
 
-    let r: omnir_attribute = get(|o| omnir_dense_resource_attr_get(c.0, t, b"w".as_ptr(), 1, o));
+    let r: omnir_attribute = get(|o| omnir_dense_resource_attr_get(c.0, t, b"w".as_ptr().cast(), 1, o));
     assert_eq!(aprint(&c, r), "dense_resource<w> : tensor<2xi32>");
     assert_eq!(attr_kind(&c, r), omnir_attribute_kind::OMNIR_ATTRIBUTE_KIND_DENSE_RESOURCE_ELEMENTS);
     assert_eq!(get_str(|o| omnir_dense_resource_attr_get_key(c.0, r, o)), "w");
@@ -803,33 +823,73 @@ fn dense_resources_and_blob_store() {
     let mut s = omnir_string { data: null_mut(), len: 0 };
     let k = b"new";
     fails(
-        omnir_context_insert_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, blob.as_ptr(), 8, 3, &mut s),
+        omnir_context_insert_resource(
+            c.0,
+            g.as_ptr().cast(),
+            7,
+            k.as_ptr().cast(),
+            3,
+            blob.as_ptr().cast(),
+            8,
+            3,
+            &mut s,
+        ),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
     fails(
-        omnir_context_insert_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, blob.as_ptr(), 8, 4, null_mut()),
+        omnir_context_insert_resource(
+            c.0,
+            g.as_ptr().cast(),
+            7,
+            k.as_ptr().cast(),
+            3,
+            blob.as_ptr().cast(),
+            8,
+            4,
+            null_mut(),
+        ),
         OMNIR_ERROR_NULL_ARGUMENT,
     );
     fails(
-        omnir_context_insert_resource(c.0, g.as_ptr(), 7, BAD_UTF8.as_ptr(), 4, blob.as_ptr(), 8, 4, &mut s),
+        omnir_context_insert_resource(
+            c.0,
+            g.as_ptr().cast(),
+            7,
+            BAD_UTF8.as_ptr().cast(),
+            4,
+            blob.as_ptr().cast(),
+            8,
+            4,
+            &mut s,
+        ),
         OMNIR_ERROR_INVALID_UTF8,
     );
     fails(
-        omnir_context_insert_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 0, blob.as_ptr(), 8, 4, &mut s),
+        omnir_context_insert_resource(
+            c.0,
+            g.as_ptr().cast(),
+            7,
+            k.as_ptr().cast(),
+            0,
+            blob.as_ptr().cast(),
+            8,
+            4,
+            &mut s,
+        ),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
     fails(
-        omnir_context_insert_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, null(), 8, 4, &mut s),
+        omnir_context_insert_resource(c.0, g.as_ptr().cast(), 7, k.as_ptr().cast(), 3, null(), 8, 4, &mut s),
         OMNIR_ERROR_NULL_ARGUMENT,
     );
     fails(
-        omnir_context_set_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, blob.as_ptr(), 8, 0),
+        omnir_context_set_resource(c.0, g.as_ptr().cast(), 7, k.as_ptr().cast(), 3, blob.as_ptr().cast(), 8, 0),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
-    assert!(!get(|o| omnir_context_has_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, o)));
+    assert!(!get(|o| omnir_context_has_resource(c.0, g.as_ptr().cast(), 7, k.as_ptr().cast(), 3, o)));
     let mut data = omnir_bytes { data: null_mut(), len: 0 };
     fails(
-        omnir_context_get_resource(c.0, g.as_ptr(), 7, k.as_ptr(), 3, &mut data, &mut align),
+        omnir_context_get_resource(c.0, g.as_ptr().cast(), 7, k.as_ptr().cast(), 3, &mut data, &mut align),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
     assert!(data.data.is_null());
@@ -1004,17 +1064,18 @@ fn strided_distinct_opaque_attributes() {
     fails(omnir_distinct_attr_create(c.0, omnir_attribute::default(), &mut out), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(omnir_distinct_attr_get_referenced(c.0, inner, &mut out), OMNIR_ERROR_INVALID_ARGUMENT);
 
-    let o: omnir_attribute =
-        get(|o| omnir_opaque_attr_get(c.0, b"foo".as_ptr(), 3, b"bar".as_ptr(), 3, omnir_type::default(), o));
+    let o: omnir_attribute = get(|o| {
+        omnir_opaque_attr_get(c.0, b"foo".as_ptr().cast(), 3, b"bar".as_ptr().cast(), 3, omnir_type::default(), o)
+    });
     assert_eq!(aprint(&c, o), "#foo.bar");
     assert_eq!(attr_kind(&c, o), omnir_attribute_kind::OMNIR_ATTRIBUTE_KIND_OPAQUE);
     assert_eq!(get_str(|x| omnir_opaque_attr_get_dialect(c.0, o, x)), "foo");
     assert_eq!(get_str(|x| omnir_opaque_attr_get_data(c.0, o, x)), "bar");
     let typed: omnir_attribute =
-        get(|x| omnir_opaque_attr_get(c.0, b"foo".as_ptr(), 3, b"bar".as_ptr(), 3, int(&c, 8), x));
+        get(|x| omnir_opaque_attr_get(c.0, b"foo".as_ptr().cast(), 3, b"bar".as_ptr().cast(), 3, int(&c, 8), x));
     assert_eq!(get(|x| omnir_attribute_get_type(c.0, typed, x)), int(&c, 8));
     fails(
-        omnir_opaque_attr_get(c.0, b"".as_ptr(), 0, b"bar".as_ptr(), 3, omnir_type::default(), &mut out),
+        omnir_opaque_attr_get(c.0, b"".as_ptr().cast(), 0, b"bar".as_ptr().cast(), 3, omnir_type::default(), &mut out),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
     let mut st = omnir_string { data: null_mut(), len: 0 };
@@ -1040,17 +1101,18 @@ fn locations() {
     ok(omnir_file_line_col_loc_get_range(c.0, f, &mut a, &mut b, &mut d, &mut e));
     assert_eq!((a, b, d, e), (3, 4, 3, 4));
     assert_eq!(file_loc(&c, "a.mlir", 3, 4), f, "uniqued");
-    let r: omnir_location = get(|o| omnir_file_line_col_range_loc_get(c.0, b"a.mlir".as_ptr(), 6, 1, 2, 3, 9, o));
+    let r: omnir_location =
+        get(|o| omnir_file_line_col_range_loc_get(c.0, b"a.mlir".as_ptr().cast(), 6, 1, 2, 3, 9, o));
     assert_eq!(lprint(&c, r), "loc(\"a.mlir\":1:2 to 3:9)");
     ok(omnir_file_line_col_loc_get_range(c.0, r, &mut a, &mut b, &mut d, &mut e));
     assert_eq!((a, b, d, e), (1, 2, 3, 9));
 
-    let n: omnir_location = get(|o| omnir_name_loc_get(c.0, b"x".as_ptr(), 1, f, o));
+    let n: omnir_location = get(|o| omnir_name_loc_get(c.0, b"x".as_ptr().cast(), 1, f, o));
     assert_eq!(lprint(&c, n), "loc(\"x\"(\"a.mlir\":3:4))");
     assert_eq!(lk(n), omnir_location_kind::OMNIR_LOCATION_KIND_NAME);
     assert_eq!(get_str(|o| omnir_name_loc_get_name(c.0, n, o)), "x");
     assert_eq!(get(|o| omnir_name_loc_get_child(c.0, n, o)), f);
-    let bare: omnir_location = get(|o| omnir_name_loc_get(c.0, b"y".as_ptr(), 1, omnir_location::default(), o));
+    let bare: omnir_location = get(|o| omnir_name_loc_get(c.0, b"y".as_ptr().cast(), 1, omnir_location::default(), o));
     assert_eq!(lprint(&c, bare), "loc(\"y\")");
     assert_eq!(get(|o| omnir_name_loc_get_child(c.0, bare, o)), unknown);
 
@@ -1094,8 +1156,8 @@ fn locations() {
     fails(omnir_fused_loc_get_location(c.0, fused, 2, &mut l), OMNIR_ERROR_OUT_OF_RANGE);
     fails(omnir_fused_loc_get_num_locations(c.0, f, &mut 0usize), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(omnir_call_site_loc_get(c.0, n, omnir_location::default(), &mut l), OMNIR_ERROR_INVALID_ARGUMENT);
-    fails(omnir_file_line_col_loc_get(c.0, BAD_UTF8.as_ptr(), 4, 1, 1, &mut l), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_name_loc_get(c.0, b"x".as_ptr(), 1, forged, &mut l), OMNIR_ERROR_INVALID_ARGUMENT);
+    fails(omnir_file_line_col_loc_get(c.0, BAD_UTF8.as_ptr().cast(), 4, 1, 1, &mut l), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_name_loc_get(c.0, b"x".as_ptr().cast(), 1, forged, &mut l), OMNIR_ERROR_INVALID_ARGUMENT);
     let with_zero = [f, omnir_location::default()];
     fails(
         omnir_fused_loc_get(c.0, with_zero.as_ptr(), 2, omnir_attribute::default(), &mut l),
@@ -1125,9 +1187,9 @@ fn typeids() {
     }
     let mut id = 5u32;
     fails(omnir_typeid_get(null(), 3, &mut id), OMNIR_ERROR_NULL_ARGUMENT);
-    fails(omnir_typeid_get(b"".as_ptr(), 0, &mut id), OMNIR_ERROR_INVALID_ARGUMENT);
-    fails(omnir_typeid_get(BAD_UTF8.as_ptr(), 4, &mut id), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_typeid_get(b"x.y".as_ptr(), 3, null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
+    fails(omnir_typeid_get(b"".as_ptr().cast(), 0, &mut id), OMNIR_ERROR_INVALID_ARGUMENT);
+    fails(omnir_typeid_get(BAD_UTF8.as_ptr().cast(), 4, &mut id), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_typeid_get(b"x.y".as_ptr().cast(), 3, null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
     assert_eq!(id, 5);
     let mut s = omnir_string { data: null_mut(), len: 0 };
     fails(omnir_typeid_get_name(u32::MAX, &mut s), OMNIR_ERROR_INVALID_ARGUMENT);
@@ -1157,7 +1219,7 @@ fn message_of(d: *const omnir_diagnostic) -> String {
     let mut len = 0usize;
     ok(omnir_diagnostic_get_message(d, &mut data, &mut len));
     // SAFETY: borrowed for the duration of the handler call; followed by a NUL.
-    let bytes = unsafe { std::slice::from_raw_parts(data, len + 1) };
+    let bytes = unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len + 1) };
     assert_eq!(bytes[len], 0, "NUL-terminated for C");
     String::from_utf8(bytes[..len].to_vec()).unwrap()
 }
@@ -1187,7 +1249,7 @@ unsafe extern "C-unwind" fn recording_handler(
     let _: omnir_type = get(|o| omnir_integer_type_get(ctx, 3, 0, o));
     // ...mutating ones are refused as BUSY.
     let mut m = omnir_op::default();
-    seen.busy_inside.push(omnir_module_parse(ctx, b"".as_ptr(), 0, b"f".as_ptr(), 1, &mut m));
+    seen.busy_inside.push(omnir_module_parse(ctx, b"".as_ptr().cast(), 0, b"f".as_ptr().cast(), 1, &mut m));
     if let Some(id) = seen.detach_self.take() {
         ok(omnir_context_detach_diagnostic_handler(ctx, id));
     }
@@ -1202,7 +1264,7 @@ unsafe extern "C" fn count_free(user_data: *mut c_void) {
 }
 
 fn emit(c: &Ctx, sev: omnir_severity, loc: omnir_location, msg: &str, notes: &[omnir_diagnostic_note]) -> omnir_status {
-    omnir_context_emit_diagnostic(c.0, sev as u32, loc, msg.as_ptr(), msg.len(), notes.as_ptr(), notes.len())
+    omnir_context_emit_diagnostic(c.0, sev as u32, loc, msg.as_ptr().cast(), msg.len(), notes.as_ptr(), notes.len())
 }
 
 #[test]
@@ -1233,7 +1295,7 @@ fn diagnostic_handlers() {
     assert_ne!(older_id, newer_id);
     let note_loc = file_loc(&c, "v.py", 1, 1);
     let msg = "defined here";
-    let notes = [omnir_diagnostic_note { location: note_loc, message: msg.as_ptr(), message_len: msg.len() }];
+    let notes = [omnir_diagnostic_note { location: note_loc, message: msg.as_ptr().cast(), message_len: msg.len() }];
     ok(emit(&c, omnir_severity::OMNIR_SEVERITY_ERROR, loc, "bad thing", &notes));
     // Newest first; the newer one declines, so the older one sees it too.
     assert_eq!(newer.messages, ["bad thing"]);
@@ -1300,15 +1362,15 @@ fn diagnostic_handlers() {
     assert_eq!(id, 99);
     assert_eq!(FREED.load(Ordering::SeqCst), 3, "a failed attach does not free the caller's data");
     // emit misuse: bad severity, zeroed location, bad UTF-8, a note with a bad location.
-    fails(omnir_context_emit_diagnostic(c.0, 4, loc, b"m".as_ptr(), 1, null(), 0), OMNIR_ERROR_INVALID_ARGUMENT);
+    fails(omnir_context_emit_diagnostic(c.0, 4, loc, b"m".as_ptr().cast(), 1, null(), 0), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(
         emit(&c, omnir_severity::OMNIR_SEVERITY_ERROR, omnir_location::default(), "m", &[]),
         OMNIR_ERROR_INVALID_ARGUMENT,
     );
-    fails(omnir_context_emit_diagnostic(c.0, 2, loc, BAD_UTF8.as_ptr(), 4, null(), 0), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_context_emit_diagnostic(c.0, 2, loc, BAD_UTF8.as_ptr().cast(), 4, null(), 0), OMNIR_ERROR_INVALID_UTF8);
     let bad_note = [omnir_diagnostic_note { location: omnir_location::default(), message: null(), message_len: 0 }];
     fails(emit(&c, omnir_severity::OMNIR_SEVERITY_ERROR, loc, "m", &bad_note), OMNIR_ERROR_INVALID_ARGUMENT);
-    fails(omnir_context_emit_diagnostic(c.0, 2, loc, b"m".as_ptr(), 1, null(), 1), OMNIR_ERROR_NULL_ARGUMENT);
+    fails(omnir_context_emit_diagnostic(c.0, 2, loc, b"m".as_ptr().cast(), 1, null(), 1), OMNIR_ERROR_NULL_ARGUMENT);
 }
 
 #[test]
@@ -1350,7 +1412,7 @@ fn diagnostic_captures() {
     ok(emit(&c, omnir_severity::OMNIR_SEVERITY_WARNING, loc, "one", &[]));
     let inner: u64 = get(|o| omnir_context_begin_diagnostic_capture(c.0, o));
     let nm = "see here";
-    let notes = [omnir_diagnostic_note { location: loc, message: nm.as_ptr(), message_len: nm.len() }];
+    let notes = [omnir_diagnostic_note { location: loc, message: nm.as_ptr().cast(), message_len: nm.len() }];
     ok(emit(&c, omnir_severity::OMNIR_SEVERITY_ERROR, loc, "two", &notes));
     // Captures are ended by id; a capture id is not a handler id and vice versa.
     fails(omnir_context_detach_diagnostic_handler(c.0, inner), OMNIR_ERROR_INVALID_ARGUMENT);
@@ -1461,7 +1523,7 @@ fn module_parse_and_print() {
     // Dense resources round-trip through the file metadata section.
     let res = "\"test.op\"() {r = dense_resource<blob> : tensor<2xi8>} : () -> ()\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x010000000102\"\n    }\n  }\n#-}\n";
     let m4 = parse_module(&c, res);
-    assert!(get(|o| omnir_context_has_resource(c.0, b"builtin".as_ptr(), 7, b"blob".as_ptr(), 4, o)));
+    assert!(get(|o| omnir_context_has_resource(c.0, b"builtin".as_ptr().cast(), 7, b"blob".as_ptr().cast(), 4, o)));
     assert!(print_op(&c, m4).contains("blob: \"0x010000000102\""), "{}", print_op(&c, m4));
 }
 
@@ -1475,8 +1537,10 @@ fn parse_errors_are_reported_and_change_nothing() {
     let cap: u64 = get(|o| omnir_context_begin_diagnostic_capture(c.0, o));
     let mut m = omnir_op { context: 7, index: 7, generation: 7 };
     let f = "bad.mlir";
-    let msg =
-        fails(omnir_module_parse(c.0, src.as_ptr(), src.len(), f.as_ptr(), f.len(), &mut m), OMNIR_ERROR_PARSE_FAILED);
+    let msg = fails(
+        omnir_module_parse(c.0, src.as_ptr().cast(), src.len(), f.as_ptr().cast(), f.len(), &mut m),
+        OMNIR_ERROR_PARSE_FAILED,
+    );
     assert!(msg.starts_with("bad.mlir:1:10: error:"), "{msg}");
     assert!(msg.contains('^'), "rendered with a caret: {msg}");
     assert_eq!(m, omnir_op { context: 7, index: 7, generation: 7 }, "no output on error");
@@ -1495,28 +1559,40 @@ fn parse_errors_are_reported_and_change_nothing() {
     let cap: u64 = get(|o| omnir_context_begin_diagnostic_capture(c.0, o));
     let broken = "\"test.op\"( : () -> ()";
     fails(
-        omnir_module_parse(c.0, broken.as_ptr(), broken.len(), f.as_ptr(), f.len(), &mut m),
+        omnir_module_parse(c.0, broken.as_ptr().cast(), broken.len(), f.as_ptr().cast(), f.len(), &mut m),
         OMNIR_ERROR_PARSE_FAILED,
     );
     let mut t = omnir_type::default();
-    let msg = fails(omnir_type_parse(c.0, b"tensor<4x".as_ptr(), 9, &mut t), OMNIR_ERROR_PARSE_FAILED);
+    let msg = fails(omnir_type_parse(c.0, (b"tensor<4x".as_ptr()).cast(), 9, &mut t), OMNIR_ERROR_PARSE_FAILED);
     assert!(msg.contains("error:"), "{msg}");
     assert_eq!(t, omnir_type::default());
     let mut a = omnir_attribute::default();
-    fails(omnir_attribute_parse(c.0, b"[1, ".as_ptr(), 4, &mut a), OMNIR_ERROR_PARSE_FAILED);
-    fails(omnir_type_parse(c.0, b"i32 i32".as_ptr(), 7, &mut t), OMNIR_ERROR_PARSE_FAILED);
+    fails(omnir_attribute_parse(c.0, (b"[1, ".as_ptr()).cast(), 4, &mut a), OMNIR_ERROR_PARSE_FAILED);
+    fails(omnir_type_parse(c.0, b"i32 i32".as_ptr().cast(), 7, &mut t), OMNIR_ERROR_PARSE_FAILED);
     let list: *mut omnir_diagnostic_list = get(|o| omnir_context_end_diagnostic_capture(c.0, cap, o));
     assert!(get(|o| omnir_diagnostic_list_get_size(list, o)) >= 4);
     ok(omnir_diagnostic_list_free(list));
     // Bad arguments.
-    fails(omnir_module_parse(c.0, BAD_UTF8.as_ptr(), 4, f.as_ptr(), f.len(), &mut m), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_module_parse(c.0, src.as_ptr(), src.len(), BAD_UTF8.as_ptr(), 4, &mut m), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_module_parse(c.0, null(), 3, f.as_ptr(), f.len(), &mut m), OMNIR_ERROR_NULL_ARGUMENT);
+    fails(
+        omnir_module_parse(c.0, BAD_UTF8.as_ptr().cast(), 4, f.as_ptr().cast(), f.len(), &mut m),
+        OMNIR_ERROR_INVALID_UTF8,
+    );
+    fails(
+        omnir_module_parse(c.0, src.as_ptr().cast(), src.len(), BAD_UTF8.as_ptr().cast(), 4, &mut m),
+        OMNIR_ERROR_INVALID_UTF8,
+    );
+    fails(omnir_module_parse(c.0, null(), 3, f.as_ptr().cast(), f.len(), &mut m), OMNIR_ERROR_NULL_ARGUMENT);
     let empty = "";
-    fails(omnir_module_parse(c.0, empty.as_ptr(), 0, f.as_ptr(), f.len(), null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
-    fails(omnir_module_parse(null_mut(), empty.as_ptr(), 0, f.as_ptr(), f.len(), &mut m), OMNIR_ERROR_NULL_ARGUMENT);
-    fails(omnir_type_parse(c.0, BAD_UTF8.as_ptr(), 4, &mut t), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_attribute_parse(c.0, b"1".as_ptr(), 1, null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
+    fails(
+        omnir_module_parse(c.0, empty.as_ptr().cast(), 0, f.as_ptr().cast(), f.len(), null_mut()),
+        OMNIR_ERROR_NULL_ARGUMENT,
+    );
+    fails(
+        omnir_module_parse(null_mut(), empty.as_ptr().cast(), 0, f.as_ptr().cast(), f.len(), &mut m),
+        OMNIR_ERROR_NULL_ARGUMENT,
+    );
+    fails(omnir_type_parse(c.0, BAD_UTF8.as_ptr().cast(), 4, &mut t), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_attribute_parse(c.0, b"1".as_ptr().cast(), 1, null_mut()), OMNIR_ERROR_NULL_ARGUMENT);
     assert_eq!(print_op(&c, good), before);
 }
 
@@ -1572,7 +1648,7 @@ fn misuse_matrix() {
         fails(omnir_unranked_tensor_type_get(c.0, h, &mut t), want);
         if h != zero_t {
             // (A zeroed optional type means "none" and is accepted.)
-            fails(omnir_string_attr_get(c.0, b"x".as_ptr(), 1, h, &mut a), want);
+            fails(omnir_string_attr_get(c.0, b"x".as_ptr().cast(), 1, h, &mut a), want);
         }
     }
     // Attribute queries.
@@ -1602,7 +1678,7 @@ fn misuse_matrix() {
         fails(omnir_location_get_kind(c.0, h, lk.as_mut_ptr()), want);
         fails(omnir_call_site_loc_get(c.0, mine_l, h, &mut l), want);
         fails(omnir_location_to_attribute(c.0, h, &mut a), want);
-        fails(omnir_context_emit_diagnostic(c.0, 2, h, b"m".as_ptr(), 1, null(), 0), want);
+        fails(omnir_context_emit_diagnostic(c.0, 2, h, b"m".as_ptr().cast(), 1, null(), 0), want);
     }
     // NULL context and NULL outputs.
     fails(omnir_integer_type_get(null_mut(), 8, 0, &mut t), OMNIR_ERROR_NULL_ARGUMENT);
@@ -1619,11 +1695,11 @@ fn misuse_matrix() {
     let not_a_ctx = [0u64; 8];
     fails(omnir_index_type_get(not_a_ctx.as_ptr() as *mut omnir_context, &mut t), OMNIR_ERROR_INVALID_ARGUMENT);
     // Invalid UTF-8 wherever text is taken.
-    fails(omnir_type_parse(c.0, BAD_UTF8.as_ptr(), 4, &mut t), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_flat_symbol_ref_attr_get(c.0, BAD_UTF8.as_ptr(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_name_loc_get(c.0, BAD_UTF8.as_ptr(), 4, zero_l, &mut l), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_dictionary_attr_lookup(c.0, mine_a, BAD_UTF8.as_ptr(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
-    fails(omnir_dense_resource_attr_get(c.0, mine_t, BAD_UTF8.as_ptr(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_type_parse(c.0, BAD_UTF8.as_ptr().cast(), 4, &mut t), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_flat_symbol_ref_attr_get(c.0, BAD_UTF8.as_ptr().cast(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_name_loc_get(c.0, BAD_UTF8.as_ptr().cast(), 4, zero_l, &mut l), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_dictionary_attr_lookup(c.0, mine_a, BAD_UTF8.as_ptr().cast(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
+    fails(omnir_dense_resource_attr_get(c.0, mine_t, BAD_UTF8.as_ptr().cast(), 4, &mut a), OMNIR_ERROR_INVALID_UTF8);
     // Wrong kinds.
     fails(omnir_integer_type_get_width(c.0, mine_t, &mut 0u32), OMNIR_ERROR_INVALID_ARGUMENT);
     fails(omnir_array_attr_get_num_elements(c.0, mine_a, &mut n), OMNIR_ERROR_INVALID_ARGUMENT);

@@ -217,6 +217,56 @@ fn attribute_and_type_errors() {
     assert_eq!(msg("\"a.b\"() {a = loc(callsite(\"a\" \"b\"))} : () -> ()"), "expected 'at' in callsite location");
 }
 
+/// `sparse<...>`: MLIR's `SparseElementsAttr::verify` messages, at the `sparse` keyword;
+/// literal errors at the literal.
+#[test]
+fn sparse_elements_errors() {
+    let msg = |src: &str| fail_with(src, &allow()).diagnostics[0].message.clone();
+    assert_eq!(
+        rendered("\"a.b\"() {a = sparse<1, 10> : tensor<1x1xi16>} : () -> ()"),
+        "t.mlir:1:14: error: sparse index #0 is not contained within the value shape, with index=[1, 1], and \
+         type='tensor<1x1xi16>'\n\"a.b\"() {a = sparse<1, 10> : tensor<1x1xi16>} : () -> ()\n             ^"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[[0, 0], [3, 1]], [1, 2]> : tensor<3x4xi32>} : () -> ()"),
+        "sparse index #1 is not contained within the value shape, with index=[3, 1], and type='tensor<3x4xi32>'"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[[0, 0, 0]], [1]> : tensor<3x4xi32>} : () -> ()"),
+        "expected shape ([3, 4]); inferred shape of indices literal ([1, 3]); inferred shape of values literal ([1])"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[[0, 0]], [1, 2]> : tensor<3x4xi32>} : () -> ()"),
+        "expected shape ([3, 4]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([2])"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[0], [[1]]> : tensor<3xi32>} : () -> ()"),
+        "expected 1-d tensor for sparse element values"
+    );
+    // Indices of shape [N] only for rank 1.
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[0], [1]> : tensor<3x3xi32>} : () -> ()"),
+        "expected shape ([3, 3]); inferred shape of indices literal ([1]); inferred shape of values literal ([1])"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<0.5, 1> : tensor<1xi16>} : () -> ()"),
+        "expected integer elements, but parsed floating-point"
+    );
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[[1, 1, 0], [0, 1, 0], [0,, [[0, 0, 0]], [-2.0]> : tensor<2x2x2xi16>} : () -> ()"),
+        "expected element literal of primitive type"
+    );
+    assert_eq!(msg("\"a.b\"() {a = sparse<[0], [1]> : i32} : () -> ()"), "elements literal must be a shaped type");
+    assert_eq!(
+        msg("\"a.b\"() {a = sparse<[0], [1]> : tensor<?xi32>} : () -> ()"),
+        "elements literal type must have static shape"
+    );
+    assert_eq!(msg("\"a.b\"() {a = sparse[0], [1]> : tensor<2xi32>} : () -> ()"), "Expected '<' after 'sparse'");
+    assert_eq!(msg("\"a.b\"() {a = sparse<[0] [1]> : tensor<2xi32>} : () -> ()"), "expected ','");
+    assert_eq!(msg("\"a.b\"() {a = sparse<[0], [1] : tensor<2xi32>} : () -> ()"), "expected '>'");
+    assert_eq!(msg("\"a.b\"() {a = sparse<[0], [1]> tensor<2xi32>} : () -> ()"), "expected ':'");
+}
+
 #[test]
 fn operation_shape_errors() {
     let msg = |src: &str| fail_with(src, &allow()).diagnostics[0].message.clone();
@@ -346,7 +396,10 @@ fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
 }
 
 fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let root = match std::env::var_os("OMNIR_CORPUS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    };
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(d) = stack.pop() {

@@ -3,9 +3,38 @@
  *
  * Conventions: every fallible function returns an omnir_status (OMNIR_OK == 0) and writes
  * its results through out-parameters; the last error's message is per thread
- * (omnir_last_error_message). Strings in are (pointer, length) UTF-8, not necessarily
- * NUL-terminated; strings out are omnir_string, released with omnir_string_free.
- * IR handles are small structs passed by value and checked on every use.
+ * (omnir_last_error_message). Text in is (const char *, size_t length), UTF-8, not
+ * necessarily NUL-terminated; binary data in (dense element bytes, resource blobs) is
+ * (const uint8_t *, size_t). Strings out are omnir_string (char *data, size_t len, followed
+ * by a NUL), released with omnir_string_free; byte buffers out are omnir_bytes, released with
+ * omnir_bytes_free. IR handles are small structs passed by value and checked on every use.
+ *
+ * Threads. Everything below is per context; separate contexts never wait for each other.
+ *  - Types, attributes and locations are uniqued in a thread-safe store, and every handle
+ *    (omnir_op, omnir_type, ...) is a plain value that may be passed between threads.
+ *  - Each context has one re-entrant lock. Every call that takes an omnir_context * holds it
+ *    while it works on the context, so the calls made on one context by several threads are
+ *    serialized: they take turns (a call waits while another thread is inside one); none
+ *    ever sees a half-done change and none gets an error because of another thread.
+ *  - Inside the lock a call either reads (queries, printing, verification, walks, building
+ *    types, attributes and locations, type/attribute parsing, emitting diagnostics,
+ *    attaching handlers, resources) or writes (creating, changing, moving, cloning or erasing
+ *    IR, omnir_module_parse, registering dialects, operations, types, attributes and
+ *    interfaces, context settings, omnir_context_destroy).
+ *  - Callbacks (diagnostic handlers, operation verifiers, parameters verifiers, constraint
+ *    predicates, walk callbacks) run synchronously on the thread that made the call that
+ *    needs them, with that call's lock held: the callbacks of one context never run
+ *    concurrently with each other or with any other call on that context. free_user_data
+ *    runs on the thread that destroys the context or detaches the handler.
+ *  - Re-entrancy (OMNIR_ERROR_BUSY): a callback may call back into the API on its own
+ *    context, on the same thread. Reads always succeed, even when the outer call is a write
+ *    (for example a parameters verifier run by omnir_module_parse while it builds a dialect
+ *    type: the callback reads a consistent context, the outer call is paused). Writes and
+ *    omnir_context_destroy from inside a callback get OMNIR_ERROR_BUSY and change nothing.
+ *    OMNIR_ERROR_BUSY is only ever returned to a callback's own thread; other threads wait
+ *    instead. So a callback must not wait for another thread that uses the same context.
+ *  - omnir_operation_state and omnir_symbol_table objects are not locked: use each from one
+ *    thread at a time. The last error is per thread.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -170,8 +199,8 @@ typedef enum omnir_status {
      */
     OMNIR_ERROR_INVALID_UTF8 = 13,
     /**
-     * The context is busy: mutation requested from inside a callback that runs while the
-     * same context is being read on this thread.
+     * The context is busy: a mutation (or destruction) of a context requested from inside a
+     * callback that runs while the same context is in use on this thread.
      */
     OMNIR_ERROR_BUSY = 14,
     /**
@@ -525,7 +554,7 @@ typedef struct omnir_bytes {
  * a NUL byte (not counted in `len`) for convenience; the text may contain NULs itself.
  */
 typedef struct omnir_string {
-    uint8_t *data;
+    char *data;
     size_t len;
 } omnir_string;
 
@@ -613,7 +642,7 @@ typedef struct omnir_location {
  * NUL-terminated.
  */
 typedef struct omnir_named_attribute {
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     struct omnir_attribute value;
 } omnir_named_attribute;
@@ -624,7 +653,7 @@ typedef struct omnir_named_attribute {
  * `data` may be NULL only when `len` is 0; it need not be NUL-terminated.
  */
 typedef struct omnir_string_view {
-    const uint8_t *data;
+    const char *data;
     size_t len;
 } omnir_string_view;
 
@@ -676,7 +705,7 @@ typedef void (*omnir_free_user_data_fn)(void *user_data);
  */
 typedef struct omnir_diagnostic_note {
     struct omnir_location location;
-    const uint8_t *message;
+    const char *message;
     size_t message_len;
 } omnir_diagnostic_note;
 
@@ -748,7 +777,7 @@ typedef struct omnir_type_constraint {
     /**
      * `OMNIR_TYPE_CONSTRAINT_PREDICATE`: a description for messages ("vector of 4 f32").
      */
-    const uint8_t *summary;
+    const char *summary;
     size_t summary_len;
 } omnir_type_constraint;
 
@@ -756,7 +785,7 @@ typedef struct omnir_type_constraint {
  * One operand or result group of an operation signature.
  */
 typedef struct omnir_value_spec {
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     omnir_arity arity;
     struct omnir_type_constraint constraint;
@@ -793,7 +822,7 @@ typedef struct omnir_attribute_constraint {
     /**
      * `OMNIR_ATTR_CONSTRAINT_PREDICATE`: a description for messages.
      */
-    const uint8_t *summary;
+    const char *summary;
     size_t summary_len;
 } omnir_attribute_constraint;
 
@@ -801,7 +830,7 @@ typedef struct omnir_attribute_constraint {
  * An inherent attribute of an operation.
  */
 typedef struct omnir_attribute_spec {
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     bool optional;
     struct omnir_attribute_constraint constraint;
@@ -826,12 +855,12 @@ typedef struct omnir_op_definition {
     /**
      * `dialect.op`; the dialect must be registered.
      */
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     /**
      * A one-line description (may be empty).
      */
-    const uint8_t *summary;
+    const char *summary;
     size_t summary_len;
     const struct omnir_value_spec *operands;
     size_t num_operands;
@@ -859,7 +888,7 @@ typedef struct omnir_op_definition {
      * MLIR's `SingleBlockImplicitTerminator<"name">`: the terminator every region's single
      * block ends with; empty for none.
      */
-    const uint8_t *implicit_terminator;
+    const char *implicit_terminator;
     size_t implicit_terminator_len;
     /**
      * MLIR's `BranchOpInterface` for the verifier: successor `i` receives operand group
@@ -894,12 +923,12 @@ typedef struct omnir_type_definition {
     /**
      * A registered dialect.
      */
-    const uint8_t *dialect;
+    const char *dialect;
     size_t dialect_len;
     /**
      * The name within the dialect (non-empty).
      */
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     /**
      * The parameter names.
@@ -1008,7 +1037,7 @@ typedef uint32_t omnir_visibility;
  * nested under it).
  */
 typedef struct omnir_symbol_target {
-    const uint8_t *name;
+    const char *name;
     size_t name_len;
     struct omnir_op op;
 } omnir_symbol_target;
@@ -1308,9 +1337,9 @@ struct omnir_print_flags omnir_print_flags_default(void);
  * After a failure the IR is exactly as it was.
  */
 enum omnir_status omnir_module_parse(struct omnir_context *ctx,
-                                     const uint8_t *text,
+                                     const char *text,
                                      size_t text_len,
-                                     const uint8_t *filename,
+                                     const char *filename,
                                      size_t filename_len,
                                      struct omnir_op *out);
 
@@ -1329,7 +1358,7 @@ enum omnir_status omnir_module_parse(struct omnir_context *ctx,
  * they are printed to stderr).
  */
 enum omnir_status omnir_type_parse(struct omnir_context *ctx,
-                                   const uint8_t *text,
+                                   const char *text,
                                    size_t text_len,
                                    struct omnir_type *out);
 
@@ -1347,7 +1376,7 @@ enum omnir_status omnir_type_parse(struct omnir_context *ctx,
  * they are printed to stderr).
  */
 enum omnir_status omnir_attribute_parse(struct omnir_context *ctx,
-                                        const uint8_t *text,
+                                        const char *text,
                                         size_t text_len,
                                         struct omnir_attribute *out);
 
@@ -1507,7 +1536,7 @@ enum omnir_status omnir_float_attr_from_bits(struct omnir_context *ctx,
  * `OMNIR_ERROR_INVALID_ARGUMENT` (unknown type handle).
  */
 enum omnir_status omnir_string_attr_get(struct omnir_context *ctx,
-                                        const uint8_t *data,
+                                        const char *data,
                                         size_t len,
                                         struct omnir_type ty,
                                         struct omnir_attribute *out);
@@ -1565,7 +1594,7 @@ enum omnir_status omnir_dictionary_attr_get(struct omnir_context *ctx,
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
  */
 enum omnir_status omnir_symbol_ref_attr_get(struct omnir_context *ctx,
-                                            const uint8_t *root,
+                                            const char *root,
                                             size_t root_len,
                                             const struct omnir_string_view *nested,
                                             size_t num_nested,
@@ -1580,7 +1609,7 @@ enum omnir_status omnir_symbol_ref_attr_get(struct omnir_context *ctx,
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
  */
 enum omnir_status omnir_flat_symbol_ref_attr_get(struct omnir_context *ctx,
-                                                 const uint8_t *name,
+                                                 const char *name,
                                                  size_t name_len,
                                                  struct omnir_attribute *out);
 
@@ -1657,7 +1686,7 @@ enum omnir_status omnir_dense_array_attr_get(struct omnir_context *ctx,
  */
 enum omnir_status omnir_dense_resource_attr_get(struct omnir_context *ctx,
                                                 struct omnir_type ty,
-                                                const uint8_t *key,
+                                                const char *key,
                                                 size_t key_len,
                                                 struct omnir_attribute *out);
 
@@ -1759,9 +1788,9 @@ enum omnir_status omnir_distinct_attr_create(struct omnir_context *ctx,
  * handle).
  */
 enum omnir_status omnir_opaque_attr_get(struct omnir_context *ctx,
-                                        const uint8_t *dialect,
+                                        const char *dialect,
                                         size_t dialect_len,
-                                        const uint8_t *data,
+                                        const char *data,
                                         size_t data_len,
                                         struct omnir_type ty,
                                         struct omnir_attribute *out);
@@ -2026,7 +2055,7 @@ enum omnir_status omnir_dictionary_attr_get_entry(const struct omnir_context *ct
  */
 enum omnir_status omnir_dictionary_attr_lookup(const struct omnir_context *ctx,
                                                struct omnir_attribute attr,
-                                               const uint8_t *name,
+                                               const char *name,
                                                size_t name_len,
                                                struct omnir_attribute *out);
 
@@ -2236,9 +2265,9 @@ enum omnir_status omnir_dense_resource_attr_get_key(const struct omnir_context *
  * stored.
  */
 enum omnir_status omnir_context_insert_resource(struct omnir_context *ctx,
-                                                const uint8_t *group,
+                                                const char *group,
                                                 size_t group_len,
-                                                const uint8_t *key,
+                                                const char *key,
                                                 size_t key_len,
                                                 const uint8_t *data,
                                                 size_t len,
@@ -2256,9 +2285,9 @@ enum omnir_status omnir_context_insert_resource(struct omnir_context *ctx,
  * stored.
  */
 enum omnir_status omnir_context_set_resource(struct omnir_context *ctx,
-                                             const uint8_t *group,
+                                             const char *group,
                                              size_t group_len,
-                                             const uint8_t *key,
+                                             const char *key,
                                              size_t key_len,
                                              const uint8_t *data,
                                              size_t len,
@@ -2273,9 +2302,9 @@ enum omnir_status omnir_context_set_resource(struct omnir_context *ctx,
  * `OMNIR_ERROR_INVALID_ARGUMENT` (empty group or key).
  */
 enum omnir_status omnir_context_has_resource(const struct omnir_context *ctx,
-                                             const uint8_t *group,
+                                             const char *group,
                                              size_t group_len,
-                                             const uint8_t *key,
+                                             const char *key,
                                              size_t key_len,
                                              bool *out);
 
@@ -2292,9 +2321,9 @@ enum omnir_status omnir_context_has_resource(const struct omnir_context *ctx,
  * `omnir_context_has_resource`).
  */
 enum omnir_status omnir_context_get_resource(const struct omnir_context *ctx,
-                                             const uint8_t *group,
+                                             const char *group,
                                              size_t group_len,
-                                             const uint8_t *key,
+                                             const char *key,
                                              size_t key_len,
                                              struct omnir_bytes *out_data,
                                              uint32_t *out_alignment);
@@ -2588,10 +2617,10 @@ enum omnir_status omnir_context_get_allow_unregistered_dialects(const struct omn
  * first until one returns `true`; an error no handler takes is printed to stderr.
  *
  * The handler runs on the thread that emitted the diagnostic, while that thread holds the
- * context's lock (so the handlers of one context never run concurrently), usually for
- * reading: read-only calls on the context from inside the handler (printing the location,
- * `omnir_diagnostic_render`, building types) succeed, mutating calls get
- * `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
+ * context's lock (so the handlers of one context never run concurrently): read-only calls
+ * on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
+ * building types) succeed, even when the emitting call is changing the context; mutating
+ * calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
  * handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
  * diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
  * `OMNIR_ERROR_CALLBACK_FAILED`.
@@ -2726,7 +2755,7 @@ enum omnir_status omnir_diagnostic_get_location(const struct omnir_diagnostic *d
  * diagnostic).
  */
 enum omnir_status omnir_diagnostic_get_message(const struct omnir_diagnostic *diagnostic,
-                                               const uint8_t **out_data,
+                                               const char **out_data,
                                                size_t *out_len);
 
 /**
@@ -2788,7 +2817,7 @@ enum omnir_status omnir_diagnostic_render(const struct omnir_context *ctx,
 enum omnir_status omnir_context_emit_diagnostic(const struct omnir_context *ctx,
                                                 uint32_t severity,
                                                 struct omnir_location location,
-                                                const uint8_t *message,
+                                                const char *message,
                                                 size_t message_len,
                                                 const struct omnir_diagnostic_note *notes,
                                                 size_t num_notes);
@@ -2798,7 +2827,7 @@ enum omnir_status omnir_context_emit_diagnostic(const struct omnir_context *ctx,
  * an earlier one). The text (UTF-8) is copied. Only valid during that callback.
  */
 enum omnir_status omnir_callback_message_set(struct omnir_callback_message *message,
-                                             const uint8_t *text,
+                                             const char *text,
                                              size_t text_len);
 
 /**
@@ -2858,7 +2887,7 @@ enum omnir_status omnir_context_attach_interface(struct omnir_context *ctx,
  * accepted by the verifier (MLIR's `allowUnknownOperations`).
  */
 enum omnir_status omnir_dialect_register(struct omnir_context *ctx,
-                                         const uint8_t *name,
+                                         const char *name,
                                          size_t name_len,
                                          bool allow_unknown_operations);
 
@@ -2866,7 +2895,7 @@ enum omnir_status omnir_dialect_register(struct omnir_context *ctx,
  * Whether a dialect of this name is registered.
  */
 enum omnir_status omnir_dialect_is_registered(const struct omnir_context *ctx,
-                                              const uint8_t *name,
+                                              const char *name,
                                               size_t name_len,
                                               bool *out);
 
@@ -2875,7 +2904,7 @@ enum omnir_status omnir_dialect_is_registered(const struct omnir_context *ctx,
  * (`OMNIR_ERROR_NOT_REGISTERED` if it is not registered).
  */
 enum omnir_status omnir_dialect_get_allow_unknown_operations(const struct omnir_context *ctx,
-                                                             const uint8_t *name,
+                                                             const char *name,
                                                              size_t name_len,
                                                              bool *out);
 
@@ -2883,7 +2912,7 @@ enum omnir_status omnir_dialect_get_allow_unknown_operations(const struct omnir_
  * Whether an operation of this name (`"dialect.op"`) is registered.
  */
 enum omnir_status omnir_dialect_is_operation_registered(const struct omnir_context *ctx,
-                                                        const uint8_t *name,
+                                                        const char *name,
                                                         size_t name_len,
                                                         bool *out);
 
@@ -2918,7 +2947,7 @@ enum omnir_status omnir_dialect_register_attribute(struct omnir_context *ctx,
  * if there is none).
  */
 enum omnir_status omnir_dialect_lookup_type(const struct omnir_context *ctx,
-                                            const uint8_t *qualified_name,
+                                            const char *qualified_name,
                                             size_t qualified_name_len,
                                             uint32_t *out);
 
@@ -2926,7 +2955,7 @@ enum omnir_status omnir_dialect_lookup_type(const struct omnir_context *ctx,
  * The definition id of the registered attribute `dialect.name` (without `#`).
  */
 enum omnir_status omnir_dialect_lookup_attribute(const struct omnir_context *ctx,
-                                                 const uint8_t *qualified_name,
+                                                 const char *qualified_name,
                                                  size_t qualified_name_len,
                                                  uint32_t *out);
 
@@ -2994,7 +3023,7 @@ bool omnir_value_equal(struct omnir_value a, struct omnir_value b);
  * `location`. The state belongs to the context of `location`. Free it with
  * `omnir_operation_state_destroy`.
  */
-enum omnir_status omnir_operation_state_create(const uint8_t *name,
+enum omnir_status omnir_operation_state_create(const char *name,
                                                size_t name_len,
                                                struct omnir_location location,
                                                struct omnir_operation_state **out);
@@ -3031,7 +3060,7 @@ enum omnir_status omnir_operation_state_add_results(struct omnir_operation_state
  * replaces an earlier one when the operation is created.
  */
 enum omnir_status omnir_operation_state_add_attribute(struct omnir_operation_state *state,
-                                                      const uint8_t *name,
+                                                      const char *name,
                                                       size_t name_len,
                                                       struct omnir_attribute value);
 
@@ -3234,7 +3263,7 @@ enum omnir_status omnir_op_get_attribute_at(const struct omnir_context *ctx,
  */
 enum omnir_status omnir_op_get_attribute(const struct omnir_context *ctx,
                                          struct omnir_op op,
-                                         const uint8_t *name,
+                                         const char *name,
                                          size_t name_len,
                                          struct omnir_attribute *out);
 
@@ -3244,7 +3273,7 @@ enum omnir_status omnir_op_get_attribute(const struct omnir_context *ctx,
  */
 enum omnir_status omnir_op_get_inherent_attribute(const struct omnir_context *ctx,
                                                   struct omnir_op op,
-                                                  const uint8_t *name,
+                                                  const char *name,
                                                   size_t name_len,
                                                   struct omnir_attribute *out);
 
@@ -3253,7 +3282,7 @@ enum omnir_status omnir_op_get_inherent_attribute(const struct omnir_context *ct
  */
 enum omnir_status omnir_op_set_attribute(struct omnir_context *ctx,
                                          struct omnir_op op,
-                                         const uint8_t *name,
+                                         const char *name,
                                          size_t name_len,
                                          struct omnir_attribute value);
 
@@ -3263,7 +3292,7 @@ enum omnir_status omnir_op_set_attribute(struct omnir_context *ctx,
  */
 enum omnir_status omnir_op_remove_attribute(struct omnir_context *ctx,
                                             struct omnir_op op,
-                                            const uint8_t *name,
+                                            const char *name,
                                             size_t name_len,
                                             bool *removed);
 
@@ -3785,7 +3814,7 @@ enum omnir_status omnir_unknown_loc_get(struct omnir_context *ctx, struct omnir_
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
  */
 enum omnir_status omnir_file_line_col_loc_get(struct omnir_context *ctx,
-                                              const uint8_t *file,
+                                              const char *file,
                                               size_t file_len,
                                               uint32_t line,
                                               uint32_t col,
@@ -3802,7 +3831,7 @@ enum omnir_status omnir_file_line_col_loc_get(struct omnir_context *ctx,
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
  */
 enum omnir_status omnir_file_line_col_range_loc_get(struct omnir_context *ctx,
-                                                    const uint8_t *file,
+                                                    const char *file,
                                                     size_t file_len,
                                                     uint32_t start_line,
                                                     uint32_t start_col,
@@ -3822,7 +3851,7 @@ enum omnir_status omnir_file_line_col_range_loc_get(struct omnir_context *ctx,
  * `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` (unknown handle).
  */
 enum omnir_status omnir_name_loc_get(struct omnir_context *ctx,
-                                     const uint8_t *name,
+                                     const char *name,
                                      size_t name_len,
                                      struct omnir_location child,
                                      struct omnir_location *out);
@@ -4027,7 +4056,7 @@ enum omnir_status omnir_op_get_symbol_name(const struct omnir_context *ctx,
  */
 enum omnir_status omnir_op_set_symbol_name(struct omnir_context *ctx,
                                            struct omnir_op op,
-                                           const uint8_t *name,
+                                           const char *name,
                                            size_t name_len);
 
 /**
@@ -4065,7 +4094,7 @@ enum omnir_status omnir_op_get_nearest_symbol_table(const struct omnir_context *
  */
 enum omnir_status omnir_symbol_lookup_in(const struct omnir_context *ctx,
                                          struct omnir_op table,
-                                         const uint8_t *name,
+                                         const char *name,
                                          size_t name_len,
                                          struct omnir_op *out);
 
@@ -4118,7 +4147,7 @@ enum omnir_status omnir_symbol_known_use_empty(const struct omnir_context *ctx,
  */
 enum omnir_status omnir_symbol_replace_all_uses(struct omnir_context *ctx,
                                                 const struct omnir_symbol_target *target,
-                                                const uint8_t *new_name,
+                                                const char *new_name,
                                                 size_t new_name_len,
                                                 struct omnir_symbol_scope scope);
 
@@ -4154,7 +4183,7 @@ enum omnir_status omnir_symbol_table_get_size(const struct omnir_context *ctx,
  */
 enum omnir_status omnir_symbol_table_lookup(const struct omnir_context *ctx,
                                             struct omnir_symbol_table *table,
-                                            const uint8_t *name,
+                                            const char *name,
                                             size_t name_len,
                                             struct omnir_op *out);
 
@@ -4194,7 +4223,7 @@ enum omnir_status omnir_symbol_table_erase(struct omnir_context *ctx,
 enum omnir_status omnir_symbol_table_rename(struct omnir_context *ctx,
                                             struct omnir_symbol_table *table,
                                             struct omnir_op symbol,
-                                            const uint8_t *new_name,
+                                            const char *new_name,
                                             size_t new_name_len);
 
 /**
@@ -4225,7 +4254,7 @@ enum omnir_status omnir_symbol_table_rename_to_unique(struct omnir_context *ctx,
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT` (NULL `name` with a nonzero length, or NULL `out`),
  * `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty name).
  */
-enum omnir_status omnir_typeid_get(const uint8_t *name, size_t name_len, uint32_t *out);
+enum omnir_status omnir_typeid_get(const char *name, size_t name_len, uint32_t *out);
 
 /**
  * The fully qualified name of a TypeId, as a new string (free it with `omnir_string_free`).
@@ -4443,9 +4472,9 @@ enum omnir_status omnir_unranked_memref_type_get(struct omnir_context *ctx,
  * `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect name).
  */
 enum omnir_status omnir_opaque_type_get(struct omnir_context *ctx,
-                                        const uint8_t *dialect,
+                                        const char *dialect,
                                         size_t dialect_len,
-                                        const uint8_t *data,
+                                        const char *data,
                                         size_t data_len,
                                         struct omnir_type *out);
 

@@ -20,7 +20,7 @@ static double now_ns(void) {
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-#define S(str) (const uint8_t *)(str), strlen(str)
+#define S(str) (str), strlen(str)
 #define OK(call)                                                             \
     do {                                                                     \
         if ((call) != OMNIR_OK) {                                            \

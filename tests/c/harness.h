@@ -69,7 +69,7 @@ const char *last_error(void);
     } while (0)
 
 /* (pointer, length) of a string literal or C string, for omnir's string arguments. */
-#define S(str) (const uint8_t *)(str), strlen(str)
+#define S(str) (str), strlen(str)
 
 /* Whether an omnir_string equals a C string; and take an omnir_string into a static
  * buffer (freeing it). */
@@ -83,7 +83,7 @@ const char *take(omnir_string s);
         if (!str_is(s_, (expected))) {                                          \
             char d_[2200];                                                      \
             snprintf(d_, sizeof d_, "got \"%.*s\", expected \"%s\"",            \
-                     (int)(s_.len > 1000 ? 1000 : s_.len), s_.data ? (const char *)s_.data : "", (expected)); \
+                     (int)(s_.len > 1000 ? 1000 : s_.len), s_.data ? s_.data : "", (expected)); \
             harness_fail(__FILE__, __LINE__, #s_expr, d_);                      \
         }                                                                       \
         omnir_string_free(s_);                                                  \
@@ -103,7 +103,7 @@ const char *take(omnir_string s);
         } else if (!str_is(o_, (expected))) {                                                 \
             char d_[2200];                                                                    \
             snprintf(d_, sizeof d_, "got \"%.*s\", expected \"%s\"", (int)(o_.len > 1000 ? 1000 : o_.len), \
-                     o_.data ? (const char *)o_.data : "", (expected));                       \
+                     o_.data ? o_.data : "", (expected));                       \
             harness_fail(__FILE__, __LINE__, #fn, d_);                                        \
         }                                                                                     \
         omnir_string_free(o_);                                                                \

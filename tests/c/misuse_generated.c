@@ -8,39 +8,39 @@
 
 static void misuse_omnir_module_parse(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_module_parse", "ctx", "null")) {
-        omnir_status st = omnir_module_parse(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        omnir_status st = omnir_module_parse(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_module_parse", "text", "null")) {
-        omnir_status st = omnir_module_parse(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        omnir_status st = omnir_module_parse(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_module_parse", "text", "invalid_utf8")) {
-        omnir_status st = omnir_module_parse(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        omnir_status st = omnir_module_parse(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_module_parse", "filename", "null")) {
-        omnir_status st = omnir_module_parse(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (struct omnir_op *)misuse_scratch(5));
+        omnir_status st = omnir_module_parse(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_op *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_module_parse", "filename", "invalid_utf8")) {
-        omnir_status st = omnir_module_parse(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(5));
+        omnir_status st = omnir_module_parse(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_module_parse", "out", "null")) {
-        omnir_status st = omnir_module_parse(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_module_parse(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_type_parse(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_type_parse", "ctx", "null")) {
-        omnir_status st = omnir_type_parse(NULL, (const uint8_t *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3));
+        omnir_status st = omnir_type_parse(NULL, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -50,19 +50,19 @@ static void misuse_omnir_type_parse(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_type_parse", "text", "invalid_utf8")) {
-        omnir_status st = omnir_type_parse(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (struct omnir_type *)misuse_scratch(3));
+        omnir_status st = omnir_type_parse(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_type *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_type_parse", "out", "null")) {
-        omnir_status st = omnir_type_parse(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_type_parse(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_attribute_parse(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_attribute_parse", "ctx", "null")) {
-        omnir_status st = omnir_attribute_parse(NULL, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3));
+        omnir_status st = omnir_attribute_parse(NULL, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -72,12 +72,12 @@ static void misuse_omnir_attribute_parse(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_attribute_parse", "text", "invalid_utf8")) {
-        omnir_status st = omnir_attribute_parse(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(3));
+        omnir_status st = omnir_attribute_parse(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_attribute_parse", "out", "null")) {
-        omnir_status st = omnir_attribute_parse(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_attribute_parse(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -422,12 +422,12 @@ static void misuse_omnir_float_attr_from_bits(misuse_fixture *fx) {
 
 static void misuse_omnir_string_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_string_attr_get", "ctx", "null")) {
-        omnir_status st = omnir_string_attr_get(NULL, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(NULL, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "ctx", "wrong_context")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx2, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx2, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -437,33 +437,33 @@ static void misuse_omnir_string_attr_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "data", "invalid_utf8")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"\xff\xfe", 2, misuse_type(fx, "omnir_string_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "ty", "null_handle")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (struct omnir_type){0}, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"x", (size_t)0, (struct omnir_type){0}, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "ty", "forged")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, fx->stale_type, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"x", (size_t)0, fx->stale_type, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "ty", "wrong_context")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", true), (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", true), (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_string_attr_get", "ty", "type")) &&
         misuse_begin(fx, "omnir_string_attr_get", "ty", "wrong_kind")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_wrong_type(fx, "omnir_string_attr_get"), (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"x", (size_t)0, misuse_wrong_type(fx, "omnir_string_attr_get"), (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_string_attr_get", "out", "null")) {
-        omnir_status st = omnir_string_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), NULL);
+        omnir_status st = omnir_string_attr_get(fx->ctx, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_string_attr_get", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -542,7 +542,7 @@ static void misuse_omnir_dictionary_attr_get(misuse_fixture *fx) {
 
 static void misuse_omnir_symbol_ref_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_symbol_ref_attr_get", "ctx", "null")) {
-        omnir_status st = omnir_symbol_ref_attr_get(NULL, (const uint8_t *)"x", (size_t)0, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, (struct omnir_attribute *)misuse_scratch(5));
+        omnir_status st = omnir_symbol_ref_attr_get(NULL, (const char *)"x", (size_t)0, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, (struct omnir_attribute *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
@@ -552,24 +552,24 @@ static void misuse_omnir_symbol_ref_attr_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_ref_attr_get", "root", "invalid_utf8")) {
-        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, (struct omnir_attribute *)misuse_scratch(5));
+        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const char *)"\xff\xfe", 2, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, (struct omnir_attribute *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_ref_attr_get", "nested", "null")) {
-        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (struct omnir_attribute *)misuse_scratch(5));
+        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_attribute *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_ref_attr_get", "out", "null")) {
-        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, NULL);
+        omnir_status st = omnir_symbol_ref_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const struct omnir_string_view *)misuse_object(fx, "omnir_string_view"), (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_flat_symbol_ref_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_flat_symbol_ref_attr_get", "ctx", "null")) {
-        omnir_status st = omnir_flat_symbol_ref_attr_get(NULL, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3));
+        omnir_status st = omnir_flat_symbol_ref_attr_get(NULL, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -579,12 +579,12 @@ static void misuse_omnir_flat_symbol_ref_attr_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_flat_symbol_ref_attr_get", "name", "invalid_utf8")) {
-        omnir_status st = omnir_flat_symbol_ref_attr_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(3));
+        omnir_status st = omnir_flat_symbol_ref_attr_get(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_flat_symbol_ref_attr_get", "out", "null")) {
-        omnir_status st = omnir_flat_symbol_ref_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_flat_symbol_ref_attr_get(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -623,11 +623,6 @@ static void misuse_omnir_dense_elements_attr_get(misuse_fixture *fx) {
     }
     if (misuse_begin(fx, "omnir_dense_elements_attr_get", "data", "null")) {
         omnir_status st = omnir_dense_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_elements_attr_get", false), NULL, 1, (struct omnir_attribute *)misuse_scratch(4));
-        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
-        misuse_end_status(fx, st);
-    }
-    if (misuse_begin(fx, "omnir_dense_elements_attr_get", "data", "invalid_utf8")) {
-        omnir_status st = omnir_dense_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_elements_attr_get", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -717,11 +712,6 @@ static void misuse_omnir_dense_array_attr_get(misuse_fixture *fx) {
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
-    if (misuse_begin(fx, "omnir_dense_array_attr_get", "data", "invalid_utf8")) {
-        omnir_status st = omnir_dense_array_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_array_attr_get", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
-        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
-        misuse_end_status(fx, st);
-    }
     if (misuse_begin(fx, "omnir_dense_array_attr_get", "out", "null")) {
         omnir_status st = omnir_dense_array_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_array_attr_get", false), (const uint8_t *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
@@ -730,33 +720,33 @@ static void misuse_omnir_dense_array_attr_get(misuse_fixture *fx) {
 
 static void misuse_omnir_dense_resource_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "ctx", "null")) {
-        omnir_status st = omnir_dense_resource_attr_get(NULL, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(NULL, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "ctx", "wrong_context")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx2, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx2, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "ty", "null_handle")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, (struct omnir_type){0}, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, (struct omnir_type){0}, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "ty", "forged")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, fx->stale_type, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, fx->stale_type, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "ty", "wrong_context")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", true), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", true), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_dense_resource_attr_get", "ty", "type")) &&
         misuse_begin(fx, "omnir_dense_resource_attr_get", "ty", "wrong_kind")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_wrong_type(fx, "omnir_dense_resource_attr_get"), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_wrong_type(fx, "omnir_dense_resource_attr_get"), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -766,12 +756,12 @@ static void misuse_omnir_dense_resource_attr_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "key", "invalid_utf8")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dense_resource_attr_get", "out", "null")) {
-        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dense_resource_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_resource_attr_get", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -889,58 +879,58 @@ static void misuse_omnir_distinct_attr_create(misuse_fixture *fx) {
 
 static void misuse_omnir_opaque_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_opaque_attr_get", "ctx", "null")) {
-        omnir_status st = omnir_opaque_attr_get(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "ctx", "wrong_context")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx2, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx2, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "dialect", "null")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "dialect", "invalid_utf8")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "data", "null")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "data", "invalid_utf8")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, misuse_type(fx, "omnir_opaque_attr_get", false), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "ty", "null_handle")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (struct omnir_type){0}, (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_type){0}, (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "ty", "forged")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, fx->stale_type, (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, fx->stale_type, (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "ty", "wrong_context")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", true), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", true), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_opaque_attr_get", "ty", "type")) &&
         misuse_begin(fx, "omnir_opaque_attr_get", "ty", "wrong_kind")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, misuse_wrong_type(fx, "omnir_opaque_attr_get"), (struct omnir_attribute *)misuse_scratch(6));
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, misuse_wrong_type(fx, "omnir_opaque_attr_get"), (struct omnir_attribute *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_attr_get", "out", "null")) {
-        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), NULL);
+        omnir_status st = omnir_opaque_attr_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, misuse_type(fx, "omnir_opaque_attr_get", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -1650,33 +1640,33 @@ static void misuse_omnir_dictionary_attr_get_entry(misuse_fixture *fx) {
 
 static void misuse_omnir_dictionary_attr_lookup(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "ctx", "null")) {
-        omnir_status st = omnir_dictionary_attr_lookup(NULL, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(NULL, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "ctx", "wrong_context")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx2, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx2, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "attr", "null_handle")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, (struct omnir_attribute){0}, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, (struct omnir_attribute){0}, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "attr", "forged")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, fx->stale_attribute, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, fx->stale_attribute, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "attr", "wrong_context")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", true), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", true), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_dictionary_attr_lookup", "attr", "attribute")) &&
         misuse_begin(fx, "omnir_dictionary_attr_lookup", "attr", "wrong_kind")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_wrong_attribute(fx, "omnir_dictionary_attr_lookup"), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_wrong_attribute(fx, "omnir_dictionary_attr_lookup"), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -1686,12 +1676,12 @@ static void misuse_omnir_dictionary_attr_lookup(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "name", "invalid_utf8")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dictionary_attr_lookup", "out", "null")) {
-        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dictionary_attr_lookup(fx->ctx, misuse_attribute(fx, "omnir_dictionary_attr_lookup", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -2222,147 +2212,138 @@ static void misuse_omnir_dense_resource_attr_get_key(misuse_fixture *fx) {
 
 static void misuse_omnir_context_insert_resource(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_insert_resource", "ctx", "null")) {
-        omnir_status st = omnir_context_insert_resource(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "group", "null")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "group", "invalid_utf8")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "key", "null")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "key", "invalid_utf8")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "data", "null")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL, 1, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
-        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
-        misuse_end_status(fx, st);
-    }
-    if (misuse_begin(fx, "omnir_context_insert_resource", "data", "invalid_utf8")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
+        omnir_status st = omnir_context_insert_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL, 1, (uint32_t)0, (struct omnir_string *)misuse_scratch(8));
         if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(8));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_insert_resource", "out_key", "null")) {
-        omnir_status st = omnir_context_insert_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, NULL);
+        omnir_status st = omnir_context_insert_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_context_set_resource(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_set_resource", "ctx", "null")) {
-        omnir_status st = omnir_context_set_resource(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_set_resource", "group", "null")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_set_resource", "group", "invalid_utf8")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_set_resource", "key", "null")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_set_resource", "key", "invalid_utf8")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (uint32_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_set_resource", "data", "null")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL, 1, (uint32_t)0);
-        misuse_end_status(fx, st);
-    }
-    if (misuse_begin(fx, "omnir_context_set_resource", "data", "invalid_utf8")) {
-        omnir_status st = omnir_context_set_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (uint32_t)0);
+        omnir_status st = omnir_context_set_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL, 1, (uint32_t)0);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_context_has_resource(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_has_resource", "ctx", "null")) {
-        omnir_status st = omnir_context_has_resource(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(5));
+        omnir_status st = omnir_context_has_resource(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (bool *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_has_resource", "group", "null")) {
-        omnir_status st = omnir_context_has_resource(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(5));
+        omnir_status st = omnir_context_has_resource(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (bool *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_has_resource", "group", "invalid_utf8")) {
-        omnir_status st = omnir_context_has_resource(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(5));
+        omnir_status st = omnir_context_has_resource(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (bool *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_has_resource", "key", "null")) {
-        omnir_status st = omnir_context_has_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (bool *)misuse_scratch(5));
+        omnir_status st = omnir_context_has_resource(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (bool *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_has_resource", "key", "invalid_utf8")) {
-        omnir_status st = omnir_context_has_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (bool *)misuse_scratch(5));
+        omnir_status st = omnir_context_has_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_has_resource", "out", "null")) {
-        omnir_status st = omnir_context_has_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_context_has_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_context_get_resource(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_get_resource", "ctx", "null")) {
-        omnir_status st = omnir_context_get_resource(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "group", "null")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "group", "invalid_utf8")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "key", "null")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "key", "invalid_utf8")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (struct omnir_bytes *)misuse_scratch(5), (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "out_data", "null")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL, (uint32_t *)misuse_scratch(6));
+        omnir_status st = omnir_context_get_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL, (uint32_t *)misuse_scratch(6));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(6));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_get_resource", "out_alignment", "null")) {
-        omnir_status st = omnir_context_get_resource(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), NULL);
+        omnir_status st = omnir_context_get_resource(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_bytes *)misuse_scratch(5), NULL);
         if (st == OMNIR_OK) misuse_release("omnir_bytes *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
@@ -3370,7 +3351,7 @@ static void misuse_omnir_diagnostic_get_location(misuse_fixture *fx) {
 
 static void misuse_omnir_diagnostic_get_message(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_diagnostic_get_message", "diagnostic", "null")) {
-        omnir_status st = omnir_diagnostic_get_message(NULL, (const uint8_t **)misuse_scratch(1), (size_t *)misuse_scratch(2));
+        omnir_status st = omnir_diagnostic_get_message(NULL, (const char **)misuse_scratch(1), (size_t *)misuse_scratch(2));
         if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(2));
         misuse_end_status(fx, st);
     }
@@ -3380,7 +3361,7 @@ static void misuse_omnir_diagnostic_get_message(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_diagnostic_get_message", "out_len", "null")) {
-        omnir_status st = omnir_diagnostic_get_message((const struct omnir_diagnostic *)misuse_object(fx, "omnir_diagnostic"), (const uint8_t **)misuse_scratch(1), NULL);
+        omnir_status st = omnir_diagnostic_get_message((const struct omnir_diagnostic *)misuse_object(fx, "omnir_diagnostic"), (const char **)misuse_scratch(1), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -3431,28 +3412,28 @@ static void misuse_omnir_diagnostic_render(misuse_fixture *fx) {
 
 static void misuse_omnir_context_emit_diagnostic(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "ctx", "null")) {
-        omnir_status st = omnir_context_emit_diagnostic(NULL, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(NULL, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "ctx", "wrong_context")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx2, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx2, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "location", "null_handle")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, (struct omnir_location){0}, (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, (struct omnir_location){0}, (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "location", "forged")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, fx->stale_location, (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, fx->stale_location, (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "location", "wrong_context")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", true), (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", true), (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_context_emit_diagnostic", "location", "location")) &&
         misuse_begin(fx, "omnir_context_emit_diagnostic", "location", "wrong_kind")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_wrong_location(fx, "omnir_context_emit_diagnostic"), (const uint8_t *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_wrong_location(fx, "omnir_context_emit_diagnostic"), (const char *)"x", (size_t)0, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "message", "null")) {
@@ -3460,18 +3441,18 @@ static void misuse_omnir_context_emit_diagnostic(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "message", "invalid_utf8")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const uint8_t *)"\xff\xfe", 2, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const char *)"\xff\xfe", 2, (const struct omnir_diagnostic_note *)misuse_object(fx, "omnir_diagnostic_note"), (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_context_emit_diagnostic", "notes", "null")) {
-        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const uint8_t *)"x", (size_t)0, NULL, 1);
+        omnir_status st = omnir_context_emit_diagnostic(fx->ctx, (uint32_t)0, misuse_location(fx, "omnir_context_emit_diagnostic", false), (const char *)"x", (size_t)0, NULL, 1);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_callback_message_set(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_callback_message_set", "message", "null")) {
-        omnir_status st = omnir_callback_message_set(NULL, (const uint8_t *)"x", 1);
+        omnir_status st = omnir_callback_message_set(NULL, (const char *)"x", 1);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_callback_message_set", "text", "null")) {
@@ -3479,7 +3460,7 @@ static void misuse_omnir_callback_message_set(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_callback_message_set", "text", "invalid_utf8")) {
-        omnir_status st = omnir_callback_message_set((struct omnir_callback_message *)misuse_object(fx, "omnir_callback_message"), (const uint8_t *)"\xff\xfe", 2);
+        omnir_status st = omnir_callback_message_set((struct omnir_callback_message *)misuse_object(fx, "omnir_callback_message"), (const char *)"\xff\xfe", 2);
         misuse_end_status(fx, st);
     }
 }
@@ -3664,7 +3645,7 @@ static void misuse_omnir_context_attach_interface(misuse_fixture *fx) {
 
 static void misuse_omnir_dialect_register(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_register", "ctx", "null")) {
-        omnir_status st = omnir_dialect_register(NULL, (const uint8_t *)"x", (size_t)0, (bool)0);
+        omnir_status st = omnir_dialect_register(NULL, (const char *)"x", (size_t)0, (bool)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_register", "name", "null")) {
@@ -3672,14 +3653,14 @@ static void misuse_omnir_dialect_register(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_register", "name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_register(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (bool)0);
+        omnir_status st = omnir_dialect_register(fx->ctx, (const char *)"\xff\xfe", 2, (bool)0);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_dialect_is_registered(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_is_registered", "ctx", "null")) {
-        omnir_status st = omnir_dialect_is_registered(NULL, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_is_registered(NULL, (const char *)"x", (size_t)0, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -3689,19 +3670,19 @@ static void misuse_omnir_dialect_is_registered(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_is_registered", "name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_is_registered(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_is_registered(fx->ctx, (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_is_registered", "out", "null")) {
-        omnir_status st = omnir_dialect_is_registered(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dialect_is_registered(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_dialect_get_allow_unknown_operations(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_get_allow_unknown_operations", "ctx", "null")) {
-        omnir_status st = omnir_dialect_get_allow_unknown_operations(NULL, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_get_allow_unknown_operations(NULL, (const char *)"x", (size_t)0, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -3711,19 +3692,19 @@ static void misuse_omnir_dialect_get_allow_unknown_operations(misuse_fixture *fx
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_get_allow_unknown_operations", "name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_get_allow_unknown_operations(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_get_allow_unknown_operations(fx->ctx, (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_get_allow_unknown_operations", "out", "null")) {
-        omnir_status st = omnir_dialect_get_allow_unknown_operations(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dialect_get_allow_unknown_operations(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_dialect_is_operation_registered(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_is_operation_registered", "ctx", "null")) {
-        omnir_status st = omnir_dialect_is_operation_registered(NULL, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_is_operation_registered(NULL, (const char *)"x", (size_t)0, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -3733,12 +3714,12 @@ static void misuse_omnir_dialect_is_operation_registered(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_is_operation_registered", "name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_is_operation_registered(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_is_operation_registered(fx->ctx, (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_is_operation_registered", "out", "null")) {
-        omnir_status st = omnir_dialect_is_operation_registered(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dialect_is_operation_registered(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -3790,7 +3771,7 @@ static void misuse_omnir_dialect_register_attribute(misuse_fixture *fx) {
 
 static void misuse_omnir_dialect_lookup_type(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_lookup_type", "ctx", "null")) {
-        omnir_status st = omnir_dialect_lookup_type(NULL, (const uint8_t *)"x", (size_t)0, (uint32_t *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_lookup_type(NULL, (const char *)"x", (size_t)0, (uint32_t *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -3800,19 +3781,19 @@ static void misuse_omnir_dialect_lookup_type(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_lookup_type", "qualified_name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_lookup_type(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_lookup_type(fx->ctx, (const char *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_lookup_type", "out", "null")) {
-        omnir_status st = omnir_dialect_lookup_type(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dialect_lookup_type(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_dialect_lookup_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_dialect_lookup_attribute", "ctx", "null")) {
-        omnir_status st = omnir_dialect_lookup_attribute(NULL, (const uint8_t *)"x", (size_t)0, (uint32_t *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_lookup_attribute(NULL, (const char *)"x", (size_t)0, (uint32_t *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
@@ -3822,12 +3803,12 @@ static void misuse_omnir_dialect_lookup_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_lookup_attribute", "qualified_name", "invalid_utf8")) {
-        omnir_status st = omnir_dialect_lookup_attribute(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(3));
+        omnir_status st = omnir_dialect_lookup_attribute(fx->ctx, (const char *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_dialect_lookup_attribute", "out", "null")) {
-        omnir_status st = omnir_dialect_lookup_attribute(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_dialect_lookup_attribute(fx->ctx, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -4051,33 +4032,33 @@ static void misuse_omnir_operation_state_create(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_create", "name", "invalid_utf8")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"\xff\xfe", 2, misuse_location(fx, "omnir_operation_state_create", false), (struct omnir_operation_state **)misuse_scratch(3));
+        omnir_status st = omnir_operation_state_create((const char *)"\xff\xfe", 2, misuse_location(fx, "omnir_operation_state_create", false), (struct omnir_operation_state **)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_operation_state **", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_create", "location", "null_handle")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"x", (size_t)0, (struct omnir_location){0}, (struct omnir_operation_state **)misuse_scratch(3));
+        omnir_status st = omnir_operation_state_create((const char *)"x", (size_t)0, (struct omnir_location){0}, (struct omnir_operation_state **)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_operation_state **", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_create", "location", "forged")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"x", (size_t)0, fx->stale_location, (struct omnir_operation_state **)misuse_scratch(3));
+        omnir_status st = omnir_operation_state_create((const char *)"x", (size_t)0, fx->stale_location, (struct omnir_operation_state **)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_operation_state **", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_create", "location", "wrong_context")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_operation_state_create", true), (struct omnir_operation_state **)misuse_scratch(3));
+        omnir_status st = omnir_operation_state_create((const char *)"x", (size_t)0, misuse_location(fx, "omnir_operation_state_create", true), (struct omnir_operation_state **)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_operation_state **", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_operation_state_create", "location", "location")) &&
         misuse_begin(fx, "omnir_operation_state_create", "location", "wrong_kind")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"x", (size_t)0, misuse_wrong_location(fx, "omnir_operation_state_create"), (struct omnir_operation_state **)misuse_scratch(3));
+        omnir_status st = omnir_operation_state_create((const char *)"x", (size_t)0, misuse_wrong_location(fx, "omnir_operation_state_create"), (struct omnir_operation_state **)misuse_scratch(3));
         if (st == OMNIR_OK) misuse_release("omnir_operation_state **", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_create", "out", "null")) {
-        omnir_status st = omnir_operation_state_create((const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_operation_state_create", false), NULL);
+        omnir_status st = omnir_operation_state_create((const char *)"x", (size_t)0, misuse_location(fx, "omnir_operation_state_create", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -4124,7 +4105,7 @@ static void misuse_omnir_operation_state_add_results(misuse_fixture *fx) {
 
 static void misuse_omnir_operation_state_add_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "state", "null")) {
-        omnir_status st = omnir_operation_state_add_attribute(NULL, (const uint8_t *)"x", 1, misuse_attribute(fx, "omnir_operation_state_add_attribute", false));
+        omnir_status st = omnir_operation_state_add_attribute(NULL, (const char *)"x", 1, misuse_attribute(fx, "omnir_operation_state_add_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "name", "null")) {
@@ -4132,24 +4113,24 @@ static void misuse_omnir_operation_state_add_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "name", "invalid_utf8")) {
-        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const uint8_t *)"\xff\xfe", 2, misuse_attribute(fx, "omnir_operation_state_add_attribute", false));
+        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const char *)"\xff\xfe", 2, misuse_attribute(fx, "omnir_operation_state_add_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "value", "null_handle")) {
-        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute){0});
+        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const char *)"x", (size_t)0, (struct omnir_attribute){0});
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "value", "forged")) {
-        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const uint8_t *)"x", (size_t)0, fx->stale_attribute);
+        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const char *)"x", (size_t)0, fx->stale_attribute);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "value", "wrong_context")) {
-        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_operation_state_add_attribute", true));
+        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_operation_state_add_attribute", true));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_operation_state_add_attribute", "value", "attribute")) &&
         misuse_begin(fx, "omnir_operation_state_add_attribute", "value", "wrong_kind")) {
-        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const uint8_t *)"x", (size_t)0, misuse_wrong_attribute(fx, "omnir_operation_state_add_attribute"));
+        omnir_status st = omnir_operation_state_add_attribute((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (const char *)"x", (size_t)0, misuse_wrong_attribute(fx, "omnir_operation_state_add_attribute"));
         misuse_end_status(fx, st);
     }
 }
@@ -5081,33 +5062,33 @@ static void misuse_omnir_op_get_attribute_at(misuse_fixture *fx) {
 
 static void misuse_omnir_op_get_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_get_attribute", "ctx", "null")) {
-        omnir_status st = omnir_op_get_attribute(NULL, misuse_op(fx, "omnir_op_get_attribute", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(NULL, misuse_op(fx, "omnir_op_get_attribute", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "ctx", "wrong_context")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx2, misuse_op(fx, "omnir_op_get_attribute", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx2, misuse_op(fx, "omnir_op_get_attribute", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "op", "null_handle")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "op", "stale")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "op", "wrong_context")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", true), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", true), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_get_attribute", "op", "op")) &&
         misuse_begin(fx, "omnir_op_get_attribute", "op", "wrong_kind")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_get_attribute"), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_get_attribute"), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -5117,45 +5098,45 @@ static void misuse_omnir_op_get_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "name", "invalid_utf8")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", false), (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_attribute", "out", "null")) {
-        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_op_get_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_attribute", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_op_get_inherent_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "ctx", "null")) {
-        omnir_status st = omnir_op_get_inherent_attribute(NULL, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(NULL, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "ctx", "wrong_context")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx2, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx2, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "op", "null_handle")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "op", "stale")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "op", "wrong_context")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", true), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", true), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_get_inherent_attribute", "op", "op")) &&
         misuse_begin(fx, "omnir_op_get_inherent_attribute", "op", "wrong_kind")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_get_inherent_attribute"), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_get_inherent_attribute"), (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -5165,40 +5146,40 @@ static void misuse_omnir_op_get_inherent_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "name", "invalid_utf8")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_get_inherent_attribute", "out", "null")) {
-        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_op_get_inherent_attribute(fx->ctx, misuse_op(fx, "omnir_op_get_inherent_attribute", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_op_set_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_set_attribute", "ctx", "null")) {
-        omnir_status st = omnir_op_set_attribute(NULL, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(NULL, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "ctx", "wrong_context")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx2, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx2, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "op", "null_handle")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "op", "stale")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "op", "wrong_context")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", true), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", true), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_set_attribute", "op", "op")) &&
         misuse_begin(fx, "omnir_op_set_attribute", "op", "wrong_kind")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_set_attribute"), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_set_attribute"), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "name", "null")) {
@@ -5206,57 +5187,57 @@ static void misuse_omnir_op_set_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "name", "invalid_utf8")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"\xff\xfe", 2, misuse_attribute(fx, "omnir_op_set_attribute", false));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"\xff\xfe", 2, misuse_attribute(fx, "omnir_op_set_attribute", false));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "value", "null_handle")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, (struct omnir_attribute){0});
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, (struct omnir_attribute){0});
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "value", "forged")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, fx->stale_attribute);
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, fx->stale_attribute);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_attribute", "value", "wrong_context")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", true));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, misuse_attribute(fx, "omnir_op_set_attribute", true));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_set_attribute", "value", "attribute")) &&
         misuse_begin(fx, "omnir_op_set_attribute", "value", "wrong_kind")) {
-        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const uint8_t *)"x", (size_t)0, misuse_wrong_attribute(fx, "omnir_op_set_attribute"));
+        omnir_status st = omnir_op_set_attribute(fx->ctx, misuse_op(fx, "omnir_op_set_attribute", false), (const char *)"x", (size_t)0, misuse_wrong_attribute(fx, "omnir_op_set_attribute"));
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_op_remove_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_remove_attribute", "ctx", "null")) {
-        omnir_status st = omnir_op_remove_attribute(NULL, misuse_op(fx, "omnir_op_remove_attribute", false), (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(NULL, misuse_op(fx, "omnir_op_remove_attribute", false), (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "ctx", "wrong_context")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx2, misuse_op(fx, "omnir_op_remove_attribute", false), (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx2, misuse_op(fx, "omnir_op_remove_attribute", false), (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "op", "null_handle")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "op", "stale")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "op", "wrong_context")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", true), (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", true), (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_remove_attribute", "op", "op")) &&
         misuse_begin(fx, "omnir_op_remove_attribute", "op", "wrong_kind")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_remove_attribute"), (const uint8_t *)"x", (size_t)0, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_wrong_op(fx, "omnir_op_remove_attribute"), (const char *)"x", (size_t)0, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -5266,12 +5247,12 @@ static void misuse_omnir_op_remove_attribute(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "name", "invalid_utf8")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", false), (const uint8_t *)"\xff\xfe", 2, (bool *)misuse_scratch(4));
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", false), (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_remove_attribute", "removed", "null")) {
-        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_op_remove_attribute(fx->ctx, misuse_op(fx, "omnir_op_remove_attribute", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -7620,7 +7601,7 @@ static void misuse_omnir_unknown_loc_get(misuse_fixture *fx) {
 
 static void misuse_omnir_file_line_col_loc_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_file_line_col_loc_get", "ctx", "null")) {
-        omnir_status st = omnir_file_line_col_loc_get(NULL, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(5));
+        omnir_status st = omnir_file_line_col_loc_get(NULL, (const char *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
@@ -7630,19 +7611,19 @@ static void misuse_omnir_file_line_col_loc_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_file_line_col_loc_get", "file", "invalid_utf8")) {
-        omnir_status st = omnir_file_line_col_loc_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(5));
+        omnir_status st = omnir_file_line_col_loc_get(fx->ctx, (const char *)"\xff\xfe", 2, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_file_line_col_loc_get", "out", "null")) {
-        omnir_status st = omnir_file_line_col_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, NULL);
+        omnir_status st = omnir_file_line_col_loc_get(fx->ctx, (const char *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_file_line_col_range_loc_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_file_line_col_range_loc_get", "ctx", "null")) {
-        omnir_status st = omnir_file_line_col_range_loc_get(NULL, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(7));
+        omnir_status st = omnir_file_line_col_range_loc_get(NULL, (const char *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(7));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(7));
         misuse_end_status(fx, st);
     }
@@ -7652,24 +7633,24 @@ static void misuse_omnir_file_line_col_range_loc_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_file_line_col_range_loc_get", "file", "invalid_utf8")) {
-        omnir_status st = omnir_file_line_col_range_loc_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(7));
+        omnir_status st = omnir_file_line_col_range_loc_get(fx->ctx, (const char *)"\xff\xfe", 2, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (struct omnir_location *)misuse_scratch(7));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(7));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_file_line_col_range_loc_get", "out", "null")) {
-        omnir_status st = omnir_file_line_col_range_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, NULL);
+        omnir_status st = omnir_file_line_col_range_loc_get(fx->ctx, (const char *)"x", (size_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, (uint32_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
 
 static void misuse_omnir_name_loc_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_name_loc_get", "ctx", "null")) {
-        omnir_status st = omnir_name_loc_get(NULL, (const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(NULL, (const char *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "ctx", "wrong_context")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx2, (const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx2, (const char *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -7679,33 +7660,33 @@ static void misuse_omnir_name_loc_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "name", "invalid_utf8")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"\xff\xfe", 2, misuse_location(fx, "omnir_name_loc_get", false), (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "child", "null_handle")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (struct omnir_location){0}, (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"x", (size_t)0, (struct omnir_location){0}, (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "child", "forged")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, fx->stale_location, (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"x", (size_t)0, fx->stale_location, (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "child", "wrong_context")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", true), (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", true), (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_name_loc_get", "child", "location")) &&
         misuse_begin(fx, "omnir_name_loc_get", "child", "wrong_kind")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_wrong_location(fx, "omnir_name_loc_get"), (struct omnir_location *)misuse_scratch(4));
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"x", (size_t)0, misuse_wrong_location(fx, "omnir_name_loc_get"), (struct omnir_location *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_location *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_name_loc_get", "out", "null")) {
-        omnir_status st = omnir_name_loc_get(fx->ctx, (const uint8_t *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), NULL);
+        omnir_status st = omnir_name_loc_get(fx->ctx, (const char *)"x", (size_t)0, misuse_location(fx, "omnir_name_loc_get", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -8355,28 +8336,28 @@ static void misuse_omnir_op_get_symbol_name(misuse_fixture *fx) {
 
 static void misuse_omnir_op_set_symbol_name(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "ctx", "null")) {
-        omnir_status st = omnir_op_set_symbol_name(NULL, misuse_op(fx, "omnir_op_set_symbol_name", false), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(NULL, misuse_op(fx, "omnir_op_set_symbol_name", false), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "ctx", "wrong_context")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx2, misuse_op(fx, "omnir_op_set_symbol_name", false), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx2, misuse_op(fx, "omnir_op_set_symbol_name", false), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "op", "null_handle")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "op", "stale")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "op", "wrong_context")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_op(fx, "omnir_op_set_symbol_name", true), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_op(fx, "omnir_op_set_symbol_name", true), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_set_symbol_name", "op", "op")) &&
         misuse_begin(fx, "omnir_op_set_symbol_name", "op", "wrong_kind")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_wrong_op(fx, "omnir_op_set_symbol_name"), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_wrong_op(fx, "omnir_op_set_symbol_name"), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "name", "null")) {
@@ -8384,7 +8365,7 @@ static void misuse_omnir_op_set_symbol_name(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_op_set_symbol_name", "name", "invalid_utf8")) {
-        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_op(fx, "omnir_op_set_symbol_name", false), (const uint8_t *)"\xff\xfe", 2);
+        omnir_status st = omnir_op_set_symbol_name(fx->ctx, misuse_op(fx, "omnir_op_set_symbol_name", false), (const char *)"\xff\xfe", 2);
         misuse_end_status(fx, st);
     }
 }
@@ -8533,33 +8514,33 @@ static void misuse_omnir_op_get_nearest_symbol_table(misuse_fixture *fx) {
 
 static void misuse_omnir_symbol_lookup_in(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "ctx", "null")) {
-        omnir_status st = omnir_symbol_lookup_in(NULL, misuse_op(fx, "omnir_symbol_lookup_in", false), (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(NULL, misuse_op(fx, "omnir_symbol_lookup_in", false), (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "ctx", "wrong_context")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx2, misuse_op(fx, "omnir_symbol_lookup_in", false), (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx2, misuse_op(fx, "omnir_symbol_lookup_in", false), (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "table", "null_handle")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, (struct omnir_op){0}, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "table", "stale")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, fx->stale_op, (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, fx->stale_op, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "table", "wrong_context")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", true), (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", true), (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_symbol_lookup_in", "table", "op")) &&
         misuse_begin(fx, "omnir_symbol_lookup_in", "table", "wrong_kind")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_wrong_op(fx, "omnir_symbol_lookup_in"), (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_wrong_op(fx, "omnir_symbol_lookup_in"), (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -8569,12 +8550,12 @@ static void misuse_omnir_symbol_lookup_in(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "name", "invalid_utf8")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", false), (const uint8_t *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", false), (const char *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_lookup_in", "out", "null")) {
-        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", false), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_symbol_lookup_in(fx->ctx, misuse_op(fx, "omnir_symbol_lookup_in", false), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -8751,11 +8732,11 @@ static void misuse_omnir_symbol_known_use_empty(misuse_fixture *fx) {
 
 static void misuse_omnir_symbol_replace_all_uses(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_symbol_replace_all_uses", "ctx", "null")) {
-        omnir_status st = omnir_symbol_replace_all_uses(NULL, (const struct omnir_symbol_target *)misuse_object(fx, "omnir_symbol_target"), (const uint8_t *)"x", (size_t)0, (struct omnir_symbol_scope){0});
+        omnir_status st = omnir_symbol_replace_all_uses(NULL, (const struct omnir_symbol_target *)misuse_object(fx, "omnir_symbol_target"), (const char *)"x", (size_t)0, (struct omnir_symbol_scope){0});
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_replace_all_uses", "target", "null")) {
-        omnir_status st = omnir_symbol_replace_all_uses(fx->ctx, NULL, (const uint8_t *)"x", 1, (struct omnir_symbol_scope){0});
+        omnir_status st = omnir_symbol_replace_all_uses(fx->ctx, NULL, (const char *)"x", 1, (struct omnir_symbol_scope){0});
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_replace_all_uses", "new_name", "null")) {
@@ -8763,7 +8744,7 @@ static void misuse_omnir_symbol_replace_all_uses(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_replace_all_uses", "new_name", "invalid_utf8")) {
-        omnir_status st = omnir_symbol_replace_all_uses(fx->ctx, (const struct omnir_symbol_target *)misuse_object(fx, "omnir_symbol_target"), (const uint8_t *)"\xff\xfe", 2, (struct omnir_symbol_scope){0});
+        omnir_status st = omnir_symbol_replace_all_uses(fx->ctx, (const struct omnir_symbol_target *)misuse_object(fx, "omnir_symbol_target"), (const char *)"\xff\xfe", 2, (struct omnir_symbol_scope){0});
         misuse_end_status(fx, st);
     }
 }
@@ -8849,12 +8830,12 @@ static void misuse_omnir_symbol_table_get_size(misuse_fixture *fx) {
 
 static void misuse_omnir_symbol_table_lookup(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_symbol_table_lookup", "ctx", "null")) {
-        omnir_status st = omnir_symbol_table_lookup(NULL, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const uint8_t *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_table_lookup(NULL, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_lookup", "table", "null")) {
-        omnir_status st = omnir_symbol_table_lookup(fx->ctx, NULL, (const uint8_t *)"x", 1, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_table_lookup(fx->ctx, NULL, (const char *)"x", 1, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
@@ -8864,12 +8845,12 @@ static void misuse_omnir_symbol_table_lookup(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_lookup", "name", "invalid_utf8")) {
-        omnir_status st = omnir_symbol_table_lookup(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const uint8_t *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(4));
+        omnir_status st = omnir_symbol_table_lookup(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const char *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(4));
         if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(4));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_lookup", "out", "null")) {
-        omnir_status st = omnir_symbol_table_lookup(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_symbol_table_lookup(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -8988,32 +8969,32 @@ static void misuse_omnir_symbol_table_erase(misuse_fixture *fx) {
 
 static void misuse_omnir_symbol_table_rename(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_symbol_table_rename", "ctx", "null")) {
-        omnir_status st = omnir_symbol_table_rename(NULL, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(NULL, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "ctx", "wrong_context")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx2, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx2, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "table", "null")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, NULL, misuse_op(fx, "omnir_symbol_table_rename", false), (const uint8_t *)"x", 1);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, NULL, misuse_op(fx, "omnir_symbol_table_rename", false), (const char *)"x", 1);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "symbol", "null_handle")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (struct omnir_op){0}, (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), (struct omnir_op){0}, (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "symbol", "stale")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), fx->stale_op, (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), fx->stale_op, (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "symbol", "wrong_context")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", true), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", true), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_symbol_table_rename", "symbol", "op")) &&
         misuse_begin(fx, "omnir_symbol_table_rename", "symbol", "wrong_kind")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_wrong_op(fx, "omnir_symbol_table_rename"), (const uint8_t *)"x", (size_t)0);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_wrong_op(fx, "omnir_symbol_table_rename"), (const char *)"x", (size_t)0);
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "new_name", "null")) {
@@ -9021,7 +9002,7 @@ static void misuse_omnir_symbol_table_rename(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_symbol_table_rename", "new_name", "invalid_utf8")) {
-        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const uint8_t *)"\xff\xfe", 2);
+        omnir_status st = omnir_symbol_table_rename(fx->ctx, (struct omnir_symbol_table *)misuse_object(fx, "omnir_symbol_table"), misuse_op(fx, "omnir_symbol_table_rename", false), (const char *)"\xff\xfe", 2);
         misuse_end_status(fx, st);
     }
 }
@@ -9089,12 +9070,12 @@ static void misuse_omnir_typeid_get(misuse_fixture *fx) {
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_typeid_get", "name", "invalid_utf8")) {
-        omnir_status st = omnir_typeid_get((const uint8_t *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(2));
+        omnir_status st = omnir_typeid_get((const char *)"\xff\xfe", 2, (uint32_t *)misuse_scratch(2));
         if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(2));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_typeid_get", "out", "null")) {
-        omnir_status st = omnir_typeid_get((const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_typeid_get((const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -9527,32 +9508,32 @@ static void misuse_omnir_unranked_memref_type_get(misuse_fixture *fx) {
 
 static void misuse_omnir_opaque_type_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_opaque_type_get", "ctx", "null")) {
-        omnir_status st = omnir_opaque_type_get(NULL, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
+        omnir_status st = omnir_opaque_type_get(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_type_get", "dialect", "null")) {
-        omnir_status st = omnir_opaque_type_get(fx->ctx, NULL, 1, (const uint8_t *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
+        omnir_status st = omnir_opaque_type_get(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_type_get", "dialect", "invalid_utf8")) {
-        omnir_status st = omnir_opaque_type_get(fx->ctx, (const uint8_t *)"\xff\xfe", 2, (const uint8_t *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
+        omnir_status st = omnir_opaque_type_get(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_type_get", "data", "null")) {
-        omnir_status st = omnir_opaque_type_get(fx->ctx, (const uint8_t *)"x", (size_t)0, NULL, 1, (struct omnir_type *)misuse_scratch(5));
+        omnir_status st = omnir_opaque_type_get(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_type *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_type_get", "data", "invalid_utf8")) {
-        omnir_status st = omnir_opaque_type_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"\xff\xfe", 2, (struct omnir_type *)misuse_scratch(5));
+        omnir_status st = omnir_opaque_type_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (struct omnir_type *)misuse_scratch(5));
         if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(5));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_opaque_type_get", "out", "null")) {
-        omnir_status st = omnir_opaque_type_get(fx->ctx, (const uint8_t *)"x", (size_t)0, (const uint8_t *)"x", (size_t)0, NULL);
+        omnir_status st = omnir_opaque_type_get(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -11274,6 +11255,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2045;
+const size_t misuse_generated_case_count = 2041;
 const size_t misuse_generated_function_count = 331;
 const size_t misuse_generated_covered_count = 323;

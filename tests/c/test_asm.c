@@ -93,11 +93,11 @@ static void parse_errors(void) {
     CHECK_STATUS(omnir_module_parse(ctx, S("\"test.a\"(%x) : (i32) -> ()\n"), S("v.mlir"), &m), OMNIR_ERROR_PARSE_FAILED);
     CHECK(strstr(last_error(), "%x") != NULL);
     /* invalid UTF-8 */
-    CHECK_STATUS(omnir_module_parse(ctx, (const uint8_t *)"\"t\xff\"() : () -> ()", 17, S(""), &m),
+    CHECK_STATUS(omnir_module_parse(ctx, "\"t\xff\"() : () -> ()", 17, S(""), &m),
                  OMNIR_ERROR_INVALID_UTF8);
     /* not NUL-terminated: only `len` bytes are read */
     const char text[] = "\"test.a\"() : () -> ()\nGARBAGE";
-    CHECK_OK(omnir_module_parse(ctx, (const uint8_t *)text, strlen(text) - 7, S(""), &m));
+    CHECK_OK(omnir_module_parse(ctx, text, strlen(text) - 7, S(""), &m));
     CHECK_OK(omnir_op_erase(ctx, m, OMNIR_ERASE_REQUIRE_NO_USES));
     /* deep nesting does not overflow the stack (parse, print, verify, erase) */
     enum { DEPTH = 20000 };
@@ -105,7 +105,7 @@ static void parse_errors(void) {
     char *deep = malloc(cap), *p = deep;
     for (int i = 0; i < DEPTH; i++) p += sprintf(p, "\"t.r\"() ({\n");
     for (int i = 0; i < DEPTH; i++) p += sprintf(p, "}) : () -> ()\n");
-    CHECK_OK(omnir_module_parse(ctx, (const uint8_t *)deep, (size_t)(p - deep), S("deep.mlir"), &m));
+    CHECK_OK(omnir_module_parse(ctx, deep, (size_t)(p - deep), S("deep.mlir"), &m));
     omnir_string s = {0};
     CHECK_OK(omnir_op_print(ctx, m, NULL, &s));
     CHECK(s.len > (size_t)DEPTH * 10);

@@ -79,7 +79,7 @@ static void scalar_attributes(void) {
     CHECK(i2.id == i.id);
     /* strings may hold any bytes, including NUL */
     omnir_attribute raw;
-    CHECK_OK(omnir_string_attr_get(ctx, (const uint8_t *)"a\0b\xff", 4, (omnir_type){0}, &raw));
+    CHECK_OK(omnir_string_attr_get(ctx, "a\0b\xff", 4, (omnir_type){0}, &raw));
     omnir_string rs = {0};
     CHECK_OK(omnir_string_attr_get_value(ctx, raw, &rs));
     CHECK(rs.len == 4 && memcmp(rs.data, "a\0b\xff", 4) == 0);
@@ -105,7 +105,7 @@ static void container_attributes(void) {
     CHECK_STATUS(omnir_array_attr_get_element(ctx, arr, 2, &got), OMNIR_ERROR_OUT_OF_RANGE);
 
     /* dictionaries are sorted by name */
-    omnir_named_attribute entries[2] = {{(const uint8_t *)"zeta", 4, one}, {(const uint8_t *)"alpha", 5, arr}};
+    omnir_named_attribute entries[2] = {{"zeta", 4, one}, {"alpha", 5, arr}};
     CHECK_OK(omnir_dictionary_attr_get(ctx, entries, 2, &dict));
     CHECK(!strcmp(attr_str(ctx, dict), "{alpha = [1, 2], zeta = 1 : i64}"));
     CHECK_OK(omnir_dictionary_attr_get_num_entries(ctx, dict, &n));
@@ -118,10 +118,10 @@ static void container_attributes(void) {
     CHECK(got.id == one.id);
     CHECK_OK(omnir_dictionary_attr_lookup(ctx, dict, S("nope"), &got));
     CHECK(got.context == 0); /* absent: the zeroed handle */
-    omnir_named_attribute dup[2] = {{(const uint8_t *)"a", 1, one}, {(const uint8_t *)"a", 1, two}};
+    omnir_named_attribute dup[2] = {{"a", 1, one}, {"a", 1, two}};
     CHECK_STATUS(omnir_dictionary_attr_get(ctx, dup, 2, &got), OMNIR_ERROR_INVALID_ARGUMENT);
 
-    omnir_string_view nested[1] = {{(const uint8_t *)"inner", 5}};
+    omnir_string_view nested[1] = {{"inner", 5}};
     CHECK_OK(omnir_symbol_ref_attr_get(ctx, S("outer"), nested, 1, &sym));
     CHECK(!strcmp(attr_str(ctx, sym), "@outer::@inner"));
     CHECK_STR_OUT("outer", omnir_symbol_ref_attr_get_root, ctx, sym);
@@ -251,11 +251,11 @@ static void resources(void) {
     CHECK_OK(omnir_context_insert_resource(ctx, S("builtin"), S("blob"), blob, sizeof blob, 8, &key));
     CHECK(key.len > 0);
     bool has;
-    CHECK_OK(omnir_context_has_resource(ctx, S("builtin"), (const uint8_t *)key.data, key.len, &has));
+    CHECK_OK(omnir_context_has_resource(ctx, S("builtin"), key.data, key.len, &has));
     CHECK(has);
     omnir_bytes got = {0};
     uint32_t align = 0;
-    CHECK_OK(omnir_context_get_resource(ctx, S("builtin"), (const uint8_t *)key.data, key.len, &got, &align));
+    CHECK_OK(omnir_context_get_resource(ctx, S("builtin"), key.data, key.len, &got, &align));
     CHECK(got.len == 8 && memcmp(got.data, blob, 8) == 0 && align == 8);
     omnir_bytes_free(got);
     omnir_type i8, tensor;
@@ -263,7 +263,7 @@ static void resources(void) {
     int64_t shape[1] = {8};
     CHECK_OK(omnir_ranked_tensor_type_get(ctx, shape, 1, i8, (omnir_attribute){0}, &tensor));
     omnir_attribute res;
-    CHECK_OK(omnir_dense_resource_attr_get(ctx, tensor, (const uint8_t *)key.data, key.len, &res));
+    CHECK_OK(omnir_dense_resource_attr_get(ctx, tensor, key.data, key.len, &res));
     CHECK(kind_of(ctx, res) == OMNIR_ATTRIBUTE_KIND_DENSE_RESOURCE_ELEMENTS);
     omnir_string_free(key);
     CHECK_OK(omnir_context_has_resource(ctx, S("builtin"), S("missing"), &has));

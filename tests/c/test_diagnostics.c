@@ -18,7 +18,7 @@ static bool record(void *user_data, omnir_context *ctx, const omnir_diagnostic *
     seen_diag *s = user_data;
     s->calls++;
     omnir_diagnostic_get_severity(d, &s->severity);
-    const uint8_t *msg = NULL;
+    const char *msg = NULL;
     size_t len = 0;
     if (omnir_diagnostic_get_message(d, &msg, &len) == OMNIR_OK)
         snprintf(s->message, sizeof s->message, "%.*s", (int)len, (const char *)msg);
@@ -49,7 +49,7 @@ static void handler_receives_everything(void) {
     omnir_location loc, note_loc;
     CHECK_OK(omnir_file_line_col_loc_get(ctx, S("d.mlir"), 5, 7, &loc));
     CHECK_OK(omnir_file_line_col_loc_get(ctx, S("d.mlir"), 1, 1, &note_loc));
-    omnir_diagnostic_note note = {note_loc, (const uint8_t *)"see here", 8};
+    omnir_diagnostic_note note = {note_loc, "see here", 8};
     CHECK_OK(omnir_context_emit_diagnostic(ctx, OMNIR_SEVERITY_ERROR, loc, S("it broke"), &note, 1));
     CHECK(s.calls == 1);
     CHECK(s.severity == OMNIR_SEVERITY_ERROR);
@@ -118,7 +118,7 @@ static void captures(void) {
     CHECK(n == 2);
     const omnir_diagnostic *d;
     CHECK_OK(omnir_diagnostic_list_get(list_outer, 1, &d));
-    const uint8_t *msg;
+    const char *msg;
     size_t len;
     CHECK_OK(omnir_diagnostic_get_message(d, &msg, &len));
     CHECK(len == 5 && !memcmp(msg, "three", 5));

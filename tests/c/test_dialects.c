@@ -61,12 +61,12 @@ static void register_dialect(dialect_env *e) {
     CHECK_OK(omnir_unknown_loc_get(e->ctx, &e->loc));
     CHECK_OK(omnir_dialect_register(e->ctx, S("cdl"), false));
 
-    omnir_string_view params[1] = {{(const uint8_t *)"bits", 4}};
+    omnir_string_view params[1] = {{"bits", 4}};
     omnir_interface_impl impl = {e->iface, &PIXEL_METHODS, (void *)"pixel user data", count_free};
     omnir_type_definition pixel = {0};
-    pixel.dialect = (const uint8_t *)"cdl";
+    pixel.dialect = "cdl";
     pixel.dialect_len = 3;
-    pixel.name = (const uint8_t *)"pixel";
+    pixel.name = "pixel";
     pixel.name_len = 5;
     pixel.params = params;
     pixel.num_params = 1;
@@ -83,17 +83,17 @@ static void register_dialect(dialect_env *e) {
     CHECK(frees == before);
 
     omnir_type_definition blob = {0};
-    blob.dialect = (const uint8_t *)"cdl";
+    blob.dialect = "cdl";
     blob.dialect_len = 3;
-    blob.name = (const uint8_t *)"blob";
+    blob.name = "blob";
     blob.name_len = 4;
     CHECK_OK(omnir_dialect_register_type(e->ctx, &blob, &e->blob_def));
 
     omnir_attribute_definition color = {0};
-    omnir_string_view cparams[3] = {{(const uint8_t *)"r", 1}, {(const uint8_t *)"g", 1}, {(const uint8_t *)"b", 1}};
-    color.dialect = (const uint8_t *)"cdl";
+    omnir_string_view cparams[3] = {{"r", 1}, {"g", 1}, {"b", 1}};
+    color.dialect = "cdl";
     color.dialect_len = 3;
-    color.name = (const uint8_t *)"color";
+    color.name = "color";
     color.name_len = 5;
     color.params = cparams;
     color.num_params = 3;
@@ -209,13 +209,13 @@ static void operations(void) {
     frees = 0;
     register_dialect(&e);
     omnir_value_spec operands[2] = {
-        {(const uint8_t *)"lhs", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}},
-        {(const uint8_t *)"rhs", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}},
+        {"lhs", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}},
+        {"rhs", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}},
     };
-    omnir_value_spec result = {(const uint8_t *)"out", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}};
-    omnir_attribute_spec tag = {(const uint8_t *)"tag", 3, true, {.kind = OMNIR_ATTR_CONSTRAINT_INTEGER}};
+    omnir_value_spec result = {"out", 3, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY_INTEGER}};
+    omnir_attribute_spec tag = {"tag", 3, true, {.kind = OMNIR_ATTR_CONSTRAINT_INTEGER}};
     omnir_op_definition add = {0};
-    add.name = (const uint8_t *)"cdl.add";
+    add.name = "cdl.add";
     add.name_len = 7;
     add.operands = operands;
     add.num_operands = 2;
@@ -234,17 +234,17 @@ static void operations(void) {
     CHECK(b);
 
     omnir_value_spec pack_operands[2] = {
-        {(const uint8_t *)"head", 4, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY}},
-        {(const uint8_t *)"rest", 4, OMNIR_ARITY_VARIADIC, {.kind = OMNIR_TYPE_CONSTRAINT_ANY}},
+        {"head", 4, OMNIR_ARITY_SINGLE, {.kind = OMNIR_TYPE_CONSTRAINT_ANY}},
+        {"rest", 4, OMNIR_ARITY_VARIADIC, {.kind = OMNIR_TYPE_CONSTRAINT_ANY}},
     };
     omnir_op_definition pack = {0};
-    pack.name = (const uint8_t *)"cdl.pack";
+    pack.name = "cdl.pack";
     pack.name_len = 8;
     pack.operands = pack_operands;
     pack.num_operands = 2;
     CHECK_OK(omnir_dialect_register_operation(e.ctx, &pack));
     /* an op of an unregistered dialect cannot be registered */
-    pack.name = (const uint8_t *)"nodialect.op";
+    pack.name = "nodialect.op";
     pack.name_len = 12;
     CHECK(omnir_dialect_register_operation(e.ctx, &pack) != OMNIR_OK);
 
@@ -320,8 +320,63 @@ static void two_contexts(void) {
     CHECK(frees == 4);
 }
 
+
+/* A parameters verifier that reads its context while the parser holds it exclusively
+ * (omnir_module_parse builds `!cdl.marker`): reads succeed, mutations are BUSY. */
+typedef struct reentry_log {
+    omnir_type i64;
+    int calls;
+    bool printed_ok, uniqued_ok;
+    omnir_status mutate, destroy;
+} reentry_log;
+
+static uint32_t reading_verifier(void *user_data, omnir_context *ctx, const omnir_attribute *params, size_t n,
+                                 omnir_callback_message *message) {
+    reentry_log *log = user_data;
+    log->calls++;
+    omnir_string s = {0};
+    log->printed_ok = omnir_type_print(ctx, log->i64, &s) == OMNIR_OK && str_is(s, "i64");
+    omnir_string_free(s);
+    omnir_type t;
+    log->uniqued_ok = omnir_integer_type_get(ctx, 3, OMNIR_SIGNEDNESS_SIGNLESS, &t) == OMNIR_OK;
+    log->mutate = omnir_context_set_allow_unregistered_dialects(ctx, false);
+    log->destroy = omnir_context_destroy(ctx);
+    return OMNIR_OK;
+}
+
+static void verifier_reads_during_parse(void) {
+    dialect_env e;
+    frees = 0;
+    register_dialect(&e);
+    CHECK_OK(omnir_context_set_allow_unregistered_dialects(e.ctx, true));
+    reentry_log log = {e.i64, 0, false, false, OMNIR_OK, OMNIR_OK};
+    omnir_type_definition marker = {0};
+    marker.dialect = "cdl";
+    marker.dialect_len = 3;
+    marker.name = "marker";
+    marker.name_len = 6;
+    marker.verify = reading_verifier;
+    marker.verify_user_data = &log;
+    uint32_t def;
+    CHECK_OK(omnir_dialect_register_type(e.ctx, &marker, &def));
+    const char *text = "\"test.make\"() : () -> !cdl.marker";
+    omnir_op module;
+    CHECK_OK(omnir_module_parse(e.ctx, text, strlen(text), S("reentry.mlir"), &module));
+    CHECK(log.calls >= 1);
+    CHECK(log.printed_ok);
+    CHECK(log.uniqued_ok);
+    CHECK(log.mutate == OMNIR_ERROR_BUSY);
+    CHECK(log.destroy == OMNIR_ERROR_BUSY);
+    bool allow = false;
+    CHECK_OK(omnir_context_get_allow_unregistered_dialects(e.ctx, &allow));
+    CHECK(allow); /* the refused mutation changed nothing */
+    CHECK_OK(omnir_op_erase(e.ctx, module, OMNIR_ERASE_REQUIRE_NO_USES));
+    CHECK_OK(omnir_context_destroy(e.ctx));
+}
+
 void tests_dialects(void) {
     RUN(memref_element_interface);
     RUN(operations);
     RUN(two_contexts);
+    RUN(verifier_reads_during_parse);
 }

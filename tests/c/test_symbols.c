@@ -77,7 +77,7 @@ static void lookup_and_visibility(void) {
 static void uses_and_renaming(void) {
     sym_env e;
     sym_init(&e);
-    omnir_symbol_target f_target = {(const uint8_t *)"f", 1, {0}};
+    omnir_symbol_target f_target = {"f", 1, {0}};
     omnir_symbol_scope scope = {e.module, {0}};
     omnir_symbol_use uses[8];
     size_t count = 0;

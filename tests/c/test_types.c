@@ -206,9 +206,9 @@ static void parse_print_roundtrip(void) {
     CHECK_STATUS(omnir_type_parse(ctx, S("tensor<4xf32"), &t), OMNIR_ERROR_PARSE_FAILED);
     CHECK(strstr(last_error(), "error") != NULL);
     CHECK_STATUS(omnir_type_parse(ctx, S("!unknown.type"), &t), OMNIR_ERROR_PARSE_FAILED);
-    CHECK_STATUS(omnir_type_parse(ctx, (const uint8_t *)"i3\xff", 3, &t), OMNIR_ERROR_INVALID_UTF8);
+    CHECK_STATUS(omnir_type_parse(ctx, "i3\xff", 3, &t), OMNIR_ERROR_INVALID_UTF8);
     /* (pointer, length): the text need not be NUL-terminated */
-    CHECK_OK(omnir_type_parse(ctx, (const uint8_t *)"i16garbage", 3, &t));
+    CHECK_OK(omnir_type_parse(ctx, "i16garbage", 3, &t));
     CHECK(!strcmp(type_str(ctx, t), "i16"));
     CHECK_OK(omnir_context_destroy(ctx));
 }

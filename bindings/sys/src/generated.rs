@@ -33,8 +33,8 @@ pub enum omnir_status {
     OMNIR_ERROR_NULL_ARGUMENT = 12,
     /// A string argument was not valid UTF-8.
     OMNIR_ERROR_INVALID_UTF8 = 13,
-    /// The context is busy: mutation requested from inside a callback that runs while the
-    /// same context is being read on this thread.
+    /// The context is busy: a mutation (or destruction) of a context requested from inside a
+    /// callback that runs while the same context is in use on this thread.
     OMNIR_ERROR_BUSY = 14,
     /// The handle belongs to another context (or another loaded copy of omnir).
     OMNIR_ERROR_WRONG_CONTEXT = 15,
@@ -44,7 +44,7 @@ pub enum omnir_status {
 /// a NUL byte (not counted in `len`) for convenience; the text may contain NULs itself.
 #[repr(C)]
 pub struct omnir_string {
-    pub data: *mut u8,
+    pub data: *mut core::ffi::c_char,
     pub len: usize,
 }
 
@@ -54,7 +54,7 @@ pub struct omnir_string {
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_string_view {
-    pub data: *const u8,
+    pub data: *const core::ffi::c_char,
     pub len: usize,
 }
 
@@ -145,7 +145,7 @@ pub enum omnir_attribute_kind {
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_named_attribute {
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     pub value: omnir_attribute,
 }
@@ -257,7 +257,7 @@ pub type omnir_diagnostic_handler_fn = Option<
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_diagnostic_note {
     pub location: omnir_location,
-    pub message: *const u8,
+    pub message: *const core::ffi::c_char,
     pub message_len: usize,
 }
 
@@ -402,7 +402,7 @@ pub struct omnir_type_constraint {
     pub user_data: *mut core::ffi::c_void,
     pub free_user_data: omnir_free_user_data_fn,
     /// `OMNIR_TYPE_CONSTRAINT_PREDICATE`: a description for messages ("vector of 4 f32").
-    pub summary: *const u8,
+    pub summary: *const core::ffi::c_char,
     pub summary_len: usize,
 }
 
@@ -452,7 +452,7 @@ pub struct omnir_attribute_constraint {
     pub user_data: *mut core::ffi::c_void,
     pub free_user_data: omnir_free_user_data_fn,
     /// `OMNIR_ATTR_CONSTRAINT_PREDICATE`: a description for messages.
-    pub summary: *const u8,
+    pub summary: *const core::ffi::c_char,
     pub summary_len: usize,
 }
 
@@ -487,7 +487,7 @@ pub const OMNIR_ARITY_VARIADIC: omnir_arity = 2;
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_value_spec {
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     pub arity: omnir_arity,
     pub constraint: omnir_type_constraint,
@@ -497,7 +497,7 @@ pub struct omnir_value_spec {
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_attribute_spec {
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     pub optional: bool,
     pub constraint: omnir_attribute_constraint,
@@ -522,10 +522,10 @@ pub type omnir_op_verify_fn = Option<
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_op_definition {
     /// `dialect.op`; the dialect must be registered.
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     /// A one-line description (may be empty).
-    pub summary: *const u8,
+    pub summary: *const core::ffi::c_char,
     pub summary_len: usize,
     pub operands: *const omnir_value_spec,
     pub num_operands: usize,
@@ -545,7 +545,7 @@ pub struct omnir_op_definition {
     pub num_interfaces: usize,
     /// MLIR's `SingleBlockImplicitTerminator<"name">`: the terminator every region's single
     /// block ends with; empty for none.
-    pub implicit_terminator: *const u8,
+    pub implicit_terminator: *const core::ffi::c_char,
     pub implicit_terminator_len: usize,
     /// MLIR's `BranchOpInterface` for the verifier: successor `i` receives operand group
     /// `branch_first_operand_group + i` (0 for a `cf.br`-like op, 1 for `cf.cond_br`).
@@ -576,10 +576,10 @@ pub type omnir_params_verify_fn = Option<
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_type_definition {
     /// A registered dialect.
-    pub dialect: *const u8,
+    pub dialect: *const core::ffi::c_char,
     pub dialect_len: usize,
     /// The name within the dialect (non-empty).
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     /// The parameter names.
     pub params: *const omnir_string_view,
@@ -793,7 +793,7 @@ pub const OMNIR_VISIBILITY_NESTED: omnir_visibility = 2;
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_symbol_target {
-    pub name: *const u8,
+    pub name: *const core::ffi::c_char,
     pub name_len: usize,
     pub op: omnir_op,
 }
@@ -949,9 +949,9 @@ extern "C" {
     /// After a failure the IR is exactly as it was.
     pub fn omnir_module_parse(
         ctx: *mut omnir_context,
-        text: *const u8,
+        text: *const core::ffi::c_char,
         text_len: usize,
-        filename: *const u8,
+        filename: *const core::ffi::c_char,
         filename_len: usize,
         out: *mut omnir_op,
     ) -> omnir_status;
@@ -969,7 +969,7 @@ extern "C" {
     /// they are printed to stderr).
     pub fn omnir_type_parse(
         ctx: *mut omnir_context,
-        text: *const u8,
+        text: *const core::ffi::c_char,
         text_len: usize,
         out: *mut omnir_type,
     ) -> omnir_status;
@@ -986,7 +986,7 @@ extern "C" {
     /// they are printed to stderr).
     pub fn omnir_attribute_parse(
         ctx: *mut omnir_context,
-        text: *const u8,
+        text: *const core::ffi::c_char,
         text_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -1122,7 +1122,7 @@ extern "C" {
     /// `OMNIR_ERROR_INVALID_ARGUMENT` (unknown type handle).
     pub fn omnir_string_attr_get(
         ctx: *mut omnir_context,
-        data: *const u8,
+        data: *const core::ffi::c_char,
         len: usize,
         ty: omnir_type,
         out: *mut omnir_attribute,
@@ -1172,7 +1172,7 @@ extern "C" {
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
     pub fn omnir_symbol_ref_attr_get(
         ctx: *mut omnir_context,
-        root: *const u8,
+        root: *const core::ffi::c_char,
         root_len: usize,
         nested: *const omnir_string_view,
         num_nested: usize,
@@ -1186,7 +1186,7 @@ extern "C" {
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
     pub fn omnir_flat_symbol_ref_attr_get(
         ctx: *mut omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -1259,7 +1259,7 @@ extern "C" {
     pub fn omnir_dense_resource_attr_get(
         ctx: *mut omnir_context,
         ty: omnir_type,
-        key: *const u8,
+        key: *const core::ffi::c_char,
         key_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -1355,9 +1355,9 @@ extern "C" {
     /// handle).
     pub fn omnir_opaque_attr_get(
         ctx: *mut omnir_context,
-        dialect: *const u8,
+        dialect: *const core::ffi::c_char,
         dialect_len: usize,
-        data: *const u8,
+        data: *const core::ffi::c_char,
         data_len: usize,
         ty: omnir_type,
         out: *mut omnir_attribute,
@@ -1593,7 +1593,7 @@ extern "C" {
     pub fn omnir_dictionary_attr_lookup(
         ctx: *const omnir_context,
         attr: omnir_attribute,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -1789,9 +1789,9 @@ extern "C" {
     /// stored.
     pub fn omnir_context_insert_resource(
         ctx: *mut omnir_context,
-        group: *const u8,
+        group: *const core::ffi::c_char,
         group_len: usize,
-        key: *const u8,
+        key: *const core::ffi::c_char,
         key_len: usize,
         data: *const u8,
         len: usize,
@@ -1808,9 +1808,9 @@ extern "C" {
     /// stored.
     pub fn omnir_context_set_resource(
         ctx: *mut omnir_context,
-        group: *const u8,
+        group: *const core::ffi::c_char,
         group_len: usize,
-        key: *const u8,
+        key: *const core::ffi::c_char,
         key_len: usize,
         data: *const u8,
         len: usize,
@@ -1824,9 +1824,9 @@ extern "C" {
     /// `OMNIR_ERROR_INVALID_ARGUMENT` (empty group or key).
     pub fn omnir_context_has_resource(
         ctx: *const omnir_context,
-        group: *const u8,
+        group: *const core::ffi::c_char,
         group_len: usize,
-        key: *const u8,
+        key: *const core::ffi::c_char,
         key_len: usize,
         out: *mut bool,
     ) -> omnir_status;
@@ -1842,9 +1842,9 @@ extern "C" {
     /// `omnir_context_has_resource`).
     pub fn omnir_context_get_resource(
         ctx: *const omnir_context,
-        group: *const u8,
+        group: *const core::ffi::c_char,
         group_len: usize,
-        key: *const u8,
+        key: *const core::ffi::c_char,
         key_len: usize,
         out_data: *mut omnir_bytes,
         out_alignment: *mut u32,
@@ -2097,10 +2097,10 @@ extern "C" {
     /// first until one returns `true`; an error no handler takes is printed to stderr.
     ///
     /// The handler runs on the thread that emitted the diagnostic, while that thread holds the
-    /// context's lock (so the handlers of one context never run concurrently), usually for
-    /// reading: read-only calls on the context from inside the handler (printing the location,
-    /// `omnir_diagnostic_render`, building types) succeed, mutating calls get
-    /// `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
+    /// context's lock (so the handlers of one context never run concurrently): read-only calls
+    /// on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
+    /// building types) succeed, even when the emitting call is changing the context; mutating
+    /// calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
     /// handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
     /// diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
     /// `OMNIR_ERROR_CALLBACK_FAILED`.
@@ -2212,7 +2212,7 @@ extern "C" {
     /// diagnostic).
     pub fn omnir_diagnostic_get_message(
         diagnostic: *const omnir_diagnostic,
-        out_data: *mut *const u8,
+        out_data: *mut *const core::ffi::c_char,
         out_len: *mut usize,
     ) -> omnir_status;
     /// The number of notes attached to a diagnostic.
@@ -2267,7 +2267,7 @@ extern "C" {
         ctx: *const omnir_context,
         severity: u32,
         location: omnir_location,
-        message: *const u8,
+        message: *const core::ffi::c_char,
         message_len: usize,
         notes: *const omnir_diagnostic_note,
         num_notes: usize,
@@ -2276,7 +2276,7 @@ extern "C" {
     /// an earlier one). The text (UTF-8) is copied. Only valid during that callback.
     pub fn omnir_callback_message_set(
         message: *mut omnir_callback_message,
-        text: *const u8,
+        text: *const core::ffi::c_char,
         text_len: usize,
     ) -> omnir_status;
     /// The implementation of the interface `interface_id` (a TypeId) for `ty`: its vtable and user data (either out-pointer
@@ -2330,14 +2330,14 @@ extern "C" {
     /// accepted by the verifier (MLIR's `allowUnknownOperations`).
     pub fn omnir_dialect_register(
         ctx: *mut omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         allow_unknown_operations: bool,
     ) -> omnir_status;
     /// Whether a dialect of this name is registered.
     pub fn omnir_dialect_is_registered(
         ctx: *const omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut bool,
     ) -> omnir_status;
@@ -2345,14 +2345,14 @@ extern "C" {
     /// (`OMNIR_ERROR_NOT_REGISTERED` if it is not registered).
     pub fn omnir_dialect_get_allow_unknown_operations(
         ctx: *const omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut bool,
     ) -> omnir_status;
     /// Whether an operation of this name (`"dialect.op"`) is registered.
     pub fn omnir_dialect_is_operation_registered(
         ctx: *const omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut bool,
     ) -> omnir_status;
@@ -2383,14 +2383,14 @@ extern "C" {
     /// if there is none).
     pub fn omnir_dialect_lookup_type(
         ctx: *const omnir_context,
-        qualified_name: *const u8,
+        qualified_name: *const core::ffi::c_char,
         qualified_name_len: usize,
         out: *mut u32,
     ) -> omnir_status;
     /// The definition id of the registered attribute `dialect.name` (without `#`).
     pub fn omnir_dialect_lookup_attribute(
         ctx: *const omnir_context,
-        qualified_name: *const u8,
+        qualified_name: *const core::ffi::c_char,
         qualified_name_len: usize,
         out: *mut u32,
     ) -> omnir_status;
@@ -2431,7 +2431,7 @@ extern "C" {
     /// `location`. The state belongs to the context of `location`. Free it with
     /// `omnir_operation_state_destroy`.
     pub fn omnir_operation_state_create(
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         location: omnir_location,
         out: *mut *mut omnir_operation_state,
@@ -2461,7 +2461,7 @@ extern "C" {
     /// replaces an earlier one when the operation is created.
     pub fn omnir_operation_state_add_attribute(
         state: *mut omnir_operation_state,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         value: omnir_attribute,
     ) -> omnir_status;
@@ -2594,7 +2594,7 @@ extern "C" {
     pub fn omnir_op_get_attribute(
         ctx: *const omnir_context,
         op: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -2603,7 +2603,7 @@ extern "C" {
     pub fn omnir_op_get_inherent_attribute(
         ctx: *const omnir_context,
         op: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
@@ -2611,7 +2611,7 @@ extern "C" {
     pub fn omnir_op_set_attribute(
         ctx: *mut omnir_context,
         op: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         value: omnir_attribute,
     ) -> omnir_status;
@@ -2620,7 +2620,7 @@ extern "C" {
     pub fn omnir_op_remove_attribute(
         ctx: *mut omnir_context,
         op: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         removed: *mut bool,
     ) -> omnir_status;
@@ -2945,7 +2945,7 @@ extern "C" {
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
     pub fn omnir_file_line_col_loc_get(
         ctx: *mut omnir_context,
-        file: *const u8,
+        file: *const core::ffi::c_char,
         file_len: usize,
         line: u32,
         col: u32,
@@ -2961,7 +2961,7 @@ extern "C" {
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
     pub fn omnir_file_line_col_range_loc_get(
         ctx: *mut omnir_context,
-        file: *const u8,
+        file: *const core::ffi::c_char,
         file_len: usize,
         start_line: u32,
         start_col: u32,
@@ -2980,7 +2980,7 @@ extern "C" {
     /// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` (unknown handle).
     pub fn omnir_name_loc_get(
         ctx: *mut omnir_context,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         child: omnir_location,
         out: *mut omnir_location,
@@ -3165,7 +3165,7 @@ extern "C" {
     pub fn omnir_op_set_symbol_name(
         ctx: *mut omnir_context,
         op: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
     ) -> omnir_status;
     /// The visibility of `op` (`OMNIR_VISIBILITY_PUBLIC` when it has no `sym_visibility`).
@@ -3194,7 +3194,7 @@ extern "C" {
     pub fn omnir_symbol_lookup_in(
         ctx: *const omnir_context,
         table: omnir_op,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_op,
     ) -> omnir_status;
@@ -3242,7 +3242,7 @@ extern "C" {
     pub fn omnir_symbol_replace_all_uses(
         ctx: *mut omnir_context,
         target: *const omnir_symbol_target,
-        new_name: *const u8,
+        new_name: *const core::ffi::c_char,
         new_name_len: usize,
         scope: omnir_symbol_scope,
     ) -> omnir_status;
@@ -3271,7 +3271,7 @@ extern "C" {
     pub fn omnir_symbol_table_lookup(
         ctx: *const omnir_context,
         table: *mut omnir_symbol_table,
-        name: *const u8,
+        name: *const core::ffi::c_char,
         name_len: usize,
         out: *mut omnir_op,
     ) -> omnir_status;
@@ -3307,7 +3307,7 @@ extern "C" {
         ctx: *mut omnir_context,
         table: *mut omnir_symbol_table,
         symbol: omnir_op,
-        new_name: *const u8,
+        new_name: *const core::ffi::c_char,
         new_name_len: usize,
     ) -> omnir_status;
     /// Renames `symbol` to the first `name_N` free in this table and in the `num_others`
@@ -3335,7 +3335,7 @@ extern "C" {
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT` (NULL `name` with a nonzero length, or NULL `out`),
     /// `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty name).
-    pub fn omnir_typeid_get(name: *const u8, name_len: usize, out: *mut u32) -> omnir_status;
+    pub fn omnir_typeid_get(name: *const core::ffi::c_char, name_len: usize, out: *mut u32) -> omnir_status;
     /// The fully qualified name of a TypeId, as a new string (free it with `omnir_string_free`).
     ///
     /// - `id`: a TypeId from any omnir function.
@@ -3524,9 +3524,9 @@ extern "C" {
     /// `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect name).
     pub fn omnir_opaque_type_get(
         ctx: *mut omnir_context,
-        dialect: *const u8,
+        dialect: *const core::ffi::c_char,
         dialect_len: usize,
-        data: *const u8,
+        data: *const core::ffi::c_char,
         data_len: usize,
         out: *mut omnir_type,
     ) -> omnir_status;

@@ -27,7 +27,7 @@ fn context_and_errors() {
         assert_eq!(omnir_context_create(std::ptr::null_mut()), omnir_status::OMNIR_ERROR_NULL_ARGUMENT);
         assert_eq!(omnir_last_error_status(), omnir_status::OMNIR_ERROR_NULL_ARGUMENT);
         let msg = omnir_last_error_message();
-        let text = std::str::from_utf8(std::slice::from_raw_parts(msg.data, msg.len)).unwrap().to_owned();
+        let text = std::str::from_utf8(std::slice::from_raw_parts(msg.data.cast::<u8>(), msg.len)).unwrap().to_owned();
         omnir_string_free(msg);
         assert!(text.contains("NULL"), "{text}");
         assert_eq!(omnir_context_destroy(ctx), omnir_status::OMNIR_OK);

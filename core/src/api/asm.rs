@@ -13,6 +13,8 @@
 //!
 //! Printing uses MLIR's generic form, the only form omnir has for now.
 
+use std::ffi::c_char;
+
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_location, omnir_op, omnir_type};
 use super::types::invalid;
@@ -135,9 +137,9 @@ fn report_parse_error(core: &Context, e: &ParseError) -> ApiError {
 #[no_mangle]
 pub extern "C" fn omnir_module_parse(
     ctx: *mut omnir_context,
-    text: *const u8,
+    text: *const c_char,
     text_len: usize,
-    filename: *const u8,
+    filename: *const c_char,
     filename_len: usize,
     out: *mut omnir_op,
 ) -> omnir_status {
@@ -170,7 +172,7 @@ pub extern "C" fn omnir_module_parse(
 #[no_mangle]
 pub extern "C" fn omnir_type_parse(
     ctx: *mut omnir_context,
-    text: *const u8,
+    text: *const c_char,
     text_len: usize,
     out: *mut omnir_type,
 ) -> omnir_status {
@@ -197,7 +199,7 @@ pub extern "C" fn omnir_type_parse(
 #[no_mangle]
 pub extern "C" fn omnir_attribute_parse(
     ctx: *mut omnir_context,
-    text: *const u8,
+    text: *const c_char,
     text_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {

@@ -23,13 +23,15 @@
 //!   laid out in post-order, left operand first, no sharing), so equal maps are equal
 //!   handles and the accessors return that canonical list.
 
+use std::ffi::c_char;
+
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_type};
 use super::typeid::typeid_arg;
 use super::types::{invalid, show_type};
 use super::{
     bytes_arg, check_out, ffi_call, index_arg, omnir_bytes, omnir_status, omnir_string, omnir_string_view, slice_arg,
-    str_arg, write_bytes_out, write_out, write_string_out, ApiResult,
+    str_arg, text_bytes_arg, write_bytes_out, write_out, write_string_out, ApiResult,
 };
 use crate::affine::{AffineBinaryOp, AffineMap, AffineNode, IntegerSet};
 use crate::attrs::{ApInt, AttrKind, Attribute, NamedAttribute};
@@ -91,7 +93,7 @@ pub enum omnir_attribute_kind {
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_named_attribute {
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     pub value: omnir_attribute,
 }
@@ -166,7 +168,7 @@ fn strs_arg<'a>(items: *const omnir_string_view, count: usize, what: &str) -> Ap
 
 /// Reads an array of `omnir_string_view`s as byte strings.
 fn byte_strs_arg<'a>(items: *const omnir_string_view, count: usize, what: &str) -> ApiResult<Vec<&'a [u8]>> {
-    slice_arg(items, count, what)?.iter().map(|v| bytes_arg(v.data, v.len, what)).collect()
+    slice_arg(items, count, what)?.iter().map(|v| text_bytes_arg(v.data, v.len, what)).collect()
 }
 
 pub(crate) fn show_attr(core: &Context, a: Attribute) -> String {
@@ -355,14 +357,14 @@ pub extern "C" fn omnir_float_attr_from_bits(
 #[no_mangle]
 pub extern "C" fn omnir_string_attr_get(
     ctx: *mut omnir_context,
-    data: *const u8,
+    data: *const c_char,
     len: usize,
     ty: omnir_type,
     out: *mut omnir_attribute,
 ) -> omnir_status {
     ffi_call(|| {
         make_attr(ctx, out, |c, core| {
-            let bytes = bytes_arg(data, len, "data")?;
+            let bytes = text_bytes_arg(data, len, "data")?;
             let t = c.opt_type_in(core, ty)?;
             Ok(core.string_attr_bytes(bytes, t))
         })
@@ -456,7 +458,7 @@ pub extern "C" fn omnir_dictionary_attr_get(
 #[no_mangle]
 pub extern "C" fn omnir_symbol_ref_attr_get(
     ctx: *mut omnir_context,
-    root: *const u8,
+    root: *const c_char,
     root_len: usize,
     nested: *const omnir_string_view,
     num_nested: usize,
@@ -478,7 +480,7 @@ pub extern "C" fn omnir_symbol_ref_attr_get(
 #[no_mangle]
 pub extern "C" fn omnir_flat_symbol_ref_attr_get(
     ctx: *mut omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {
@@ -588,7 +590,7 @@ pub extern "C" fn omnir_dense_array_attr_get(
 pub extern "C" fn omnir_dense_resource_attr_get(
     ctx: *mut omnir_context,
     ty: omnir_type,
-    key: *const u8,
+    key: *const c_char,
     key_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {
@@ -846,9 +848,9 @@ pub extern "C" fn omnir_distinct_attr_create(
 #[no_mangle]
 pub extern "C" fn omnir_opaque_attr_get(
     ctx: *mut omnir_context,
-    dialect: *const u8,
+    dialect: *const c_char,
     dialect_len: usize,
-    data: *const u8,
+    data: *const c_char,
     data_len: usize,
     ty: omnir_type,
     out: *mut omnir_attribute,
@@ -923,6 +925,9 @@ pub extern "C" fn omnir_attribute_get_kind(
                 AttrKind::DenseString { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_STRING_ELEMENTS,
                 AttrKind::DenseArray { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_ARRAY,
                 AttrKind::DenseResource { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_RESOURCE_ELEMENTS,
+                // Until the C API has its own kind for `sparse<...>` (it was an opaque `builtin`
+                // attribute before it had an AttrKind).
+                AttrKind::SparseElements { .. } => OMNIR_ATTRIBUTE_KIND_OPAQUE,
                 AttrKind::AffineMap(_) => OMNIR_ATTRIBUTE_KIND_AFFINE_MAP,
                 AttrKind::IntegerSet(_) => OMNIR_ATTRIBUTE_KIND_INTEGER_SET,
                 AttrKind::StridedLayout { .. } => OMNIR_ATTRIBUTE_KIND_STRIDED_LAYOUT,
@@ -1305,7 +1310,7 @@ pub extern "C" fn omnir_dictionary_attr_get_entry(
 pub extern "C" fn omnir_dictionary_attr_lookup(
     ctx: *const omnir_context,
     attr: omnir_attribute,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {
@@ -1704,7 +1709,12 @@ fn blob_arg(data: *const u8, len: usize, alignment: u32) -> ApiResult<ResourceBl
     Ok(ResourceBlob { data: bytes_arg(data, len, "data")?.to_vec(), alignment })
 }
 
-fn group_key<'a>(group: *const u8, group_len: usize, key: *const u8, key_len: usize) -> ApiResult<(&'a str, &'a str)> {
+fn group_key<'a>(
+    group: *const c_char,
+    group_len: usize,
+    key: *const c_char,
+    key_len: usize,
+) -> ApiResult<(&'a str, &'a str)> {
     let group = str_arg(group, group_len, "group")?;
     let key = str_arg(key, key_len, "key")?;
     if group.is_empty() || key.is_empty() {
@@ -1731,9 +1741,9 @@ fn group_key<'a>(group: *const u8, group_len: usize, key: *const u8, key_len: us
 #[no_mangle]
 pub extern "C" fn omnir_context_insert_resource(
     ctx: *mut omnir_context,
-    group: *const u8,
+    group: *const c_char,
     group_len: usize,
-    key: *const u8,
+    key: *const c_char,
     key_len: usize,
     data: *const u8,
     len: usize,
@@ -1761,9 +1771,9 @@ pub extern "C" fn omnir_context_insert_resource(
 #[no_mangle]
 pub extern "C" fn omnir_context_set_resource(
     ctx: *mut omnir_context,
-    group: *const u8,
+    group: *const c_char,
     group_len: usize,
-    key: *const u8,
+    key: *const c_char,
     key_len: usize,
     data: *const u8,
     len: usize,
@@ -1789,9 +1799,9 @@ pub extern "C" fn omnir_context_set_resource(
 #[no_mangle]
 pub extern "C" fn omnir_context_has_resource(
     ctx: *const omnir_context,
-    group: *const u8,
+    group: *const c_char,
     group_len: usize,
-    key: *const u8,
+    key: *const c_char,
     key_len: usize,
     out: *mut bool,
 ) -> omnir_status {
@@ -1817,9 +1827,9 @@ pub extern "C" fn omnir_context_has_resource(
 #[no_mangle]
 pub extern "C" fn omnir_context_get_resource(
     ctx: *const omnir_context,
-    group: *const u8,
+    group: *const c_char,
     group_len: usize,
-    key: *const u8,
+    key: *const c_char,
     key_len: usize,
     out_data: *mut omnir_bytes,
     out_alignment: *mut u32,

@@ -1,6 +1,7 @@
 //! Contexts at the C edge, and the handle structs that carry a context's serial.
 
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use parking_lot::ReentrantMutex;
@@ -44,10 +45,34 @@ impl omnir_context {
     }
 
     /// Runs `f` with shared access to the context.
+    ///
+    /// When an outer frame of this thread holds the context exclusively (a `write`) and has
+    /// handed a shared `&Context` to a callback that is now calling back into the API, `f`
+    /// gets that shared reference (see [`CallbackFrame`]); otherwise such a call would be
+    /// refused as `OMNIR_ERROR_BUSY`.
     pub(crate) fn read<R>(&self, f: impl FnOnce(&Context) -> ApiResult<R>) -> ApiResult<R> {
         let guard = self.cell.lock();
-        let ctx = guard.try_borrow().map_err(|_| busy())?;
-        f(&ctx)
+        if let Ok(ctx) = guard.try_borrow() {
+            return f(&ctx);
+        }
+        // The RefCell is mutably borrowed. We hold the re-entrant lock, so the borrow belongs
+        // to an outer frame of this very thread (every borrow is taken and released while
+        // its frame holds the lock, and the lock is held by one thread at a time).
+        let Some(shared) = callback_context(self.serial, guard.as_ptr()) else {
+            return Err(busy());
+        };
+        // SAFETY: `shared` is the `&Context` that the core passed to a callback wrapper that
+        // is still running on this thread's stack (below us): `CallbackFrame::enter`
+        // recorded it and its guard removes it before the wrapper returns (or unwinds), so
+        // the pointee is alive and shared-borrowed for at least as long as this call. The
+        // core, which holds the outer `&mut Context`, reborrowed it as `&Context` for the
+        // callback and cannot use the `&mut` until the callback returns; so for the duration
+        // of `f`, the only accesses to the context are through shared references derived
+        // from that one reborrow, which is exactly what `&*shared` is. The pointer identity
+        // check (`guard.as_ptr()`) makes sure it is this context's core and not another's.
+        // Mutation stays impossible: `write` and `omnir_context_destroy` still need
+        // `try_borrow_mut`, which fails while the outer borrow lives.
+        f(unsafe { &*shared })
     }
 
     /// Runs `f` with exclusive access to the context.
@@ -63,6 +88,58 @@ fn busy() -> ApiError {
         omnir_status::OMNIR_ERROR_BUSY,
         "the context is in use higher up this thread's stack (mutation from inside a callback is not allowed)",
     )
+}
+
+// ---------------------------------------------------------------------------------------
+// callbacks that run while the context is exclusively borrowed
+
+thread_local! {
+    /// The shared contexts handed to the callbacks running on this thread, innermost last:
+    /// (context serial, the `&Context` the core gave the callback, as a raw pointer).
+    static CALLBACK_FRAMES: RefCell<Vec<(u32, *const Context)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The shared context recorded by the innermost running callback of context `serial` whose
+/// core lives at `core` (the `RefCell`'s content), if any.
+fn callback_context(serial: u32, core: *mut Context) -> Option<*const Context> {
+    CALLBACK_FRAMES.with(|frames| {
+        frames.borrow().iter().rev().find(|(s, p)| *s == serial && std::ptr::eq(*p, core)).map(|(_, p)| *p)
+    })
+}
+
+/// Records, for the duration of one C callback, the `&Context` that the core handed to the
+/// callback's wrapper, so that read-only API calls made by the callback on its context work
+/// even when an outer frame holds the context exclusively (the parser building a dialect
+/// type runs its parameters verifier, for instance). `omnir_context::read` uses the record
+/// only when the context's `RefCell` is mutably borrowed by this thread and the serial and
+/// the address match; `write` never does, so a callback still cannot mutate.
+///
+/// The frame borrows the `&Context` (lifetime `'a`), so it cannot outlive it; it is removed
+/// on drop, including when the callback unwinds.
+pub(crate) struct CallbackFrame<'a> {
+    _borrow: PhantomData<&'a Context>,
+}
+
+impl<'a> CallbackFrame<'a> {
+    pub(crate) fn enter(serial: u32, core: &'a Context) -> CallbackFrame<'a> {
+        CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *const Context)));
+        CallbackFrame { _borrow: PhantomData }
+    }
+}
+
+impl Drop for CallbackFrame<'_> {
+    fn drop(&mut self) {
+        CALLBACK_FRAMES.with(|frames| {
+            frames.borrow_mut().pop();
+        });
+    }
+}
+
+/// Runs `f` (which calls a C callback) with `core` recorded as its context's shared state
+/// (see [`CallbackFrame`]).
+pub(crate) fn in_callback<R>(serial: u32, core: &Context, f: impl FnOnce() -> R) -> R {
+    let _frame = CallbackFrame::enter(serial, core);
+    f()
 }
 
 /// Checks a context pointer argument.

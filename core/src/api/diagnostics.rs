@@ -19,10 +19,10 @@
 //!
 //! Callbacks, threads and re-entrancy:
 //! - A handler runs on the thread that emitted the diagnostic, while that thread holds the
-//!   context's lock (so handlers of one context never run concurrently), usually for
-//!   reading: read-only calls on the context from inside the handler (printing the
-//!   location, rendering the diagnostic, building types) succeed; mutating calls get
-//!   `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to
+//!   context's lock (so handlers of one context never run concurrently): read-only calls on
+//!   the context from inside the handler (printing the location, rendering the diagnostic,
+//!   building types) succeed, even when the emitting call is changing the context; mutating
+//!   calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to
 //!   handlers again (errors among them go to stderr).
 //! - The callback's ABI is "C-unwind": a C++ or Rust callback that unwinds (throws or
 //!   panics) is caught at the handler boundary; the diagnostic counts as not handled by it,
@@ -35,12 +35,12 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use super::context::{context_arg, omnir_context};
+use super::context::{context_arg, in_callback, omnir_context};
 use super::dialects::omnir_free_user_data_fn;
 use super::handles::omnir_location;
 use super::types::invalid;
@@ -49,6 +49,7 @@ use super::{
     ApiError, ApiResult,
 };
 use crate::attrs::Location;
+use crate::context::Context;
 use crate::diag::{Diagnostic, HandlerId, Severity};
 
 /// The severity of a diagnostic.
@@ -253,11 +254,13 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic or foreign exception".into())
 }
 
-fn deliver(h: &CHandler, serial: u32, d: &Diagnostic) -> bool {
+fn deliver(h: &CHandler, serial: u32, core: &Context, d: &Diagnostic) -> bool {
     let view = omnir_diagnostic::from_core(serial, d);
     // SAFETY: `callback` is the caller's function with the documented signature; `view` lives
     // on this stack frame for the whole call; `ctx` is live (see `CHandler`'s Send note).
-    let r = catch_unwind(AssertUnwindSafe(|| unsafe { (h.callback)(h.user_data, h.ctx, &view) }));
+    let r = in_callback(serial, core, || {
+        catch_unwind(AssertUnwindSafe(|| unsafe { (h.callback)(h.user_data, h.ctx, &view) }))
+    });
     match r {
         Ok(handled) => handled,
         Err(payload) => {
@@ -272,10 +275,10 @@ fn deliver(h: &CHandler, serial: u32, d: &Diagnostic) -> bool {
 /// first until one returns `true`; an error no handler takes is printed to stderr.
 ///
 /// The handler runs on the thread that emitted the diagnostic, while that thread holds the
-/// context's lock (so the handlers of one context never run concurrently), usually for
-/// reading: read-only calls on the context from inside the handler (printing the location,
-/// `omnir_diagnostic_render`, building types) succeed, mutating calls get
-/// `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
+/// context's lock (so the handlers of one context never run concurrently): read-only calls
+/// on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
+/// building types) succeed, even when the emitting call is changing the context; mutating
+/// calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
 /// handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
 /// diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
 /// `OMNIR_ERROR_CALLBACK_FAILED`.
@@ -312,7 +315,7 @@ pub extern "C" fn omnir_context_attach_diagnostic_handler(
         let id = c.read(|core| {
             let weak = Arc::downgrade(&h);
             let mine = h.clone();
-            let id = core.attach_diagnostic_handler(Box::new(move |_, d| deliver(&mine, serial, d)));
+            let id = core.attach_diagnostic_handler(Box::new(move |core, d| deliver(&mine, serial, core, d)));
             // Attached: from here on omnir owns the user data.
             h.owns_user_data.store(true, Ordering::Release);
             let mut reg = registry();
@@ -549,14 +552,14 @@ pub extern "C" fn omnir_diagnostic_get_location(
 #[no_mangle]
 pub extern "C" fn omnir_diagnostic_get_message(
     diagnostic: *const omnir_diagnostic,
-    out_data: *mut *const u8,
+    out_data: *mut *const c_char,
     out_len: *mut usize,
 ) -> omnir_status {
     ffi_call(|| {
         let d = diag_arg(diagnostic)?;
         check_out(out_data)?;
         check_out(out_len)?;
-        write_out(out_data, d.message.as_ptr())?;
+        write_out(out_data, d.message.as_ptr().cast::<c_char>())?;
         write_out(out_len, d.message().len())
     })
 }
@@ -632,7 +635,7 @@ pub extern "C" fn omnir_diagnostic_render(
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_diagnostic_note {
     pub location: omnir_location,
-    pub message: *const u8,
+    pub message: *const c_char,
     pub message_len: usize,
 }
 
@@ -655,7 +658,7 @@ pub extern "C" fn omnir_context_emit_diagnostic(
     ctx: *const omnir_context,
     severity: u32,
     location: omnir_location,
-    message: *const u8,
+    message: *const c_char,
     message_len: usize,
     notes: *const omnir_diagnostic_note,
     num_notes: usize,

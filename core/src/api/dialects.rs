@@ -20,11 +20,11 @@
 //!   between contexts must be thread-safe. `free_user_data` runs on the thread destroying
 //!   the context and must not call omnir with that context.
 //! - The `omnir_context *` a callback receives is the context it was registered in. From
-//!   inside a callback, read-only calls on it succeed (the lock is re-entrant); a mutating
-//!   call gets `OMNIR_ERROR_BUSY`. A callback that runs while the context is being changed
-//!   (for instance a parameters verifier run by the parser while it builds IR) gets
-//!   `OMNIR_ERROR_BUSY` for every call on the context, so verifiers should rely on their
-//!   arguments first.
+//!   inside a callback, read-only calls on it succeed (the lock is re-entrant), also when the
+//!   callback runs while the context is being changed (for instance a parameters verifier
+//!   run by the parser while it builds IR: the wrapper records the shared context the core
+//!   hands the callback, see `context::CallbackFrame`); a mutating call, or destroying the
+//!   context, gets `OMNIR_ERROR_BUSY`.
 //! - A failing callback explains itself with `omnir_callback_message_set`; that message
 //!   becomes the error diagnostic (op verifiers) or the error message (parameters verifiers).
 //!
@@ -33,11 +33,11 @@
 //! pointers (function, user data, context) and are marked `Send + Sync` on the strength of
 //! the contract above: omnir only calls them under the context's lock.
 
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::context::{context_arg, omnir_context};
+use super::context::{context_arg, in_callback, omnir_context};
 use super::handles::{omnir_attribute, omnir_op, omnir_type};
 use super::ir::{invalid, out_arg, write_opt};
 use super::typeid::typeid_arg;
@@ -139,7 +139,7 @@ impl omnir_callback_message {
 #[no_mangle]
 pub extern "C" fn omnir_callback_message_set(
     message: *mut omnir_callback_message,
-    text: *const u8,
+    text: *const c_char,
     text_len: usize,
 ) -> omnir_status {
     ffi_call(|| {
@@ -245,7 +245,7 @@ impl Registration {
     }
 }
 
-fn str_field<'a>(data: *const u8, len: usize, what: &str) -> ApiResult<&'a str> {
+fn str_field<'a>(data: *const c_char, len: usize, what: &str) -> ApiResult<&'a str> {
     str_arg(data, len, what)
 }
 
@@ -328,7 +328,7 @@ pub struct omnir_type_constraint {
     pub user_data: *mut c_void,
     pub free_user_data: omnir_free_user_data_fn,
     /// `OMNIR_TYPE_CONSTRAINT_PREDICATE`: a description for messages ("vector of 4 f32").
-    pub summary: *const u8,
+    pub summary: *const c_char,
     pub summary_len: usize,
 }
 
@@ -367,14 +367,14 @@ pub struct omnir_attribute_constraint {
     pub user_data: *mut c_void,
     pub free_user_data: omnir_free_user_data_fn,
     /// `OMNIR_ATTR_CONSTRAINT_PREDICATE`: a description for messages.
-    pub summary: *const u8,
+    pub summary: *const c_char,
     pub summary_len: usize,
 }
 
 /// How deeply `OMNIR_TYPE_CONSTRAINT_ONE_OF` may nest (guards against cycles).
 const MAX_CONSTRAINT_DEPTH: u32 = 32;
 
-fn summary_arg(data: *const u8, len: usize, fallback: &str) -> ApiResult<String> {
+fn summary_arg(data: *const c_char, len: usize, fallback: &str) -> ApiResult<String> {
     let s = str_field(data, len, "constraint summary")?;
     Ok(if s.is_empty() { fallback.to_string() } else { s.to_string() })
 }
@@ -429,12 +429,12 @@ fn type_constraint_in(
             let ctx = reg.ctx;
             TypeConstraint::Custom {
                 summary,
-                predicate: Arc::new(move |_c: &Context, ty: Type| {
+                predicate: Arc::new(move |c: &Context, ty: Type| {
                     let h = omnir_type { context: ctx.serial(), id: ty.to_raw() };
                     // SAFETY: `f` and its user data come from the caller, who guarantees the
                     // predicate may be called with them under the context's lock (module
                     // notes); `ctx.ptr` is the live context that owns this predicate.
-                    unsafe { f(ud.ptr, ctx.ptr(), h) }
+                    in_callback(ctx.serial(), c, || unsafe { f(ud.ptr, ctx.ptr(), h) })
                 }),
             }
         }
@@ -468,10 +468,10 @@ fn attr_constraint_in(
             let ctx = reg.ctx;
             AttrConstraint::Custom {
                 summary,
-                predicate: Arc::new(move |_c: &Context, attr: Attribute| {
+                predicate: Arc::new(move |c: &Context, attr: Attribute| {
                     let h = omnir_attribute { context: ctx.serial(), id: attr.to_raw() };
                     // SAFETY: as for type predicates (see `type_constraint_in`).
-                    unsafe { f(ud.ptr, ctx.ptr(), h) }
+                    in_callback(ctx.serial(), c, || unsafe { f(ud.ptr, ctx.ptr(), h) })
                 }),
             }
         }
@@ -672,7 +672,7 @@ pub extern "C" fn omnir_context_attach_interface(
 #[no_mangle]
 pub extern "C" fn omnir_dialect_register(
     ctx: *mut omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     allow_unknown_operations: bool,
 ) -> omnir_status {
@@ -693,7 +693,7 @@ pub extern "C" fn omnir_dialect_register(
 #[no_mangle]
 pub extern "C" fn omnir_dialect_is_registered(
     ctx: *const omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut bool,
 ) -> omnir_status {
@@ -710,7 +710,7 @@ pub extern "C" fn omnir_dialect_is_registered(
 #[no_mangle]
 pub extern "C" fn omnir_dialect_get_allow_unknown_operations(
     ctx: *const omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut bool,
 ) -> omnir_status {
@@ -730,7 +730,7 @@ pub extern "C" fn omnir_dialect_get_allow_unknown_operations(
 #[no_mangle]
 pub extern "C" fn omnir_dialect_is_operation_registered(
     ctx: *const omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut bool,
 ) -> omnir_status {
@@ -757,7 +757,7 @@ pub const OMNIR_ARITY_VARIADIC: omnir_arity = 2;
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_value_spec {
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     pub arity: omnir_arity,
     pub constraint: omnir_type_constraint,
@@ -768,7 +768,7 @@ pub struct omnir_value_spec {
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_attribute_spec {
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     pub optional: bool,
     pub constraint: omnir_attribute_constraint,
@@ -795,10 +795,10 @@ pub type omnir_op_verify_fn = Option<
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_op_definition {
     /// `dialect.op`; the dialect must be registered.
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     /// A one-line description (may be empty).
-    pub summary: *const u8,
+    pub summary: *const c_char,
     pub summary_len: usize,
     pub operands: *const omnir_value_spec,
     pub num_operands: usize,
@@ -818,7 +818,7 @@ pub struct omnir_op_definition {
     pub num_interfaces: usize,
     /// MLIR's `SingleBlockImplicitTerminator<"name">`: the terminator every region's single
     /// block ends with; empty for none.
-    pub implicit_terminator: *const u8,
+    pub implicit_terminator: *const c_char,
     pub implicit_terminator_len: usize,
     /// MLIR's `BranchOpInterface` for the verifier: successor `i` receives operand group
     /// `branch_first_operand_group + i` (0 for a `cf.br`-like op, 1 for `cf.cond_br`).
@@ -895,14 +895,14 @@ fn op_def_in(reg: &mut Registration, cx: &omnir_context, c: &Context, d: &omnir_
     if let Some(f) = d.verify {
         let ud = reg.own(d.verify_user_data, d.free_verify_user_data);
         let ctx = reg.ctx;
-        def.verify = Some(Arc::new(move |_c: &Context, op: OpId| {
+        def.verify = Some(Arc::new(move |c: &Context, op: OpId| {
             let (index, generation) = op.to_raw();
             let h = omnir_op { context: ctx.serial(), index, generation };
             let mut message = omnir_callback_message::new();
             // SAFETY: `f` and its user data come from the caller, who guarantees the verifier
             // may be called with them under the context's lock (module notes); `ctx.ptr` is
             // the live context that owns this verifier; `message` outlives the call.
-            let status = unsafe { f(ud.ptr, ctx.ptr(), h, &mut message) };
+            let status = in_callback(ctx.serial(), c, || unsafe { f(ud.ptr, ctx.ptr(), h, &mut message) });
             if status == omnir_status::OMNIR_OK as u32 {
                 Ok(())
             } else {
@@ -960,10 +960,10 @@ pub type omnir_params_verify_fn = Option<
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_type_definition {
     /// A registered dialect.
-    pub dialect: *const u8,
+    pub dialect: *const c_char,
     pub dialect_len: usize,
     /// The name within the dialect (non-empty).
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     /// The parameter names.
     pub params: *const omnir_string_view,
@@ -993,13 +993,15 @@ fn kind_def_in<'a>(reg: &mut Registration, d: &'a omnir_type_definition) -> ApiR
         Some(f) => {
             let ud = reg.own(d.verify_user_data, d.free_verify_user_data);
             let ctx = reg.ctx;
-            Some(Arc::new(move |_c: &Context, params: &[Attribute]| {
+            Some(Arc::new(move |c: &Context, params: &[Attribute]| {
                 let handles: Vec<omnir_attribute> =
                     params.iter().map(|a| omnir_attribute { context: ctx.serial(), id: a.to_raw() }).collect();
                 let mut message = omnir_callback_message::new();
                 // SAFETY: as for operation verifiers (see `op_def_in`); `handles` outlives
                 // the call.
-                let status = unsafe { f(ud.ptr, ctx.ptr(), handles.as_ptr(), handles.len(), &mut message) };
+                let status = in_callback(ctx.serial(), c, || unsafe {
+                    f(ud.ptr, ctx.ptr(), handles.as_ptr(), handles.len(), &mut message)
+                });
                 if status == omnir_status::OMNIR_OK as u32 {
                     Ok(())
                 } else {
@@ -1081,7 +1083,7 @@ fn attr_def_arg(c: &Context, raw: u32) -> ApiResult<AttrDefId> {
 #[no_mangle]
 pub extern "C" fn omnir_dialect_lookup_type(
     ctx: *const omnir_context,
-    qualified_name: *const u8,
+    qualified_name: *const c_char,
     qualified_name_len: usize,
     out: *mut u32,
 ) -> omnir_status {
@@ -1101,7 +1103,7 @@ pub extern "C" fn omnir_dialect_lookup_type(
 #[no_mangle]
 pub extern "C" fn omnir_dialect_lookup_attribute(
     ctx: *const omnir_context,
-    qualified_name: *const u8,
+    qualified_name: *const c_char,
     qualified_name_len: usize,
     out: *mut u32,
 ) -> omnir_status {

@@ -15,7 +15,7 @@
 //! - Every mutating function validates all of its arguments before it changes anything: on
 //!   error the IR is exactly as it was.
 
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_block, omnir_location, omnir_op, omnir_region, omnir_type, omnir_value};
@@ -199,7 +199,7 @@ fn free_state(state: *mut omnir_operation_state) {
 /// `omnir_operation_state_destroy`.
 #[no_mangle]
 pub extern "C" fn omnir_operation_state_create(
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     location: omnir_location,
     out: *mut *mut omnir_operation_state,
@@ -307,7 +307,7 @@ pub extern "C" fn omnir_operation_state_add_results(
 #[no_mangle]
 pub extern "C" fn omnir_operation_state_add_attribute(
     state: *mut omnir_operation_state,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     value: omnir_attribute,
 ) -> omnir_status {
@@ -779,7 +779,7 @@ pub extern "C" fn omnir_op_get_attribute_at(
 pub extern "C" fn omnir_op_get_attribute(
     ctx: *const omnir_context,
     op: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {
@@ -798,7 +798,7 @@ pub extern "C" fn omnir_op_get_attribute(
 pub extern "C" fn omnir_op_get_inherent_attribute(
     ctx: *const omnir_context,
     op: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_attribute,
 ) -> omnir_status {
@@ -816,7 +816,7 @@ pub extern "C" fn omnir_op_get_inherent_attribute(
 pub extern "C" fn omnir_op_set_attribute(
     ctx: *mut omnir_context,
     op: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     value: omnir_attribute,
 ) -> omnir_status {
@@ -840,7 +840,7 @@ pub extern "C" fn omnir_op_set_attribute(
 pub extern "C" fn omnir_op_remove_attribute(
     ctx: *mut omnir_context,
     op: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     removed: *mut bool,
 ) -> omnir_status {

@@ -6,6 +6,8 @@
 //! `call_site`, `fused`), accessors `omnir_<kind>_loc_get_<what>`. Printing is
 //! `omnir_location_print` (in `api/asm.rs`).
 
+use std::ffi::c_char;
+
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_location};
 use super::types::invalid;
@@ -93,7 +95,7 @@ pub extern "C" fn omnir_unknown_loc_get(ctx: *mut omnir_context, out: *mut omnir
 #[no_mangle]
 pub extern "C" fn omnir_file_line_col_loc_get(
     ctx: *mut omnir_context,
-    file: *const u8,
+    file: *const c_char,
     file_len: usize,
     line: u32,
     col: u32,
@@ -116,7 +118,7 @@ pub extern "C" fn omnir_file_line_col_loc_get(
 #[no_mangle]
 pub extern "C" fn omnir_file_line_col_range_loc_get(
     ctx: *mut omnir_context,
-    file: *const u8,
+    file: *const c_char,
     file_len: usize,
     start_line: u32,
     start_col: u32,
@@ -142,7 +144,7 @@ pub extern "C" fn omnir_file_line_col_range_loc_get(
 #[no_mangle]
 pub extern "C" fn omnir_name_loc_get(
     ctx: *mut omnir_context,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     child: omnir_location,
     out: *mut omnir_location,

@@ -12,15 +12,17 @@
 //!   be UTF-8. Strings out are `omnir_string`, owned by the caller and released with
 //!   `omnir_string_free` (each binary has its own allocator).
 //! - A context is serialized by a re-entrant lock: calls from several threads take turns; a
-//!   callback (diagnostic handler, verifier, interface method) may call back into the API on
-//!   the same thread to read, but mutating IR from inside a callback that runs while the
-//!   context is being read gets `OMNIR_ERROR_BUSY`.
+//!   callback (diagnostic handler, verifier, predicate, walk callback) may call back into the
+//!   API on the same thread to read — even while the outer call is writing, see
+//!   `context::CallbackFrame` — but mutating or destroying the context from inside a callback
+//!   gets `OMNIR_ERROR_BUSY`. The header's top comment spells out the rules for C users.
 
 // Entry points take raw pointers from C and are safe `extern "C"` functions by design: the
 // pointer contract is part of each function's documented C signature, as in rustls-ffi.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::cell::{Cell, RefCell};
+use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::error::{Error, ErrorKind};
@@ -71,8 +73,8 @@ pub enum omnir_status {
     OMNIR_ERROR_NULL_ARGUMENT = 12,
     /// A string argument was not valid UTF-8.
     OMNIR_ERROR_INVALID_UTF8 = 13,
-    /// The context is busy: mutation requested from inside a callback that runs while the
-    /// same context is being read on this thread.
+    /// The context is busy: a mutation (or destruction) of a context requested from inside a
+    /// callback that runs while the same context is in use on this thread.
     OMNIR_ERROR_BUSY = 14,
     /// The handle belongs to another context (or another loaded copy of omnir).
     OMNIR_ERROR_WRONG_CONTEXT = 15,
@@ -170,7 +172,7 @@ pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
 #[repr(C)]
 #[allow(non_camel_case_types)]
 pub struct omnir_string {
-    pub data: *mut u8,
+    pub data: *mut c_char,
     pub len: usize,
 }
 
@@ -181,7 +183,7 @@ impl omnir_string {
         buf.push(0);
         let boxed = buf.into_boxed_slice();
         let len = boxed.len() - 1;
-        omnir_string { data: Box::into_raw(boxed) as *mut u8, len }
+        omnir_string { data: Box::into_raw(boxed) as *mut u8 as *mut c_char, len }
     }
 
     pub(crate) const EMPTY: omnir_string = omnir_string { data: std::ptr::null_mut(), len: 0 };
@@ -199,10 +201,16 @@ pub(crate) fn write_out<T>(out: *mut T, value: T) -> ApiResult {
 }
 
 /// Reads a `(data, len)` string argument as UTF-8.
-pub(crate) fn str_arg<'a>(data: *const u8, len: usize, what: &str) -> ApiResult<&'a str> {
-    let bytes = bytes_arg(data, len, what)?;
+pub(crate) fn str_arg<'a>(data: *const c_char, len: usize, what: &str) -> ApiResult<&'a str> {
+    let bytes = text_bytes_arg(data, len, what)?;
     std::str::from_utf8(bytes)
         .map_err(|e| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_UTF8, format!("{what} is not valid UTF-8: {e}")))
+}
+
+/// Reads a `(data, len)` text argument whose bytes need not be UTF-8 (MLIR strings may hold
+/// any byte). `data` may be NULL only when `len` is 0.
+pub(crate) fn text_bytes_arg<'a>(data: *const c_char, len: usize, what: &str) -> ApiResult<&'a [u8]> {
+    bytes_arg(data.cast::<u8>(), len, what)
 }
 
 /// Reads a `(data, len)` byte argument. `data` may be NULL only when `len` is 0.
@@ -238,7 +246,7 @@ pub(crate) fn slice_arg<'a, T>(items: *const T, count: usize, what: &str) -> Api
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_string_view {
-    pub data: *const u8,
+    pub data: *const c_char,
     pub len: usize,
 }
 
@@ -317,7 +325,7 @@ pub extern "C" fn omnir_string_free(s: omnir_string) {
     }
     // SAFETY: `s` was produced by `omnir_string::from_bytes`, which leaked a boxed slice of
     // exactly `len + 1` bytes; it is freed once, here, by the allocator that made it.
-    unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(s.data, s.len + 1))) };
+    unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(s.data as *mut u8, s.len + 1))) };
 }
 
 /// The status of the last failed call on this thread (`OMNIR_OK` after a success).

@@ -4,6 +4,8 @@
 //! as it is. `omnir_symbol_table` caches a symbol table's name → symbol map for repeated
 //! lookups and inserts with uniquing; it follows the edits made through it, as MLIR's class.
 
+use std::ffi::c_char;
+
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_op, omnir_region};
 use super::ir::{fill_buffer, insert_point_in, invalid, omnir_insertion_point, op_opt, out_arg};
@@ -45,7 +47,7 @@ pub extern "C" fn omnir_op_get_symbol_name(
 pub extern "C" fn omnir_op_set_symbol_name(
     ctx: *mut omnir_context,
     op: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
 ) -> omnir_status {
     ffi_call(|| {
@@ -131,7 +133,7 @@ pub extern "C" fn omnir_op_get_nearest_symbol_table(
 pub extern "C" fn omnir_symbol_lookup_in(
     ctx: *const omnir_context,
     table: omnir_op,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_op,
 ) -> omnir_status {
@@ -193,7 +195,7 @@ pub extern "C" fn omnir_symbol_lookup_nearest_from(
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug)]
 pub struct omnir_symbol_target {
-    pub name: *const u8,
+    pub name: *const c_char,
     pub name_len: usize,
     pub op: omnir_op,
 }
@@ -310,7 +312,7 @@ pub extern "C" fn omnir_symbol_known_use_empty(
 pub extern "C" fn omnir_symbol_replace_all_uses(
     ctx: *mut omnir_context,
     target: *const omnir_symbol_target,
-    new_name: *const u8,
+    new_name: *const c_char,
     new_name_len: usize,
     scope: omnir_symbol_scope,
 ) -> omnir_status {
@@ -449,7 +451,7 @@ pub extern "C" fn omnir_symbol_table_get_size(
 pub extern "C" fn omnir_symbol_table_lookup(
     ctx: *const omnir_context,
     table: *mut omnir_symbol_table,
-    name: *const u8,
+    name: *const c_char,
     name_len: usize,
     out: *mut omnir_op,
 ) -> omnir_status {
@@ -527,7 +529,7 @@ pub extern "C" fn omnir_symbol_table_rename(
     ctx: *mut omnir_context,
     table: *mut omnir_symbol_table,
     symbol: omnir_op,
-    new_name: *const u8,
+    new_name: *const c_char,
     new_name_len: usize,
 ) -> omnir_status {
     ffi_call(|| {

@@ -19,6 +19,8 @@
 //!   `builtin.TypedAttrInterface`, `builtin.ElementsAttrInterface`,
 //!   `builtin.MemRefLayoutAttrInterface`, `builtin.LocationAttrInterface`.
 
+use std::ffi::c_char;
+
 use super::omnir_string;
 use super::{ffi_call, omnir_status, str_arg, write_out, write_string_out, ApiError, ApiResult};
 use crate::typeid::TypeId;
@@ -45,7 +47,7 @@ pub(crate) fn typeid_arg(raw: u32) -> ApiResult<TypeId> {
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT` (NULL `name` with a nonzero length, or NULL `out`),
 /// `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty name).
 #[no_mangle]
-pub extern "C" fn omnir_typeid_get(name: *const u8, name_len: usize, out: *mut u32) -> omnir_status {
+pub extern "C" fn omnir_typeid_get(name: *const c_char, name_len: usize, out: *mut u32) -> omnir_status {
     ffi_call(|| {
         let name = str_arg(name, name_len, "name")?;
         if name.is_empty() {

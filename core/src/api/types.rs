@@ -14,6 +14,8 @@
 //! Constructors only add uniqued values to the context; on error they add nothing that
 //! IR, printing or any query could observe. Parsing and printing are in `api/asm.rs`.
 
+use std::ffi::c_char;
+
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_type};
 use super::typeid::typeid_arg;
@@ -506,9 +508,9 @@ pub extern "C" fn omnir_unranked_memref_type_get(
 #[no_mangle]
 pub extern "C" fn omnir_opaque_type_get(
     ctx: *mut omnir_context,
-    dialect: *const u8,
+    dialect: *const c_char,
     dialect_len: usize,
-    data: *const u8,
+    data: *const c_char,
     data_len: usize,
     out: *mut omnir_type,
 ) -> omnir_status {

@@ -25,8 +25,11 @@ pub struct PrintFlags {
     pub assume_verified: bool,
 }
 
-pub use parser::{parse_attribute, parse_source, parse_type, ParseError, ParseOptions};
-pub use printer::{print_attribute, print_location, print_op, print_type};
+pub use parser::{
+    parse_attribute, parse_source, parse_type, render_source_diagnostic, split_source_with, ParseError, ParseOptions,
+    SplitSource, DEFAULT_SPLIT_MARKER,
+};
+pub use printer::{print_attribute, print_location, print_op, print_op_to, print_type};
 
 #[allow(dead_code)]
 fn _signatures(ctx: &mut Context) {

@@ -158,26 +158,66 @@ pub fn parse_source_range(
     }
 }
 
-/// Splits a file at `// -----` markers as `mlir-opt --split-input-file` does: each chunk
-/// runs from just after one marker to the start of the next. A marker followed by another
-/// `-` is not a marker.
+/// The default chunk separator of `--split-input-file`.
+pub const DEFAULT_SPLIT_MARKER: &str = "// -----";
+
+/// Splits a file at `// -----` markers as `mlir-opt --split-input-file` does (see
+/// [`split_source_with`]).
 pub fn split_source(source: &str) -> Vec<Range<usize>> {
-    const MARKER: &str = "// -----";
-    let mut out = Vec::new();
-    let mut chunk_start = 0;
-    let mut search = 0;
-    while let Some(i) = source[search..].find(MARKER) {
-        let at = search + i;
-        let after = at + MARKER.len();
-        if source.as_bytes().get(after) == Some(&b'-') {
-            search = after;
-            continue;
-        }
-        out.push(chunk_start..at);
-        chunk_start = after;
-        search = after;
+    split_source_with(source, DEFAULT_SPLIT_MARKER).chunks
+}
+
+/// How [`split_source_with`] cut a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SplitSource {
+    /// The chunks, in order.
+    pub chunks: Vec<Range<usize>>,
+    /// Where a text that looks like a marker but is not one continues (MLIR warns "near miss
+    /// with file split marker" there).
+    pub near_misses: Vec<usize>,
+}
+
+/// MLIR's `splitAndProcessBuffer`, quirks included: the text is cut at every occurrence of
+/// the marker without its last two characters; a cut is a real split when the text after it
+/// starts with those two characters and has a third character that is not `0` (so `// ------`
+/// splits and its chunk starts with `-`); otherwise it is a near miss and the pieces stay
+/// together. An empty first piece (a file starting with the marker) is skipped without the
+/// check, and an empty last chunk (a file ending right after a marker) is dropped.
+pub fn split_source_with(source: &str, marker: &str) -> SplitSource {
+    let mut out = SplitSource::default();
+    let check = 2.min(marker.len());
+    let (prefix, suffix) = marker.split_at(marker.len() - check);
+    if prefix.is_empty() {
+        out.chunks.push(0..source.len());
+        return out;
     }
-    out.push(chunk_start..source.len());
+    // The raw pieces between occurrences of `prefix`.
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while let Some(i) = source[start..].find(prefix) {
+        pieces.push(start..start + i);
+        start += i + prefix.len();
+    }
+    pieces.push(start..source.len());
+    let mut prev: Option<Range<usize>> = None;
+    for piece in pieces {
+        let Some(p) = prev.clone().filter(|p| !p.is_empty()) else {
+            prev = Some(piece);
+            continue;
+        };
+        let text = &source.as_bytes()[piece.clone()];
+        let real = text.starts_with(suffix.as_bytes()) && text.len() > check && text[check] != b'0';
+        if real {
+            out.chunks.push(p);
+            prev = Some(piece.start + check..piece.end);
+        } else {
+            out.near_misses.push(piece.start);
+            prev = Some(p.start..piece.end);
+        }
+    }
+    if let Some(p) = prev.filter(|p| !p.is_empty()) {
+        out.chunks.push(p);
+    }
     out
 }
 
@@ -226,6 +266,34 @@ fn parse_symbol<T>(
         }
     });
     r.map_err(|_| render(text, text, &core.diags))
+}
+
+/// Renders a diagnostic at 1-based `line`:`col` of `source` (byte column, as MLIR's
+/// `FileLineColLoc`) the way LLVM's `SourceMgr::PrintMessage` does: `file:line:col: severity:
+/// message`, the source line (tabs expanded) and a caret, followed by `~` under the next
+/// `range - 1` characters of the line when `range > 1`. A position outside `source` gives the
+/// first line alone.
+pub fn render_source_diagnostic(
+    file: &str,
+    source: &str,
+    line: u32,
+    col: u32,
+    severity: &str,
+    message: &str,
+    range: usize,
+) -> String {
+    let index = LineIndex::new(source);
+    let Some(pos) = index.pos_of(source, line, col) else {
+        return format!("{file}:{line}:{col}: {severity}: {message}");
+    };
+    let (_, _, mut rendered) = render_one(file, source, &index, pos, severity, message);
+    if range > 1 {
+        let rest = &source[pos as usize..];
+        let line_rest = rest.split(['\n', '\r']).next().unwrap_or("");
+        let n = line_rest.chars().count().min(range).saturating_sub(1);
+        rendered.push_str(&"~".repeat(n));
+    }
+    rendered
 }
 
 fn line_of(source: &str, pos: usize) -> (u32, usize) {

@@ -37,14 +37,47 @@ use ops::Numbering;
 /// its top-level ancestor (or, with `local_scope`, from the nearest ancestor that is isolated
 /// from above). `mlir-opt` appends one `\n` to this text.
 pub fn print_op(ctx: &Context, op: OpId, flags: &PrintFlags) -> Result<String> {
-    let data = ctx.op_data(op)?;
+    print_op_impl(ctx, op, flags, false, &mut |_| {})
+}
+
+/// [`print_op`] writing to `w` as it goes, so that printing a large module holds a small
+/// buffer instead of the whole text. A stale `op` is an [`std::io::ErrorKind::InvalidInput`]
+/// error.
+pub fn print_op_to(ctx: &Context, op: OpId, flags: &PrintFlags, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut failed: Option<std::io::Error> = None;
+    let mut flush = |buf: &mut String| {
+        if failed.is_none() {
+            if let Err(e) = w.write_all(buf.as_bytes()) {
+                failed = Some(e);
+            }
+        }
+        buf.clear();
+    };
+    let rest = print_op_impl(ctx, op, flags, true, &mut flush)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.message))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    w.write_all(rest.as_bytes())
+}
+
+fn print_op_impl(
+    ctx: &Context,
+    op: OpId,
+    flags: &PrintFlags,
+    streaming: bool,
+    flush: &mut dyn FnMut(&mut String),
+) -> Result<String> {
+    ctx.op_data(op)?;
     let local = flags.local_scope;
     let root = find_numbering_root(ctx, op.index, local);
     let numbering = Numbering::compute(ctx, root);
     let mut p = Printer::new(ctx, flags);
-    p.out.reserve(numbering.num_ops.saturating_mul(if flags.debug_info { 96 } else { 64 }));
-    if data.parent != NONE || local {
-        p.print_op_tree(&numbering, op.index);
+    let per_op = if flags.debug_info { 96 } else { 64 };
+    let estimate = numbering.num_ops.saturating_mul(per_op);
+    p.out.reserve(if streaming { estimate.min(2 * ops::FLUSH_AT) } else { estimate });
+    if ctx.ir.link(op.index).parent != NONE || local {
+        p.print_op_tree(&numbering, op.index, flush);
         return Ok(p.out);
     }
 
@@ -60,7 +93,7 @@ pub fn print_op(ctx: &Context, op: OpId, flags: &PrintFlags) -> Result<String> {
         }
     }
     print_alias_defs(&mut p, &defs, false);
-    p.print_op_tree(&numbering, op.index);
+    p.print_op_tree(&numbering, op.index, flush);
     p.out.push('\n');
     p.clear_caches();
     print_alias_defs(&mut p, &defs, true);
@@ -80,10 +113,10 @@ fn find_numbering_root(ctx: &Context, mut op: u32, local: bool) -> u32 {
                 return op;
             }
         }
-        if d.parent == NONE {
+        if ctx.ir.link(op).parent == NONE {
             return op;
         }
-        match ctx.parent_op_of_block_index(d.parent) {
+        match ctx.parent_op_of_block_index(ctx.ir.link(op).parent) {
             Some(parent) => op = parent,
             None => return op,
         }

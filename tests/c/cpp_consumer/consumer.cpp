@@ -18,7 +18,7 @@ struct Error : std::runtime_error {
 };
 
 std::string take(omnir_string s) {
-    std::string out(s.data ? reinterpret_cast<const char *>(s.data) : "", s.len);
+    std::string out(s.data ? s.data : "", s.len);
     omnir_string_free(s);
     return out;
 }
@@ -27,7 +27,6 @@ void check(omnir_status st) {
     if (st != OMNIR_OK) throw Error(st, take(omnir_last_error_message()));
 }
 
-const uint8_t *bytes(std::string_view s) { return reinterpret_cast<const uint8_t *>(s.data()); }
 
 class Context {
   public:
@@ -45,7 +44,7 @@ class Context {
 class Module {
   public:
     Module(Context &ctx, std::string_view text, std::string_view file) : ctx_(ctx) {
-        check(omnir_module_parse(ctx.get(), bytes(text), text.size(), bytes(file), file.size(), &op_));
+        check(omnir_module_parse(ctx.get(), text.data(), text.size(), file.data(), file.size(), &op_));
     }
     ~Module() { omnir_op_erase(ctx_.get(), op_, OMNIR_ERASE_REQUIRE_NO_USES); }
     Module(const Module &) = delete;
@@ -113,7 +112,7 @@ int main() {
                    "a parse error throws with the rendered message");
         }
         omnir_type t{};
-        check(omnir_type_parse(ctx.get(), bytes("memref<4x?xf32>"), 15, &t));
+        check(omnir_type_parse(ctx.get(), "memref<4x?xf32>", 15, &t));
         omnir_string s{};
         check(omnir_type_print(ctx.get(), t, &s));
         expect(take(s) == "memref<4x?xf32>", "types round-trip");

@@ -709,7 +709,10 @@ enum Kind {
     /// provides a live one.
     Object(String),
     Handle(&'static str),
+    /// Text: `const char *` (UTF-8 is checked).
     Str,
+    /// Binary data: `const uint8_t *` (any bytes).
+    Bytes,
     Pointer,
     VoidPointer,
     FnPointer,
@@ -742,8 +745,13 @@ fn classify(ty: &str, fn_ptrs: &BTreeSet<String>, opaque: &BTreeSet<String>) -> 
         if t == "void *" {
             return Kind::VoidPointer;
         }
-        if (base == "uint8_t" || base == "char") && ty.starts_with("const") && t.matches('*').count() == 1 {
-            return Kind::Str;
+        if ty.starts_with("const") && t.matches('*').count() == 1 {
+            if base == "char" {
+                return Kind::Str;
+            }
+            if base == "uint8_t" {
+                return Kind::Bytes;
+            }
         }
         return Kind::Pointer;
     }
@@ -789,7 +797,7 @@ fn default_arg(f: &CFunction, i: usize, p: &CParam, kind: &Kind, next: Option<&C
         // The fixture picks a handle that suits the function (an array attribute for
         // `omnir_array_attr_*`, a function type for `omnir_function_type_*`...).
         Kind::Handle(h) => format!("misuse_{h}(fx, \"{}\", false)", f.name),
-        Kind::Str => {
+        Kind::Str | Kind::Bytes => {
             if next.is_some_and(|n| is_size(&n.ty)) {
                 format!("({})\"x\"", p.ty)
             } else {
@@ -851,6 +859,7 @@ fn render_misuse(functions: &[CFunction], header: &str) -> String {
                     }
                 }
                 Kind::ContextOut | Kind::Pointer | Kind::Object(_) => push("null", "NULL".into(), Some("1")),
+                Kind::Bytes => push("null", "NULL".into(), Some("1")),
                 Kind::Str => {
                     push("null", "NULL".into(), Some("1"));
                     if f.params.get(i + 1).is_some_and(|n| is_size(&n.ty)) {
@@ -958,7 +967,7 @@ typedef bool (*omnir_cb)(void *user_data,
  * Documented.
  */
 enum omnir_status omnir_a(const struct omnir_context *ctx,
-                          const uint8_t *name,
+                          const char *name,
                           size_t name_len,
                           omnir_cb callback,
                           void (*inline_cb)(void *p),
@@ -977,7 +986,7 @@ uint32_t omnir_b(void);
         assert_eq!(a.ret, "enum omnir_status");
         let names: Vec<&str> = a.params.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["ctx", "name", "name_len", "callback", "inline_cb", "op", "out"]);
-        assert_eq!(a.params[1].ty, "const uint8_t *");
+        assert_eq!(a.params[1].ty, "const char *");
         assert!(fns[1].params.is_empty());
         let fn_ptrs = fn_pointer_typedefs(SAMPLE);
         assert!(fn_ptrs.contains("omnir_cb"));

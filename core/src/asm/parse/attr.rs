@@ -11,7 +11,7 @@
 use rustc_hash::FxHashMap;
 
 use super::base::{bytes_to_string, Core, PResult};
-use super::dense::{DenseElem, DenseLit};
+use super::dense::{DenseElem, DenseLit, LitKind};
 use super::fmt::{fmt_attr, fmt_type};
 use super::lexer::{Tok, Token};
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
@@ -60,7 +60,7 @@ pub enum Frame {
     Array { start: u32 },
     Dict { start: u32, key: Identifier, key_pos: u32, top: bool },
     DenseType { lit: DenseLit, pos: u32 },
-    SparseType { text_start: u32, text_end: u32, pos: u32 },
+    SparseType { indices: Option<DenseLit>, values: DenseLit, pos: u32, indices_pos: u32, values_pos: u32 },
     DenseArray { type_pos: u32 },
     IntLit { tok: Token, neg: bool },
     FloatLit { tok: Token, neg: bool },
@@ -1051,24 +1051,90 @@ impl<'a> Core<'a> {
         self.push(Frame::DenseType { lit, pos }, Want::Type)
     }
 
-    /// `sparse<indices, values> : type`, kept verbatim (see the crate notes: omnir has no
-    /// sparse elements attribute; it is stored as an opaque `builtin` attribute whose data
-    /// is the whole `sparse<...>` text).
+    /// `sparse<indices, values> : type` and `sparse<> : type` (MLIR's
+    /// `parseSparseElementsAttr`): the two tensor literals are kept until the type is known.
     fn start_sparse(&mut self) -> PResult<Step> {
         let pos = self.tok.start;
         self.bump()?;
         self.expect(Tok::Less, "Expected '<' after 'sparse'")?;
-        if !self.at(Tok::Greater) {
-            let a = self.parse_dense_literal(false)?;
-            self.drop_dense_lit(&a);
+        let (indices, values, indices_pos, values_pos) = if self.at(Tok::Greater) {
+            (None, self.empty_dense_lit(), pos, pos)
+        } else {
+            // Indices may not be hex: their shape is inferred from the literal.
+            let indices_pos = self.tok.start;
+            let indices = self.parse_dense_literal(false)?;
             self.expect(Tok::Comma, "expected ','")?;
-            let b = self.parse_dense_literal(true)?;
-            self.drop_dense_lit(&b);
-        }
-        let end = self.tok.end;
+            let values_pos = self.tok.start;
+            let values = self.parse_dense_literal(true)?;
+            (Some(indices), values, indices_pos, values_pos)
+        };
         self.expect(Tok::Greater, "expected '>'")?;
         self.expect(Tok::Colon, "expected ':'")?;
-        self.push(Frame::SparseType { text_start: pos, text_end: end, pos }, Want::Type)
+        self.push(Frame::SparseType { indices, values, pos, indices_pos, values_pos }, Want::Type)
+    }
+
+    /// The rest of `sparse<...> : type` once the type is known.
+    #[allow(clippy::too_many_arguments)]
+    fn finish_sparse(
+        &mut self,
+        ctx: &Context,
+        ty: Type,
+        indices: Option<DenseLit>,
+        values: &DenseLit,
+        pos: u32,
+        indices_pos: u32,
+        values_pos: u32,
+    ) -> PResult<Attribute> {
+        let (rank, elem) = match ctx.type_kind(ty) {
+            TypeKind::RankedTensor { shape, element, .. }
+            | TypeKind::Vector { shape, element, .. }
+            | TypeKind::MemRef { shape, element, .. } => {
+                if shape.iter().any(|&d| d < 0) {
+                    return Err(self.error_at(pos, "elements literal type must have static shape"));
+                }
+                (shape.len() as i64, *element)
+            }
+            TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. } => {
+                return Err(self.error_at(pos, "elements literal type must have static shape"))
+            }
+            _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
+        };
+        let i64t = ctx.signless_int(64);
+        let tensor = |this: &mut Self, shape: &[i64], e: Type, at: u32| {
+            ctx.ranked_tensor_type(shape, e, None).map_err(|err| this.error_at(at, err.message))
+        };
+        let (indices_attr, values_attr) = match indices {
+            None => {
+                // `sparse<>`: zero indices of shape [0, rank] and zero values.
+                let it = tensor(self, &[0, rank], i64t, pos)?;
+                let vt = tensor(self, &[0], elem, pos)?;
+                let ia = ctx.dense_elements_attr(it, &[]).map_err(|e| self.error_at(pos, e.message))?;
+                let va = if ctx.dense_element_bytes(elem).is_ok() {
+                    ctx.dense_elements_attr(vt, &[]).map_err(|e| self.error_at(pos, e.message))?
+                } else {
+                    ctx.dense_string_attr(vt, &[]).map_err(|e| self.error_at(pos, e.message))?
+                };
+                (ia, va)
+            }
+            Some(lit) => {
+                let shape: Vec<i64> = if lit.kind == LitKind::Scalar {
+                    vec![1, rank]
+                } else {
+                    self.scratch.dense_shape[lit.shape_start as usize..lit.shape_end as usize].to_vec()
+                };
+                let it = tensor(self, &shape, i64t, indices_pos)?;
+                let ia = self.build_dense(ctx, &lit, it, indices_pos)?;
+                let vshape: Vec<i64> = if values.kind == LitKind::List {
+                    self.scratch.dense_shape[values.shape_start as usize..values.shape_end as usize].to_vec()
+                } else {
+                    vec![shape[0]]
+                };
+                let vt = tensor(self, &vshape, elem, values_pos)?;
+                let va = self.build_dense(ctx, values, vt, values_pos)?;
+                (ia, va)
+            }
+        };
+        ctx.sparse_elements_attr(ty, indices_attr, values_attr).map_err(|e| self.error_at(pos, e.message))
     }
 
     // ---- locations ----
@@ -1298,16 +1364,11 @@ impl<'a> Core<'a> {
                 self.drop_dense_lit(&lit);
                 Ok(Step::Done(Val::A(a)))
             }
-            Frame::SparseType { text_start, text_end, pos } => {
+            Frame::SparseType { indices, values, pos, indices_pos, values_pos } => {
                 let t = ty(v);
-                if !matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::Vector { .. }) {
-                    return Err(self.error_at(pos, "elements literal must be a shaped type"));
-                }
-                if ctx.shape(t).is_some_and(|s| s.iter().any(|&d| d < 0)) {
-                    return Err(self.error_at(pos, "elements literal type must have static shape"));
-                }
-                let text = self.slice(text_start, text_end);
-                Ok(Step::Done(Val::A(ctx.opaque_attr("builtin", text, Some(t)))))
+                let r = self.finish_sparse(ctx, t, indices, &values, pos, indices_pos, values_pos);
+                self.drop_dense_lit(indices.as_ref().unwrap_or(&values));
+                Ok(Step::Done(Val::A(r?)))
             }
             Frame::DenseArray { type_pos } => {
                 let e = ty(v);

@@ -263,6 +263,17 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// The offset of 1-based `line`:`col` (clamped to the line's end), if `line` exists.
+    pub fn pos_of(&self, src: &str, line: u32, col: u32) -> Option<u32> {
+        let start = *self.starts.get((line as usize).checked_sub(1)?)?;
+        let end = self.starts.get(line as usize).map_or(src.len() as u32, |&next| next - 1);
+        let mut pos = (start + col.saturating_sub(1)).min(end);
+        while !src.is_char_boundary(pos as usize) {
+            pos -= 1;
+        }
+        Some(pos)
+    }
+
     /// 1-based line and the offset where it starts.
     pub fn line_of(&self, pos: u32) -> (u32, u32) {
         let i = match self.starts.binary_search(&pos) {

@@ -265,6 +265,10 @@ fn write_attr(ctx: &Context, a: Attribute, out: &mut String, depth: u32) {
             out.push_str("dense<...> : ");
             write_type(ctx, *ty, out, d);
         }
+        AttrKind::SparseElements { ty, .. } => {
+            out.push_str("sparse<...> : ");
+            write_type(ctx, *ty, out, d);
+        }
         AttrKind::DenseResource { ty, handle } => {
             let _ = write!(out, "dense_resource<{}> : ", ctx.ident_str(*handle));
             write_type(ctx, *ty, out, d);

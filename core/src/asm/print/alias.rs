@@ -85,7 +85,7 @@ impl AliasInitializer {
         while let Some(top) = stack.last_mut() {
             if top.next != NONE {
                 let op = top.next;
-                top.next = ir.ops.get(op).next;
+                top.next = ir.link(op).next;
                 self.begin_op(ctx, op, debug_info, &mut stack);
                 continue;
             }
@@ -399,6 +399,10 @@ fn children(ctx: &Context, key: Key) -> Vec<Key> {
                     c.extend(locations.iter().map(|&l| Key::Attr(l)));
                 }
                 AttrKind::Dialect { params, .. } => c.extend(params.iter().map(|&p| Key::Attr(p))),
+                // `walkImmediateSubElements`: the type, then the indices and values.
+                AttrKind::SparseElements { ty, indices, values } => {
+                    c.extend([Key::Type(*ty), Key::Attr(*indices), Key::Attr(*values)]);
+                }
                 _ => {}
             }
             // The type of a typed attribute (unless `none`).

@@ -444,7 +444,7 @@ impl<'a> Printer<'a> {
                     self.out.push_str("dense_resource<__elided__>");
                 } else {
                     self.out.push_str("dense<");
-                    self.write_dense_int_or_float(*ty, data, *splat, count);
+                    self.write_dense_int_or_float(*ty, data, *splat, count, true);
                     self.out.push('>');
                 }
                 self.push_type_suffix(*ty);
@@ -460,6 +460,10 @@ impl<'a> Printer<'a> {
                     print_elements(*splat, shape, count, out, |out, i| write_escaped_quoted(&values[i], out));
                     self.out.push('>');
                 }
+                self.push_type_suffix(*ty);
+            }
+            AttrKind::SparseElements { ty, indices, values } => {
+                self.write_sparse(*indices, *values);
                 self.push_type_suffix(*ty);
             }
             AttrKind::DenseArray { element, len, data } => {
@@ -561,6 +565,44 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// `sparse<indices, values>` (without the type), or the elided form when either part is
+    /// elided; `sparse<>` when there are no indices.
+    fn write_sparse(&mut self, indices: Attribute, values: Attribute) {
+        let ctx = self.ctx;
+        let dense = |a: Attribute| match ctx.attr_kind(a) {
+            AttrKind::DenseIntOrFloat { ty, splat, .. } | AttrKind::DenseString { ty, splat, .. } => {
+                (num_elements(ctx, *ty), *splat)
+            }
+            _ => (0, true),
+        };
+        let (n_indices, indices_splat) = dense(indices);
+        let (n_values, values_splat) = dense(values);
+        if self.should_elide(n_indices, indices_splat) || self.should_elide(n_values, values_splat) {
+            self.out.push_str("dense_resource<__elided__>");
+            return;
+        }
+        self.out.push_str("sparse<");
+        if n_indices != 0 {
+            if let AttrKind::DenseIntOrFloat { ty, data, splat } = ctx.attr_kind(indices) {
+                self.write_dense_int_or_float(*ty, data, *splat, n_indices, false);
+            }
+            self.out.push_str(", ");
+            match ctx.attr_kind(values) {
+                AttrKind::DenseIntOrFloat { ty, data, splat } => {
+                    self.write_dense_int_or_float(*ty, data, *splat, n_values, true)
+                }
+                AttrKind::DenseString { ty, values, splat } => {
+                    let shape = ctx.shape(*ty).unwrap_or(&[]);
+                    print_elements(*splat, shape, n_values, &mut self.out, |out, i| {
+                        write_escaped_quoted(&values[i], out)
+                    });
+                }
+                _ => {}
+            }
+        }
+        self.out.push('>');
+    }
+
     fn should_elide(&self, count: u64, splat: bool) -> bool {
         matches!(self.flags.elide_elements_larger_than, Some(limit) if limit < count && !splat)
     }
@@ -651,10 +693,10 @@ impl<'a> Printer<'a> {
 
     // ---- dense elements ----
 
-    fn write_dense_int_or_float(&mut self, ty: Type, data: &[u8], splat: bool, count: u64) {
+    fn write_dense_int_or_float(&mut self, ty: Type, data: &[u8], splat: bool, count: u64, allow_hex: bool) {
         let ctx = self.ctx;
         let Some(element) = ctx.element_type(ty) else { return };
-        if !splat && count > HEX_ELEMENTS_LIMIT {
+        if allow_hex && !splat && count > HEX_ELEMENTS_LIMIT {
             self.out.push_str("\"0x");
             write_hex_upper(data, &mut self.out);
             self.out.push('"');

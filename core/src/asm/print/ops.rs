@@ -17,8 +17,13 @@ use crate::ir::ValueRef;
 use crate::types::TypeKind;
 
 const ARG_BIT: u32 = 1 << 31;
+
 /// Marks an entry block's argument base (printed `%argN`).
 const ENTRY: u32 = 1 << 31;
+
+/// How much printed text [`Printer::print_op_tree`] lets accumulate before offering it to
+/// its `flush` callback (streaming output keeps memory bounded).
+pub(crate) const FLUSH_AT: usize = 1 << 16;
 
 /// A map from arena index to number: a vector when most of the arena is printed, a hash map
 /// when printing a small piece of a large context.
@@ -83,7 +88,7 @@ impl Numbering {
         // Dense tables when the printed tree is a good part of the arenas.
         let op_cap = ir.ops.capacity_index();
         let block_cap = ir.blocks.capacity_index();
-        let dense = op_cap < 4096 || ir.ops.get(root).parent == NONE || subtree_is_large(ctx, root, op_cap / 4);
+        let dense = op_cap < 4096 || ir.link(root).parent == NONE || subtree_is_large(ctx, root, op_cap / 4);
         let mut n = Numbering {
             results: SideTable::new(dense, op_cap),
             args: SideTable::new(dense, block_cap),
@@ -131,7 +136,7 @@ impl Numbering {
                         next_value += 1;
                     }
                     stack.extend_from_slice(od.regions());
-                    o = od.next;
+                    o = ir.link(o).next;
                 }
                 b = bd.next;
             }
@@ -157,7 +162,7 @@ fn subtree_is_large(ctx: &Context, root: u32, limit: usize) -> bool {
                 let mut o = ir.blocks.get(b).first_op;
                 while o != NONE {
                     stack.push(o);
-                    o = ir.ops.get(o).next;
+                    o = ir.link(o).next;
                 }
                 b = ir.blocks.get(b).next;
             }
@@ -231,7 +236,9 @@ impl<'a> Printer<'a> {
 
     /// Prints `op` and everything nested in it at indentation 0 (MLIR's
     /// `printFullOpWithIndentAndLoc`), without a trailing newline.
-    pub(crate) fn print_op_tree(&mut self, num: &Numbering, root: u32) {
+    /// Prints `root` and everything nested in it. `flush` is offered the output after each
+    /// complete line of an op once it holds at least [`FLUSH_AT`] bytes (and may drain it).
+    pub(crate) fn print_op_tree(&mut self, num: &Numbering, root: u32, flush: &mut dyn FnMut(&mut String)) {
         let ctx = self.ctx;
         let ir = &ctx.ir;
         let mut frames: Vec<Frame> = Vec::new();
@@ -247,7 +254,7 @@ impl<'a> Printer<'a> {
             let top = frames.last_mut().expect("non-empty");
             if top.next != NONE {
                 let op = top.next;
-                top.next = ir.ops.get(op).next;
+                top.next = ir.link(op).next;
                 self.indent(2 * depth);
                 if self.print_op_head(num, op) {
                     let mut f = Frame { op, region: 0, block: NONE, next: NONE };
@@ -256,6 +263,9 @@ impl<'a> Printer<'a> {
                 } else {
                     self.print_op_tail(num, op);
                     self.out.push('\n');
+                    if self.out.len() >= FLUSH_AT {
+                        flush(&mut self.out);
+                    }
                 }
                 continue;
             }
@@ -288,6 +298,9 @@ impl<'a> Printer<'a> {
             self.print_op_tail(num, done.op);
             if !frames.is_empty() {
                 self.out.push('\n');
+                if self.out.len() >= FLUSH_AT {
+                    flush(&mut self.out);
+                }
             }
         }
     }
@@ -348,7 +361,7 @@ impl<'a> Printer<'a> {
             let mut ids: Vec<(u32, u32)> = preds
                 .iter()
                 .map(|p| {
-                    let b = ir.ops.get(p.op.to_raw().0).parent;
+                    let b = ir.link(p.op.to_raw().0).parent;
                     (num.labels.get(b), b)
                 })
                 .collect();

@@ -1,0 +1,201 @@
+//! The context: an `Arc` around one `omnir_context *`, cheap to clone, destroyed with its
+//! last clone.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ptr::NonNull;
+use std::sync::{Arc, Weak};
+
+use omnir_sys as sys;
+
+use crate::error::{check, out, Result};
+use crate::strings::arg;
+
+struct Inner {
+    raw: NonNull<sys::omnir_context>,
+    serial: u32,
+}
+
+// SAFETY: an omnir context may be used from any thread: the C API serializes every call on
+// one context with the context's re-entrant lock (see the header's "Threads" notes), and
+// destroying it happens once, when the last clone of the `Arc` is dropped.
+unsafe impl Send for Inner {}
+// SAFETY: as above: every C call takes `&self`-style shared access and locks internally.
+unsafe impl Sync for Inner {}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // SAFETY: `raw` came from `omnir_context_create` and this is the last reference.
+        // The status is ignored: the only failure, BUSY, happens when the last reference is
+        // dropped inside one of the context's own callbacks; the context then stays alive
+        // (leaked) rather than freed under the running call.
+        let _ = unsafe { sys::omnir_context_destroy(self.raw.as_ptr()) };
+    }
+}
+
+/// An omnir context: owns all IR, types, attributes and dialect registrations made in it.
+///
+/// # Design: an `Arc`, held by every wrapper
+/// `Context` is a reference-counted handle (`Clone` is an atomic increment), and every
+/// wrapper this crate hands out — [`Type`](crate::Type), [`Attribute`](crate::Attribute),
+/// [`Location`](crate::Location), [`Operation`](crate::Operation), [`Block`](crate::Block),
+/// [`Region`](crate::Region), [`Value`](crate::Value) — stores a clone next to its C handle.
+/// So wrappers are `'static`, `Send + Sync`, and keep their context alive: the Python and
+/// Node glue can hold any of them in a garbage-collected object, in any order, without
+/// lifetimes and without dangling (the same model as MLIR's Python bindings, where every
+/// object keeps its `Context` alive). The cost is one atomic increment per wrapper made.
+///
+/// Thread safety comes from the C API: calls on one context from several threads are
+/// serialized by its lock, so all methods take `&self`.
+///
+/// Equality and hashing follow the underlying `omnir_context *`.
+#[derive(Clone)]
+pub struct Context {
+    inner: Arc<Inner>,
+}
+
+/// A non-owning reference to a [`Context`], held by callbacks registered in it (a strong
+/// one would keep the context alive forever: it owns the callbacks).
+#[derive(Clone)]
+pub(crate) struct WeakContext(Weak<Inner>);
+
+impl WeakContext {
+    pub(crate) fn upgrade(&self) -> Option<Context> {
+        self.0.upgrade().map(|inner| Context { inner })
+    }
+}
+
+impl Context {
+    /// A new context with the builtin dialect loaded.
+    ///
+    /// # Panics
+    /// If omnir cannot create a context (out of memory); see [`Context::try_new`].
+    pub fn new() -> Context {
+        Context::try_new().unwrap_or_else(|e| panic!("omnir_context_create failed: {e}"))
+    }
+
+    /// A new context with the builtin dialect loaded.
+    pub fn try_new() -> Result<Context> {
+        let mut raw = std::ptr::null_mut();
+        // SAFETY: `raw` is a valid out-pointer.
+        check(unsafe { sys::omnir_context_create(&mut raw) })?;
+        let raw = NonNull::new(raw).expect("omnir_context_create returned NULL with OMNIR_OK");
+        // Every handle carries the serial of its context; read it from any handle.
+        let loc: sys::omnir_location = match out(|p| unsafe { sys::omnir_unknown_loc_get(raw.as_ptr(), p) }) {
+            Ok(l) => l,
+            Err(e) => {
+                // SAFETY: the context was just created and is not shared yet.
+                unsafe { sys::omnir_context_destroy(raw.as_ptr()) };
+                return Err(e);
+            }
+        };
+        Ok(Context { inner: Arc::new(Inner { raw, serial: loc.context }) })
+    }
+
+    /// The C context, for calling omnir-sys directly. It stays valid as long as any clone of
+    /// this `Context` (or any wrapper made from it) is alive.
+    pub fn as_raw(&self) -> *mut sys::omnir_context {
+        self.inner.raw.as_ptr()
+    }
+
+    /// The serial that every C handle of this context carries (`omnir_op::context`...).
+    pub fn serial(&self) -> u32 {
+        self.inner.serial
+    }
+
+    /// Whether `other` is this same context.
+    pub fn ptr_eq(&self, other: &Context) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    pub(crate) fn downgrade(&self) -> WeakContext {
+        WeakContext(Arc::downgrade(&self.inner))
+    }
+
+    /// Whether operations, types and attributes of unregistered dialects are accepted.
+    pub fn set_allow_unregistered_dialects(&self, allow: bool) -> Result<()> {
+        // SAFETY: a live context.
+        check(unsafe { sys::omnir_context_set_allow_unregistered_dialects(self.as_raw(), allow) })
+    }
+
+    /// See [`Context::set_allow_unregistered_dialects`].
+    pub fn allow_unregistered_dialects(&self) -> Result<bool> {
+        // SAFETY: a live context and a valid out-pointer.
+        out(|p| unsafe { sys::omnir_context_get_allow_unregistered_dialects(self.as_raw(), p) })
+    }
+
+    /// Adds a blob to the context's resource store (group `builtin` holds the blobs of
+    /// `dense_resource` attributes); returns the key actually used (`key`, or `key_1`... when
+    /// taken).
+    pub fn insert_resource(&self, group: &str, key: &str, data: &[u8], alignment: u32) -> Result<String> {
+        let (g, gl) = arg(group);
+        let (k, kl) = arg(key);
+        // SAFETY: live context; the strings and bytes are valid for the call.
+        crate::strings::string_out(|o| unsafe {
+            sys::omnir_context_insert_resource(self.as_raw(), g, gl, k, kl, data.as_ptr(), data.len(), alignment, o)
+        })
+    }
+
+    /// The blob under `group`/`key` and its alignment, if there is one.
+    pub fn resource(&self, group: &str, key: &str) -> Result<Option<(Vec<u8>, u32)>> {
+        let (g, gl) = arg(group);
+        let (k, kl) = arg(key);
+        // SAFETY: live context; valid strings and out-pointer.
+        let has: bool = out(|p| unsafe { sys::omnir_context_has_resource(self.as_raw(), g, gl, k, kl, p) })?;
+        if !has {
+            return Ok(None);
+        }
+        let mut bytes = sys::omnir_bytes { data: std::ptr::null_mut(), len: 0 };
+        let mut align = 0u32;
+        // SAFETY: as above.
+        check(unsafe { sys::omnir_context_get_resource(self.as_raw(), g, gl, k, kl, &mut bytes, &mut align) })?;
+        let data = if bytes.data.is_null() {
+            Vec::new()
+        } else {
+            // SAFETY: an omnir buffer of `len` bytes, released right after.
+            unsafe { std::slice::from_raw_parts(bytes.data, bytes.len) }.to_vec()
+        };
+        // SAFETY: released once.
+        unsafe { sys::omnir_bytes_free(bytes) };
+        Ok(Some((data, align)))
+    }
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context::new()
+    }
+}
+
+impl PartialEq for Context {
+    fn eq(&self, other: &Context) -> bool {
+        self.ptr_eq(other)
+    }
+}
+
+impl Eq for Context {}
+
+impl Hash for Context {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.raw.hash(state);
+    }
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Context({:#x})", self.inner.serial)
+    }
+}
+
+/// omnir's version as `major * 10000 + minor * 100 + patch`, from the loaded library.
+pub fn version() -> u32 {
+    // SAFETY: no arguments.
+    unsafe { sys::omnir_version() }
+}
+
+/// The C ABI version of the loaded library; equals [`sys::OMNIR_ABI_VERSION`] when this
+/// crate was built against a compatible header.
+pub fn abi_version() -> u32 {
+    // SAFETY: no arguments.
+    unsafe { sys::omnir_abi_version() }
+}

@@ -1,0 +1,742 @@
+//! Dialects defined at run time from Rust: operations (signatures, constraints, traits, a
+//! verifier closure), types and attributes (named parameters, a parameters verifier
+//! closure), interface markers, TypeIds.
+//!
+//! Closures are handed to omnir as C callbacks with a boxed `user_data` and a
+//! `free_user_data` that drops the box; omnir owns them once the registration succeeds and
+//! drops them with the context. A closure may be called from whichever thread uses the
+//! context (one call at a time), hence `Send + Sync`. A panicking closure counts as a
+//! failure (its message becomes the verifier's message); panics never cross into omnir.
+//!
+//! From inside a verifier or predicate, reading the context works (printing, kinds,
+//! building types), also when the callback runs during parsing; mutating it gets
+//! [`Status::Busy`](crate::Status::Busy).
+
+use std::ffi::{c_char, c_void};
+use std::ops::BitOr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use omnir_sys as sys;
+
+use crate::context::WeakContext;
+use crate::diagnostics::free_box;
+use crate::error::{check, out, Result};
+use crate::strings::{arg, string_out, view};
+use crate::{Attribute, Context, Operation, Type};
+
+/// A process-wide TypeId, interned by qualified name (`builtin.integer`,
+/// `builtin.MemRefElementTypeInterface`, `mydialect.mytype`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+impl TypeId {
+    /// The TypeId of `name` (interned on first use).
+    pub fn get(name: &str) -> Result<TypeId> {
+        let (n, nl) = arg(name);
+        // SAFETY: valid string and out-pointer.
+        out(|p| unsafe { sys::omnir_typeid_get(n, nl, p) }).map(TypeId)
+    }
+
+    /// Its qualified name.
+    pub fn name(self) -> Result<String> {
+        // SAFETY: valid out-pointer.
+        string_out(|o| unsafe { sys::omnir_typeid_get_name(self.0, o) })
+    }
+}
+
+/// The definition of a type registered at run time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TypeDef(pub u32);
+
+/// The definition of an attribute registered at run time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttrDef(pub u32);
+
+/// Operation traits (`OMNIR_TRAIT_*`), combined with `|`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    pub const IS_TERMINATOR: Traits = Traits(sys::OMNIR_TRAIT_IS_TERMINATOR);
+    pub const NO_TERMINATOR: Traits = Traits(sys::OMNIR_TRAIT_NO_TERMINATOR);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(sys::OMNIR_TRAIT_ISOLATED_FROM_ABOVE);
+    pub const SYMBOL_TABLE: Traits = Traits(sys::OMNIR_TRAIT_SYMBOL_TABLE);
+    pub const SYMBOL: Traits = Traits(sys::OMNIR_TRAIT_SYMBOL);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(sys::OMNIR_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE);
+    pub const GRAPH_REGIONS: Traits = Traits(sys::OMNIR_TRAIT_GRAPH_REGIONS);
+    pub const SINGLE_BLOCK: Traits = Traits(sys::OMNIR_TRAIT_SINGLE_BLOCK);
+    pub const PURE: Traits = Traits(sys::OMNIR_TRAIT_PURE);
+    pub const CONSTANT_LIKE: Traits = Traits(sys::OMNIR_TRAIT_CONSTANT_LIKE);
+    pub const COMMUTATIVE: Traits = Traits(sys::OMNIR_TRAIT_COMMUTATIVE);
+    pub const RETURN_LIKE: Traits = Traits(sys::OMNIR_TRAIT_RETURN_LIKE);
+    pub const ATTR_SIZED_OPERAND_SEGMENTS: Traits = Traits(sys::OMNIR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
+    pub const ATTR_SIZED_RESULT_SEGMENTS: Traits = Traits(sys::OMNIR_TRAIT_ATTR_SIZED_RESULT_SEGMENTS);
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(sys::OMNIR_TRAIT_NO_REGION_ARGUMENTS);
+    pub const OPTIONAL_SYMBOL: Traits = Traits(sys::OMNIR_TRAIT_OPTIONAL_SYMBOL);
+}
+
+impl BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        Traits(self.0 | rhs.0)
+    }
+}
+
+/// A predicate closure on types.
+pub type TypePredicate = Arc<dyn Fn(&Type) -> bool + Send + Sync>;
+/// A predicate closure on attributes.
+pub type AttrPredicate = Arc<dyn Fn(&Attribute) -> bool + Send + Sync>;
+/// An operation verifier: `Err(message)` becomes an error diagnostic at the op.
+pub type OpVerifier = Arc<dyn Fn(&Operation) -> std::result::Result<(), String> + Send + Sync>;
+/// A parameters verifier of a dialect type or attribute.
+pub type ParamsVerifier = Arc<dyn Fn(&[Attribute]) -> std::result::Result<(), String> + Send + Sync>;
+
+/// A constraint on a type (an operand's or result's).
+#[derive(Clone)]
+pub enum TypeConstraint {
+    Any,
+    AnyInteger,
+    /// A signless integer of this width.
+    Integer(u32),
+    SignlessIntegerOrIndex,
+    Index,
+    AnyFloat,
+    /// The floating-point format of this type.
+    Float(Type),
+    IntegerOrFloat,
+    AnyVector,
+    AnyTensor,
+    AnyMemRef,
+    AnyShaped,
+    Exactly(Type),
+    OneOf(Vec<TypeConstraint>),
+    /// A type implementing this interface.
+    Implements(TypeId),
+    /// A closure, described as `summary` in messages.
+    Predicate {
+        summary: String,
+        predicate: TypePredicate,
+    },
+}
+
+impl TypeConstraint {
+    /// A closure constraint.
+    pub fn predicate(summary: &str, f: impl Fn(&Type) -> bool + Send + Sync + 'static) -> TypeConstraint {
+        TypeConstraint::Predicate { summary: summary.to_string(), predicate: Arc::new(f) }
+    }
+}
+
+/// A constraint on an attribute.
+#[derive(Clone)]
+pub enum AttrConstraint {
+    Any,
+    Unit,
+    Bool,
+    Integer,
+    Float,
+    String,
+    Type,
+    Array,
+    Dictionary,
+    SymbolRef,
+    FlatSymbolRef,
+    /// An integer attribute of exactly this type.
+    TypedInteger(Type),
+    /// A closure, described as `summary` in messages.
+    Predicate {
+        summary: String,
+        predicate: AttrPredicate,
+    },
+}
+
+impl AttrConstraint {
+    /// A closure constraint.
+    pub fn predicate(summary: &str, f: impl Fn(&Attribute) -> bool + Send + Sync + 'static) -> AttrConstraint {
+        AttrConstraint::Predicate { summary: summary.to_string(), predicate: Arc::new(f) }
+    }
+}
+
+/// How many values an operand or result group has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// An operand or result group of an operation signature.
+#[derive(Clone)]
+pub struct ValueSpec {
+    pub name: String,
+    pub arity: Arity,
+    pub constraint: TypeConstraint,
+}
+
+impl ValueSpec {
+    /// Exactly one value.
+    pub fn single(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.to_string(), arity: Arity::Single, constraint }
+    }
+    /// Zero or one value.
+    pub fn optional(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.to_string(), arity: Arity::Optional, constraint }
+    }
+    /// Any number of values.
+    pub fn variadic(name: &str, constraint: TypeConstraint) -> ValueSpec {
+        ValueSpec { name: name.to_string(), arity: Arity::Variadic, constraint }
+    }
+}
+
+/// An inherent attribute of an operation.
+#[derive(Clone)]
+pub struct AttrSpec {
+    pub name: String,
+    pub optional: bool,
+    pub constraint: AttrConstraint,
+}
+
+/// An interface implementation. Only markers (interfaces without methods, answered by
+/// `implements`) are made from Rust: the registry answers "does this type implement X"
+/// the same way for every language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InterfaceImpl {
+    pub interface: TypeId,
+}
+
+impl InterfaceImpl {
+    /// A marker implementation of `interface`.
+    pub fn marker(interface: TypeId) -> InterfaceImpl {
+        InterfaceImpl { interface }
+    }
+}
+
+/// A runtime operation definition (the data of MLIR's ODS), built with the chaining
+/// methods.
+#[derive(Clone)]
+pub struct OpDefinition {
+    pub name: String,
+    pub summary: String,
+    pub operands: Vec<ValueSpec>,
+    pub results: Vec<ValueSpec>,
+    pub attributes: Vec<AttrSpec>,
+    pub num_regions: usize,
+    pub variadic_regions: bool,
+    pub num_successors: usize,
+    pub variadic_successors: bool,
+    pub traits: Traits,
+    pub interfaces: Vec<InterfaceImpl>,
+    /// MLIR's `SingleBlockImplicitTerminator<"name">`.
+    pub implicit_terminator: Option<String>,
+    /// MLIR's `BranchOpInterface`: successor `i` receives operand group `first + i`.
+    pub branch_first_operand_group: Option<usize>,
+    pub verifier: Option<OpVerifier>,
+}
+
+impl OpDefinition {
+    /// A definition of `name` (`"dialect.op"`) with no operands, results, regions...
+    pub fn new(name: &str) -> OpDefinition {
+        OpDefinition {
+            name: name.to_string(),
+            summary: String::new(),
+            operands: Vec::new(),
+            results: Vec::new(),
+            attributes: Vec::new(),
+            num_regions: 0,
+            variadic_regions: false,
+            num_successors: 0,
+            variadic_successors: false,
+            traits: Traits::NONE,
+            interfaces: Vec::new(),
+            implicit_terminator: None,
+            branch_first_operand_group: None,
+            verifier: None,
+        }
+    }
+    pub fn summary(mut self, summary: &str) -> OpDefinition {
+        self.summary = summary.to_string();
+        self
+    }
+    pub fn operand(mut self, spec: ValueSpec) -> OpDefinition {
+        self.operands.push(spec);
+        self
+    }
+    pub fn result(mut self, spec: ValueSpec) -> OpDefinition {
+        self.results.push(spec);
+        self
+    }
+    pub fn attribute(mut self, name: &str, constraint: AttrConstraint, optional: bool) -> OpDefinition {
+        self.attributes.push(AttrSpec { name: name.to_string(), optional, constraint });
+        self
+    }
+    pub fn regions(mut self, count: usize) -> OpDefinition {
+        self.num_regions = count;
+        self
+    }
+    pub fn successors(mut self, count: usize) -> OpDefinition {
+        self.num_successors = count;
+        self
+    }
+    pub fn traits(mut self, traits: Traits) -> OpDefinition {
+        self.traits = self.traits | traits;
+        self
+    }
+    pub fn interface(mut self, imp: InterfaceImpl) -> OpDefinition {
+        self.interfaces.push(imp);
+        self
+    }
+    /// The verifier closure, run after the checks the definition implies.
+    pub fn verifier(
+        mut self,
+        f: impl Fn(&Operation) -> std::result::Result<(), String> + Send + Sync + 'static,
+    ) -> OpDefinition {
+        self.verifier = Some(Arc::new(f));
+        self
+    }
+}
+
+/// A runtime type (or attribute) definition: `dialect.name` with named parameters.
+#[derive(Clone)]
+pub struct TypeDefinition {
+    pub dialect: String,
+    pub name: String,
+    pub params: Vec<String>,
+    pub verifier: Option<ParamsVerifier>,
+    pub interfaces: Vec<InterfaceImpl>,
+}
+
+/// An attribute definition has the shape of a type definition.
+pub type AttrDefinition = TypeDefinition;
+
+impl TypeDefinition {
+    /// `dialect.name` with parameters named `params`.
+    pub fn new(dialect: &str, name: &str, params: &[&str]) -> TypeDefinition {
+        TypeDefinition {
+            dialect: dialect.to_string(),
+            name: name.to_string(),
+            params: params.iter().map(|p| p.to_string()).collect(),
+            verifier: None,
+            interfaces: Vec::new(),
+        }
+    }
+    /// The parameters verifier, run each time an instance is built.
+    pub fn verifier(
+        mut self,
+        f: impl Fn(&[Attribute]) -> std::result::Result<(), String> + Send + Sync + 'static,
+    ) -> TypeDefinition {
+        self.verifier = Some(Arc::new(f));
+        self
+    }
+    pub fn interface(mut self, imp: InterfaceImpl) -> TypeDefinition {
+        self.interfaces.push(imp);
+        self
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// marshalling
+
+/// What a callback's user data points at: the closure and a way back to the context.
+struct CallbackData<F: ?Sized> {
+    ctx: WeakContext,
+    f: Arc<F>,
+}
+
+/// The C structures of one registration and the user data it hands over. The boxes are
+/// given back (dropped) when the registration fails; on success omnir owns them.
+struct Marshal<'d> {
+    ctx: &'d Context,
+    /// Arrays of nested constraints (`ONE_OF`), kept at stable addresses.
+    nested: Vec<Box<[sys::omnir_type_constraint]>>,
+    /// (user data, its free function) handed over by this registration.
+    owned: Vec<(*mut c_void, unsafe extern "C" fn(*mut c_void))>,
+}
+
+impl<'d> Marshal<'d> {
+    fn new(ctx: &'d Context) -> Marshal<'d> {
+        Marshal { ctx, nested: Vec::new(), owned: Vec::new() }
+    }
+
+    fn own<F: ?Sized + Send + Sync + 'static>(&mut self, f: &Arc<F>) -> (*mut c_void, sys::omnir_free_user_data_fn) {
+        let data = Box::into_raw(Box::new(CallbackData { ctx: self.ctx.downgrade(), f: f.clone() })) as *mut c_void;
+        let free: unsafe extern "C" fn(*mut c_void) = free_box::<CallbackData<F>>;
+        self.owned.push((data, free));
+        (data, Some(free))
+    }
+
+    /// Ends the registration: on failure, frees what omnir did not take.
+    fn finish<T>(self, result: Result<T>) -> Result<T> {
+        if result.is_err() {
+            for (data, free) in &self.owned {
+                // SAFETY: omnir did not take ownership (the registration failed), so each box
+                // is still ours and freed once here.
+                unsafe { free(*data) };
+            }
+        }
+        result
+    }
+
+    fn type_constraint(&mut self, c: &'d TypeConstraint) -> sys::omnir_type_constraint {
+        let mut r = sys::omnir_type_constraint {
+            kind: sys::OMNIR_TYPE_CONSTRAINT_ANY,
+            width: 0,
+            ty: sys::omnir_type::default(),
+            interface: 0,
+            one_of: std::ptr::null(),
+            num_one_of: 0,
+            predicate: None,
+            user_data: std::ptr::null_mut(),
+            free_user_data: None,
+            summary: std::ptr::null(),
+            summary_len: 0,
+        };
+        r.kind = match c {
+            TypeConstraint::Any => sys::OMNIR_TYPE_CONSTRAINT_ANY,
+            TypeConstraint::AnyInteger => sys::OMNIR_TYPE_CONSTRAINT_ANY_INTEGER,
+            TypeConstraint::Integer(w) => {
+                r.width = *w;
+                sys::OMNIR_TYPE_CONSTRAINT_INTEGER
+            }
+            TypeConstraint::SignlessIntegerOrIndex => sys::OMNIR_TYPE_CONSTRAINT_SIGNLESS_INTEGER_OR_INDEX,
+            TypeConstraint::Index => sys::OMNIR_TYPE_CONSTRAINT_INDEX,
+            TypeConstraint::AnyFloat => sys::OMNIR_TYPE_CONSTRAINT_ANY_FLOAT,
+            TypeConstraint::Float(t) => {
+                r.ty = t.raw;
+                sys::OMNIR_TYPE_CONSTRAINT_FLOAT
+            }
+            TypeConstraint::IntegerOrFloat => sys::OMNIR_TYPE_CONSTRAINT_INTEGER_OR_FLOAT,
+            TypeConstraint::AnyVector => sys::OMNIR_TYPE_CONSTRAINT_ANY_VECTOR,
+            TypeConstraint::AnyTensor => sys::OMNIR_TYPE_CONSTRAINT_ANY_TENSOR,
+            TypeConstraint::AnyMemRef => sys::OMNIR_TYPE_CONSTRAINT_ANY_MEMREF,
+            TypeConstraint::AnyShaped => sys::OMNIR_TYPE_CONSTRAINT_ANY_SHAPED,
+            TypeConstraint::Exactly(t) => {
+                r.ty = t.raw;
+                sys::OMNIR_TYPE_CONSTRAINT_EXACTLY
+            }
+            TypeConstraint::OneOf(alts) => {
+                let items: Box<[_]> = alts.iter().map(|a| self.type_constraint(a)).collect();
+                r.one_of = items.as_ptr();
+                r.num_one_of = items.len();
+                self.nested.push(items);
+                sys::OMNIR_TYPE_CONSTRAINT_ONE_OF
+            }
+            TypeConstraint::Implements(id) => {
+                r.interface = id.0;
+                sys::OMNIR_TYPE_CONSTRAINT_IMPLEMENTS
+            }
+            TypeConstraint::Predicate { summary, predicate } => {
+                let (ud, free) = self.own(predicate);
+                r.predicate = Some(type_predicate_trampoline);
+                r.user_data = ud;
+                r.free_user_data = free;
+                r.summary = summary.as_ptr().cast::<c_char>();
+                r.summary_len = summary.len();
+                sys::OMNIR_TYPE_CONSTRAINT_PREDICATE
+            }
+        };
+        r
+    }
+
+    fn attr_constraint(&mut self, c: &'d AttrConstraint) -> sys::omnir_attribute_constraint {
+        let mut r = sys::omnir_attribute_constraint {
+            kind: sys::OMNIR_ATTR_CONSTRAINT_ANY,
+            ty: sys::omnir_type::default(),
+            predicate: None,
+            user_data: std::ptr::null_mut(),
+            free_user_data: None,
+            summary: std::ptr::null(),
+            summary_len: 0,
+        };
+        r.kind = match c {
+            AttrConstraint::Any => sys::OMNIR_ATTR_CONSTRAINT_ANY,
+            AttrConstraint::Unit => sys::OMNIR_ATTR_CONSTRAINT_UNIT,
+            AttrConstraint::Bool => sys::OMNIR_ATTR_CONSTRAINT_BOOL,
+            AttrConstraint::Integer => sys::OMNIR_ATTR_CONSTRAINT_INTEGER,
+            AttrConstraint::Float => sys::OMNIR_ATTR_CONSTRAINT_FLOAT,
+            AttrConstraint::String => sys::OMNIR_ATTR_CONSTRAINT_STRING,
+            AttrConstraint::Type => sys::OMNIR_ATTR_CONSTRAINT_TYPE,
+            AttrConstraint::Array => sys::OMNIR_ATTR_CONSTRAINT_ARRAY,
+            AttrConstraint::Dictionary => sys::OMNIR_ATTR_CONSTRAINT_DICTIONARY,
+            AttrConstraint::SymbolRef => sys::OMNIR_ATTR_CONSTRAINT_SYMBOL_REF,
+            AttrConstraint::FlatSymbolRef => sys::OMNIR_ATTR_CONSTRAINT_FLAT_SYMBOL_REF,
+            AttrConstraint::TypedInteger(t) => {
+                r.ty = t.raw;
+                sys::OMNIR_ATTR_CONSTRAINT_TYPED_INTEGER
+            }
+            AttrConstraint::Predicate { summary, predicate } => {
+                let (ud, free) = self.own(predicate);
+                r.predicate = Some(attr_predicate_trampoline);
+                r.user_data = ud;
+                r.free_user_data = free;
+                r.summary = summary.as_ptr().cast::<c_char>();
+                r.summary_len = summary.len();
+                sys::OMNIR_ATTR_CONSTRAINT_PREDICATE
+            }
+        };
+        r
+    }
+
+    fn value_specs(&mut self, specs: &'d [ValueSpec]) -> Vec<sys::omnir_value_spec> {
+        specs
+            .iter()
+            .map(|s| sys::omnir_value_spec {
+                name: s.name.as_ptr().cast(),
+                name_len: s.name.len(),
+                arity: match s.arity {
+                    Arity::Single => sys::OMNIR_ARITY_SINGLE,
+                    Arity::Optional => sys::OMNIR_ARITY_OPTIONAL,
+                    Arity::Variadic => sys::OMNIR_ARITY_VARIADIC,
+                },
+                constraint: self.type_constraint(&s.constraint),
+            })
+            .collect()
+    }
+}
+
+fn interfaces(items: &[InterfaceImpl]) -> Vec<sys::omnir_interface_impl> {
+    items
+        .iter()
+        .map(|i| sys::omnir_interface_impl {
+            interface: i.interface.0,
+            vtable: std::ptr::null(),
+            user_data: std::ptr::null_mut(),
+            free_user_data: None,
+        })
+        .collect()
+}
+
+/// Runs a closure of a callback, turning a panic into `Err`.
+fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        format!("the Rust callback panicked: {what}")
+    })
+}
+
+fn set_message(message: *mut sys::omnir_callback_message, text: &str) {
+    let (t, tl) = arg(text);
+    // SAFETY: `message` is the live message of the running callback.
+    let _ = unsafe { sys::omnir_callback_message_set(message, t, tl) };
+}
+
+unsafe extern "C" fn type_predicate_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    ty: sys::omnir_type,
+) -> bool {
+    // SAFETY: the `CallbackData` boxed at registration, owned by omnir for the context's life.
+    let data = unsafe { &*(user_data as *const CallbackData<dyn Fn(&Type) -> bool + Send + Sync>) };
+    let Some(ctx) = data.ctx.upgrade() else { return false };
+    guarded(|| (data.f)(&Type { ctx, raw: ty })).unwrap_or(false)
+}
+
+unsafe extern "C" fn attr_predicate_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    attr: sys::omnir_attribute,
+) -> bool {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<dyn Fn(&Attribute) -> bool + Send + Sync>) };
+    let Some(ctx) = data.ctx.upgrade() else { return false };
+    guarded(|| (data.f)(&Attribute { ctx, raw: attr })).unwrap_or(false)
+}
+
+type OpVerifyFn = dyn Fn(&Operation) -> std::result::Result<(), String> + Send + Sync;
+type ParamsVerifyFn = dyn Fn(&[Attribute]) -> std::result::Result<(), String> + Send + Sync;
+
+unsafe extern "C" fn op_verify_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    op: sys::omnir_op,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<OpVerifyFn>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    match guarded(|| (data.f)(&Operation { ctx, raw: op })).and_then(|r| r) {
+        Ok(()) => 0,
+        Err(text) => {
+            set_message(message, &text);
+            1
+        }
+    }
+}
+
+unsafe extern "C" fn params_verify_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    params: *const sys::omnir_attribute,
+    num_params: usize,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<ParamsVerifyFn>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    let raw = if num_params == 0 {
+        &[][..]
+    } else {
+        // SAFETY: omnir passes `num_params` handles valid during the call.
+        unsafe { std::slice::from_raw_parts(params, num_params) }
+    };
+    let params: Vec<Attribute> = raw.iter().map(|&raw| Attribute { ctx: ctx.clone(), raw }).collect();
+    match guarded(|| (data.f)(&params)).and_then(|r| r) {
+        Ok(()) => 0,
+        Err(text) => {
+            set_message(message, &text);
+            1
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// registration
+
+impl Context {
+    /// Registers a dialect (or updates a registered one's settings). With
+    /// `allow_unknown_operations`, unregistered operations of the dialect verify.
+    pub fn register_dialect(&self, name: &str, allow_unknown_operations: bool) -> Result<()> {
+        let (n, nl) = arg(name);
+        // SAFETY: live context, valid string (same below).
+        check(unsafe { sys::omnir_dialect_register(self.as_raw(), n, nl, allow_unknown_operations) })
+    }
+
+    /// Whether the dialect `name` is registered.
+    pub fn is_dialect_registered(&self, name: &str) -> Result<bool> {
+        let (n, nl) = arg(name);
+        out(|p| unsafe { sys::omnir_dialect_is_registered(self.as_raw(), n, nl, p) })
+    }
+
+    /// Whether the operation `name` (`"dialect.op"`) is registered.
+    pub fn is_operation_registered(&self, name: &str) -> Result<bool> {
+        let (n, nl) = arg(name);
+        out(|p| unsafe { sys::omnir_dialect_is_operation_registered(self.as_raw(), n, nl, p) })
+    }
+
+    /// Registers an operation of a registered dialect. Names are not replaced
+    /// ([`Status::AlreadyExists`](crate::Status::AlreadyExists)).
+    pub fn register_operation(&self, def: &OpDefinition) -> Result<()> {
+        let mut m = Marshal::new(self);
+        let operands = m.value_specs(&def.operands);
+        let results = m.value_specs(&def.results);
+        let attributes: Vec<_> = def
+            .attributes
+            .iter()
+            .map(|a| sys::omnir_attribute_spec {
+                name: a.name.as_ptr().cast(),
+                name_len: a.name.len(),
+                optional: a.optional,
+                constraint: m.attr_constraint(&a.constraint),
+            })
+            .collect();
+        let ifaces = interfaces(&def.interfaces);
+        let terminator = def.implicit_terminator.as_deref().unwrap_or("");
+        let (verify, verify_ud, verify_free) = match &def.verifier {
+            Some(f) => {
+                let (ud, free) = m.own::<OpVerifyFn>(f);
+                (Some(op_verify_trampoline as _), ud, free)
+            }
+            None => (None, std::ptr::null_mut(), None),
+        };
+        let d = sys::omnir_op_definition {
+            name: def.name.as_ptr().cast(),
+            name_len: def.name.len(),
+            summary: def.summary.as_ptr().cast(),
+            summary_len: def.summary.len(),
+            operands: operands.as_ptr(),
+            num_operands: operands.len(),
+            results: results.as_ptr(),
+            num_results: results.len(),
+            attributes: attributes.as_ptr(),
+            num_attributes: attributes.len(),
+            num_regions: def.num_regions,
+            variadic_regions: def.variadic_regions,
+            num_successors: def.num_successors,
+            variadic_successors: def.variadic_successors,
+            traits: def.traits.0,
+            interfaces: ifaces.as_ptr(),
+            num_interfaces: ifaces.len(),
+            implicit_terminator: terminator.as_ptr().cast(),
+            implicit_terminator_len: terminator.len(),
+            is_branch: def.branch_first_operand_group.is_some(),
+            branch_first_operand_group: def.branch_first_operand_group.unwrap_or(0),
+            verify,
+            verify_user_data: verify_ud,
+            free_verify_user_data: verify_free,
+        };
+        // SAFETY: every pointer in `d` points into `def`, the vectors above or `m`, all alive
+        // for the call; the callbacks match their user data.
+        let result = check(unsafe { sys::omnir_dialect_register_operation(self.as_raw(), &d) });
+        m.finish(result)
+    }
+
+    fn register_kind(&self, def: &TypeDefinition, attribute: bool) -> Result<u32> {
+        let mut m = Marshal::new(self);
+        let params: Vec<_> = def.params.iter().map(|p| view(p)).collect();
+        let ifaces = interfaces(&def.interfaces);
+        let (verify, verify_ud, verify_free) = match &def.verifier {
+            Some(f) => {
+                let (ud, free) = m.own::<ParamsVerifyFn>(f);
+                (Some(params_verify_trampoline as _), ud, free)
+            }
+            None => (None, std::ptr::null_mut(), None),
+        };
+        let d = sys::omnir_type_definition {
+            dialect: def.dialect.as_ptr().cast(),
+            dialect_len: def.dialect.len(),
+            name: def.name.as_ptr().cast(),
+            name_len: def.name.len(),
+            params: params.as_ptr(),
+            num_params: params.len(),
+            verify,
+            verify_user_data: verify_ud,
+            free_verify_user_data: verify_free,
+            interfaces: ifaces.as_ptr(),
+            num_interfaces: ifaces.len(),
+        };
+        let mut id = 0u32;
+        // SAFETY: as for `register_operation`.
+        let result = check(unsafe {
+            if attribute {
+                sys::omnir_dialect_register_attribute(self.as_raw(), &d, &mut id)
+            } else {
+                sys::omnir_dialect_register_type(self.as_raw(), &d, &mut id)
+            }
+        });
+        m.finish(result).map(|()| id)
+    }
+
+    /// Registers a type `dialect.name`; instances come from [`Context::dialect_type`] (and
+    /// the parser, for types without parameters: `!dialect.name`).
+    pub fn register_type(&self, def: &TypeDefinition) -> Result<TypeDef> {
+        self.register_kind(def, false).map(TypeDef)
+    }
+
+    /// Registers an attribute `#dialect.name`.
+    pub fn register_attribute(&self, def: &AttrDefinition) -> Result<AttrDef> {
+        self.register_kind(def, true).map(AttrDef)
+    }
+
+    /// The registered type `dialect.name`.
+    pub fn lookup_type_def(&self, qualified_name: &str) -> Result<TypeDef> {
+        let (n, nl) = arg(qualified_name);
+        out(|p| unsafe { sys::omnir_dialect_lookup_type(self.as_raw(), n, nl, p) }).map(TypeDef)
+    }
+
+    /// The registered attribute `dialect.name` (without `#`).
+    pub fn lookup_attr_def(&self, qualified_name: &str) -> Result<AttrDef> {
+        let (n, nl) = arg(qualified_name);
+        out(|p| unsafe { sys::omnir_dialect_lookup_attribute(self.as_raw(), n, nl, p) }).map(AttrDef)
+    }
+
+    /// Attaches an interface implementation to an existing kind (a type, attribute or
+    /// operation name's TypeId), like MLIR's external models.
+    pub fn attach_interface(&self, kind: TypeId, imp: InterfaceImpl) -> Result<()> {
+        let i = interfaces(&[imp]);
+        check(unsafe { sys::omnir_context_attach_interface(self.as_raw(), kind.0, i.as_ptr()) })
+    }
+}

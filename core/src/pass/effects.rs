@@ -1,0 +1,47 @@
+//! Side-effect queries, as MLIR's `SideEffectInterfaces.cpp` answers them for the ops omnir
+//! knows about.
+//!
+//! omnir has no memory-effect interface yet: an op is known to be free of side effects when
+//! it is registered with [`Traits::PURE`] (MLIR's `Pure`, i.e. `NoMemoryEffect`; like
+//! MLIR's `NoMemoryEffect`, it covers the op itself, not its regions). An unregistered op
+//! has unknown effects and might be a terminator, so it is never considered dead or
+//! redundant — exactly as in MLIR, which cannot know anything about it either.
+
+use crate::context::Context;
+use crate::dialect::Traits;
+use crate::ir::OpId;
+use crate::symbol::SYMBOL_ATTR_NAME;
+
+fn traits(ctx: &Context, op: OpId) -> Option<Traits> {
+    ctx.op_def(op).ok().flatten().map(|d| d.traits)
+}
+
+/// Whether `op` is known to have no memory effects (MLIR's `isMemoryEffectFree`).
+pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
+    traits(ctx, op).is_some_and(|t| t.contains(Traits::PURE))
+}
+
+/// Whether `op` is a symbol (MLIR's `isa<SymbolOpInterface>`): a registered op with the
+/// SYMBOL trait, and a `sym_name` when the symbol is optional (an unnamed `builtin.module`
+/// is not a symbol).
+pub fn is_symbol_op(ctx: &Context, op: OpId) -> bool {
+    let Some(t) = traits(ctx, op) else { return false };
+    t.contains(Traits::SYMBOL)
+        && (!t.contains(Traits::OPTIONAL_SYMBOL)
+            || ctx.op_inherent_or_discardable(op, SYMBOL_ATTR_NAME).ok().flatten().is_some())
+}
+
+/// Whether `op` could be erased if its results had no uses (MLIR's
+/// `wouldOpBeTriviallyDead`): not a terminator (unregistered ops might be one), not a
+/// symbol, and free of side effects.
+pub fn would_op_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
+    let Some(t) = traits(ctx, op) else { return false };
+    !t.contains(Traits::IS_TERMINATOR) && t.contains(Traits::PURE) && !is_symbol_op(ctx, op)
+}
+
+/// Whether `op` has no uses and would be trivially dead (MLIR's `isOpTriviallyDead`).
+pub fn is_op_trivially_dead(ctx: &Context, op: OpId) -> bool {
+    let Ok(n) = ctx.op_num_results(op) else { return false };
+    would_op_be_trivially_dead(ctx, op)
+        && (0..n).all(|i| ctx.op_result(op, i).and_then(|r| ctx.value_has_uses(r)).is_ok_and(|used| !used))
+}
