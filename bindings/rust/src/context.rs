@@ -14,6 +14,7 @@ use crate::strings::arg;
 struct Inner {
     raw: NonNull<sys::omnir_context>,
     serial: u32,
+    owners: crate::lifetime::OwnerRegistry,
 }
 
 // SAFETY: an omnir context may be used from any thread: the C API serializes every call on
@@ -89,7 +90,7 @@ impl Context {
                 return Err(e);
             }
         };
-        Ok(Context { inner: Arc::new(Inner { raw, serial: loc.context }) })
+        Ok(Context { inner: Arc::new(Inner { raw, serial: loc.context, owners: Default::default() }) })
     }
 
     /// The C context, for calling omnir-sys directly. It stays valid as long as any clone of
@@ -106,6 +107,10 @@ impl Context {
     /// Whether `other` is this same context.
     pub fn ptr_eq(&self, other: &Context) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    pub(crate) fn owner_registry(&self) -> &crate::lifetime::OwnerRegistry {
+        &self.inner.owners
     }
 
     pub(crate) fn downgrade(&self) -> WeakContext {

@@ -448,6 +448,12 @@ pub struct Module {
 }
 
 impl Module {
+    /// Gives up ownership and returns the module's operation (e.g. to hand it to a shared
+    /// [`TreeOwner`](crate::TreeOwner) with [`Context::adopt`](crate::Context::adopt)).
+    pub fn into_operation(self) -> Operation {
+        self.op.release()
+    }
+
     /// An empty module at `loc`.
     pub fn new(loc: &Location) -> Result<Module> {
         let op = OperationBuilder::new("builtin.module", loc).regions(1).build()?;

@@ -49,6 +49,7 @@ mod dialect;
 mod error;
 mod handle;
 mod ir;
+mod lifetime;
 mod location;
 mod strings;
 mod symbols;
@@ -66,6 +67,7 @@ pub use ir::{
     Block, BlockOperand, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder, Ops, OwnedBlock,
     OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
 };
+pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};
 pub use symbols::{SymbolTable, SymbolUse, Visibility};
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

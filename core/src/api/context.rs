@@ -68,7 +68,10 @@ impl omnir_context {
         // core, which holds the outer `&mut Context`, reborrowed it as `&Context` for the
         // callback and cannot use the `&mut` until the callback returns; so for the duration
         // of `f`, the only accesses to the context are through shared references derived
-        // from that one reborrow, which is exactly what `&*shared` is. The pointer identity
+        // from that one reborrow, which is exactly what `&*shared` is (the core forbids
+        // `unsafe`, so the `&Context` it hands a callback is a genuine shared borrow). The
+        // record is thread-local and we hold the lock, so no other thread can touch the
+        // context meanwhile (interior mutability inside it is `Sync`). The pointer identity
         // check (`guard.as_ptr()`) makes sure it is this context's core and not another's.
         // Mutation stays impossible: `write` and `omnir_context_destroy` still need
         // `try_borrow_mut`, which fails while the outer borrow lives.
