@@ -1,7 +1,3 @@
-// Wrappers hash by their C handle only; the context they hold has interior mutability
-// (the tree-owner registry), which clippy cannot tell apart from a mutable key.
-#![allow(clippy::mutable_key_type)]
-
 //! Types, attributes and locations through the safe client.
 
 use std::collections::HashSet;
