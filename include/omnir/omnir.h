@@ -531,6 +531,18 @@ typedef struct omnir_diagnostic_list omnir_diagnostic_list;
 typedef struct omnir_operation_state omnir_operation_state;
 
 /**
+ * A parsed pipeline with its run settings. Create with `omnir_pass_manager_parse`, destroy
+ * with `omnir_pass_manager_destroy`. It belongs to the context it was parsed in.
+ */
+typedef struct omnir_pass_manager omnir_pass_manager;
+
+/**
+ * The option values of the pass instance being run; valid only during the pass callback
+ * that received it. Read with `omnir_pass_options_get`.
+ */
+typedef struct omnir_pass_options omnir_pass_options;
+
+/**
  * A symbol table built from a symbol-table operation, caching its name → symbol map
  * (MLIR's `SymbolTable` class). Create with `omnir_symbol_table_create`, free with
  * `omnir_symbol_table_destroy` (the IR is not affected). It belongs to one context and is
@@ -1027,6 +1039,107 @@ typedef struct omnir_op_operand {
 } omnir_op_operand;
 
 /**
+ * The kind of an option's values.
+ */
+typedef uint32_t omnir_option_kind;
+
+/**
+ * The type of an option. `cases` are the enum case names (for `OMNIR_OPTION_ENUM`, or a
+ * list of enums); `element_kind` is the element kind of a list.
+ */
+typedef struct omnir_option_type {
+    omnir_option_kind kind;
+    omnir_option_kind element_kind;
+    const struct omnir_string_view *cases;
+    size_t num_cases;
+} omnir_option_type;
+
+/**
+ * A declaration: name, type, default value (text, parsed by the type) and help.
+ */
+typedef struct omnir_option_decl {
+    struct omnir_string_view name;
+    struct omnir_option_type ty;
+    struct omnir_string_view default_value;
+    struct omnir_string_view help;
+} omnir_option_decl;
+
+/**
+ * One override in a scope: an option name and a value in textual form.
+ */
+typedef struct omnir_option_setting {
+    struct omnir_string_view name;
+    struct omnir_string_view value;
+} omnir_option_setting;
+
+/**
+ * A pass's work on one operation (the op its pipeline anchors on). Return `OMNIR_OK` (0) on
+ * success; anything else fails the pass, after describing the problem with
+ * `omnir_callback_message_set(message, ...)`. It may change `op` and what is nested in it
+ * through the ordinary API, on `ctx`.
+ */
+typedef uint32_t (*omnir_pass_run_fn)(void *user_data,
+                                      struct omnir_context *ctx,
+                                      struct omnir_op op,
+                                      const struct omnir_pass_options *options,
+                                      struct omnir_callback_message *message);
+
+/**
+ * A pass written in another language. Zero-initialize it and fill it in.
+ */
+typedef struct omnir_pass_registration {
+    /**
+     * The name used in pipelines (`my-pass`).
+     */
+    struct omnir_string_view argument;
+    /**
+     * The name shown in timing reports and IR dumps (`MyPass`); empty: the argument.
+     */
+    struct omnir_string_view name;
+    struct omnir_string_view description;
+    /**
+     * Declared options (`my-pass{threshold=3}`), read by the pass with
+     * `omnir_pass_options_get`.
+     */
+    const struct omnir_option_decl *options;
+    size_t num_options;
+    omnir_pass_run_fn run;
+    void *user_data;
+    /**
+     * Called once with `user_data` when the context is destroyed (may be NULL).
+     */
+    omnir_free_user_data_fn free_user_data;
+} omnir_pass_registration;
+
+/**
+ * A rewrite pattern's callback: if the pattern applies to `op`, rewrite it through the
+ * ordinary API on `ctx` and set `*applied` to true; otherwise change nothing and leave it
+ * false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`).
+ */
+typedef uint32_t (*omnir_rewrite_fn)(void *user_data,
+                                     struct omnir_context *ctx,
+                                     struct omnir_op op,
+                                     bool *applied,
+                                     struct omnir_callback_message *message);
+
+/**
+ * IR printing around passes (MLIR's `--mlir-print-ir-*`). `before`/`after` are pass
+ * arguments (`cse`); the `*_all` flags select every pass. Dumps are collected; read them
+ * with `omnir_pass_manager_take_output`.
+ */
+typedef struct omnir_ir_printing {
+    const struct omnir_string_view *before;
+    size_t num_before;
+    const struct omnir_string_view *after;
+    size_t num_after;
+    bool before_all;
+    bool after_all;
+    bool after_failure;
+    bool module_scope;
+    struct omnir_print_flags flags;
+} omnir_ir_printing;
+
+/**
  * A symbol's visibility (`sym_visibility`).
  */
 typedef uint32_t omnir_visibility;
@@ -1256,6 +1369,36 @@ typedef struct omnir_index_range {
  * Stop the walk now.
  */
 #define OMNIR_WALK_INTERRUPT 2
+
+/**
+ * `true`/`false` (also `1`/`0`, `on`/`off`).
+ */
+#define OMNIR_OPTION_BOOL 0
+
+/**
+ * A 64-bit signed integer.
+ */
+#define OMNIR_OPTION_INT 1
+
+/**
+ * A double.
+ */
+#define OMNIR_OPTION_FLOAT 2
+
+/**
+ * Any text.
+ */
+#define OMNIR_OPTION_STRING 3
+
+/**
+ * One of the declared case names.
+ */
+#define OMNIR_OPTION_ENUM 4
+
+/**
+ * A comma-separated list of values of `element_kind`.
+ */
+#define OMNIR_OPTION_LIST 5
 
 /**
  * Referable from anywhere (the default: no `sym_visibility` attribute).
@@ -4040,6 +4183,182 @@ enum omnir_status omnir_fused_loc_get_location(const struct omnir_context *ctx,
 enum omnir_status omnir_fused_loc_get_metadata(const struct omnir_context *ctx,
                                                struct omnir_location loc,
                                                struct omnir_attribute *out);
+
+/**
+ * Declares an option in `ctx`. Declaring the same name again with the same type does
+ * nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+ */
+enum omnir_status omnir_option_declare(struct omnir_context *ctx,
+                                       const struct omnir_option_decl *decl);
+
+/**
+ * Sets the context's value of option `name` from its textual form (seen by every thread
+ * without an override). An unknown option or a value the type does not accept is an
+ * error naming the option and what it accepts.
+ */
+enum omnir_status omnir_option_set(struct omnir_context *ctx,
+                                   const char *name,
+                                   size_t name_len,
+                                   const char *value,
+                                   size_t value_len);
+
+/**
+ * Forgets the context's value of option `name`, so its default applies again.
+ */
+enum omnir_status omnir_option_reset(struct omnir_context *ctx, const char *name, size_t name_len);
+
+/**
+ * The value the calling thread sees for option `name` (its innermost override scope, else
+ * the context's value, else the default), in textual form. Free it with
+ * `omnir_string_free`.
+ */
+enum omnir_status omnir_option_get(const struct omnir_context *ctx,
+                                   const char *name,
+                                   size_t name_len,
+                                   struct omnir_string *out);
+
+/**
+ * The value of a bool option as the calling thread sees it.
+ */
+enum omnir_status omnir_option_get_bool(const struct omnir_context *ctx,
+                                        const char *name,
+                                        size_t name_len,
+                                        bool *out);
+
+/**
+ * The value of an int option as the calling thread sees it.
+ */
+enum omnir_status omnir_option_get_int(const struct omnir_context *ctx,
+                                       const char *name,
+                                       size_t name_len,
+                                       int64_t *out);
+
+/**
+ * The value of a float option as the calling thread sees it.
+ */
+enum omnir_status omnir_option_get_float(const struct omnir_context *ctx,
+                                         const char *name,
+                                         size_t name_len,
+                                         double *out);
+
+/**
+ * Pushes an override scope for the calling thread: until `omnir_option_pop_scope(ctx,
+ * *out_scope)`, this thread sees `settings` on `ctx` (other threads and contexts do not).
+ * Scopes nest; pop them innermost first. Every value is checked first: on error nothing
+ * is pushed.
+ */
+enum omnir_status omnir_option_push_scope(struct omnir_context *ctx,
+                                          const struct omnir_option_setting *settings,
+                                          size_t num_settings,
+                                          uint64_t *out_scope);
+
+/**
+ * Ends the calling thread's innermost override scope, which must be `scope`.
+ */
+enum omnir_status omnir_option_pop_scope(struct omnir_context *ctx, uint64_t scope);
+
+/**
+ * Registers a pass in `ctx` so that pipelines can name it. A taken argument is
+ * `OMNIR_ERROR_ALREADY_EXISTS`; on error nothing is registered and the caller keeps its user
+ * data.
+ */
+enum omnir_status omnir_pass_register(struct omnir_context *ctx,
+                                      const struct omnir_pass_registration *registration);
+
+/**
+ * The value of the running pass instance's option `name` (explicit or default), in
+ * textual form. Only valid during the pass callback that received `options`.
+ */
+enum omnir_status omnir_pass_options_get(const struct omnir_pass_options *options,
+                                         const char *name,
+                                         size_t name_len,
+                                         struct omnir_string *out);
+
+/**
+ * Registers a rewrite pattern for the `canonicalize` pass. `name` must be unique in the
+ * context; `root` names the op it applies to (empty: every op); patterns with a higher
+ * `benefit` are tried first.
+ */
+enum omnir_status omnir_rewrite_pattern_register(struct omnir_context *ctx,
+                                                 const char *name,
+                                                 size_t name_len,
+                                                 const char *root,
+                                                 size_t root_len,
+                                                 uint16_t benefit,
+                                                 omnir_rewrite_fn rewrite,
+                                                 void *user_data,
+                                                 omnir_free_user_data_fn free_user_data);
+
+/**
+ * Sets the size of the context's thread pool for passes (0: one thread per core).
+ */
+enum omnir_status omnir_context_set_pass_threads(struct omnir_context *ctx, size_t threads);
+
+/**
+ * Parses MLIR's textual pipeline syntax (`builtin.module(func.func(cse),symbol-dce)`)
+ * against the passes registered in `ctx`. Errors name the problem (unknown pass — with the
+ * registered ones, unknown option, bad value) and point at it: the message is
+ * `pass pipeline:1:COL: error: ...`, the pipeline line and a caret.
+ */
+enum omnir_status omnir_pass_manager_parse(struct omnir_context *ctx,
+                                           const char *pipeline,
+                                           size_t pipeline_len,
+                                           struct omnir_pass_manager **out);
+
+/**
+ * Destroys a pass manager. NULL is a no-op.
+ */
+enum omnir_status omnir_pass_manager_destroy(struct omnir_pass_manager *pm);
+
+/**
+ * The pipeline in canonical textual form (parsing it again gives the same pipeline).
+ */
+enum omnir_status omnir_pass_manager_print(struct omnir_pass_manager *pm, struct omnir_string *out);
+
+/**
+ * Verify the IR after each pass (on by default).
+ */
+enum omnir_status omnir_pass_manager_enable_verifier(struct omnir_pass_manager *pm, bool on);
+
+/**
+ * Use the context's thread pool for built-in passes' analyses and verification (on by
+ * default; the output is the same either way).
+ */
+enum omnir_status omnir_pass_manager_enable_multithreading(struct omnir_pass_manager *pm, bool on);
+
+/**
+ * Record wall time per pass (read with `omnir_pass_manager_get_timing_report`).
+ */
+enum omnir_status omnir_pass_manager_enable_timing(struct omnir_pass_manager *pm, bool on);
+
+/**
+ * Turns on IR printing around passes (see `omnir_ir_printing`).
+ */
+enum omnir_status omnir_pass_manager_enable_ir_printing(struct omnir_pass_manager *pm,
+                                                        const struct omnir_ir_printing *config);
+
+/**
+ * Runs the pipeline on `op` (usually a `builtin.module`). A failing pass, or IR that fails
+ * to verify after a pass, is an error whose message says which pass; diagnostics go to the
+ * context's handlers.
+ */
+enum omnir_status omnir_pass_manager_run(struct omnir_context *ctx,
+                                         struct omnir_pass_manager *pm,
+                                         struct omnir_op op);
+
+/**
+ * The timing report of the last run (enable timing first): MLIR's `--mlir-timing` tree, or
+ * with `list` its list form.
+ */
+enum omnir_status omnir_pass_manager_get_timing_report(struct omnir_pass_manager *pm,
+                                                       bool list,
+                                                       struct omnir_string *out);
+
+/**
+ * The IR dumps collected since the last call (empty if none), and clears them.
+ */
+enum omnir_status omnir_pass_manager_take_output(struct omnir_pass_manager *pm,
+                                                 struct omnir_string *out);
 
 /**
  * The symbol name of `op` (its `sym_name` string attribute). If `op` is not a symbol,

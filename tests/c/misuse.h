@@ -43,6 +43,7 @@ typedef struct misuse_fixture {
     /* live opaque objects */
     omnir_operation_state *state;
     omnir_symbol_table *symbol_table;
+    omnir_pass_manager *pass_manager;
     omnir_diagnostic_list *diagnostic_list;
     const omnir_diagnostic *diagnostic;
     /* the IR as printed at setup, compared after every call */

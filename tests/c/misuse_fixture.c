@@ -90,6 +90,7 @@ static const allowed_case ALLOWED_OK[] = {
     {"omnir_context_destroy", "ctx", "null"},
     {"omnir_operation_state_destroy", "state", "null"},
     {"omnir_symbol_table_destroy", "table", "null"},
+    {"omnir_pass_manager_destroy", "pm", "null"},
     {"omnir_diagnostic_list_free", "list", "null"},
     /* optional flags: NULL means the defaults */
     {"omnir_op_print", "flags", "null"},
@@ -166,6 +167,7 @@ void misuse_release(const char *type, void *slot) {
     else if (!strcmp(type, "omnir_context **")) omnir_context_destroy(*(omnir_context **)slot);
     else if (!strcmp(type, "omnir_operation_state **")) omnir_operation_state_destroy(*(omnir_operation_state **)slot);
     else if (!strcmp(type, "omnir_symbol_table **")) omnir_symbol_table_destroy(*(omnir_symbol_table **)slot);
+    else if (!strcmp(type, "omnir_pass_manager **")) omnir_pass_manager_destroy(*(omnir_pass_manager **)slot);
     else if (!strcmp(type, "omnir_diagnostic_list **")) omnir_diagnostic_list_free(*(omnir_diagnostic_list **)slot);
 }
 
@@ -223,6 +225,7 @@ static void parse_fixture(omnir_context *ctx, parsed_ir *ir) {
 static void fixture_teardown(misuse_fixture *fx) {
     if (fx->diagnostic_list) omnir_diagnostic_list_free(fx->diagnostic_list);
     if (fx->symbol_table) omnir_symbol_table_destroy(fx->symbol_table);
+    if (fx->pass_manager) omnir_pass_manager_destroy(fx->pass_manager);
     if (fx->state) omnir_operation_state_destroy(fx->state);
     omnir_context_destroy(fx->ctx);
     omnir_context_destroy(fx->ctx2);
@@ -231,6 +234,7 @@ static void fixture_teardown(misuse_fixture *fx) {
     fx->ctx = fx->ctx2 = NULL;
     fx->state = NULL;
     fx->symbol_table = NULL;
+    fx->pass_manager = NULL;
     fx->diagnostic_list = NULL;
     fx->diagnostic = NULL;
     fx->baseline = fx->baseline2 = NULL;
@@ -284,6 +288,7 @@ static void fixture_setup(misuse_fixture *fx) {
     /* opaque objects */
     FX(omnir_operation_state_create(S("test.state"), a.location, &fx->state));
     FX(omnir_symbol_table_create(fx->ctx, a.module, &fx->symbol_table));
+    FX(omnir_pass_manager_parse(fx->ctx, S("builtin.module(cse)"), &fx->pass_manager));
     uint64_t capture = 0;
     FX(omnir_context_begin_diagnostic_capture(fx->ctx, &capture));
     FX(omnir_context_emit_diagnostic(fx->ctx, OMNIR_SEVERITY_WARNING, a.location, S("fixture"), NULL, 0));
@@ -443,6 +448,7 @@ void *misuse_object(misuse_fixture *fx, const char *type_name) {
     if (strcmp(type_name, "omnir_block") == 0) return &fx->block;
     if (strcmp(type_name, "omnir_operation_state") == 0) return fx->state;
     if (strcmp(type_name, "omnir_symbol_table") == 0) return fx->symbol_table;
+    if (strcmp(type_name, "omnir_pass_manager") == 0) return fx->pass_manager;
     if (strcmp(type_name, "omnir_diagnostic_list") == 0) return fx->diagnostic_list;
     if (strcmp(type_name, "omnir_diagnostic") == 0) return (void *)fx->diagnostic;
     return misuse_scratch(15); /* e.g. omnir_callback_message: only valid inside a callback */

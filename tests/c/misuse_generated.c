@@ -8296,6 +8296,359 @@ static void misuse_omnir_fused_loc_get_metadata(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_option_declare(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_declare", "ctx", "null")) {
+        omnir_status st = omnir_option_declare(NULL, (const struct omnir_option_decl *)misuse_object(fx, "omnir_option_decl"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_declare", "decl", "null")) {
+        omnir_status st = omnir_option_declare(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_set(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_set", "ctx", "null")) {
+        omnir_status st = omnir_option_set(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_set", "name", "null")) {
+        omnir_status st = omnir_option_set(fx->ctx, NULL, 1, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_set", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_set(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_set", "value", "null")) {
+        omnir_status st = omnir_option_set(fx->ctx, (const char *)"x", (size_t)0, NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_set", "value", "invalid_utf8")) {
+        omnir_status st = omnir_option_set(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_reset(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_reset", "ctx", "null")) {
+        omnir_status st = omnir_option_reset(NULL, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_reset", "name", "null")) {
+        omnir_status st = omnir_option_reset(fx->ctx, NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_reset", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_reset(fx->ctx, (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_get(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_get", "ctx", "null")) {
+        omnir_status st = omnir_option_get(NULL, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get", "name", "null")) {
+        omnir_status st = omnir_option_get(fx->ctx, NULL, 1, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_get(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get", "out", "null")) {
+        omnir_status st = omnir_option_get(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_get_bool(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_get_bool", "ctx", "null")) {
+        omnir_status st = omnir_option_get_bool(NULL, (const char *)"x", (size_t)0, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_bool", "name", "null")) {
+        omnir_status st = omnir_option_get_bool(fx->ctx, NULL, 1, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_bool", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_get_bool(fx->ctx, (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_bool", "out", "null")) {
+        omnir_status st = omnir_option_get_bool(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_get_int(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_get_int", "ctx", "null")) {
+        omnir_status st = omnir_option_get_int(NULL, (const char *)"x", (size_t)0, (int64_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("int64_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_int", "name", "null")) {
+        omnir_status st = omnir_option_get_int(fx->ctx, NULL, 1, (int64_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("int64_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_int", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_get_int(fx->ctx, (const char *)"\xff\xfe", 2, (int64_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("int64_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_int", "out", "null")) {
+        omnir_status st = omnir_option_get_int(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_get_float(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_get_float", "ctx", "null")) {
+        omnir_status st = omnir_option_get_float(NULL, (const char *)"x", (size_t)0, (double *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("double *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_float", "name", "null")) {
+        omnir_status st = omnir_option_get_float(fx->ctx, NULL, 1, (double *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("double *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_float", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_get_float(fx->ctx, (const char *)"\xff\xfe", 2, (double *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("double *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_float", "out", "null")) {
+        omnir_status st = omnir_option_get_float(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_push_scope(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_push_scope", "ctx", "null")) {
+        omnir_status st = omnir_option_push_scope(NULL, (const struct omnir_option_setting *)misuse_object(fx, "omnir_option_setting"), (size_t)0, (uint64_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("uint64_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_push_scope", "settings", "null")) {
+        omnir_status st = omnir_option_push_scope(fx->ctx, NULL, 1, (uint64_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("uint64_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_push_scope", "out_scope", "null")) {
+        omnir_status st = omnir_option_push_scope(fx->ctx, (const struct omnir_option_setting *)misuse_object(fx, "omnir_option_setting"), (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_option_pop_scope(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_pop_scope", "ctx", "null")) {
+        omnir_status st = omnir_option_pop_scope(NULL, (uint64_t)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_register(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_register", "ctx", "null")) {
+        omnir_status st = omnir_pass_register(NULL, (const struct omnir_pass_registration *)misuse_object(fx, "omnir_pass_registration"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_register", "registration", "null")) {
+        omnir_status st = omnir_pass_register(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_options_get(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_options_get", "options", "null")) {
+        omnir_status st = omnir_pass_options_get(NULL, (const char *)"x", 1, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_options_get", "name", "null")) {
+        omnir_status st = omnir_pass_options_get((const struct omnir_pass_options *)misuse_object(fx, "omnir_pass_options"), NULL, 1, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_options_get", "name", "invalid_utf8")) {
+        omnir_status st = omnir_pass_options_get((const struct omnir_pass_options *)misuse_object(fx, "omnir_pass_options"), (const char *)"\xff\xfe", 2, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_options_get", "out", "null")) {
+        omnir_status st = omnir_pass_options_get((const struct omnir_pass_options *)misuse_object(fx, "omnir_pass_options"), (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_rewrite_pattern_register(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_rewrite_pattern_register", "ctx", "null")) {
+        omnir_status st = omnir_rewrite_pattern_register(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (uint16_t)0, (omnir_rewrite_fn)misuse_callback(fx, "omnir_rewrite_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_rewrite_pattern_register", "name", "null")) {
+        omnir_status st = omnir_rewrite_pattern_register(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (uint16_t)0, (omnir_rewrite_fn)misuse_callback(fx, "omnir_rewrite_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_rewrite_pattern_register", "name", "invalid_utf8")) {
+        omnir_status st = omnir_rewrite_pattern_register(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (uint16_t)0, (omnir_rewrite_fn)misuse_callback(fx, "omnir_rewrite_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_rewrite_pattern_register", "root", "null")) {
+        omnir_status st = omnir_rewrite_pattern_register(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (uint16_t)0, (omnir_rewrite_fn)misuse_callback(fx, "omnir_rewrite_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_rewrite_pattern_register", "root", "invalid_utf8")) {
+        omnir_status st = omnir_rewrite_pattern_register(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (uint16_t)0, (omnir_rewrite_fn)misuse_callback(fx, "omnir_rewrite_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_set_pass_threads(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_set_pass_threads", "ctx", "null")) {
+        omnir_status st = omnir_context_set_pass_threads(NULL, (size_t)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_parse(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_parse", "ctx", "null")) {
+        omnir_status st = omnir_pass_manager_parse(NULL, (const char *)"x", (size_t)0, (struct omnir_pass_manager **)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_pass_manager **", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_parse", "pipeline", "null")) {
+        omnir_status st = omnir_pass_manager_parse(fx->ctx, NULL, 1, (struct omnir_pass_manager **)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_pass_manager **", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_parse", "pipeline", "invalid_utf8")) {
+        omnir_status st = omnir_pass_manager_parse(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_pass_manager **)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_pass_manager **", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_parse", "out", "null")) {
+        omnir_status st = omnir_pass_manager_parse(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_destroy(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_destroy", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_destroy(NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_print(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_print", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_print(NULL, (struct omnir_string *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_print", "out", "null")) {
+        omnir_status st = omnir_pass_manager_print((struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_enable_verifier(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_enable_verifier", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_enable_verifier(NULL, (bool)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_enable_multithreading(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_enable_multithreading", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_enable_multithreading(NULL, (bool)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_enable_timing(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_enable_timing", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_enable_timing(NULL, (bool)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_enable_ir_printing(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_enable_ir_printing", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_enable_ir_printing(NULL, (const struct omnir_ir_printing *)misuse_object(fx, "omnir_ir_printing"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_enable_ir_printing", "config", "null")) {
+        omnir_status st = omnir_pass_manager_enable_ir_printing((struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_run(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_run", "ctx", "null")) {
+        omnir_status st = omnir_pass_manager_run(NULL, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), misuse_op(fx, "omnir_pass_manager_run", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_run", "ctx", "wrong_context")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx2, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), misuse_op(fx, "omnir_pass_manager_run", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_run", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx, NULL, misuse_op(fx, "omnir_pass_manager_run", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_run", "op", "null_handle")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), (struct omnir_op){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_run", "op", "stale")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), fx->stale_op);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_run", "op", "wrong_context")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), misuse_op(fx, "omnir_pass_manager_run", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_pass_manager_run", "op", "op")) &&
+        misuse_begin(fx, "omnir_pass_manager_run", "op", "wrong_kind")) {
+        omnir_status st = omnir_pass_manager_run(fx->ctx, (struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), misuse_wrong_op(fx, "omnir_pass_manager_run"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_get_timing_report(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_get_timing_report", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_get_timing_report(NULL, (bool)0, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_get_timing_report", "out", "null")) {
+        omnir_status st = omnir_pass_manager_get_timing_report((struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), (bool)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_pass_manager_take_output(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_pass_manager_take_output", "pm", "null")) {
+        omnir_status st = omnir_pass_manager_take_output(NULL, (struct omnir_string *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_pass_manager_take_output", "out", "null")) {
+        omnir_status st = omnir_pass_manager_take_output((struct omnir_pass_manager *)misuse_object(fx, "omnir_pass_manager"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_op_get_symbol_name(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_get_symbol_name", "ctx", "null")) {
         omnir_status st = omnir_op_get_symbol_name(NULL, misuse_op(fx, "omnir_op_get_symbol_name", false), (struct omnir_string *)misuse_scratch(2));
@@ -11180,6 +11533,29 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_fused_loc_get_num_locations(fx);
     misuse_omnir_fused_loc_get_location(fx);
     misuse_omnir_fused_loc_get_metadata(fx);
+    misuse_omnir_option_declare(fx);
+    misuse_omnir_option_set(fx);
+    misuse_omnir_option_reset(fx);
+    misuse_omnir_option_get(fx);
+    misuse_omnir_option_get_bool(fx);
+    misuse_omnir_option_get_int(fx);
+    misuse_omnir_option_get_float(fx);
+    misuse_omnir_option_push_scope(fx);
+    misuse_omnir_option_pop_scope(fx);
+    misuse_omnir_pass_register(fx);
+    misuse_omnir_pass_options_get(fx);
+    misuse_omnir_rewrite_pattern_register(fx);
+    misuse_omnir_context_set_pass_threads(fx);
+    misuse_omnir_pass_manager_parse(fx);
+    misuse_omnir_pass_manager_destroy(fx);
+    misuse_omnir_pass_manager_print(fx);
+    misuse_omnir_pass_manager_enable_verifier(fx);
+    misuse_omnir_pass_manager_enable_multithreading(fx);
+    misuse_omnir_pass_manager_enable_timing(fx);
+    misuse_omnir_pass_manager_enable_ir_printing(fx);
+    misuse_omnir_pass_manager_run(fx);
+    misuse_omnir_pass_manager_get_timing_report(fx);
+    misuse_omnir_pass_manager_take_output(fx);
     misuse_omnir_op_get_symbol_name(fx);
     misuse_omnir_op_set_symbol_name(fx);
     misuse_omnir_op_get_symbol_visibility(fx);
@@ -11255,6 +11631,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2041;
-const size_t misuse_generated_function_count = 331;
-const size_t misuse_generated_covered_count = 323;
+const size_t misuse_generated_case_count = 2106;
+const size_t misuse_generated_function_count = 354;
+const size_t misuse_generated_covered_count = 346;

@@ -775,6 +775,139 @@ pub enum omnir_location_kind {
     OMNIR_LOCATION_KIND_FUSED = 4,
 }
 
+/// The kind of an option's values.
+pub type omnir_option_kind = u32;
+
+/// `true`/`false` (also `1`/`0`, `on`/`off`).
+pub const OMNIR_OPTION_BOOL: omnir_option_kind = 0;
+
+/// A 64-bit signed integer.
+pub const OMNIR_OPTION_INT: omnir_option_kind = 1;
+
+/// A double.
+pub const OMNIR_OPTION_FLOAT: omnir_option_kind = 2;
+
+/// Any text.
+pub const OMNIR_OPTION_STRING: omnir_option_kind = 3;
+
+/// One of the declared case names.
+pub const OMNIR_OPTION_ENUM: omnir_option_kind = 4;
+
+/// A comma-separated list of values of `element_kind`.
+pub const OMNIR_OPTION_LIST: omnir_option_kind = 5;
+
+/// The type of an option. `cases` are the enum case names (for `OMNIR_OPTION_ENUM`, or a
+/// list of enums); `element_kind` is the element kind of a list.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_option_type {
+    pub kind: omnir_option_kind,
+    pub element_kind: omnir_option_kind,
+    pub cases: *const omnir_string_view,
+    pub num_cases: usize,
+}
+
+/// A declaration: name, type, default value (text, parsed by the type) and help.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_option_decl {
+    pub name: omnir_string_view,
+    pub ty: omnir_option_type,
+    pub default_value: omnir_string_view,
+    pub help: omnir_string_view,
+}
+
+/// One override in a scope: an option name and a value in textual form.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_option_setting {
+    pub name: omnir_string_view,
+    pub value: omnir_string_view,
+}
+
+/// The option values of the pass instance being run; valid only during the pass callback
+/// that received it. Read with `omnir_pass_options_get`.
+///
+/// Opaque: only ever used behind a pointer that omnir hands out.
+#[repr(C)]
+pub struct omnir_pass_options {
+    _private: [u8; 0],
+    _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// A pass's work on one operation (the op its pipeline anchors on). Return `OMNIR_OK` (0) on
+/// success; anything else fails the pass, after describing the problem with
+/// `omnir_callback_message_set(message, ...)`. It may change `op` and what is nested in it
+/// through the ordinary API, on `ctx`.
+pub type omnir_pass_run_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        op: omnir_op,
+        options: *const omnir_pass_options,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A pass written in another language. Zero-initialize it and fill it in.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_pass_registration {
+    /// The name used in pipelines (`my-pass`).
+    pub argument: omnir_string_view,
+    /// The name shown in timing reports and IR dumps (`MyPass`); empty: the argument.
+    pub name: omnir_string_view,
+    pub description: omnir_string_view,
+    /// Declared options (`my-pass{threshold=3}`), read by the pass with
+    /// `omnir_pass_options_get`.
+    pub options: *const omnir_option_decl,
+    pub num_options: usize,
+    pub run: omnir_pass_run_fn,
+    pub user_data: *mut core::ffi::c_void,
+    /// Called once with `user_data` when the context is destroyed (may be NULL).
+    pub free_user_data: omnir_free_user_data_fn,
+}
+
+/// A rewrite pattern's callback: if the pattern applies to `op`, rewrite it through the
+/// ordinary API on `ctx` and set `*applied` to true; otherwise change nothing and leave it
+/// false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`).
+pub type omnir_rewrite_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        op: omnir_op,
+        applied: *mut bool,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A parsed pipeline with its run settings. Create with `omnir_pass_manager_parse`, destroy
+/// with `omnir_pass_manager_destroy`. It belongs to the context it was parsed in.
+///
+/// Opaque: only ever used behind a pointer that omnir hands out.
+#[repr(C)]
+pub struct omnir_pass_manager {
+    _private: [u8; 0],
+    _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// IR printing around passes (MLIR's `--mlir-print-ir-*`). `before`/`after` are pass
+/// arguments (`cse`); the `*_all` flags select every pass. Dumps are collected; read them
+/// with `omnir_pass_manager_take_output`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_ir_printing {
+    pub before: *const omnir_string_view,
+    pub num_before: usize,
+    pub after: *const omnir_string_view,
+    pub num_after: usize,
+    pub before_all: bool,
+    pub after_all: bool,
+    pub after_failure: bool,
+    pub module_scope: bool,
+    pub flags: omnir_print_flags,
+}
+
 /// A symbol's visibility (`sym_visibility`).
 pub type omnir_visibility = u32;
 
@@ -3156,6 +3289,131 @@ extern "C" {
         loc: omnir_location,
         out: *mut omnir_attribute,
     ) -> omnir_status;
+    /// Declares an option in `ctx`. Declaring the same name again with the same type does
+    /// nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+    pub fn omnir_option_declare(ctx: *mut omnir_context, decl: *const omnir_option_decl) -> omnir_status;
+    /// Sets the context's value of option `name` from its textual form (seen by every thread
+    /// without an override). An unknown option or a value the type does not accept is an
+    /// error naming the option and what it accepts.
+    pub fn omnir_option_set(
+        ctx: *mut omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        value: *const core::ffi::c_char,
+        value_len: usize,
+    ) -> omnir_status;
+    /// Forgets the context's value of option `name`, so its default applies again.
+    pub fn omnir_option_reset(ctx: *mut omnir_context, name: *const core::ffi::c_char, name_len: usize)
+        -> omnir_status;
+    /// The value the calling thread sees for option `name` (its innermost override scope, else
+    /// the context's value, else the default), in textual form. Free it with
+    /// `omnir_string_free`.
+    pub fn omnir_option_get(
+        ctx: *const omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The value of a bool option as the calling thread sees it.
+    pub fn omnir_option_get_bool(
+        ctx: *const omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out: *mut bool,
+    ) -> omnir_status;
+    /// The value of an int option as the calling thread sees it.
+    pub fn omnir_option_get_int(
+        ctx: *const omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out: *mut i64,
+    ) -> omnir_status;
+    /// The value of a float option as the calling thread sees it.
+    pub fn omnir_option_get_float(
+        ctx: *const omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out: *mut f64,
+    ) -> omnir_status;
+    /// Pushes an override scope for the calling thread: until `omnir_option_pop_scope(ctx,
+    /// *out_scope)`, this thread sees `settings` on `ctx` (other threads and contexts do not).
+    /// Scopes nest; pop them innermost first. Every value is checked first: on error nothing
+    /// is pushed.
+    pub fn omnir_option_push_scope(
+        ctx: *mut omnir_context,
+        settings: *const omnir_option_setting,
+        num_settings: usize,
+        out_scope: *mut u64,
+    ) -> omnir_status;
+    /// Ends the calling thread's innermost override scope, which must be `scope`.
+    pub fn omnir_option_pop_scope(ctx: *mut omnir_context, scope: u64) -> omnir_status;
+    /// Registers a pass in `ctx` so that pipelines can name it. A taken argument is
+    /// `OMNIR_ERROR_ALREADY_EXISTS`; on error nothing is registered and the caller keeps its user
+    /// data.
+    pub fn omnir_pass_register(ctx: *mut omnir_context, registration: *const omnir_pass_registration) -> omnir_status;
+    /// The value of the running pass instance's option `name` (explicit or default), in
+    /// textual form. Only valid during the pass callback that received `options`.
+    pub fn omnir_pass_options_get(
+        options: *const omnir_pass_options,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// Registers a rewrite pattern for the `canonicalize` pass. `name` must be unique in the
+    /// context; `root` names the op it applies to (empty: every op); patterns with a higher
+    /// `benefit` are tried first.
+    pub fn omnir_rewrite_pattern_register(
+        ctx: *mut omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        root: *const core::ffi::c_char,
+        root_len: usize,
+        benefit: u16,
+        rewrite: omnir_rewrite_fn,
+        user_data: *mut core::ffi::c_void,
+        free_user_data: omnir_free_user_data_fn,
+    ) -> omnir_status;
+    /// Sets the size of the context's thread pool for passes (0: one thread per core).
+    pub fn omnir_context_set_pass_threads(ctx: *mut omnir_context, threads: usize) -> omnir_status;
+    /// Parses MLIR's textual pipeline syntax (`builtin.module(func.func(cse),symbol-dce)`)
+    /// against the passes registered in `ctx`. Errors name the problem (unknown pass — with the
+    /// registered ones, unknown option, bad value) and point at it: the message is
+    /// `pass pipeline:1:COL: error: ...`, the pipeline line and a caret.
+    pub fn omnir_pass_manager_parse(
+        ctx: *mut omnir_context,
+        pipeline: *const core::ffi::c_char,
+        pipeline_len: usize,
+        out: *mut *mut omnir_pass_manager,
+    ) -> omnir_status;
+    /// Destroys a pass manager. NULL is a no-op.
+    pub fn omnir_pass_manager_destroy(pm: *mut omnir_pass_manager) -> omnir_status;
+    /// The pipeline in canonical textual form (parsing it again gives the same pipeline).
+    pub fn omnir_pass_manager_print(pm: *mut omnir_pass_manager, out: *mut omnir_string) -> omnir_status;
+    /// Verify the IR after each pass (on by default).
+    pub fn omnir_pass_manager_enable_verifier(pm: *mut omnir_pass_manager, on: bool) -> omnir_status;
+    /// Use the context's thread pool for built-in passes' analyses and verification (on by
+    /// default; the output is the same either way).
+    pub fn omnir_pass_manager_enable_multithreading(pm: *mut omnir_pass_manager, on: bool) -> omnir_status;
+    /// Record wall time per pass (read with `omnir_pass_manager_get_timing_report`).
+    pub fn omnir_pass_manager_enable_timing(pm: *mut omnir_pass_manager, on: bool) -> omnir_status;
+    /// Turns on IR printing around passes (see `omnir_ir_printing`).
+    pub fn omnir_pass_manager_enable_ir_printing(
+        pm: *mut omnir_pass_manager,
+        config: *const omnir_ir_printing,
+    ) -> omnir_status;
+    /// Runs the pipeline on `op` (usually a `builtin.module`). A failing pass, or IR that fails
+    /// to verify after a pass, is an error whose message says which pass; diagnostics go to the
+    /// context's handlers.
+    pub fn omnir_pass_manager_run(ctx: *mut omnir_context, pm: *mut omnir_pass_manager, op: omnir_op) -> omnir_status;
+    /// The timing report of the last run (enable timing first): MLIR's `--mlir-timing` tree, or
+    /// with `list` its list form.
+    pub fn omnir_pass_manager_get_timing_report(
+        pm: *mut omnir_pass_manager,
+        list: bool,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The IR dumps collected since the last call (empty if none), and clears them.
+    pub fn omnir_pass_manager_take_output(pm: *mut omnir_pass_manager, out: *mut omnir_string) -> omnir_status;
     /// The symbol name of `op` (its `sym_name` string attribute). If `op` is not a symbol,
     /// `*out` is a zeroed string (`data == NULL`); a symbol named "" has a non-NULL `data`.
     /// Free it with `omnir_string_free`.

@@ -50,7 +50,7 @@ pub struct omnir_print_flags {
 }
 
 impl omnir_print_flags {
-    fn to_core(self) -> ApiResult<PrintFlags> {
+    pub(crate) fn to_core(self) -> ApiResult<PrintFlags> {
         if !self.generic_form {
             return Err(invalid("only the generic form can be printed for now: set generic_form"));
         }

@@ -20,6 +20,9 @@ pub struct omnir_context {
     magic: u64,
     serial: u32,
     cell: ReentrantMutex<RefCell<Context>>,
+    /// Where the `Context` inside `cell` lives (it never moves: the whole struct is boxed).
+    /// Compared with the records of lent contexts without taking the lock.
+    core: *const Context,
 }
 
 /// Serials are unique per process and per loaded copy of the core: the top byte is random
@@ -46,40 +49,44 @@ impl omnir_context {
 
     /// Runs `f` with shared access to the context.
     ///
-    /// When an outer frame of this thread holds the context exclusively (a `write`) and has
-    /// handed a shared `&Context` to a callback that is now calling back into the API, `f`
-    /// gets that shared reference (see [`CallbackFrame`]); otherwise such a call would be
-    /// refused as `OMNIR_ERROR_BUSY`.
+    /// A callback that the core is running (a verifier, a handler, a pass...) was lent the
+    /// context by a core frame below it on this thread, which holds it exclusively or runs it
+    /// on a worker thread of the context's pool while the calling thread waits. Its calls
+    /// back into the API use that lent context (see [`in_callback`] and [`in_callback_mut`])
+    /// without taking the lock: taking it on a worker would wait forever for the thread that
+    /// holds it. Otherwise `f` runs under the lock.
     pub(crate) fn read<R>(&self, f: impl FnOnce(&Context) -> ApiResult<R>) -> ApiResult<R> {
-        let guard = self.cell.lock();
-        if let Ok(ctx) = guard.try_borrow() {
-            return f(&ctx);
+        if let Some((lent, _)) = callback_context(self.serial, self.core) {
+            // SAFETY: `lent` is the context that a core frame on this thread's stack, below
+            // us, handed to the innermost running callback of this context (recorded by
+            // `in_callback`/`in_callback_mut`, removed by their guards before that frame
+            // resumes, also on unwind), so it is alive for this whole call. A shared lend is
+            // a genuine `&Context` reborrowed by the core (which has no `unsafe`), so more
+            // shared references are fine, also from worker threads that were lent the same
+            // `&Context` in parallel (the `Context` is `Sync`). A mutable lend is a `&mut
+            // Context` the lending frame does not use until the callback returns; this
+            // thread's nested API calls are its only users and they do not overlap.
+            return f(unsafe { &*lent });
         }
-        // The RefCell is mutably borrowed. We hold the re-entrant lock, so the borrow belongs
-        // to an outer frame of this very thread (every borrow is taken and released while
-        // its frame holds the lock, and the lock is held by one thread at a time).
-        let Some(shared) = callback_context(self.serial, guard.as_ptr()) else {
-            return Err(busy());
-        };
-        // SAFETY: `shared` is the `&Context` that the core passed to a callback wrapper that
-        // is still running on this thread's stack (below us): `CallbackFrame::enter`
-        // recorded it and its guard removes it before the wrapper returns (or unwinds), so
-        // the pointee is alive and shared-borrowed for at least as long as this call. The
-        // core, which holds the outer `&mut Context`, reborrowed it as `&Context` for the
-        // callback and cannot use the `&mut` until the callback returns; so for the duration
-        // of `f`, the only accesses to the context are through shared references derived
-        // from that one reborrow, which is exactly what `&*shared` is (the core forbids
-        // `unsafe`, so the `&Context` it hands a callback is a genuine shared borrow). The
-        // record is thread-local and we hold the lock, so no other thread can touch the
-        // context meanwhile (interior mutability inside it is `Sync`). The pointer identity
-        // check (`guard.as_ptr()`) makes sure it is this context's core and not another's.
-        // Mutation stays impossible: `write` and `omnir_context_destroy` still need
-        // `try_borrow_mut`, which fails while the outer borrow lives.
-        f(unsafe { &*shared })
+        let guard = self.cell.lock();
+        let ctx = guard.try_borrow().map_err(|_| busy())?;
+        f(&ctx)
     }
 
-    /// Runs `f` with exclusive access to the context.
+    /// Runs `f` with exclusive access to the context: under the lock, or through a context
+    /// lent mutably to the running callback (a pass or a rewrite pattern written in another
+    /// language). A callback lent only shared access gets BUSY.
     pub(crate) fn write<R>(&self, f: impl FnOnce(&mut Context) -> ApiResult<R>) -> ApiResult<R> {
+        match callback_context(self.serial, self.core) {
+            // SAFETY: as in `read`: the innermost lend of this context on this thread is a
+            // `&mut Context` whose lending frame does not use it while the callback runs;
+            // this nested call is its only user until it returns. The innermost record
+            // decides: a shared-only callback nested in a mutable one is refused below, so a
+            // `&mut` never coexists with the shared borrow handed to that inner callback.
+            Some((lent, true)) => return f(unsafe { &mut *(lent as *mut Context) }),
+            Some((_, false)) => return Err(busy()),
+            None => {}
+        }
         let guard = self.cell.lock();
         let mut ctx = guard.try_borrow_mut().map_err(|_| busy())?;
         f(&mut ctx)
@@ -97,16 +104,17 @@ fn busy() -> ApiError {
 // callbacks that run while the context is exclusively borrowed
 
 thread_local! {
-    /// The shared contexts handed to the callbacks running on this thread, innermost last:
-    /// (context serial, the `&Context` the core gave the callback, as a raw pointer).
-    static CALLBACK_FRAMES: RefCell<Vec<(u32, *const Context)>> = const { RefCell::new(Vec::new()) };
+    /// The contexts lent to the callbacks running on this thread, innermost last: (context
+    /// serial, the context the core gave the callback as a raw pointer, whether it was lent
+    /// mutably).
+    static CALLBACK_FRAMES: RefCell<Vec<(u32, *const Context, bool)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The shared context recorded by the innermost running callback of context `serial` whose
-/// core lives at `core` (the `RefCell`'s content), if any.
-fn callback_context(serial: u32, core: *mut Context) -> Option<*const Context> {
+/// The context recorded by the innermost running callback of context `serial` whose core
+/// lives at `core` (the `RefCell`'s content), and whether it was lent mutably.
+fn callback_context(serial: u32, core: *const Context) -> Option<(*const Context, bool)> {
     CALLBACK_FRAMES.with(|frames| {
-        frames.borrow().iter().rev().find(|(s, p)| *s == serial && std::ptr::eq(*p, core)).map(|(_, p)| *p)
+        frames.borrow().iter().rev().find(|(s, p, _)| *s == serial && std::ptr::eq(*p, core)).map(|(_, p, m)| (*p, *m))
     })
 }
 
@@ -125,7 +133,7 @@ pub(crate) struct CallbackFrame<'a> {
 
 impl<'a> CallbackFrame<'a> {
     pub(crate) fn enter(serial: u32, core: &'a Context) -> CallbackFrame<'a> {
-        CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *const Context)));
+        CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *const Context, false)));
         CallbackFrame { _borrow: PhantomData }
     }
 }
@@ -142,6 +150,24 @@ impl Drop for CallbackFrame<'_> {
 /// (see [`CallbackFrame`]).
 pub(crate) fn in_callback<R>(serial: u32, core: &Context, f: impl FnOnce() -> R) -> R {
     let _frame = CallbackFrame::enter(serial, core);
+    f()
+}
+
+/// Runs `f` (which calls a C callback allowed to mutate IR: a pass, a rewrite pattern) with
+/// `core` lent mutably: API calls the callback makes on this context, reading or writing,
+/// use it. The caller must not touch `core` while `f` runs (it cannot: `core` is borrowed
+/// here for the whole call).
+pub(crate) fn in_callback_mut<R>(serial: u32, core: &mut Context, f: impl FnOnce() -> R) -> R {
+    struct Frame;
+    impl Drop for Frame {
+        fn drop(&mut self) {
+            CALLBACK_FRAMES.with(|frames| {
+                frames.borrow_mut().pop();
+            });
+        }
+    }
+    CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *mut Context as *const Context, true)));
+    let _frame = Frame;
     f()
 }
 
@@ -165,11 +191,13 @@ pub extern "C" fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_st
     ffi_call(|| {
         // Check the out-pointer before allocating: a context nobody receives would leak.
         super::check_out(out)?;
-        let ctx = Box::new(omnir_context {
+        let mut ctx = Box::new(omnir_context {
             magic: MAGIC,
             serial: next_serial(),
             cell: ReentrantMutex::new(RefCell::new(Context::new())),
+            core: std::ptr::null(),
         });
+        ctx.core = ctx.cell.lock().as_ptr();
         write_out(out, Box::into_raw(ctx))
     })
 }
@@ -182,6 +210,11 @@ pub extern "C" fn omnir_context_destroy(ctx: *mut omnir_context) -> omnir_status
             return Ok(());
         }
         let c = context_arg(ctx)?;
+        // A callback of this context (maybe on a pool worker, which must not wait for the
+        // lock) cannot destroy it.
+        if callback_context(c.serial, c.core).is_some() {
+            return Err(busy());
+        }
         // Refuse to free a context that a callback on this thread is still using.
         {
             let guard = c.cell.lock();

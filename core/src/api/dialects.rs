@@ -122,14 +122,14 @@ pub type omnir_free_user_data_fn = Option<unsafe extern "C" fn(user_data: *mut c
 /// received it. Set it with `omnir_callback_message_set`.
 #[allow(non_camel_case_types)]
 pub struct omnir_callback_message {
-    magic: u64,
-    text: Option<String>,
+    pub(crate) magic: u64,
+    pub(crate) text: Option<String>,
 }
 
 const MESSAGE_MAGIC: u64 = 0x6f6d_6e69_725f_636d; // "omnir_cm"
 
 impl omnir_callback_message {
-    fn new() -> omnir_callback_message {
+    pub(crate) fn new() -> omnir_callback_message {
         omnir_callback_message { magic: MESSAGE_MAGIC, text: None }
     }
 }
@@ -167,8 +167,8 @@ fn message_arg<'a>(message: *mut omnir_callback_message) -> ApiResult<&'a mut om
 /// User data owned by omnir once a registration succeeds: freed (if the caller gave a free
 /// function) when the last callback holding it is dropped, unless disarmed because the
 /// registration failed.
-struct UserData {
-    ptr: *mut c_void,
+pub(crate) struct UserData {
+    pub(crate) ptr: *mut c_void,
     free: omnir_free_user_data_fn,
     armed: AtomicBool,
 }
@@ -194,17 +194,17 @@ impl Drop for UserData {
 
 /// The context pointer handed to callbacks, with the serial for building handles.
 #[derive(Copy, Clone)]
-struct CtxRef {
+pub(crate) struct CtxRef {
     raw: *mut omnir_context,
     serial: u32,
 }
 
 impl CtxRef {
     // Methods (not field accesses) so that closures capture the whole `Send + Sync` struct.
-    fn ptr(&self) -> *mut omnir_context {
+    pub(crate) fn ptr(&self) -> *mut omnir_context {
         self.raw
     }
-    fn serial(&self) -> u32 {
+    pub(crate) fn serial(&self) -> u32 {
         self.serial
     }
 }
@@ -217,25 +217,25 @@ unsafe impl Send for CtxRef {}
 unsafe impl Sync for CtxRef {}
 
 /// Collects the user data of one registration so that a failure can give it back.
-struct Registration {
-    ctx: CtxRef,
+pub(crate) struct Registration {
+    pub(crate) ctx: CtxRef,
     owned: Vec<Arc<UserData>>,
 }
 
 impl Registration {
-    fn new(cx: &omnir_context) -> Registration {
+    pub(crate) fn new(cx: &omnir_context) -> Registration {
         let raw = cx as *const omnir_context as *mut omnir_context;
         Registration { ctx: CtxRef { raw, serial: cx.serial() }, owned: Vec::new() }
     }
 
-    fn own(&mut self, ptr: *mut c_void, free: omnir_free_user_data_fn) -> Arc<UserData> {
+    pub(crate) fn own(&mut self, ptr: *mut c_void, free: omnir_free_user_data_fn) -> Arc<UserData> {
         let ud = Arc::new(UserData { ptr, free, armed: AtomicBool::new(true) });
         self.owned.push(ud.clone());
         ud
     }
 
     /// Ends the registration: on failure nothing of the caller's is freed.
-    fn finish<T>(self, result: ApiResult<T>) -> ApiResult<T> {
+    pub(crate) fn finish<T>(self, result: ApiResult<T>) -> ApiResult<T> {
         if result.is_err() {
             for ud in &self.owned {
                 ud.armed.store(false, Ordering::Release);

@@ -35,6 +35,8 @@ pub mod dialects;
 pub mod handles;
 pub mod ir;
 pub mod locations;
+pub mod options;
+pub mod passes;
 pub mod symbols;
 pub mod typeid;
 pub mod types;

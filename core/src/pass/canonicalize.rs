@@ -123,6 +123,18 @@ impl<'a> Rewriter<'a> {
         self.changed
     }
 
+    /// Mutable access for changes the rewriter cannot track one by one (patterns written in
+    /// other languages change IR through the C API). Call [`Rewriter::mark_changed`] if
+    /// anything changed: the driver then runs another full iteration.
+    pub fn untracked(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    /// Records that IR changed through [`Rewriter::untracked`].
+    pub fn mark_changed(&mut self) {
+        self.changed = true;
+    }
+
     pub fn insertion_point(&self) -> InsertPoint {
         self.insertion
     }

@@ -28,6 +28,23 @@ pub struct Options {
     /// Run the verifier after parsing (`--no-verify` / `--verify-each=false` turn it off).
     pub verify: bool,
     pub print: PrintFlags,
+    /// `--pass-pipeline=<text>`: MLIR's textual pipeline, e.g. `builtin.module(cse)`.
+    pub pass_pipeline: Option<String>,
+    /// Individual pass flags (`--cse`, `--canonicalize=max-iterations=3`), in order, as
+    /// (pass argument, option text): run on the top-level module.
+    pub pass_flags: Vec<(String, Option<String>)>,
+    /// `--mlir-timing`, and `--mlir-timing-display=list|tree`.
+    pub timing: bool,
+    pub timing_list: bool,
+    /// `--mlir-print-ir-*`.
+    pub print_ir_before: Vec<String>,
+    pub print_ir_after: Vec<String>,
+    pub print_ir_before_all: bool,
+    pub print_ir_after_all: bool,
+    pub print_ir_after_failure: bool,
+    pub print_ir_module_scope: bool,
+    /// `--mlir-disable-threading`: run passes on the calling thread only.
+    pub disable_threading: bool,
     pub help: bool,
     pub version: bool,
 }
@@ -43,6 +60,17 @@ impl Default for Options {
             verify_diagnostics: None,
             verify: true,
             print: PrintFlags::default(),
+            pass_pipeline: None,
+            pass_flags: Vec::new(),
+            timing: false,
+            timing_list: false,
+            print_ir_before: Vec::new(),
+            print_ir_after: Vec::new(),
+            print_ir_before_all: false,
+            print_ir_after_all: false,
+            print_ir_after_failure: false,
+            print_ir_module_scope: false,
+            disable_threading: false,
             help: false,
             version: false,
         }
@@ -57,7 +85,8 @@ USAGE: omnir-opt [options] <input file>
   Reads <input file> (`-` or nothing: standard input), parses it (MLIR's generic operation
   syntax, plus the `module { ... }` form of builtin.module), runs the verifier and prints
   the result in MLIR's generic form, byte for byte as `mlir-opt --mlir-print-op-generic`
-  prints it. omnir-opt runs no passes. Errors go to standard error as
+  prints it. With --pass-pipeline or pass flags it runs passes in between (verifying after
+  each one unless --no-verify). Errors go to standard error as
   `file:line:col: error: message`, with the source line and a caret.
 
   Exit status: 0 on success, 1 on any error (bad arguments, unreadable input, a parse or
@@ -96,6 +125,22 @@ OPTIONS:
                                        Print elements attributes with more than <n>
                                        elements as `dense_resource<__elided__>`
   --mlir-print-assume-verified         Accepted; the generic form never needs the verifier
+
+  Passes:
+  --pass-pipeline=<pipeline>           Run MLIR's textual pipeline, e.g.
+                                       'builtin.module(func.func(cse),symbol-dce)'
+  --cse, --canonicalize[=<options>], --dce, --symbol-dce, --strip-debuginfo
+                                       Run that built-in pass on the top-level module (in
+                                       the order given; not with --pass-pipeline)
+  --mlir-timing                        Print a wall-time report of the passes to stderr
+  --mlir-timing-display=<list|tree>    How to show it (default tree)
+  --mlir-print-ir-before=<passes>      Print the IR before these passes (comma-separated)
+  --mlir-print-ir-after=<passes>       Print the IR after these passes
+  --mlir-print-ir-before-all           Print the IR before every pass
+  --mlir-print-ir-after-all            Print the IR after every pass
+  --mlir-print-ir-after-failure        Print the IR after a pass that failed
+  --mlir-print-ir-module-scope         Print the whole module, not just the op a pass ran on
+  --mlir-disable-threading             Run passes on one thread
 
   -h, --help                           Display this help
   --version                            Display the version
@@ -183,10 +228,36 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("for the --{name} option: '{v}' value invalid for uint argument!"))?;
                 o.print.elide_elements_larger_than = Some(n);
             }
+            "pass-pipeline" => o.pass_pipeline = Some(value("pipeline")?),
+            "cse" | "canonicalize" | "dce" | "symbol-dce" | "strip-debuginfo" => {
+                o.pass_flags.push((name.to_string(), inline.map(str::to_string)))
+            }
+            "mlir-timing" => o.timing = parse_bool(name, inline)?,
+            "mlir-timing-display" => {
+                o.timing_list = match value("list or tree")?.as_str() {
+                    "list" => true,
+                    "tree" => false,
+                    v => {
+                        return Err(format!(
+                            "for the --{name} option: Cannot find option named '{v}'! (use list or tree)"
+                        ))
+                    }
+                }
+            }
+            "mlir-print-ir-before" => o.print_ir_before.extend(value("passes")?.split(',').map(str::to_string)),
+            "mlir-print-ir-after" => o.print_ir_after.extend(value("passes")?.split(',').map(str::to_string)),
+            "mlir-print-ir-before-all" => o.print_ir_before_all = parse_bool(name, inline)?,
+            "mlir-print-ir-after-all" => o.print_ir_after_all = parse_bool(name, inline)?,
+            "mlir-print-ir-after-failure" => o.print_ir_after_failure = parse_bool(name, inline)?,
+            "mlir-print-ir-module-scope" => o.print_ir_module_scope = parse_bool(name, inline)?,
+            "mlir-disable-threading" => o.disable_threading = parse_bool(name, inline)?,
             "h" | "help" => o.help = true,
             "version" => o.version = true,
             _ => return Err(format!("Unknown command line argument '{arg}'.  Try: 'omnir-opt --help'")),
         }
+    }
+    if o.pass_pipeline.is_some() && !o.pass_flags.is_empty() {
+        return Err("'-pass-pipeline' option can't be used with individual pass options".to_string());
     }
     match positional.len() {
         0 => {}
@@ -242,5 +313,11 @@ mod tests {
         assert!(parse(&["a", "b"]).is_err());
         assert!(parse(&["-o"]).is_err());
         assert_eq!(parse(&["--", "-weird-name"]).unwrap().input, "-weird-name");
+        let o = parse(&["--cse", "--canonicalize=max-iterations=3", "--mlir-timing", "--mlir-print-ir-after=cse,dce"])
+            .unwrap();
+        assert_eq!(o.pass_flags, vec![("cse".into(), None), ("canonicalize".into(), Some("max-iterations=3".into()))]);
+        assert!(o.timing);
+        assert_eq!(o.print_ir_after, vec!["cse", "dce"]);
+        assert!(parse(&["--pass-pipeline=builtin.module(cse)", "--cse"]).is_err());
     }
 }

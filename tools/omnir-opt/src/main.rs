@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use omnir_core::asm::parser::parse_source_range;
 use omnir_core::asm::{print_op, print_op_to, render_source_diagnostic, split_source_with, ParseOptions};
+use omnir_core::pass::{IrPrinting, PassManager, PassSelection};
 use omnir_core::{Context, Diagnostic, Location, OpId, Severity, WalkOrder, WalkResult};
 use rustc_hash::FxHashMap;
 
@@ -220,6 +221,9 @@ fn process_chunk(
         if opts.verify && ctx.verify(m).is_err() {
             failed = true;
         }
+        if !failed && (opts.pass_pipeline.is_some() || !opts.pass_flags.is_empty()) {
+            failed = !run_passes(opts, &mut ctx, m);
+        }
     }
     let core_diags = std::mem::take(&mut *collected.lock().unwrap_or_else(|p| p.into_inner()));
     failed |= core_diags.iter().any(|d| d.severity == Severity::Error);
@@ -262,6 +266,65 @@ fn process_chunk(
         }
     }
     (!failed, diags)
+}
+
+/// The pipeline the options ask for: `--pass-pipeline` text, or the pass flags nested
+/// under the top-level `builtin.module`.
+fn pipeline_text(opts: &Options) -> String {
+    if let Some(p) = &opts.pass_pipeline {
+        return p.clone();
+    }
+    let passes: Vec<String> = opts
+        .pass_flags
+        .iter()
+        .map(|(name, options)| match options {
+            Some(o) if !o.is_empty() => format!("{name}{{{o}}}"),
+            _ => name.clone(),
+        })
+        .collect();
+    format!("builtin.module({})", passes.join(","))
+}
+
+/// Runs the requested passes; reports problems on stderr. Whether they succeeded.
+fn run_passes(opts: &Options, ctx: &mut Context, module: OpId) -> bool {
+    let text = pipeline_text(opts);
+    let mut pm = match PassManager::parse(ctx, &text) {
+        Ok(pm) => pm,
+        Err(e) => {
+            eprintln!("{e}");
+            return false;
+        }
+    };
+    pm.enable_verifier(opts.verify).enable_multithreading(!opts.disable_threading).enable_timing(opts.timing);
+    let select = |all: bool, names: &[String]| {
+        if all {
+            PassSelection::All
+        } else if names.is_empty() {
+            PassSelection::None
+        } else {
+            PassSelection::Only(names.to_vec())
+        }
+    };
+    let printing = IrPrinting {
+        before: select(opts.print_ir_before_all, &opts.print_ir_before),
+        after: select(opts.print_ir_after_all, &opts.print_ir_after),
+        after_failure: opts.print_ir_after_failure,
+        module_scope: opts.print_ir_module_scope,
+        flags: opts.print.clone(),
+    };
+    if printing.before != PassSelection::None || printing.after != PassSelection::None || printing.after_failure {
+        pm.enable_ir_printing(printing);
+        // MLIR writes IR dumps to stderr.
+        pm.set_output(Box::new(|text| eprint!("{text}")));
+    }
+    let ok = pm.run(ctx, module).is_ok();
+    if opts.timing {
+        let report = if opts.timing_list { pm.timing().map(|t| t.report_list()) } else { pm.timing_report() };
+        if let Some(r) = report {
+            eprint!("{r}");
+        }
+    }
+    ok
 }
 
 /// The ops of `module` by location (only locations held by exactly one op are useful).

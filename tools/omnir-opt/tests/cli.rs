@@ -260,3 +260,55 @@ fn help_and_version() {
     let out = omnir_opt(&["--version"], b"");
     assert!(out.status.success() && text(&out.stdout).starts_with("omnir-opt "));
 }
+
+const CASTS: &str = r#""builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%a: i32):
+    %0 = "builtin.unrealized_conversion_cast"(%a) : (i32) -> i64
+    %1 = "builtin.unrealized_conversion_cast"(%a) : (i32) -> i64
+    %2 = "builtin.unrealized_conversion_cast"(%a) : (i32) -> f32
+    "test.use"(%0, %1) : (i64, i64) -> ()
+  }) : () -> ()
+}) : () -> ()
+"#;
+
+#[test]
+fn pass_flags_and_pipelines_run_passes() {
+    // cse merges the two identical pure casts; dce then removes the unused third.
+    let out = omnir_opt(&["--allow-unregistered-dialect", "--cse", "--dce", "-"], CASTS.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert_eq!(printed.matches("unrealized_conversion_cast").count(), 1, "{printed}");
+    assert!(printed.contains("\"test.use\"(%0, %0)"), "{printed}");
+    // The same through --pass-pipeline gives the same output.
+    let piped =
+        omnir_opt(&["--allow-unregistered-dialect", "--pass-pipeline=builtin.module(cse,dce)", "-"], CASTS.as_bytes());
+    assert_eq!(text(&piped.stdout), printed);
+}
+
+#[test]
+fn pipeline_errors_name_the_pass_and_point_at_it() {
+    let out = omnir_opt(
+        &["--allow-unregistered-dialect", "--pass-pipeline=builtin.module(cse,bogus)", "-"],
+        CASTS.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("'bogus' does not refer to a registered pass") && err.contains("cse"), "{err}");
+    assert!(err.contains("\n                   ^"), "caret under the pass: {err}");
+    assert!(out.stdout.is_empty());
+    let out = omnir_opt(&["--pass-pipeline=builtin.module(cse)", "--dce", "-"], b"");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn timing_and_ir_printing_go_to_stderr() {
+    let out = omnir_opt(
+        &["--allow-unregistered-dialect", "--cse", "--mlir-timing", "--mlir-print-ir-after=cse", "-"],
+        CASTS.as_bytes(),
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("Execution time report") && err.contains("CSE") && err.contains("Total"), "{err}");
+    assert!(err.contains("// -----// IR Dump After CSE (cse) //----- //"), "{err}");
+}
