@@ -1318,22 +1318,56 @@ pub(crate) struct Subtree {
     pub(crate) ops: Vec<u32>,
     pub(crate) blocks: Vec<u32>,
     pub(crate) regions: Vec<u32>,
-    /// Membership test for large subtrees (small ones scan `ops`).
-    op_set: Option<rustc_hash::FxHashSet<u32>>,
+    /// Membership test for large subtrees, built on first use (small ones scan `ops`;
+    /// cloning never asks).
+    op_set: std::cell::OnceCell<rustc_hash::FxHashSet<u32>>,
 }
 
 impl Subtree {
     fn has_op(&self, op: u32) -> bool {
-        match &self.op_set {
-            Some(s) => s.contains(&op),
-            None => self.ops.contains(&op),
+        if self.ops.len() <= 8 {
+            return self.ops.contains(&op);
+        }
+        self.op_set.get_or_init(|| self.ops.iter().copied().collect()).contains(&op)
+    }
+    fn finish(self) -> Subtree {
+        self
+    }
+}
+
+/// Old index -> new index, for cloning: a dense table when the subtree is a large part of
+/// the arena (no hashing per operand), a hash map otherwise (no arena-sized allocation for a
+/// small clone in a big context).
+enum IndexMap {
+    Dense(Vec<u32>),
+    Sparse(rustc_hash::FxHashMap<u32, u32>),
+}
+
+impl IndexMap {
+    fn new(entries: usize, arena_len: usize) -> IndexMap {
+        if entries.saturating_mul(8) >= arena_len {
+            IndexMap::Dense(vec![NONE; arena_len])
+        } else {
+            let mut m = rustc_hash::FxHashMap::default();
+            m.reserve(entries);
+            IndexMap::Sparse(m)
         }
     }
-    fn finish(mut self) -> Subtree {
-        if self.ops.len() > 8 {
-            self.op_set = Some(self.ops.iter().copied().collect());
+    #[inline]
+    fn insert(&mut self, old: u32, new: u32) {
+        match self {
+            IndexMap::Dense(v) => v[old as usize] = new,
+            IndexMap::Sparse(m) => {
+                m.insert(old, new);
+            }
         }
-        self
+    }
+    #[inline]
+    fn get(&self, old: u32) -> Option<u32> {
+        match self {
+            IndexMap::Dense(v) => v.get(old as usize).copied().filter(|&n| n != NONE),
+            IndexMap::Sparse(m) => m.get(&old).copied(),
+        }
     }
 }
 
@@ -1534,7 +1568,7 @@ impl Context {
     }
 
     pub(crate) fn collect_op_subtree(&self, root: u32) -> Subtree {
-        let mut s = Subtree { ops: vec![root], blocks: Vec::new(), regions: Vec::new(), op_set: None };
+        let mut s = Subtree { ops: vec![root], blocks: Vec::new(), regions: Vec::new(), op_set: Default::default() };
         let mut i = 0;
         while i < s.ops.len() {
             let op = s.ops[i];
@@ -1557,7 +1591,7 @@ impl Context {
     }
 
     fn collect_block_subtree(&self, block: u32) -> Subtree {
-        let mut s = Subtree { ops: Vec::new(), blocks: vec![block], regions: Vec::new(), op_set: None };
+        let mut s = Subtree { ops: Vec::new(), blocks: vec![block], regions: Vec::new(), op_set: Default::default() };
         let mut o = self.ir.blocks.get(block).first_op;
         while o != NONE {
             let sub = self.collect_op_subtree(o);
@@ -1665,9 +1699,11 @@ impl Context {
     pub fn clone_op(&mut self, op: OpId) -> Result<OpId> {
         self.op_data(op)?;
         let s = self.collect_op_subtree(op.index);
-        let mut op_map: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
-        let mut block_map: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
-        op_map.reserve(s.ops.len());
+        // Allocations below grow the arenas; size the maps for the arenas as they are now
+        // (the originals' indices are all below that).
+        let mut op_map = IndexMap::new(s.ops.len(), self.ir.ops.capacity_index());
+        let mut block_map = IndexMap::new(s.blocks.len(), self.ir.blocks.capacity_index());
+        let mut new_ops: Vec<u32> = Vec::with_capacity(s.ops.len());
         // Pass 1: ops (without operands), regions, blocks, in pre-order; nested ops are
         // visited after their parent, so their new block already exists.
         for &o in &s.ops {
@@ -1684,6 +1720,7 @@ impl Context {
             let regions: Vec<u32> = d.regions().to_vec();
             let (new_index, _) = self.ir.alloc_op(new);
             op_map.insert(o, new_index);
+            new_ops.push(new_index);
             let mut new_regions = Vec::with_capacity(regions.len());
             for r in regions {
                 let (nr, _) =
@@ -1728,7 +1765,7 @@ impl Context {
             // Place the copy in the copy of its parent block (the root stays detached).
             if o != op.index {
                 let old_parent = self.ir.link(o).parent;
-                let new_block = block_map[&old_parent];
+                let new_block = block_map.get(old_parent).expect("parent block cloned before its ops");
                 let last = self.ir.blocks.get(new_block).last_op;
                 self.link_op(new_index, new_block, last, NONE);
             }
@@ -1738,11 +1775,10 @@ impl Context {
             if v.is_null() {
                 return v;
             }
-            let mapped = if v.is_arg() { block_map.get(&v.owner) } else { op_map.get(&v.owner) };
-            mapped.map_or(v, |&owner| ValueRef { owner, number: v.number })
+            let mapped = if v.is_arg() { block_map.get(v.owner) } else { op_map.get(v.owner) };
+            mapped.map_or(v, |owner| ValueRef { owner, number: v.number })
         };
-        for &o in &s.ops {
-            let new_index = op_map[&o];
+        for (&o, &new_index) in s.ops.iter().zip(&new_ops) {
             let operands: SmallVec<[OperandSlot; 2]> = self
                 .ir
                 .ops
@@ -1758,7 +1794,7 @@ impl Context {
                 .successors()
                 .iter()
                 .map(|slot| SuccessorSlot {
-                    block: *block_map.get(&slot.block).unwrap_or(&slot.block),
+                    block: block_map.get(slot.block).unwrap_or(slot.block),
                     prev: UseRef::NONE,
                     next: UseRef::NONE,
                 })
@@ -1771,6 +1807,6 @@ impl Context {
             self.link_all_operands(new_index);
             self.link_all_successors(new_index);
         }
-        Ok(self.op_handle(op_map[&op.index]))
+        Ok(self.op_handle(new_ops[0]))
     }
 }
