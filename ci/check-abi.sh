@@ -66,7 +66,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Functions declared in the header: comments removed, then every `omnir_name(` (function
 # pointer typedefs read `(*omnir_name)(` and are not matched).
-perl -0777 -ne 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g; print "$1\n" while /\b(omnir_\w+)\s*\((?!\s*\*)/g' "$header" \
+perl -0777 -ne 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g; s{static\s+inline\b.*?\n\}}{}gs; print "$1\n" while /\b(omnir_\w+)\s*\((?!\s*\*)/g' "$header" \
   | sort -u >"$tmp/header"
 
 # --- the library's dynamic symbols

@@ -38,14 +38,22 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --locked
 
+echo "== fuzz the parser and printer for a fixed time (parse → print → parse → print stable, no panic)"
+bash ci/fuzz.sh 30
+
 echo "== differential test against upstream MLIR (iree-opt) over the corpus"
 bash ci/test-differential.sh
 
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
+bash ci/test-python.sh "$prefix"
+bash ci/test-node.sh "$prefix"
+bash ci/test-universe.sh "$prefix"
+bash ci/test-cxx.sh "$prefix"
 
 echo "== one-core rule for every binary that uses the core"
 sys_test=$(cargo test -q --locked -p omnir-sys --test version --no-run --message-format=json 2>/dev/null \
   | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
 # shellcheck disable=SC2046
 bash ci/check-abi.sh "$prefix" $(cat target/omnir-ctest/binaries.txt) ${sys_test:+"$sys_test"}
+bash ci/test-swift.sh "$prefix"

@@ -367,6 +367,7 @@ impl AttrDefId {
 #[derive(Clone)]
 pub struct TypeDef {
     pub dialect: String,
+    /// The mnemonic: `name` in `!dialect.name<...>`.
     pub name: String,
     /// `dialect.name`.
     pub qualified_name: String,
@@ -374,9 +375,128 @@ pub struct TypeDef {
     pub params: Vec<ParamSpec>,
     pub verify: Option<ParamsVerifier>,
     pub interfaces: Vec<InterfaceImpl>,
+    /// The kind's own textual form (MLIR's `parse`/`print` of a type or attribute class);
+    /// `None` for the default form (see [`CustomAssembly`]).
+    pub assembly: Option<CustomAssembly>,
 }
 
 pub type AttrDef = TypeDef;
+
+/// An error from a custom parser: a message and, optionally, where in the text the parser
+/// was given the problem is (a byte offset). Without an offset the error points at the
+/// symbol's mnemonic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsmError {
+    pub message: String,
+    pub offset: Option<usize>,
+}
+
+impl AsmError {
+    /// An error at the symbol (no position in the text).
+    pub fn new(message: impl Into<String>) -> AsmError {
+        AsmError { message: message.into(), offset: None }
+    }
+    /// An error at byte `offset` of the text the parser was given.
+    pub fn at(offset: usize, message: impl Into<String>) -> AsmError {
+        AsmError { message: message.into(), offset: Some(offset) }
+    }
+}
+
+impl From<String> for AsmError {
+    fn from(message: String) -> AsmError {
+        AsmError::new(message)
+    }
+}
+
+impl From<&str> for AsmError {
+    fn from(message: &str) -> AsmError {
+        AsmError::new(message)
+    }
+}
+
+impl From<Error> for AsmError {
+    fn from(e: Error) -> AsmError {
+        AsmError::new(e.message)
+    }
+}
+
+impl std::fmt::Display for AsmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(o) => write!(f, "at offset {o}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for AsmError {}
+
+/// Parses the text that follows a kind's mnemonic (`<i8:f32, 0.5:128>` in
+/// `!quant.uniform<i8:f32, 0.5:128>`; empty when nothing follows) into its parameters.
+pub type ParamsParser = Arc<dyn Fn(&Context, &str) -> std::result::Result<Vec<Attribute>, AsmError> + Send + Sync>;
+/// Prints a kind's parameters as the text that follows its mnemonic (the inverse of a
+/// [`ParamsParser`]). `Err(message)` is a bug in the printer: it is reported as an error
+/// diagnostic and the default form is printed instead.
+pub type ParamsPrinter = Arc<dyn Fn(&Context, &[Attribute]) -> std::result::Result<String, String> + Send + Sync>;
+/// A dialect's fallback type parser: gets the whole symbol text after `!dialect.` (or inside
+/// `!dialect<...>`), mnemonic included, and builds the type.
+pub type DialectTypeParser = Arc<dyn Fn(&Context, &str) -> std::result::Result<Type, AsmError> + Send + Sync>;
+/// A dialect's fallback attribute parser: like [`DialectTypeParser`], with the type written
+/// after the attribute (`#d.x<...> : i32`) if there was one.
+pub type DialectAttrParser =
+    Arc<dyn Fn(&Context, &str, Option<Type>) -> std::result::Result<Attribute, AsmError> + Send + Sync>;
+
+/// The custom textual form of a dialect type or attribute, as MLIR's `Type::parse` /
+/// `Type::print` pair (`DialectAsmParser` / `DialectAsmPrinter`).
+///
+/// # Contract
+/// - `!dialect.mnemonic<body>` (and the equivalent opaque form `!dialect<mnemonic<body>>`)
+///   of a registered dialect with a kind named `mnemonic` calls `parse(ctx, text)` with
+///   `text` the exact source text after the mnemonic: `<body>` with its angle brackets, or
+///   the empty string for a bare `!dialect.mnemonic`. `#dialect.mnemonic...` works the same
+///   for attributes. The mnemonic is the longest bare identifier (`[A-Za-z_][A-Za-z0-9_$.]*`)
+///   at the start of the symbol's text.
+/// - `parse` must account for all of `text` and return exactly the kind's parameters; the
+///   instance is then built with the checked constructor ([`Context::dialect_type`] /
+///   [`Context::dialect_attr`]), so the parameters verifier runs. Errors become parse errors:
+///   at `text[offset]` when the [`AsmError`] has an offset, else at the mnemonic. A
+///   panicking parser is reported as an internal error, never a crash.
+/// - `print(ctx, params)` returns the text after the mnemonic; it must not start with an
+///   identifier character (`[A-Za-z0-9_$.]`), which would read as part of the mnemonic. The
+///   printer writes `!dialect.mnemonic` + text when that is simple enough for MLIR's pretty
+///   form (mnemonic then nothing, or a `<...>` that ends the text), else
+///   `!dialect<mnemonic` + text + `>`, as MLIR's `printDialectSymbol`; both forms parse back
+///   to the same instance.
+/// - Inside the custom text the parser and printer work on their own: file-level aliases
+///   (`!q = ...`) are neither printed nor resolved there (the printer never emits them inside a
+///   custom body, so printed IR always parses back).
+///
+/// Kinds without a custom assembly use the default form: `!dialect.mnemonic` when they have
+/// no parameters, else `!dialect.mnemonic<p0, p1, ...>` with each parameter spelled as an
+/// attribute (`i64` integers and `f64` floats without their type), parsed by the core.
+#[derive(Clone)]
+pub struct CustomAssembly {
+    pub parse: ParamsParser,
+    pub print: ParamsPrinter,
+}
+
+impl CustomAssembly {
+    pub fn new(
+        parse: impl Fn(&Context, &str) -> std::result::Result<Vec<Attribute>, AsmError> + Send + Sync + 'static,
+        print: impl Fn(&Context, &[Attribute]) -> std::result::Result<String, String> + Send + Sync + 'static,
+    ) -> CustomAssembly {
+        CustomAssembly { parse: Arc::new(parse), print: Arc::new(print) }
+    }
+}
+
+/// A dialect's fallback parsers (MLIR's `Dialect::parseType` / `parseAttribute`), asked for
+/// `!dialect.x...` / `#dialect.x...` symbols whose mnemonic `x` names no kind registered in
+/// the dialect. Instances print through their kinds' own assembly.
+#[derive(Clone, Default)]
+pub struct DialectAssembly {
+    pub parse_type: Option<DialectTypeParser>,
+    pub parse_attr: Option<DialectAttrParser>,
+}
 
 /// A dialect's own settings.
 #[derive(Clone, Debug)]
@@ -395,6 +515,8 @@ pub(crate) struct Registry {
     types_by_name: FxHashMap<String, TypeDefId>,
     attr_defs: Vec<Arc<AttrDef>>,
     attrs_by_name: FxHashMap<String, AttrDefId>,
+    /// Dialects' fallback parsers, by dialect name.
+    dialect_asm: FxHashMap<String, DialectAssembly>,
     /// Interfaces attached to existing kinds from outside (MLIR's external models), keyed by
     /// the kind's TypeId.
     external: FxHashMap<(TypeId, TypeId), InterfaceImpl>,
@@ -475,6 +597,7 @@ impl Context {
             params,
             verify,
             interfaces,
+            assembly: None,
         }));
         self.registry.types_by_name.insert(qualified, id);
         Ok(id)
@@ -498,6 +621,7 @@ impl Context {
             params,
             verify,
             interfaces,
+            assembly: None,
         }));
         self.registry.attrs_by_name.insert(qualified, id);
         Ok(id)
@@ -525,6 +649,48 @@ impl Context {
 
     pub fn type_def(&self, id: TypeDefId) -> Result<&Arc<TypeDef>> {
         self.registry.type_def(id)
+    }
+
+    /// Gives a registered type its custom textual form (see [`CustomAssembly`]). A kind's
+    /// assembly is set once: a second call is [`ErrorKind::AlreadyExists`].
+    pub fn set_type_assembly(&mut self, id: TypeDefId, assembly: CustomAssembly) -> Result<()> {
+        let def = self
+            .registry
+            .type_defs
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| Error::invalid("unknown type definition id"))?;
+        set_assembly(def, assembly, "type")
+    }
+
+    /// Gives a registered attribute its custom textual form (see [`CustomAssembly`]).
+    pub fn set_attr_assembly(&mut self, id: AttrDefId, assembly: CustomAssembly) -> Result<()> {
+        let def = self
+            .registry
+            .attr_defs
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| Error::invalid("unknown attribute definition id"))?;
+        set_assembly(def, assembly, "attribute")
+    }
+
+    /// Gives a registered dialect fallback parsers (see [`DialectAssembly`]); set once per
+    /// dialect.
+    pub fn set_dialect_assembly(&mut self, dialect: &str, assembly: DialectAssembly) -> Result<()> {
+        if !self.registry.dialects.contains_key(dialect) {
+            return Err(Error::new(ErrorKind::NotRegistered, format!("dialect '{dialect}' is not registered")));
+        }
+        if self.registry.dialect_asm.contains_key(dialect) {
+            return Err(Error::new(
+                ErrorKind::AlreadyExists,
+                format!("dialect '{dialect}' already has its assembly parsers"),
+            ));
+        }
+        self.registry.dialect_asm.insert(dialect.to_string(), assembly);
+        Ok(())
+    }
+
+    /// The fallback parsers of a dialect, if it has any.
+    pub fn dialect_assembly(&self, dialect: &str) -> Option<&DialectAssembly> {
+        self.registry.dialect_asm.get(dialect)
     }
 
     pub fn attr_def(&self, id: AttrDefId) -> Result<&Arc<AttrDef>> {
@@ -638,6 +804,19 @@ fn builtin_attr_implements(kind: &AttrKind, interface: TypeId) -> bool {
     } else {
         false
     }
+}
+
+fn set_assembly(def: &mut Arc<TypeDef>, assembly: CustomAssembly, what: &str) -> Result<()> {
+    if def.assembly.is_some() {
+        return Err(Error::new(
+            ErrorKind::AlreadyExists,
+            format!("{what} '{}' already has a custom assembly", def.qualified_name),
+        ));
+    }
+    let mut new = TypeDef::clone(def);
+    new.assembly = Some(assembly);
+    *def = Arc::new(new);
+    Ok(())
 }
 
 /// `"dialect.op"` → `"dialect"`; `None` when there is no dot.

@@ -49,10 +49,14 @@
 #include <stddef.h>
 
 /**
- * The ABI version: bumped on every incompatible change to the C API. A library built
- * against header ABI N works with a core whose ABI is N.
+ * The ABI version of this header: bumped on every incompatible change to the C API. A library
+ * built against header ABI N works with a core whose ABI is N (`omnir_abi_version()`); it
+ * checks that with `omnir_check_abi()` before anything else. Defined only when not defined
+ * already, so that tests can play a library built against another header.
  */
+#ifndef OMNIR_ABI_VERSION
 #define OMNIR_ABI_VERSION 1
+#endif
 
 /**
  * The operation is a terminator.
@@ -207,6 +211,16 @@ typedef enum omnir_status {
      * The handle belongs to another context (or another loaded copy of omnir).
      */
     OMNIR_ERROR_WRONG_CONTEXT = 15,
+    /**
+     * A second copy of omnir is loaded in this process (the message names every path), or an
+     * object made by another copy was passed to this one (refused without being read).
+     */
+    OMNIR_ERROR_DUPLICATE_CORE = 16,
+    /**
+     * The caller was built against an omnir header with another ABI version than the loaded
+     * core's (see `omnir_abi_require`).
+     */
+    OMNIR_ERROR_ABI_MISMATCH = 17,
 } omnir_status;
 
 /**
@@ -541,6 +555,12 @@ typedef struct omnir_pass_manager omnir_pass_manager;
  * that received it. Read with `omnir_pass_options_get`.
  */
 typedef struct omnir_pass_options omnir_pass_options;
+
+/**
+ * Text being built by a custom printer (`omnir_params_print_fn`); valid only during the
+ * callback that received it. Append to it with `omnir_string_builder_append`.
+ */
+typedef struct omnir_string_builder omnir_string_builder;
 
 /**
  * A symbol table built from a symbol-table operation, caching its name → symbol map
@@ -958,6 +978,99 @@ typedef struct omnir_type_definition {
  * An attribute definition has the same shape as a type definition.
  */
 typedef struct omnir_type_definition omnir_attribute_definition;
+
+/**
+ * A custom parser of a dialect type's (or attribute's) parameters, MLIR's `Type::parse`:
+ * `!dialect.mnemonic<...>` (or `!dialect<mnemonic<...>>`) of a registered kind calls it with
+ * `text`, `text_len` the exact text after the mnemonic — `<...>` with its angle brackets,
+ * or empty for a bare `!dialect.mnemonic` — followed by a NUL (not counted in `text_len`),
+ * so C string functions work on it. The parser fills all `num_params` entries of `params`
+ * (the kind's parameters, in order; they start zeroed) and returns `OMNIR_OK` (0). To
+ * refuse the text it returns anything else after `omnir_callback_message_set` and,
+ * optionally, `omnir_callback_message_set_offset` (the offset in `text` of the problem);
+ * that becomes the parse error, at that place in the file. omnir then builds the instance
+ * with the checked constructor, so the parameters verifier runs. The parser must account
+ * for all of `text`; `omnir_type_parse_prefix` and `omnir_attribute_parse_prefix` parse
+ * nested types and attributes.
+ */
+typedef uint32_t (*omnir_params_parse_fn)(void *user_data,
+                                          struct omnir_context *ctx,
+                                          const char *text,
+                                          size_t text_len,
+                                          struct omnir_attribute *params,
+                                          size_t num_params,
+                                          struct omnir_callback_message *message);
+
+/**
+ * A custom printer of a dialect type's (or attribute's) parameters, MLIR's `Type::print`:
+ * appends the text that follows the mnemonic to `out` (`omnir_string_builder_append`) and
+ * returns `OMNIR_OK` (0); it must be text the kind's parser reads back, not starting with an
+ * identifier character (`[A-Za-z0-9_$.]`, which would read as part of the mnemonic). omnir
+ * writes `!dialect.mnemonic` + text when that is simple enough for MLIR's pretty form
+ * (nothing, or a `<...>` that ends the text, after the mnemonic), else
+ * `!dialect<mnemonic` + text + `>`, as MLIR's `printDialectSymbol`. A printer that fails (any other status, explained with
+ * `omnir_callback_message_set`) is reported as an error diagnostic and the default form
+ * (`!dialect.mnemonic<p0, p1, ...>`) is printed instead.
+ */
+typedef uint32_t (*omnir_params_print_fn)(void *user_data,
+                                          struct omnir_context *ctx,
+                                          const struct omnir_attribute *params,
+                                          size_t num_params,
+                                          struct omnir_string_builder *out,
+                                          struct omnir_callback_message *message);
+
+/**
+ * The custom textual form of a dialect type or attribute: both callbacks are required, and
+ * share `user_data` (freed with `free_user_data`, see "Callbacks" in the notes above).
+ *
+ * Without a custom assembly a kind uses the default form: `!dialect.mnemonic` when it has no
+ * parameters, else `!dialect.mnemonic<p0, p1, ...>`, each parameter spelled as an attribute
+ * (`i64` integers and `f64` floats without their type).
+ */
+typedef struct omnir_custom_assembly {
+    omnir_params_parse_fn parse;
+    omnir_params_print_fn print;
+    void *user_data;
+    omnir_free_user_data_fn free_user_data;
+} omnir_custom_assembly;
+
+/**
+ * A dialect's fallback type parser, MLIR's `Dialect::parseType`: asked for `!dialect.x...`
+ * when no type `x` is registered in the dialect, with `text`, `text_len` the whole symbol
+ * text after `!dialect.` (mnemonic included, NUL-terminated). It writes the type to `*out`
+ * (usually built with `omnir_dialect_type_get`) and returns `OMNIR_OK`, or fails as an
+ * `omnir_params_parse_fn` does.
+ */
+typedef uint32_t (*omnir_dialect_parse_type_fn)(void *user_data,
+                                                struct omnir_context *ctx,
+                                                const char *text,
+                                                size_t text_len,
+                                                struct omnir_type *out,
+                                                struct omnir_callback_message *message);
+
+/**
+ * A dialect's fallback attribute parser, MLIR's `Dialect::parseAttribute`: like
+ * `omnir_dialect_parse_type_fn`, with `ty` the type written after the attribute
+ * (`#dialect.x<...> : i32`), or the zeroed handle when there is none.
+ */
+typedef uint32_t (*omnir_dialect_parse_attribute_fn)(void *user_data,
+                                                     struct omnir_context *ctx,
+                                                     const char *text,
+                                                     size_t text_len,
+                                                     struct omnir_type ty,
+                                                     struct omnir_attribute *out,
+                                                     struct omnir_callback_message *message);
+
+/**
+ * A dialect's fallback parsers (either may be NULL, not both), sharing `user_data`.
+ * Instances they build print through their kinds' own assembly.
+ */
+typedef struct omnir_dialect_assembly {
+    omnir_dialect_parse_type_fn parse_type;
+    omnir_dialect_parse_attribute_fn parse_attribute;
+    void *user_data;
+    omnir_free_user_data_fn free_user_data;
+} omnir_dialect_assembly;
 
 /**
  * A block.
@@ -1447,7 +1560,8 @@ uint32_t omnir_version(void);
 
 /**
  * The C ABI version of the loaded core (see `OMNIR_ABI_VERSION` in the header): a library
- * built against a header with another ABI version must not use this core.
+ * built against a header with another ABI version must not use this core. Libraries check
+ * it with `omnir_check_abi()` (`omnir_abi_require`), which also gives a clear error.
  */
 uint32_t omnir_abi_version(void);
 
@@ -2735,6 +2849,12 @@ enum omnir_status omnir_dialect_attr_get_param(const struct omnir_context *ctx,
 
 /**
  * Creates a context with the builtin dialect loaded.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
+ * omnir (of the same major version) is loaded in this process: the message names the files
+ * of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
+ * only when some were loaded or unloaded since the last scan (see README, "The universe
+ * guard").
  */
 enum omnir_status omnir_context_create(struct omnir_context **out);
 
@@ -2974,6 +3094,23 @@ enum omnir_status omnir_callback_message_set(struct omnir_callback_message *mess
                                              size_t text_len);
 
 /**
+ * For a custom parser (`omnir_params_parse_fn`, `omnir_dialect_parse_type_fn`,
+ * `omnir_dialect_parse_attribute_fn`): the byte offset, in the text the parser was given,
+ * where the problem is, so that the parse error points there (without it, the error points
+ * at the symbol's mnemonic). Other callbacks ignore it. Only valid during the callback.
+ */
+enum omnir_status omnir_callback_message_set_offset(struct omnir_callback_message *message,
+                                                    size_t offset);
+
+/**
+ * Appends `text` (`text_len` bytes of UTF-8, copied) to the text a custom printer is
+ * building. Only valid during the callback that received `builder`.
+ */
+enum omnir_status omnir_string_builder_append(struct omnir_string_builder *builder,
+                                              const char *text,
+                                              size_t text_len);
+
+/**
  * The implementation of the interface `interface_id` (a TypeId) for `ty`: its vtable and user data (either out-pointer
  * may be NULL), so that the caller can call methods implemented in C. Both are NULL when
  * the type implements the interface natively (builtin types, Rust implementations).
@@ -3120,6 +3257,78 @@ enum omnir_status omnir_dialect_definition_get_param_name(const struct omnir_con
                                                           bool is_attribute,
                                                           size_t index,
                                                           struct omnir_string *out);
+
+/**
+ * Gives the registered type `definition` (an id from `omnir_dialect_register_type`) its
+ * custom textual form (see `omnir_custom_assembly`). A kind's assembly is set once: a
+ * second call is `OMNIR_ERROR_ALREADY_EXISTS`. On error nothing changes and the caller keeps
+ * its user data.
+ */
+enum omnir_status omnir_dialect_set_type_assembly(struct omnir_context *ctx,
+                                                  uint32_t definition,
+                                                  const struct omnir_custom_assembly *assembly);
+
+/**
+ * Gives the registered attribute `definition` its custom textual form (see
+ * `omnir_dialect_set_type_assembly`).
+ */
+enum omnir_status omnir_dialect_set_attribute_assembly(struct omnir_context *ctx,
+                                                       uint32_t definition,
+                                                       const struct omnir_custom_assembly *assembly);
+
+/**
+ * Gives the registered dialect `name` fallback parsers (see `omnir_dialect_assembly`); set
+ * once per dialect (`OMNIR_ERROR_ALREADY_EXISTS` after). On error nothing changes and the
+ * caller keeps its user data.
+ */
+enum omnir_status omnir_dialect_set_assembly(struct omnir_context *ctx,
+                                             const char *name,
+                                             size_t name_len,
+                                             const struct omnir_dialect_assembly *assembly);
+
+/**
+ * Parses a type at the start of `text` (MLIR's `parseType(text, context, numRead)`), for
+ * custom parsers: `*out` receives the type and `*consumed` the number of bytes it spans
+ * (blanks before it included); only the token after it is looked at.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+ * `OMNIR_ERROR_PARSE_FAILED`, whose message (`omnir_last_error_message`) is the plain error
+ * text and for which `*consumed` receives the byte offset of the error in `text` — ready for
+ * `omnir_callback_message_set` and `omnir_callback_message_set_offset`. Nothing is reported
+ * to the diagnostic handlers.
+ */
+enum omnir_status omnir_type_parse_prefix(const struct omnir_context *ctx,
+                                          const char *text,
+                                          size_t text_len,
+                                          struct omnir_type *out,
+                                          size_t *consumed);
+
+/**
+ * Parses an attribute at the start of `text`, for custom parsers (see
+ * `omnir_type_parse_prefix`).
+ */
+enum omnir_status omnir_attribute_parse_prefix(const struct omnir_context *ctx,
+                                               const char *text,
+                                               size_t text_len,
+                                               struct omnir_attribute *out,
+                                               size_t *consumed);
+
+/**
+ * Checks that the loaded core is the one the caller was compiled for, and that it is the
+ * only copy of the core in the process. A library that uses omnir — a dialect library
+ * above all — calls it once, before registering anything: through the header's
+ * `omnir_check_abi()`, which passes the header's `OMNIR_ABI_VERSION`, so a library built
+ * against another header version gets a clear error instead of calling functions whose
+ * signatures changed.
+ *
+ * - `header_abi_version`: the `OMNIR_ABI_VERSION` the caller was compiled with.
+ *
+ * Errors: `OMNIR_ERROR_ABI_MISMATCH` when it differs from `omnir_abi_version()` (the message
+ * names both versions and the loaded core's path and version);
+ * `OMNIR_ERROR_DUPLICATE_CORE` when another copy of the core is loaded (the message names
+ * every path).
+ */
+enum omnir_status omnir_abi_require(uint32_t header_abi_version);
 
 /**
  * Whether an operation handle is the null handle ("none").
@@ -5271,3 +5480,24 @@ enum omnir_status omnir_op_get_result_group(const struct omnir_context *ctx,
 #endif  // __cplusplus
 
 #endif  /* OMNIR_OMNIR_H */
+
+#ifndef OMNIR_OMNIR_H_CHECK_ABI
+#define OMNIR_OMNIR_H_CHECK_ABI
+
+/**
+ * The ABI handshake: checks that the loaded core provides the ABI this header describes
+ * (`OMNIR_ABI_VERSION`, compiled into the caller) and that it is the only copy of omnir in the
+ * process. A library that uses omnir — a dialect library above all — calls it once, first
+ * thing in its registration function, and gives up on any error:
+ *
+ *     omnir_status st = omnir_check_abi();
+ *     if (st != OMNIR_OK) return st;   // OMNIR_ERROR_ABI_MISMATCH, OMNIR_ERROR_DUPLICATE_CORE
+ *
+ * The message (`omnir_last_error_message`) names both ABI versions and the loaded core's path.
+ * A static inline function, not exported by libomnir (see `omnir_abi_require`).
+ */
+static inline omnir_status omnir_check_abi(void) {
+    return omnir_abi_require(OMNIR_ABI_VERSION);
+}
+
+#endif  /* OMNIR_OMNIR_H_CHECK_ABI */

@@ -43,6 +43,8 @@ const char *status_name(omnir_status st) {
     case OMNIR_ERROR_INVALID_UTF8: return "OMNIR_ERROR_INVALID_UTF8";
     case OMNIR_ERROR_BUSY: return "OMNIR_ERROR_BUSY";
     case OMNIR_ERROR_WRONG_CONTEXT: return "OMNIR_ERROR_WRONG_CONTEXT";
+    case OMNIR_ERROR_DUPLICATE_CORE: return "OMNIR_ERROR_DUPLICATE_CORE";
+    case OMNIR_ERROR_ABI_MISMATCH: return "OMNIR_ERROR_ABI_MISMATCH";
     }
     return "(unknown status)";
 }

@@ -3465,6 +3465,28 @@ static void misuse_omnir_callback_message_set(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_callback_message_set_offset(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_callback_message_set_offset", "message", "null")) {
+        omnir_status st = omnir_callback_message_set_offset(NULL, 1);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_string_builder_append(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_string_builder_append", "builder", "null")) {
+        omnir_status st = omnir_string_builder_append(NULL, (const char *)"x", 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_string_builder_append", "text", "null")) {
+        omnir_status st = omnir_string_builder_append((struct omnir_string_builder *)misuse_object(fx, "omnir_string_builder"), NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_string_builder_append", "text", "invalid_utf8")) {
+        omnir_status st = omnir_string_builder_append((struct omnir_string_builder *)misuse_object(fx, "omnir_string_builder"), (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_type_get_interface(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_type_get_interface", "ctx", "null")) {
         omnir_status st = omnir_type_get_interface(NULL, misuse_type(fx, "omnir_type_get_interface", false), (uint32_t)0, (const void **)misuse_scratch(3), (void **)misuse_scratch(4));
@@ -3838,6 +3860,109 @@ static void misuse_omnir_dialect_definition_get_param_name(misuse_fixture *fx) {
     }
     if (misuse_begin(fx, "omnir_dialect_definition_get_param_name", "out", "null")) {
         omnir_status st = omnir_dialect_definition_get_param_name(fx->ctx, (uint32_t)0, (bool)0, (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_dialect_set_type_assembly(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_set_type_assembly", "ctx", "null")) {
+        omnir_status st = omnir_dialect_set_type_assembly(NULL, (uint32_t)0, (const struct omnir_custom_assembly *)misuse_object(fx, "omnir_custom_assembly"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_set_type_assembly", "assembly", "null")) {
+        omnir_status st = omnir_dialect_set_type_assembly(fx->ctx, (uint32_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_dialect_set_attribute_assembly(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_set_attribute_assembly", "ctx", "null")) {
+        omnir_status st = omnir_dialect_set_attribute_assembly(NULL, (uint32_t)0, (const struct omnir_custom_assembly *)misuse_object(fx, "omnir_custom_assembly"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_set_attribute_assembly", "assembly", "null")) {
+        omnir_status st = omnir_dialect_set_attribute_assembly(fx->ctx, (uint32_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_dialect_set_assembly(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_set_assembly", "ctx", "null")) {
+        omnir_status st = omnir_dialect_set_assembly(NULL, (const char *)"x", (size_t)0, (const struct omnir_dialect_assembly *)misuse_object(fx, "omnir_dialect_assembly"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_set_assembly", "name", "null")) {
+        omnir_status st = omnir_dialect_set_assembly(fx->ctx, NULL, 1, (const struct omnir_dialect_assembly *)misuse_object(fx, "omnir_dialect_assembly"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_set_assembly", "name", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_set_assembly(fx->ctx, (const char *)"\xff\xfe", 2, (const struct omnir_dialect_assembly *)misuse_object(fx, "omnir_dialect_assembly"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_set_assembly", "assembly", "null")) {
+        omnir_status st = omnir_dialect_set_assembly(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_type_parse_prefix(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_type_parse_prefix", "ctx", "null")) {
+        omnir_status st = omnir_type_parse_prefix(NULL, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_type_parse_prefix", "text", "null")) {
+        omnir_status st = omnir_type_parse_prefix(fx->ctx, NULL, 1, (struct omnir_type *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_type_parse_prefix", "text", "invalid_utf8")) {
+        omnir_status st = omnir_type_parse_prefix(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_type *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_type_parse_prefix", "out", "null")) {
+        omnir_status st = omnir_type_parse_prefix(fx->ctx, (const char *)"x", (size_t)0, NULL, (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_type_parse_prefix", "consumed", "null")) {
+        omnir_status st = omnir_type_parse_prefix(fx->ctx, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_attribute_parse_prefix(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_attribute_parse_prefix", "ctx", "null")) {
+        omnir_status st = omnir_attribute_parse_prefix(NULL, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_attribute_parse_prefix", "text", "null")) {
+        omnir_status st = omnir_attribute_parse_prefix(fx->ctx, NULL, 1, (struct omnir_attribute *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_attribute_parse_prefix", "text", "invalid_utf8")) {
+        omnir_status st = omnir_attribute_parse_prefix(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_attribute *)misuse_scratch(3), (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_attribute_parse_prefix", "out", "null")) {
+        omnir_status st = omnir_attribute_parse_prefix(fx->ctx, (const char *)"x", (size_t)0, NULL, (size_t *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_attribute_parse_prefix", "consumed", "null")) {
+        omnir_status st = omnir_attribute_parse_prefix(fx->ctx, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
         misuse_end_status(fx, st);
     }
 }
@@ -11389,6 +11514,8 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_diagnostic_render(fx);
     misuse_omnir_context_emit_diagnostic(fx);
     misuse_omnir_callback_message_set(fx);
+    misuse_omnir_callback_message_set_offset(fx);
+    misuse_omnir_string_builder_append(fx);
     misuse_omnir_type_get_interface(fx);
     misuse_omnir_attribute_get_interface(fx);
     misuse_omnir_op_implements_interface(fx);
@@ -11405,6 +11532,11 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_dialect_lookup_attribute(fx);
     misuse_omnir_dialect_definition_get_num_params(fx);
     misuse_omnir_dialect_definition_get_param_name(fx);
+    misuse_omnir_dialect_set_type_assembly(fx);
+    misuse_omnir_dialect_set_attribute_assembly(fx);
+    misuse_omnir_dialect_set_assembly(fx);
+    misuse_omnir_type_parse_prefix(fx);
+    misuse_omnir_attribute_parse_prefix(fx);
     misuse_omnir_op_is_null(fx);
     misuse_omnir_block_is_null(fx);
     misuse_omnir_region_is_null(fx);
@@ -11631,6 +11763,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2106;
-const size_t misuse_generated_function_count = 354;
-const size_t misuse_generated_covered_count = 346;
+const size_t misuse_generated_case_count = 2128;
+const size_t misuse_generated_function_count = 362;
+const size_t misuse_generated_covered_count = 353;

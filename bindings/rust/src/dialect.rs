@@ -11,6 +11,10 @@
 //! From inside a verifier or predicate, reading the context works (printing, kinds,
 //! building types), also when the callback runs during parsing; mutating it gets
 //! [`Status::Busy`](crate::Status::Busy).
+//!
+//! A type or attribute may take over its textual form ([`TypeDefinition::parser`] and
+//! [`TypeDefinition::printer`], MLIR's `Type::parse` / `print`): `!dialect.name<...>` then
+//! parses through the closure wherever types are written, once the definition is registered.
 
 use std::ffi::{c_char, c_void};
 use std::ops::BitOr;
@@ -21,7 +25,7 @@ use omnir_sys as sys;
 
 use crate::context::WeakContext;
 use crate::diagnostics::free_box;
-use crate::error::{check, out, Result};
+use crate::error::{check, out, Result, Status};
 use crate::strings::{arg, string_out, view};
 use crate::{Attribute, Context, Operation, Type};
 
@@ -92,6 +96,67 @@ pub type AttrPredicate = Arc<dyn Fn(&Attribute) -> bool + Send + Sync>;
 pub type OpVerifier = Arc<dyn Fn(&Operation) -> std::result::Result<(), String> + Send + Sync>;
 /// A parameters verifier of a dialect type or attribute.
 pub type ParamsVerifier = Arc<dyn Fn(&[Attribute]) -> std::result::Result<(), String> + Send + Sync>;
+/// A custom parser of a dialect type's or attribute's parameters (see
+/// [`TypeDefinition::parser`]).
+pub type ParamsParser = Arc<dyn Fn(&Context, &str) -> std::result::Result<Vec<Attribute>, AsmError> + Send + Sync>;
+/// A custom printer of a dialect type's or attribute's parameters (see
+/// [`TypeDefinition::printer`]).
+pub type ParamsPrinter = Arc<dyn Fn(&[Attribute]) -> std::result::Result<String, String> + Send + Sync>;
+
+/// Why a custom parser refuses its text: a message and, optionally, the byte offset in the
+/// text where the problem is (the parse error then points there; else at the mnemonic).
+/// Strings and [`Error`](crate::Error)s convert into it, so `?` works in parsers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsmError {
+    pub message: String,
+    pub offset: Option<usize>,
+}
+
+impl AsmError {
+    /// An error at the symbol.
+    pub fn new(message: impl Into<String>) -> AsmError {
+        AsmError { message: message.into(), offset: None }
+    }
+    /// An error at byte `offset` of the parser's text.
+    pub fn at(offset: usize, message: impl Into<String>) -> AsmError {
+        AsmError { message: message.into(), offset: Some(offset) }
+    }
+    /// The same error, `base` bytes further into the text (for an error from parsing a
+    /// piece that starts at `base`).
+    pub fn shifted(mut self, base: usize) -> AsmError {
+        self.offset = Some(base + self.offset.unwrap_or(0));
+        self
+    }
+}
+
+impl From<String> for AsmError {
+    fn from(message: String) -> AsmError {
+        AsmError::new(message)
+    }
+}
+
+impl From<&str> for AsmError {
+    fn from(message: &str) -> AsmError {
+        AsmError::new(message)
+    }
+}
+
+impl From<crate::Error> for AsmError {
+    fn from(e: crate::Error) -> AsmError {
+        AsmError::new(e.message)
+    }
+}
+
+impl std::fmt::Display for AsmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(o) => write!(f, "at offset {o}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for AsmError {}
 
 /// A constraint on a type (an operand's or result's).
 #[derive(Clone)]
@@ -304,6 +369,9 @@ pub struct TypeDefinition {
     pub params: Vec<String>,
     pub verifier: Option<ParamsVerifier>,
     pub interfaces: Vec<InterfaceImpl>,
+    /// Custom assembly: both or neither.
+    pub parser: Option<ParamsParser>,
+    pub printer: Option<ParamsPrinter>,
 }
 
 /// An attribute definition has the shape of a type definition.
@@ -318,6 +386,8 @@ impl TypeDefinition {
             params: params.iter().map(|p| p.to_string()).collect(),
             verifier: None,
             interfaces: Vec::new(),
+            parser: None,
+            printer: None,
         }
     }
     /// The parameters verifier, run each time an instance is built.
@@ -332,6 +402,37 @@ impl TypeDefinition {
         self.interfaces.push(imp);
         self
     }
+    /// The custom parser (MLIR's `Type::parse`; give a [`printer`](Self::printer) too):
+    /// `!dialect.name<...>` (or `!dialect<name<...>>`) calls it with the exact text after the
+    /// name — `<...>` with its brackets, or `""` — and it returns the parameters, which the
+    /// parameters verifier then checks. Nested types and attributes parse with
+    /// [`Context::parse_type_prefix`] / [`Context::parse_attribute_prefix`]. An `Err` (or a
+    /// panic) becomes the parse error, at [`AsmError::offset`] in the text when given.
+    pub fn parser(
+        mut self,
+        f: impl Fn(&Context, &str) -> std::result::Result<Vec<Attribute>, AsmError> + Send + Sync + 'static,
+    ) -> TypeDefinition {
+        self.parser = Some(Arc::new(f));
+        self
+    }
+    /// The custom printer (MLIR's `Type::print`): the text after the name, which the
+    /// [`parser`](Self::parser) reads back. The symbol is printed `!dialect.name` + text when
+    /// that is simple enough for MLIR's pretty form, else `!dialect<name` + text + `>`. An
+    /// `Err` (or a panic) is reported as an error diagnostic and the default form
+    /// (`!dialect.name<p0, p1>`) printed instead.
+    pub fn printer(
+        mut self,
+        f: impl Fn(&[Attribute]) -> std::result::Result<String, String> + Send + Sync + 'static,
+    ) -> TypeDefinition {
+        self.printer = Some(Arc::new(f));
+        self
+    }
+}
+
+/// The closures of one custom assembly: they share one `user_data`.
+struct AssemblyFns {
+    parse: ParamsParser,
+    print: ParamsPrinter,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -506,6 +607,13 @@ fn interfaces(items: &[InterfaceImpl]) -> Vec<sys::omnir_interface_impl> {
         .collect()
 }
 
+fn prefix_result(r: Result<()>, consumed: usize) -> std::result::Result<(), AsmError> {
+    r.map_err(|e| match e.status {
+        Status::ParseFailed => AsmError::at(consumed, e.message),
+        _ => AsmError::new(e.message),
+    })
+}
+
 /// Runs a closure of a callback, turning a panic into `Err`.
 fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
@@ -586,6 +694,87 @@ unsafe extern "C" fn params_verify_trampoline(
     let params: Vec<Attribute> = raw.iter().map(|&raw| Attribute { ctx: ctx.clone(), raw }).collect();
     match guarded(|| (data.f)(&params)).and_then(|r| r) {
         Ok(()) => 0,
+        Err(text) => {
+            set_message(message, &text);
+            1
+        }
+    }
+}
+
+unsafe extern "C" fn params_parse_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    params: *mut sys::omnir_attribute,
+    num_params: usize,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<AssemblyFns>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    let bytes = if text_len == 0 {
+        &[][..]
+    } else {
+        // SAFETY: omnir passes `text_len` bytes of UTF-8, valid during the call.
+        unsafe { std::slice::from_raw_parts(text.cast::<u8>(), text_len) }
+    };
+    let text = String::from_utf8_lossy(bytes);
+    let fail = |e: AsmError| {
+        set_message(message, &e.message);
+        if let Some(o) = e.offset {
+            // SAFETY: `message` is the live message of the running callback.
+            let _ = unsafe { sys::omnir_callback_message_set_offset(message, o) };
+        }
+        1
+    };
+    match guarded(|| (data.f.parse)(&ctx, &text)) {
+        Err(panic) => fail(AsmError::new(panic)),
+        Ok(Err(e)) => fail(e),
+        Ok(Ok(values)) if values.len() != num_params => fail(AsmError::new(format!(
+            "the custom parser returned {} parameters, expected {num_params}",
+            values.len()
+        ))),
+        Ok(Ok(values)) => {
+            for (i, v) in values.iter().enumerate() {
+                // SAFETY: omnir passes room for `num_params` handles; `i < num_params`.
+                unsafe { *params.add(i) = v.raw };
+            }
+            0
+        }
+    }
+}
+
+unsafe extern "C" fn params_print_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    params: *const sys::omnir_attribute,
+    num_params: usize,
+    out: *mut sys::omnir_string_builder,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<AssemblyFns>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    let raw = if num_params == 0 {
+        &[][..]
+    } else {
+        // SAFETY: omnir passes `num_params` handles valid during the call.
+        unsafe { std::slice::from_raw_parts(params, num_params) }
+    };
+    let params: Vec<Attribute> = raw.iter().map(|&raw| Attribute { ctx: ctx.clone(), raw }).collect();
+    match guarded(|| (data.f.print)(&params)).and_then(|r| r) {
+        Ok(text) => {
+            let (t, tl) = arg(&text);
+            // SAFETY: `out` is the live builder of the running callback.
+            match check(unsafe { sys::omnir_string_builder_append(out, t, tl) }) {
+                Ok(()) => 0,
+                Err(e) => {
+                    set_message(message, &e.message);
+                    1
+                }
+            }
+        }
         Err(text) => {
             set_message(message, &text);
             1
@@ -675,6 +864,16 @@ impl Context {
     }
 
     fn register_kind(&self, def: &TypeDefinition, attribute: bool) -> Result<u32> {
+        let assembly = match (&def.parser, &def.printer) {
+            (Some(parse), Some(print)) => Some(Arc::new(AssemblyFns { parse: parse.clone(), print: print.clone() })),
+            (None, None) => None,
+            _ => {
+                return Err(crate::Error::new(
+                    Status::InvalidArgument,
+                    format!("'{}.{}': a custom parser needs a custom printer, and the reverse", def.dialect, def.name),
+                ))
+            }
+        };
         let mut m = Marshal::new(self);
         let params: Vec<_> = def.params.iter().map(|p| view(p)).collect();
         let ifaces = interfaces(&def.interfaces);
@@ -707,11 +906,54 @@ impl Context {
                 sys::omnir_dialect_register_type(self.as_raw(), &d, &mut id)
             }
         });
-        m.finish(result).map(|()| id)
+        let id = m.finish(result).map(|()| id)?;
+        if let Some(fns) = assembly {
+            let mut m = Marshal::new(self);
+            let (ud, free) = m.own::<AssemblyFns>(&fns);
+            let a = sys::omnir_custom_assembly {
+                parse: Some(params_parse_trampoline),
+                print: Some(params_print_trampoline),
+                user_data: ud,
+                free_user_data: free,
+            };
+            // SAFETY: live context, `a` outlives the call, the callbacks match their user data.
+            let result = check(unsafe {
+                if attribute {
+                    sys::omnir_dialect_set_attribute_assembly(self.as_raw(), id, &a)
+                } else {
+                    sys::omnir_dialect_set_type_assembly(self.as_raw(), id, &a)
+                }
+            });
+            m.finish(result)?;
+        }
+        Ok(id)
     }
 
-    /// Registers a type `dialect.name`; instances come from [`Context::dialect_type`] (and
-    /// the parser, for types without parameters: `!dialect.name`).
+    /// Parses a type at the start of `text`, for custom parsers: the type and the number of
+    /// bytes it spans (blanks before it included). A failure is an [`AsmError`] at the
+    /// offset in `text` where parsing stopped.
+    pub fn parse_type_prefix(&self, text: &str) -> std::result::Result<(Type, usize), AsmError> {
+        let (t, tl) = arg(text);
+        let mut raw = sys::omnir_type::default();
+        let mut n = 0usize;
+        // SAFETY: live context, valid string and out-pointers.
+        prefix_result(check(unsafe { sys::omnir_type_parse_prefix(self.as_raw(), t, tl, &mut raw, &mut n) }), n)
+            .map(|()| (Type { ctx: self.clone(), raw }, n))
+    }
+
+    /// Parses an attribute at the start of `text` (see [`Context::parse_type_prefix`]).
+    pub fn parse_attribute_prefix(&self, text: &str) -> std::result::Result<(Attribute, usize), AsmError> {
+        let (t, tl) = arg(text);
+        let mut raw = sys::omnir_attribute::default();
+        let mut n = 0usize;
+        // SAFETY: live context, valid string and out-pointers.
+        prefix_result(check(unsafe { sys::omnir_attribute_parse_prefix(self.as_raw(), t, tl, &mut raw, &mut n) }), n)
+            .map(|()| (Attribute { ctx: self.clone(), raw }, n))
+    }
+
+    /// Registers a type `dialect.name`; instances come from [`Context::dialect_type`] and
+    /// the parser: `!dialect.name`, `!dialect.name<p0, p1>` (the parameters as attributes),
+    /// or the definition's own syntax when it has a [`parser`](TypeDefinition::parser).
     pub fn register_type(&self, def: &TypeDefinition) -> Result<TypeDef> {
         self.register_kind(def, false).map(TypeDef)
     }

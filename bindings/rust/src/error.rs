@@ -40,6 +40,10 @@ pub enum Status {
     Busy,
     /// A handle of another context.
     WrongContext,
+    /// A second copy of omnir is loaded in the process, or an object of another copy was used.
+    DuplicateCore,
+    /// A library was built against an omnir header with another ABI version.
+    AbiMismatch,
     /// A status this version of the crate does not know.
     Other(u32),
 }
@@ -64,6 +68,8 @@ impl Status {
             S::OMNIR_ERROR_INVALID_UTF8 => Status::InvalidUtf8,
             S::OMNIR_ERROR_BUSY => Status::Busy,
             S::OMNIR_ERROR_WRONG_CONTEXT => Status::WrongContext,
+            S::OMNIR_ERROR_DUPLICATE_CORE => Status::DuplicateCore,
+            S::OMNIR_ERROR_ABI_MISMATCH => Status::AbiMismatch,
         })
     }
 
@@ -86,6 +92,8 @@ impl Status {
             Status::InvalidUtf8 => "OMNIR_ERROR_INVALID_UTF8",
             Status::Busy => "OMNIR_ERROR_BUSY",
             Status::WrongContext => "OMNIR_ERROR_WRONG_CONTEXT",
+            Status::DuplicateCore => "OMNIR_ERROR_DUPLICATE_CORE",
+            Status::AbiMismatch => "OMNIR_ERROR_ABI_MISMATCH",
             Status::Other(_) => "OMNIR_ERROR_UNKNOWN",
         }
     }

@@ -322,6 +322,81 @@ impl Drop for OperationBuilder {
     }
 }
 
+/// Reuse of one builder for many operations (what the Python and Node glue do on their hot
+/// path: one builder per operation name, reset between operations). Unlike the chaining
+/// methods, these take `&mut self` and report errors at once.
+impl OperationBuilder {
+    fn state(&self) -> Result<*mut sys::omnir_operation_state> {
+        match &self.error {
+            Some(e) => Err(e.clone()),
+            None => Ok(self.raw),
+        }
+    }
+
+    /// The context the operations are created in.
+    pub fn context(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Clears operands, results, attributes, properties, regions and successors, keeping the
+    /// name and the location.
+    pub fn reset(&mut self) -> Result<()> {
+        let s = self.state()?;
+        // SAFETY: a live state owned by this builder (same for every call below).
+        check(unsafe { sys::omnir_operation_state_reset(s) })
+    }
+
+    /// Appends operands given as C handles (each checked by omnir when the op is created).
+    pub fn add_operands_raw(&mut self, values: &[sys::omnir_value]) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_add_operands(s, values.as_ptr(), values.len()) })
+    }
+
+    /// Replaces all operands (C handles), keeping the core's checked form of the rest of
+    /// the state: the cheap way to create many operations that differ only in operands.
+    pub fn set_operands_raw(&mut self, values: &[sys::omnir_value]) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_set_operands(s, values.as_ptr(), values.len()) })
+    }
+
+    /// Appends result types given as C handles.
+    pub fn add_results_raw(&mut self, types: &[sys::omnir_type]) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_add_results(s, types.as_ptr(), types.len()) })
+    }
+
+    /// Appends successors given as C handles.
+    pub fn add_successors_raw(&mut self, blocks: &[sys::omnir_block]) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_add_successors(s, blocks.as_ptr(), blocks.len()) })
+    }
+
+    /// Adds (or replaces) the discardable attribute `name`.
+    pub fn add_attribute(&mut self, name: &str, value: &Attribute) -> Result<()> {
+        let s = self.state()?;
+        let (n, nl) = arg(name);
+        check(unsafe { sys::omnir_operation_state_add_attribute(s, n, nl, value.raw) })
+    }
+
+    /// Sets the properties (`<{...}>`), a dictionary attribute.
+    pub fn set_properties(&mut self, properties: &Attribute) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_set_properties(s, properties.raw) })
+    }
+
+    /// Sets the number of (empty) regions.
+    pub fn set_num_regions(&mut self, count: usize) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_set_num_regions(s, count) })
+    }
+
+    /// Changes the location (of the same context).
+    pub fn set_location(&mut self, loc: &Location) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_set_location(s, loc.raw) })
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // owners of detached IR
 

@@ -46,7 +46,10 @@ mod attributes;
 mod context;
 mod diagnostics;
 mod dialect;
+mod dyn_interface;
 mod error;
+mod extras;
+mod glue;
 mod handle;
 mod ir;
 mod lifetime;
@@ -59,10 +62,16 @@ pub use attributes::{Attribute, AttributeKind};
 pub use context::{abi_version, version, Context};
 pub use diagnostics::{Diagnostic, DiagnosticCapture, HandlerId, Severity};
 pub use dialect::{
-    Arity, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, InterfaceImpl, OpDefinition, OpVerifier,
-    ParamsVerifier, Traits, TypeConstraint, TypeDef, TypeDefinition, TypeId, TypePredicate, ValueSpec,
+    Arity, AsmError, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, InterfaceImpl, OpDefinition,
+    OpVerifier, ParamsParser, ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef, TypeDefinition, TypeId,
+    TypePredicate, ValueSpec,
+};
+pub use dyn_interface::{
+    DynamicCallFn, DynamicInterfaceVTable, DynamicMessage, DynamicMethods, DynamicReceiver, Receiver,
+    DYNAMIC_INTERFACE_MAGIC,
 };
 pub use error::{Error, Result, Status};
+pub use glue::{AttributeClass, DiagnosedError, ErrorClass, TypeClass, FLOAT_CLASSES};
 pub use ir::{
     Block, BlockOperand, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder, Ops, OwnedBlock,
     OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,

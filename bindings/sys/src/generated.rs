@@ -38,6 +38,12 @@ pub enum omnir_status {
     OMNIR_ERROR_BUSY = 14,
     /// The handle belongs to another context (or another loaded copy of omnir).
     OMNIR_ERROR_WRONG_CONTEXT = 15,
+    /// A second copy of omnir is loaded in this process (the message names every path), or an
+    /// object made by another copy was passed to this one (refused without being read).
+    OMNIR_ERROR_DUPLICATE_CORE = 16,
+    /// The caller was built against an omnir header with another ABI version than the loaded
+    /// core's (see `omnir_abi_require`).
+    OMNIR_ERROR_ABI_MISMATCH = 17,
 }
 
 /// A string owned by the caller; release it with `omnir_string_free`. `data` is followed by
@@ -67,7 +73,9 @@ pub struct omnir_bytes {
 }
 
 /// The ABI version: bumped on every incompatible change to the C API. A library built
-/// against header ABI N works with a core whose ABI is N.
+/// against header ABI N works with a core whose ABI is N. (The header defines it itself, as
+/// an overridable macro, in core/cbindgen.toml; a unit test of `api::guard` keeps the two
+/// equal.)
 pub const OMNIR_ABI_VERSION: u32 = 1;
 
 /// Options for `omnir_op_print`, mirroring `mlir-opt`'s `--mlir-print-*` flags. Start from
@@ -318,6 +326,16 @@ pub type omnir_free_user_data_fn = Option<unsafe extern "C" fn(user_data: *mut c
 /// Opaque: only ever used behind a pointer that omnir hands out.
 #[repr(C)]
 pub struct omnir_callback_message {
+    _private: [u8; 0],
+    _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// Text being built by a custom printer (`omnir_params_print_fn`); valid only during the
+/// callback that received it. Append to it with `omnir_string_builder_append`.
+///
+/// Opaque: only ever used behind a pointer that omnir hands out.
+#[repr(C)]
+pub struct omnir_string_builder {
     _private: [u8; 0],
     _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
@@ -593,6 +611,107 @@ pub struct omnir_type_definition {
 
 /// An attribute definition has the same shape as a type definition.
 pub type omnir_attribute_definition = omnir_type_definition;
+
+/// A custom parser of a dialect type's (or attribute's) parameters, MLIR's `Type::parse`:
+/// `!dialect.mnemonic<...>` (or `!dialect<mnemonic<...>>`) of a registered kind calls it with
+/// `text`, `text_len` the exact text after the mnemonic — `<...>` with its angle brackets,
+/// or empty for a bare `!dialect.mnemonic` — followed by a NUL (not counted in `text_len`),
+/// so C string functions work on it. The parser fills all `num_params` entries of `params`
+/// (the kind's parameters, in order; they start zeroed) and returns `OMNIR_OK` (0). To
+/// refuse the text it returns anything else after `omnir_callback_message_set` and,
+/// optionally, `omnir_callback_message_set_offset` (the offset in `text` of the problem);
+/// that becomes the parse error, at that place in the file. omnir then builds the instance
+/// with the checked constructor, so the parameters verifier runs. The parser must account
+/// for all of `text`; `omnir_type_parse_prefix` and `omnir_attribute_parse_prefix` parse
+/// nested types and attributes.
+pub type omnir_params_parse_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        params: *mut omnir_attribute,
+        num_params: usize,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A custom printer of a dialect type's (or attribute's) parameters, MLIR's `Type::print`:
+/// appends the text that follows the mnemonic to `out` (`omnir_string_builder_append`) and
+/// returns `OMNIR_OK` (0); it must be text the kind's parser reads back, not starting with an
+/// identifier character (`[A-Za-z0-9_$.]`, which would read as part of the mnemonic). omnir
+/// writes `!dialect.mnemonic` + text when that is simple enough for MLIR's pretty form
+/// (nothing, or a `<...>` that ends the text, after the mnemonic), else
+/// `!dialect<mnemonic` + text + `>`, as MLIR's `printDialectSymbol`. A printer that fails (any other status, explained with
+/// `omnir_callback_message_set`) is reported as an error diagnostic and the default form
+/// (`!dialect.mnemonic<p0, p1, ...>`) is printed instead.
+pub type omnir_params_print_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        params: *const omnir_attribute,
+        num_params: usize,
+        out: *mut omnir_string_builder,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// The custom textual form of a dialect type or attribute: both callbacks are required, and
+/// share `user_data` (freed with `free_user_data`, see "Callbacks" in the notes above).
+///
+/// Without a custom assembly a kind uses the default form: `!dialect.mnemonic` when it has no
+/// parameters, else `!dialect.mnemonic<p0, p1, ...>`, each parameter spelled as an attribute
+/// (`i64` integers and `f64` floats without their type).
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_custom_assembly {
+    pub parse: omnir_params_parse_fn,
+    pub print: omnir_params_print_fn,
+    pub user_data: *mut core::ffi::c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+}
+
+/// A dialect's fallback type parser, MLIR's `Dialect::parseType`: asked for `!dialect.x...`
+/// when no type `x` is registered in the dialect, with `text`, `text_len` the whole symbol
+/// text after `!dialect.` (mnemonic included, NUL-terminated). It writes the type to `*out`
+/// (usually built with `omnir_dialect_type_get`) and returns `OMNIR_OK`, or fails as an
+/// `omnir_params_parse_fn` does.
+pub type omnir_dialect_parse_type_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        out: *mut omnir_type,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A dialect's fallback attribute parser, MLIR's `Dialect::parseAttribute`: like
+/// `omnir_dialect_parse_type_fn`, with `ty` the type written after the attribute
+/// (`#dialect.x<...> : i32`), or the zeroed handle when there is none.
+pub type omnir_dialect_parse_attribute_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        ty: omnir_type,
+        out: *mut omnir_attribute,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A dialect's fallback parsers (either may be NULL, not both), sharing `user_data`.
+/// Instances they build print through their kinds' own assembly.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_dialect_assembly {
+    pub parse_type: omnir_dialect_parse_type_fn,
+    pub parse_attribute: omnir_dialect_parse_attribute_fn,
+    pub user_data: *mut core::ffi::c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+}
 
 /// An operation.
 #[repr(C)]
@@ -1055,7 +1174,8 @@ extern "C" {
     /// omnir's version as `major * 10000 + minor * 100 + patch`.
     pub fn omnir_version() -> u32;
     /// The C ABI version of the loaded core (see `OMNIR_ABI_VERSION` in the header): a library
-    /// built against a header with another ABI version must not use this core.
+    /// built against a header with another ABI version must not use this core. Libraries check
+    /// it with `omnir_check_abi()` (`omnir_abi_require`), which also gives a clear error.
     pub fn omnir_abi_version() -> u32;
     /// The default print flags: generic form, no debug info, nothing elided.
     pub fn omnir_print_flags_default() -> omnir_print_flags;
@@ -2219,6 +2339,12 @@ extern "C" {
         out: *mut omnir_attribute,
     ) -> omnir_status;
     /// Creates a context with the builtin dialect loaded.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
+    /// omnir (of the same major version) is loaded in this process: the message names the files
+    /// of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
+    /// only when some were loaded or unloaded since the last scan (see README, "The universe
+    /// guard").
     pub fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_status;
     /// Destroys a context and everything in it. NULL is a no-op.
     pub fn omnir_context_destroy(ctx: *mut omnir_context) -> omnir_status;
@@ -2412,6 +2538,18 @@ extern "C" {
         text: *const core::ffi::c_char,
         text_len: usize,
     ) -> omnir_status;
+    /// For a custom parser (`omnir_params_parse_fn`, `omnir_dialect_parse_type_fn`,
+    /// `omnir_dialect_parse_attribute_fn`): the byte offset, in the text the parser was given,
+    /// where the problem is, so that the parse error points there (without it, the error points
+    /// at the symbol's mnemonic). Other callbacks ignore it. Only valid during the callback.
+    pub fn omnir_callback_message_set_offset(message: *mut omnir_callback_message, offset: usize) -> omnir_status;
+    /// Appends `text` (`text_len` bytes of UTF-8, copied) to the text a custom printer is
+    /// building. Only valid during the callback that received `builder`.
+    pub fn omnir_string_builder_append(
+        builder: *mut omnir_string_builder,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+    ) -> omnir_status;
     /// The implementation of the interface `interface_id` (a TypeId) for `ty`: its vtable and user data (either out-pointer
     /// may be NULL), so that the caller can call methods implemented in C. Both are NULL when
     /// the type implements the interface natively (builtin types, Rust implementations).
@@ -2544,6 +2682,70 @@ extern "C" {
         index: usize,
         out: *mut omnir_string,
     ) -> omnir_status;
+    /// Gives the registered type `definition` (an id from `omnir_dialect_register_type`) its
+    /// custom textual form (see `omnir_custom_assembly`). A kind's assembly is set once: a
+    /// second call is `OMNIR_ERROR_ALREADY_EXISTS`. On error nothing changes and the caller keeps
+    /// its user data.
+    pub fn omnir_dialect_set_type_assembly(
+        ctx: *mut omnir_context,
+        definition: u32,
+        assembly: *const omnir_custom_assembly,
+    ) -> omnir_status;
+    /// Gives the registered attribute `definition` its custom textual form (see
+    /// `omnir_dialect_set_type_assembly`).
+    pub fn omnir_dialect_set_attribute_assembly(
+        ctx: *mut omnir_context,
+        definition: u32,
+        assembly: *const omnir_custom_assembly,
+    ) -> omnir_status;
+    /// Gives the registered dialect `name` fallback parsers (see `omnir_dialect_assembly`); set
+    /// once per dialect (`OMNIR_ERROR_ALREADY_EXISTS` after). On error nothing changes and the
+    /// caller keeps its user data.
+    pub fn omnir_dialect_set_assembly(
+        ctx: *mut omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        assembly: *const omnir_dialect_assembly,
+    ) -> omnir_status;
+    /// Parses a type at the start of `text` (MLIR's `parseType(text, context, numRead)`), for
+    /// custom parsers: `*out` receives the type and `*consumed` the number of bytes it spans
+    /// (blanks before it included); only the token after it is looked at.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+    /// `OMNIR_ERROR_PARSE_FAILED`, whose message (`omnir_last_error_message`) is the plain error
+    /// text and for which `*consumed` receives the byte offset of the error in `text` — ready for
+    /// `omnir_callback_message_set` and `omnir_callback_message_set_offset`. Nothing is reported
+    /// to the diagnostic handlers.
+    pub fn omnir_type_parse_prefix(
+        ctx: *const omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        out: *mut omnir_type,
+        consumed: *mut usize,
+    ) -> omnir_status;
+    /// Parses an attribute at the start of `text`, for custom parsers (see
+    /// `omnir_type_parse_prefix`).
+    pub fn omnir_attribute_parse_prefix(
+        ctx: *const omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        out: *mut omnir_attribute,
+        consumed: *mut usize,
+    ) -> omnir_status;
+    /// Checks that the loaded core is the one the caller was compiled for, and that it is the
+    /// only copy of the core in the process. A library that uses omnir — a dialect library
+    /// above all — calls it once, before registering anything: through the header's
+    /// `omnir_check_abi()`, which passes the header's `OMNIR_ABI_VERSION`, so a library built
+    /// against another header version gets a clear error instead of calling functions whose
+    /// signatures changed.
+    ///
+    /// - `header_abi_version`: the `OMNIR_ABI_VERSION` the caller was compiled with.
+    ///
+    /// Errors: `OMNIR_ERROR_ABI_MISMATCH` when it differs from `omnir_abi_version()` (the message
+    /// names both versions and the loaded core's path and version);
+    /// `OMNIR_ERROR_DUPLICATE_CORE` when another copy of the core is loaded (the message names
+    /// every path).
+    pub fn omnir_abi_require(header_abi_version: u32) -> omnir_status;
     /// Whether an operation handle is the null handle ("none").
     pub fn omnir_op_is_null(op: omnir_op) -> bool;
     /// Whether a block handle is the null handle ("none").

@@ -6,15 +6,21 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use parking_lot::ReentrantMutex;
 
-use super::{ffi_call, omnir_status, write_out, ApiError, ApiResult};
+use super::{ffi_call, guard, omnir_status, write_out, ApiError, ApiResult};
 use crate::context::Context;
 
-/// Tells apart a live context from garbage or a freed one (best effort; the real protection
-/// is that bindings own contexts through RAII).
+/// Tells apart a live context from garbage, a freed one, or one of another loaded copy of
+/// omnir (best effort; the real protection is that bindings own contexts through RAII). The
+/// magic stored in a context is this base XORed with the copy's key (`guard::magic`).
 const MAGIC: u64 = 0x6f6d_6e69_725f_6378; // "omnir_cx"
 
 /// An omnir context. Create with `omnir_context_create`, destroy with
 /// `omnir_context_destroy`.
+// `repr(C)` keeps `magic` at offset 0 in every build and version of the core, so that a copy
+// of the core handed another copy's context reads the magic where it is and refuses the
+// context without reading anything else. Written as `cfg_attr` so that cbindgen and
+// gen-header (which look at plain `#[repr]` attributes only) keep the type opaque.
+#[cfg_attr(all(), repr(C))]
 #[allow(non_camel_case_types)]
 pub struct omnir_context {
     magic: u64,
@@ -25,21 +31,12 @@ pub struct omnir_context {
     core: *const Context,
 }
 
-/// Serials are unique per process and per loaded copy of the core: the top byte is random
-/// per copy, so a handle from another copy's context is refused as a wrong context.
+/// Serials are unique per process and per loaded copy of the core: the top byte is the
+/// random tag of this copy (`guard::copy_tag`), so a handle from another copy's context is
+/// refused as a wrong context (and the message says it comes from another copy).
 fn next_serial() -> u32 {
     static NEXT: AtomicU32 = AtomicU32::new(1);
-    static COPY_TAG: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    let tag = *COPY_TAG.get_or_init(|| {
-        let addr = &NEXT as *const AtomicU32 as usize as u64;
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let mixed = (addr ^ t.rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((mixed >> 56) as u32).max(1)
-    });
-    (tag << 24) | (NEXT.fetch_add(1, Ordering::Relaxed) & 0x00ff_ffff)
+    (guard::copy_tag() << 24) | (NEXT.fetch_add(1, Ordering::Relaxed) & 0x00ff_ffff)
 }
 
 impl omnir_context {
@@ -176,23 +173,36 @@ pub(crate) fn context_arg<'a>(ctx: *const omnir_context) -> ApiResult<&'a omnir_
     if ctx.is_null() {
         return Err(ApiError::null("context"));
     }
-    // SAFETY: a non-NULL context pointer must come from `omnir_context_create` and not have
-    // been destroyed (API contract). The magic check catches some violations cheaply.
-    let c = unsafe { &*ctx };
-    if c.magic != MAGIC {
+    // SAFETY: a non-NULL context pointer must come from `omnir_context_create` (of this copy
+    // of omnir or another) and not have been destroyed (API contract). The magic, at offset 0
+    // in every copy (`repr(C)`), is read first through the raw pointer, and nothing else is
+    // read unless it is this copy's: a context of another copy is refused unread.
+    let magic = unsafe { std::ptr::addr_of!((*ctx).magic).read_unaligned() };
+    if magic != guard::magic(MAGIC) {
+        if let Some(e) = guard::foreign_object(magic, MAGIC, "context") {
+            return Err(e);
+        }
         return Err(ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "not a live omnir context"));
     }
-    Ok(c)
+    // SAFETY: as above; the magic is this copy's.
+    Ok(unsafe { &*ctx })
 }
 
 /// Creates a context with the builtin dialect loaded.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
+/// omnir (of the same major version) is loaded in this process: the message names the files
+/// of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
+/// only when some were loaded or unloaded since the last scan (see README, "The universe
+/// guard").
 #[no_mangle]
 pub extern "C" fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_status {
     ffi_call(|| {
         // Check the out-pointer before allocating: a context nobody receives would leak.
         super::check_out(out)?;
+        guard::check_single_copy()?;
         let mut ctx = Box::new(omnir_context {
-            magic: MAGIC,
+            magic: guard::magic(MAGIC),
             serial: next_serial(),
             cell: ReentrantMutex::new(RefCell::new(Context::new())),
             core: std::ptr::null(),

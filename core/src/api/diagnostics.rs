@@ -106,7 +106,7 @@ impl omnir_diagnostic {
         message.extend_from_slice(d.message.as_bytes());
         message.push(0);
         omnir_diagnostic {
-            magic: DIAG_MAGIC,
+            magic: super::guard::magic(DIAG_MAGIC),
             serial,
             severity: d.severity,
             location: d.location,
@@ -142,11 +142,13 @@ fn diag_arg<'a>(d: *const omnir_diagnostic) -> ApiResult<&'a omnir_diagnostic> {
     }
     // SAFETY: a non-NULL diagnostic pointer is one omnir handed out: borrowed by a running
     // handler or owned by a live list (API contract). The magic check catches some misuse.
-    let d = unsafe { &*d };
-    if d.magic != DIAG_MAGIC {
-        return Err(invalid("not a live omnir diagnostic"));
+    let magic = unsafe { std::ptr::addr_of!((*d).magic).read_unaligned() };
+    if magic != super::guard::magic(DIAG_MAGIC) {
+        return Err(super::guard::foreign_object(magic, DIAG_MAGIC, "diagnostic")
+            .unwrap_or_else(|| invalid("not a live omnir diagnostic")));
     }
-    Ok(d)
+    // SAFETY: as above; the magic is this copy's.
+    Ok(unsafe { &*d })
 }
 
 fn list_arg<'a>(l: *const omnir_diagnostic_list) -> ApiResult<&'a omnir_diagnostic_list> {
@@ -155,11 +157,13 @@ fn list_arg<'a>(l: *const omnir_diagnostic_list) -> ApiResult<&'a omnir_diagnost
     }
     // SAFETY: a non-NULL list pointer comes from `omnir_context_end_diagnostic_capture` and
     // has not been freed (API contract); the magic check catches some misuse.
-    let l = unsafe { &*l };
-    if l.magic != LIST_MAGIC {
-        return Err(invalid("not a live omnir diagnostic list"));
+    let magic = unsafe { std::ptr::addr_of!((*l).magic).read_unaligned() };
+    if magic != super::guard::magic(LIST_MAGIC) {
+        return Err(super::guard::foreign_object(magic, LIST_MAGIC, "diagnostic list")
+            .unwrap_or_else(|| invalid("not a live omnir diagnostic list")));
     }
-    Ok(l)
+    // SAFETY: as above; the magic is this copy's.
+    Ok(unsafe { &*l })
 }
 
 // ---- handlers and captures ----
@@ -437,7 +441,7 @@ pub extern "C" fn omnir_context_end_diagnostic_capture(
         })?;
         let serial = c.serial();
         let list = Box::new(omnir_diagnostic_list {
-            magic: LIST_MAGIC,
+            magic: super::guard::magic(LIST_MAGIC),
             items: collected.iter().map(|d| omnir_diagnostic::from_core(serial, d)).collect(),
         });
         write_out(out_list, Box::into_raw(list))

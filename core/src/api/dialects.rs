@@ -1,6 +1,7 @@
 //! Dialects defined at run time through C: dialects, operations (signatures, constraints,
 //! traits, interfaces, a verifier callback), types and attributes with named parameters (a
-//! parameters verifier callback, interfaces), interface queries and external models.
+//! parameters verifier callback, interfaces, custom assembly), interface queries and external
+//! models.
 //!
 //! Everything a definition needs is plain data (`repr(C)` structs) plus C callbacks, so a
 //! dialect written in any language registers into the one registry of the process.
@@ -26,7 +27,18 @@
 //!   hands the callback, see `context::CallbackFrame`); a mutating call, or destroying the
 //!   context, gets `OMNIR_ERROR_BUSY`.
 //! - A failing callback explains itself with `omnir_callback_message_set`; that message
-//!   becomes the error diagnostic (op verifiers) or the error message (parameters verifiers).
+//!   becomes the error diagnostic (op verifiers) or the error message (parameters verifiers),
+//!   or the parse error (custom parsers, which may also say where with
+//!   `omnir_callback_message_set_offset`).
+//!
+//! # Custom assembly
+//! A registered type or attribute may take over its textual form, as MLIR's `Type::parse` /
+//! `print` (`omnir_dialect_set_type_assembly`, `omnir_custom_assembly`): the parser gets the
+//! text after the mnemonic and fills the parameters, the printer writes that text back. A
+//! dialect may also have fallback parsers for mnemonics it does not register
+//! (`omnir_dialect_set_assembly`). `omnir_type_parse_prefix` / `omnir_attribute_parse_prefix`
+//! parse nested types and attributes from inside a custom parser. The parsers run during
+//! parsing (reading the context works from inside them), the printers during printing.
 //!
 //! # Thread safety of the wrappers
 //! The core stores callbacks as `Arc<dyn Fn + Send + Sync>`. The wrappers below hold raw C
@@ -41,12 +53,12 @@ use super::context::{context_arg, in_callback, omnir_context};
 use super::handles::{omnir_attribute, omnir_op, omnir_type};
 use super::ir::{invalid, out_arg, write_opt};
 use super::typeid::typeid_arg;
-use super::{ffi_call, omnir_status, omnir_string_view, slice_arg, str_arg, write_out, ApiError, ApiResult};
+use super::{check_out, ffi_call, omnir_status, omnir_string_view, slice_arg, str_arg, write_out, ApiError, ApiResult};
 use crate::attrs::Attribute;
 use crate::context::Context;
 use crate::dialect::{
-    Arity, AttrConstraint, AttrDefId, AttrSpec, DialectDef, InterfaceImpl, OpDef, ParamSpec, Traits, TypeConstraint,
-    TypeDefId, ValueSpec,
+    Arity, AsmError, AttrConstraint, AttrDefId, AttrSpec, CustomAssembly, DialectAssembly, DialectDef, InterfaceImpl,
+    OpDef, ParamSpec, Traits, TypeConstraint, TypeDef, TypeDefId, ValueSpec,
 };
 use crate::ir::OpId;
 use crate::typeid::TypeId;
@@ -124,13 +136,15 @@ pub type omnir_free_user_data_fn = Option<unsafe extern "C" fn(user_data: *mut c
 pub struct omnir_callback_message {
     pub(crate) magic: u64,
     pub(crate) text: Option<String>,
+    /// Custom parsers: where in their text the problem is.
+    pub(crate) offset: Option<usize>,
 }
 
 const MESSAGE_MAGIC: u64 = 0x6f6d_6e69_725f_636d; // "omnir_cm"
 
 impl omnir_callback_message {
     pub(crate) fn new() -> omnir_callback_message {
-        omnir_callback_message { magic: MESSAGE_MAGIC, text: None }
+        omnir_callback_message { magic: MESSAGE_MAGIC, text: None, offset: None }
     }
 }
 
@@ -146,6 +160,58 @@ pub extern "C" fn omnir_callback_message_set(
         let m = message_arg(message)?;
         let text = str_arg(text, text_len, "message")?;
         m.text = Some(text.to_string());
+        Ok(())
+    })
+}
+
+/// For a custom parser (`omnir_params_parse_fn`, `omnir_dialect_parse_type_fn`,
+/// `omnir_dialect_parse_attribute_fn`): the byte offset, in the text the parser was given,
+/// where the problem is, so that the parse error points there (without it, the error points
+/// at the symbol's mnemonic). Other callbacks ignore it. Only valid during the callback.
+#[no_mangle]
+pub extern "C" fn omnir_callback_message_set_offset(
+    message: *mut omnir_callback_message,
+    offset: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let m = message_arg(message)?;
+        m.offset = Some(offset);
+        Ok(())
+    })
+}
+
+/// Text being built by a custom printer (`omnir_params_print_fn`); valid only during the
+/// callback that received it. Append to it with `omnir_string_builder_append`.
+#[allow(non_camel_case_types)]
+pub struct omnir_string_builder {
+    magic: u64,
+    text: String,
+}
+
+const BUILDER_MAGIC: u64 = 0x6f6d_6e69_725f_7362; // "omnir_sb"
+
+/// Appends `text` (`text_len` bytes of UTF-8, copied) to the text a custom printer is
+/// building. Only valid during the callback that received `builder`.
+#[no_mangle]
+pub extern "C" fn omnir_string_builder_append(
+    builder: *mut omnir_string_builder,
+    text: *const c_char,
+    text_len: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        if builder.is_null() {
+            return Err(ApiError::null("string builder"));
+        }
+        let text = str_arg(text, text_len, "text")?;
+        // SAFETY: a non-NULL builder is the one omnir passed to the running callback, which
+        // lives on omnir's stack for the duration of the callback (API contract); the magic
+        // is read through the raw pointer first to catch some violations.
+        if unsafe { std::ptr::addr_of!((*builder).magic).read_unaligned() } != BUILDER_MAGIC {
+            return Err(invalid("not a live omnir string builder"));
+        }
+        // SAFETY: as above.
+        let b = unsafe { &mut *builder };
+        b.text.push_str(text);
         Ok(())
     })
 }
@@ -1167,5 +1233,389 @@ pub extern "C" fn omnir_dialect_definition_get_param_name(
             Ok(p.name.clone())
         })?;
         write_out(out, super::omnir_string::from_bytes(name.as_bytes()))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// custom assembly
+
+/// A custom parser of a dialect type's (or attribute's) parameters, MLIR's `Type::parse`:
+/// `!dialect.mnemonic<...>` (or `!dialect<mnemonic<...>>`) of a registered kind calls it with
+/// `text`, `text_len` the exact text after the mnemonic — `<...>` with its angle brackets,
+/// or empty for a bare `!dialect.mnemonic` — followed by a NUL (not counted in `text_len`),
+/// so C string functions work on it. The parser fills all `num_params` entries of `params`
+/// (the kind's parameters, in order; they start zeroed) and returns `OMNIR_OK` (0). To
+/// refuse the text it returns anything else after `omnir_callback_message_set` and,
+/// optionally, `omnir_callback_message_set_offset` (the offset in `text` of the problem);
+/// that becomes the parse error, at that place in the file. omnir then builds the instance
+/// with the checked constructor, so the parameters verifier runs. The parser must account
+/// for all of `text`; `omnir_type_parse_prefix` and `omnir_attribute_parse_prefix` parse
+/// nested types and attributes.
+#[allow(non_camel_case_types)]
+pub type omnir_params_parse_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        text: *const c_char,
+        text_len: usize,
+        params: *mut omnir_attribute,
+        num_params: usize,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A custom printer of a dialect type's (or attribute's) parameters, MLIR's `Type::print`:
+/// appends the text that follows the mnemonic to `out` (`omnir_string_builder_append`) and
+/// returns `OMNIR_OK` (0); it must be text the kind's parser reads back, not starting with an
+/// identifier character (`[A-Za-z0-9_$.]`, which would read as part of the mnemonic). omnir
+/// writes `!dialect.mnemonic` + text when that is simple enough for MLIR's pretty form
+/// (nothing, or a `<...>` that ends the text, after the mnemonic), else
+/// `!dialect<mnemonic` + text + `>`, as MLIR's `printDialectSymbol`. A printer that fails (any other status, explained with
+/// `omnir_callback_message_set`) is reported as an error diagnostic and the default form
+/// (`!dialect.mnemonic<p0, p1, ...>`) is printed instead.
+#[allow(non_camel_case_types)]
+pub type omnir_params_print_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        params: *const omnir_attribute,
+        num_params: usize,
+        out: *mut omnir_string_builder,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// The custom textual form of a dialect type or attribute: both callbacks are required, and
+/// share `user_data` (freed with `free_user_data`, see "Callbacks" in the notes above).
+///
+/// Without a custom assembly a kind uses the default form: `!dialect.mnemonic` when it has no
+/// parameters, else `!dialect.mnemonic<p0, p1, ...>`, each parameter spelled as an attribute
+/// (`i64` integers and `f64` floats without their type).
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_custom_assembly {
+    pub parse: omnir_params_parse_fn,
+    pub print: omnir_params_print_fn,
+    pub user_data: *mut c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+}
+
+/// A dialect's fallback type parser, MLIR's `Dialect::parseType`: asked for `!dialect.x...`
+/// when no type `x` is registered in the dialect, with `text`, `text_len` the whole symbol
+/// text after `!dialect.` (mnemonic included, NUL-terminated). It writes the type to `*out`
+/// (usually built with `omnir_dialect_type_get`) and returns `OMNIR_OK`, or fails as an
+/// `omnir_params_parse_fn` does.
+#[allow(non_camel_case_types)]
+pub type omnir_dialect_parse_type_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        text: *const c_char,
+        text_len: usize,
+        out: *mut omnir_type,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A dialect's fallback attribute parser, MLIR's `Dialect::parseAttribute`: like
+/// `omnir_dialect_parse_type_fn`, with `ty` the type written after the attribute
+/// (`#dialect.x<...> : i32`), or the zeroed handle when there is none.
+#[allow(non_camel_case_types)]
+pub type omnir_dialect_parse_attribute_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        ctx: *mut omnir_context,
+        text: *const c_char,
+        text_len: usize,
+        ty: omnir_type,
+        out: *mut omnir_attribute,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A dialect's fallback parsers (either may be NULL, not both), sharing `user_data`.
+/// Instances they build print through their kinds' own assembly.
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug)]
+pub struct omnir_dialect_assembly {
+    pub parse_type: omnir_dialect_parse_type_fn,
+    pub parse_attribute: omnir_dialect_parse_attribute_fn,
+    pub user_data: *mut c_void,
+    pub free_user_data: omnir_free_user_data_fn,
+}
+
+/// The text handed to a C parser: a copy with a NUL after it.
+fn nul_terminated(text: &str) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(text.len() + 1);
+    buf.extend_from_slice(text.as_bytes());
+    buf.push(0);
+    buf
+}
+
+fn parse_failure(message: omnir_callback_message, status: u32, what: &str) -> AsmError {
+    AsmError {
+        message: message.text.unwrap_or_else(|| format!("{what} failed (status {status})")),
+        offset: message.offset,
+    }
+}
+
+fn custom_assembly_in(
+    reg: &mut Registration,
+    a: &omnir_custom_assembly,
+    def: &TypeDef,
+    sigil: char,
+) -> ApiResult<CustomAssembly> {
+    let parse = a.parse.ok_or_else(|| ApiError::null("custom assembly parse callback"))?;
+    let print = a.print.ok_or_else(|| ApiError::null("custom assembly print callback"))?;
+    let ud = reg.own(a.user_data, a.free_user_data);
+    let ctx = reg.ctx;
+    let names: Vec<String> = def.params.iter().map(|p| p.name.clone()).collect();
+    let symbol = format!("{sigil}{}", def.qualified_name);
+    let parse_ud = ud.clone();
+    let parse_symbol = symbol.clone();
+    let parser = move |c: &Context, text: &str| -> Result<Vec<Attribute>, AsmError> {
+        let mut out = vec![omnir_attribute::default(); names.len()];
+        let buf = nul_terminated(text);
+        let mut message = omnir_callback_message::new();
+        // SAFETY: `parse` and its user data come from the caller, who guarantees they may be
+        // called under the context's lock (module notes); `ctx.ptr` is the live context that
+        // owns this parser; `buf`, `out` and `message` outlive the call.
+        let status = in_callback(ctx.serial(), c, || unsafe {
+            parse(parse_ud.ptr, ctx.ptr(), buf.as_ptr().cast(), text.len(), out.as_mut_ptr(), out.len(), &mut message)
+        });
+        message.magic = 0;
+        if status != omnir_status::OMNIR_OK as u32 {
+            return Err(parse_failure(message, status, &format!("the custom parser of '{parse_symbol}'")));
+        }
+        out.iter()
+            .zip(&names)
+            .map(|(h, name)| {
+                callback_attr(ctx.serial(), c, *h).map_err(|why| {
+                    AsmError::new(format!("the custom parser of '{parse_symbol}' {why} for parameter '{name}'"))
+                })
+            })
+            .collect()
+    };
+    let printer = move |c: &Context, params: &[Attribute]| -> Result<String, String> {
+        let handles: Vec<omnir_attribute> =
+            params.iter().map(|a| omnir_attribute { context: ctx.serial(), id: a.to_raw() }).collect();
+        let mut builder = omnir_string_builder { magic: BUILDER_MAGIC, text: String::new() };
+        let mut message = omnir_callback_message::new();
+        // SAFETY: as for the parser above; `handles`, `builder` and `message` outlive the call.
+        let status = in_callback(ctx.serial(), c, || unsafe {
+            print(ud.ptr, ctx.ptr(), handles.as_ptr(), handles.len(), &mut builder, &mut message)
+        });
+        builder.magic = 0;
+        message.magic = 0;
+        if status != omnir_status::OMNIR_OK as u32 {
+            return Err(message.text.unwrap_or_else(|| format!("the custom printer failed (status {status})")));
+        }
+        Ok(builder.text)
+    };
+    Ok(CustomAssembly::new(parser, printer))
+}
+
+/// Checks an attribute handle a callback produced.
+fn callback_attr(serial: u32, c: &Context, h: omnir_attribute) -> Result<Attribute, &'static str> {
+    if h.context == 0 {
+        return Err("set no attribute");
+    }
+    if h.context != serial {
+        return Err("returned an attribute of another context");
+    }
+    c.attr_from_raw(h.id).ok_or("returned an unknown attribute handle")
+}
+
+fn callback_type(serial: u32, c: &Context, h: omnir_type) -> Result<Type, &'static str> {
+    if h.context == 0 {
+        return Err("set no type");
+    }
+    if h.context != serial {
+        return Err("returned a type of another context");
+    }
+    c.type_from_raw(h.id).ok_or("returned an unknown type handle")
+}
+
+/// Gives the registered type `definition` (an id from `omnir_dialect_register_type`) its
+/// custom textual form (see `omnir_custom_assembly`). A kind's assembly is set once: a
+/// second call is `OMNIR_ERROR_ALREADY_EXISTS`. On error nothing changes and the caller keeps
+/// its user data.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_set_type_assembly(
+    ctx: *mut omnir_context,
+    definition: u32,
+    assembly: *const omnir_custom_assembly,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let a = ref_arg(assembly, "custom assembly")?;
+        let mut reg = Registration::new(cx);
+        let result = cx.write(|c| {
+            let id = type_def_arg(c, definition)?;
+            let def = c.type_def(id)?.clone();
+            let asm = custom_assembly_in(&mut reg, a, &def, '!')?;
+            Ok(c.set_type_assembly(id, asm)?)
+        });
+        reg.finish(result)
+    })
+}
+
+/// Gives the registered attribute `definition` its custom textual form (see
+/// `omnir_dialect_set_type_assembly`).
+#[no_mangle]
+pub extern "C" fn omnir_dialect_set_attribute_assembly(
+    ctx: *mut omnir_context,
+    definition: u32,
+    assembly: *const omnir_custom_assembly,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let a = ref_arg(assembly, "custom assembly")?;
+        let mut reg = Registration::new(cx);
+        let result = cx.write(|c| {
+            let id = attr_def_arg(c, definition)?;
+            let def = c.attr_def(id)?.clone();
+            let asm = custom_assembly_in(&mut reg, a, &def, '#')?;
+            Ok(c.set_attr_assembly(id, asm)?)
+        });
+        reg.finish(result)
+    })
+}
+
+/// Gives the registered dialect `name` fallback parsers (see `omnir_dialect_assembly`); set
+/// once per dialect (`OMNIR_ERROR_ALREADY_EXISTS` after). On error nothing changes and the
+/// caller keeps its user data.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_set_assembly(
+    ctx: *mut omnir_context,
+    name: *const c_char,
+    name_len: usize,
+    assembly: *const omnir_dialect_assembly,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "dialect name")?;
+        let a = ref_arg(assembly, "dialect assembly")?;
+        if a.parse_type.is_none() && a.parse_attribute.is_none() {
+            return Err(ApiError::null("dialect assembly parse_type and parse_attribute (both)"));
+        }
+        let mut reg = Registration::new(cx);
+        let result = cx.write(|c| {
+            if !c.is_dialect_registered(name) {
+                return Err(ApiError::new(
+                    omnir_status::OMNIR_ERROR_NOT_REGISTERED,
+                    format!("dialect '{name}' is not registered"),
+                ));
+            }
+            let ud = reg.own(a.user_data, a.free_user_data);
+            let ctx = reg.ctx;
+            let mut asm = DialectAssembly::default();
+            if let Some(f) = a.parse_type {
+                let ud = ud.clone();
+                let dialect = name.to_string();
+                asm.parse_type = Some(Arc::new(move |c: &Context, text: &str| -> Result<Type, AsmError> {
+                    let buf = nul_terminated(text);
+                    let mut out = omnir_type::default();
+                    let mut message = omnir_callback_message::new();
+                    // SAFETY: as for custom parsers (see `custom_assembly_in`).
+                    let status = in_callback(ctx.serial(), c, || unsafe {
+                        f(ud.ptr, ctx.ptr(), buf.as_ptr().cast(), text.len(), &mut out, &mut message)
+                    });
+                    message.magic = 0;
+                    let what = format!("the type parser of dialect '{dialect}'");
+                    if status != omnir_status::OMNIR_OK as u32 {
+                        return Err(parse_failure(message, status, &what));
+                    }
+                    callback_type(ctx.serial(), c, out).map_err(|why| AsmError::new(format!("{what} {why}")))
+                }));
+            }
+            if let Some(f) = a.parse_attribute {
+                let dialect = name.to_string();
+                asm.parse_attr =
+                    Some(Arc::new(move |c: &Context, text: &str, ty: Option<Type>| -> Result<Attribute, AsmError> {
+                        let buf = nul_terminated(text);
+                        let th = ty.map(|t| omnir_type { context: ctx.serial(), id: t.to_raw() }).unwrap_or_default();
+                        let mut out = omnir_attribute::default();
+                        let mut message = omnir_callback_message::new();
+                        // SAFETY: as for custom parsers (see `custom_assembly_in`).
+                        let status = in_callback(ctx.serial(), c, || unsafe {
+                            f(ud.ptr, ctx.ptr(), buf.as_ptr().cast(), text.len(), th, &mut out, &mut message)
+                        });
+                        message.magic = 0;
+                        let what = format!("the attribute parser of dialect '{dialect}'");
+                        if status != omnir_status::OMNIR_OK as u32 {
+                            return Err(parse_failure(message, status, &what));
+                        }
+                        callback_attr(ctx.serial(), c, out).map_err(|why| AsmError::new(format!("{what} {why}")))
+                    }));
+            }
+            Ok(c.set_dialect_assembly(name, asm)?)
+        });
+        reg.finish(result)
+    })
+}
+
+/// Parses a type at the start of `text` (MLIR's `parseType(text, context, numRead)`), for
+/// custom parsers: `*out` receives the type and `*consumed` the number of bytes it spans
+/// (blanks before it included); only the token after it is looked at.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+/// `OMNIR_ERROR_PARSE_FAILED`, whose message (`omnir_last_error_message`) is the plain error
+/// text and for which `*consumed` receives the byte offset of the error in `text` — ready for
+/// `omnir_callback_message_set` and `omnir_callback_message_set_offset`. Nothing is reported
+/// to the diagnostic handlers.
+#[no_mangle]
+pub extern "C" fn omnir_type_parse_prefix(
+    ctx: *const omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    out: *mut omnir_type,
+    consumed: *mut usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        check_out(out)?;
+        check_out(consumed)?;
+        let text = str_arg(text, text_len, "text")?;
+        match cx.read(|c| Ok(crate::asm::parse_type_prefix(c, text)))? {
+            Ok((t, n)) => {
+                write_out(consumed, n)?;
+                write_out(out, cx.type_out(t))
+            }
+            Err(e) => {
+                write_out(consumed, e.offset.unwrap_or(0))?;
+                Err(ApiError::new(omnir_status::OMNIR_ERROR_PARSE_FAILED, e.message))
+            }
+        }
+    })
+}
+
+/// Parses an attribute at the start of `text`, for custom parsers (see
+/// `omnir_type_parse_prefix`).
+#[no_mangle]
+pub extern "C" fn omnir_attribute_parse_prefix(
+    ctx: *const omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    out: *mut omnir_attribute,
+    consumed: *mut usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let cx = context_arg(ctx)?;
+        check_out(out)?;
+        check_out(consumed)?;
+        let text = str_arg(text, text_len, "text")?;
+        match cx.read(|c| Ok(crate::asm::parse_attribute_prefix(c, text)))? {
+            Ok((a, n)) => {
+                write_out(consumed, n)?;
+                write_out(out, cx.attr_out(a))
+            }
+            Err(e) => {
+                write_out(consumed, e.offset.unwrap_or(0))?;
+                Err(ApiError::new(omnir_status::OMNIR_ERROR_PARSE_FAILED, e.message))
+            }
+        }
     })
 }

@@ -86,11 +86,11 @@ pub struct omnir_location {
     pub id: u32,
 }
 
-fn wrong_context(what: &str) -> ApiError {
-    ApiError::new(
-        omnir_status::OMNIR_ERROR_WRONG_CONTEXT,
-        format!("{what} handle belongs to another context (or to another loaded copy of omnir)"),
-    )
+fn wrong_context(what: &str, serial: u32) -> ApiError {
+    // The top byte of a serial is the tag of the copy of omnir that made it.
+    let message = super::guard::foreign_handle(serial, what)
+        .unwrap_or_else(|| format!("{what} handle belongs to another context (or to another loaded copy of omnir)"));
+    ApiError::new(omnir_status::OMNIR_ERROR_WRONG_CONTEXT, message)
 }
 
 fn null_handle(what: &str) -> ApiError {
@@ -104,7 +104,7 @@ impl omnir_context {
         if serial == 0 {
             Err(null_handle(what))
         } else if serial != self.serial() {
-            Err(wrong_context(what))
+            Err(wrong_context(what, serial))
         } else {
             Ok(())
         }

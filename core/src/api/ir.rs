@@ -181,8 +181,10 @@ fn state_arg<'a>(state: *mut omnir_operation_state) -> ApiResult<&'a mut omnir_o
     // have been destroyed, and must not be used by two threads at once (API contract). The
     // magic is read through the raw pointer first (a plain u64 read) so that some violations
     // are caught before a reference is formed.
-    if unsafe { std::ptr::addr_of!((*state).magic).read_unaligned() } != STATE_MAGIC {
-        return Err(invalid("not a live omnir operation state"));
+    let magic = unsafe { std::ptr::addr_of!((*state).magic).read_unaligned() };
+    if magic != super::guard::magic(STATE_MAGIC) {
+        return Err(super::guard::foreign_object(magic, STATE_MAGIC, "operation state")
+            .unwrap_or_else(|| invalid("not a live omnir operation state")));
     }
     // SAFETY: as above; the magic matched.
     Ok(unsafe { &mut *state })
@@ -213,8 +215,11 @@ pub extern "C" fn omnir_operation_state_create(
         if location.context == 0 {
             return Err(invalid("null location handle"));
         }
+        if let Some(message) = super::guard::foreign_handle(location.context, "location") {
+            return Err(ApiError::new(omnir_status::OMNIR_ERROR_WRONG_CONTEXT, message));
+        }
         let state = Box::new(omnir_operation_state {
-            magic: STATE_MAGIC,
+            magic: super::guard::magic(STATE_MAGIC),
             serial: location.context,
             name: name.to_string(),
             location,

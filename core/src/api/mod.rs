@@ -32,6 +32,7 @@ pub mod attributes;
 pub mod context;
 pub mod diagnostics;
 pub mod dialects;
+pub mod guard;
 pub mod handles;
 pub mod ir;
 pub mod locations;
@@ -80,6 +81,12 @@ pub enum omnir_status {
     OMNIR_ERROR_BUSY = 14,
     /// The handle belongs to another context (or another loaded copy of omnir).
     OMNIR_ERROR_WRONG_CONTEXT = 15,
+    /// A second copy of omnir is loaded in this process (the message names every path), or an
+    /// object made by another copy was passed to this one (refused without being read).
+    OMNIR_ERROR_DUPLICATE_CORE = 16,
+    /// The caller was built against an omnir header with another ABI version than the loaded
+    /// core's (see `omnir_abi_require`).
+    OMNIR_ERROR_ABI_MISMATCH = 17,
 }
 
 impl From<ErrorKind> for omnir_status {
@@ -353,11 +360,14 @@ pub extern "C" fn omnir_version() -> u32 {
 }
 
 /// The ABI version: bumped on every incompatible change to the C API. A library built
-/// against header ABI N works with a core whose ABI is N.
+/// against header ABI N works with a core whose ABI is N. (The header defines it itself, as
+/// an overridable macro, in core/cbindgen.toml; a unit test of `api::guard` keeps the two
+/// equal.)
 pub const OMNIR_ABI_VERSION: u32 = 1;
 
 /// The C ABI version of the loaded core (see `OMNIR_ABI_VERSION` in the header): a library
-/// built against a header with another ABI version must not use this core.
+/// built against a header with another ABI version must not use this core. Libraries check
+/// it with `omnir_check_abi()` (`omnir_abi_require`), which also gives a clear error.
 #[no_mangle]
 pub extern "C" fn omnir_abi_version() -> u32 {
     OMNIR_ABI_VERSION

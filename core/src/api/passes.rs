@@ -113,7 +113,7 @@ pub extern "C" fn omnir_pass_register(
                     let (index, generation) = op.to_raw();
                     omnir_op { context: ctx_ref.serial(), index, generation }
                 };
-                let view = omnir_pass_options { magic: OPTIONS_MAGIC, options: options.clone() };
+                let view = omnir_pass_options { magic: super::guard::magic(OPTIONS_MAGIC), options: options.clone() };
                 let mut message = omnir_callback_message::new();
                 // SAFETY: `run` is the caller's callback, given `user_data` as registered, the
                 // live context, a handle, and pointers to locals that outlive the call; the
@@ -156,8 +156,10 @@ pub extern "C" fn omnir_pass_options_get(
         // SAFETY: a non-NULL options pointer is the one omnir passed to the running pass
         // callback, alive on omnir's stack for the call; the magic is read first through the
         // raw pointer to catch some misuse.
-        if unsafe { std::ptr::addr_of!((*options).magic).read_unaligned() } != OPTIONS_MAGIC {
-            return Err(invalid("not the options of a running pass"));
+        let magic = unsafe { std::ptr::addr_of!((*options).magic).read_unaligned() };
+        if magic != super::guard::magic(OPTIONS_MAGIC) {
+            return Err(super::guard::foreign_object(magic, OPTIONS_MAGIC, "pass options object")
+                .unwrap_or_else(|| invalid("not the options of a running pass")));
         }
         // SAFETY: as above.
         let o = unsafe { &*options };
@@ -275,8 +277,10 @@ fn pm_arg<'a>(pm: *mut omnir_pass_manager) -> ApiResult<&'a mut omnir_pass_manag
     }
     // SAFETY: a non-NULL pass manager pointer comes from `omnir_pass_manager_parse` and is
     // not destroyed (API contract); the magic is read first through the raw pointer.
-    if unsafe { std::ptr::addr_of!((*pm).magic).read_unaligned() } != PM_MAGIC {
-        return Err(invalid("not a live omnir pass manager"));
+    let magic = unsafe { std::ptr::addr_of!((*pm).magic).read_unaligned() };
+    if magic != super::guard::magic(PM_MAGIC) {
+        return Err(super::guard::foreign_object(magic, PM_MAGIC, "pass manager")
+            .unwrap_or_else(|| invalid("not a live omnir pass manager")));
     }
     // SAFETY: as above; the caller does not use the pass manager from two threads at once.
     Ok(unsafe { &mut *pm })
@@ -308,7 +312,7 @@ pub extern "C" fn omnir_pass_manager_parse(
             })
         })?;
         let boxed = Box::new(omnir_pass_manager {
-            magic: PM_MAGIC,
+            magic: super::guard::magic(PM_MAGIC),
             serial: cx.serial(),
             pm,
             output: Arc::new(Mutex::new(String::new())),

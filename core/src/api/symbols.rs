@@ -345,20 +345,25 @@ pub struct omnir_symbol_table {
     table: SymbolTable,
 }
 
-fn table_magic_ok(t: *mut omnir_symbol_table) -> bool {
+/// Checks the magic of a non-NULL symbol table pointer (a table of another copy of omnir is
+/// refused with a message that says so).
+fn table_magic_check(t: *mut omnir_symbol_table) -> ApiResult {
     // SAFETY: a non-NULL symbol table pointer must come from `omnir_symbol_table_create` and
     // not have been destroyed (API contract); the magic is read through the raw pointer (a
     // plain u64 read) so that some violations are caught before a reference is formed.
-    unsafe { std::ptr::addr_of!((*t).magic).read_unaligned() == TABLE_MAGIC }
+    let magic = unsafe { std::ptr::addr_of!((*t).magic).read_unaligned() };
+    if magic == super::guard::magic(TABLE_MAGIC) {
+        return Ok(());
+    }
+    Err(super::guard::foreign_object(magic, TABLE_MAGIC, "symbol table")
+        .unwrap_or_else(|| invalid("not a live omnir symbol table")))
 }
 
 fn table_arg<'a>(cx: &omnir_context, t: *mut omnir_symbol_table) -> ApiResult<&'a mut omnir_symbol_table> {
     if t.is_null() {
         return Err(ApiError::null("symbol table"));
     }
-    if !table_magic_ok(t) {
-        return Err(invalid("not a live omnir symbol table"));
-    }
+    table_magic_check(t)?;
     // SAFETY: checked above; the caller serializes uses of a table (API contract).
     let t = unsafe { &mut *t };
     if t.serial != cx.serial() {
@@ -398,7 +403,7 @@ pub extern "C" fn omnir_symbol_table_create(
         let cx = context_arg(ctx)?;
         let op = cx.op_in(op)?;
         let table = cx.read(|c| Ok(SymbolTable::new(c, op)?))?;
-        let t = Box::new(omnir_symbol_table { magic: TABLE_MAGIC, serial: cx.serial(), table });
+        let t = Box::new(omnir_symbol_table { magic: super::guard::magic(TABLE_MAGIC), serial: cx.serial(), table });
         write_out(out, Box::into_raw(t))
     })
 }
@@ -410,9 +415,7 @@ pub extern "C" fn omnir_symbol_table_destroy(table: *mut omnir_symbol_table) -> 
         if table.is_null() {
             return Ok(());
         }
-        if !table_magic_ok(table) {
-            return Err(invalid("not a live omnir symbol table"));
-        }
+        table_magic_check(table)?;
         free_table(table);
         Ok(())
     })

@@ -1,10 +1,12 @@
-//! MLIR's textual form: the lexer, the generic-syntax parser and the generic printer.
+//! MLIR's textual form: the lexer, the generic-syntax parser and the generic printer, and the
+//! custom assembly of dialect types and attributes (`custom`).
 //!
 //! The parser turns text into IR in a [`Context`]; the printer writes it back in MLIR's
 //! generic form, byte for byte as upstream MLIR prints it.
 
 use crate::context::Context;
 
+pub mod custom;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
@@ -25,9 +27,10 @@ pub struct PrintFlags {
     pub assume_verified: bool,
 }
 
+pub use custom::{format_float, DialectAsmParser};
 pub use parser::{
-    parse_attribute, parse_source, parse_type, render_source_diagnostic, split_source_with, ParseError, ParseOptions,
-    SplitSource, DEFAULT_SPLIT_MARKER,
+    parse_attribute, parse_attribute_prefix, parse_source, parse_type, parse_type_prefix, render_source_diagnostic,
+    split_source_with, ParseError, ParseOptions, SplitSource, DEFAULT_SPLIT_MARKER,
 };
 pub use printer::{print_attribute, print_location, print_op, print_op_to, print_type};
 

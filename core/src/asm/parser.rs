@@ -2,7 +2,8 @@
 //!
 //! Entry points: [`parse_source`] for a file, [`parse_source_split`] for a file whose
 //! chunks are separated by `// -----` lines (as `mlir-opt --split-input-file`),
-//! [`parse_type`] and [`parse_attribute`] for one type or attribute.
+//! [`parse_type`] and [`parse_attribute`] for one type or attribute, [`parse_type_prefix`] and
+//! [`parse_attribute_prefix`] for one at the start of a text (custom parsers use them).
 //!
 //! The parser follows upstream MLIR's `mlir/lib/AsmParser` (grammar, error messages and
 //! where they point), with two differences of construction: nothing recurses on the
@@ -27,9 +28,11 @@ mod fmt;
 #[path = "parse/ops.rs"]
 mod ops;
 
+use super::custom;
 use super::lexer;
 use crate::attrs::Attribute;
 use crate::context::Context;
+use crate::dialect::AsmError;
 use crate::ir::OpId;
 use crate::types::Type;
 use base::{render_one, Core, LineIndex, RawDiag};
@@ -243,6 +246,39 @@ pub fn parse_attribute(ctx: &Context, text: &str) -> Result<Attribute, ParseErro
     parse_symbol(ctx, text, |core, ctx| core.parse_attr(ctx))
 }
 
+/// Parses a type at the start of `text`, as MLIR's `parseType(text, context, numRead)`:
+/// returns the type and the number of bytes it spans (blanks before it included); only the
+/// token after it is looked at. An error carries its byte offset in `text`. Meant for custom
+/// parsers of dialect types and attributes (see [`DialectAsmParser`](super::DialectAsmParser)),
+/// so it reports to no diagnostic handler.
+pub fn parse_type_prefix(ctx: &Context, text: &str) -> Result<(Type, usize), AsmError> {
+    parse_prefix(ctx, text, |core, ctx| core.parse_type(ctx))
+}
+
+/// Parses an attribute at the start of `text` (see [`parse_type_prefix`]).
+pub fn parse_attribute_prefix(ctx: &Context, text: &str) -> Result<(Attribute, usize), AsmError> {
+    parse_prefix(ctx, text, |core, ctx| core.parse_attr(ctx))
+}
+
+fn parse_prefix<T>(
+    ctx: &Context,
+    text: &str,
+    f: impl FnOnce(&mut Core<'_>, &Context) -> base::PResult<T>,
+) -> Result<(T, usize), AsmError> {
+    if text.len() >= u32::MAX as usize {
+        return Err(AsmError::at(0, "input is too large (4 GiB or more)"));
+    }
+    let allow = ctx.allow_unregistered_dialects() || custom::hook_allows_unregistered();
+    let mut core = Core::new(text, allow);
+    match core.start().and_then(|()| f(&mut core, ctx)) {
+        Ok(v) => Ok((v, core.prev_end as usize)),
+        Err(_) => Err(match core.diags.first() {
+            Some(d) => AsmError::at(d.pos as usize, d.message.clone()),
+            None => AsmError::at(0, "parse failed"),
+        }),
+    }
+}
+
 fn parse_symbol<T>(
     ctx: &Context,
     text: &str,
@@ -255,7 +291,8 @@ fn parse_symbol<T>(
             &[RawDiag { pos: 0, message: "input is too large (4 GiB or more)".into(), notes: Vec::new() }],
         ));
     }
-    let mut core = Core::new(text, ctx.allow_unregistered_dialects());
+    let allow = ctx.allow_unregistered_dialects() || custom::hook_allows_unregistered();
+    let mut core = Core::new(text, allow);
     let r = core.start().and_then(|()| f(&mut core, ctx)).and_then(|v| {
         if core.tok.kind == lexer::Tok::Eof {
             Ok(v)

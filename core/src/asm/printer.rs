@@ -166,6 +166,11 @@ fn print_file_metadata(p: &mut Printer<'_>) {
     }
 }
 
+/// MLIR's spelling of a float of `kind` with bit pattern `bits`; true when printed in hex.
+pub(crate) fn write_float_to(kind: crate::types::FloatKind, bits: u128, out: &mut String) -> bool {
+    float::write_float(kind, bits, out)
+}
+
 /// A type in MLIR's spelling (`Type::print`: no aliases).
 pub fn print_type(ctx: &Context, ty: crate::types::Type) -> String {
     let flags = PrintFlags::default();

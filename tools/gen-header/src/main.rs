@@ -223,9 +223,27 @@ fn squash(s: &str) -> String {
         .replace("( *", "(*")
 }
 
+/// Removes `static inline` function definitions (compiled into the caller, not exported by
+/// libomnir): from `static inline` to the first `}` that starts a line.
+fn strip_static_inline(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(start) = rest.find("static inline") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find("\n}") {
+            Some(end) => rest = &rest[start + end + 2..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Function declarations of a cbindgen header (its regular shape, not arbitrary C).
 fn parse_header_functions(header: &str) -> Vec<CFunction> {
-    let code = strip_c_comments(header).replace("extern \"C\" {", "");
+    let code = strip_static_inline(&strip_c_comments(header)).replace("extern \"C\" {", "");
     let mut out = Vec::new();
     for decl in split_top(&code, ';') {
         let decl = decl.trim().trim_start_matches('}').trim();

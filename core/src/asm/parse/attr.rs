@@ -11,12 +11,21 @@
 use rustc_hash::FxHashMap;
 
 use super::base::{bytes_to_string, Core, PResult};
+use super::custom;
 use super::dense::{DenseElem, DenseLit, LitKind};
 use super::fmt::{fmt_attr, fmt_type};
 use super::lexer::{Tok, Token};
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::{Context, Identifier};
+use crate::dialect::{AsmError, AttrDefId, TypeDefId};
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC, MAX_INTEGER_WIDTH};
+
+/// A registered dialect kind met in the text.
+#[derive(Copy, Clone, Debug)]
+pub enum KindRef {
+    Type(TypeDefId),
+    Attr(AttrDefId),
+}
 
 /// What the machine is asked to produce.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,7 +53,9 @@ enum Step {
     Done(Val),
 }
 
-/// Work to finish once the inner value is parsed.
+/// Work to finish once the inner value is parsed. (`KindParams`: the default form of a
+/// dialect kind's parameters, `<p0, p1, ...>`, re-lexed from the symbol's body, which ends at
+/// `end`; the lexer is restored from `Core::relex` after.)
 #[derive(Clone, Debug)]
 pub enum Frame {
     FnInputs { start: u32 },
@@ -65,7 +76,8 @@ pub enum Frame {
     IntLit { tok: Token, neg: bool },
     FloatLit { tok: Token, neg: bool },
     StrLit { tok: Token },
-    OpaqueTyped { dialect: (u32, u32), data: (u32, u32), pos: u32 },
+    OpaqueTyped { sym: Sym },
+    KindParams { kind: KindRef, start: u32, end: u32, pos: u32 },
     TypeAttr,
     Distinct { id: u64, pos: u32 },
     DenseResource { key: Identifier, pos: u32, type_pos: u32 },
@@ -189,9 +201,18 @@ impl<'a> Core<'a> {
     /// Runs the machine to produce one value. On failure the scratch stacks are reset.
     fn run(&mut self, ctx: &Context, want: Want) -> PResult<Val> {
         let base = self.scratch.frames.len();
+        let relex = self.relex.len();
         let r = self.run_inner(ctx, want, base);
         if r.is_err() {
             self.scratch.frames.truncate(base);
+            if relex < self.relex.len() {
+                // Leave the lexer where it was outside the bodies being re-lexed.
+                let (state, tok, prev_end) = self.relex[relex];
+                self.relex.truncate(relex);
+                self.lex.restore(state);
+                self.tok = tok;
+                self.prev_end = prev_end;
+            }
         }
         r
     }
@@ -360,10 +381,7 @@ impl<'a> Core<'a> {
                     _ => Err(self.wrong_token("expected non-function type")),
                 }
             }
-            Tok::Bang => {
-                let t = self.parse_extended_type(ctx)?;
-                Ok(Step::Done(Val::T(t)))
-            }
+            Tok::Bang => self.start_extended_type(ctx),
             _ => Err(self.wrong_token("expected non-function type")),
         }
     }
@@ -474,36 +492,120 @@ impl<'a> Core<'a> {
     }
 
     /// `!alias`, `!dialect.ident`, `!dialect.ident<...>` or `!dialect<...>`.
-    fn parse_extended_type(&mut self, ctx: &Context) -> PResult<Type> {
+    fn start_extended_type(&mut self, ctx: &Context) -> PResult<Step> {
         let ext = self.parse_extended_symbol()?;
         match ext {
             Extended::Alias(name, pos) => match self.type_aliases.get(name) {
-                Some(&t) => Ok(t),
+                Some(&t) => Ok(Step::Done(Val::T(t))),
                 None => {
                     let _ = pos;
                     Err(self.wrong_token(format!("undefined symbol alias id '{name}'")))
                 }
             },
-            Extended::Symbol { dialect, data, pos } => {
-                let dialect_s = self.slice(dialect.0, dialect.1);
-                let data_s = self.slice(data.0, data.1);
+            Extended::Symbol(sym) => {
+                let dialect_s = self.slice(sym.dialect.0, sym.dialect.1);
+                let data_s = self.slice(sym.data.0, sym.data.1);
                 if ctx.is_dialect_registered(dialect_s) {
-                    if let Some(def) = ctx.lookup_type_def(&format!("{dialect_s}.{data_s}")) {
-                        if ctx.type_def(def).map(|d| d.params.is_empty()).unwrap_or(false) {
-                            return ctx.dialect_type(def, &[]).map_err(|e| self.error_at(pos, e.message));
+                    let n = custom::mnemonic_len(data_s);
+                    if n > 0 {
+                        if let Some(def) = ctx.lookup_type_def(&format!("{dialect_s}.{}", &data_s[..n])) {
+                            return self.start_kind(ctx, KindRef::Type(def), sym, n as u32);
                         }
+                    }
+                    if let Some(f) = ctx.dialect_assembly(dialect_s).and_then(|a| a.parse_type.clone()) {
+                        let allow = self.allow_unregistered;
+                        return match custom::call_dialect_type_parser(&f, ctx, dialect_s, data_s, allow) {
+                            Ok(t) => Ok(Step::Done(Val::T(t))),
+                            Err(e) => Err(self.hook_error(e, sym.data, sym.pos)),
+                        };
                     }
                 } else if !self.allow_unregistered {
                     return Err(self.error_at(
-                        pos,
+                        sym.pos,
                         format!(
                             "`!\"{dialect_s}\"<\"{data_s}\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
                         ),
                     ));
                 }
-                Ok(ctx.opaque_type(dialect_s, data_s))
+                Ok(Step::Done(Val::T(ctx.opaque_type(dialect_s, data_s))))
             }
         }
+    }
+
+    /// A symbol naming a kind registered by its dialect: its custom parser gets the text
+    /// after the mnemonic, or the core parses the default form (`<p0, p1, ...>`).
+    fn start_kind(&mut self, ctx: &Context, kind: KindRef, sym: Sym, mnemonic: u32) -> PResult<Step> {
+        let (def, sigil) = match kind {
+            KindRef::Type(id) => (ctx.type_def(id), '!'),
+            KindRef::Attr(id) => (ctx.attr_def(id), '#'),
+        };
+        let def = def.map_err(|e| self.error_at(sym.pos, e.message))?.clone();
+        let body_start = sym.data.0 + mnemonic;
+        let body = self.slice(body_start, sym.data.1);
+        if let Some(asm) = &def.assembly {
+            let params = custom::call_params_parser(&asm.parse, ctx, &def, sigil, body, self.allow_unregistered)
+                .map_err(|e| self.hook_error(e, (body_start, sym.data.1), sym.pos))?;
+            return self.build_kind(ctx, kind, &params, sym.pos);
+        }
+        if body.is_empty() {
+            return self.build_kind(ctx, kind, &[], sym.pos);
+        }
+        if def.params.is_empty() {
+            return Err(
+                self.error_at(body_start, format!("'{}' takes no parameters", custom::kind_symbol(&def, sigil)))
+            );
+        }
+        if !body.starts_with('<') {
+            return Err(self.error_at(body_start, format!("expected '<' after '{}'", custom::kind_symbol(&def, sigil))));
+        }
+        // Re-lex the body with the core's own tokens, then come back (as MLIR's parser
+        // resets its lexer into a dialect symbol's body).
+        self.relex.push((self.lex.save(), self.tok, self.prev_end));
+        let anchor =
+            Token { kind: Tok::Less, start: body_start, end: body_start, line: sym.line, line_start: sym.line_start };
+        self.lex.reset_within(&anchor, body_start);
+        self.tok = match self.lex.next_token() {
+            Ok(t) => t,
+            Err(e) => return Err(self.lex_fail(e)),
+        };
+        self.bump()?; // <
+        let start = self.scratch.attrs.len() as u32;
+        self.push(Frame::KindParams { kind, start, end: sym.data.1, pos: sym.pos }, Want::Attr)
+    }
+
+    /// Builds a dialect kind with its checked constructor (the parameters verifier runs):
+    /// failures are errors at the symbol.
+    fn build_kind(&mut self, ctx: &Context, kind: KindRef, params: &[Attribute], pos: u32) -> PResult<Step> {
+        let r = match kind {
+            KindRef::Type(id) => {
+                let what = ctx.type_def(id).map(|d| format!("!{}", d.qualified_name)).unwrap_or_default();
+                custom::guarded_build(&what, || ctx.dialect_type(id, params)).map(Val::T)
+            }
+            KindRef::Attr(id) => {
+                let what = ctx.attr_def(id).map(|d| format!("#{}", d.qualified_name)).unwrap_or_default();
+                custom::guarded_build(&what, || ctx.dialect_attr(id, params)).map(Val::A)
+            }
+        };
+        match r {
+            Ok(v) => Ok(Step::Done(v)),
+            Err(m) => Err(self.error_at(pos, m)),
+        }
+    }
+
+    /// A custom parser's error: at `text[offset]` (`text` being the source range it was
+    /// given), else at the symbol.
+    fn hook_error(&mut self, e: AsmError, text: (u32, u32), pos: u32) -> super::base::Fail {
+        let at = match e.offset {
+            Some(o) => {
+                let mut p = (text.0 as usize).saturating_add(o).min(text.1 as usize);
+                while p > 0 && !self.src.is_char_boundary(p) {
+                    p -= 1;
+                }
+                p as u32
+            }
+            None => pos,
+        };
+        self.error_at(at, e.message)
     }
 
     /// Shared by `!` and `#` symbols: an alias reference or a dialect symbol with its
@@ -532,7 +634,13 @@ impl<'a> Core<'a> {
                     Err(e) => return Err(self.lex_fail(e)),
                 };
                 self.prev_end = end;
-                Ok(Extended::Symbol { dialect: (name_start, tok.end), data: (open.start + 1, end - 1), pos: tok.start })
+                Ok(Extended::Symbol(Sym {
+                    dialect: (name_start, tok.end),
+                    data: (open.start + 1, end - 1),
+                    pos: tok.start,
+                    line: tok.line,
+                    line_start: tok.line_start,
+                }))
             }
             Some(d) => {
                 let dialect = (name_start, name_start + d as u32);
@@ -550,7 +658,13 @@ impl<'a> Core<'a> {
                     };
                     self.prev_end = data_end;
                 }
-                Ok(Extended::Symbol { dialect, data: (data_start, data_end), pos: data_start })
+                Ok(Extended::Symbol(Sym {
+                    dialect,
+                    data: (data_start, data_end),
+                    pos: data_start,
+                    line: tok.line,
+                    line_start: tok.line_start,
+                }))
             }
         }
     }
@@ -708,45 +822,50 @@ impl<'a> Core<'a> {
                 Some(&a) => Ok(Step::Done(Val::A(a))),
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
-            Extended::Symbol { dialect, data, pos } => {
+            Extended::Symbol(sym) => {
                 if self.eat(Tok::Colon)? {
-                    return self.push(Frame::OpaqueTyped { dialect, data, pos }, Want::Type);
+                    return self.push(Frame::OpaqueTyped { sym }, Want::Type);
                 }
-                Ok(Step::Done(Val::A(self.dialect_attr(ctx, dialect, data, pos, None)?)))
+                self.dialect_attr(ctx, sym, None)
             }
         }
     }
 
-    fn dialect_attr(
-        &mut self,
-        ctx: &Context,
-        dialect: (u32, u32),
-        data: (u32, u32),
-        pos: u32,
-        ty: Option<Type>,
-    ) -> PResult<Attribute> {
-        let dialect_s = self.slice(dialect.0, dialect.1);
-        let data_s = self.slice(data.0, data.1);
+    fn dialect_attr(&mut self, ctx: &Context, sym: Sym, ty: Option<Type>) -> PResult<Step> {
+        let dialect_s = self.slice(sym.dialect.0, sym.dialect.1);
+        let data_s = self.slice(sym.data.0, sym.data.1);
         // `: none` is the default type of an opaque attribute.
         let ty = ty.filter(|&t| !matches!(ctx.type_kind(t), TypeKind::None));
         if ctx.is_dialect_registered(dialect_s) {
-            if ty.is_none() {
-                if let Some(def) = ctx.lookup_attr_def(&format!("{dialect_s}.{data_s}")) {
-                    if ctx.attr_def(def).map(|d| d.params.is_empty()).unwrap_or(false) {
-                        return ctx.dialect_attr(def, &[]).map_err(|e| self.error_at(pos, e.message));
+            let n = custom::mnemonic_len(data_s);
+            if n > 0 {
+                if let Some(def) = ctx.lookup_attr_def(&format!("{dialect_s}.{}", &data_s[..n])) {
+                    if ty.is_some() {
+                        return Err(self.error_at(
+                            sym.pos,
+                            format!("attribute '#{dialect_s}.{}' does not take a type", &data_s[..n]),
+                        ));
                     }
+                    return self.start_kind(ctx, KindRef::Attr(def), sym, n as u32);
                 }
+            }
+            if let Some(f) = ctx.dialect_assembly(dialect_s).and_then(|a| a.parse_attr.clone()) {
+                let allow = self.allow_unregistered;
+                return match custom::call_dialect_attr_parser(&f, ctx, dialect_s, data_s, ty, allow) {
+                    Ok(a) => Ok(Step::Done(Val::A(a))),
+                    Err(e) => Err(self.hook_error(e, sym.data, sym.pos)),
+                };
             }
         } else if !self.allow_unregistered {
             let shown_ty = ty.map(|t| fmt_type(ctx, t)).unwrap_or_else(|| "none".into());
             return Err(self.error_at(
-                pos,
+                sym.pos,
                 format!(
                     "#\"{dialect_s}\"<\"{data_s}\"> : {shown_ty} attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
                 ),
             ));
         }
-        Ok(ctx.opaque_attr(dialect_s, data_s, ty))
+        Ok(Step::Done(Val::A(ctx.opaque_attr(dialect_s, data_s, ty))))
     }
 
     fn start_dict(&mut self, ctx: &Context, top: bool) -> PResult<Step> {
@@ -1387,9 +1506,27 @@ impl<'a> Core<'a> {
                 let t = ty(v);
                 Ok(Step::Done(Val::A(self.string_attr(ctx, &tok, Some(t)))))
             }
-            Frame::OpaqueTyped { dialect, data, pos } => {
+            Frame::OpaqueTyped { sym } => {
                 let t = ty(v);
-                Ok(Step::Done(Val::A(self.dialect_attr(ctx, dialect, data, pos, Some(t))?)))
+                self.dialect_attr(ctx, sym, Some(t))
+            }
+            Frame::KindParams { kind, start, end, pos } => {
+                self.scratch.attrs.push(attr(v));
+                if self.eat(Tok::Comma)? {
+                    return self.push(Frame::KindParams { kind, start, end, pos }, Want::Attr);
+                }
+                if !(self.at(Tok::Greater) && self.tok.end == end) {
+                    return Err(self.wrong_token("expected ',' or '>' in the parameters"));
+                }
+                if let Some((state, tok, prev_end)) = self.relex.pop() {
+                    self.lex.restore(state);
+                    self.tok = tok;
+                    self.prev_end = prev_end;
+                }
+                let s = start as usize;
+                let params: Vec<Attribute> = self.scratch.attrs[s..].to_vec();
+                self.scratch.attrs.truncate(s);
+                self.build_kind(ctx, kind, &params, pos)
             }
             Frame::TypeAttr => Ok(Step::Done(Val::A(ctx.type_attr(ty(v))))),
             Frame::Distinct { id, pos } => {
@@ -1578,5 +1715,16 @@ fn attr(v: Val) -> Attribute {
 /// name and of the data).
 pub enum Extended<'a> {
     Alias(&'a str, u32),
-    Symbol { dialect: (u32, u32), data: (u32, u32), pos: u32 },
+    Symbol(Sym),
+}
+
+/// A dialect symbol: byte ranges of the dialect name and of the data, where errors about it
+/// point, and the line of its first token.
+#[derive(Copy, Clone, Debug)]
+pub struct Sym {
+    pub dialect: (u32, u32),
+    pub data: (u32, u32),
+    pub pos: u32,
+    pub line: u32,
+    pub line_start: u32,
 }

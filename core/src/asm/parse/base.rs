@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::lexer::{unescape_into, BodyError, LexError, Lexer, Tok, Token};
+use super::lexer::{unescape_into, BodyError, LexError, LexState, Lexer, Tok, Token};
 use crate::attrs::Attribute;
 use crate::types::Type;
 
@@ -42,6 +42,9 @@ pub struct Core<'a> {
     pub resource_used: rustc_hash::FxHashSet<String>,
     pub scratch: super::attr::Scratch<'a>,
     pub string_buf: Vec<u8>,
+    /// Where to resume (lexer, current token, end of the previous token) once the default
+    /// form of a dialect kind's parameters, re-lexed from its body, is parsed.
+    pub relex: Vec<(LexState, Token, u32)>,
 }
 
 impl<'a> Core<'a> {
@@ -67,6 +70,7 @@ impl<'a> Core<'a> {
             resource_used: Default::default(),
             scratch: Default::default(),
             string_buf: Vec::new(),
+            relex: Vec::new(),
         }
     }
 

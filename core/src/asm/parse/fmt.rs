@@ -139,7 +139,7 @@ fn write_type(ctx: &Context, ty: Type, out: &mut String, depth: u32) {
         TypeKind::Opaque { dialect, data } => {
             dialect_symbol(out, '!', ctx.ident_str(*dialect), ctx.ident_str(*data));
         }
-        TypeKind::Dialect { .. } => out.push_str(&ctx.type_summary(ty)),
+        TypeKind::Dialect { .. } => out.push_str(&crate::asm::printer::print_type(ctx, ty)),
     }
 }
 
@@ -286,7 +286,7 @@ fn write_attr(ctx: &Context, a: Attribute, out: &mut String, depth: u32) {
             let o = if *offset == DYNAMIC { "?".to_string() } else { offset.to_string() };
             let _ = write!(out, "strided<[{}], offset: {o}>", s.join(", "));
         }
-        AttrKind::Dialect { .. } => out.push_str("#<dialect attribute>"),
+        AttrKind::Dialect { .. } => out.push_str(&crate::asm::printer::print_attribute(ctx, a)),
     }
 }
 

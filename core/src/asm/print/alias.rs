@@ -398,7 +398,10 @@ fn children(ctx: &Context, key: Key) -> Vec<Key> {
                     }
                     c.extend(locations.iter().map(|&l| Key::Attr(l)));
                 }
-                AttrKind::Dialect { params, .. } => c.extend(params.iter().map(|&p| Key::Attr(p))),
+                // A custom printer prints its parameters itself, without aliases.
+                AttrKind::Dialect { def, params } if ctx.attr_def(*def).is_ok_and(|d| d.assembly.is_none()) => {
+                    c.extend(params.iter().map(|&p| Key::Attr(p)))
+                }
                 // `walkImmediateSubElements`: the type, then the indices and values.
                 AttrKind::SparseElements { ty, indices, values } => {
                     c.extend([Key::Type(*ty), Key::Attr(*indices), Key::Attr(*values)]);
@@ -448,7 +451,9 @@ fn children(ctx: &Context, key: Key) -> Vec<Key> {
                     c.push(Key::Attr(*m));
                 }
             }
-            TypeKind::Dialect { params, .. } => c.extend(params.iter().map(|&p| Key::Attr(p))),
+            TypeKind::Dialect { def, params } if ctx.type_def(*def).is_ok_and(|d| d.assembly.is_none()) => {
+                c.extend(params.iter().map(|&p| Key::Attr(p)))
+            }
             _ => {}
         },
     }

@@ -10,9 +10,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::bigint::BigUint;
 use super::float::write_float;
 use crate::affine::{AffineBinaryOp, AffineNode};
+use crate::asm::custom::call_params_printer;
 use crate::asm::PrintFlags;
 use crate::attrs::{ApInt, AttrKind, Attribute, LocationKind, NamedAttribute};
 use crate::context::{Context, Identifier};
+use crate::dialect::TypeDef;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
 /// When the type of a typed attribute may be left out (MLIR's `AttrTypeElision`).
@@ -344,18 +346,49 @@ impl<'a> Printer<'a> {
             TypeKind::Opaque { dialect, data } => {
                 write_dialect_symbol(out, '!', ctx.ident_str(*dialect), ctx.ident_str(*data));
             }
-            TypeKind::Dialect { def, params } => {
-                out.push('!');
-                match ctx.type_def(*def) {
-                    Ok(d) => out.push_str(&d.qualified_name),
-                    Err(_) => out.push_str("<<UNKNOWN TYPE>>"),
+            TypeKind::Dialect { def, params } => match ctx.type_def(*def) {
+                Ok(d) => self.kind_symbol('!', d, params),
+                Err(_) => out.push_str("!<<UNKNOWN TYPE>>"),
+            },
+        }
+    }
+
+    /// A dialect type or attribute (MLIR's `printDialectType` / `printDialectAttribute`):
+    /// the kind's custom printer writes what follows the mnemonic, and the symbol takes
+    /// MLIR's pretty form (`!dialect.mnemonic...`) when that text allows it, else the opaque
+    /// form (`!dialect<mnemonic...>`). Without a custom printer (or when it fails, which is
+    /// reported as an error diagnostic) the default form is printed: the mnemonic, then the
+    /// parameters as attributes in `<...>`.
+    fn kind_symbol(&mut self, sigil: char, def: &'a TypeDef, params: &'a [Attribute]) {
+        let ctx = self.ctx;
+        if let Some(asm) = &def.assembly {
+            match call_params_printer(&asm.print, ctx, def, sigil, params) {
+                Ok(text) => {
+                    let mut data = String::with_capacity(def.name.len() + text.len());
+                    data.push_str(&def.name);
+                    data.push_str(&text);
+                    write_dialect_symbol(&mut self.out, sigil, &def.dialect, &data);
+                    return;
                 }
-                if !params.is_empty() {
-                    out.push('<');
-                    self.tasks.push(Task::Str(">"));
-                    self.tasks.push(Task::Attrs(params, 0, Elision::Never));
+                Err(message) => {
+                    let what = format!("{sigil}{}", def.qualified_name);
+                    ctx.emit_error(ctx.unknown_loc(), format!("failed to print '{what}': {message}"));
                 }
             }
+        }
+        let pretty = simple_enough_for_pretty_form(def.name.as_bytes());
+        let out = &mut self.out;
+        out.push(sigil);
+        out.push_str(&def.dialect);
+        out.push(if pretty { '.' } else { '<' });
+        out.push_str(&def.name);
+        if !pretty {
+            self.tasks.push(Task::Str(">"));
+        }
+        if !params.is_empty() {
+            self.out.push('<');
+            self.tasks.push(Task::Str(">"));
+            self.tasks.push(Task::Attrs(params, 0, Elision::May));
         }
     }
 
@@ -550,18 +583,10 @@ impl<'a> Printer<'a> {
                     self.push_type_suffix(*t);
                 }
             }
-            AttrKind::Dialect { def, params } => {
-                self.out.push('#');
-                match ctx.attr_def(*def) {
-                    Ok(d) => self.out.push_str(&d.qualified_name),
-                    Err(_) => self.out.push_str("<<UNKNOWN ATTRIBUTE>>"),
-                }
-                if !params.is_empty() {
-                    self.out.push('<');
-                    self.tasks.push(Task::Str(">"));
-                    self.tasks.push(Task::Attrs(params, 0, Elision::Never));
-                }
-            }
+            AttrKind::Dialect { def, params } => match ctx.attr_def(*def) {
+                Ok(d) => self.kind_symbol('#', d, params),
+                Err(_) => self.out.push_str("#<<UNKNOWN ATTRIBUTE>>"),
+            },
         }
     }
 

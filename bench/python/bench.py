@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""omnir's Python package side by side with upstream MLIR's Python bindings
+(`iree.compiler.ir` from iree-base-compiler), on the same work: building 100k operations
+through the generic `Operation.create` API under an insertion point, walking them with a
+Python callback, and parsing, verifying, printing (generic form) and walking the 100k-op file
+from ../shared/bench/gen_mlir.py. Figures are printed, never asserted.
+
+    bash bench/python/run.sh            # sets up both sides, then runs this
+    python bench/python/bench.py --upstream-python target/venv/bin/python [--runs 5]
+
+Runs alternate between the two sides (each in its own process, one run at a time), and each
+figure is the median over the runs: on a shared, noisy machine only ratios measured together
+mean much.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Dict, List
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+
+OMNIR_SIDE = r'''
+import json, sys, time
+import omnir as ir
+
+path, n_build = sys.argv[1], int(sys.argv[2])
+text = open(path).read()
+res = {}
+
+def count_py(op):
+    n = 1
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.operations:
+                n += count_py(o.operation)
+    return n
+
+with ir.Context() as ctx:
+    t0 = time.perf_counter()
+    m = ir.Module.parse(text)
+    t1 = time.perf_counter()
+    assert m.operation.verify()
+    t2 = time.perf_counter()
+    s = m.operation.get_asm(print_generic_op_form=True)
+    t3 = time.perf_counter()
+    cnt = [0]
+    def cb(op):
+        cnt[0] += 1
+        return ir.WalkResult.ADVANCE
+    m.operation.walk(cb)
+    t4 = time.perf_counter()
+    n_py = count_py(m.operation)
+    t5 = time.perf_counter()
+    res.update(parse=t1 - t0, verify=t2 - t1, print_generic=t3 - t2, walk_cb=t4 - t3, walk_py=t5 - t4,
+               ops_walked=cnt[0], ops_py=n_py, out_bytes=len(s))
+    del m, s
+
+with ir.Context() as ctx, ir.Location.unknown():
+    t0 = time.perf_counter()
+    i32 = ir.IntegerType.get_signless(32)
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        fty = ir.FunctionType.get([i32], [i32])
+        f = ir.Operation.create("func.func", regions=1,
+                                attributes={"sym_name": ir.StringAttr.get("big"), "function_type": ir.TypeAttr.get(fty)})
+    block = f.regions[0].blocks.append(i32)
+    last = block.arguments[0]
+    with ir.InsertionPoint(block):
+        for k in range(n_build // 2):
+            c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
+            ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
+            last = ad.result
+        ir.Operation.create("func.return", operands=[last])
+    t1 = time.perf_counter()
+    assert module.operation.verify()
+    t2 = time.perf_counter()
+    cnt = [0]
+    def cb2(op):
+        cnt[0] += 1
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(cb2)
+    t3 = time.perf_counter()
+    res.update(build_create=t1 - t0, build_verify=t2 - t1, build_walk_cb=t3 - t2, built_ops=cnt[0])
+print(json.dumps(res))
+'''
+
+KEYS = ["build_create", "build_walk_cb", "parse", "verify", "print_generic", "walk_cb", "walk_py", "build_verify"]
+LABELS = {
+    "build_create": "build 100k ops (Operation.create + InsertionPoint)",
+    "build_walk_cb": "walk the built ops (Python callback)",
+    "parse": "parse the 100k-op file (Module.parse)",
+    "verify": "verify the parsed module",
+    "print_generic": "print it (generic form)",
+    "walk_cb": "walk the parsed module (Python callback)",
+    "walk_py": "traverse it from Python (regions/blocks/ops)",
+    "build_verify": "verify the built module",
+}
+GOALS = {"build_create": 8.0, "build_walk_cb": 5.0, "walk_cb": 5.0, "parse": 5.0}
+
+
+def run_omnir(python: str, path: str, n: int) -> Dict[str, float]:
+    out = subprocess.run([python, "-c", OMNIR_SIDE, path, str(n)], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def run_upstream(python: str, path: str, n: int) -> Dict[str, float]:
+    peer = os.path.join(SHARED, "peers", "mlir_python.py")
+    out = subprocess.run([python, peer, path, "--runs", "1", "--build", str(n)], check=True, capture_output=True, text=True)
+    res: Dict[str, float] = {}
+    for line in out.stdout.splitlines():
+        m = re.match(r"\s+(\w+)\s+median\s+([\d.]+)s", line)
+        if m:
+            res[m.group(1)] = float(m.group(2))
+        m2 = re.search(r"ops_walked=(\d+).*built_ops=(\d+)", line)
+        if m2:
+            res["ops_walked"], res["built_ops"] = float(m2.group(1)), float(m2.group(2))
+    return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--omnir-python", default=sys.executable)
+    ap.add_argument("--upstream-python", default=os.path.join(ROOT, "target", "venv", "bin", "python"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--ops", type=int, default=100_000)
+    ap.add_argument("--file", default=None, help="the MLIR file (default: generated with gen_mlir.py)")
+    ap.add_argument("--wheel", default=None, help="the omnir wheel, to print its size")
+    a = ap.parse_args()
+
+    path = a.file
+    if path is None:
+        os.makedirs(os.path.join(ROOT, "target", "pybench"), exist_ok=True)
+        path = os.path.join(ROOT, "target", "pybench", f"ops{a.ops // 1000}k.mlir")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, os.path.join(SHARED, "gen_mlir.py"), "--ops", str(a.ops), "-o", path], check=True)
+    size_mb = os.path.getsize(path) / 1e6
+
+    have_upstream = os.path.exists(a.upstream_python)
+    ours: List[Dict[str, float]] = []
+    theirs: List[Dict[str, float]] = []
+    for r in range(a.runs):
+        ours.append(run_omnir(a.omnir_python, path, a.ops))
+        if have_upstream:
+            theirs.append(run_upstream(a.upstream_python, path, a.ops))
+        print(f"  run {r + 1}/{a.runs} done", file=sys.stderr)
+
+    def med(rs: List[Dict[str, float]], k: str) -> float:
+        vals = [x[k] for x in rs if k in x]
+        return statistics.median(vals) if vals else float("nan")
+
+    import omnir
+    print(f"omnir Python package (libomnir {'.'.join(map(str, omnir.library_version()))}) vs upstream MLIR Python bindings "
+          f"(iree-base-compiler); file {os.path.basename(path)} ({size_mb:.1f} MB, {int(med(ours, 'ops_walked'))} ops), "
+          f"built {int(med(ours, 'built_ops'))} ops; median of {a.runs} alternating runs")
+    print(f"{'work':52s} {'omnir':>10s} {'upstream':>10s} {'ratio':>8s}  goal")
+    for k in KEYS:
+        o = med(ours, k)
+        u = med(theirs, k) if theirs else float("nan")
+        n = med(ours, "built_ops") if k.startswith("build") else med(ours, "ops_walked")
+        ratio = u / o if o > 0 else float("nan")
+        goal = GOALS.get(k)
+        goal_s = "" if goal is None else (f">= {goal:.0f}x: " + ("met" if ratio >= goal else "NOT met"))
+        print(f"{LABELS[k]:52s} {o:9.4f}s {u:9.4f}s {ratio:7.2f}x  {goal_s}")
+        print(f"{'':52s} {o / n * 1e9:8.0f}ns {u / n * 1e9:8.0f}ns   (per op)")
+    if a.wheel and os.path.exists(a.wheel):
+        w = os.path.getsize(a.wheel)
+        print(f"wheel {os.path.basename(a.wheel)}: {w / 1048576:.2f} MB (goal <= 5 MB: {'met' if w <= 5 * 1048576 else 'NOT met'}); "
+              f"upstream's iree-base-compiler wheel bundles its own MLIR (tens of MB)")
+
+
+if __name__ == "__main__":
+    main()

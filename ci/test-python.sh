@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The Python package (python/) and the one-universe example (examples/python-dialect):
+#
+#   1. tools venv (target/python-venv/tools, reused): maturin, pytest, hypothesis, mypy,
+#      pinned in python/requirements-dev.txt;
+#   2. builds the abi3 wheel against PREFIX's libomnir.so.0 and checks it: libomnir.so.0
+#      exactly once (omnir/lib/), the stubs and py.typed, the extension's NEEDED/RUNPATH;
+#      prints its size (goal: at most 5 MB);
+#   3. installs it into a fresh venv (target/python-venv/test) and runs pytest;
+#   4. builds the second extension (examples/python-dialect) against the INSTALLED package's
+#      libomnir.so.0, installs it, and runs the one-universe test;
+#   5. mypy --strict on python/examples; ci/check-abi.sh on both extension .so files;
+#   6. `pip install ./python` in a fresh venv from a fresh copy of the repository, with no
+#      installed omnir to be found: the build makes libomnir.so.0 itself (cached in that
+#      copy's target/ between runs; OMNIR_PYTHON_SKIP_FRESH=1 skips this step).
+#
+# usage: ci/test-python.sh [PREFIX]      (default target/omnir-install; built if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+prefix=$(realpath -m "${1:-$root/target/omnir-install}")
+py=${PYTHON:-python3}
+venvs=$root/target/python-venv
+wheels=$root/target/python-wheels
+
+if [ ! -e "$prefix/lib/libomnir.so.0" ]; then
+  echo "== test-python: no libomnir.so.0 in $prefix: building and installing it"
+  bash ci/build-lib.sh
+  OMNIR_NO_BUILD=1 bash ci/install.sh "$prefix"
+fi
+
+"$py" -c 'import sys; assert sys.version_info >= (3, 9), sys.version' || {
+  echo "test-python: Python 3.9 or later is needed ($py)" >&2
+  exit 1
+}
+if ! "$py" -m venv --help >/dev/null 2>&1 || ! "$py" -c 'import ensurepip' 2>/dev/null; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
+fi
+
+# A venv at $1 with the pinned tools (recreated when the requirements change).
+venv() {
+  local dir=$1 stamp
+  stamp=$(sha256sum python/requirements-dev.txt | cut -c1-16)
+  if [ ! -x "$dir/bin/python" ] || [ "$(cat "$dir/.omnir-stamp" 2>/dev/null)" != "$stamp" ]; then
+    rm -rf "$dir"
+    "$py" -m venv "$dir"
+    "$dir/bin/pip" install -q --disable-pip-version-check -r python/requirements-dev.txt
+    echo "$stamp" >"$dir/.omnir-stamp"
+  fi
+}
+
+echo "== test-python: tools ($venvs/tools)"
+venv "$venvs/tools"
+tools=$venvs/tools/bin
+
+echo "== test-python: build the wheel against $prefix/lib/libomnir.so.0"
+rm -rf "$wheels/dist"
+(cd python && OMNIR_LIB_DIR=$prefix/lib "$tools/maturin" build --release --locked -o "$wheels/dist" 2>&1 | grep -vE '^(📦|🍹|📡|🔗|🐍|⚠️)' || true)
+[ -n "$(ls "$wheels"/dist/omnir-*.whl 2>/dev/null)" ] || { echo "test-python: maturin build failed" >&2; exit 1; }
+wheel=$(ls "$wheels"/dist/omnir-*.whl)
+echo "wheel: $wheel"
+listing=$(unzip -Z1 "$wheel")
+fail() {
+  echo "test-python: FAIL: $*" >&2
+  exit 1
+}
+[ "$(grep -c 'libomnir' <<<"$listing")" = 1 ] || fail "the wheel must hold libomnir exactly once: $(grep libomnir <<<"$listing")"
+grep -qx 'omnir/lib/libomnir.so.0' <<<"$listing" || fail "omnir/lib/libomnir.so.0 missing from the wheel"
+for f in omnir/__init__.py omnir/ir.py omnir/_omnir.pyi omnir/py.typed omnir/include/omnir/omnir.h; do
+  grep -qx "$f" <<<"$listing" || fail "$f missing from the wheel"
+done
+ext_name=$(grep -E '^omnir/_omnir.*\.so$' <<<"$listing") || fail "no extension module in the wheel"
+grep -q 'cp39-abi3' <<<"$(basename "$wheel")" || fail "the wheel is not tagged cp39-abi3"
+cmp -s <(unzip -p "$wheel" omnir/lib/libomnir.so.0) "$(readlink -f "$prefix/lib/libomnir.so.0")" \
+  || fail "the wheel's libomnir.so.0 is not the one it was built against"
+
+echo "== test-python: fresh venv with the wheel ($venvs/test)"
+rm -rf "$venvs/test"
+"$py" -m venv "$venvs/test"
+vpy=$venvs/test/bin/python
+"$vpy" -m pip install -q --disable-pip-version-check -r python/requirements-dev.txt
+"$vpy" -m pip install -q --disable-pip-version-check "$wheel"
+site=$("$vpy" -c 'import omnir, os; print(os.path.dirname(os.path.dirname(omnir.__file__)))')
+ext=$site/$ext_name
+runpath=$(readelf -d "$ext" | sed -nE 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
+[ "$runpath" = '$ORIGIN/lib' ] || fail "the extension's RUNPATH is '$runpath', expected \$ORIGIN/lib"
+echo "extension: $ext (RUNPATH $runpath)"
+
+echo "== test-python: pytest"
+(cd python/tests && "$vpy" -m pytest -q -p no:cacheprovider)
+
+echo "== test-python: the second extension (examples/python-dialect), against the installed package"
+libdir=$("$vpy" -c 'import omnir; print(omnir.get_lib_dir())')
+PATH=$venvs/test/bin:$PATH OMNIR_LIB_DIR=$libdir PKG_CONFIG_PATH= \
+  "$vpy" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps ./examples/python-dialect
+pixels_ext=$(ls "$site"/omnir_pixels/_pixels*.so)
+pixels_runpath=$(readelf -d "$pixels_ext" | sed -nE 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
+echo "second extension: $pixels_ext (RUNPATH $pixels_runpath)"
+
+echo "== test-python: one universe"
+(cd python/tests && "$vpy" -m pytest -q -p no:cacheprovider test_one_universe.py)
+
+echo "== test-python: mypy --strict on the examples"
+(cd python/examples && "$venvs/test/bin/mypy" --strict --no-incremental ./*.py)
+
+echo "== test-python: one-core rule for the extensions"
+OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "$ext" "$pixels_ext"
+
+if [ "${OMNIR_PYTHON_SKIP_FRESH:-0}" != 1 ]; then
+  echo "== test-python: \`pip install ./python\` from a fresh copy of the repository, nothing installed"
+  fresh=$root/target/python-fresh
+  mkdir -p "$fresh/src"
+  # The files a clone would have (tracked and new, not ignored), into a copy whose own
+  # target/ is kept between runs as a build cache.
+  find "$fresh/src" -mindepth 1 -maxdepth 1 ! -name target -exec rm -rf {} +
+  git ls-files -z --cached --others --exclude-standard \
+    | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
+    | tar --null -T - -cf - | tar -xf - -C "$fresh/src"
+  rm -rf "$venvs/fresh"
+  "$py" -m venv "$venvs/fresh"
+  empty=$fresh/no-pkgconfig
+  mkdir -p "$empty"
+  # Nothing to find: no OMNIR_LIB_DIR, no pkg-config path, no target/omnir-install in the copy.
+  rm -rf "$fresh/src/target/omnir-install"
+  (cd "$fresh/src" && env -u OMNIR_LIB_DIR -u CARGO_TARGET_DIR PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR="$empty" \
+    "$venvs/fresh/bin/pip" install -q --disable-pip-version-check ./python)
+  "$venvs/fresh/bin/python" - <<'PYEOF'
+import os
+import omnir as ir
+with ir.Context(), ir.Location.unknown():
+    m = ir.Module.parse('"t.x"() : () -> ()')
+    assert m.operation.verify() and '"t.x"' in str(m)
+    assert ir.MemRefType.get([4], ir.F32Type.get()).element_type == ir.F32Type.get()
+lib = ir.get_library_path()
+assert os.path.isfile(lib)
+print(f"fresh install: ok ({lib}, {os.path.getsize(lib)} bytes)")
+PYEOF
+fi
+
+size=$(stat -c %s "$wheel")
+verdict="within the 5 MB goal"
+[ "$size" -le $((5 * 1024 * 1024)) ] || verdict="OVER the 5 MB goal"
+echo "test-python: wheel $(basename "$wheel"): $size bytes ($(awk -v b="$size" 'BEGIN { printf "%.2f", b / 1048576 }') MB, $verdict); installed extension $(stat -c %s "$ext") bytes, libomnir.so.0 $(stat -c %s "$site/omnir/lib/libomnir.so.0") bytes"
+echo "test-python: all passed"

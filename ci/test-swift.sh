@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The Swift package (swift/) against an INSTALLED omnir:
+#   1. installs the Swift toolchain when `swift` is missing: Debian trixie's `swiftlang`
+#      (Swift 6.0), from the trixie suite added with a LOW pin priority (100) so that nothing
+#      else is taken from trixie unless asked; it upgrades glibc and libstdc++ on the way, so
+#      the script then checks that cargo, python3 and node still run;
+#   2. builds the C dialect plugin examples/c-dialect-plugin separately, against PREFIX;
+#   3. swift build (SwiftPM reads omnir.pc through PKG_CONFIG_PATH), swift test (XCTest; its
+#      closing line is XCTest's summary), swift run omnir-example;
+#   4. the one-core check (ci/check-abi.sh) on the Swift binaries and the plugin;
+#   5. the build-and-walk benchmark, Swift (release build) beside C, printed, never asserted.
+#
+# How the Swift binaries find libomnir.so.0: SwiftPM drops `-Wl,-rpath` flags that come from
+# .pc files, so this script sets LD_LIBRARY_PATH=PREFIX/lib when it runs them (a prefix the
+# loader already searches, such as /usr/local/lib after ldconfig, needs nothing).
+#
+# usage: ci/test-swift.sh [PREFIX]      (default target/omnir-install)
+# Env: OMNIR_NO_BENCH=1 skips 5; OMNIR_CORPUS overrides ../shared/corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+prefix=$(realpath "${1:-target/omnir-install}")
+[ -f "$prefix/lib/pkgconfig/omnir.pc" ] || { echo "test-swift: $prefix has no omnir.pc (run ci/install.sh $prefix)" >&2; exit 1; }
+
+# --- 1. toolchain
+if ! command -v swift >/dev/null; then
+  echo "== swift: not found; installing swiftlang from Debian trixie (low pin priority)"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  echo "deb http://deb.debian.org/debian trixie main" | $SUDO tee /etc/apt/sources.list.d/trixie.list >/dev/null
+  printf 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n' | $SUDO tee /etc/apt/preferences.d/trixie-pin >/dev/null
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q -t trixie swiftlang >/dev/null
+  echo "== swift: installed; checking the rest of the machine still runs"
+  command -v cargo >/dev/null && cargo --version
+  command -v python3 >/dev/null && python3 -c 'import ssl, sqlite3, sys; print("python", sys.version.split()[0], "ok")'
+  command -v node >/dev/null && node -e 'console.log("node", process.version, "ok")'
+  true
+fi
+swift --version 2>&1 | head -1
+
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+export LD_LIBRARY_PATH=$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+
+# --- 2. the plugin, built on its own against the installed library
+echo "== cplug: build the C dialect plugin against $prefix"
+plugin_dir=$root/target/cplug
+bash examples/c-dialect-plugin/build.sh "$prefix" "$plugin_dir"
+export OMNIR_CPLUG_LIB=$plugin_dir/libcplug.so
+
+# --- 3. build, test, example
+cd swift
+# SwiftPM caches what it read from omnir.pc and does not notice when the .pc file (or which
+# one PKG_CONFIG_PATH finds) changes: start from a clean .build when it did.
+stamp=.build/omnir-pc.stamp
+want="$(pkg-config --path omnir) $(sha256sum "$(pkg-config --path omnir)" | cut -d' ' -f1)"
+if [ -d .build ] && [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "== swift: omnir.pc changed since the last build; removing swift/.build"
+  rm -rf .build
+fi
+mkdir -p .build
+echo "$want" >"$stamp"
+
+echo "== swift build (debug, with tests)"
+if ! swift build --build-tests >.build/swift-build.log 2>&1; then
+  cat .build/swift-build.log >&2
+  echo "== swift build: FAILED" >&2
+  exit 1
+fi
+grep -vE '^\[[0-9]+/[0-9]+\] ' .build/swift-build.log || true
+
+echo "== swift test"
+set +e
+swift test --skip-build --disable-swift-testing 2>&1 | tee .build/swift-test.log \
+  | grep -vE "^Test (Case|Suite) '.*' (started|passed)"
+test_status=${PIPESTATUS[0]}
+set -e
+summary=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' .build/swift-test.log | tail -1)
+if [ "$test_status" != 0 ] || ! grep -qE 'with 0 failures' <<<"$summary"; then
+  echo "== swift test: FAILED" >&2
+  exit 1
+fi
+
+echo "== swift run omnir-example"
+swift run --skip-build omnir-example
+
+# --- 4. one core
+echo "== one-core rule: the Swift binaries and the plugin"
+bin=$(swift build --show-bin-path)
+OMNIR_ABI_NO_CARGO=1 bash "$root/ci/check-abi.sh" "$prefix" "$bin/OmnirPackageTests.xctest" "$bin/omnir-example" \
+  "$OMNIR_CPLUG_LIB"
+
+# --- 5. benchmark
+if [ "${OMNIR_NO_BENCH:-0}" != 1 ]; then
+  echo "== bench: build 100k ops and walk them, Swift (release) beside C"
+  swift build -c release --product omnir-bench >.build/swift-build-release.log 2>&1 \
+    || { cat .build/swift-build-release.log >&2; exit 1; }
+  cbench=$root/target/omnir-swift-bench/build_walk
+  mkdir -p "$(dirname "$cbench")"
+  # shellcheck disable=SC2046
+  ${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror $(pkg-config --cflags omnir) Benchmarks/build_walk.c -o "$cbench" \
+    $(pkg-config --libs omnir)
+  c_out=$("$cbench" 100000)
+  swift_out=$("$(swift build -c release --show-bin-path)/omnir-bench" 100000)
+  awk -v c="$c_out" -v s="$swift_out" 'BEGIN {
+    n = split(c, cl, "\n"); for (i = 1; i <= n; i++) { split(cl[i], f, " "); cv[f[1]] = f[2] }
+    n = split(s, sl, "\n"); for (i = 1; i <= n; i++) { split(sl[i], f, " "); sv[f[1]] = f[2] }
+    label["build_reused"] = "build (reused OperationState + insert)"
+    label["build_fresh"] = "build (Operation.create per op + insert)"
+    label["walk"] = "walk (pre-order, count)"
+    printf "bench: %-42s %10s %10s %8s\n", "100k ops, ns/op", "Swift", "C", "Swift/C"
+    split("build_reused build_fresh walk", keys, " ")
+    for (k = 1; k <= 3; k++) { key = keys[k]
+      printf "bench: %-42s %10.1f %10.1f %7.1fx\n", label[key], sv[key], cv[key], sv[key] / cv[key] }
+  }'
+fi
+echo "== swift: all done"

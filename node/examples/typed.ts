@@ -1,0 +1,81 @@
+// A typed tour of omnir from TypeScript. `npm run typecheck` checks it (`tsc --noEmit
+// --strict`); ci/test-node.sh also compiles it against the installed tarball and runs it.
+import {
+  Context, Module, Operation, InsertionPoint, Location, IntegerType, F32Type, FunctionType, MemRefType,
+  RankedTensorType, ShapedType, IntegerAttr, StringAttr, TypeAttr, DictAttr, DenseElementsAttr, Attribute, Type,
+  Dialect, SymbolTable, WalkResult, WalkOrder, MLIRError, StaleHandleError, OmnirError, TypeID, OpResult,
+  BlockArgument, DialectType, Diagnostic,
+} from 'omnir';
+import omnir from 'omnir';
+
+const ctx = new Context({ allowUnregisteredDialects: true });
+const i32: IntegerType = IntegerType.get(32, ctx);
+const f32: F32Type = F32Type.get(ctx);
+const width: number = i32.width;
+const fnType: FunctionType = FunctionType.get([i32], [i32], ctx);
+const tensor = RankedTensorType.get([4, ShapedType.DYNAMIC], f32);
+const dims: number[] = tensor.shape;
+
+const loc = Location.file('tour.mlir', 1, 1, ctx);
+const mod: Module = Module.create(loc);
+const func: Operation = Operation.create({
+  name: 'func.func',
+  regions: 1,
+  ip: new InsertionPoint(mod.body),
+  attributes: { sym_name: StringAttr.get('add', ctx), function_type: TypeAttr.get(fnType) },
+});
+const entry = func.getRegion(0).appendBlock([i32]);
+const arg: BlockArgument = entry.getArgument(0);
+const sum: OpResult = new InsertionPoint(entry).run(() => {
+  const c = Operation.create({ name: 'arith.constant', results: [i32], attributes: { value: IntegerAttr.get(i32, 1) } });
+  const add = Operation.create({ name: 'arith.addi', results: [i32], operands: [c.result, arg], loc });
+  Operation.create({ name: 'func.return', operands: [add.result] });
+  return add.result;
+});
+const ok: true = mod.operation.verify();
+const text: string = mod.print({ debugInfo: true });
+
+let count = 0;
+const r: WalkResult = mod.operation.walk((op) => {
+  count++;
+  return op.name === 'func.func' ? WalkResult.SKIP : undefined;
+}, WalkOrder.PRE_ORDER);
+
+const value: Attribute | undefined = func.attributes.get('sym_name');
+if (value instanceof StringAttr) console.log(value.value.toUpperCase());
+const t: Type = sum.type;
+if (t instanceof IntegerType) console.log(t.signedness);
+const dict = DictAttr.get({ a: IntegerAttr.get(i32, 3n) }, ctx);
+for (const [k, v] of dict) console.log(k, String(v));
+const dense = DenseElementsAttr.get(RankedTensorType.get([2], i32), [1, 2]);
+console.log(dense.values().length, MemRefType.get([4], i32).rank);
+
+const toy = new Dialect('toy', ctx);
+const Shape = toy.defineType('shape', {
+  params: ['rank'],
+  verifier: ([rank]) => (rank instanceof IntegerAttr && rank.value >= 0) || 'bad rank',
+  interfaces: ['builtin.MemRefElementTypeInterface', { interface: 'toy.Ranked', methods: { rank: (self: DialectType) => self.params[0] } }],
+});
+const shape: DialectType = Shape.get(2);
+const rank: Attribute | undefined = shape.callInterfaceMethod('toy.Ranked', 'rank');
+const Add = toy.defineOperation('add', {
+  operands: [['lhs', 'integer'], ['rhs', 'i32']],
+  results: [['sum', 'integer']],
+  traits: ['pure', 'commutative'],
+  verifier: (op: Operation) => op.numOperands === 2,
+});
+const table = new SymbolTable(mod.operation);
+const found: Operation | undefined = table.get('add');
+const handler = ctx.attachDiagnosticHandler((d: Diagnostic) => d.severity === 'warning');
+handler.detach();
+
+try {
+  Module.parse('broken', { context: ctx, filename: 'x.mlir' });
+} catch (e) {
+  if (e instanceof MLIRError) console.log(e.diagnostics.map((d) => d.message), e.status);
+  else if (e instanceof StaleHandleError || e instanceof OmnirError) throw e;
+}
+const id: TypeID = TypeID.get('builtin.integer');
+const pointer: bigint = ctx.rawPointer;
+console.log(width, dims, ok, text.length, count, r, rank, Add.name, found?.name, id.equals(i32.typeId), pointer > 0n,
+  omnir.version);

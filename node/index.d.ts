@@ -1,0 +1,908 @@
+// Type definitions of `omnir`: MLIR's IR vocabulary for JavaScript over the one shared core,
+// libomnir.so.0.
+//
+// The public classes are written in JavaScript (lib/*.js) over the native addon, whose own
+// declarations napi-rs generates into native.d.ts (an internal calling convention: handle
+// numbers through a shared scratch buffer). This file types the public API precisely.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+// ---------------------------------------------------------------------------------------
+// errors
+
+/** The C API's status names. */
+export type Status =
+  | 'OMNIR_ERROR_STALE_HANDLE'
+  | 'OMNIR_ERROR_INVALID_ARGUMENT'
+  | 'OMNIR_ERROR_OUT_OF_RANGE'
+  | 'OMNIR_ERROR_STILL_IN_USE'
+  | 'OMNIR_ERROR_CYCLE'
+  | 'OMNIR_ERROR_VERIFICATION_FAILED'
+  | 'OMNIR_ERROR_PARSE_FAILED'
+  | 'OMNIR_ERROR_NOT_REGISTERED'
+  | 'OMNIR_ERROR_ALREADY_EXISTS'
+  | 'OMNIR_ERROR_CALLBACK_FAILED'
+  | 'OMNIR_ERROR_INTERNAL'
+  | 'OMNIR_ERROR_NULL_ARGUMENT'
+  | 'OMNIR_ERROR_INVALID_UTF8'
+  | 'OMNIR_ERROR_BUSY'
+  | 'OMNIR_ERROR_WRONG_CONTEXT'
+  | 'OMNIR_ERROR_UNKNOWN';
+
+/** The base class of every error omnir raises. */
+export class OmnirError extends Error {
+  constructor(message: string, status?: Status);
+  /** The C API's status name. */
+  readonly status: Status;
+}
+
+/** Use of a wrapper whose IR was erased. */
+export class StaleHandleError extends OmnirError {}
+
+/** Parsing or verification failed, or a callback reported failure. */
+export class MLIRError extends OmnirError {
+  constructor(message: string, diagnostics?: Diagnostic[], status?: Status);
+  /** The error diagnostics, in order. */
+  readonly diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------
+// context
+
+export interface ContextOptions {
+  /** Default true. */
+  allowUnregisteredDialects?: boolean;
+}
+
+/** An omnir context: owns all IR, types, attributes and dialect registrations made in it. */
+export class Context {
+  constructor(options?: ContextOptions);
+  allowUnregisteredDialects: boolean;
+  isDialectRegistered(name: string): boolean;
+  isOperationRegistered(name: string): boolean;
+  /** Runs `fn(ctx)` with this context as `Context.current`. */
+  run<R>(fn: (ctx: this) => R): R;
+  /** The context of the innermost `run` scope (a location's or insertion point's counts). */
+  static readonly current: Context | undefined;
+  /** The `omnir_context *` as a BigInt, for other native addons that use the same core. */
+  readonly rawPointer: bigint;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  toString(): string;
+  /** Attaches a diagnostic handler; return true to mark a diagnostic handled. */
+  attachDiagnosticHandler(handler: (diagnostic: Diagnostic) => boolean | void): DiagnosticHandler;
+  /** Attaches an implementation of `iface` to the kind `kind` (MLIR's external models):
+   * a marker, or methods written in JavaScript. */
+  attachInterface(kind: TypeID | string, iface: TypeID | string, methods?: InterfaceMethods): void;
+}
+
+/** A process-wide type identifier, interned by qualified name. */
+export class TypeID {
+  private constructor(value: number);
+  static get(name: string): TypeID;
+  /** The numeric TypeID (the C API's `uint32_t`). */
+  readonly value: number;
+  readonly name: string;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  toString(): string;
+}
+
+/** A C handle of a type or an attribute, for other native addons. */
+export interface RawUniqued {
+  context: number;
+  id: number;
+}
+
+/** A C handle of an operation. */
+export interface RawOperation {
+  context: number;
+  index: number;
+  generation: number;
+}
+
+// ---------------------------------------------------------------------------------------
+// types
+
+/** A uniqued type, always of its most specific class. */
+export class Type {
+  protected constructor(ctx: Context, id: number);
+  readonly context: Context;
+  static parse(text: string, context?: Context): Type;
+  static isInstance(x: unknown): boolean;
+  /** `x` as this class; a TypeError if it is not one. */
+  static cast<T extends Type>(this: abstract new (...args: any[]) => T, x: Type): T;
+  static fromRaw(ctx: Context, raw: RawUniqued): Type;
+  readonly typeId: TypeID;
+  implements(iface: TypeID | string): boolean;
+  callInterfaceMethod(iface: TypeID | string, method: string, ...args: AttributeLike[]): Attribute | undefined;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  readonly raw: RawUniqued;
+  toString(): string;
+}
+
+export type Signedness = 'signless' | 'signed' | 'unsigned';
+
+export class IntegerType extends Type {
+  static get(width: number, signedness?: Signedness, context?: Context): IntegerType;
+  static get(width: number, context?: Context): IntegerType;
+  static getSignless(width: number, context?: Context): IntegerType;
+  static getSigned(width: number, context?: Context): IntegerType;
+  static getUnsigned(width: number, context?: Context): IntegerType;
+  readonly width: number;
+  readonly signedness: Signedness;
+  readonly isSignless: boolean;
+  readonly isSigned: boolean;
+  readonly isUnsigned: boolean;
+}
+
+export class IndexType extends Type {
+  static get(context?: Context): IndexType;
+}
+
+export class NoneType extends Type {
+  static get(context?: Context): NoneType;
+}
+
+/** The base class of floating-point types. */
+export class FloatType extends Type {
+  /** By MLIR spelling: `FloatType.get('f32')`, `'bf16'`, `'f8E4M3FN'`... (each subclass's
+   * `get(context?)` takes no name). */
+  static get(name?: string | Context, context?: Context): FloatType;
+  readonly width: number;
+}
+
+export class F16Type extends FloatType { static get(context?: Context): F16Type; }
+export class BF16Type extends FloatType { static get(context?: Context): BF16Type; }
+export class F32Type extends FloatType { static get(context?: Context): F32Type; }
+export class F64Type extends FloatType { static get(context?: Context): F64Type; }
+export class F80Type extends FloatType { static get(context?: Context): F80Type; }
+export class F128Type extends FloatType { static get(context?: Context): F128Type; }
+export class FloatTF32Type extends FloatType { static get(context?: Context): FloatTF32Type; }
+export class Float8E5M2Type extends FloatType { static get(context?: Context): Float8E5M2Type; }
+export class Float8E4M3Type extends FloatType { static get(context?: Context): Float8E4M3Type; }
+export class Float8E4M3FNType extends FloatType { static get(context?: Context): Float8E4M3FNType; }
+export class Float8E5M2FNUZType extends FloatType { static get(context?: Context): Float8E5M2FNUZType; }
+export class Float8E4M3FNUZType extends FloatType { static get(context?: Context): Float8E4M3FNUZType; }
+export class Float8E4M3B11FNUZType extends FloatType { static get(context?: Context): Float8E4M3B11FNUZType; }
+export class Float8E3M4Type extends FloatType { static get(context?: Context): Float8E3M4Type; }
+export class Float8E8M0FNUType extends FloatType { static get(context?: Context): Float8E8M0FNUType; }
+export class Float6E2M3FNType extends FloatType { static get(context?: Context): Float6E2M3FNType; }
+export class Float6E3M2FNType extends FloatType { static get(context?: Context): Float6E3M2FNType; }
+export class Float4E2M1FNType extends FloatType { static get(context?: Context): Float4E2M1FNType; }
+
+export class ComplexType extends Type {
+  static get(elementType: Type): ComplexType;
+  readonly elementType: Type;
+}
+
+export class FunctionType extends Type {
+  static get(inputs: Type[], results: Type[], context?: Context): FunctionType;
+  readonly inputs: Type[];
+  readonly results: Type[];
+}
+
+export class TupleType extends Type {
+  static get(elements: Type[], context?: Context): TupleType;
+  readonly types: Type[];
+  readonly numTypes: number;
+  getType(i: number): Type;
+}
+
+/** The base class of vectors, tensors and memrefs. */
+export class ShapedType extends Type {
+  /** MLIR's dynamic size (`?`): -2**63. */
+  static readonly DYNAMIC: number;
+  static getDynamicSize(): number;
+  static isDynamicSize(size: number): boolean;
+  readonly elementType: Type;
+  readonly hasRank: boolean;
+  readonly rank: number;
+  /** Dimension sizes; `ShapedType.DYNAMIC` for `?`. */
+  readonly shape: number[];
+  getDimSize(i: number): number;
+  isDynamicDim(i: number): boolean;
+  readonly hasStaticShape: boolean;
+  readonly numElements: number;
+}
+
+export class VectorType extends ShapedType {
+  static get(shape: number[], elementType: Type, options?: { scalable?: boolean[] }): VectorType;
+  readonly scalableDims: boolean[];
+  readonly isScalable: boolean;
+}
+
+export class RankedTensorType extends ShapedType {
+  static get(shape: number[], elementType: Type, encoding?: Attribute | null): RankedTensorType;
+  readonly encoding: Attribute | null;
+}
+
+export class UnrankedTensorType extends ShapedType {
+  static get(elementType: Type): UnrankedTensorType;
+}
+
+export class MemRefType extends ShapedType {
+  static get(shape: number[], elementType: Type, options?: { layout?: Attribute; memorySpace?: Attribute }): MemRefType;
+  readonly layout: Attribute | null;
+  readonly memorySpace: Attribute | null;
+}
+
+export class UnrankedMemRefType extends ShapedType {
+  static get(elementType: Type, memorySpace?: Attribute): UnrankedMemRefType;
+  readonly memorySpace: Attribute | null;
+}
+
+export class OpaqueType extends Type {
+  static get(dialectNamespace: string, data: string, context?: Context): OpaqueType;
+  readonly dialectNamespace: string;
+  readonly data: string;
+}
+
+/** A type defined at run time by a registered dialect (from any package). */
+export class DialectType extends Type {
+  readonly params: Attribute[];
+  /** `dialect.name`. */
+  readonly name: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// attributes
+
+/** Values converted to attributes where the API says so (`toAttr`). */
+export type AttributeLike = Attribute | Type | boolean | number | bigint | string | AttributeLike[];
+
+/** A uniqued attribute, always of its most specific class. */
+export class Attribute {
+  protected constructor(ctx: Context, id: number);
+  readonly context: Context;
+  static parse(text: string, context?: Context): Attribute;
+  static isInstance(x: unknown): boolean;
+  static cast<T extends Attribute>(this: abstract new (...args: any[]) => T, x: Attribute): T;
+  static fromRaw(ctx: Context, raw: RawUniqued): Attribute;
+  readonly type: Type | null;
+  readonly typeId: TypeID;
+  implements(iface: TypeID | string): boolean;
+  callInterfaceMethod(iface: TypeID | string, method: string, ...args: AttributeLike[]): Attribute | undefined;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  readonly raw: RawUniqued;
+  toString(): string;
+}
+
+export class UnitAttr extends Attribute {
+  static get(context?: Context): UnitAttr;
+}
+
+export class BoolAttr extends Attribute {
+  static get(value: boolean, context?: Context): BoolAttr;
+  readonly value: boolean;
+}
+
+export class IntegerAttr extends Attribute {
+  /** `value` is a number (an integer) or a BigInt (any width). */
+  static get(type: Type, value: number | bigint): IntegerAttr;
+  /** As a number (rounded beyond 2**53). */
+  readonly value: number;
+  /** Exact. */
+  readonly bigValue: bigint;
+}
+
+export class FloatAttr extends Attribute {
+  static get(type: Type, value: number): FloatAttr;
+  static getF32(value: number, context?: Context): FloatAttr;
+  static getF64(value: number, context?: Context): FloatAttr;
+  readonly value: number;
+}
+
+export class StringAttr extends Attribute {
+  static get(value: string | Uint8Array, options?: Context | { type?: Type; context?: Context }): StringAttr;
+  readonly value: string;
+  readonly bytes: Buffer;
+}
+
+export class TypeAttr extends Attribute {
+  static get(type: Type): TypeAttr;
+  readonly value: Type;
+}
+
+export class ArrayAttr extends Attribute implements Iterable<Attribute> {
+  static get(elements: Attribute[], context?: Context): ArrayAttr;
+  readonly elements: Attribute[];
+  readonly length: number;
+  at(i: number): Attribute | undefined;
+  [Symbol.iterator](): Iterator<Attribute>;
+}
+
+export class DictAttr extends Attribute implements Iterable<[string, Attribute]> {
+  static get(
+    entries: Record<string, Attribute> | Map<string, Attribute> | Iterable<[string, Attribute]>,
+    context?: Context,
+  ): DictAttr;
+  entries(): [string, Attribute][];
+  keys(): string[];
+  values(): Attribute[];
+  readonly size: number;
+  get(name: string): Attribute | undefined;
+  has(name: string): boolean;
+  [Symbol.iterator](): Iterator<[string, Attribute]>;
+}
+
+export class SymbolRefAttr extends Attribute {
+  /** `@root::@nested...`; `nested` may be left out (then the context can come second). */
+  static get(root: string, nested?: string[] | Context, context?: Context): SymbolRefAttr;
+  readonly rootReference: string;
+  readonly nestedReferences: string[];
+}
+
+export class FlatSymbolRefAttr extends SymbolRefAttr {
+  static get(name: string, context?: Context): FlatSymbolRefAttr;
+  readonly value: string;
+}
+
+export type DenseValues = ArrayLike<number | bigint | boolean | [number, number]> | ArrayBufferView | ArrayBuffer;
+
+export class DenseElementsAttr extends Attribute implements Iterable<number | bigint | boolean | [number, number]> {
+  static get(type: ShapedType, values: DenseValues): DenseElementsAttr;
+  static getSplat(type: ShapedType, value: number | bigint | boolean): DenseElementsAttr;
+  readonly length: number;
+  readonly isSplat: boolean;
+  /** Raw little-endian element bytes (one element for a splat). */
+  readonly rawData: Buffer;
+  at(i: number): Attribute;
+  values(): (number | boolean | [number, number])[];
+  bigValues(): (bigint | number | boolean | [number, number])[];
+  [Symbol.iterator](): Iterator<number | bigint | boolean | [number, number]>;
+}
+
+export class DenseIntElementsAttr extends DenseElementsAttr {}
+export class DenseFPElementsAttr extends DenseElementsAttr {}
+
+export class DenseStringElementsAttr extends Attribute implements Iterable<string> {
+  static get(type: ShapedType, values: string[]): DenseStringElementsAttr;
+  readonly length: number;
+  bytesAt(i: number): Buffer;
+  values(): string[];
+  [Symbol.iterator](): Iterator<string>;
+}
+
+export class DenseArrayAttr extends Attribute implements Iterable<number | bigint | boolean> {
+  /** `DenseArrayAttr.get(elementType, values)`; each subclass's `get(values, context?)` fixes
+   * the element type. */
+  static get(elementType: Type | DenseValues, values?: DenseValues | Context): DenseArrayAttr;
+  readonly elementType: Type;
+  readonly rawData: Buffer;
+  values(big?: boolean): (number | bigint | boolean)[];
+  readonly length: number;
+  at(i: number): number | bigint | boolean | undefined;
+  [Symbol.iterator](): Iterator<number | bigint | boolean>;
+}
+
+export class DenseBoolArrayAttr extends DenseArrayAttr { static get(values: boolean[], context?: Context): DenseBoolArrayAttr; }
+export class DenseI8ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseI8ArrayAttr; }
+export class DenseI16ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseI16ArrayAttr; }
+export class DenseI32ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseI32ArrayAttr; }
+export class DenseI64ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseI64ArrayAttr; }
+export class DenseF32ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseF32ArrayAttr; }
+export class DenseF64ArrayAttr extends DenseArrayAttr { static get(values: DenseValues, context?: Context): DenseF64ArrayAttr; }
+
+export class DenseResourceElementsAttr extends Attribute {
+  static get(type: ShapedType, key: string): DenseResourceElementsAttr;
+  readonly key: string;
+}
+
+export class AffineMapAttr extends Attribute {
+  static identity(numDims: number, context?: Context): AffineMapAttr;
+  readonly numDims: number;
+  readonly numSymbols: number;
+  readonly numResults: number;
+  readonly isIdentity: boolean;
+}
+
+export class IntegerSetAttr extends Attribute {}
+
+export class StridedLayoutAttr extends Attribute {
+  static get(offset: number, strides: number[], context?: Context): StridedLayoutAttr;
+  readonly offset: number;
+  readonly strides: number[];
+}
+
+export class DistinctAttr extends Attribute {
+  static create(referenced: Attribute): DistinctAttr;
+  readonly referencedAttr: Attribute;
+}
+
+export class LocationAttr extends Attribute {
+  readonly location: Location;
+}
+
+export class OpaqueAttr extends Attribute {
+  static get(dialectNamespace: string, data: string, options?: Context | { type?: Type; context?: Context }): OpaqueAttr;
+  readonly dialectNamespace: string;
+  readonly data: string;
+}
+
+export class DialectAttr extends Attribute {
+  readonly params: Attribute[];
+  readonly name: string;
+}
+
+/** A JavaScript value as an attribute: attributes as they are, types as TypeAttr, booleans
+ * BoolAttr, integers (and BigInts) i64 IntegerAttr, other numbers f64 FloatAttr, strings
+ * StringAttr, arrays ArrayAttr. */
+export function toAttr(ctx: Context, value: AttributeLike): Attribute;
+
+// ---------------------------------------------------------------------------------------
+// locations and diagnostics
+
+export type LocationKind = 'unknown' | 'file' | 'name' | 'callSite' | 'fused';
+
+export class Location {
+  private constructor(ctx: Context, id: number);
+  readonly context: Context;
+  static unknown(context?: Context): Location;
+  static file(filename: string, line: number, col: number,
+    options?: Context | { context?: Context; endLine?: number; endCol?: number }): Location;
+  static name(name: string, childLoc?: Location | Context, context?: Context): Location;
+  static callSite(callee: Location, frames: Location | Location[]): Location;
+  static fused(locations: Location[], metadata?: Attribute | Context, context?: Context): Location;
+  /** The location of the innermost `loc.run(fn)`. */
+  static readonly current: Location | undefined;
+  /** Runs `fn(loc)` with this location (and its context) current. */
+  run<R>(fn: (loc: this) => R): R;
+  readonly kind: LocationKind;
+  readonly isUnknown: boolean;
+  readonly filename: string;
+  readonly line: number;
+  readonly col: number;
+  readonly endLine: number;
+  readonly endCol: number;
+  readonly nameStr: string;
+  readonly childLoc: Location | null;
+  readonly callee: Location;
+  readonly caller: Location;
+  readonly locations: Location[];
+  readonly metadata: Attribute | null;
+  readonly attr: LocationAttr;
+  emitError(message: string): void;
+  emitWarning(message: string): void;
+  emitRemark(message: string): void;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  toString(): string;
+}
+
+export type Severity = 'error' | 'warning' | 'note' | 'remark';
+
+export class Diagnostic {
+  private constructor();
+  readonly severity: Severity;
+  readonly location: Location;
+  readonly message: string;
+  readonly notes: Diagnostic[];
+  /** As MLIR prints it (`file:line:col: error: message`...). */
+  readonly rendered: string;
+  toString(): string;
+}
+
+export class DiagnosticHandler {
+  private constructor();
+  readonly context: Context;
+  readonly attached: boolean;
+  detach(): void;
+}
+
+// ---------------------------------------------------------------------------------------
+// IR
+
+export const WalkResult: Readonly<{ ADVANCE: 'advance'; SKIP: 'skip'; INTERRUPT: 'interrupt' }>;
+export type WalkResult = (typeof WalkResult)[keyof typeof WalkResult];
+export const WalkOrder: Readonly<{ PRE_ORDER: 'pre-order'; POST_ORDER: 'post-order' }>;
+export type WalkOrder = (typeof WalkOrder)[keyof typeof WalkOrder];
+
+/** Print flags, as `mlir-opt`'s `--mlir-print-*`. */
+export interface PrintFlags {
+  debugInfo?: boolean;
+  prettyDebugInfo?: boolean;
+  localScope?: boolean;
+  assumeVerified?: boolean;
+  /** 0 prints everything. */
+  elideElementsLargerThan?: number;
+}
+
+export interface OperationCreateOptions {
+  /** `dialect.op`. */
+  name: string;
+  operands?: Value[];
+  results?: Type[];
+  /** Discardable attributes. */
+  attributes?: Record<string, Attribute> | Map<string, Attribute> | Iterable<[string, Attribute]>;
+  /** Properties (`<{...}>`), a DictAttr. */
+  properties?: Attribute | null;
+  /** The number of (empty) regions. */
+  regions?: number;
+  successors?: Block[];
+  loc?: Location | null;
+  /** Where to insert it: default `InsertionPoint.current`; `null` for a detached operation. */
+  ip?: InsertionPoint | null;
+  context?: Context;
+}
+
+/** An operation. Two wrappers of one operation are `equals` and share `hash`. */
+export class Operation {
+  protected constructor(ctx: Context, i: number, g: number, owner: unknown);
+  readonly context: Context;
+  static create(options: OperationCreateOptions): Operation;
+  /** From a C handle made by another native addon (checked). */
+  static fromRaw(ctx: Context, raw: RawOperation): Operation;
+  readonly name: string;
+  readonly isLive: boolean;
+  location: Location;
+  readonly isRegistered: boolean;
+  readonly typeId: TypeID;
+  implements(iface: TypeID | string): boolean;
+  callInterfaceMethod(iface: TypeID | string, method: string, ...args: AttributeLike[]): Attribute | undefined;
+  readonly numOperands: number;
+  /** A dropped operand is null. */
+  readonly operands: (Value | null)[];
+  getOperand(i: number): Value | null;
+  setOperand(i: number, value: Value): void;
+  setOperands(values: Value[]): void;
+  readonly numResults: number;
+  readonly results: OpResult[];
+  /** The single result (an error unless there is exactly one). */
+  readonly result: OpResult;
+  getResult(i: number): OpResult;
+  readonly numRegions: number;
+  readonly regions: Region[];
+  getRegion(i: number): Region;
+  readonly successors: Block[];
+  setSuccessor(i: number, block: Block): void;
+  readonly attributes: OpAttributeMap;
+  properties: Attribute | null;
+  readonly parent: Operation | null;
+  readonly block: Block | null;
+  readonly parentRegion: Region | null;
+  readonly next: Operation | null;
+  readonly prev: Operation | null;
+  isAncestorOf(other: Operation): boolean;
+  moveTo(ip: InsertionPoint): void;
+  moveBefore(other: Operation): void;
+  moveAfter(other: Operation): void;
+  detachFromParent(): this;
+  erase(options?: { dropUses?: boolean }): void;
+  clone(): Operation;
+  dropAllReferences(): void;
+  replaceAllUsesWith(values: Value[] | Operation): void;
+  /** True, or throws an MLIRError carrying the diagnostics. */
+  verify(): true;
+  print(flags?: PrintFlags): string;
+  getAsm(flags?: PrintFlags): string;
+  toString(): string;
+  walk(callback: (op: Operation) => WalkResult | void | undefined, order?: WalkOrder): WalkResult;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  readonly operation: this;
+  readonly raw: RawOperation;
+}
+
+/** `op.attributes`: Map-like. */
+export class OpAttributeMap implements Iterable<[string, Attribute]> {
+  private constructor();
+  readonly operation: Operation;
+  get(name: string): Attribute | undefined;
+  has(name: string): boolean;
+  set(name: string, attr: Attribute): this;
+  delete(name: string): boolean;
+  entries(): [string, Attribute][];
+  keys(): string[];
+  values(): Attribute[];
+  readonly size: number;
+  [Symbol.iterator](): Iterator<[string, Attribute]>;
+}
+
+/** A `builtin.module`. */
+export class Module {
+  private constructor(op: Operation);
+  static parse(text: string, options?: Context | { context?: Context; filename?: string }): Module;
+  static create(loc?: Location | Context, context?: Context): Module;
+  static fromOperation(op: Operation): Module;
+  readonly operation: Operation;
+  readonly context: Context;
+  readonly body: Block;
+  print(flags?: PrintFlags): string;
+  toString(): string;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+}
+
+export class Block implements Iterable<Operation> {
+  protected constructor(ctx: Context, i: number, g: number, owner: unknown);
+  readonly context: Context;
+  static create(argTypes?: Type[], argLocs?: Location[] | Context, context?: Context): Block;
+  static createAtStart(region: Region, argTypes?: Type[], argLocs?: Location[]): Block;
+  readonly isLive: boolean;
+  readonly arguments: BlockArgument[];
+  readonly numArguments: number;
+  getArgument(i: number): BlockArgument;
+  addArgument(type: Type, loc?: Location): BlockArgument;
+  eraseArgument(i: number): void;
+  readonly operations: Operation[];
+  readonly numOperations: number;
+  readonly terminator: Operation | null;
+  append<T extends Operation>(op: T): T;
+  readonly region: Region | null;
+  readonly owner: Operation | null;
+  readonly next: Block | null;
+  readonly predecessors: (Block | null)[];
+  readonly successors: Block[];
+  detach(): this;
+  erase(): void;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  [Symbol.iterator](): Iterator<Operation>;
+}
+
+export class Region implements Iterable<Block> {
+  protected constructor(ctx: Context, i: number, g: number, owner: unknown);
+  readonly context: Context;
+  readonly isLive: boolean;
+  readonly blocks: Block[];
+  readonly numBlocks: number;
+  /** Appends a detached Block, or a new block with arguments of the given types. */
+  appendBlock(blockOrTypes?: Block | Type[], argLocs?: Location[]): Block;
+  insertBlockBefore(reference: Block, block: Block): Block;
+  insertBlockAfter(reference: Block, block: Block): Block;
+  readonly owner: Operation;
+  readonly number: number;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  [Symbol.iterator](): Iterator<Block>;
+}
+
+/** One use of a value. */
+export class OpOperand {
+  private constructor();
+  readonly owner: Operation;
+  readonly operandNumber: number;
+  readonly value: Value | null;
+}
+
+export class Value {
+  protected constructor(ctx: Context, o: number, g: number, n: number, owner: unknown);
+  readonly context: Context;
+  readonly isLive: boolean;
+  type: Type;
+  setType(type: Type): void;
+  readonly location: Location;
+  readonly uses: OpOperand[];
+  readonly numUses: number;
+  readonly hasOneUse: boolean;
+  replaceAllUsesWith(other: Value): void;
+  replaceAllUsesExcept(other: Value, exceptOp: Operation): void;
+  dropAllUses(): void;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  toString(): string;
+}
+
+export class OpResult extends Value {
+  readonly owner: Operation;
+  readonly resultNumber: number;
+}
+
+export class BlockArgument extends Value {
+  readonly owner: Block;
+  readonly argNumber: number;
+}
+
+export class InsertionPoint {
+  /** The end of a block, or before an operation. */
+  constructor(blockOrOp: Block | Operation);
+  readonly context: Context;
+  static atBlockBegin(block: Block): InsertionPoint;
+  static atBlockEnd(block: Block): InsertionPoint;
+  static atBlockTerminator(block: Block): InsertionPoint;
+  static before(op: Operation): InsertionPoint;
+  static after(op: Operation): InsertionPoint;
+  static readonly current: InsertionPoint | undefined;
+  run<R>(fn: (ip: this) => R): R;
+  readonly block: Block | null;
+  readonly refOperation: Operation | null;
+  insert<T extends Operation>(op: T): T;
+}
+
+// ---------------------------------------------------------------------------------------
+// symbols
+
+export type Visibility = 'public' | 'private' | 'nested';
+
+export interface SymbolUse {
+  user: Operation;
+  symbolRef: Attribute;
+}
+
+export class SymbolTable {
+  constructor(op: Operation);
+  readonly operation: Operation;
+  readonly context: Context;
+  get(name: string): Operation | undefined;
+  has(name: string): boolean;
+  readonly size: number;
+  /** Returns the final (uniqued) name. */
+  insert(op: Operation, ip?: InsertionPoint): string;
+  erase(op: Operation): void;
+  remove<T extends Operation>(op: T): T;
+  rename(op: Operation, newName: string): void;
+  static getSymbolName(op: Operation): string | null;
+  static setSymbolName(op: Operation, name: string): void;
+  static getVisibility(op: Operation): Visibility;
+  static setVisibility(op: Operation, visibility: Visibility): void;
+  static isSymbolTable(op: Operation): boolean;
+  static getNearestSymbolTable(op: Operation): Operation | null;
+  static lookupSymbolIn(tableOp: Operation, name: string): Operation | null;
+  static lookupNearestSymbolFrom(fromOp: Operation, symbol: string | SymbolRefAttr): Operation | null;
+  static getSymbolUses(symbolOp: Operation, scopeOp?: Operation): SymbolUse[] | null;
+  static replaceAllSymbolUses(oldName: string, newName: string, fromOp: Operation): void;
+}
+
+// ---------------------------------------------------------------------------------------
+// dialects defined from JavaScript
+
+/** Methods of an interface implementation: `(receiver, ...args) => result`. Arguments are
+ * Attributes; a result is converted with `toAttr` (undefined for none). */
+export interface InterfaceMethods {
+  [method: string]: (receiver: any, ...args: Attribute[]) => AttributeLike | void | undefined;
+}
+
+/** An interface a definition implements: a marker (TypeID or qualified name), or methods. */
+export type InterfaceSpec = TypeID | string | { interface: TypeID | string; methods?: InterfaceMethods };
+
+/** What a verifier returns: nothing or true (valid), false or a message (invalid); or it
+ * throws. */
+export type Verdict = void | undefined | boolean | string;
+
+export type TypeConstraintName =
+  | 'any' | 'integer' | 'index' | 'float' | 'int_or_float' | 'intOrFloat' | 'signless_int_or_index'
+  | 'signlessIntOrIndex' | 'vector' | 'tensor' | 'memref' | 'shaped' | `i${number}`;
+
+export type TypeConstraint =
+  | TypeConstraintName
+  | Type
+  | TypeID
+  | ((type: Type) => boolean)
+  | { predicate: (type: Type) => boolean; summary?: string }
+  | { implements: TypeID | string }
+  | TypeConstraint[]
+  | null
+  | undefined;
+
+export type AttrConstraintName =
+  | 'any' | 'unit' | 'bool' | 'integer' | 'float' | 'string' | 'type' | 'array' | 'dictionary'
+  | 'symbol_ref' | 'symbolRef' | 'flat_symbol_ref' | 'flatSymbolRef';
+
+export type AttrConstraint =
+  | AttrConstraintName
+  | Type
+  | ((attr: Attribute) => boolean)
+  | { predicate: (attr: Attribute) => boolean; summary?: string }
+  | null
+  | undefined;
+
+export type Arity = 'single' | 'optional' | 'variadic';
+
+export type ValueSpec = string | [string, TypeConstraint?, Arity?] | { name: string; constraint?: TypeConstraint; arity?: Arity };
+
+export type AttrSpec = [string, AttrConstraint?, boolean?] | { name: string; constraint?: AttrConstraint; optional?: boolean };
+
+export type TraitName =
+  | 'terminator' | 'no_terminator' | 'isolated_from_above' | 'symbol_table' | 'symbol'
+  | 'same_operands_and_result_type' | 'graph_regions' | 'single_block' | 'pure' | 'constant_like'
+  | 'commutative' | 'return_like' | 'attr_sized_operand_segments' | 'attr_sized_result_segments'
+  | 'no_region_arguments' | 'optional_symbol'
+  | 'noTerminator' | 'isolatedFromAbove' | 'symbolTable' | 'sameOperandsAndResultType' | 'graphRegions'
+  | 'singleBlock' | 'constantLike' | 'returnLike' | 'attrSizedOperandSegments' | 'attrSizedResultSegments'
+  | 'noRegionArguments' | 'optionalSymbol' | 'isTerminator';
+
+export interface KindDefinitionOptions {
+  params?: string[];
+  verifier?: (params: Attribute[]) => Verdict;
+  interfaces?: InterfaceSpec[];
+}
+
+export interface OperationDefinitionOptions {
+  summary?: string;
+  operands?: ValueSpec[];
+  results?: ValueSpec[];
+  attributes?: Record<string, AttrConstraint> | AttrSpec[];
+  regions?: number;
+  variadicRegions?: boolean;
+  successors?: number;
+  variadicSuccessors?: boolean;
+  traits?: TraitName[];
+  interfaces?: InterfaceSpec[];
+  implicitTerminator?: string;
+  branchFirstOperandGroup?: number;
+  verifier?: (op: Operation) => Verdict;
+}
+
+export class Dialect {
+  constructor(name: string, options?: Context | { allowUnknownOperations?: boolean; context?: Context });
+  readonly context: Context;
+  readonly name: string;
+  defineType(name: string, options?: KindDefinitionOptions): TypeDefinition;
+  defineAttribute(name: string, options?: KindDefinitionOptions): AttributeDefinition;
+  defineOperation(name: string, options?: OperationDefinitionOptions): OperationDefinition;
+}
+
+export class TypeDefinition {
+  private constructor();
+  readonly context: Context;
+  readonly name: string;
+  readonly typeId: TypeID;
+  readonly params: string[];
+  get(...params: AttributeLike[]): DialectType;
+  get(params: Record<string, AttributeLike>): DialectType;
+  isInstance(t: unknown): t is DialectType;
+}
+
+export class AttributeDefinition {
+  private constructor();
+  readonly context: Context;
+  readonly name: string;
+  readonly typeId: TypeID;
+  readonly params: string[];
+  get(...params: AttributeLike[]): DialectAttr;
+  get(params: Record<string, AttributeLike>): DialectAttr;
+  isInstance(a: unknown): a is DialectAttr;
+}
+
+export class OperationDefinition {
+  private constructor();
+  readonly context: Context;
+  readonly name: string;
+  readonly typeId: TypeID;
+  create(options?: Omit<OperationCreateOptions, 'name'>): Operation;
+  isInstance(op: unknown): boolean;
+}
+
+/** omnir's version (`major * 10000 + minor * 100 + patch`) from the loaded library. */
+export const version: number;
+/** The C ABI version of the loaded library. */
+export const abiVersion: number;
+
+declare const omnir: {
+  OmnirError: typeof OmnirError; StaleHandleError: typeof StaleHandleError; MLIRError: typeof MLIRError;
+  Context: typeof Context; TypeID: typeof TypeID; Type: typeof Type; IntegerType: typeof IntegerType;
+  IndexType: typeof IndexType; NoneType: typeof NoneType; FloatType: typeof FloatType; ComplexType: typeof ComplexType;
+  FunctionType: typeof FunctionType; TupleType: typeof TupleType; ShapedType: typeof ShapedType;
+  VectorType: typeof VectorType; RankedTensorType: typeof RankedTensorType; UnrankedTensorType: typeof UnrankedTensorType;
+  MemRefType: typeof MemRefType; UnrankedMemRefType: typeof UnrankedMemRefType; OpaqueType: typeof OpaqueType;
+  DialectType: typeof DialectType; F16Type: typeof F16Type; BF16Type: typeof BF16Type; F32Type: typeof F32Type;
+  F64Type: typeof F64Type; F80Type: typeof F80Type; F128Type: typeof F128Type; FloatTF32Type: typeof FloatTF32Type;
+  Float8E5M2Type: typeof Float8E5M2Type; Float8E4M3Type: typeof Float8E4M3Type; Float8E4M3FNType: typeof Float8E4M3FNType;
+  Float8E5M2FNUZType: typeof Float8E5M2FNUZType; Float8E4M3FNUZType: typeof Float8E4M3FNUZType;
+  Float8E4M3B11FNUZType: typeof Float8E4M3B11FNUZType; Float8E3M4Type: typeof Float8E3M4Type;
+  Float8E8M0FNUType: typeof Float8E8M0FNUType; Float6E2M3FNType: typeof Float6E2M3FNType;
+  Float6E3M2FNType: typeof Float6E3M2FNType; Float4E2M1FNType: typeof Float4E2M1FNType;
+  Attribute: typeof Attribute; UnitAttr: typeof UnitAttr; BoolAttr: typeof BoolAttr; IntegerAttr: typeof IntegerAttr;
+  FloatAttr: typeof FloatAttr; StringAttr: typeof StringAttr; TypeAttr: typeof TypeAttr; ArrayAttr: typeof ArrayAttr;
+  DictAttr: typeof DictAttr; SymbolRefAttr: typeof SymbolRefAttr; FlatSymbolRefAttr: typeof FlatSymbolRefAttr;
+  DenseElementsAttr: typeof DenseElementsAttr; DenseIntElementsAttr: typeof DenseIntElementsAttr;
+  DenseFPElementsAttr: typeof DenseFPElementsAttr; DenseStringElementsAttr: typeof DenseStringElementsAttr;
+  DenseArrayAttr: typeof DenseArrayAttr; DenseBoolArrayAttr: typeof DenseBoolArrayAttr; DenseI8ArrayAttr: typeof DenseI8ArrayAttr;
+  DenseI16ArrayAttr: typeof DenseI16ArrayAttr; DenseI32ArrayAttr: typeof DenseI32ArrayAttr;
+  DenseI64ArrayAttr: typeof DenseI64ArrayAttr; DenseF32ArrayAttr: typeof DenseF32ArrayAttr;
+  DenseF64ArrayAttr: typeof DenseF64ArrayAttr; DenseResourceElementsAttr: typeof DenseResourceElementsAttr;
+  AffineMapAttr: typeof AffineMapAttr; IntegerSetAttr: typeof IntegerSetAttr; StridedLayoutAttr: typeof StridedLayoutAttr;
+  DistinctAttr: typeof DistinctAttr; LocationAttr: typeof LocationAttr; OpaqueAttr: typeof OpaqueAttr;
+  DialectAttr: typeof DialectAttr; Location: typeof Location; Module: typeof Module; Operation: typeof Operation;
+  OpAttributeMap: typeof OpAttributeMap; Block: typeof Block; Region: typeof Region; Value: typeof Value;
+  OpResult: typeof OpResult; BlockArgument: typeof BlockArgument; OpOperand: typeof OpOperand;
+  InsertionPoint: typeof InsertionPoint; WalkResult: typeof WalkResult; WalkOrder: typeof WalkOrder;
+  SymbolTable: typeof SymbolTable; Dialect: typeof Dialect; TypeDefinition: typeof TypeDefinition;
+  AttributeDefinition: typeof AttributeDefinition; OperationDefinition: typeof OperationDefinition;
+  Diagnostic: typeof Diagnostic; DiagnosticHandler: typeof DiagnosticHandler; toAttr: typeof toAttr;
+  version: number; abiVersion: number;
+};
+export default omnir;

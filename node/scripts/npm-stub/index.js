@@ -1,0 +1,3 @@
+'use strict';
+// See package.json.
+module.exports = {};

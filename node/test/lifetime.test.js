@@ -1,0 +1,179 @@
+'use strict';
+// Lifetime of IR behind garbage-collected wrappers (DESIGN.md, "Lifetime in garbage-collected
+// languages"): the scenarios of the Python package's issue, in JavaScript. Each either works
+// or throws StaleHandleError; none crashes, asserts or aliases another operation.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { omnir, collect, probe, NESTED } = require('./helpers');
+
+const { Context, Module, Operation, InsertionPoint, IntegerType, StaleHandleError, OmnirError } = omnir;
+
+test('an operation wrapper kept after its module wrapper is dropped keeps the tree alive', async () => {
+  const ctx = new Context();
+  let m = Module.parse(NESTED, ctx);
+  const moduleProbe = probe(m.operation);
+  let inner = m.body.operations[0].regions[0].blocks[0].operations[0];
+  m = null;
+  await collect();
+  assert.equal(inner.name, 'test.inner', 'the wrapper kept its tree');
+  assert.ok(moduleProbe.isLive, 'the module itself is still alive');
+  assert.equal(inner.parent.parent.name, 'builtin.module');
+  const innerProbe = probe(inner);
+  inner = null;
+  await collect();
+  assert.equal(moduleProbe.isLive, false, 'the last wrapper gone, the detached module was erased');
+  assert.throws(() => innerProbe.name, StaleHandleError);
+});
+
+test('a wrapper kept after its parent operation is erased throws StaleHandleError', () => {
+  const ctx = new Context();
+  const m = Module.parse(NESTED, ctx);
+  const outer = m.body.operations[0];
+  const block = outer.regions[0].blocks[0];
+  const inner = block.operations[0];
+  outer.erase();
+  assert.throws(() => inner.name, StaleHandleError);
+  assert.throws(() => inner.toString(), StaleHandleError);
+  assert.throws(() => inner.results, StaleHandleError);
+  assert.throws(() => inner.erase(), StaleHandleError);
+  assert.throws(() => block.operations, StaleHandleError);
+  assert.throws(() => outer.verify(), StaleHandleError);
+  assert.equal(inner.isLive, false);
+  assert.equal(m.body.operations.length, 1, 'the rest of the module is unchanged');
+  assert.equal(m.body.operations[0].name, 'test.sibling');
+  const err = (() => { try { inner.name; } catch (e) { return e; } })();
+  assert.ok(err instanceof OmnirError, 'StaleHandleError is an OmnirError');
+  assert.equal(err.status, 'OMNIR_ERROR_STALE_HANDLE');
+});
+
+test('a new operation in a reused slot does not alias an old wrapper', () => {
+  const ctx = new Context();
+  const m = Module.create(ctx);
+  const ip = new InsertionPoint(m.body);
+  const i32 = IntegerType.get(32, ctx);
+  const old = Operation.create({ name: 'test.old', results: [i32], ip });
+  const oldResult = old.result;
+  old.erase();
+  // Create until omnir reuses the erased operation's slot (same index, new generation).
+  let reused = null;
+  const made = [];
+  for (let k = 0; k < 1000 && reused === null; k++) {
+    const op = Operation.create({ name: 'test.new', results: [i32], ip });
+    made.push(op);
+    if (op._i === old._i) reused = op;
+  }
+  assert.ok(reused !== null, 'the slot was reused');
+  assert.notEqual(reused._g, old._g, 'with a new generation');
+  assert.equal(reused.name, 'test.new');
+  assert.throws(() => old.name, StaleHandleError, 'the old wrapper is stale, not the new operation');
+  assert.throws(() => oldResult.type, StaleHandleError, 'so are wrappers of its results');
+  assert.equal(old.equals(reused), false);
+  assert.equal(old.isLive, false);
+});
+
+test('an operation moved from one module to another lives in its new tree', async () => {
+  const ctx = new Context();
+  let m1 = Module.parse('"test.a"() : () -> ()\n"test.b"() : () -> ()', ctx);
+  let m2 = Module.parse('"test.c"() : () -> ()', ctx);
+  const m1Probe = probe(m1.operation);
+  const m2Probe = probe(m2.operation);
+  let op = m1.body.operations[0];
+  op.moveTo(InsertionPoint.atBlockEnd(m2.body));
+  assert.deepEqual(m2.body.operations.map((o) => o.name), ['test.c', 'test.a']);
+  assert.deepEqual(m1.body.operations.map((o) => o.name), ['test.b']);
+  assert.ok(op.parent.equals(m2.operation));
+  m1 = null;
+  await collect();
+  assert.equal(m1Probe.isLive, false, 'the first module, no longer referenced, was erased');
+  assert.equal(op.name, 'test.a', 'the moved operation was not erased with it');
+  m2 = null;
+  await collect();
+  assert.ok(m2Probe.isLive, 'the wrapper of the moved operation keeps its new module alive');
+  assert.equal(op.parent.name, 'builtin.module');
+  op = null;
+  await collect();
+  assert.equal(m2Probe.isLive, false);
+});
+
+test('two wrappers of one operation are equal and hash equal', () => {
+  const ctx = new Context();
+  const m = Module.parse(NESTED, ctx);
+  const a = m.body.operations[0];
+  const b = m.body.operations[0];
+  assert.notEqual(a, b, 'two distinct wrapper objects');
+  assert.ok(a.equals(b));
+  assert.equal(a.hash, b.hash);
+  const walked = [];
+  m.operation.walk((o) => { walked.push(o); });
+  assert.ok(walked.some((o) => o.equals(a)));
+  const inner = a.regions[0].blocks[0].operations[0];
+  assert.ok(inner.parent.equals(a));
+  assert.equal(inner.parent.hash, a.hash);
+  assert.equal(a.equals(inner), false);
+  assert.ok(a.regions[0].equals(b.regions[0]));
+  assert.ok(a.regions[0].blocks[0].equals(inner.block));
+  const i32 = IntegerType.get(32, ctx);
+  const c = Operation.create({ name: 'test.c', results: [i32], ip: new InsertionPoint(m.body) });
+  assert.ok(c.result.equals(c.results[0]));
+  assert.equal(c.result.hash, c.getResult(0).hash);
+  assert.ok(c.result.owner.equals(c));
+});
+
+test('a detached operation is erased when its last wrapper is collected', async () => {
+  const ctx = new Context();
+  let op = Operation.create({ name: 'test.lonely', context: ctx, ip: null, regions: 1 });
+  const p = probe(op);
+  assert.ok(p.isLive);
+  op = null;
+  await collect();
+  assert.equal(p.isLive, false);
+  // An operation inserted before its wrapper goes belongs to the IR.
+  const m = Module.create(ctx);
+  let kept = Operation.create({ name: 'test.kept', context: ctx, ip: null });
+  m.body.append(kept);
+  const kp = probe(kept);
+  kept = null;
+  await collect();
+  assert.ok(kp.isLive);
+  assert.equal(m.body.operations[0].name, 'test.kept');
+});
+
+test('a clone, a detached operation and a detached block are owned by their wrappers', async () => {
+  const ctx = new Context();
+  let m = Module.parse(NESTED, ctx);
+  let c = m.body.operations[0].clone();
+  assert.equal(c.block, null);
+  const cp = probe(c);
+  let d = m.body.operations[1].detachFromParent();
+  const dp = probe(d);
+  assert.deepEqual(m.body.operations.map((o) => o.name), ['test.outer']);
+  let b = omnir.Block.create([IntegerType.get(32, ctx)], undefined, ctx);
+  let arg = b.getArgument(0);
+  c = null;
+  d = null;
+  b = null;
+  await collect();
+  assert.equal(cp.isLive, false, 'the clone was erased with its last wrapper');
+  assert.ok(arg.type instanceof IntegerType, 'a block argument wrapper keeps its detached block');
+  assert.ok(dp.isLive, 'detached IR also stays while wrappers of the tree it left may reach it');
+  arg = null;
+  m = null;
+  await collect();
+  assert.equal(dp.isLive, false, 'then it is erased');
+});
+
+test('using IR from inside a verifier works, changing it is refused', () => {
+  const ctx = new Context();
+  const d = new omnir.Dialect('lt', ctx);
+  let seen = null;
+  d.defineOperation('probe', {
+    verifier(op) {
+      seen = op.name;
+      assert.throws(() => op.erase(), (e) => e instanceof OmnirError && e.status === 'OMNIR_ERROR_BUSY');
+    },
+  });
+  const m = Module.parse('"lt.probe"() : () -> ()', ctx);
+  assert.equal(m.operation.verify(), true);
+  assert.equal(seen, 'lt.probe');
+});

@@ -1,0 +1,515 @@
+"""omnir: MLIR's Python vocabulary (``mlir.ir``) over omnir's one shared core.
+
+Everything lives in this module (``from omnir import ir`` also works, for code written
+against ``mlir.ir``): ``Context``, ``Location``, ``Module``, ``Operation`` / ``OpView``,
+``Block``, ``Region``, ``Value``, ``InsertionPoint``, one class per builtin type and
+attribute, ``SymbolTable``, diagnostics (``MLIRError``) and ``StaleHandleError``, and
+dialects defined from Python (``Dialect``).
+
+The native extension (``omnir._omnir``) links ``libomnir.so.0`` — shipped once, in
+``omnir/lib`` — by its SONAME, so every package in the process that uses omnir shares one
+core and one type registry. ``get_lib_dir()`` and ``get_include()`` give its location to
+packages that build against it (like numpy's ``get_include``).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type as _PyType, TypeVar, Union
+
+from . import _omnir
+from ._omnir import (
+    AffineMapAttr as AffineMapAttr,
+    ArrayAttr as ArrayAttr,
+    Attribute as Attribute,
+    AttributeDefinition as AttributeDefinition,
+    BF16Type as BF16Type,
+    Block as Block,
+    BlockArgument as BlockArgument,
+    BlockArgumentList as BlockArgumentList,
+    BlockList as BlockList,
+    BoolAttr as BoolAttr,
+    ComplexType as ComplexType,
+    Context as Context,
+    DenseArrayAttr as DenseArrayAttr,
+    DenseBoolArrayAttr as DenseBoolArrayAttr,
+    DenseElementsAttr as DenseElementsAttr,
+    DenseF32ArrayAttr as DenseF32ArrayAttr,
+    DenseF64ArrayAttr as DenseF64ArrayAttr,
+    DenseFPElementsAttr as DenseFPElementsAttr,
+    DenseI16ArrayAttr as DenseI16ArrayAttr,
+    DenseI32ArrayAttr as DenseI32ArrayAttr,
+    DenseI64ArrayAttr as DenseI64ArrayAttr,
+    DenseI8ArrayAttr as DenseI8ArrayAttr,
+    DenseIntElementsAttr as DenseIntElementsAttr,
+    DenseResourceElementsAttr as DenseResourceElementsAttr,
+    DenseStringElementsAttr as DenseStringElementsAttr,
+    Diagnostic as Diagnostic,
+    DiagnosticHandler as DiagnosticHandler,
+    DiagnosticInfo as DiagnosticInfo,
+    DiagnosticSeverity as DiagnosticSeverity,
+    Dialect as Dialect,
+    DialectAttr as DialectAttr,
+    DialectType as DialectType,
+    DictAttr as DictAttr,
+    DistinctAttr as DistinctAttr,
+    F128Type as F128Type,
+    F16Type as F16Type,
+    F32Type as F32Type,
+    F64Type as F64Type,
+    F80Type as F80Type,
+    FlatSymbolRefAttr as FlatSymbolRefAttr,
+    Float4E2M1FNType as Float4E2M1FNType,
+    Float6E2M3FNType as Float6E2M3FNType,
+    Float6E3M2FNType as Float6E3M2FNType,
+    Float8E3M4Type as Float8E3M4Type,
+    Float8E4M3B11FNUZType as Float8E4M3B11FNUZType,
+    Float8E4M3FNType as Float8E4M3FNType,
+    Float8E4M3FNUZType as Float8E4M3FNUZType,
+    Float8E4M3Type as Float8E4M3Type,
+    Float8E5M2FNUZType as Float8E5M2FNUZType,
+    Float8E5M2Type as Float8E5M2Type,
+    Float8E8M0FNUType as Float8E8M0FNUType,
+    FloatAttr as FloatAttr,
+    FloatTF32Type as FloatTF32Type,
+    FloatType as FloatType,
+    FunctionType as FunctionType,
+    IndexType as IndexType,
+    InsertionPoint as InsertionPoint,
+    IntegerAttr as IntegerAttr,
+    IntegerSetAttr as IntegerSetAttr,
+    IntegerType as IntegerType,
+    Location as Location,
+    LocationAttr as LocationAttr,
+    MLIRError as MLIRError,
+    MemRefType as MemRefType,
+    Module as Module,
+    NamedAttribute as NamedAttribute,
+    NoneType as NoneType,
+    OpAttributeMap as OpAttributeMap,
+    OpOperand as OpOperand,
+    OpOperandList as OpOperandList,
+    OpResult as OpResult,
+    OpResultList as OpResultList,
+    OpaqueAttr as OpaqueAttr,
+    OpaqueType as OpaqueType,
+    Operation as Operation,
+    OperationList as OperationList,
+    RankedTensorType as RankedTensorType,
+    Region as Region,
+    RegionSequence as RegionSequence,
+    ShapedType as ShapedType,
+    StaleHandleError as StaleHandleError,
+    StridedLayoutAttr as StridedLayoutAttr,
+    StringAttr as StringAttr,
+    SymbolRefAttr as SymbolRefAttr,
+    SymbolTable as SymbolTable,
+    TupleType as TupleType,
+    Type as Type,
+    TypeAttr as TypeAttr,
+    TypeDefinition as TypeDefinition,
+    TypeID as TypeID,
+    UnitAttr as UnitAttr,
+    UnrankedMemRefType as UnrankedMemRefType,
+    UnrankedTensorType as UnrankedTensorType,
+    Value as Value,
+    VectorType as VectorType,
+    WalkOrder as WalkOrder,
+    WalkResult as WalkResult,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AffineMapAttr",
+    "ArrayAttr",
+    "Attribute",
+    "AttributeDefinition",
+    "BF16Type",
+    "Block",
+    "BlockArgument",
+    "BlockArgumentList",
+    "BlockList",
+    "BoolAttr",
+    "BranchOpInterface",
+    "ComplexType",
+    "Context",
+    "DenseArrayAttr",
+    "DenseBoolArrayAttr",
+    "DenseElementsAttr",
+    "DenseF32ArrayAttr",
+    "DenseF64ArrayAttr",
+    "DenseFPElementsAttr",
+    "DenseI16ArrayAttr",
+    "DenseI32ArrayAttr",
+    "DenseI64ArrayAttr",
+    "DenseI8ArrayAttr",
+    "DenseIntElementsAttr",
+    "DenseResourceElementsAttr",
+    "DenseStringElementsAttr",
+    "Diagnostic",
+    "DiagnosticHandler",
+    "DiagnosticInfo",
+    "DiagnosticSeverity",
+    "Dialect",
+    "DialectAttr",
+    "DialectType",
+    "DictAttr",
+    "DistinctAttr",
+    "ElementsAttrInterface",
+    "F128Type",
+    "F16Type",
+    "F32Type",
+    "F64Type",
+    "F80Type",
+    "FlatSymbolRefAttr",
+    "Float4E2M1FNType",
+    "Float6E2M3FNType",
+    "Float6E3M2FNType",
+    "Float8E3M4Type",
+    "Float8E4M3B11FNUZType",
+    "Float8E4M3FNType",
+    "Float8E4M3FNUZType",
+    "Float8E4M3Type",
+    "Float8E5M2FNUZType",
+    "Float8E5M2Type",
+    "Float8E8M0FNUType",
+    "FloatAttr",
+    "FloatTF32Type",
+    "FloatType",
+    "FloatTypeInterface",
+    "FunctionType",
+    "IndexType",
+    "InsertionPoint",
+    "IntegerAttr",
+    "IntegerSetAttr",
+    "IntegerType",
+    "Location",
+    "LocationAttr",
+    "LocationAttrInterface",
+    "MLIRError",
+    "MemRefElementTypeInterface",
+    "MemRefLayoutAttrInterface",
+    "MemRefType",
+    "Module",
+    "NamedAttribute",
+    "NoneType",
+    "OpAttributeMap",
+    "OpOperand",
+    "OpOperandList",
+    "OpResult",
+    "OpResultList",
+    "OpView",
+    "OpaqueAttr",
+    "OpaqueType",
+    "Operation",
+    "OperationList",
+    "RankedTensorType",
+    "Region",
+    "RegionSequence",
+    "ShapedType",
+    "ShapedTypeInterface",
+    "StaleHandleError",
+    "StridedLayoutAttr",
+    "StringAttr",
+    "SymbolRefAttr",
+    "SymbolTable",
+    "TupleType",
+    "Type",
+    "TypeAttr",
+    "TypeDefinition",
+    "TypeID",
+    "TypedAttrInterface",
+    "UnitAttr",
+    "UnrankedMemRefType",
+    "UnrankedTensorType",
+    "Value",
+    "VectorType",
+    "WalkOrder",
+    "WalkResult",
+    "get_include",
+    "get_lib_dir",
+    "get_library_path",
+    "library_version",
+    "register_op_view",
+]
+
+
+def get_lib_dir() -> str:
+    """The directory holding this package's ``libomnir.so.0`` (link against it with
+    ``-L<dir> -l:libomnir.so.0``; set your extension's RUNPATH relative to it)."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
+
+
+def get_library_path() -> str:
+    """The path of this package's ``libomnir.so.0``."""
+    return os.path.join(get_lib_dir(), "libomnir.so.0")
+
+
+def get_include() -> str:
+    """The directory holding ``omnir/omnir.h``, the C API's header."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+
+
+def library_version() -> Tuple[int, int, int]:
+    """The version of the loaded ``libomnir.so.0``."""
+    return _omnir._library_version()
+
+
+# Interfaces of the builtin dialect, as TypeIDs (pass them to ``Dialect.define_type(...,
+# interfaces=[...])``, ``Type.implements``...).
+MemRefElementTypeInterface = TypeID.get("builtin.MemRefElementTypeInterface")
+ShapedTypeInterface = TypeID.get("builtin.ShapedTypeInterface")
+FloatTypeInterface = TypeID.get("builtin.FloatTypeInterface")
+ElementsAttrInterface = TypeID.get("builtin.ElementsAttrInterface")
+MemRefLayoutAttrInterface = TypeID.get("builtin.MemRefLayoutAttrInterface")
+TypedAttrInterface = TypeID.get("builtin.TypedAttrInterface")
+BranchOpInterface = TypeID.get("builtin.BranchOpInterface")
+LocationAttrInterface = TypeID.get("builtin.LocationAttrInterface")
+
+
+class _ClassProperty:
+    """A read-only property of a class (``Context.current``)."""
+
+    def __init__(self, getter: Callable[[], Any]) -> None:
+        self._getter = getter
+
+    def __get__(self, obj: object, owner: object = None) -> Any:
+        return self._getter()
+
+
+setattr(Context, "current", _ClassProperty(_omnir._current_context))
+setattr(Location, "current", _ClassProperty(_omnir._current_location))
+setattr(InsertionPoint, "current", _ClassProperty(_omnir._current_insertion_point))
+
+
+# --- OpView -------------------------------------------------------------------------------
+
+class OpView:
+    """A view of an operation (MLIR's ``OpView``). Subclass it with ``OPERATION_NAME`` and
+    ``register_op_view`` the subclass: operations of that name found in the IR are handed
+    out as instances of it. Every ``Operation`` property is available on the view."""
+
+    OPERATION_NAME: Optional[str] = None
+
+    def __init__(self, operation: Union[Operation, "OpView"]) -> None:
+        self._operation: Operation = operation.operation
+
+    @property
+    def operation(self) -> Operation:
+        return self._operation
+
+    @property
+    def opview(self) -> "OpView":
+        return self
+
+    @property
+    def name(self) -> str:
+        return self._operation.name
+
+    @property
+    def context(self) -> Context:
+        return self._operation.context
+
+    @property
+    def location(self) -> Location:
+        return self._operation.location
+
+    @property
+    def attributes(self) -> OpAttributeMap:
+        return self._operation.attributes
+
+    @property
+    def operands(self) -> OpOperandList:
+        return self._operation.operands
+
+    @property
+    def results(self) -> OpResultList:
+        return self._operation.results
+
+    @property
+    def result(self) -> OpResult:
+        return self._operation.result
+
+    @property
+    def regions(self) -> RegionSequence:
+        return self._operation.regions
+
+    @property
+    def successors(self) -> List[Block]:
+        return self._operation.successors
+
+    @property
+    def parent(self) -> Optional[Union[Operation, "OpView"]]:
+        return self._operation.parent
+
+    @property
+    def block(self) -> Optional[Block]:
+        return self._operation.block
+
+    @property
+    def is_valid(self) -> bool:
+        return self._operation.is_valid
+
+    def verify(self) -> bool:
+        return self._operation.verify()
+
+    def walk(self, callback: Callable[[Operation], Optional[WalkResult]],
+             walk_order: WalkOrder = WalkOrder.POST_ORDER) -> WalkResult:
+        return self._operation.walk(callback, walk_order)
+
+    def get_asm(self, binary: bool = False, large_elements_limit: Optional[int] = None,
+                enable_debug_info: bool = False, pretty_debug_info: bool = False,
+                print_generic_op_form: bool = False, use_local_scope: bool = False,
+                assume_verified: bool = False, skip_regions: bool = False) -> Union[str, bytes]:
+        return self._operation.get_asm(binary, large_elements_limit, enable_debug_info, pretty_debug_info,
+                                       print_generic_op_form, use_local_scope, assume_verified, skip_regions)
+
+    def print(self, file: Any = None, **kwargs: Any) -> None:
+        self._operation.print(file, **kwargs)
+
+    def erase(self) -> None:
+        self._operation.erase()
+
+    def call_interface_method(self, interface: Union[TypeID, str], method: str, *args: Any) -> Optional[Attribute]:
+        return self._operation.call_interface_method(interface, method, *args)
+
+    def implements(self, interface: Union[TypeID, str]) -> bool:
+        return self._operation.implements(interface)
+
+    def clone(self, ip: Optional[InsertionPoint] = None) -> Operation:
+        return self._operation.clone(ip)
+
+    def detach_from_parent(self) -> Operation:
+        return self._operation.detach_from_parent()
+
+    def move_before(self, other: Union[Operation, "OpView"]) -> None:
+        self._operation.move_before(other)
+
+    def move_after(self, other: Union[Operation, "OpView"]) -> None:
+        self._operation.move_after(other)
+
+    def __str__(self) -> str:
+        return str(self._operation)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._operation.name if self._operation.is_valid else '(erased)'}>"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (OpView, Operation)):
+            return self._operation == other.operation
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._operation)
+
+
+_V = TypeVar("_V", bound=_PyType[OpView])
+
+
+def register_op_view(cls: _V) -> _V:
+    """Class decorator: operations named ``cls.OPERATION_NAME`` are handed out as ``cls``."""
+    name = getattr(cls, "OPERATION_NAME", None)
+    if not isinstance(name, str):
+        raise ValueError("an OpView subclass needs OPERATION_NAME to be registered")
+    _omnir._op_views()[name] = cls
+    return cls
+
+
+# --- DenseElementsAttr.get from Python buffers and lists ----------------------------------
+
+_FORMATS = {
+    "?": (1, "bool"), "b": (8, "int"), "B": (8, "uint"), "h": (16, "int"), "H": (16, "uint"),
+    "i": (32, "int"), "I": (32, "uint"), "l": (64, "int"), "L": (64, "uint"),
+    "q": (64, "int"), "Q": (64, "uint"), "e": (16, "float"), "f": (32, "float"), "d": (64, "float"),
+}
+
+
+def _element_type(kind: str, bits: int, signless: bool, context: Optional[Context]) -> Type:
+    if kind == "float":
+        if bits == 16:
+            return F16Type.get(context=context)
+        if bits == 32:
+            return F32Type.get(context=context)
+        return F64Type.get(context=context)
+    if kind == "bool":
+        return IntegerType.get_signless(1, context=context)
+    if signless:
+        return IntegerType.get_signless(bits, context=context)
+    if kind == "uint":
+        return IntegerType.get_unsigned(bits, context=context)
+    return IntegerType.get_signed(bits, context=context)
+
+
+def _flatten(value: Any, shape: List[int], depth: int, out: List[Any]) -> None:
+    if isinstance(value, (list, tuple)):
+        if len(shape) <= depth:
+            shape.append(len(value))
+        elif shape[depth] != len(value):
+            raise ValueError("DenseElementsAttr.get: ragged nested lists")
+        for v in value:
+            _flatten(v, shape, depth + 1, out)
+    else:
+        if depth != len(shape):
+            raise ValueError("DenseElementsAttr.get: ragged nested lists")
+        out.append(value)
+
+
+def _pack(values: Sequence[Any], element: Type) -> bytes:
+    if IntegerType.isinstance(element):
+        it = IntegerType(element)
+        width = it.width
+        nbytes = max(1, (width + 7) // 8)
+        return b"".join(int(v).to_bytes(nbytes, "little", signed=int(v) < 0) for v in values)
+    if F16Type.isinstance(element):
+        return struct.pack(f"<{len(values)}e", *values)
+    if F32Type.isinstance(element):
+        return struct.pack(f"<{len(values)}f", *values)
+    if F64Type.isinstance(element):
+        return struct.pack(f"<{len(values)}d", *values)
+    if IndexType.isinstance(element):
+        return struct.pack(f"<{len(values)}q", *values)
+    raise ValueError(f"DenseElementsAttr.get: cannot pack Python values as {element}")
+
+
+def _dense_get(array: Any, signless: bool = True, type: Optional[Type] = None,
+               shape: Optional[Sequence[int]] = None, context: Optional[Context] = None) -> DenseElementsAttr:
+    """A dense elements attribute from a Python buffer (``array.array``, numpy, bytes...) or
+    nested lists of numbers. ``type`` overrides the element type (the buffer's item size
+    must match), ``shape`` the shape."""
+    if context is None and type is not None:
+        context = type.context
+    try:
+        view: Optional[memoryview] = memoryview(array)
+    except TypeError:
+        view = None
+    if view is not None:
+        fmt = view.format.lstrip("@=<>!")
+        if fmt not in _FORMATS and type is None:
+            raise ValueError(f"DenseElementsAttr.get: unsupported buffer format {view.format!r}")
+        bits, kind = _FORMATS.get(fmt, (view.itemsize * 8, "int"))
+        element = type if type is not None else _element_type(kind, bits, signless, context)
+        dims = list(shape) if shape is not None else list(view.shape or [])
+        data = view.tobytes(order="C")
+    else:
+        flat: List[Any] = []
+        dims_found: List[int] = []
+        _flatten(array, dims_found, 0, flat)
+        if type is not None:
+            element = type
+        elif all(isinstance(v, bool) for v in flat) and flat:
+            element = IntegerType.get_signless(1, context=context)
+        elif all(isinstance(v, int) for v in flat):
+            element = IntegerType.get_signless(64, context=context) if signless else IntegerType.get_signed(64, context=context)
+        else:
+            element = F64Type.get(context=context)
+        dims = list(shape) if shape is not None else dims_found
+        data = _pack(flat, element)
+    tensor = RankedTensorType.get(dims, element)
+    return DenseElementsAttr.get_raw(tensor, data)
+
+
+for _cls in (DenseElementsAttr, DenseIntElementsAttr, DenseFPElementsAttr):
+    setattr(_cls, "get", staticmethod(_dense_get))
+del _cls

@@ -1,0 +1,137 @@
+//! `SymbolTable`: MLIR's symbol table of a symbol-table operation (e.g. `builtin.module`).
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+
+use omnir::{TreeOwner, Visibility};
+
+use crate::attributes::{aref, wrap_attr, Attribute, StringAttr};
+use crate::errors::OrPy;
+use crate::ir::{as_op, op_or_view, owner_now};
+
+/// The symbol table of a symbol-table operation: lookup by name, insert (names made
+/// unique), erase, and the static helpers on symbol names and visibility.
+#[pyclass(module = "omnir._omnir", frozen)]
+pub struct SymbolTable {
+    table: Mutex<omnir::SymbolTable>,
+    owner: Option<TreeOwner>,
+}
+
+impl SymbolTable {
+    fn with<R>(&self, f: impl FnOnce(&mut omnir::SymbolTable) -> R) -> R {
+        let mut t = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut t)
+    }
+}
+
+fn string_attr(py: Python<'_>, ctx: &omnir::Context, s: &str) -> PyResult<Py<PyAny>> {
+    wrap_attr(py, ctx.string_attr(s).py()?)
+}
+
+#[pymethods]
+impl SymbolTable {
+    #[new]
+    fn py_new(symbol_table: &Bound<'_, PyAny>) -> PyResult<SymbolTable> {
+        let py = symbol_table.py();
+        let o = as_op(symbol_table)?;
+        let o = o.get();
+        let table = omnir::SymbolTable::new(&o.op).py()?;
+        Ok(SymbolTable { table: Mutex::new(table), owner: o.owner.get(py).or_else(|| owner_now(&o.op)) })
+    }
+
+    /// The symbol `name` (KeyError if absent).
+    fn __getitem__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| PyKeyError::new_err(name.to_string()))?;
+        op_or_view(py, op, self.owner.clone())
+    }
+
+    fn __contains__(&self, name: &str) -> PyResult<bool> {
+        Ok(self.with(|t| t.lookup(name)).py()?.is_some())
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        self.with(|t| t.len()).py()
+    }
+
+    /// Erases the symbol `name`.
+    fn __delitem__(&self, name: &str) -> PyResult<()> {
+        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| PyKeyError::new_err(name.to_string()))?;
+        self.with(|t| t.erase(&op)).py()
+    }
+
+    /// Inserts `operation` (a detached symbol goes to the end of the table's body); a taken
+    /// name is made unique. Returns the final name as a StringAttr.
+    fn insert(&self, py: Python<'_>, operation: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let o = as_op(operation)?;
+        let o = o.get();
+        let name = self.with(|t| t.insert(&o.op, None)).py()?;
+        o.owner.set(py, self.owner.clone().or_else(|| owner_now(&o.op)));
+        string_attr(py, o.op.context(), &name)
+    }
+
+    /// Erases `operation` from the table and the IR.
+    fn erase(&self, operation: &Bound<'_, PyAny>) -> PyResult<()> {
+        let o = as_op(operation)?;
+        self.with(|t| t.erase(&o.get().op)).py()
+    }
+
+    /// The name of a symbol operation, as a StringAttr.
+    #[staticmethod]
+    fn get_symbol_name(py: Python<'_>, symbol: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let o = as_op(symbol)?;
+        let op = &o.get().op;
+        let name = op.symbol_name().py()?.ok_or_else(|| PyValueError::new_err("the operation is not a symbol"))?;
+        string_attr(py, op.context(), &name)
+    }
+
+    /// Sets the name of a symbol operation (a str or StringAttr).
+    #[staticmethod]
+    fn set_symbol_name(symbol: &Bound<'_, PyAny>, name: &Bound<'_, PyAny>) -> PyResult<()> {
+        let o = as_op(symbol)?;
+        let name: String = match name.cast::<StringAttr>() {
+            Ok(s) => aref(s).string_value().py()?,
+            Err(_) => name.extract()?,
+        };
+        o.get().op.set_symbol_name(&name).py()
+    }
+
+    /// The visibility of a symbol: a StringAttr "public", "private" or "nested".
+    #[staticmethod]
+    fn get_visibility(py: Python<'_>, symbol: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let o = as_op(symbol)?;
+        let op = &o.get().op;
+        let v = match op.visibility().py()? {
+            Visibility::Public => "public",
+            Visibility::Private => "private",
+            Visibility::Nested => "nested",
+        };
+        string_attr(py, op.context(), v)
+    }
+
+    /// Sets the visibility of a symbol ("public", "private" or "nested").
+    #[staticmethod]
+    fn set_visibility(symbol: &Bound<'_, PyAny>, visibility: &Bound<'_, PyAny>) -> PyResult<()> {
+        let o = as_op(symbol)?;
+        let v: String = match visibility.cast::<Attribute>() {
+            Ok(a) => a.get().attr.string_value().py()?,
+            Err(_) => visibility.extract()?,
+        };
+        let v = match v.as_str() {
+            "public" => Visibility::Public,
+            "private" => Visibility::Private,
+            "nested" => Visibility::Nested,
+            other => return Err(PyValueError::new_err(format!("unknown visibility {other:?}"))),
+        };
+        o.get().op.set_visibility(v).py()
+    }
+
+    /// Replaces every use of the symbol `old_symbol` with `new_symbol` in the regions of
+    /// `from_op`.
+    #[staticmethod]
+    fn replace_all_symbol_uses(old_symbol: &str, new_symbol: &str, from_op: &Bound<'_, PyAny>) -> PyResult<()> {
+        let o = as_op(from_op)?;
+        omnir::Operation::replace_all_symbol_uses(old_symbol, new_symbol, &o.get().op).py()
+    }
+}
