@@ -57,38 +57,8 @@ pub fn intern_name(name: String) -> u32 {
     state::intern_name(name)
 }
 
-/// A small vector on the stack for the handles of one operation, spilling to the heap.
-struct Buf<T: Copy + Default, const N: usize> {
-    inline: [T; N],
-    len: usize,
-    heap: Vec<T>,
-}
-
-impl<T: Copy + Default, const N: usize> Buf<T, N> {
-    fn new() -> Self {
-        Buf { inline: [T::default(); N], len: 0, heap: Vec::new() }
-    }
-    #[inline]
-    fn push(&mut self, v: T) {
-        if self.len < N {
-            self.inline[self.len] = v;
-        } else {
-            if self.heap.is_empty() {
-                self.heap.extend_from_slice(&self.inline);
-            }
-            self.heap.push(v);
-        }
-        self.len += 1;
-    }
-    #[inline]
-    fn as_slice(&self) -> &[T] {
-        if self.len <= N {
-            &self.inline[..self.len]
-        } else {
-            &self.heap
-        }
-    }
-}
+/// The handles of one operation live on the stack unless there are many.
+type Buf<T, const N: usize> = smallvec::SmallVec<[T; N]>;
 
 /// in: ctx, name id (1), loc (2), #operands (3), #results (4), #attributes (5), #regions
 /// (6), #successors (7), properties (8), insertion point kind (9; 0 none) and handle

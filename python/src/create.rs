@@ -33,38 +33,8 @@ use crate::ir::{value_of, Block, InsertionPoint, Operation, OwnerSlot, Value};
 use crate::location::Location;
 use crate::types::Type;
 
-/// A small vector on the stack, spilling to the heap past `N` items.
-struct Buf<T: Copy + Default, const N: usize> {
-    inline: [T; N],
-    len: usize,
-    heap: Vec<T>,
-}
-
-impl<T: Copy + Default, const N: usize> Buf<T, N> {
-    fn new() -> Self {
-        Buf { inline: [T::default(); N], len: 0, heap: Vec::new() }
-    }
-    #[inline]
-    fn push(&mut self, v: T) {
-        if self.len < N {
-            self.inline[self.len] = v;
-        } else {
-            if self.heap.is_empty() {
-                self.heap.extend_from_slice(&self.inline);
-            }
-            self.heap.push(v);
-        }
-        self.len += 1;
-    }
-    #[inline]
-    fn as_slice(&self) -> &[T] {
-        if self.len <= N {
-            &self.inline[..self.len]
-        } else {
-            &self.heap
-        }
-    }
-}
+/// The handles of one operation live on the stack unless there are many.
+type Buf<T, const N: usize> = smallvec::SmallVec<[T; N]>;
 
 #[inline]
 fn for_each_item(obj: &Bound<'_, PyAny>, mut f: impl FnMut(&Bound<'_, PyAny>) -> PyResult<()>) -> PyResult<()> {
@@ -347,7 +317,7 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
                 }
             }
         };
-    let nres = result_types.len as u32;
+    let nres = result_types.len() as u32;
     let (op, owner) = match (a.ip, a.loc) {
         (Some(ip), Some(loc)) => {
             let owned = build(a.name, &loc.get().loc, &fill).py()?;
