@@ -114,14 +114,12 @@ impl ApInt {
             return Some(((w[0] << shift) as i64) >> shift);
         }
         let negative = self.bit(width - 1);
-        let fill = if negative { u64::MAX } else { 0 };
         // Every bit above 63 (within width) must equal the sign for the value to fit.
         for bit in 63..width {
             if self.bit(bit) != negative {
                 return None;
             }
         }
-        let _ = fill;
         Some(w[0] as i64)
     }
 

@@ -14,7 +14,6 @@ use rustc_hash::FxHashMap;
 use crate::attrs::AttrKind;
 use crate::diag::DiagnosticEngine;
 use crate::dialect::Registry;
-use crate::error::{Error, Result};
 use crate::intern::Interner;
 use crate::ir::Ir;
 use crate::types::TypeKind;
@@ -148,19 +147,4 @@ impl Context {
     pub fn live_ir_counts(&self) -> (usize, usize, usize) {
         (self.ir.ops.live_count(), self.ir.blocks.live_count(), self.ir.regions.live_count())
     }
-
-    #[allow(dead_code)] // for the parser and verifier
-    pub(crate) fn unknown_dialect_error(&self, what: &str, name: &str) -> Error {
-        let dialect = name.split('.').next().unwrap_or(name);
-        Error::new(
-            crate::error::ErrorKind::NotRegistered,
-            format!("{what} '{name}' of unregistered dialect '{dialect}' (allow unregistered dialects to accept it)"),
-        )
-    }
-}
-
-pub(crate) fn _assert_context_send() -> Result<()> {
-    fn is_send<T: Send>() {}
-    is_send::<Context>();
-    Ok(())
 }

@@ -73,8 +73,6 @@ pub fn from_f64(kind: FloatKind, value: f64) -> Option<u128> {
         NonFinite::NanOnlyAllOnes => (max_exp_field, mant_mask.saturating_sub(1)),
         NonFinite::NanIsNegativeZero | NonFinite::FiniteOnly => (max_exp_field, mant_mask),
     };
-    let nan_is_neg_zero_bias_shift = 0; // bias already accounts for FNUZ formats
-    let _ = nan_is_neg_zero_bias_shift;
     // Number of fraction bits to keep, and the exponent field.
     let (shift, mut field): (i32, i128) = if unbiased >= min_normal_exp {
         (52 - man_bits as i32, (unbiased + sem.bias) as i128)

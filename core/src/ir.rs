@@ -1330,9 +1330,6 @@ impl Subtree {
         }
         self.op_set.get_or_init(|| self.ops.iter().copied().collect()).contains(&op)
     }
-    fn finish(self) -> Subtree {
-        self
-    }
 }
 
 /// Old index -> new index, for cloning: a dense table when the subtree is a large part of
@@ -1587,7 +1584,7 @@ impl Context {
             }
             i += 1;
         }
-        s.finish()
+        s
     }
 
     fn collect_block_subtree(&self, block: u32) -> Subtree {
@@ -1600,7 +1597,7 @@ impl Context {
             s.regions.extend(sub.regions);
             o = self.ir.link(o).next;
         }
-        s.finish()
+        s
     }
 
     fn check_no_external_uses(&self, s: &Subtree) -> Result<()> {

@@ -22,6 +22,7 @@
 //! - SSA dominance of every operand in reachable blocks (see [`crate::dominance`]), and
 //!   isolation of `IsolatedFromAbove` ops.
 
+use crate::symbol::{SYMBOL_ATTR_NAME, VISIBILITY_ATTR_NAME};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::Arc;
@@ -838,12 +839,12 @@ impl<'c> Verifier<'c> {
             self.same_operands_and_result_type(op)?;
         }
         if def.has_trait(Traits::SYMBOL) {
-            let name = ctx.op_inherent_or_discardable(handle, "sym_name").ok().flatten();
+            let name = ctx.op_inherent_or_discardable(handle, SYMBOL_ATTR_NAME).ok().flatten();
             let is_string = name.is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::String { .. }));
             if !is_string && (name.is_some() || !def.has_trait(Traits::OPTIONAL_SYMBOL)) {
                 return Err(err("requires string attribute 'sym_name'".into()));
             }
-            if let Some(vis) = ctx.op_inherent_or_discardable(handle, "sym_visibility").ok().flatten() {
+            if let Some(vis) = ctx.op_inherent_or_discardable(handle, VISIBILITY_ATTR_NAME).ok().flatten() {
                 match ctx.attr_kind(vis) {
                     AttrKind::String { value, .. } => {
                         if !matches!(&value[..], b"public" | b"private" | b"nested") {
@@ -952,7 +953,7 @@ impl<'c> Verifier<'c> {
         while b != NONE {
             let mut o = ctx.ir.blocks.get(b).first_op;
             while o != NONE {
-                let name = ctx.op_inherent_or_discardable(ctx.op_handle(o), "sym_name").ok().flatten();
+                let name = ctx.symbol_name_attr(ctx.op_handle(o)).ok().flatten();
                 if let Some(AttrKind::String { value, .. }) = name.map(|a| ctx.attr_kind(a)) {
                     let loc = self.loc(o);
                     match seen.get(&value[..]) {

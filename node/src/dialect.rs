@@ -7,7 +7,7 @@
 
 use napi_derive::napi;
 use omnir::{
-    Arity, AttrConstraint, Attribute, InterfaceImpl, OpDefinition, Operation, Receiver, Severity, Traits,
+    Arity, AttrConstraint, Attribute, InterfaceImpl, NameStyle, OpDefinition, Operation, Receiver, Severity, Traits,
     TypeConstraint, TypeDefinition, TypeId, ValueSpec,
 };
 
@@ -124,19 +124,12 @@ fn type_constraint(ctx: &omnir::Context, slot: u32, c: &JsTypeConstraint) -> omn
     let ty = |c: &JsTypeConstraint| -> omnir::Result<omnir::Type> {
         c.r#type.map(|id| type_from(ctx, id)).ok_or_else(|| invalid(format!("constraint '{}' needs a type", c.kind)))
     };
+    if let Some(named) = TypeConstraint::by_name(&c.kind, NameStyle::Camel) {
+        return Ok(named);
+    }
     Ok(match c.kind.as_str() {
-        "any" => TypeConstraint::Any,
-        "integer" => TypeConstraint::AnyInteger,
         "integerOfWidth" => TypeConstraint::Integer(c.width.unwrap_or(32)),
-        "signlessIntOrIndex" => TypeConstraint::SignlessIntegerOrIndex,
-        "index" => TypeConstraint::Index,
-        "float" => TypeConstraint::AnyFloat,
         "floatOf" => TypeConstraint::Float(ty(c)?),
-        "intOrFloat" => TypeConstraint::IntegerOrFloat,
-        "vector" => TypeConstraint::AnyVector,
-        "tensor" => TypeConstraint::AnyTensor,
-        "memref" => TypeConstraint::AnyMemRef,
-        "shaped" => TypeConstraint::AnyShaped,
         "exactly" => TypeConstraint::Exactly(ty(c)?),
         "oneOf" => TypeConstraint::OneOf(
             c.one_of.iter().flatten().map(|x| type_constraint(ctx, slot, x)).collect::<omnir::Result<_>>()?,
@@ -163,18 +156,10 @@ fn type_from(ctx: &omnir::Context, id: u32) -> omnir::Type {
 }
 
 fn attr_constraint(ctx: &omnir::Context, slot: u32, c: &JsAttrConstraint) -> omnir::Result<AttrConstraint> {
+    if let Some(named) = AttrConstraint::by_name(&c.kind, NameStyle::Camel) {
+        return Ok(named);
+    }
     Ok(match c.kind.as_str() {
-        "any" => AttrConstraint::Any,
-        "unit" => AttrConstraint::Unit,
-        "bool" => AttrConstraint::Bool,
-        "integer" => AttrConstraint::Integer,
-        "float" => AttrConstraint::Float,
-        "string" => AttrConstraint::String,
-        "type" => AttrConstraint::Type,
-        "array" => AttrConstraint::Array,
-        "dictionary" => AttrConstraint::Dictionary,
-        "symbolRef" => AttrConstraint::SymbolRef,
-        "flatSymbolRef" => AttrConstraint::FlatSymbolRef,
         "typedInteger" => AttrConstraint::TypedInteger(type_from(
             ctx,
             c.r#type.ok_or_else(|| invalid("'typedInteger' needs an integer type"))?,

@@ -14,8 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use omnir::{
-    Arity, AttrConstraint, InterfaceImpl, OpDefinition, Traits, TypeConstraint, TypeDefinition as CTypeDef, TypeId,
-    ValueSpec,
+    Arity, AttrConstraint, InterfaceImpl, NameStyle, OpDefinition, Traits, TypeConstraint, TypeDefinition as CTypeDef,
+    TypeId, ValueSpec,
 };
 
 use crate::attributes::{wrap_attr, Attribute};
@@ -354,19 +354,9 @@ fn type_constraint(c: &Bound<'_, PyAny>) -> PyResult<TypeConstraint> {
         return Ok(TypeConstraint::Any);
     }
     if let Ok(s) = c.cast::<PyString>() {
-        return Ok(match &*s.to_cow()? {
-            "any" => TypeConstraint::Any,
-            "integer" => TypeConstraint::AnyInteger,
-            "index" => TypeConstraint::Index,
-            "float" => TypeConstraint::AnyFloat,
-            "int_or_float" => TypeConstraint::IntegerOrFloat,
-            "signless_int_or_index" => TypeConstraint::SignlessIntegerOrIndex,
-            "vector" => TypeConstraint::AnyVector,
-            "tensor" => TypeConstraint::AnyTensor,
-            "memref" => TypeConstraint::AnyMemRef,
-            "shaped" => TypeConstraint::AnyShaped,
-            other => return Err(PyValueError::new_err(format!("unknown type constraint {other:?}"))),
-        });
+        let name = s.to_cow()?;
+        return TypeConstraint::by_name(&name, NameStyle::Snake)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown type constraint {name:?}")));
     }
     if let Ok(t) = c.cast::<Type>() {
         return Ok(TypeConstraint::Exactly(t.get().t.clone()));
@@ -398,20 +388,9 @@ fn attr_constraint(c: &Bound<'_, PyAny>) -> PyResult<AttrConstraint> {
         return Ok(AttrConstraint::Any);
     }
     if let Ok(s) = c.cast::<PyString>() {
-        return Ok(match &*s.to_cow()? {
-            "any" => AttrConstraint::Any,
-            "unit" => AttrConstraint::Unit,
-            "bool" => AttrConstraint::Bool,
-            "integer" => AttrConstraint::Integer,
-            "float" => AttrConstraint::Float,
-            "string" => AttrConstraint::String,
-            "type" => AttrConstraint::Type,
-            "array" => AttrConstraint::Array,
-            "dictionary" => AttrConstraint::Dictionary,
-            "symbol_ref" => AttrConstraint::SymbolRef,
-            "flat_symbol_ref" => AttrConstraint::FlatSymbolRef,
-            other => return Err(PyValueError::new_err(format!("unknown attribute constraint {other:?}"))),
-        });
+        let name = s.to_cow()?;
+        return AttrConstraint::by_name(&name, NameStyle::Snake)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown attribute constraint {name:?}")));
     }
     if let Ok(t) = c.cast::<Type>() {
         return Ok(AttrConstraint::TypedInteger(t.get().t.clone()));

@@ -158,6 +158,22 @@ impl std::fmt::Display for AsmError {
 
 impl std::error::Error for AsmError {}
 
+/// How a language spells the names of the parameterless constraints: Python `snake_case`,
+/// JavaScript `camelCase`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NameStyle {
+    Snake,
+    Camel,
+}
+
+/// Looks `name` up in a (snake_case, camelCase, value) table.
+fn by_name<T: Clone>(table: &[(&str, &str, T)], name: &str, style: NameStyle) -> Option<T> {
+    table
+        .iter()
+        .find(|(snake, camel, _)| name == if style == NameStyle::Snake { *snake } else { *camel })
+        .map(|(_, _, v)| v.clone())
+}
+
 /// A constraint on a type (an operand's or result's).
 #[derive(Clone)]
 pub enum TypeConstraint {
@@ -187,6 +203,28 @@ pub enum TypeConstraint {
 }
 
 impl TypeConstraint {
+    /// The parameterless constraint a language names `name` (`int_or_float` / `intOrFloat`),
+    /// the one table the language glue share.
+    pub fn by_name(name: &str, style: NameStyle) -> Option<TypeConstraint> {
+        use TypeConstraint as C;
+        by_name(
+            &[
+                ("any", "any", C::Any),
+                ("integer", "integer", C::AnyInteger),
+                ("index", "index", C::Index),
+                ("float", "float", C::AnyFloat),
+                ("int_or_float", "intOrFloat", C::IntegerOrFloat),
+                ("signless_int_or_index", "signlessIntOrIndex", C::SignlessIntegerOrIndex),
+                ("vector", "vector", C::AnyVector),
+                ("tensor", "tensor", C::AnyTensor),
+                ("memref", "memref", C::AnyMemRef),
+                ("shaped", "shaped", C::AnyShaped),
+            ],
+            name,
+            style,
+        )
+    }
+
     /// A closure constraint.
     pub fn predicate(summary: &str, f: impl Fn(&Type) -> bool + Send + Sync + 'static) -> TypeConstraint {
         TypeConstraint::Predicate { summary: summary.to_string(), predicate: Arc::new(f) }
@@ -217,6 +255,28 @@ pub enum AttrConstraint {
 }
 
 impl AttrConstraint {
+    /// The parameterless constraint a language names `name` (`symbol_ref` / `symbolRef`).
+    pub fn by_name(name: &str, style: NameStyle) -> Option<AttrConstraint> {
+        use AttrConstraint as C;
+        by_name(
+            &[
+                ("any", "any", C::Any),
+                ("unit", "unit", C::Unit),
+                ("bool", "bool", C::Bool),
+                ("integer", "integer", C::Integer),
+                ("float", "float", C::Float),
+                ("string", "string", C::String),
+                ("type", "type", C::Type),
+                ("array", "array", C::Array),
+                ("dictionary", "dictionary", C::Dictionary),
+                ("symbol_ref", "symbolRef", C::SymbolRef),
+                ("flat_symbol_ref", "flatSymbolRef", C::FlatSymbolRef),
+            ],
+            name,
+            style,
+        )
+    }
+
     /// A closure constraint.
     pub fn predicate(summary: &str, f: impl Fn(&Attribute) -> bool + Send + Sync + 'static) -> AttrConstraint {
         AttrConstraint::Predicate { summary: summary.to_string(), predicate: Arc::new(f) }

@@ -62,9 +62,9 @@ pub use attributes::{Attribute, AttributeKind};
 pub use context::{abi_version, version, Context};
 pub use diagnostics::{Diagnostic, DiagnosticCapture, HandlerId, Severity};
 pub use dialect::{
-    Arity, AsmError, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, InterfaceImpl, OpDefinition,
-    OpVerifier, ParamsParser, ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef, TypeDefinition, TypeId,
-    TypePredicate, ValueSpec,
+    Arity, AsmError, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, InterfaceImpl, NameStyle,
+    OpDefinition, OpVerifier, ParamsParser, ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef,
+    TypeDefinition, TypeId, TypePredicate, ValueSpec,
 };
 pub use dyn_interface::{
     DynamicCallFn, DynamicInterfaceVTable, DynamicMessage, DynamicMethods, DynamicReceiver, Receiver,
