@@ -499,9 +499,9 @@ struct AssemblyFns {
 // marshalling
 
 /// What a callback's user data points at: the closure and a way back to the context.
-struct CallbackData<F: ?Sized> {
-    ctx: WeakContext,
-    f: Arc<F>,
+pub(crate) struct CallbackData<F: ?Sized> {
+    pub(crate) ctx: WeakContext,
+    pub(crate) f: Arc<F>,
 }
 
 /// The C structures of one registration and the user data it hands over. The boxes are
@@ -675,7 +675,7 @@ fn prefix_result(r: Result<()>, consumed: usize) -> std::result::Result<(), AsmE
 }
 
 /// Runs a closure of a callback, turning a panic into `Err`.
-fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
+pub(crate) fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
         let what = p
             .downcast_ref::<&str>()
@@ -686,7 +686,7 @@ fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
     })
 }
 
-fn set_message(message: *mut sys::omnir_callback_message, text: &str) {
+pub(crate) fn set_message(message: *mut sys::omnir_callback_message, text: &str) {
     let (t, tl) = arg(text);
     // SAFETY: `message` is the live message of the running callback.
     let _ = unsafe { sys::omnir_callback_message_set(message, t, tl) };

@@ -198,7 +198,7 @@ impl PrintFlags {
         self
     }
 
-    fn to_raw(self) -> sys::omnir_print_flags {
+    pub(crate) fn to_raw(self) -> sys::omnir_print_flags {
         // SAFETY: no arguments.
         let mut f = unsafe { sys::omnir_print_flags_default() };
         f.debug_info = self.debug_info;

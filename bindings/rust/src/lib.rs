@@ -54,6 +54,7 @@ mod handle;
 mod ir;
 mod lifetime;
 mod location;
+mod passes;
 mod strings;
 mod symbols;
 mod types;
@@ -78,6 +79,9 @@ pub use ir::{
 };
 pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};
+pub use passes::{
+    IrPrinting, OptionDecl, OptionScope, OptionType, PassDef, PassManager, PassOptions, PassRunFn, RewriteFn,
+};
 pub use symbols::{SymbolTable, SymbolUse, Visibility};
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
