@@ -59,6 +59,7 @@ pub struct Context {
     pub(crate) options: crate::options::OptionStore,
     pub(crate) passes: crate::pass::PassState,
     allow_unregistered_dialects: bool,
+    caller_thread_callbacks: std::sync::atomic::AtomicBool,
 }
 
 impl Default for Context {
@@ -79,6 +80,7 @@ impl Context {
             options: crate::options::OptionStore::default(),
             passes: crate::pass::PassState::default(),
             allow_unregistered_dialects: false,
+            caller_thread_callbacks: std::sync::atomic::AtomicBool::new(false),
         };
         crate::builtin::register(&mut ctx);
         ctx
@@ -90,6 +92,19 @@ impl Context {
 
     pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
         self.allow_unregistered_dialects = allow;
+    }
+
+    /// Records that code outside the core (C callbacks: verifiers, predicates, custom
+    /// assembly) is registered in this context. Such callbacks are promised to run on the
+    /// thread that made the call (Python holds its GIL there, JavaScript can only run there),
+    /// so the pass manager then keeps verification and analyses off its worker threads.
+    pub fn note_caller_thread_callbacks(&self) {
+        self.caller_thread_callbacks.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether [`Context::note_caller_thread_callbacks`] was called.
+    pub fn callbacks_need_caller_thread(&self) -> bool {
+        self.caller_thread_callbacks.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn identifier(&self, s: &str) -> Identifier {

@@ -33,6 +33,11 @@
  *    omnir_context_destroy from inside a callback get OMNIR_ERROR_BUSY and change nothing.
  *    OMNIR_ERROR_BUSY is only ever returned to a callback's own thread; other threads wait
  *    instead. So a callback must not wait for another thread that uses the same context.
+ *  - Pass runs (omnir_pass_manager_run) keep that promise too: passes and rewrite patterns
+ *    registered here run on the calling thread; built-in analyses and the verification of
+ *    sibling isolated ops use the context's thread pool only while no definition with
+ *    callbacks (verifiers, predicates, custom assembly, interface methods) is registered in
+ *    the context, and run on the calling thread once one is.
  *  - omnir_operation_state and omnir_symbol_table objects are not locked: use each from one
  *    thread at a time. The last error is per thread.
  *

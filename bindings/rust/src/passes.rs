@@ -15,8 +15,8 @@ use std::sync::Arc;
 use omnir_sys as sys;
 
 use crate::context::Context;
-use crate::dialect::{guarded, set_message, CallbackData};
 use crate::diagnostics::free_box;
+use crate::dialect::{guarded, set_message, CallbackData};
 use crate::error::{check, out, Error, Result, Status};
 use crate::ir::{Operation, PrintFlags};
 use crate::strings::{arg, string_out, view};

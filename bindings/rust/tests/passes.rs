@@ -206,3 +206,37 @@ fn a_rust_rewrite_pattern_drives_canonicalize() {
     let out = module.to_string();
     assert_eq!(out.matches("test.c").count(), 1, "{out}");
 }
+
+/// Callbacks run on the thread that made the call (Python holds its GIL there, JavaScript
+/// can only run there): verification after a pass stays on the caller even with several
+/// functions and a multi-threaded pool.
+#[test]
+fn verifier_callbacks_run_on_the_calling_thread_during_a_pipeline() {
+    let ctx = ctx();
+    ctx.set_pass_threads(4).unwrap();
+    ctx.register_dialect("chk", true).unwrap();
+    let caller = std::thread::current().id();
+    let off_thread = Arc::new(AtomicUsize::new(0));
+    let calls = Arc::new(AtomicUsize::new(0));
+    let (off, n) = (off_thread.clone(), calls.clone());
+    let def = omnir::OpDefinition::new("chk.probe").verifier(move |_| {
+        n.fetch_add(1, Ordering::SeqCst);
+        if std::thread::current().id() != caller {
+            off.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(())
+    });
+    ctx.register_operation(&def).unwrap();
+    let mut text = String::from("\"builtin.module\"() ({\n");
+    for i in 0..8 {
+        text += &format!(
+            "  \"func.func\"() <{{function_type = () -> (), sym_name = \"f{i}\"}}> ({{\n    \"chk.probe\"() : () -> ()\n    \"func.return\"() : () -> ()\n  }}) : () -> ()\n"
+        );
+    }
+    text += "}) : () -> ()\n";
+    let module = Module::parse(&ctx, &text, "probe.mlir").unwrap();
+    calls.store(0, Ordering::SeqCst);
+    PassManager::parse(&ctx, "builtin.module(func.func(cse))").unwrap().run(module.operation()).unwrap();
+    assert!(calls.load(Ordering::SeqCst) >= 8, "the verifier ran after the pass");
+    assert_eq!(off_thread.load(Ordering::SeqCst), 0, "a verifier ran on a pool thread");
+}

@@ -283,15 +283,16 @@ unsafe impl Send for CtxRef {}
 unsafe impl Sync for CtxRef {}
 
 /// Collects the user data of one registration so that a failure can give it back.
-pub(crate) struct Registration {
+pub(crate) struct Registration<'c> {
     pub(crate) ctx: CtxRef,
+    cx: &'c omnir_context,
     owned: Vec<Arc<UserData>>,
 }
 
-impl Registration {
-    pub(crate) fn new(cx: &omnir_context) -> Registration {
+impl<'c> Registration<'c> {
+    pub(crate) fn new(cx: &'c omnir_context) -> Registration<'c> {
         let raw = cx as *const omnir_context as *mut omnir_context;
-        Registration { ctx: CtxRef { raw, serial: cx.serial() }, owned: Vec::new() }
+        Registration { ctx: CtxRef { raw, serial: cx.serial() }, cx, owned: Vec::new() }
     }
 
     pub(crate) fn own(&mut self, ptr: *mut c_void, free: omnir_free_user_data_fn) -> Arc<UserData> {
@@ -301,11 +302,18 @@ impl Registration {
     }
 
     /// Ends the registration: on failure nothing of the caller's is freed.
+    /// On success, a registration that handed over callbacks pins the context's callbacks
+    /// to the calling thread (see `Context::callbacks_need_caller_thread`).
     pub(crate) fn finish<T>(self, result: ApiResult<T>) -> ApiResult<T> {
         if result.is_err() {
             for ud in &self.owned {
                 ud.armed.store(false, Ordering::Release);
             }
+        } else if !self.owned.is_empty() {
+            self.cx.read(|c| {
+                c.note_caller_thread_callbacks();
+                Ok(())
+            })?;
         }
         result
     }

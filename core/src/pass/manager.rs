@@ -223,7 +223,8 @@ impl PassManager {
     /// same IR, the same dumps and the same diagnostics, in the same order.
     fn run_pass(&mut self, ctx: &mut Context, inst: &PassInstance, ops: &[OpId]) -> Result<()> {
         let pass = inst.pass().clone();
-        let parallel = self.multithreading && ops.len() > 1 && ctx.pass_threads() > 1;
+        let parallel =
+            self.multithreading && ops.len() > 1 && ctx.pass_threads() > 1 && !ctx.callbacks_need_caller_thread();
         let mut analyses: Vec<Option<Analysis>> = Vec::with_capacity(ops.len());
         if pass.has_analysis() {
             let shared: &Context = ctx;
