@@ -214,6 +214,12 @@ impl Context {
         }
     }
 
+    /// The declared type of `name`; an unknown name is an error listing the declared ones.
+    pub fn option_type(&self, name: &str) -> Result<OptionType> {
+        let decls = lock(&self.options.decls);
+        decls.get(name).map(|d| d.ty.clone()).ok_or_else(|| unknown_option(name, &decls))
+    }
+
     pub fn option_decl(&self, name: &str) -> Option<OptionDecl> {
         lock(&self.options.decls).get(name).cloned()
     }

@@ -4456,6 +4456,17 @@ enum omnir_status omnir_option_get_float(const struct omnir_context *ctx,
                                          double *out);
 
 /**
+ * The declared type of option `name`: its kind, and for a list the kind of its elements
+ * (`*out_element_kind` is `OMNIR_OPTION_BOOL` otherwise). Lets a binding hand values out
+ * as its language's types.
+ */
+enum omnir_status omnir_option_get_kind(const struct omnir_context *ctx,
+                                        const char *name,
+                                        size_t name_len,
+                                        omnir_option_kind *out_kind,
+                                        omnir_option_kind *out_element_kind);
+
+/**
  * Pushes an override scope for the calling thread: until `omnir_option_pop_scope(ctx,
  * *out_scope)`, this thread sees `settings` on `ctx` (other threads and contexts do not).
  * Scopes nest; pop them innermost first. Every value is checked first: on error nothing

@@ -8558,6 +8558,37 @@ static void misuse_omnir_option_get_float(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_option_get_kind(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_option_get_kind", "ctx", "null")) {
+        omnir_status st = omnir_option_get_kind(NULL, (const char *)"x", (size_t)0, (omnir_option_kind *)misuse_scratch(3), (omnir_option_kind *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_kind", "name", "null")) {
+        omnir_status st = omnir_option_get_kind(fx->ctx, NULL, 1, (omnir_option_kind *)misuse_scratch(3), (omnir_option_kind *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_kind", "name", "invalid_utf8")) {
+        omnir_status st = omnir_option_get_kind(fx->ctx, (const char *)"\xff\xfe", 2, (omnir_option_kind *)misuse_scratch(3), (omnir_option_kind *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_kind", "out_kind", "null")) {
+        omnir_status st = omnir_option_get_kind(fx->ctx, (const char *)"x", (size_t)0, NULL, (omnir_option_kind *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_option_get_kind", "out_element_kind", "null")) {
+        omnir_status st = omnir_option_get_kind(fx->ctx, (const char *)"x", (size_t)0, (omnir_option_kind *)misuse_scratch(3), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_option_kind *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_option_push_scope(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_option_push_scope", "ctx", "null")) {
         omnir_status st = omnir_option_push_scope(NULL, (const struct omnir_option_setting *)misuse_object(fx, "omnir_option_setting"), (size_t)0, (uint64_t *)misuse_scratch(3));
@@ -11672,6 +11703,7 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_option_get_bool(fx);
     misuse_omnir_option_get_int(fx);
     misuse_omnir_option_get_float(fx);
+    misuse_omnir_option_get_kind(fx);
     misuse_omnir_option_push_scope(fx);
     misuse_omnir_option_pop_scope(fx);
     misuse_omnir_pass_register(fx);
@@ -11763,6 +11795,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2128;
-const size_t misuse_generated_function_count = 362;
-const size_t misuse_generated_covered_count = 353;
+const size_t misuse_generated_case_count = 2133;
+const size_t misuse_generated_function_count = 363;
+const size_t misuse_generated_covered_count = 354;

@@ -80,7 +80,8 @@ pub use ir::{
 pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};
 pub use passes::{
-    IrPrinting, OptionDecl, OptionScope, OptionType, PassDef, PassManager, PassOptions, PassRunFn, RewriteFn,
+    IrPrinting, OptionDecl, OptionScope, OptionType, OptionValue, PassDef, PassManager, PassOptions, PassRunFn,
+    RewriteFn,
 };
 pub use symbols::{SymbolTable, SymbolUse, Visibility};
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

@@ -94,6 +94,52 @@ impl OptionType {
     }
 }
 
+/// An option value as a binding hands it to its language: typed by the declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    /// A string or an enum case name.
+    String(String),
+    List(Vec<OptionValue>),
+}
+
+impl OptionValue {
+    /// The textual form omnir parses (`true`, `3`, `0.5`, `a,b,c`).
+    pub fn to_text(&self) -> String {
+        match self {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Int(i) => i.to_string(),
+            OptionValue::Float(x) => {
+                let t = x.to_string();
+                // Keep it a float on the way back (`2` would read as an int elsewhere).
+                if x.is_finite() && !t.contains(['.', 'e', 'E']) {
+                    format!("{t}.0")
+                } else {
+                    t
+                }
+            }
+            OptionValue::String(s) => s.clone(),
+            OptionValue::List(items) => items.iter().map(OptionValue::to_text).collect::<Vec<_>>().join(","),
+        }
+    }
+
+    fn from_text(kind: sys::omnir_option_kind, text: &str) -> Result<OptionValue> {
+        let bad = |what: &str| Error::new(Status::Internal, format!("omnir returned '{text}' for a {what} option"));
+        Ok(match kind {
+            sys::OMNIR_OPTION_BOOL => OptionValue::Bool(match text {
+                "true" | "1" | "on" => true,
+                "false" | "0" | "off" => false,
+                _ => return Err(bad("bool")),
+            }),
+            sys::OMNIR_OPTION_INT => OptionValue::Int(text.parse().map_err(|_| bad("int"))?),
+            sys::OMNIR_OPTION_FLOAT => OptionValue::Float(text.parse().map_err(|_| bad("float"))?),
+            _ => OptionValue::String(text.to_string()),
+        })
+    }
+}
+
 /// A declared option: name, type, default (in textual form, parsed by the type) and help.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionDecl {
@@ -376,6 +422,29 @@ impl Context {
         let (n, nl) = arg(name);
         // SAFETY: see the crate docs.
         out(|o| unsafe { sys::omnir_option_get_float(self.as_raw(), n, nl, o) })
+    }
+
+    /// The declared kind of `name` (`OMNIR_OPTION_*`) and, for a list, its elements' kind.
+    pub fn option_kind(&self, name: &str) -> Result<(sys::omnir_option_kind, sys::omnir_option_kind)> {
+        let (n, nl) = arg(name);
+        let (mut kind, mut element) = (0, 0);
+        // SAFETY: see the crate docs; out-pointers to locals.
+        check(unsafe { sys::omnir_option_get_kind(self.as_raw(), n, nl, &mut kind, &mut element) })?;
+        Ok((kind, element))
+    }
+
+    /// The value of `name` as the calling thread sees it, typed by its declaration.
+    pub fn option_value(&self, name: &str) -> Result<OptionValue> {
+        let (kind, element) = self.option_kind(name)?;
+        let text = self.option(name)?;
+        if kind != sys::OMNIR_OPTION_LIST {
+            return OptionValue::from_text(kind, &text);
+        }
+        if text.is_empty() {
+            return Ok(OptionValue::List(Vec::new()));
+        }
+        let items = text.split(',').map(|t| OptionValue::from_text(element, t.trim())).collect::<Result<_>>()?;
+        Ok(OptionValue::List(items))
     }
 
     /// Overrides `settings` (name, textual value) for the calling thread until the returned

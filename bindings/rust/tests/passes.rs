@@ -240,3 +240,35 @@ fn verifier_callbacks_run_on_the_calling_thread_during_a_pipeline() {
     assert!(calls.load(Ordering::SeqCst) >= 8, "the verifier ran after the pass");
     assert_eq!(off_thread.load(Ordering::SeqCst), 0, "a verifier ran on a pool thread");
 }
+
+#[test]
+fn values_come_back_typed_by_their_declaration() {
+    use omnir::OptionValue as V;
+    let ctx = ctx();
+    let decls = [
+        OptionDecl::new("v.b", OptionType::Bool, "on"),
+        OptionDecl::new("v.i", OptionType::Int, "-4"),
+        OptionDecl::new("v.f", OptionType::Float, "2"),
+        OptionDecl::new("v.s", OptionType::String, "hi"),
+        OptionDecl::new("v.e", OptionType::Enum(vec!["a".into(), "b".into()]), "b"),
+        OptionDecl::new("v.l", OptionType::List(Box::new(OptionType::Int)), "1,2"),
+        OptionDecl::new("v.empty", OptionType::List(Box::new(OptionType::String)), ""),
+    ];
+    for d in &decls {
+        ctx.declare_option(d).unwrap();
+    }
+    assert_eq!(ctx.option_value("v.b").unwrap(), V::Bool(true));
+    assert_eq!(ctx.option_value("v.i").unwrap(), V::Int(-4));
+    assert_eq!(ctx.option_value("v.f").unwrap(), V::Float(2.0));
+    assert_eq!(ctx.option_value("v.s").unwrap(), V::String("hi".into()));
+    assert_eq!(ctx.option_value("v.e").unwrap(), V::String("b".into()));
+    assert_eq!(ctx.option_value("v.l").unwrap(), V::List(vec![V::Int(1), V::Int(2)]));
+    assert_eq!(ctx.option_value("v.empty").unwrap(), V::List(vec![]));
+    // Round trip through the textual form.
+    for (name, v) in [("v.f", V::Float(3.0)), ("v.l", V::List(vec![V::Int(7), V::Int(-8)])), ("v.b", V::Bool(false))] {
+        ctx.set_option(name, &v.to_text()).unwrap();
+        assert_eq!(ctx.option_value(name).unwrap(), v);
+    }
+    let e = ctx.option_value("v.unknown").unwrap_err();
+    assert!(e.message.contains("v.unknown") && e.message.contains("v.b"), "{}", e.message);
+}

@@ -3537,6 +3537,16 @@ extern "C" {
         name_len: usize,
         out: *mut f64,
     ) -> omnir_status;
+    /// The declared type of option `name`: its kind, and for a list the kind of its elements
+    /// (`*out_element_kind` is `OMNIR_OPTION_BOOL` otherwise). Lets a binding hand values out
+    /// as its language's types.
+    pub fn omnir_option_get_kind(
+        ctx: *const omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        out_kind: *mut omnir_option_kind,
+        out_element_kind: *mut omnir_option_kind,
+    ) -> omnir_status;
     /// Pushes an override scope for the calling thread: until `omnir_option_pop_scope(ctx,
     /// *out_scope)`, this thread sees `settings` on `ctx` (other threads and contexts do not).
     /// Scopes nest; pop them innermost first. Every value is checked first: on error nothing

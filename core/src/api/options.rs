@@ -209,6 +209,40 @@ pub extern "C" fn omnir_option_get_float(
     })
 }
 
+/// The declared type of option `name`: its kind, and for a list the kind of its elements
+/// (`*out_element_kind` is `OMNIR_OPTION_BOOL` otherwise). Lets a binding hand values out
+/// as its language's types.
+#[no_mangle]
+pub extern "C" fn omnir_option_get_kind(
+    ctx: *const omnir_context,
+    name: *const c_char,
+    name_len: usize,
+    out_kind: *mut omnir_option_kind,
+    out_element_kind: *mut omnir_option_kind,
+) -> omnir_status {
+    ffi_call(|| {
+        super::check_out(out_kind)?;
+        super::check_out(out_element_kind)?;
+        let cx = context_arg(ctx)?;
+        let name = str_arg(name, name_len, "name")?;
+        let ty = cx.read(|c| Ok(c.option_type(name)?))?;
+        let kind_of = |t: &OptionType| match t {
+            OptionType::Bool => OMNIR_OPTION_BOOL,
+            OptionType::Int => OMNIR_OPTION_INT,
+            OptionType::Float => OMNIR_OPTION_FLOAT,
+            OptionType::String => OMNIR_OPTION_STRING,
+            OptionType::Enum(_) => OMNIR_OPTION_ENUM,
+            OptionType::List(_) => OMNIR_OPTION_LIST,
+        };
+        let element = match &ty {
+            OptionType::List(e) => kind_of(e),
+            _ => OMNIR_OPTION_BOOL,
+        };
+        write_out(out_kind, kind_of(&ty))?;
+        write_out(out_element_kind, element)
+    })
+}
+
 /// Pushes an override scope for the calling thread: until `omnir_option_pop_scope(ctx,
 /// *out_scope)`, this thread sees `settings` on `ctx` (other threads and contexts do not).
 /// Scopes nest; pop them innermost first. Every value is checked first: on error nothing
