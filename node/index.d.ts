@@ -74,6 +74,52 @@ export class Context {
   /** Attaches an implementation of `iface` to the kind `kind` (MLIR's external models):
    * a marker, or methods written in JavaScript. */
   attachInterface(kind: TypeID | string, iface: TypeID | string, methods?: InterfaceMethods): void;
+
+  // options (per context; overrides per thread) -- see "options and passes" below
+
+  /** Declares an option in this context. Declaring it again with the same type does nothing
+   * (the first default and help stay); with another type throws an OmnirError
+   * (`OMNIR_ERROR_ALREADY_EXISTS`). Without `default`, MLIR's zero default (false, 0, 0.0,
+   * '', the first case, []). */
+  declareOption(name: string, spec: OptionSpec): void;
+  /** Sets this context's value of an option, seen by every thread without an override. The
+   * value is checked against the declared type: a number for an int option must be an
+   * integer (beyond 2^53, pass a BigInt); a string is parsed as in a pipeline (`'on'`,
+   * `'1,2,3'`). A bad value throws an OmnirError naming the option and what it accepts,
+   * and changes nothing. */
+  setOption(name: string, value: OptionValue): void;
+  /** The value of an option as this thread sees it (innermost `withOptions` override, else
+   * the context's value, else the default), typed by its declaration: bool -> boolean,
+   * int -> number (a BigInt when beyond +-(2^53 - 1), where a number would be inexact),
+   * float -> number, string and enum -> string, list -> array. An unknown name throws an
+   * OmnirError listing the declared ones. */
+  getOption(name: string): OptionValue;
+  /** Forgets this context's value of an option: its default applies again. */
+  resetOption(name: string): void;
+  /**
+   * Runs `fn()` with `settings` overriding options for this thread on this context, and
+   * returns what `fn` returns. The overrides end when `fn` returns or throws (scopes nest;
+   * the outer values come back). Every value is checked first: on error nothing is
+   * overridden and `fn` does not run.
+   *
+   * Scopes are per thread and synchronous, like MLIR's: if `fn` returns a Promise, the
+   * scope still ends when `fn` returns it, so code after its first `await` (and the
+   * promise's callbacks) sees the values from outside the scope. Wrap each synchronous
+   * step (a `pm.run(op)`, a `getOption`) instead of an async function.
+   */
+  withOptions<R>(settings: OptionSettings, fn: () => R): R;
+
+  // passes and rewrite patterns written in JavaScript
+
+  /** Sets the size of this context's pass thread pool (0: one thread per core). Passes and
+   * patterns written in JavaScript always run on the calling thread. */
+  setPassThreads(threads: number): void;
+  /** Registers a pass that pipelines of this context name by `def.argument`. A taken
+   * argument throws an OmnirError (`OMNIR_ERROR_ALREADY_EXISTS`). */
+  registerPass<O extends PassOptionValues = PassOptionValues>(def: PassDefinition<O>): void;
+  /** Registers a rewrite pattern that `canonicalize` applies (to a fixpoint, highest
+   * benefit first). */
+  registerRewritePattern(def: RewritePatternDefinition): void;
 }
 
 /** A process-wide type identifier, interned by qualified name. */
@@ -866,6 +912,119 @@ export class OperationDefinition {
   isInstance(op: unknown): boolean;
 }
 
+// ---------------------------------------------------------------------------------------
+// options and passes
+
+/** The type of an option's values. */
+export type OptionTypeName = 'bool' | 'int' | 'float' | 'string' | 'enum' | 'list';
+
+/** A value of a non-list option (a string: the text of any type, as in a pipeline). */
+export type OptionScalar = boolean | number | bigint | string;
+
+/** An option value: what `getOption` returns and `setOption` takes (an array for a list). */
+export type OptionValue = OptionScalar | OptionScalar[];
+
+/** How an option is declared. */
+export interface OptionSpec {
+  type: OptionTypeName;
+  /** The default value (checked against `type`); omitted: MLIR's zero default. */
+  default?: OptionValue;
+  help?: string;
+  /** The case names of an `enum` (or of a `list` of enums). */
+  cases?: string[];
+  /** The element type of a `list` (lists do not nest). */
+  element?: Exclude<OptionTypeName, 'list'>;
+}
+
+/** An option of a pass: set per pass instance in the pipeline text
+ * (`my-pass{threshold=3 mode=fast}`). */
+export interface PassOptionSpec extends OptionSpec {
+  name: string;
+}
+
+/** Option overrides for `withOptions`: `{ name: value }`, a Map, or [name, value] pairs. */
+export type OptionSettings =
+  | { [name: string]: OptionValue }
+  | ReadonlyMap<string, OptionValue>
+  | ReadonlyArray<readonly [string, OptionValue]>;
+
+/** The option values a pass receives, by option name. */
+export type PassOptionValues = { [name: string]: OptionValue };
+
+/** A pass written in JavaScript. */
+export interface PassDefinition<O extends PassOptionValues = PassOptionValues> {
+  /** Its name in pipelines (`'my-pass'`). */
+  argument: string;
+  /** Its name in reports (timing, IR dumps); default `argument`. */
+  name?: string;
+  description?: string;
+  options?: PassOptionSpec[];
+  /**
+   * Runs the pass on one anchor operation (`op`: the operation its pipeline is anchored
+   * on, e.g. each `func.func` of `builtin.module(func.func(my-pass))`), synchronously, on
+   * the thread that called `pm.run`. `options`: this pass instance's options, typed (see
+   * `getOption`). It changes IR through the ordinary API; throwing (or returning false)
+   * fails the pass and the run: `pm.run` throws an MLIRError carrying the message, with
+   * the thrown value as its `cause`. Returning a Promise fails the pass too (it would not
+   * be awaited). Wrappers of IR the pass erases throw StaleHandleError afterwards.
+   */
+  run(op: Operation, options: O): void | undefined | boolean;
+}
+
+/** A rewrite pattern written in JavaScript, for `canonicalize`. */
+export interface RewritePatternDefinition {
+  name: string;
+  /** The operation name it applies to (`'test.c'`); omitted: every operation. */
+  root?: string | null;
+  /** Patterns with a higher benefit are tried first (0-65535, default 1). */
+  benefit?: number;
+  /** True when it rewrote `op` (through the ordinary API: it may erase `op`, whose
+   * wrappers then throw StaleHandleError); false when it does not match and changed
+   * nothing. Throwing fails `canonicalize` with the message. Synchronous, like `run`. */
+  rewrite(op: Operation): boolean;
+}
+
+/** Which passes to print the IR around (MLIR's `--mlir-print-ir-*`), by pass argument. */
+export interface IrPrintingOptions {
+  before?: string[];
+  after?: string[];
+  beforeAll?: boolean;
+  afterAll?: boolean;
+  afterFailure?: boolean;
+  /** Print the whole module, not only the pass's anchor operation. */
+  moduleScope?: boolean;
+  flags?: PrintFlags;
+}
+
+/** A pass pipeline with its run settings, in MLIR's textual syntax. The `enable*` methods
+ * return the pass manager. */
+export class PassManager {
+  private constructor();
+  /** Parses `builtin.module(func.func(cse),canonicalize)` against the passes registered in
+   * `context` (default: `Context.current`); a bad pipeline throws an OmnirError whose
+   * message points at the problem. */
+  static parse(pipeline: string, context?: Context): PassManager;
+  readonly context: Context;
+  /** Runs the pipeline on `op` (usually a module). A failing pass or failed verification
+   * throws an MLIRError naming the pass (with the error diagnostics). */
+  run(op: Operation | Module): void;
+  /** Verify the IR after each pass (default on). */
+  enableVerifier(on?: boolean): this;
+  /** Use the context's thread pool for built-in analyses (default on); JavaScript passes,
+   * patterns and verifiers run on the calling thread either way. */
+  enableMultithreading(on?: boolean): this;
+  /** Record wall time per pass, read with `timingReport()`. */
+  enableTiming(on?: boolean): this;
+  /** MLIR's `--mlir-timing` report of the last run: the tree, or the `list` form. */
+  timingReport(options?: { list?: boolean }): string;
+  /** Print the IR around passes into a buffer, read with `takeOutput()`. */
+  enableIrPrinting(options?: IrPrintingOptions): this;
+  /** The IR dumps collected since the last call. */
+  takeOutput(): string;
+  /** The pipeline in its canonical textual form (`PassManager.parse` reads it back). */
+  toString(): string;
+}
+
 /** omnir's version (`major * 10000 + minor * 100 + patch`) from the loaded library. */
 export const version: number;
 /** The C ABI version of the loaded library. */
@@ -903,6 +1062,6 @@ declare const omnir: {
   SymbolTable: typeof SymbolTable; Dialect: typeof Dialect; TypeDefinition: typeof TypeDefinition;
   AttributeDefinition: typeof AttributeDefinition; OperationDefinition: typeof OperationDefinition;
   Diagnostic: typeof Diagnostic; DiagnosticHandler: typeof DiagnosticHandler; toAttr: typeof toAttr;
-  version: number; abiVersion: number;
+  PassManager: typeof PassManager; version: number; abiVersion: number;
 };
 export default omnir;

@@ -10,6 +10,7 @@ const L = require('./lib/location');
 const IR = require('./lib/ir');
 const D = require('./lib/dialect');
 const SY = require('./lib/symbols');
+const P = require('./lib/passes');
 
 const [version, abiVersion] = B.N.version();
 
@@ -113,6 +114,8 @@ module.exports = {
   Diagnostic: D.Diagnostic,
   DiagnosticHandler: D.DiagnosticHandler,
   toAttr: D.toAttr,
+  // options, passes, rewrite patterns (Context methods) and the pass manager
+  PassManager: P.PassManager,
   // the loaded core
   version,
   abiVersion,

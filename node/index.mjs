@@ -98,6 +98,7 @@ export const {
   Diagnostic,
   DiagnosticHandler,
   toAttr,
+  PassManager,
   version,
   abiVersion,
 } = omnir;

@@ -257,6 +257,9 @@ export declare function ctxRelease(slot: number): void
 /** in: ctx, allow (1). */
 export declare function ctxSetAllowUnregistered(): number
 
+/** in: ctx, threads (1: 0 for one per core). Sizes the context's pass thread pool. */
+export declare function ctxSetPassThreads(): number
+
 /** in: ctx, handler callback (1) / out: handler id (float64 at 0). */
 export declare function diagAttachHandler(): number
 
@@ -351,6 +354,16 @@ export interface JsInterface {
   methods?: number
 }
 
+/** Which passes to print the IR around (MLIR's `--mlir-print-ir-*`). */
+export interface JsIrPrinting {
+  before: Array<string>
+  after: Array<string>
+  beforeAll: boolean
+  afterAll: boolean
+  afterFailure: boolean
+  moduleScope: boolean
+}
+
 export interface JsOpDefinition {
   name: string
   summary: string
@@ -366,6 +379,28 @@ export interface JsOpDefinition {
   implicitTerminator?: string
   branchFirstOperandGroup?: number
   verifier?: number
+}
+
+/**
+ * A declared option: `type` is `bool`, `int`, `float`, `string`, `enum` (`cases`) or `list`
+ * (`element`, and `cases` for a list of enums); without `default`, MLIR's zero default.
+ */
+export interface JsOptionDecl {
+  name: string
+  type: string
+  element?: string
+  cases?: Array<string>
+  default?: boolean | number | bigint | string | Array<boolean | number | bigint | string>
+  help?: string
+}
+
+/** A pass written in JavaScript: `callback` is its `run` function's index in the context. */
+export interface JsPassDef {
+  argument: string
+  name?: string
+  description?: string
+  options: Array<JsOptionDecl>
+  callback: number
 }
 
 /**
@@ -610,6 +645,27 @@ export declare function opSymbolName(): string | null
  */
 export declare function opSymbolUses(): number
 
+/** in: ctx. Declares an option (again with the same type: nothing happens). */
+export declare function optDeclare(decl: JsOptionDecl): number
+
+/** in: ctx. The value of an option as this thread sees it (null on failure). */
+export declare function optGet(name: string): boolean | number | bigint | string | Array<boolean | number | bigint | string> | null
+
+/** Ends the override scope in `slot` (innermost first; out of order is an error). */
+export declare function optPop(slot: number): number
+
+/**
+ * in: ctx / out: scope slot (0). Overrides options for this thread until `optPop`; every
+ * value is checked first (on error nothing is overridden).
+ */
+export declare function optPush(names: Array<string>, values: Array<boolean | number | bigint | string | Array<boolean | number | bigint | string>>): number
+
+/** in: ctx. Forgets the context's value of an option (its default applies again). */
+export declare function optReset(name: string): number
+
+/** in: ctx. Sets the context's value of an option. */
+export declare function optSet(name: string, value: boolean | number | bigint | string | Array<boolean | number | bigint | string>): number
+
 /** in: ctx, op / out: TypeID of the operation's name (0). */
 export declare function opTypeId(): number
 
@@ -637,6 +693,42 @@ export declare function ownerRelease(slot: number): void
 
 /** A second slot sharing an owner (0 when it cannot be shared). */
 export declare function ownerShare(slot: number): number
+
+/** in: ctx. Registers a pass; its `run(op, options)` is called through the dispatcher. */
+export declare function passRegister(def: JsPassDef): number
+
+/**
+ * in: ctx, callback (1), benefit (2). Registers a rewrite pattern for `canonicalize`;
+ * `root` names the operation it applies to (none: every operation).
+ */
+export declare function patternRegister(name: string, root?: string | undefined | null): number
+
+/** in: pm (0), what (1: 0 verifier, 1 multithreading, 2 timing), on (2). */
+export declare function pmEnable(): number
+
+/** in: pm (0), print flags (3-9, as for `opPrint`). */
+export declare function pmEnableIrPrinting(config: JsIrPrinting): number
+
+/** in: ctx / out: pass manager slot (0). Parses a pipeline. */
+export declare function pmParse(pipeline: string): number
+
+/** in: pm (0). The pipeline in MLIR's textual form. */
+export declare function pmPrint(): string | null
+
+/** Destroys the pass manager in `slot` (from a FinalizationRegistry callback). */
+export declare function pmRelease(slot: number): void
+
+/**
+ * in: ctx, op (1-2), pm (3). Runs the pipeline on the operation; the error carries the
+ * error diagnostics emitted meanwhile.
+ */
+export declare function pmRun(): number
+
+/** in: pm (0). The IR dumps collected since the last call. */
+export declare function pmTakeOutput(): string | null
+
+/** in: pm (0). The timing report of the last run (`list`: MLIR's list form, else the tree). */
+export declare function pmTimingReport(list: boolean): string | null
 
 /** in: ctx, region, block (3-4). */
 export declare function regionAppendBlock(): number

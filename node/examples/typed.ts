@@ -4,7 +4,7 @@ import {
   Context, Module, Operation, InsertionPoint, Location, IntegerType, F32Type, FunctionType, MemRefType,
   RankedTensorType, ShapedType, IntegerAttr, StringAttr, TypeAttr, DictAttr, DenseElementsAttr, Attribute, Type,
   Dialect, SymbolTable, WalkResult, WalkOrder, MLIRError, StaleHandleError, OmnirError, TypeID, OpResult,
-  BlockArgument, DialectType, Diagnostic,
+  BlockArgument, DialectType, Diagnostic, PassManager, OptionValue,
 } from 'omnir';
 import omnir from 'omnir';
 
@@ -79,3 +79,22 @@ const id: TypeID = TypeID.get('builtin.integer');
 const pointer: bigint = ctx.rawPointer;
 console.log(width, dims, ok, text.length, count, r, rank, Add.name, found?.name, id.equals(i32.typeId), pointer > 0n,
   omnir.version);
+
+// Options, a pass and a rewrite pattern written in TypeScript, and a pipeline.
+ctx.declareOption('tour.verbose', { type: 'bool', default: false, help: 'talk more' });
+const verbose: OptionValue = ctx.withOptions({ 'tour.verbose': true }, () => ctx.getOption('tour.verbose'));
+ctx.registerPass<{ prefix: string; times: number }>({
+  argument: 'tour-tag',
+  description: 'tags each function',
+  options: [{ name: 'prefix', type: 'string', default: 'f' }, { name: 'times', type: 'int', default: 1 }],
+  run(op: Operation, options) {
+    op.attributes.set('tour.tag', StringAttr.get(`${options.prefix}${options.times}`, ctx));
+  },
+});
+ctx.registerRewritePattern({ name: 'tour-noop', root: 'arith.addi', benefit: 1, rewrite: (op: Operation) => op.numOperands > 2 });
+const pm: PassManager = PassManager.parse('builtin.module(func.func(tour-tag{prefix=t times=2}),canonicalize)', ctx)
+  .enableTiming()
+  .enableIrPrinting({ after: ['tour-tag'] });
+pm.run(mod);
+const report: string = pm.timingReport({ list: true });
+console.log(String(pm), verbose, report.length > 0, pm.takeOutput().includes('tour.tag'));

@@ -64,6 +64,7 @@ class MLIRError extends OmnirError {
 const hooks = {
   wrapDiagnostic: null, // (ctx, jsDiagnostic) -> Diagnostic
   dispatch: null, // (kind, ctx, fn, payload) -> answer
+  thrown: undefined, // what the last callback threw (the `cause` of a failed pass run)
 };
 
 const DIAGNOSED = new Set(['OMNIR_ERROR_PARSE_FAILED', 'OMNIR_ERROR_VERIFICATION_FAILED',
@@ -121,7 +122,8 @@ function contextOfSlot(slot) {
 
 // Called by omnir (through the addon), synchronously, on this thread: kind, context slot,
 // callback index in that context, payload. Answers: undefined (success), a boolean (a
-// predicate), a number (an attribute id) or a string (a failure message). Never throws.
+// predicate, a rewrite pattern), a number (an attribute id) or a string (a failure
+// message). Never throws.
 function dispatcher(kind, slot, index, payload) {
   try {
     const ctx = contextOfSlot(slot);
@@ -130,6 +132,7 @@ function dispatcher(kind, slot, index, payload) {
     if (fn === undefined || fn === null) return 'omnir: the callback is gone';
     return hooks.dispatch(kind, ctx, fn, payload);
   } catch (e) {
+    hooks.thrown = e;
     return messageOf(e);
   }
 }

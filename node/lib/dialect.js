@@ -8,7 +8,8 @@
 // call into the addon: a verifier written in JavaScript runs during `op.verify()`, a
 // parameters verifier during `MyType.get(...)` or `Module.parse(...)`, a diagnostic handler
 // while the diagnostic is emitted. No ThreadsafeFunction, no event loop turn. From inside a
-// callback, reading IR works; changing it throws (OMNIR_ERROR_BUSY).
+// callback, reading IR works; changing it throws (OMNIR_ERROR_BUSY) — except in passes and
+// rewrite patterns (lib/passes.js), which omnir lends the context to for changing it.
 
 const B = require('./binding');
 const { Context, TypeID, resolveContext, typeIdValue } = require('./context');
@@ -181,6 +182,19 @@ const TYPE_PREDICATE = 2;
 const ATTR_PREDICATE = 3;
 const DIAGNOSTIC_HANDLER = 4;
 const INTERFACE_METHOD = 5;
+const PASS_RUN = 6;
+const REWRITE_PATTERN = 7;
+
+function isThenable(r) {
+  return r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
+}
+
+/** A callback returned a promise: omnir needs its answer now. The promise is left to run,
+ * its rejection silenced (the callback already failed with this message). */
+function notSynchronous(r, what) {
+  r.then(undefined, () => {});
+  return `${what} returned a Promise: omnir calls it synchronously and does not await it`;
+}
 
 function verdict(r) {
   if (r === undefined || r === null || r === true) return undefined;
@@ -217,6 +231,20 @@ hooks.dispatch = (kind, ctx, fn, payload) => {
       const r = m.call(fn, receiver, ...args);
       if (r === undefined || r === null) return undefined;
       return toAttr(ctx, r)._id;
+    }
+    case PASS_RUN: {
+      const [i, g, options] = payload;
+      const r = fn(new Operation(ctx, i, g, IR.ownerOfOp(ctx, i, g)), options);
+      if (isThenable(r)) return notSynchronous(r, 'the pass');
+      return r === false ? false : undefined;
+    }
+    case REWRITE_PATTERN: {
+      const [i, g] = payload;
+      const r = fn(new Operation(ctx, i, g, IR.ownerOfOp(ctx, i, g)));
+      if (r === true) return true;
+      if (r === false || r === undefined || r === null) return false;
+      if (isThenable(r)) return notSynchronous(r, 'the rewrite pattern');
+      return `a rewrite pattern returns true (applied) or false (no match), not ${describe(r)}`;
     }
     default:
       return `omnir: unknown callback kind ${kind}`;

@@ -1,5 +1,6 @@
 //! JavaScript functions called by omnir: operation verifiers, parameters verifiers,
-//! constraint predicates, diagnostic handlers and interface methods.
+//! constraint predicates, diagnostic handlers, interface methods, passes and rewrite
+//! patterns.
 //!
 //! omnir calls its callbacks synchronously, on the thread that made the call that needs
 //! them (see the header's "Threads" notes). From JavaScript that is always the JavaScript
@@ -27,6 +28,8 @@ pub(crate) const TYPE_PREDICATE: u32 = 2;
 pub(crate) const ATTR_PREDICATE: u32 = 3;
 pub(crate) const DIAGNOSTIC_HANDLER: u32 = 4;
 pub(crate) const INTERFACE_METHOD: u32 = 5;
+pub(crate) const PASS_RUN: u32 = 6;
+pub(crate) const REWRITE_PATTERN: u32 = 7;
 
 /// A diagnostic as JavaScript receives it (`lib/diagnostics.js` wraps it).
 #[napi(object)]

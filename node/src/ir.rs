@@ -712,7 +712,7 @@ pub fn op_verify() -> u32 {
     }
 }
 
-fn print_flags(at: usize) -> PrintFlags {
+pub(crate) fn print_flags(at: usize) -> PrintFlags {
     PrintFlags {
         debug_info: rd(at) != 0,
         pretty_debug_info: rd(at + 1) != 0,

@@ -9,8 +9,11 @@
 //!   per-thread tables (contexts, owners of detached IR, cached builders) and errors;
 //! - `ir.rs`, `types.rs`, `attrs.rs`: the IR, types, attributes and locations;
 //! - `callbacks.rs`: JavaScript functions called by omnir (verifiers, predicates,
-//!   diagnostic handlers, interface methods), synchronously, on the JavaScript thread;
-//! - `dialect.rs`, `symbols.rs`: dialects defined from JavaScript, symbol tables.
+//!   diagnostic handlers, interface methods, passes, rewrite patterns), synchronously, on
+//!   the JavaScript thread;
+//! - `dialect.rs`, `symbols.rs`: dialects defined from JavaScript, symbol tables;
+//! - `passes.rs`: options and their scopes, passes and rewrite patterns written in
+//!   JavaScript, the pass manager.
 #![allow(clippy::missing_safety_doc)]
 // napi-rs registers exported functions only outside `cfg(test)`; `cargo clippy
 // --all-targets` checks the crate under `cfg(test)` too, where they would look unused.
@@ -21,6 +24,7 @@ mod callbacks;
 mod dialect;
 mod handles;
 mod ir;
+mod passes;
 mod state;
 mod symbols;
 mod types;

@@ -436,15 +436,7 @@ impl Context {
     /// The value of `name` as the calling thread sees it, typed by its declaration.
     pub fn option_value(&self, name: &str) -> Result<OptionValue> {
         let (kind, element) = self.option_kind(name)?;
-        let text = self.option(name)?;
-        if kind != sys::OMNIR_OPTION_LIST {
-            return OptionValue::from_text(kind, &text);
-        }
-        if text.is_empty() {
-            return Ok(OptionValue::List(Vec::new()));
-        }
-        let items = text.split(',').map(|t| OptionValue::from_text(element, t.trim())).collect::<Result<_>>()?;
-        Ok(OptionValue::List(items))
+        typed_from_text(kind, element, &self.option(name)?)
     }
 
     /// Overrides `settings` (name, textual value) for the calling thread until the returned
@@ -655,5 +647,55 @@ impl Drop for PassManager {
     fn drop(&mut self) {
         // SAFETY: `raw` is ours and destroyed once, here.
         let _ = unsafe { sys::omnir_pass_manager_destroy(self.raw) };
+    }
+}
+
+/// A value of kind `kind` (a list: of `element`s) from the textual form omnir gives back.
+fn typed_from_text(kind: sys::omnir_option_kind, element: sys::omnir_option_kind, text: &str) -> Result<OptionValue> {
+    if kind != sys::OMNIR_OPTION_LIST {
+        return OptionValue::from_text(kind, text);
+    }
+    if text.is_empty() {
+        return Ok(OptionValue::List(Vec::new()));
+    }
+    let items = text.split(',').map(|t| OptionValue::from_text(element, t.trim())).collect::<Result<_>>()?;
+    Ok(OptionValue::List(items))
+}
+
+impl OptionType {
+    /// This type's kind and, for a list, its elements' kind (`OMNIR_OPTION_*`, as
+    /// [`Context::option_kind`] reports them; the element kind is `OMNIR_OPTION_BOOL` for a
+    /// non-list), so that a binding handles declared and looked-up options alike.
+    pub fn raw_kinds(&self) -> (sys::omnir_option_kind, sys::omnir_option_kind) {
+        match self {
+            OptionType::List(e) => (sys::OMNIR_OPTION_LIST, e.raw_kind()),
+            t => (t.raw_kind(), sys::OMNIR_OPTION_BOOL),
+        }
+    }
+
+    /// A value of this type from the textual form omnir gives back (`omnir_option_get`,
+    /// `omnir_pass_options_get`).
+    pub fn parse_value(&self, text: &str) -> Result<OptionValue> {
+        let (kind, element) = self.raw_kinds();
+        typed_from_text(kind, element, text)
+    }
+
+    /// The default of an option declared without one, as MLIR value-initializes it: `false`,
+    /// `0`, `0.0`, the empty string, the first enum case, the empty list.
+    pub fn zero_default(&self) -> String {
+        match self {
+            OptionType::Bool => "false".into(),
+            OptionType::Int => "0".into(),
+            OptionType::Float => "0.0".into(),
+            OptionType::String | OptionType::List(_) => String::new(),
+            OptionType::Enum(cases) => cases.first().cloned().unwrap_or_default(),
+        }
+    }
+}
+
+impl PassOptions<'_> {
+    /// The value of the declared option `decl` for the running pass, typed by its declaration.
+    pub fn value(&self, decl: &OptionDecl) -> Result<OptionValue> {
+        decl.ty.parse_value(&self.get(&decl.name)?)
     }
 }

@@ -272,3 +272,50 @@ fn values_come_back_typed_by_their_declaration() {
     let e = ctx.option_value("v.unknown").unwrap_err();
     assert!(e.message.contains("v.unknown") && e.message.contains("v.b"), "{}", e.message);
 }
+
+#[test]
+fn pass_options_come_back_typed_and_zero_defaults_parse() {
+    use omnir::OptionValue as V;
+    use std::sync::Mutex;
+    let ctx = ctx();
+    let types = [
+        OptionType::Bool,
+        OptionType::Int,
+        OptionType::Float,
+        OptionType::String,
+        OptionType::Enum(vec!["a".into(), "b".into()]),
+        OptionType::List(Box::new(OptionType::Int)),
+    ];
+    for (k, ty) in types.iter().enumerate() {
+        // A declaration without a default gets MLIR's value-initialized one.
+        ctx.declare_option(&OptionDecl::new(&format!("z.{k}"), ty.clone(), &ty.zero_default())).unwrap();
+        let back = ty.parse_value(&ctx.option(&format!("z.{k}")).unwrap()).unwrap();
+        assert_eq!(back, ctx.option_value(&format!("z.{k}")).unwrap());
+    }
+    assert_eq!(OptionType::List(Box::new(OptionType::Float)).raw_kinds().0, omnir::sys::OMNIR_OPTION_LIST);
+
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let out = seen.clone();
+    let decls = vec![
+        OptionDecl::new("n", OptionType::Int, "1"),
+        OptionDecl::new("l", OptionType::List(Box::new(OptionType::Float)), ""),
+        OptionDecl::new("on", OptionType::Bool, "false"),
+    ];
+    let run_decls = decls.clone();
+    let mut pass = PassDef::new("typed", move |_, options| {
+        let values: Vec<_> =
+            run_decls.iter().map(|d| options.value(d).map_err(|e| e.message)).collect::<Result<_, _>>()?;
+        out.lock().unwrap().push(values);
+        Ok(())
+    });
+    for d in decls {
+        pass = pass.option(d);
+    }
+    ctx.register_pass(pass).unwrap();
+    let module = Module::parse(&ctx, TWO_FUNCS, "two.mlir").unwrap();
+    PassManager::parse(&ctx, "builtin.module(typed{n=-3 l=0.5,2 on})").unwrap().run(module.operation()).unwrap();
+    assert_eq!(
+        seen.lock().unwrap().as_slice(),
+        &[vec![V::Int(-3), V::List(vec![V::Float(0.5), V::Float(2.0)]), V::Bool(true)]]
+    );
+}
