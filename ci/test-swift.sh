@@ -7,15 +7,20 @@
 #   2. builds the C dialect plugin examples/c-dialect-plugin separately, against PREFIX;
 #   3. swift build (SwiftPM reads omnir.pc through PKG_CONFIG_PATH), swift test (XCTest; its
 #      closing line is XCTest's summary), swift run omnir-example;
-#   4. the one-core check (ci/check-abi.sh) on the Swift binaries and the plugin;
-#   5. the build-and-walk benchmark, Swift (release build) beside C, printed, never asserted.
+#   4. the quant dialect's Swift package (examples/quant-dialect/swift-quant), built on its own:
+#      the dialect library first (examples/quant-dialect/build.sh against PREFIX, into
+#      target/quant-dialect; the C++ bridge is built into PREFIX first if it is missing), then
+#      swift build + swift test of the package, which runs issue 8's scenario in one process;
+#   5. the one-core check (ci/check-abi.sh) on the Swift binaries and the plugin;
+#   6. the build-and-walk benchmark, Swift (release build) beside C, printed, never asserted.
 #
 # How the Swift binaries find libomnir.so.0: SwiftPM drops `-Wl,-rpath` flags that come from
 # .pc files, so this script sets LD_LIBRARY_PATH=PREFIX/lib when it runs them (a prefix the
-# loader already searches, such as /usr/local/lib after ldconfig, needs nothing).
+# loader already searches, such as /usr/local/lib after ldconfig, needs nothing). The quant
+# package's test binary finds libquant_dialect.so.0 through the rpath its Package.swift adds.
 #
 # usage: ci/test-swift.sh [PREFIX]      (default target/omnir-install)
-# Env: OMNIR_NO_BENCH=1 skips 5; OMNIR_CORPUS overrides ../shared/corpus.
+# Env: OMNIR_NO_BENCH=1 skips 6; OMNIR_CORPUS overrides ../shared/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -48,49 +53,86 @@ plugin_dir=$root/target/cplug
 bash examples/c-dialect-plugin/build.sh "$prefix" "$plugin_dir"
 export OMNIR_CPLUG_LIB=$plugin_dir/libcplug.so
 
+# SwiftPM caches what it read from omnir.pc (and what a manifest read from the environment)
+# and does not notice when it changes: start from a clean .build when the stamp differs.
+fresh_build_dir() { # fresh_build_dir STAMP_TEXT : in the package directory
+  local stamp=.build/omnir-pc.stamp
+  if [ -d .build ] && [ "$(cat "$stamp" 2>/dev/null)" != "$1" ]; then
+    echo "== swift: omnir.pc or the package's environment changed since the last build; removing $PWD/.build"
+    rm -rf .build
+  fi
+  mkdir -p .build
+  echo "$1" >"$stamp"
+}
+pc_stamp="$(pkg-config --path omnir) $(sha256sum "$(pkg-config --path omnir)" | cut -d' ' -f1)"
+
+# swift_build_and_test NAME : swift build --build-tests, then swift test, in the current
+# package; the test log's closing line is XCTest's summary, which must report 0 failures.
+swift_build_and_test() {
+  echo "== swift build $1 (debug, with tests)"
+  if ! swift build --build-tests >.build/swift-build.log 2>&1; then
+    cat .build/swift-build.log >&2
+    echo "== swift build $1: FAILED" >&2
+    exit 1
+  fi
+  grep -vE '^\[[0-9]+/[0-9]+\] ' .build/swift-build.log || true
+  echo "== swift test $1"
+  set +e
+  swift test --skip-build --disable-swift-testing 2>&1 | tee .build/swift-test.log \
+    | grep -vE "^Test (Case|Suite) '.*' (started|passed)"
+  local test_status=${PIPESTATUS[0]}
+  set -e
+  local summary
+  summary=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' .build/swift-test.log | tail -1)
+  if [ "$test_status" != 0 ] || ! grep -qE 'with 0 failures' <<<"$summary"; then
+    echo "== swift test $1: FAILED" >&2
+    exit 1
+  fi
+}
+
 # --- 3. build, test, example
-cd swift
-# SwiftPM caches what it read from omnir.pc and does not notice when the .pc file (or which
-# one PKG_CONFIG_PATH finds) changes: start from a clean .build when it did.
-stamp=.build/omnir-pc.stamp
-want="$(pkg-config --path omnir) $(sha256sum "$(pkg-config --path omnir)" | cut -d' ' -f1)"
-if [ -d .build ] && [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  echo "== swift: omnir.pc changed since the last build; removing swift/.build"
-  rm -rf .build
-fi
-mkdir -p .build
-echo "$want" >"$stamp"
-
-echo "== swift build (debug, with tests)"
-if ! swift build --build-tests >.build/swift-build.log 2>&1; then
-  cat .build/swift-build.log >&2
-  echo "== swift build: FAILED" >&2
-  exit 1
-fi
-grep -vE '^\[[0-9]+/[0-9]+\] ' .build/swift-build.log || true
-
-echo "== swift test"
-set +e
-swift test --skip-build --disable-swift-testing 2>&1 | tee .build/swift-test.log \
-  | grep -vE "^Test (Case|Suite) '.*' (started|passed)"
-test_status=${PIPESTATUS[0]}
-set -e
-summary=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' .build/swift-test.log | tail -1)
-if [ "$test_status" != 0 ] || ! grep -qE 'with 0 failures' <<<"$summary"; then
-  echo "== swift test: FAILED" >&2
-  exit 1
-fi
+cd "$root/swift"
+fresh_build_dir "$pc_stamp"
+swift_build_and_test Omnir
 
 echo "== swift run omnir-example"
 swift run --skip-build omnir-example
-
-# --- 4. one core
-echo "== one-core rule: the Swift binaries and the plugin"
 bin=$(swift build --show-bin-path)
-OMNIR_ABI_NO_CARGO=1 bash "$root/ci/check-abi.sh" "$prefix" "$bin/OmnirPackageTests.xctest" "$bin/omnir-example" \
-  "$OMNIR_CPLUG_LIB"
 
-# --- 5. benchmark
+# --- 4. the quant dialect's Swift package, against the dialect built on its own
+quant_out=$root/target/quant-dialect
+if [ ! -e "$prefix/lib/libomnir_cxx.so.0" ]; then
+  echo "== quant: no C++ bridge in $prefix; building it (ci/build-cxx.sh)"
+  bash "$root/ci/build-cxx.sh" "$prefix"
+fi
+# CMake remembers where it found omnir: a dialect built against another prefix (or another
+# header) is rebuilt from scratch; otherwise build.sh is an incremental no-op.
+quant_stamp="$prefix $(sha256sum "$prefix/include/omnir/omnir.h" "$prefix/lib/libomnir_cxx.so.0" | cut -d' ' -f1 | tr '\n' ' ')"
+if [ -d "$quant_out" ] && [ "$(cat "$quant_out/.built-against" 2>/dev/null)" != "$quant_stamp" ]; then
+  echo "== quant: built against another omnir; rebuilding $quant_out"
+  rm -rf "$quant_out"
+fi
+echo "== quant: build the dialect against $prefix (examples/quant-dialect/build.sh)"
+bash "$root/examples/quant-dialect/build.sh" "$prefix" "$quant_out"
+echo "$quant_stamp" >"$quant_out/.built-against"
+export QUANT_DIALECT_PREFIX=$quant_out
+
+cd "$root/examples/quant-dialect/swift-quant"
+fresh_build_dir "$pc_stamp QUANT_DIALECT_PREFIX=$QUANT_DIALECT_PREFIX"
+swift_build_and_test Quant
+quant_bin=$(swift build --show-bin-path)
+readelf -d "$quant_bin/QuantPackageTests.xctest" | grep -q '(NEEDED).*\[libquant_dialect\.so\.0\]' || {
+  echo "== quant: the Swift test binary does not NEED libquant_dialect.so.0" >&2
+  exit 1
+}
+
+# --- 5. one core
+echo "== one-core rule: the Swift binaries and the plugin"
+OMNIR_ABI_NO_CARGO=1 bash "$root/ci/check-abi.sh" "$prefix" "$bin/OmnirPackageTests.xctest" "$bin/omnir-example" \
+  "$OMNIR_CPLUG_LIB" "$quant_bin/QuantPackageTests.xctest"
+
+# --- 6. benchmark
+cd "$root/swift"
 if [ "${OMNIR_NO_BENCH:-0}" != 1 ]; then
   echo "== bench: build 100k ops and walk them, Swift (release) beside C"
   swift build -c release --product omnir-bench >.build/swift-build-release.log 2>&1 \

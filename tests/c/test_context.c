@@ -100,6 +100,42 @@ static void context_from_threads(void) {
     CHECK_OK(omnir_context_destroy(shared_ctx));
 }
 
+/* A context released from a thread-exit destructor (as a language runtime does when the last
+ * reference dies with its thread) runs after the library's thread-locals are gone: the calls
+ * still work instead of aborting the process. */
+static pthread_key_t exit_key;
+static volatile int exit_destroy_status = -1;
+static volatile int exit_int_status = -1;
+
+static void destroy_at_thread_exit(void *p) {
+    omnir_context *ctx = p;
+    omnir_type ty;
+    exit_int_status = omnir_integer_type_get(ctx, 32, OMNIR_SIGNEDNESS_SIGNLESS, &ty);
+    (void)omnir_context_create(NULL); /* an error with nowhere to record it */
+    exit_destroy_status = omnir_context_destroy(ctx);
+}
+
+static void *hold_until_exit(void *arg) {
+    omnir_context *ctx = NULL;
+    (void)arg;
+    if (omnir_context_create(&ctx) != OMNIR_OK) return NULL;
+    (void)omnir_context_create(NULL); /* touch the last-error thread-local first */
+    pthread_setspecific(exit_key, ctx);
+    return (void *)1;
+}
+
+static void destroy_from_thread_exit(void) {
+    CHECK(pthread_key_create(&exit_key, destroy_at_thread_exit) == 0);
+    pthread_t t;
+    void *ok = NULL;
+    CHECK(pthread_create(&t, NULL, hold_until_exit, NULL) == 0);
+    CHECK(pthread_join(t, &ok) == 0);
+    CHECK(ok != NULL);
+    CHECK(exit_int_status == OMNIR_OK);
+    CHECK(exit_destroy_status == OMNIR_OK);
+    pthread_key_delete(exit_key);
+}
+
 void tests_context(void) {
     RUN(version_numbers);
     RUN(create_destroy);
@@ -107,4 +143,5 @@ void tests_context(void) {
     RUN(last_error_channel);
     RUN(last_error_per_thread);
     RUN(context_from_threads);
+    RUN(destroy_from_thread_exit);
 }

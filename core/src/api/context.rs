@@ -110,9 +110,19 @@ thread_local! {
 /// The context recorded by the innermost running callback of context `serial` whose core
 /// lives at `core` (the `RefCell`'s content), and whether it was lent mutably.
 fn callback_context(serial: u32, core: *const Context) -> Option<(*const Context, bool)> {
-    CALLBACK_FRAMES.with(|frames| {
-        frames.borrow().iter().rev().find(|(s, p, _)| *s == serial && std::ptr::eq(*p, core)).map(|(_, p, m)| (*p, *m))
-    })
+    // `try_with`: see `ffi_call` (entry points may run after thread-locals are destroyed;
+    // no callback can be running then).
+    CALLBACK_FRAMES
+        .try_with(|frames| {
+            frames
+                .borrow()
+                .iter()
+                .rev()
+                .find(|(s, p, _)| *s == serial && std::ptr::eq(*p, core))
+                .map(|(_, p, m)| (*p, *m))
+        })
+        .ok()
+        .flatten()
 }
 
 /// Records, for the duration of one C callback, the `&Context` that the core handed to the
@@ -130,14 +140,14 @@ pub(crate) struct CallbackFrame<'a> {
 
 impl<'a> CallbackFrame<'a> {
     pub(crate) fn enter(serial: u32, core: &'a Context) -> CallbackFrame<'a> {
-        CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *const Context, false)));
+        let _ = CALLBACK_FRAMES.try_with(|frames| frames.borrow_mut().push((serial, core as *const Context, false)));
         CallbackFrame { _borrow: PhantomData }
     }
 }
 
 impl Drop for CallbackFrame<'_> {
     fn drop(&mut self) {
-        CALLBACK_FRAMES.with(|frames| {
+        let _ = CALLBACK_FRAMES.try_with(|frames| {
             frames.borrow_mut().pop();
         });
     }
@@ -158,12 +168,13 @@ pub(crate) fn in_callback_mut<R>(serial: u32, core: &mut Context, f: impl FnOnce
     struct Frame;
     impl Drop for Frame {
         fn drop(&mut self) {
-            CALLBACK_FRAMES.with(|frames| {
+            let _ = CALLBACK_FRAMES.try_with(|frames| {
                 frames.borrow_mut().pop();
             });
         }
     }
-    CALLBACK_FRAMES.with(|frames| frames.borrow_mut().push((serial, core as *mut Context as *const Context, true)));
+    let _ = CALLBACK_FRAMES
+        .try_with(|frames| frames.borrow_mut().push((serial, core as *mut Context as *const Context, true)));
     let _frame = Frame;
     f()
 }

@@ -141,16 +141,21 @@ thread_local! {
 /// the outcome into a status. The last error is cleared on success only at the outermost
 /// call, so a callback's nested successful call does not erase the error being reported.
 pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
-    DEPTH.with(|d| d.set(d.get() + 1));
+    // `try_with` throughout: an entry point may run from a thread-exit destructor (a pthread
+    // key destructor releasing the last reference to a context) after this thread's
+    // thread-locals are gone. The call then works, without recording its error.
+    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
     let outcome = catch_unwind(AssertUnwindSafe(body));
-    let outermost = DEPTH.with(|d| {
-        d.set(d.get() - 1);
-        d.get() == 0
-    });
+    let outermost = DEPTH
+        .try_with(|d| {
+            d.set(d.get() - 1);
+            d.get() == 0
+        })
+        .unwrap_or(true);
     let err = match outcome {
         Ok(Ok(())) => {
             if outermost {
-                LAST_ERROR.with(|e| {
+                let _ = LAST_ERROR.try_with(|e| {
                     let mut e = e.borrow_mut();
                     e.0 = omnir_status::OMNIR_OK;
                     e.1.clear();
@@ -172,7 +177,7 @@ pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
         }
     };
     let status = err.status;
-    LAST_ERROR.with(|e| *e.borrow_mut() = (status, err.message));
+    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = (status, err.message));
     status
 }
 
@@ -340,14 +345,16 @@ pub extern "C" fn omnir_string_free(s: omnir_string) {
 /// The status of the last failed call on this thread (`OMNIR_OK` after a success).
 #[no_mangle]
 pub extern "C" fn omnir_last_error_status() -> omnir_status {
-    LAST_ERROR.with(|e| e.borrow().0)
+    LAST_ERROR.try_with(|e| e.borrow().0).unwrap_or(omnir_status::OMNIR_OK)
 }
 
 /// A copy of the last error's message on this thread (empty after a success). Free it with
 /// `omnir_string_free`.
 #[no_mangle]
 pub extern "C" fn omnir_last_error_message() -> omnir_string {
-    LAST_ERROR.with(|e| omnir_string::from_bytes(e.borrow().1.as_bytes()))
+    LAST_ERROR
+        .try_with(|e| omnir_string::from_bytes(e.borrow().1.as_bytes()))
+        .unwrap_or_else(|_| omnir_string::from_bytes(b""))
 }
 
 /// omnir's version as `major * 10000 + minor * 100 + patch`.

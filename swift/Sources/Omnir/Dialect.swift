@@ -387,7 +387,7 @@ let swiftInterfaceTag: UnsafeMutableRawPointer = {
     return p
 }()
 
-private func setMessage(_ message: OpaquePointer?, _ text: String) {
+func setMessage(_ message: OpaquePointer?, _ text: String) {
     withStr(text) { p, n in _ = omnir_callback_message_set(message, p, n) }
 }
 

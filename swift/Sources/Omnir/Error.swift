@@ -110,30 +110,42 @@ public enum OmnirError: Error, Equatable, CustomStringConvertible {
 
     /// The error for a failed C call, from the thread's last error.
     static func last(_ status: omnir_status, diagnostics: [Diagnostic] = []) -> OmnirError {
-        let message = takeString(omnir_last_error_message())
-        switch status {
-        case OMNIR_ERROR_STALE_HANDLE: return .staleHandle(message)
-        case OMNIR_ERROR_INVALID_ARGUMENT: return .invalidArgument(message)
-        case OMNIR_ERROR_OUT_OF_RANGE: return .outOfRange(message)
-        case OMNIR_ERROR_STILL_IN_USE: return .stillInUse(message)
-        case OMNIR_ERROR_CYCLE: return .cycle(message)
+        OmnirError(status: status.rawValue, message: takeString(omnir_last_error_message()), diagnostics: diagnostics)
+    }
+
+    /// The error for a failed call of a C library built on omnir whose entry points return
+    /// an `omnir_status` too (a dialect library such as the quant example): `status` is the
+    /// status's `rawValue`, `message` the library's explanation. So packages wrapping such a
+    /// library throw the same errors as this one. A status of 0 (`OMNIR_OK`) is not an error;
+    /// it and statuses this package does not know become `.unknown`.
+    public init(status: UInt32, message: String) {
+        self.init(status: status, message: message, diagnostics: [])
+    }
+
+    init(status: UInt32, message: String, diagnostics: [Diagnostic]) {
+        switch omnir_status(rawValue: status) {
+        case OMNIR_ERROR_STALE_HANDLE: self = .staleHandle(message)
+        case OMNIR_ERROR_INVALID_ARGUMENT: self = .invalidArgument(message)
+        case OMNIR_ERROR_OUT_OF_RANGE: self = .outOfRange(message)
+        case OMNIR_ERROR_STILL_IN_USE: self = .stillInUse(message)
+        case OMNIR_ERROR_CYCLE: self = .cycle(message)
         case OMNIR_ERROR_VERIFICATION_FAILED:
-            return .verificationFailed(diagnostics.isEmpty ? [Diagnostic(message: message)] : diagnostics)
-        case OMNIR_ERROR_PARSE_FAILED: return .parseFailed(message: message, diagnostics: diagnostics)
-        case OMNIR_ERROR_NOT_REGISTERED: return .notRegistered(message)
-        case OMNIR_ERROR_ALREADY_EXISTS: return .alreadyExists(message)
-        case OMNIR_ERROR_CALLBACK_FAILED: return .callbackFailed(message)
-        case OMNIR_ERROR_INTERNAL: return .internalError(message)
-        case OMNIR_ERROR_NULL_ARGUMENT: return .nullArgument(message)
-        case OMNIR_ERROR_INVALID_UTF8: return .invalidUTF8(message)
-        case OMNIR_ERROR_BUSY: return .busy(message)
-        case OMNIR_ERROR_WRONG_CONTEXT: return .wrongContext(message)
+            self = .verificationFailed(diagnostics.isEmpty ? [Diagnostic(message: message)] : diagnostics)
+        case OMNIR_ERROR_PARSE_FAILED: self = .parseFailed(message: message, diagnostics: diagnostics)
+        case OMNIR_ERROR_NOT_REGISTERED: self = .notRegistered(message)
+        case OMNIR_ERROR_ALREADY_EXISTS: self = .alreadyExists(message)
+        case OMNIR_ERROR_CALLBACK_FAILED: self = .callbackFailed(message)
+        case OMNIR_ERROR_INTERNAL: self = .internalError(message)
+        case OMNIR_ERROR_NULL_ARGUMENT: self = .nullArgument(message)
+        case OMNIR_ERROR_INVALID_UTF8: self = .invalidUTF8(message)
+        case OMNIR_ERROR_BUSY: self = .busy(message)
+        case OMNIR_ERROR_WRONG_CONTEXT: self = .wrongContext(message)
         default:
             // Statuses newer than some headers: matched by value.
-            switch status.rawValue {
-            case 16: return .duplicateCore(message)
-            case 17: return .abiMismatch(message)
-            default: return .unknown(status: status.rawValue, message: message)
+            switch status {
+            case 16: self = .duplicateCore(message)
+            case 17: self = .abiMismatch(message)
+            default: self = .unknown(status: status, message: message)
             }
         }
     }
