@@ -5,10 +5,11 @@
 #   2. builds examples/quant-dialect on its own with CMake (find_package(omnir COMPONENTS cxx))
 #      and installs it into a staging prefix (target/cxx-test/quant-install);
 #   3. builds tests/cxx with CMake against both installed packages and runs ctest: the bridge's
-#      C++ unit tests, the quant dialect from C++, the ABI handshake, and issue 8's scenario in C
-#      (the dialect dlopen'ed by SONAME with default flags);
-#   4. the scenario and the bridge tests again under valgrind (no errors, no definitely-lost
-#      bytes);
+#      C++ unit tests, options/passes/patterns/pass manager from C++, the quant dialect from
+#      C++, the ABI handshake, and issue 8's scenario in C (the dialect dlopen'ed by SONAME
+#      with default flags);
+#   4. the scenario, the bridge tests and the pass tests again under valgrind (no errors, no
+#      definitely-lost bytes);
 #   5. tiny consumers of the installed bridge: CMake find_package(omnir COMPONENTS cxx) and
 #      pkg-config omnir-cxx, from PREFIX and from a relocated copy of it; component probes;
 #   6. the one-core rule for every binary (ci/check-abi.sh), and the bridge's own exports:
@@ -38,7 +39,7 @@ echo "== C++ bridge: build and install into $prefix"
 bash ci/build-cxx.sh "$prefix"
 
 echo "== the installed headers alone: strict C++17 (and quant.h as C99)"
-for h in Support IR Dialect; do
+for h in Support IR Dialect Pass; do
   echo "#include <omnir/cxx/$h.h>" | "$CXX" -std=c++17 -pedantic -Werror -Wall -Wextra -Wshadow -Wconversion \
     -Wno-sign-conversion -I"$prefix/include" -x c++ -fsyntax-only -
 done
@@ -62,8 +63,8 @@ ctest --test-dir "$build/tests" --output-on-failure
 
 failed=0
 if [ "${OMNIR_NO_VALGRIND:-0}" != 1 ] && command -v valgrind >/dev/null; then
-  echo "== scenario and bridge tests under valgrind"
-  for t in scenario bridge_tests; do
+  echo "== scenario, bridge and pass tests under valgrind"
+  for t in scenario bridge_tests pass_tests; do
     if valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
       --show-leak-kinds=definite --log-file="$build/valgrind-$t.log" "$build/tests/$t" >"$build/valgrind-$t.out" 2>&1 \
       && grep -qE '^[0-9]+ passed, 0 failed$' "$build/valgrind-$t.out"; then
@@ -141,7 +142,7 @@ readelf -d "$quant_lib" | grep -q '(NEEDED).*\[libomnir_cxx\.so\.0\]' || abi_fai
 echo "bridge: $(nm -D --defined-only "$bridge" | awk '$2 != "A"' | wc -l) exported symbols, all omnir:: C++;" \
   "dialect: $(nm -D --defined-only "$quant_lib" | awk '{print $3}' | grep -c '^quant_') quant_* C entry points"
 binaries=("$bridge" "$quant_lib")
-for b in bridge_tests quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
+for b in bridge_tests pass_tests quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
 binaries+=("$build/consumer-cmake/omnir_cxx_consumer" "$build/consumer-pkgconfig")
 OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "${binaries[@]}" | grep -vE '^check-abi: ok: (exported|every|no Rust|version|SONAME|libomnir\.a)'
 

@@ -48,6 +48,7 @@ echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 bash ci/test-python.sh "$prefix"
 bash ci/test-node.sh "$prefix"
+bash ci/test-quant-packages.sh "$prefix"
 bash ci/test-universe.sh "$prefix"
 bash ci/test-cxx.sh "$prefix"
 

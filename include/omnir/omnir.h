@@ -720,6 +720,17 @@ typedef struct omnir_affine_constraint {
 } omnir_affine_constraint;
 
 /**
+ * Called before a thread blocks waiting for a context that another thread holds; returns a
+ * token handed back to the matching end call (NULL is fine).
+ */
+typedef void *(*omnir_lock_wait_begin_fn)(void *user_data);
+
+/**
+ * Called after the wait, on the same thread, with the begin call's token.
+ */
+typedef void (*omnir_lock_wait_end_fn)(void *user_data, void *token);
+
+/**
  * A diagnostic handler: called with the `user_data` given when attaching, the context, and
  * a view of the diagnostic valid only during the call (read it with the
  * `omnir_diagnostic_get_*` functions). Returns `true` when it handled the diagnostic (older
@@ -2851,6 +2862,27 @@ enum omnir_status omnir_dialect_attr_get_param(const struct omnir_context *ctx,
                                                struct omnir_attribute attr,
                                                size_t index,
                                                struct omnir_attribute *out);
+
+/**
+ * Adds process-wide hooks run around every wait for a context held by another thread:
+ * `begin` before the thread blocks, `end` after it got the context, on the same thread. A
+ * binding whose runtime has a global lock (CPython's GIL) releases it in `begin` and takes
+ * it back in `end`; otherwise a thread waiting for a context while holding the runtime's
+ * lock deadlocks with a thread that holds the context and runs a callback needing the
+ * runtime's lock. The hooks must be callable from any thread and must not call omnir.
+ * `*out_id` identifies them for `omnir_lock_wait_hooks_remove`; hooks removed while a
+ * thread waits do not get the end call for that wait.
+ */
+enum omnir_status omnir_lock_wait_hooks_add(omnir_lock_wait_begin_fn begin,
+                                            omnir_lock_wait_end_fn end,
+                                            void *user_data,
+                                            uint64_t *out_id);
+
+/**
+ * Removes hooks added by `omnir_lock_wait_hooks_add`. An unknown id is
+ * `OMNIR_ERROR_INVALID_ARGUMENT`.
+ */
+enum omnir_status omnir_lock_wait_hooks_remove(uint64_t id);
 
 /**
  * Creates a context with the builtin dialect loaded.

@@ -4,7 +4,10 @@ Everything lives in this module (``from omnir import ir`` also works, for code w
 against ``mlir.ir``): ``Context``, ``Location``, ``Module``, ``Operation`` / ``OpView``,
 ``Block``, ``Region``, ``Value``, ``InsertionPoint``, one class per builtin type and
 attribute, ``SymbolTable``, diagnostics (``MLIRError``) and ``StaleHandleError``, and
-dialects defined from Python (``Dialect``).
+dialects defined from Python (``Dialect``), options (``Context.declare_option``,
+``with ctx.options(...)``), passes and rewrite patterns written in Python
+(``Context.register_pass``, ``Context.register_rewrite_pattern``) and ``PassManager`` (also
+as ``omnir.passmanager.PassManager``, MLIR's ``mlir.passmanager``).
 
 The native extension (``omnir._omnir``) links ``libomnir.so.0`` — shipped once, in
 ``omnir/lib`` — by its SONAME, so every package in the process that uses omnir shares one
@@ -16,7 +19,19 @@ from __future__ import annotations
 
 import os
 import struct
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type as _PyType, TypeVar, Union
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    Type as _PyType,
+    TypeVar,
+    Union,
+)
 
 from . import _omnir
 from ._omnir import (
@@ -96,6 +111,8 @@ from ._omnir import (
     OpaqueType as OpaqueType,
     Operation as Operation,
     OperationList as OperationList,
+    OptionOverrides as OptionOverrides,
+    PassManager as PassManager,
     RankedTensorType as RankedTensorType,
     Region as Region,
     RegionSequence as RegionSequence,
@@ -205,6 +222,9 @@ __all__ = [
     "OpaqueType",
     "Operation",
     "OperationList",
+    "OptionOverrides",
+    "PassManager",
+    "PassOption",
     "RankedTensorType",
     "Region",
     "RegionSequence",
@@ -282,6 +302,23 @@ class _ClassProperty:
 setattr(Context, "current", _ClassProperty(_omnir._current_context))
 setattr(Location, "current", _ClassProperty(_omnir._current_location))
 setattr(InsertionPoint, "current", _ClassProperty(_omnir._current_insertion_point))
+
+
+# --- pass options ---------------------------------------------------------------------------
+
+class PassOption(NamedTuple):
+    """An option of a pass written in Python (``Context.register_pass(..., options=[...])``),
+    with ``Context.declare_option``'s parameters: ``type`` is ``"bool"``, ``"int"``,
+    ``"float"``, ``"string"``, ``"enum"`` (with ``cases``) or ``"list"`` (with ``element``);
+    ``default`` None means false, 0, 0.0, "", the first case or the empty list. A plain
+    tuple in this order (or a dict with these keys) works too."""
+
+    name: str
+    type: str
+    default: Any = None
+    help: str = ""
+    cases: Optional[Sequence[str]] = None
+    element: Optional[str] = None
 
 
 # --- OpView -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    TypeVar,
     Union,
     overload,
 )
@@ -30,6 +31,16 @@ class StaleHandleError(RuntimeError):
 
 # --- context and locations ------------------------------------------------------------
 
+# An option value: bool, int, float, str, or a list of those (for list options).
+_OptionValue = Union[bool, int, float, str, Sequence[Union[bool, int, float, str]]]
+# A pass option: (name, type, default, help, cases, element) from `default` on optional
+# (`omnir.PassOption` is one), or a dict with those keys.
+_PassOptionSpec = Union[Tuple[Any, ...], Mapping[str, Any]]
+# run(op, options): `options` maps each declared option to its typed value.
+_PassFn = TypeVar("_PassFn", bound=Callable[[Any, Dict[str, Any]], object])
+# fn(op) -> True if it rewrote op, False if it did not apply.
+_PatternFn = TypeVar("_PatternFn", bound=Callable[[Any], object])
+
 class Context:
     current: ClassVar[Context]
     def __init__(self) -> None: ...
@@ -42,6 +53,48 @@ class Context:
     def enable_multithreading(self, enable: bool) -> None: ...
     def attach_diagnostic_handler(self, callback: Callable[[Diagnostic], bool]) -> DiagnosticHandler: ...
     def emit_error(self, loc: Location, message: str) -> None: ...
+    # options: values are bool, int, float, str or lists of those
+    def declare_option(
+        self,
+        name: str,
+        type: str,
+        default: Optional[_OptionValue],
+        help: str = "",
+        cases: Optional[Sequence[str]] = None,
+        element: Optional[str] = None,
+    ) -> None: ...
+    def set_option(self, name: str, value: _OptionValue) -> None: ...
+    def get_option(self, name: str) -> Any: ...
+    def reset_option(self, name: str) -> None: ...
+    def options(self, settings: Optional[Mapping[str, _OptionValue]] = None, /, **kwargs: _OptionValue) -> OptionOverrides: ...
+    # passes and rewrite patterns written in Python
+    @overload
+    def register_pass(
+        self,
+        argument: str,
+        run: _PassFn,
+        *,
+        name: str = "",
+        description: str = "",
+        options: Optional[Sequence[_PassOptionSpec]] = None,
+    ) -> _PassFn: ...
+    @overload
+    def register_pass(
+        self,
+        argument: str,
+        run: None = None,
+        *,
+        name: str = "",
+        description: str = "",
+        options: Optional[Sequence[_PassOptionSpec]] = None,
+    ) -> Callable[[_PassFn], _PassFn]: ...
+    @overload
+    def register_rewrite_pattern(self, name: str, fn: _PatternFn, root: Optional[str] = None, benefit: int = 1) -> _PatternFn: ...
+    @overload
+    def register_rewrite_pattern(
+        self, name: str, fn: None = None, root: Optional[str] = None, benefit: int = 1
+    ) -> Callable[[_PatternFn], _PatternFn]: ...
+    def set_pass_threads(self, threads: int) -> None: ...
     def attach_interface(self, kind: Union[TypeID, str], interface: Union[TypeID, str], methods: Any) -> None: ...
     def _op_is_live(self, index: int, generation: int) -> bool: ...
     @property
@@ -1008,3 +1061,43 @@ def _current_insertion_point() -> InsertionPoint: ...
 def _library_version() -> Tuple[int, int, int]: ...
 def _abi_version() -> int: ...
 def _op_views() -> Dict[str, type]: ...
+
+# --- options scopes and the pass manager ------------------------------------------------
+
+class OptionOverrides:
+    """`with ctx.options(...)`: overrides for the calling thread while the block runs."""
+
+    @property
+    def settings(self) -> List[Tuple[str, str]]: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *args: object) -> bool: ...
+
+class PassManager:
+    def __init__(self, anchor_op: str = "any", context: Optional[Context] = None) -> None: ...
+    @staticmethod
+    def parse(pipeline: str, context: Optional[Context] = None) -> PassManager: ...
+    def add(self, pipeline: str) -> None: ...
+    def run(self, operation: Union[Module, _OperationLike], invalidate_ops: bool = True) -> None: ...
+    def enable_verifier(self, enable: bool = True) -> None: ...
+    def enable_multithreading(self, enable: bool = True) -> None: ...
+    def enable_timing(self, enable: bool = True) -> None: ...
+    def timing_report(self, list: bool = False) -> str: ...
+    def enable_ir_printing(
+        self,
+        before: Sequence[str] = ...,
+        after: Sequence[str] = ...,
+        before_all: bool = False,
+        after_all: bool = False,
+        after_failure: bool = False,
+        module_scope: bool = False,
+        *,
+        large_elements_limit: Optional[int] = None,
+        enable_debug_info: bool = False,
+        print_before_all: bool = False,
+        print_after_all: bool = False,
+        print_module_scope: bool = False,
+        print_after_failure: bool = False,
+    ) -> None: ...
+    def take_output(self) -> str: ...
+    @property
+    def context(self) -> Context: ...

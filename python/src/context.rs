@@ -7,7 +7,7 @@ use std::sync::{LazyLock, Mutex};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::OrPy;
 use crate::ir::InsertionPoint;
@@ -235,6 +235,98 @@ impl Context {
         let kind = crate::dialects::interface_id(kind)?;
         let interface = crate::dialects::interface_id(interface)?;
         crate::dialects::attach_methods(&self.ctx, kind, interface, methods)
+    }
+
+    /// Declares an option of this context: `type` is `"bool"`, `"int"`, `"float"`,
+    /// `"string"`, `"enum"` (with `cases`) or `"list"` (with `element`, one of the others);
+    /// `default` is a value of that type (None: false, 0, 0.0, "", the first case, []).
+    /// Declaring a name again with the same type does nothing; with another type it raises
+    /// `ValueError`.
+    #[pyo3(signature = (name, r#type, default, help = "", cases = None, element = None))]
+    fn declare_option(
+        &self,
+        name: &str,
+        r#type: &str,
+        default: Option<&Bound<'_, PyAny>>,
+        help: &str,
+        cases: Option<Vec<String>>,
+        element: Option<&str>,
+    ) -> PyResult<()> {
+        let decl = crate::options::decl_of(name, r#type, default, help, cases, element)?;
+        self.ctx.declare_option(&decl).py()
+    }
+
+    /// Sets the context's value of option `name` (a bool, int, float, str or list), seen by
+    /// every thread without an override. A value the option's type refuses raises
+    /// `ValueError` naming the option and what it accepts.
+    fn set_option(&self, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = crate::options::text_of(&self.ctx, name, value)?;
+        self.ctx.set_option(name, &text).py()
+    }
+
+    /// The value of option `name` as this thread sees it (its innermost `options` scope,
+    /// else the context's value, else the default), typed by the declaration.
+    fn get_option(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        crate::options::to_py(py, &self.ctx.option_value(name).py()?)
+    }
+
+    /// Forgets the context's value of option `name`: its default applies again.
+    fn reset_option(&self, name: &str) -> PyResult<()> {
+        self.ctx.reset_option(name).py()
+    }
+
+    /// Overrides options for the calling thread inside a `with` block:
+    /// `with ctx.options(threshold=3):` or `with ctx.options({"my.opt": 3}):` (names with
+    /// dots). The values are checked when the block is entered; blocks nest and restore.
+    #[pyo3(signature = (settings = None, /, **kwargs))]
+    fn options(
+        &self,
+        settings: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<crate::options::OptionOverrides> {
+        crate::options::OptionOverrides::new(&self.ctx, settings, kwargs)
+    }
+
+    /// Registers a pass written in Python, named `argument` in pipelines
+    /// (`"builtin.module(func.func(my-pass{n=2}))"`). `run(op, options)` is called with each
+    /// operation the pass is anchored on and a dict of its options' values (typed, from the
+    /// pipeline or their defaults); it changes the IR through the ordinary API, and an
+    /// exception fails the pass. `options` declares them: tuples `(name, type, default,
+    /// help, cases, element)` as for `declare_option` (e.g. `omnir.PassOption`) or dicts.
+    /// Without `run`, returns a decorator that registers the function it decorates. Returns
+    /// `run`.
+    #[pyo3(signature = (argument, run = None, *, name = "", description = "", options = None))]
+    fn register_pass(
+        &self,
+        py: Python<'_>,
+        argument: &str,
+        run: Option<Py<PyAny>>,
+        name: &str,
+        description: &str,
+        options: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        crate::passes::register_pass(py, &self.ctx, argument, run, name, description, options)
+    }
+
+    /// Registers a rewrite pattern for the `canonicalize` pass: `fn(op) -> bool` rewrites
+    /// `op` through the ordinary API and returns True, or returns False having changed
+    /// nothing. `root` names the operation it applies to (None: every operation); patterns
+    /// with a higher `benefit` are tried first. Without `fn`, returns a decorator.
+    #[pyo3(signature = (name, r#fn = None, root = None, benefit = 1))]
+    fn register_rewrite_pattern(
+        &self,
+        py: Python<'_>,
+        name: &str,
+        r#fn: Option<Py<PyAny>>,
+        root: Option<&str>,
+        benefit: u16,
+    ) -> PyResult<Py<PyAny>> {
+        crate::passes::register_rewrite_pattern(py, &self.ctx, name, r#fn, root, benefit)
+    }
+
+    /// Sets the size of the context's thread pool for built-in passes (0: one per core).
+    fn set_pass_threads(&self, threads: usize) -> PyResult<()> {
+        self.ctx.set_pass_threads(threads).py()
     }
 
     /// Emits an error diagnostic at `loc` to this context's handlers.

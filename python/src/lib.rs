@@ -15,8 +15,11 @@ mod create;
 mod diagnostics;
 mod dialects;
 mod errors;
+mod gil_wait;
 mod ir;
 mod location;
+mod options;
+mod passes;
 mod symbols;
 mod types;
 mod util;
@@ -46,6 +49,7 @@ fn _op_views(py: Python<'_>) -> Py<pyo3::types::PyDict> {
 #[pymodule]
 fn _omnir(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    gil_wait::install();
     m.add("MLIRError", py.get_type::<errors::MLIRError>())?;
     m.add("StaleHandleError", py.get_type::<errors::StaleHandleError>())?;
     py.get_type::<errors::MLIRError>().setattr("error_diagnostics", pyo3::types::PyList::empty(py))?;
@@ -57,6 +61,7 @@ fn _omnir(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<symbols::SymbolTable>()?;
     diagnostics::register(m)?;
     dialects::register(m)?;
+    passes::register(m)?;
     m.add_function(wrap_pyfunction!(context::_current_context, m)?)?;
     m.add_function(wrap_pyfunction!(context::_current_location, m)?)?;
     m.add_function(wrap_pyfunction!(context::_current_insertion_point, m)?)?;

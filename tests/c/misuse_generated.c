@@ -3215,6 +3215,13 @@ static void misuse_omnir_dialect_attr_get_param(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_lock_wait_hooks_add(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_lock_wait_hooks_add", "out_id", "null")) {
+        omnir_status st = omnir_lock_wait_hooks_add((omnir_lock_wait_begin_fn)misuse_callback(fx, "omnir_lock_wait_begin_fn"), (omnir_lock_wait_end_fn)misuse_callback(fx, "omnir_lock_wait_end_fn"), NULL, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_context_create(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_create", "out", "null")) {
         omnir_status st = omnir_context_create(NULL);
@@ -11526,6 +11533,7 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_dialect_attr_get_def(fx);
     misuse_omnir_dialect_attr_get_num_params(fx);
     misuse_omnir_dialect_attr_get_param(fx);
+    misuse_omnir_lock_wait_hooks_add(fx);
     misuse_omnir_context_create(fx);
     misuse_omnir_context_destroy(fx);
     misuse_omnir_context_set_allow_unregistered_dialects(fx);
@@ -11795,6 +11803,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2133;
-const size_t misuse_generated_function_count = 363;
-const size_t misuse_generated_covered_count = 354;
+const size_t misuse_generated_case_count = 2134;
+const size_t misuse_generated_function_count = 365;
+const size_t misuse_generated_covered_count = 355;

@@ -25,6 +25,12 @@ struct VerifyScope {
 };
 extern thread_local VerifyScope *currentVerify;
 
+/// Gives omnir a callback's failure message (ignored if omnir refuses it: the callback's
+/// status says it failed either way).
+void setCallbackMessage(omnir_callback_message *message, const std::string &text);
+/// The what() of the exception being handled (call inside a catch block).
+std::string describeCurrentException();
+
 /// A record of the Rust side as an omnir::Error.
 Error toError(const bridge::ErrorRecord &record);
 std::vector<Diagnostic> toDiagnostics(const rust::Vec<bridge::DiagnosticRecord> &records);

@@ -14,18 +14,10 @@ thread_local VerifyScope *currentVerify = nullptr;
 namespace {
 
 void setMessage(omnir_callback_message *message, const std::string &text) {
-  (void)omnir_callback_message_set(message, text.data(), text.size());
+  internal::setCallbackMessage(message, text);
 }
 
-std::string describeException() {
-  try {
-    throw;
-  } catch (const std::exception &e) {
-    return e.what();
-  } catch (...) {
-    return "unknown C++ exception";
-  }
-}
+std::string describeException() { return internal::describeCurrentException(); }
 
 //===----------------------------------------------------------------------===//
 // Trampolines: C callbacks -> C++ models

@@ -29,6 +29,20 @@ std::vector<Diagnostic> toDiagnostics(const rust::Vec<bridge::DiagnosticRecord> 
   return out;
 }
 
+void setCallbackMessage(omnir_callback_message *message, const std::string &text) {
+  (void)omnir_callback_message_set(message, text.data(), text.size());
+}
+
+std::string describeCurrentException() {
+  try {
+    throw;
+  } catch (const std::exception &e) {
+    return e.what();
+  } catch (...) {
+    return "unknown C++ exception";
+  }
+}
+
 Error toError(const bridge::ErrorRecord &record) {
   return Error(static_cast<omnir_status>(record.status), toStd(record.message), toDiagnostics(record.diagnostics));
 }
@@ -65,6 +79,8 @@ void throwBadCast(const char *to, const std::string &what) {
 std::string statusName(omnir_status status) { return internal::toStd(bridge::status_name(static_cast<uint32_t>(status))); }
 
 std::string formatDouble(double value) { return internal::toStd(bridge::format_double(value)); }
+
+std::string formatOptionFloat(double value) { return internal::toStd(bridge::option_float_text(value)); }
 
 std::string quoteString(std::string_view bytes) { return internal::toStd(bridge::quote_string(internal::bytes(bytes))); }
 

@@ -13,6 +13,9 @@
 //!   carries (`omnir_op_verify`, `omnir_module_parse`);
 //! - MLIR's **spellings** used by `omnir::AsmPrinter` and diagnostics: doubles as
 //!   `raw_ostream << double` prints them (`5.000000e-01`), escaped strings, bare identifiers.
+//! - **option values** in omnir's textual form, for typed options (`Context::getOption<T>`,
+//!   `OptionScope`) and pass options (`Pass::Option<T>`): doubles that read back exactly,
+//!   bools, ints.
 //!
 //! Everything reaches the core through `omnir-sys` (the C API of the one shared
 //! `libomnir.so.0`), never through `omnir-core`: the bridge contains no copy of the core.
@@ -138,6 +141,16 @@ pub mod ffi {
         fn quote_string(bytes: &[u8]) -> String;
         /// Whether `text` is a bare identifier (`[A-Za-z_][A-Za-z0-9_$.]*`), printable as is.
         fn is_bare_identifier(text: &str) -> bool;
+
+        /// A double as an option value that omnir parses back to the same double: the
+        /// shortest round-trip form, `.0` kept on integral values (`2.0`, `0.1`).
+        fn option_float_text(value: f64) -> String;
+        /// A bool option value as omnir spells them (`true`/`1`/`on`, `false`/`0`/`off`).
+        fn parse_option_bool(text: &str, out: &mut bool) -> bool;
+        /// An int option value (`-3`).
+        fn parse_option_int(text: &str, out: &mut i64) -> bool;
+        /// A float option value (`0.5`, `2`, `inf`).
+        fn parse_option_float(text: &str, out: &mut f64) -> bool;
 
         /// The token reader behind `omnir::AsmParser`, over one custom parser's text.
         type Cursor;
@@ -443,6 +456,33 @@ fn is_ident_char(b: u8) -> bool {
 fn is_bare_identifier(text: &str) -> bool {
     let b = text.as_bytes();
     !b.is_empty() && is_ident_start(b[0]) && b[1..].iter().all(|&c| is_ident_char(c))
+}
+
+// -------------------------------------------------------------------------------------------
+// option values in textual form (the C++ side's typed options and pass options)
+
+fn option_float_text(value: f64) -> String {
+    // Debug rather than Display: it keeps `.0` on integral values (`2` would read back as an
+    // int where the kind is not known: pipelines, other bindings) and uses an exponent for
+    // huge and tiny values instead of hundreds of digits.
+    format!("{value:?}")
+}
+
+fn parse_option_bool(text: &str, out: &mut bool) -> bool {
+    match text {
+        "true" | "1" | "on" => *out = true,
+        "false" | "0" | "off" => *out = false,
+        _ => return false,
+    }
+    true
+}
+
+fn parse_option_int(text: &str, out: &mut i64) -> bool {
+    text.parse().map(|v| *out = v).is_ok()
+}
+
+fn parse_option_float(text: &str, out: &mut f64) -> bool {
+    text.parse().map(|v| *out = v).is_ok()
 }
 
 // -------------------------------------------------------------------------------------------
@@ -790,6 +830,25 @@ mod tests {
         assert!(is_bare_identifier("a.b$c_1"));
         assert!(!is_bare_identifier("1a"));
         assert!(!is_bare_identifier(""));
+    }
+
+    #[test]
+    fn option_values_round_trip_as_text() {
+        assert_eq!(option_float_text(2.0), "2.0");
+        assert_eq!(option_float_text(0.1), "0.1");
+        assert_eq!(option_float_text(-1.5e300), "-1.5e300");
+        assert_eq!(option_float_text(f64::INFINITY), "inf");
+        let mut x = 0.0;
+        for v in [0.1, 2.0, -3.25, 1e-300, f64::MAX, f64::MIN_POSITIVE / 4.0] {
+            assert!(parse_option_float(&option_float_text(v), &mut x));
+            assert_eq!(x, v);
+        }
+        let (mut b, mut i) = (false, 0i64);
+        assert!(parse_option_bool("on", &mut b) && b);
+        assert!(parse_option_bool("0", &mut b) && !b);
+        assert!(!parse_option_bool("yes", &mut b));
+        assert!(parse_option_int("-42", &mut i) && i == -42);
+        assert!(!parse_option_int("4.5", &mut i));
     }
 
     #[test]

@@ -215,6 +215,15 @@ pub struct omnir_context {
     _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
 
+/// Called before a thread blocks waiting for a context that another thread holds; returns a
+/// token handed back to the matching end call (NULL is fine).
+pub type omnir_lock_wait_begin_fn =
+    Option<unsafe extern "C" fn(user_data: *mut core::ffi::c_void) -> *mut core::ffi::c_void>;
+
+/// Called after the wait, on the same thread, with the begin call's token.
+pub type omnir_lock_wait_end_fn =
+    Option<unsafe extern "C" fn(user_data: *mut core::ffi::c_void, token: *mut core::ffi::c_void)>;
+
 /// The severity of a diagnostic.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -2338,6 +2347,23 @@ extern "C" {
         index: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
+    /// Adds process-wide hooks run around every wait for a context held by another thread:
+    /// `begin` before the thread blocks, `end` after it got the context, on the same thread. A
+    /// binding whose runtime has a global lock (CPython's GIL) releases it in `begin` and takes
+    /// it back in `end`; otherwise a thread waiting for a context while holding the runtime's
+    /// lock deadlocks with a thread that holds the context and runs a callback needing the
+    /// runtime's lock. The hooks must be callable from any thread and must not call omnir.
+    /// `*out_id` identifies them for `omnir_lock_wait_hooks_remove`; hooks removed while a
+    /// thread waits do not get the end call for that wait.
+    pub fn omnir_lock_wait_hooks_add(
+        begin: omnir_lock_wait_begin_fn,
+        end: omnir_lock_wait_end_fn,
+        user_data: *mut core::ffi::c_void,
+        out_id: *mut u64,
+    ) -> omnir_status;
+    /// Removes hooks added by `omnir_lock_wait_hooks_add`. An unknown id is
+    /// `OMNIR_ERROR_INVALID_ARGUMENT`.
+    pub fn omnir_lock_wait_hooks_remove(id: u64) -> omnir_status;
     /// Creates a context with the builtin dialect loaded.
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of

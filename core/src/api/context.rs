@@ -1,8 +1,9 @@
 //! Contexts at the C edge, and the handle structs that carry a context's serial.
 
 use std::cell::RefCell;
+use std::ffi::c_void;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use parking_lot::ReentrantMutex;
 
@@ -65,7 +66,7 @@ impl omnir_context {
             // thread's nested API calls are its only users and they do not overlap.
             return f(unsafe { &*lent });
         }
-        let guard = self.cell.lock();
+        let guard = self.lock();
         let ctx = guard.try_borrow().map_err(|_| busy())?;
         f(&ctx)
     }
@@ -84,10 +85,115 @@ impl omnir_context {
             Some((_, false)) => return Err(busy()),
             None => {}
         }
-        let guard = self.cell.lock();
+        let guard = self.lock();
         let mut ctx = guard.try_borrow_mut().map_err(|_| busy())?;
         f(&mut ctx)
     }
+}
+
+impl omnir_context {
+    /// Takes the context's lock. When another thread holds it, the lock-wait hooks run around
+    /// the wait, so that a language runtime can let go of its own global lock meanwhile (a
+    /// Python thread must not sleep here holding the GIL that the lock's holder, running a
+    /// Python callback, needs).
+    fn lock(&self) -> parking_lot::ReentrantMutexGuard<'_, RefCell<Context>> {
+        if let Some(g) = self.cell.try_lock() {
+            return g;
+        }
+        let tokens = wait_hooks_begin();
+        let g = self.cell.lock();
+        wait_hooks_end(tokens);
+        g
+    }
+}
+
+/// Called before a thread blocks waiting for a context that another thread holds; returns a
+/// token handed back to the matching end call (NULL is fine).
+#[allow(non_camel_case_types)]
+pub type omnir_lock_wait_begin_fn = Option<unsafe extern "C" fn(user_data: *mut c_void) -> *mut c_void>;
+/// Called after the wait, on the same thread, with the begin call's token.
+#[allow(non_camel_case_types)]
+pub type omnir_lock_wait_end_fn = Option<unsafe extern "C" fn(user_data: *mut c_void, token: *mut c_void)>;
+
+struct WaitHook {
+    id: u64,
+    begin: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
+    end: unsafe extern "C" fn(*mut c_void, *mut c_void),
+    user_data: *mut c_void,
+}
+
+// SAFETY: the user data is only handed back to the caller's hooks, which the API contract
+// requires to be callable from any thread.
+unsafe impl Send for WaitHook {}
+// SAFETY: as above; shared access only reads the pointer values.
+unsafe impl Sync for WaitHook {}
+
+static WAIT_HOOKS: parking_lot::RwLock<Vec<WaitHook>> = parking_lot::RwLock::new(Vec::new());
+
+/// Runs every begin hook; the tokens are matched to their hooks by id, since the list may
+/// change while the thread waits.
+fn wait_hooks_begin() -> Vec<(u64, *mut c_void)> {
+    let hooks = WAIT_HOOKS.read();
+    hooks
+        .iter()
+        // SAFETY: a registered hook with its own user data (see `omnir_lock_wait_hooks_add`).
+        .map(|h| (h.id, unsafe { (h.begin)(h.user_data) }))
+        .collect()
+}
+
+fn wait_hooks_end(tokens: Vec<(u64, *mut c_void)>) {
+    let hooks = WAIT_HOOKS.read();
+    for (id, token) in tokens.into_iter().rev() {
+        if let Some(h) = hooks.iter().find(|h| h.id == id) {
+            // SAFETY: as in `wait_hooks_begin`; `token` came from this hook's begin call.
+            unsafe { (h.end)(h.user_data, token) };
+        }
+    }
+}
+
+/// Adds process-wide hooks run around every wait for a context held by another thread:
+/// `begin` before the thread blocks, `end` after it got the context, on the same thread. A
+/// binding whose runtime has a global lock (CPython's GIL) releases it in `begin` and takes
+/// it back in `end`; otherwise a thread waiting for a context while holding the runtime's
+/// lock deadlocks with a thread that holds the context and runs a callback needing the
+/// runtime's lock. The hooks must be callable from any thread and must not call omnir.
+/// `*out_id` identifies them for `omnir_lock_wait_hooks_remove`; hooks removed while a
+/// thread waits do not get the end call for that wait.
+#[no_mangle]
+pub extern "C" fn omnir_lock_wait_hooks_add(
+    begin: omnir_lock_wait_begin_fn,
+    end: omnir_lock_wait_end_fn,
+    user_data: *mut c_void,
+    out_id: *mut u64,
+) -> omnir_status {
+    ffi_call(|| {
+        super::check_out(out_id)?;
+        let (Some(begin), Some(end)) = (begin, end) else {
+            return Err(ApiError::null("begin or end hook"));
+        };
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        WAIT_HOOKS.write().push(WaitHook { id, begin, end, user_data });
+        write_out(out_id, id)
+    })
+}
+
+/// Removes hooks added by `omnir_lock_wait_hooks_add`. An unknown id is
+/// `OMNIR_ERROR_INVALID_ARGUMENT`.
+#[no_mangle]
+pub extern "C" fn omnir_lock_wait_hooks_remove(id: u64) -> omnir_status {
+    ffi_call(|| {
+        let mut hooks = WAIT_HOOKS.write();
+        let before = hooks.len();
+        hooks.retain(|h| h.id != id);
+        if hooks.len() == before {
+            return Err(ApiError::new(
+                omnir_status::OMNIR_ERROR_INVALID_ARGUMENT,
+                format!("no lock-wait hooks with id {id}"),
+            ));
+        }
+        Ok(())
+    })
 }
 
 fn busy() -> ApiError {
@@ -238,7 +344,7 @@ pub extern "C" fn omnir_context_destroy(ctx: *mut omnir_context) -> omnir_status
         }
         // Refuse to free a context that a callback on this thread is still using.
         {
-            let guard = c.cell.lock();
+            let guard = c.lock();
             let _borrow = guard.try_borrow_mut().map_err(|_| busy())?;
         }
         // SAFETY: `ctx` came from `omnir_context_create` (checked by magic) and the caller

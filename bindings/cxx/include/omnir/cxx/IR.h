@@ -72,6 +72,166 @@ To cast(const From &value) {
 }
 
 //===----------------------------------------------------------------------===//
+// Options (declarations and values live in a context; overrides in per-thread scopes)
+//===----------------------------------------------------------------------===//
+
+/// The kind of an option's values (OMNIR_OPTION_*).
+enum class OptionKind : uint32_t {
+  Bool = OMNIR_OPTION_BOOL,
+  Int = OMNIR_OPTION_INT,
+  Float = OMNIR_OPTION_FLOAT,
+  String = OMNIR_OPTION_STRING,
+  Enum = OMNIR_OPTION_ENUM,
+  List = OMNIR_OPTION_LIST,
+};
+
+/// A double in the textual form omnir parses back to the same double (`0.5`, `2.0`).
+OMNIR_CXX_API std::string formatOptionFloat(double value);
+
+namespace detail {
+template <typename T>
+struct AlwaysFalse : std::false_type {};
+
+/// The textual form of an option value, as omnir parses it.
+inline std::string optionText(bool value) { return value ? "true" : "false"; }
+inline std::string optionText(double value) { return formatOptionFloat(value); }
+inline std::string optionText(std::string_view value) { return std::string(value); }
+inline std::string optionText(const char *value) { return value ? std::string(value) : std::string(); }
+inline std::string optionText(const std::string &value) { return value; }
+template <typename T, typename = std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value>>
+std::string optionText(T value) {
+  return std::to_string(value);
+}
+inline std::string optionText(float value) { return formatOptionFloat(static_cast<double>(value)); }
+
+/// Whether an int64 option value fits `T`.
+template <typename T>
+bool fitsInteger(int64_t v) {
+  if constexpr (std::is_signed<T>::value)
+    return v >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+           v <= static_cast<int64_t>(std::numeric_limits<T>::max());
+  else
+    return v >= 0 && static_cast<uint64_t>(v) <= static_cast<uint64_t>(std::numeric_limits<T>::max());
+}
+
+template <typename T>
+T narrowOption(std::string_view name, int64_t v) {
+  if (!fitsInteger<T>(v))
+    throw Error(OMNIR_ERROR_OUT_OF_RANGE,
+                "option '" + std::string(name) + "' = " + std::to_string(v) + " does not fit the requested type");
+  return static_cast<T>(v);
+}
+} // namespace detail
+
+/// A declared option (MLIR's `cl::opt`, per context): name, kind, default value in textual
+/// form, help; `cases` for an enum (or a list of enums), `elementKind` for a list.
+struct OptionDecl {
+  std::string name;
+  OptionKind kind = OptionKind::String;
+  std::string defaultValue;
+  std::string help;
+  std::vector<std::string> cases;
+  OptionKind elementKind = OptionKind::Bool;
+
+  /// An option whose kind follows the C++ type of its default: bool, an integer type (Int),
+  /// a floating-point type (Float) or a string.
+  template <typename T>
+  static OptionDecl of(std::string name, const T &defaultValue, std::string help = {}) {
+    OptionDecl d;
+    d.name = std::move(name);
+    d.help = std::move(help);
+    d.defaultValue = detail::optionText(defaultValue);
+    if constexpr (std::is_same<T, bool>::value)
+      d.kind = OptionKind::Bool;
+    else if constexpr (std::is_integral<T>::value)
+      d.kind = OptionKind::Int;
+    else if constexpr (std::is_floating_point<T>::value)
+      d.kind = OptionKind::Float;
+    else
+      d.kind = OptionKind::String;
+    return d;
+  }
+  /// One of `cases`.
+  static OptionDecl enumeration(std::string name, std::vector<std::string> cases, std::string defaultValue,
+                                std::string help = {}) {
+    OptionDecl d;
+    d.name = std::move(name);
+    d.kind = OptionKind::Enum;
+    d.cases = std::move(cases);
+    d.defaultValue = std::move(defaultValue);
+    d.help = std::move(help);
+    return d;
+  }
+  /// A comma-separated list of values of `element` (`1,2,3`).
+  static OptionDecl list(std::string name, OptionKind element, std::string defaultValue, std::string help = {},
+                         std::vector<std::string> cases = {}) {
+    OptionDecl d;
+    d.name = std::move(name);
+    d.kind = OptionKind::List;
+    d.elementKind = element;
+    d.cases = std::move(cases);
+    d.defaultValue = std::move(defaultValue);
+    d.help = std::move(help);
+    return d;
+  }
+};
+
+namespace detail {
+/// The C form of option declarations; it points into the OptionDecls it was made from, which
+/// must outlive it.
+class RawOptionDecls {
+public:
+  // Views into a temporary would dangle.
+  explicit RawOptionDecls(std::vector<OptionDecl> &&) = delete;
+  explicit RawOptionDecls(const std::vector<OptionDecl> &decls) {
+    cases_.reserve(decls.size());
+    for (const auto &d : decls) {
+      std::vector<omnir_string_view> cases;
+      for (const auto &c : d.cases)
+        cases.push_back(omnir_string_view{c.data(), c.size()});
+      cases_.push_back(std::move(cases));
+      omnir_option_decl raw{};
+      raw.name = omnir_string_view{d.name.data(), d.name.size()};
+      raw.ty.kind = static_cast<omnir_option_kind>(d.kind);
+      raw.ty.element_kind = static_cast<omnir_option_kind>(d.elementKind);
+      raw.ty.cases = cases_.back().empty() ? nullptr : cases_.back().data();
+      raw.ty.num_cases = cases_.back().size();
+      raw.default_value = omnir_string_view{d.defaultValue.data(), d.defaultValue.size()};
+      raw.help = omnir_string_view{d.help.data(), d.help.size()};
+      decls_.push_back(raw);
+    }
+  }
+  const omnir_option_decl *data() const { return decls_.empty() ? nullptr : decls_.data(); }
+  size_t size() const { return decls_.size(); }
+
+private:
+  std::vector<std::vector<omnir_string_view>> cases_;
+  std::vector<omnir_option_decl> decls_;
+};
+} // namespace detail
+
+/// One override of an OptionScope: an option name and a value, given as text (`"3"`) or as
+/// a bool, integer, floating-point number or string (turned into omnir's textual form).
+class OptionSetting {
+public:
+  OptionSetting(std::string_view name, std::string_view value) : name_(name), value_(value) {}
+  OptionSetting(std::string_view name, const char *value) : name_(name), value_(detail::optionText(value)) {}
+  OptionSetting(std::string_view name, const std::string &value) : name_(name), value_(value) {}
+  OptionSetting(std::string_view name, bool value) : name_(name), value_(detail::optionText(value)) {}
+  OptionSetting(std::string_view name, double value) : name_(name), value_(detail::optionText(value)) {}
+  OptionSetting(std::string_view name, float value) : name_(name), value_(detail::optionText(value)) {}
+  template <typename T, typename = std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value>>
+  OptionSetting(std::string_view name, T value) : name_(name), value_(detail::optionText(value)) {}
+
+  const std::string &getName() const { return name_; }
+  const std::string &getValue() const { return value_; }
+
+private:
+  std::string name_;
+  std::string value_;
+};
+
+//===----------------------------------------------------------------------===//
 // Context
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +268,73 @@ public:
   /// Registers the dialect `D` (see Dialect.h); loading it twice is a no-op.
   template <typename D>
   void loadDialect() const;
+
+  //===--------------------------------------------------------------------===//
+  // Options: declared per context; values as this thread sees them (its innermost
+  // OptionScope, else the context's value, else the default).
+
+  /// Declares an option. The same declaration again is a no-op; the same name with another
+  /// kind throws (OMNIR_ERROR_ALREADY_EXISTS).
+  void declareOption(const OptionDecl &decl) const {
+    const std::vector<OptionDecl> decls{decl};
+    detail::RawOptionDecls raw(decls);
+    check(omnir_option_declare(ctx_, raw.data()));
+  }
+  /// Declares an option whose kind follows the C++ type of `defaultValue` (OptionDecl::of).
+  template <typename T>
+  void declareOption(std::string name, const T &defaultValue, std::string help = {}) const {
+    declareOption(OptionDecl::of(std::move(name), defaultValue, std::move(help)));
+  }
+  /// Sets the context's value (seen by every thread without an override): text (`"3"`) or a
+  /// bool, integer, floating-point number or string. An unknown option or a value its kind
+  /// does not accept throws.
+  template <typename T>
+  void setOption(std::string_view name, const T &value) const {
+    OptionSetting s(name, value);
+    check(omnir_option_set(ctx_, s.getName().data(), s.getName().size(), s.getValue().data(), s.getValue().size()));
+  }
+  /// Forgets the context's value, so the default applies again.
+  void resetOption(std::string_view name) const { check(omnir_option_reset(ctx_, name.data(), name.size())); }
+  /// The declared kind of an option.
+  OptionKind getOptionKind(std::string_view name) const {
+    omnir_option_kind kind = 0, element = 0;
+    check(omnir_option_get_kind(ctx_, name.data(), name.size(), &kind, &element));
+    return static_cast<OptionKind>(kind);
+  }
+  /// The element kind of a list option.
+  OptionKind getOptionElementKind(std::string_view name) const {
+    omnir_option_kind kind = 0, element = 0;
+    check(omnir_option_get_kind(ctx_, name.data(), name.size(), &kind, &element));
+    if (kind != OMNIR_OPTION_LIST)
+      throw Error(OMNIR_ERROR_INVALID_ARGUMENT, "option '" + std::string(name) + "' is not a list");
+    return static_cast<OptionKind>(element);
+  }
+  /// The value this thread sees, as `T`: bool (a bool option), an integer type (an int
+  /// option; OMNIR_ERROR_OUT_OF_RANGE if it does not fit), double or float (a float option),
+  /// or std::string (any option, in textual form). Another kind throws
+  /// (OMNIR_ERROR_INVALID_ARGUMENT).
+  template <typename T>
+  T getOption(std::string_view name) const {
+    if constexpr (std::is_same<T, bool>::value) {
+      bool out = false;
+      check(omnir_option_get_bool(ctx_, name.data(), name.size(), &out));
+      return out;
+    } else if constexpr (std::is_integral<T>::value) {
+      int64_t out = 0;
+      check(omnir_option_get_int(ctx_, name.data(), name.size(), &out));
+      return detail::narrowOption<T>(name, out);
+    } else if constexpr (std::is_floating_point<T>::value) {
+      double out = 0;
+      check(omnir_option_get_float(ctx_, name.data(), name.size(), &out));
+      return static_cast<T>(out);
+    } else if constexpr (std::is_same<T, std::string>::value) {
+      omnir_string s{};
+      check(omnir_option_get(ctx_, name.data(), name.size(), &s));
+      return detail::takeString(s);
+    } else {
+      static_assert(detail::AlwaysFalse<T>::value, "getOption<T>: T is bool, an integer, a float type or std::string");
+    }
+  }
 
 private:
   omnir_context *ctx_ = nullptr;
@@ -150,9 +377,84 @@ public:
     get().template loadDialect<D>();
   }
   void allowUnregisteredDialects(bool allow = true) const { get().allowUnregisteredDialects(allow); }
+  void declareOption(const OptionDecl &decl) const { get().declareOption(decl); }
+  template <typename T>
+  void declareOption(std::string name, const T &defaultValue, std::string help = {}) const {
+    get().declareOption(std::move(name), defaultValue, std::move(help));
+  }
+  template <typename T>
+  void setOption(std::string_view name, const T &value) const {
+    get().setOption(name, value);
+  }
+  void resetOption(std::string_view name) const { get().resetOption(name); }
+  OptionKind getOptionKind(std::string_view name) const { return get().getOptionKind(name); }
+  OptionKind getOptionElementKind(std::string_view name) const { return get().getOptionElementKind(name); }
+  template <typename T>
+  T getOption(std::string_view name) const {
+    return get().template getOption<T>(name);
+  }
 
 private:
   omnir_context *ctx_ = nullptr;
+};
+
+/// Overrides option values for the calling thread on one context, from construction to
+/// destruction (RAII; also when an exception unwinds the scope). Other threads and other
+/// contexts do not see the overrides. Scopes nest: destroy them innermost first, on the
+/// thread that made them (a scope ended out of order, or on another thread, is refused by
+/// omnir and ignored by the destructor; pop() throws instead). Every value is checked
+/// before anything is overridden: a bad one throws and overrides nothing. Move-only.
+///
+///   omnir::OptionScope scope(ctx, {{"threshold", 3}, {"mode", "fast"}});
+class OptionScope {
+public:
+  OptionScope(Context ctx, std::initializer_list<OptionSetting> settings)
+      : OptionScope(ctx, std::vector<OptionSetting>(settings)) {}
+  OptionScope(Context ctx, const std::vector<OptionSetting> &settings) : ctx_(ctx) {
+    std::vector<omnir_option_setting> raw;
+    raw.reserve(settings.size());
+    for (const auto &s : settings)
+      raw.push_back(omnir_option_setting{omnir_string_view{s.getName().data(), s.getName().size()},
+                                         omnir_string_view{s.getValue().data(), s.getValue().size()}});
+    check(omnir_option_push_scope(ctx_, raw.data(), raw.size(), &id_));
+    active_ = true;
+  }
+  OptionScope(OptionScope &&o) noexcept : ctx_(o.ctx_), id_(o.id_), active_(std::exchange(o.active_, false)) {}
+  OptionScope &operator=(OptionScope &&o) noexcept {
+    if (this != &o) {
+      reset();
+      ctx_ = o.ctx_;
+      id_ = o.id_;
+      active_ = std::exchange(o.active_, false);
+    }
+    return *this;
+  }
+  OptionScope(const OptionScope &) = delete;
+  OptionScope &operator=(const OptionScope &) = delete;
+  ~OptionScope() { reset(); }
+
+  /// Ends the scope now; throws if it is not this thread's innermost scope (it then stays
+  /// in place, so its destructor tries again).
+  void pop() {
+    if (!active_)
+      return;
+    check(omnir_option_pop_scope(ctx_, id_));
+    active_ = false;
+  }
+  /// Ends the scope now if it is still active; a refusal is ignored (as in the destructor).
+  void reset() noexcept {
+    if (active_) {
+      active_ = false;
+      (void)omnir_option_pop_scope(ctx_, id_);
+    }
+  }
+  bool isActive() const { return active_; }
+  Context getContext() const { return ctx_; }
+
+private:
+  Context ctx_;
+  uint64_t id_ = 0;
+  bool active_ = false;
 };
 
 /// A TypeId by fully qualified name (`builtin.integer`, `quant.uniform`,
