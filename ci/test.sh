@@ -38,8 +38,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --locked
 
-echo "== fuzz the parser and printer for a fixed time (parse → print → parse → print stable, no panic)"
-bash ci/fuzz.sh 30
+echo "== fuzz the parser and printer: 60000 runs, fixed seed (parse → print → parse → print stable, no panic)"
+OMNIR_FUZZ_RUNS=60000 OMNIR_FUZZ_SEED=1 bash ci/fuzz.sh
 
 echo "== differential test against upstream MLIR (iree-opt) over the corpus"
 bash ci/test-differential.sh
