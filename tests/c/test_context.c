@@ -118,8 +118,13 @@ static void destroy_at_thread_exit(void *p) {
 static void *hold_until_exit(void *arg) {
     omnir_context *ctx = NULL;
     (void)arg;
+    omnir_type ty;
     if (omnir_context_create(&ctx) != OMNIR_OK) return NULL;
-    (void)omnir_context_create(NULL); /* touch the last-error thread-local first */
+    /* Use the context on this thread first, as a runtime would: the library's thread-locals
+     * then exist and are destroyed before the key destructor runs (one first touched only
+     * inside a key destructor makes glibc leak its 32-byte destructor record). */
+    (void)omnir_context_create(NULL);
+    if (omnir_integer_type_get(ctx, 8, OMNIR_SIGNEDNESS_SIGNLESS, &ty) != OMNIR_OK) return NULL;
     pthread_setspecific(exit_key, ctx);
     return (void *)1;
 }
