@@ -1,6 +1,8 @@
 //! Generational arenas for IR entities.
 //!
-//! Every operation, block and region lives in a slot of an [`Arena`]. Public handles carry
+//! Every block and region lives in a slot of an [`Arena`]; operations live in the
+//! specialized `ir::store::OpStore`, which follows the same generation scheme (odd = live,
+//! bumped on free, never 0) with its own tables. Public handles carry
 //! the slot index and the generation the slot had when the entity was created; a slot's
 //! generation is bumped when its entity is freed, so an old handle can never resolve to a
 //! new entity that reused the slot. Links *inside* the IR (parent, prev/next, use lists)

@@ -10,6 +10,7 @@ use crate::affine::{AffineMap, IntegerSet};
 use crate::context::{Context, Identifier};
 use crate::dialect::AttrDefId;
 use crate::error::{Error, Result};
+use crate::intern::POINT_BASE;
 use crate::typeid::TypeId;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 
@@ -256,17 +257,83 @@ pub enum AttrKind {
 
 impl Context {
     pub(crate) fn intern_attr(&self, kind: AttrKind) -> Attribute {
-        Attribute::from_index(self.uniq.attrs.intern(kind))
+        if let AttrKind::Location(LocationKind::FileLineCol { file, start_line, start_col, end_line, end_col }) = kind {
+            if start_line == end_line && start_col == end_col {
+                // A point may already be in its file's run (see `PointLocs`).
+                let index = self.uniq.points.intern(file, start_line, start_col, || self.uniq.attrs.intern(kind));
+                return Attribute::from_index(index);
+            }
+        }
+        let index = self.uniq.attrs.intern(kind);
+        assert!(index < POINT_BASE, "more than 2G attributes");
+        Attribute::from_index(index)
     }
 
     #[inline]
     pub fn attr_kind(&self, attr: Attribute) -> &AttrKind {
-        self.uniq.attrs.get(attr.index())
+        let index = attr.index();
+        if index < POINT_BASE {
+            self.uniq.attrs.get(index)
+        } else {
+            self.uniq.points.kind(index - POINT_BASE)
+        }
     }
 
     pub fn attr_from_raw(&self, raw: u32) -> Option<Attribute> {
         let index = raw.checked_sub(1)?;
-        self.uniq.attrs.try_get(index).map(|_| Attribute::from_index(index))
+        let live = if index < POINT_BASE {
+            self.uniq.attrs.try_get(index).is_some()
+        } else {
+            self.uniq.points.contains(index - POINT_BASE)
+        };
+        live.then(|| Attribute::from_index(index))
+    }
+
+    /// Whether `attr` is a point location kept in the parser's compact storage.
+    #[inline]
+    pub(crate) fn is_point_loc(&self, attr: Attribute) -> bool {
+        attr.index() >= POINT_BASE
+    }
+
+    /// `(file, line, col)` if `attr` is a point location kept in the parser's compact
+    /// storage (without building its [`AttrKind`]).
+    #[inline]
+    pub(crate) fn point_loc(&self, attr: Attribute) -> Option<(Identifier, u32, u32)> {
+        let index = attr.index();
+        (index >= POINT_BASE).then(|| self.uniq.points.get(index - POINT_BASE))
+    }
+
+    /// Starts giving `"file":line:col` locations of `file` compact storage (see
+    /// [`Context::point_file_loc`]); about `expected` will be created. Returns whether that
+    /// is possible (else they are interned as usual).
+    pub(crate) fn begin_point_locs(&mut self, file: Identifier, expected: usize) -> bool {
+        self.uniq.points.begin_run(file, expected)
+    }
+
+    pub(crate) fn end_point_locs(&mut self) {
+        self.uniq.points.end_run();
+    }
+
+    /// `"file":line:col` for the file of [`Context::begin_point_locs`] (`file` must be that
+    /// file): appended to the compact storage when it comes after the previous one in the
+    /// source, interned otherwise.
+    #[inline]
+    pub(crate) fn point_file_loc(&mut self, file: Identifier, line: u32, col: u32) -> Location {
+        match self.uniq.points.push(line, col) {
+            Some(index) => Location(Attribute::from_index(index)),
+            None => self.file_line_col_loc_id(file, line, col),
+        }
+    }
+
+    /// `"file":line:col` with the file name already interned.
+    pub(crate) fn file_line_col_loc_id(&self, file: Identifier, line: u32, col: u32) -> Location {
+        Location(self.intern_attr(AttrKind::Location(LocationKind::FileLineCol {
+            file,
+            start_line: line,
+            start_col: col,
+            end_line: line,
+            end_col: col,
+        })))
     }
 
     pub fn unit_attr(&self) -> Attribute {
@@ -535,7 +602,9 @@ impl Context {
     /// A new distinct attribute: never equal to any other, even with the same contents.
     pub fn distinct_attr(&self, referenced: Attribute) -> Attribute {
         let id = self.uniq.next_distinct.fetch_add(1, Ordering::Relaxed);
-        Attribute::from_index(self.uniq.attrs.push_unique(AttrKind::Distinct { id, referenced }))
+        let index = self.uniq.attrs.push_unique(AttrKind::Distinct { id, referenced });
+        assert!(index < POINT_BASE, "more than 2G attributes");
+        Attribute::from_index(index)
     }
 
     /// `#dialect.data` for a dialect that is not loaded.
@@ -715,6 +784,9 @@ impl Context {
 
     /// The attribute as a location, if it is one.
     pub fn as_location(&self, attr: Attribute) -> Option<Location> {
+        if self.is_point_loc(attr) {
+            return Some(Location(attr));
+        }
         matches!(self.attr_kind(attr), AttrKind::Location(_)).then_some(Location(attr))
     }
 
@@ -726,7 +798,7 @@ impl Context {
     }
 
     fn is_unknown_loc(&self, attr: Attribute) -> bool {
-        matches!(self.attr_kind(attr), AttrKind::Location(LocationKind::Unknown))
+        !self.is_point_loc(attr) && matches!(self.attr_kind(attr), AttrKind::Location(LocationKind::Unknown))
     }
 
     /// `file:line:col` of the first file location inside `loc`, for error messages.

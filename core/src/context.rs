@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 use crate::attrs::AttrKind;
 use crate::diag::DiagnosticEngine;
 use crate::dialect::Registry;
-use crate::intern::Interner;
+use crate::intern::{Interner, PointLocs};
 use crate::ir::Ir;
 use crate::types::TypeKind;
 
@@ -33,6 +33,9 @@ pub(crate) struct Uniquer {
     pub(crate) types: Interner<TypeKind>,
     pub(crate) attrs: Interner<AttrKind>,
     pub(crate) idents: Interner<Box<str>>,
+    /// The parser's `"file":line:col` locations (attribute indices from
+    /// [`crate::intern::POINT_BASE`] on).
+    pub(crate) points: PointLocs,
     pub(crate) next_distinct: AtomicU64,
 }
 

@@ -7,10 +7,14 @@
 
 use std::borrow::Borrow;
 use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use hashbrown::HashTable;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+use crate::attrs::{AttrKind, LocationKind};
+use crate::context::Identifier;
 
 const SHARDS: usize = 16;
 
@@ -97,6 +101,191 @@ impl<T: Hash + Eq> Interner<T> {
     #[inline]
     pub fn try_get(&self, index: u32) -> Option<&T> {
         self.items.get(index as usize)
+    }
+}
+
+/// Where point locations start in the attribute index space: attribute indices below are
+/// uniqued [`AttrKind`]s in the attribute interner, indices from here on are entries of
+/// [`PointLocs`].
+pub(crate) const POINT_BASE: u32 = 1 << 31;
+
+/// Marks a run that is still being appended to.
+const OPEN: u32 = u32::MAX;
+
+/// A point location `"file":line:col` stored compactly; the file is its run's.
+struct Point {
+    line: u32,
+    col: u32,
+    /// 1 + the index of its materialized [`AttrKind`] in `PointLocs::kinds`, 0 while there
+    /// is none.
+    kind: AtomicU32,
+}
+
+/// Points `start..end` of one file, created by one parse, in strictly increasing (line,
+/// col) order: a sorted slice, searched by binary search.
+struct Run {
+    file: Identifier,
+    start: u32,
+    end: u32,
+}
+
+#[derive(Default)]
+struct FileState {
+    /// The file's run (a file gets at most one).
+    run: Option<u32>,
+    /// Whether a point of this file (with line and column >= 1, which a parse could also
+    /// produce) was uniqued in the attribute interner: no run may start for it then.
+    general: bool,
+}
+
+/// The point locations the parser gives every operation and block argument: 12 bytes each,
+/// appended in source order without hashing. Uniquing still holds: a point location is
+/// either in a run (found by binary search) or in the attribute interner, never in both;
+/// [`Context::intern_attr`] looks a point up in its file's run before interning it. The
+/// [`AttrKind`] a reader asks for is built on first request and kept.
+///
+/// `points` and `runs` only change through `&mut` (the parser holds the context mutably),
+/// so readers with `&self` need no lock.
+pub(crate) struct PointLocs {
+    points: Vec<Point>,
+    runs: Vec<Run>,
+    /// The run being appended to, with the `epoch` seen last.
+    open: Option<(u32, u32)>,
+    files: Mutex<FxHashMap<Identifier, FileState>>,
+    /// Bumped whenever a file gets `general` set, so an open run notices cheaply.
+    epoch: AtomicU32,
+    kinds: boxcar::Vec<AttrKind>,
+}
+
+impl Default for PointLocs {
+    fn default() -> Self {
+        PointLocs {
+            points: Vec::new(),
+            runs: Vec::new(),
+            open: None,
+            files: Mutex::new(FxHashMap::default()),
+            epoch: AtomicU32::new(0),
+            kinds: boxcar::Vec::new(),
+        }
+    }
+}
+
+impl PointLocs {
+    /// Starts a run for `file` if it may have one (no run yet, no conflicting point in the
+    /// attribute interner); reserves room for about `expected` points. Returns whether the
+    /// run is open.
+    pub(crate) fn begin_run(&mut self, file: Identifier, expected: usize) -> bool {
+        self.end_run();
+        let files = self.files.get_mut().unwrap_or_else(|p| p.into_inner());
+        let taken = files.get(&file).is_some_and(|f| f.run.is_some() || f.general);
+        if taken || self.points.len() >= (u32::MAX - POINT_BASE - 1) as usize {
+            return false;
+        }
+        let index = self.runs.len() as u32;
+        files.insert(file, FileState { run: Some(index), general: false });
+        let start = self.points.len() as u32;
+        self.runs.push(Run { file, start, end: OPEN });
+        self.open = Some((index, *self.epoch.get_mut()));
+        self.points.reserve(expected);
+        true
+    }
+
+    /// Closes the open run, if any.
+    pub(crate) fn end_run(&mut self) {
+        if let Some((run, _)) = self.open.take() {
+            self.runs[run as usize].end = self.points.len() as u32;
+        }
+    }
+
+    /// Appends `line:col` to the open run and returns its attribute index, or `None` when
+    /// the caller must intern the location instead: no open run, not after the run's last
+    /// point, or the file got a point in the attribute interner meanwhile.
+    #[inline]
+    pub(crate) fn push(&mut self, line: u32, col: u32) -> Option<u32> {
+        let (run, seen) = self.open?;
+        let epoch = *self.epoch.get_mut();
+        if epoch != seen {
+            let file = self.runs[run as usize].file;
+            let general = self.files.get_mut().unwrap_or_else(|p| p.into_inner()).get(&file).is_some_and(|f| f.general);
+            if general {
+                self.end_run();
+                return None;
+            }
+            self.open = Some((run, epoch));
+        }
+        let len = self.points.len();
+        if len > self.runs[run as usize].start as usize {
+            let last = &self.points[len - 1];
+            if (line, col) <= (last.line, last.col) {
+                return None;
+            }
+        }
+        if len >= (u32::MAX - POINT_BASE - 1) as usize {
+            self.end_run();
+            return None;
+        }
+        self.points.push(Point { line, col, kind: AtomicU32::new(0) });
+        Some(POINT_BASE + len as u32)
+    }
+
+    /// The attribute index of point `file:line:col`: its run's entry if there is one, else
+    /// `general()` (which interns it in the attribute interner).
+    pub(crate) fn intern(&self, file: Identifier, line: u32, col: u32, general: impl FnOnce() -> u32) -> u32 {
+        let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let state = files.entry(file).or_default();
+        if let Some(run) = state.run {
+            let r = &self.runs[run as usize];
+            let end = if r.end == OPEN { self.points.len() } else { r.end as usize };
+            let slice = &self.points[r.start as usize..end];
+            if let Ok(i) = slice.binary_search_by(|p| (p.line, p.col).cmp(&(line, col))) {
+                return POINT_BASE + r.start + i as u32;
+            }
+        }
+        // Line or column 0 is never a position in a source, so it never meets a run.
+        if line > 0 && col > 0 && !state.general {
+            state.general = true;
+            self.epoch.fetch_add(1, Ordering::Relaxed);
+        }
+        let index = general();
+        assert!(index < POINT_BASE, "more than 2G attributes");
+        index
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, point: u32) -> bool {
+        (point as usize) < self.points.len()
+    }
+
+    /// `(file, line, col)` of a point.
+    #[inline]
+    pub(crate) fn get(&self, point: u32) -> (Identifier, u32, u32) {
+        let p = &self.points[point as usize];
+        let run = self.runs.partition_point(|r| r.start <= point) - 1;
+        (self.runs[run].file, p.line, p.col)
+    }
+
+    /// The point as an [`AttrKind`], built on first request.
+    pub(crate) fn kind(&self, point: u32) -> &AttrKind {
+        let p = &self.points[point as usize];
+        let k = p.kind.load(Ordering::Acquire);
+        if k != 0 {
+            return &self.kinds[k as usize - 1];
+        }
+        let _guard = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let k = p.kind.load(Ordering::Acquire);
+        if k != 0 {
+            return &self.kinds[k as usize - 1];
+        }
+        let (file, line, col) = self.get(point);
+        let index = self.kinds.push(AttrKind::Location(LocationKind::FileLineCol {
+            file,
+            start_line: line,
+            start_col: col,
+            end_line: line,
+            end_col: col,
+        }));
+        p.kind.store(u32::try_from(index + 1).expect("more than 4G locations"), Ordering::Release);
+        &self.kinds[index]
     }
 }
 

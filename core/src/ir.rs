@@ -1,9 +1,11 @@
 //! Operations, blocks, regions and values, with checked handles and use lists.
 //!
-//! Storage: three generational arenas (see [`crate::arena`]). Ops in a block form an
-//! intrusive doubly-linked list (O(1) insert and erase anywhere); so do blocks in a region.
-//! Every operand is a node in its value's use list, addressed as (op index, operand index);
-//! every successor is a node in its block's predecessor list the same way.
+//! Storage: ops live in an `OpStore` (see `ir/store.rs`: generational slots whose parts are
+//! spread over dense tables and pools), blocks and regions in generational arenas (see
+//! [`crate::arena`]). Ops in a block form an intrusive doubly-linked list (O(1) insert and
+//! erase anywhere); so do blocks in a region. Every operand is a node in its value's use
+//! list, named by its use id (its index in the operand pool); every successor is a node in
+//! its block's predecessor list, addressed as (op index, successor index).
 //!
 //! Invariants the rest of the core relies on:
 //! - every link (parent, prev/next, use-list node) points at a live entity;
@@ -16,11 +18,14 @@
 
 use smallvec::SmallVec;
 
+mod store;
+
 use crate::arena::{Arena, NONE};
 use crate::attrs::{Attribute, Location, NamedAttribute};
 use crate::context::{Context, Identifier};
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::Type;
+pub(crate) use store::{OpStore, OpView, OperandSlot};
 
 /// An operation. Copyable, checked on every use.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -157,23 +162,11 @@ impl UseRef {
 }
 
 #[derive(Clone, Debug)]
-pub(crate) struct OperandSlot {
-    pub(crate) value: ValueRef,
-    prev: UseRef,
-    next: UseRef,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct ResultSlot {
-    pub(crate) ty: Type,
-    first_use: UseRef,
-}
-
-#[derive(Clone, Debug)]
 pub(crate) struct ArgSlot {
     pub(crate) ty: Type,
     pub(crate) loc: Location,
-    first_use: UseRef,
+    /// Head of the use list (a use id, `NONE` if unused).
+    first_use: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -190,24 +183,27 @@ pub(crate) struct OpExtra {
     pub(crate) successors: Vec<SuccessorSlot>,
 }
 
+/// The record of an op: what erase and use-list surgery never read. Operands and results
+/// live in pools (see [`store`]); `ctx.ir.ops.get(i)` gives a view of all of it.
 #[derive(Debug)]
 pub(crate) struct OpData {
     pub(crate) name: Identifier,
     pub(crate) loc: Location,
     pub(crate) properties: Option<Attribute>,
-    /// Discardable attributes, sorted by name.
-    pub(crate) attrs: SmallVec<[NamedAttribute; 1]>,
-    pub(crate) operands: SmallVec<[OperandSlot; 2]>,
-    pub(crate) results: SmallVec<[ResultSlot; 1]>,
+    /// Discardable attributes, sorted by name: a range of the store's attribute pool, owned
+    /// by the op's slot and managed by the store.
+    attrs: u32,
+    num_attrs: u32,
     pub(crate) extra: Option<Box<OpExtra>>,
 }
 
 impl OpData {
+    fn new(name: Identifier, loc: Location, properties: Option<Attribute>, extra: Option<Box<OpExtra>>) -> OpData {
+        OpData { name, loc, properties, attrs: 0, num_attrs: 0, extra }
+    }
+
     pub(crate) fn regions(&self) -> &[u32] {
         self.extra.as_ref().map_or(&[], |e| &e.regions)
-    }
-    pub(crate) fn successors(&self) -> &[SuccessorSlot] {
-        self.extra.as_ref().map_or(&[], |e| &e.successors)
     }
 }
 
@@ -238,42 +234,43 @@ pub(crate) struct OpLinks {
     pub(crate) next: u32,
     /// Whether the op has regions (walks skip the record of ops without).
     pub(crate) has_regions: bool,
+    /// Whether the op has regions or successors (erase of ops without never reads the
+    /// record).
+    pub(crate) has_extra: bool,
 }
 
 impl OpLinks {
-    const DETACHED: OpLinks = OpLinks { parent: NONE, prev: NONE, next: NONE, has_regions: false };
+    const DETACHED: OpLinks = OpLinks { parent: NONE, prev: NONE, next: NONE, has_regions: false, has_extra: false };
 }
 
 #[derive(Default)]
 pub(crate) struct Ir {
-    pub(crate) ops: Arena<OpData>,
-    /// `links[i]` belongs to the op in slot `i` of `ops`.
-    pub(crate) links: Vec<OpLinks>,
+    pub(crate) ops: OpStore,
     pub(crate) blocks: Arena<BlockData>,
     pub(crate) regions: Arena<RegionData>,
 }
 
 impl Ir {
-    pub(crate) fn alloc_op(&mut self, data: OpData) -> (u32, u32) {
-        let has_regions = !data.regions().is_empty();
-        let (index, generation) = self.ops.alloc(data);
-        let links = OpLinks { has_regions, ..OpLinks::DETACHED };
-        if index as usize == self.links.len() {
-            self.links.push(links);
-        } else {
-            self.links[index as usize] = links;
-        }
-        (index, generation)
+    pub(crate) fn alloc_op(
+        &mut self,
+        data: OpData,
+        attrs: &[NamedAttribute],
+        operands: impl ExactSizeIterator<Item = ValueRef>,
+        result_types: impl ExactSizeIterator<Item = Type>,
+    ) -> (u32, u32) {
+        let links =
+            OpLinks { has_regions: !data.regions().is_empty(), has_extra: data.extra.is_some(), ..OpLinks::DETACHED };
+        self.ops.alloc(data, attrs, links, operands, result_types)
     }
 
     #[inline]
     pub(crate) fn link(&self, op: u32) -> &OpLinks {
-        &self.links[op as usize]
+        &self.ops.links[op as usize]
     }
 
     #[inline]
     pub(crate) fn link_mut(&mut self, op: u32) -> &mut OpLinks {
-        &mut self.links[op as usize]
+        &mut self.ops.links[op as usize]
     }
 }
 
@@ -331,28 +328,63 @@ impl OperationState {
 
 // ---- handle checks ----
 
+/// The stale-handle error, kept out of line so that handle checks stay small.
+#[cold]
+#[inline(never)]
+fn stale(what: &str) -> Error {
+    Error::stale(what)
+}
+
 impl Context {
     #[inline]
-    pub(crate) fn op_data(&self, op: OpId) -> Result<&OpData> {
-        self.ir.ops.get_checked(op.index, op.generation).ok_or_else(|| Error::stale("operation"))
+    pub(crate) fn op_data(&self, op: OpId) -> Result<OpView<'_>> {
+        self.ir.ops.get_checked(op.index, op.generation).ok_or_else(|| stale("operation"))
+    }
+    /// Checks an op handle without reading the op.
+    #[inline]
+    pub(crate) fn check_op(&self, op: OpId) -> Result<()> {
+        if self.ir.ops.is_current(op.index, op.generation) {
+            Ok(())
+        } else {
+            Err(stale("operation"))
+        }
+    }
+    /// Where a live op's operands and results are.
+    #[inline]
+    fn op_hot(&self, op: OpId) -> Result<store::OpHot> {
+        self.check_op(op)?;
+        Ok(self.ir.ops.hot(op.index))
+    }
+    /// The record of a live op.
+    #[inline]
+    fn op_record(&self, op: OpId) -> Result<&OpData> {
+        self.check_op(op)?;
+        Ok(self.ir.ops.record(op.index))
+    }
+    /// The operand slots of a live op.
+    #[inline]
+    fn op_operand_slots(&self, op: OpId) -> Result<&[OperandSlot]> {
+        let h = self.op_hot(op)?;
+        Ok(self.ir.ops.operands.slice(h.operands, h.num_operands))
     }
     /// The position links of a live op.
     #[inline]
     pub(crate) fn op_links(&self, op: OpId) -> Result<&OpLinks> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         Ok(self.ir.link(op.index))
     }
     #[inline]
     fn op_data_mut(&mut self, op: OpId) -> Result<&mut OpData> {
-        self.ir.ops.get_checked_mut(op.index, op.generation).ok_or_else(|| Error::stale("operation"))
+        self.check_op(op)?;
+        Ok(self.ir.ops.record_mut(op.index))
     }
     #[inline]
     pub(crate) fn block_data(&self, block: BlockId) -> Result<&BlockData> {
-        self.ir.blocks.get_checked(block.index, block.generation).ok_or_else(|| Error::stale("block"))
+        self.ir.blocks.get_checked(block.index, block.generation).ok_or_else(|| stale("block"))
     }
     #[inline]
     pub(crate) fn region_data(&self, region: RegionId) -> Result<&RegionData> {
-        self.ir.regions.get_checked(region.index, region.generation).ok_or_else(|| Error::stale("region"))
+        self.ir.regions.get_checked(region.index, region.generation).ok_or_else(|| stale("region"))
     }
 
     // Handles for internal indices (which are always live).
@@ -375,23 +407,20 @@ impl Context {
 
     /// Checks a value handle and returns its internal reference.
     pub(crate) fn check_value(&self, v: Value) -> Result<ValueRef> {
-        let n = v.number() as usize;
+        let n = v.number();
         if v.is_block_argument() {
-            let b = self.ir.blocks.get_checked(v.owner, v.generation).ok_or_else(|| Error::stale("value"))?;
-            if n >= b.args.len() {
-                return Err(Error::stale("value"));
+            let b = self.ir.blocks.get_checked(v.owner, v.generation).ok_or_else(|| stale("value"))?;
+            if n as usize >= b.args.len() {
+                return Err(stale("value"));
             }
-        } else {
-            let o = self.ir.ops.get_checked(v.owner, v.generation).ok_or_else(|| Error::stale("value"))?;
-            if n >= o.results.len() {
-                return Err(Error::stale("value"));
-            }
+        } else if !self.ir.ops.is_current(v.owner, v.generation) || n >= self.ir.ops.hot(v.owner).num_results {
+            return Err(stale("value"));
         }
         Ok(v.as_ref())
     }
 
     pub fn is_op_live(&self, op: OpId) -> bool {
-        self.op_data(op).is_ok()
+        self.check_op(op).is_ok()
     }
     pub fn is_block_live(&self, block: BlockId) -> bool {
         self.block_data(block).is_ok()
@@ -405,88 +434,122 @@ impl Context {
 }
 
 // ---- use lists ----
+//
+// Operand use lists link operand slots by use id (their index in the operand pool), so
+// unlinking touches the neighbours directly. Successor lists (rare) link (op, index) pairs.
 
 impl Context {
-    fn first_use_mut(&mut self, v: ValueRef) -> &mut UseRef {
-        let n = (v.number & !ARG_BIT) as usize;
+    #[inline(always)]
+    fn first_use_mut(&mut self, v: ValueRef) -> &mut u32 {
+        let n = v.number & !ARG_BIT;
         if v.is_arg() {
-            &mut self.ir.blocks.get_mut(v.owner).args[n].first_use
+            &mut self.ir.blocks.get_mut(v.owner).args[n as usize].first_use
         } else {
-            &mut self.ir.ops.get_mut(v.owner).results[n].first_use
+            &mut self.ir.ops.result_mut(v.owner, n).first_use
         }
     }
 
-    pub(crate) fn first_use(&self, v: ValueRef) -> UseRef {
-        let n = (v.number & !ARG_BIT) as usize;
+    #[inline]
+    pub(crate) fn first_use(&self, v: ValueRef) -> u32 {
+        let n = v.number & !ARG_BIT;
         if v.is_arg() {
-            self.ir.blocks.get(v.owner).args[n].first_use
+            self.ir.blocks.get(v.owner).args[n as usize].first_use
         } else {
-            self.ir.ops.get(v.owner).results[n].first_use
+            self.ir.ops.result(v.owner, n).first_use
         }
     }
 
-    fn operand_slot_mut(&mut self, u: UseRef) -> &mut OperandSlot {
-        &mut self.ir.ops.get_mut(u.op).operands[u.index as usize]
+    #[inline]
+    fn use_slot_mut(&mut self, id: u32) -> &mut OperandSlot {
+        self.ir.ops.operands.get_mut(id)
     }
 
-    pub(crate) fn operand_slot(&self, u: UseRef) -> &OperandSlot {
-        &self.ir.ops.get(u.op).operands[u.index as usize]
+    #[inline]
+    pub(crate) fn use_slot(&self, id: u32) -> &OperandSlot {
+        self.ir.ops.operands.get(id)
     }
 
-    /// Pushes operand `index` of `op` onto the front of its value's use list.
-    fn link_operand(&mut self, op: u32, index: u32) {
-        let value = self.ir.ops.get(op).operands[index as usize].value;
+    /// The (op, operand index) of a use id.
+    pub(crate) fn use_position(&self, id: u32) -> (u32, u32) {
+        let user = self.ir.ops.user(id);
+        (user, id - self.ir.ops.hot(user).operands)
+    }
+
+    fn use_operand(&self, id: u32) -> OpOperand {
+        let (op, index) = self.use_position(id);
+        OpOperand { op: self.op_handle(op), index }
+    }
+
+    /// Pushes the operand onto the front of its value's use list (nothing for a null one).
+    #[inline]
+    fn link_use(&mut self, id: u32) {
+        let value = self.use_slot(id).value;
         if value.is_null() {
             return;
         }
-        let me = UseRef { op, index };
-        let head = std::mem::replace(self.first_use_mut(value), me);
+        let head = std::mem::replace(self.first_use_mut(value), id);
         {
-            let slot = self.operand_slot_mut(me);
-            slot.prev = UseRef::NONE;
+            let slot = self.use_slot_mut(id);
+            slot.prev = NONE;
             slot.next = head;
         }
-        if !head.is_none() {
-            self.operand_slot_mut(head).prev = me;
+        if head != NONE {
+            self.use_slot_mut(head).prev = id;
         }
+    }
+
+    /// Takes the operand out of its value's use list. Its own links are left stale: the
+    /// caller relinks it, nulls it, or frees it.
+    #[inline(always)]
+    fn unlink_use(&mut self, id: u32) {
+        let OperandSlot { value, prev, next, .. } = *self.use_slot(id);
+        if value.is_null() {
+            return;
+        }
+        if prev == NONE {
+            *self.first_use_mut(value) = next;
+        } else {
+            self.use_slot_mut(prev).next = next;
+        }
+        if next != NONE {
+            self.use_slot_mut(next).prev = prev;
+        }
+    }
+
+    fn link_operand(&mut self, op: u32, index: u32) {
+        self.link_use(self.ir.ops.operand_id(op, index));
     }
 
     fn unlink_operand(&mut self, op: u32, index: u32) {
-        let me = UseRef { op, index };
-        let (value, prev, next) = {
-            let s = self.operand_slot(me);
-            (s.value, s.prev, s.next)
-        };
-        if value.is_null() {
-            return;
-        }
-        if prev.is_none() {
-            *self.first_use_mut(value) = next;
-        } else {
-            self.operand_slot_mut(prev).next = next;
-        }
-        if !next.is_none() {
-            self.operand_slot_mut(next).prev = prev;
-        }
-        let s = self.operand_slot_mut(me);
-        s.prev = UseRef::NONE;
-        s.next = UseRef::NONE;
+        self.unlink_use(self.ir.ops.operand_id(op, index));
     }
 
     fn link_all_operands(&mut self, op: u32) {
-        for i in 0..self.ir.ops.get(op).operands.len() as u32 {
-            self.link_operand(op, i);
+        let h = self.ir.ops.hot(op);
+        for id in h.operands..h.operands + h.num_operands {
+            self.link_use(id);
         }
     }
 
+    #[inline]
     fn unlink_all_operands(&mut self, op: u32) {
-        for i in 0..self.ir.ops.get(op).operands.len() as u32 {
-            self.unlink_operand(op, i);
+        let h = self.ir.ops.hot(op);
+        for id in h.operands..h.operands + h.num_operands {
+            self.unlink_use(id);
         }
+    }
+
+    /// Sets operand `index` of `op` (unlinked) to `value`; a null value also clears its links.
+    fn set_operand_value(&mut self, op: u32, index: u32, value: ValueRef) {
+        let id = self.ir.ops.operand_id(op, index);
+        let s = self.use_slot_mut(id);
+        s.value = value;
+        s.prev = NONE;
+        s.next = NONE;
     }
 
     fn successor_slot_mut(&mut self, u: UseRef) -> &mut SuccessorSlot {
-        &mut self.ir.ops.get_mut(u.op).extra.as_mut().expect("successor without extra").successors[u.index as usize]
+        &mut self.ir.ops.record_mut(u.op).extra.as_mut().expect("successor without extra").successors[u.index as usize]
     }
 
     fn link_successor(&mut self, op: u32, index: u32) {
@@ -551,51 +614,52 @@ impl Context {
     /// As [`Context::create_operation`] with the name already interned (the fast path for
     /// parsers and builders that create many ops of one name).
     pub fn create_operation_named(&mut self, name: Identifier, state: &OperationState) -> Result<OpId> {
-        let mut operands: SmallVec<[OperandSlot; 2]> = SmallVec::with_capacity(state.operands.len());
+        // Every check before the first write.
         for &v in &state.operands {
-            operands.push(OperandSlot { value: self.check_value(v)?, prev: UseRef::NONE, next: UseRef::NONE });
+            self.check_value(v)?;
         }
-        let mut successors = Vec::with_capacity(state.successors.len());
         for &b in &state.successors {
             self.block_data(b)?;
-            successors.push(SuccessorSlot { block: b.index, prev: UseRef::NONE, next: UseRef::NONE });
         }
-        let mut attrs: SmallVec<[NamedAttribute; 1]> = SmallVec::with_capacity(state.attributes.len());
+        let mut attrs: SmallVec<[NamedAttribute; 4]> = SmallVec::with_capacity(state.attributes.len());
         for na in &state.attributes {
             self.insert_sorted_attr(&mut attrs, *na);
         }
         if self.as_location(state.location.attr()).is_none() {
             return Err(Error::invalid("operation location is not a location attribute"));
         }
-        let results = state.result_types.iter().map(|&ty| ResultSlot { ty, first_use: UseRef::NONE }).collect();
-        let extra = if state.num_regions > 0 || !successors.is_empty() {
+        let extra = if state.num_regions > 0 || !state.successors.is_empty() {
+            let successors = state
+                .successors
+                .iter()
+                .map(|b| SuccessorSlot { block: b.index, prev: UseRef::NONE, next: UseRef::NONE })
+                .collect();
             Some(Box::new(OpExtra { regions: Box::new([]), successors }))
         } else {
             None
         };
-        let (index, generation) = self.ir.alloc_op(OpData {
-            name,
-            loc: state.location,
-            properties: state.properties,
-            attrs,
-            operands,
-            results,
-            extra,
-        });
+        let (index, generation) = self.ir.alloc_op(
+            OpData::new(name, state.location, state.properties, extra),
+            &attrs,
+            state.operands.iter().map(|v| v.as_ref()),
+            state.result_types.iter().copied(),
+        );
         if state.num_regions > 0 {
             let regions: Box<[u32]> = (0..state.num_regions)
                 .map(|_| self.ir.regions.alloc(RegionData { parent: index, first_block: NONE, last_block: NONE }).0)
                 .collect();
-            self.ir.ops.get_mut(index).extra.as_mut().expect("extra").regions = regions;
+            self.ir.ops.record_mut(index).extra.as_mut().expect("extra").regions = regions;
             self.ir.link_mut(index).has_regions = true;
         }
         self.link_all_operands(index);
-        self.link_all_successors(index);
+        if !state.successors.is_empty() {
+            self.link_all_successors(index);
+        }
         Ok(OpId { index, generation })
     }
 
     /// Keeps `attrs` sorted by name and names unique (a later value replaces an earlier one).
-    fn insert_sorted_attr(&self, attrs: &mut SmallVec<[NamedAttribute; 1]>, na: NamedAttribute) {
+    fn insert_sorted_attr<const N: usize>(&self, attrs: &mut SmallVec<[NamedAttribute; N]>, na: NamedAttribute) {
         let key = self.ident_str(na.name);
         match attrs.binary_search_by(|e| self.ident_str(e.name).cmp(key)) {
             Ok(i) => attrs[i].value = na.value,
@@ -604,15 +668,15 @@ impl Context {
     }
 
     pub fn op_name(&self, op: OpId) -> Result<&str> {
-        Ok(self.ident_str(self.op_data(op)?.name))
+        Ok(self.ident_str(self.op_record(op)?.name))
     }
 
     pub fn op_name_id(&self, op: OpId) -> Result<Identifier> {
-        Ok(self.op_data(op)?.name)
+        Ok(self.op_record(op)?.name)
     }
 
     pub fn op_location(&self, op: OpId) -> Result<Location> {
-        Ok(self.op_data(op)?.loc)
+        Ok(self.op_record(op)?.loc)
     }
 
     pub fn set_op_location(&mut self, op: OpId, loc: Location) -> Result<()> {
@@ -622,107 +686,115 @@ impl Context {
 
     /// Whether the op's name is registered (its definition is known).
     pub fn op_is_registered(&self, op: OpId) -> Result<bool> {
-        Ok(self.registry.op(self.op_data(op)?.name).is_some())
+        Ok(self.registry.op(self.op_record(op)?.name).is_some())
     }
 
     pub fn op_def(&self, op: OpId) -> Result<Option<&std::sync::Arc<crate::dialect::OpDef>>> {
-        Ok(self.registry.op(self.op_data(op)?.name))
+        Ok(self.registry.op(self.op_record(op)?.name))
     }
 
     pub fn op_num_operands(&self, op: OpId) -> Result<usize> {
-        Ok(self.op_data(op)?.operands.len())
+        Ok(self.op_hot(op)?.num_operands as usize)
     }
 
     /// Operand `index`; `None` if it was dropped (a null operand).
     pub fn op_operand(&self, op: OpId, index: usize) -> Result<Option<Value>> {
-        let d = self.op_data(op)?;
-        let slot = d.operands.get(index).ok_or_else(|| Error::out_of_range("operand", index, d.operands.len()))?;
+        let operands = self.op_operand_slots(op)?;
+        let slot = operands.get(index).ok_or_else(|| Error::out_of_range("operand", index, operands.len()))?;
         Ok((!slot.value.is_null()).then(|| self.value_handle(slot.value)))
     }
 
     /// All operands (null ones are skipped; see [`Context::op_operand`]).
     pub fn op_operands(&self, op: OpId) -> Result<Vec<Value>> {
-        let d = self.op_data(op)?;
-        Ok(d.operands.iter().filter(|s| !s.value.is_null()).map(|s| self.value_handle(s.value)).collect())
+        let operands = self.op_operand_slots(op)?;
+        Ok(operands.iter().filter(|s| !s.value.is_null()).map(|s| self.value_handle(s.value)).collect())
     }
 
     pub fn set_operand(&mut self, op: OpId, index: usize, value: Value) -> Result<()> {
-        let len = self.op_data(op)?.operands.len();
+        let len = self.op_hot(op)?.num_operands as usize;
         if index >= len {
             return Err(Error::out_of_range("operand", index, len));
         }
         let v = self.check_value(value)?;
         self.unlink_operand(op.index, index as u32);
-        self.ir.ops.get_mut(op.index).operands[index].value = v;
+        self.set_operand_value(op.index, index as u32, v);
         self.link_operand(op.index, index as u32);
         Ok(())
     }
 
     /// Replaces all operands (the count may change).
     pub fn set_operands(&mut self, op: OpId, values: &[Value]) -> Result<()> {
-        self.op_data(op)?;
-        let refs = values.iter().map(|&v| self.check_value(v)).collect::<Result<Vec<_>>>()?;
+        self.check_op(op)?;
+        let refs = values.iter().map(|&v| self.check_value(v)).collect::<Result<SmallVec<[ValueRef; 4]>>>()?;
+        let n = u32::try_from(refs.len()).map_err(|_| Error::invalid("too many operands"))?;
         self.unlink_all_operands(op.index);
-        let d = self.ir.ops.get_mut(op.index);
-        d.operands =
-            refs.into_iter().map(|value| OperandSlot { value, prev: UseRef::NONE, next: UseRef::NONE }).collect();
+        self.ir.ops.reset_operands(op.index, n);
+        for (i, v) in refs.into_iter().enumerate() {
+            self.set_operand_value(op.index, i as u32, v);
+        }
         self.link_all_operands(op.index);
         Ok(())
     }
 
     pub fn op_num_results(&self, op: OpId) -> Result<usize> {
-        Ok(self.op_data(op)?.results.len())
+        Ok(self.op_hot(op)?.num_results as usize)
     }
 
+    #[inline]
     pub fn op_result(&self, op: OpId, index: usize) -> Result<Value> {
-        let d = self.op_data(op)?;
-        if index >= d.results.len() {
-            return Err(Error::out_of_range("result", index, d.results.len()));
+        self.check_op(op)?;
+        let n = self.ir.ops.num_results(op.index) as usize;
+        if index >= n {
+            return Err(Error::out_of_range("result", index, n));
         }
         Ok(Value { owner: op.index, generation: op.generation, number: index as u32 })
     }
 
     pub fn op_results(&self, op: OpId) -> Result<Vec<Value>> {
-        let n = self.op_data(op)?.results.len() as u32;
+        let n = self.op_hot(op)?.num_results;
         Ok((0..n).map(|number| Value { owner: op.index, generation: op.generation, number }).collect())
     }
 
     pub fn op_result_types(&self, op: OpId) -> Result<Vec<Type>> {
-        Ok(self.op_data(op)?.results.iter().map(|r| r.ty).collect())
+        self.check_op(op)?;
+        Ok(self.ir.ops.results_of(op.index).iter().map(|r| r.ty).collect())
     }
 
     pub fn op_operand_types(&self, op: OpId) -> Result<Vec<Option<Type>>> {
-        let d = self.op_data(op)?;
-        Ok(d.operands.iter().map(|s| (!s.value.is_null()).then(|| self.value_type_ref(s.value))).collect())
+        let operands = self.op_operand_slots(op)?;
+        Ok(operands.iter().map(|s| (!s.value.is_null()).then(|| self.value_type_ref(s.value))).collect())
     }
 
     // attributes
 
     /// Discardable attributes, sorted by name.
     pub fn op_attributes(&self, op: OpId) -> Result<&[NamedAttribute]> {
-        Ok(&self.op_data(op)?.attrs)
+        self.check_op(op)?;
+        Ok(self.ir.ops.attrs(op.index))
     }
 
     pub fn op_attribute(&self, op: OpId, name: &str) -> Result<Option<Attribute>> {
-        let d = self.op_data(op)?;
-        Ok(d.attrs.binary_search_by(|e| self.ident_str(e.name).cmp(name)).ok().map(|i| d.attrs[i].value))
+        let attrs = self.op_attributes(op)?;
+        Ok(attrs.binary_search_by(|e| self.ident_str(e.name).cmp(name)).ok().map(|i| attrs[i].value))
     }
 
     pub fn set_op_attribute(&mut self, op: OpId, name: &str, value: Attribute) -> Result<()> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         let name = self.identifier(name);
-        let mut attrs = std::mem::take(&mut self.op_data_mut(op)?.attrs);
+        let mut attrs: SmallVec<[NamedAttribute; 4]> = SmallVec::from_slice(self.ir.ops.attrs(op.index));
         self.insert_sorted_attr(&mut attrs, NamedAttribute { name, value });
-        self.op_data_mut(op)?.attrs = attrs;
+        self.ir.ops.set_attrs(op.index, &attrs);
         Ok(())
     }
 
     /// Removes an attribute; returns whether it was there.
     pub fn remove_op_attribute(&mut self, op: OpId, name: &str) -> Result<bool> {
-        let d = self.op_data(op)?;
-        match d.attrs.binary_search_by(|e| self.ident_str(e.name).cmp(name)) {
+        let current = self.op_attributes(op)?;
+        match current.binary_search_by(|e| self.ident_str(e.name).cmp(name)) {
             Ok(i) => {
-                self.op_data_mut(op)?.attrs.remove(i);
+                let mut attrs: SmallVec<[NamedAttribute; 4]> = SmallVec::from_slice(current);
+                attrs.remove(i);
+                self.ir.ops.set_attrs(op.index, &attrs);
                 Ok(true)
             }
             Err(_) => Ok(false),
@@ -731,18 +803,18 @@ impl Context {
 
     /// Replaces all discardable attributes.
     pub fn set_op_attributes(&mut self, op: OpId, attrs: &[NamedAttribute]) -> Result<()> {
-        self.op_data(op)?;
-        let mut sorted = SmallVec::new();
+        self.check_op(op)?;
+        let mut sorted: SmallVec<[NamedAttribute; 4]> = SmallVec::new();
         for &na in attrs {
             self.insert_sorted_attr(&mut sorted, na);
         }
-        self.op_data_mut(op)?.attrs = sorted;
+        self.ir.ops.set_attrs(op.index, &sorted);
         Ok(())
     }
 
     /// Inherent attributes stored as properties (`<{...}>` in generic form).
     pub fn op_properties(&self, op: OpId) -> Result<Option<Attribute>> {
-        Ok(self.op_data(op)?.properties)
+        Ok(self.op_record(op)?.properties)
     }
 
     pub fn set_op_properties(&mut self, op: OpId, properties: Option<Attribute>) -> Result<()> {
@@ -753,7 +825,7 @@ impl Context {
     /// An inherent attribute by name: looked up in the properties dictionary first, then in
     /// the discardable attributes (where unregistered ops keep everything).
     pub fn op_inherent_or_discardable(&self, op: OpId, name: &str) -> Result<Option<Attribute>> {
-        if let Some(p) = self.op_data(op)?.properties {
+        if let Some(p) = self.op_record(op)?.properties {
             if let Some(a) = self.dictionary_get(p, name) {
                 return Ok(Some(a));
             }
@@ -764,17 +836,17 @@ impl Context {
     // regions and successors
 
     pub fn op_num_regions(&self, op: OpId) -> Result<usize> {
-        Ok(self.op_data(op)?.regions().len())
+        Ok(self.op_record(op)?.regions().len())
     }
 
     pub fn op_region(&self, op: OpId, index: usize) -> Result<RegionId> {
-        let d = self.op_data(op)?;
+        let d = self.op_record(op)?;
         let r = d.regions().get(index).ok_or_else(|| Error::out_of_range("region", index, d.regions().len()))?;
         Ok(self.region_handle(*r))
     }
 
     pub fn op_regions(&self, op: OpId) -> Result<Vec<RegionId>> {
-        Ok(self.op_data(op)?.regions().iter().map(|&r| self.region_handle(r)).collect())
+        Ok(self.op_record(op)?.regions().iter().map(|&r| self.region_handle(r)).collect())
     }
 
     pub fn op_num_successors(&self, op: OpId) -> Result<usize> {
@@ -847,8 +919,8 @@ impl Context {
 
     /// Whether `ancestor` is `op` or contains it.
     pub fn op_is_ancestor(&self, ancestor: OpId, op: OpId) -> Result<bool> {
-        self.op_data(ancestor)?;
-        self.op_data(op)?;
+        self.check_op(ancestor)?;
+        self.check_op(op)?;
         let mut cur = Some(op.index);
         while let Some(i) = cur {
             if i == ancestor.index {
@@ -861,7 +933,7 @@ impl Context {
 
     /// The outermost ancestor (the op itself if it has no parent).
     pub fn op_root(&self, op: OpId) -> Result<OpId> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         let mut cur = op.index;
         while let Some(p) = self.parent_op_of_block_index(self.ir.link(cur).parent) {
             cur = p;
@@ -872,11 +944,11 @@ impl Context {
     // values
 
     pub(crate) fn value_type_ref(&self, v: ValueRef) -> Type {
-        let n = (v.number & !ARG_BIT) as usize;
+        let n = v.number & !ARG_BIT;
         if v.is_arg() {
-            self.ir.blocks.get(v.owner).args[n].ty
+            self.ir.blocks.get(v.owner).args[n as usize].ty
         } else {
-            self.ir.ops.get(v.owner).results[n].ty
+            self.ir.ops.result(v.owner, n).ty
         }
     }
 
@@ -891,7 +963,7 @@ impl Context {
         if v.is_arg() {
             self.ir.blocks.get_mut(v.owner).args[n].ty = ty;
         } else {
-            self.ir.ops.get_mut(v.owner).results[n].ty = ty;
+            self.ir.ops.result_mut(v.owner, n as u32).ty = ty;
         }
         Ok(())
     }
@@ -924,7 +996,7 @@ impl Context {
         if v.is_arg() {
             Ok(self.ir.blocks.get(v.owner).args[value.number() as usize].loc)
         } else {
-            Ok(self.ir.ops.get(v.owner).loc)
+            Ok(self.ir.ops.record(v.owner).loc)
         }
     }
 
@@ -933,25 +1005,25 @@ impl Context {
         let v = self.check_value(value)?;
         let mut out = Vec::new();
         let mut u = self.first_use(v);
-        while !u.is_none() {
-            out.push(OpOperand { op: self.op_handle(u.op), index: u.index });
-            u = self.operand_slot(u).next;
+        while u != NONE {
+            out.push(self.use_operand(u));
+            u = self.use_slot(u).next;
         }
         Ok(out)
     }
 
     pub fn value_has_uses(&self, value: Value) -> Result<bool> {
         let v = self.check_value(value)?;
-        Ok(!self.first_use(v).is_none())
+        Ok(self.first_use(v) != NONE)
     }
 
     pub fn value_num_uses(&self, value: Value) -> Result<usize> {
         let v = self.check_value(value)?;
         let mut n = 0;
         let mut u = self.first_use(v);
-        while !u.is_none() {
+        while u != NONE {
             n += 1;
-            u = self.operand_slot(u).next;
+            u = self.use_slot(u).next;
         }
         Ok(n)
     }
@@ -963,7 +1035,7 @@ impl Context {
 
     /// Points every use of `from` at `to`, except uses by `except`.
     pub fn replace_all_uses_except(&mut self, from: Value, to: Value, except: OpId) -> Result<()> {
-        self.op_data(except)?;
+        self.check_op(except)?;
         self.replace_uses_if(from, to, |_, u| u.op != except)
     }
 
@@ -979,12 +1051,17 @@ impl Context {
         if f == t {
             return Ok(());
         }
-        let uses = self.value_uses(from)?;
-        for u in uses {
-            if predicate(self, u) {
-                self.unlink_operand(u.op.index, u.index);
-                self.ir.ops.get_mut(u.op.index).operands[u.index as usize].value = t;
-                self.link_operand(u.op.index, u.index);
+        let mut uses: SmallVec<[u32; 8]> = SmallVec::new();
+        let mut u = self.first_use(f);
+        while u != NONE {
+            uses.push(u);
+            u = self.use_slot(u).next;
+        }
+        for id in uses {
+            if predicate(self, self.use_operand(id)) {
+                self.unlink_use(id);
+                self.use_slot_mut(id).value = t;
+                self.link_use(id);
             }
         }
         Ok(())
@@ -1007,10 +1084,8 @@ impl Context {
 
     /// Makes every use of the value a null operand.
     pub fn drop_all_uses(&mut self, value: Value) -> Result<()> {
-        for u in self.value_uses(value)? {
-            self.unlink_operand(u.op.index, u.index);
-            self.ir.ops.get_mut(u.op.index).operands[u.index as usize].value = ValueRef::NULL;
-        }
+        let v = self.check_value(value)?;
+        self.drop_uses_ref(v);
         Ok(())
     }
 }
@@ -1020,7 +1095,7 @@ impl Context {
 impl Context {
     /// A new detached block with the given argument types and locations.
     pub fn create_block(&mut self, args: &[(Type, Location)]) -> BlockId {
-        let args = args.iter().map(|&(ty, loc)| ArgSlot { ty, loc, first_use: UseRef::NONE }).collect();
+        let args = args.iter().map(|&(ty, loc)| ArgSlot { ty, loc, first_use: NONE }).collect();
         let (index, generation) = self.ir.blocks.alloc(BlockData {
             parent: NONE,
             prev: NONE,
@@ -1053,7 +1128,7 @@ impl Context {
     pub fn block_add_argument(&mut self, block: BlockId, ty: Type, loc: Location) -> Result<Value> {
         self.block_data(block)?;
         let d = self.ir.blocks.get_mut(block.index);
-        d.args.push(ArgSlot { ty, loc, first_use: UseRef::NONE });
+        d.args.push(ArgSlot { ty, loc, first_use: NONE });
         let n = d.args.len() as u32 - 1;
         Ok(Value { owner: block.index, generation: block.generation, number: n | ARG_BIT })
     }
@@ -1065,24 +1140,16 @@ impl Context {
         if index >= d.args.len() {
             return Err(Error::out_of_range("block argument", index, d.args.len()));
         }
-        if !d.args[index].first_use.is_none() {
+        if d.args[index].first_use != NONE {
             return Err(Error::new(ErrorKind::StillInUse, format!("block argument #{index} still has uses")));
         }
         // Operands name arguments by number: renumber the uses of every later argument.
-        let later: Vec<(usize, Vec<UseRef>)> = (index + 1..d.args.len())
-            .map(|n| {
-                let mut uses = Vec::new();
-                let mut u = d.args[n].first_use;
-                while !u.is_none() {
-                    uses.push(u);
-                    u = self.operand_slot(u).next;
-                }
-                (n, uses)
-            })
-            .collect();
-        for (n, uses) in later {
-            for u in uses {
-                self.operand_slot_mut(u).value.number = (n as u32 - 1) | ARG_BIT;
+        let later: Vec<(usize, u32)> = (index + 1..d.args.len()).map(|n| (n, d.args[n].first_use)).collect();
+        for (n, mut u) in later {
+            while u != NONE {
+                let s = self.use_slot_mut(u);
+                s.value.number = (n as u32 - 1) | ARG_BIT;
+                u = s.next;
             }
         }
         self.ir.blocks.get_mut(block.index).args.remove(index);
@@ -1104,6 +1171,7 @@ impl Context {
         Ok((f != NONE).then(|| self.op_handle(f)))
     }
 
+    #[inline]
     pub fn block_last_op(&self, block: BlockId) -> Result<Option<OpId>> {
         let l = self.block_data(block)?.last_op;
         Ok((l != NONE).then(|| self.op_handle(l)))
@@ -1425,7 +1493,7 @@ impl Context {
 
     /// Moves an operation (attached or not) to `point`.
     pub fn move_op(&mut self, op: OpId, point: InsertPoint) -> Result<()> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         if point == InsertPoint::Before(op) || point == InsertPoint::After(op) {
             return Ok(());
         }
@@ -1471,10 +1539,18 @@ impl Context {
     }
 
     fn unlink_op(&mut self, op: u32) {
-        let (block, prev, next) = {
-            let d = self.ir.link(op);
-            (d.parent, d.prev, d.next)
-        };
+        self.splice_out(*self.ir.link(op));
+        let d = self.ir.link_mut(op);
+        d.parent = NONE;
+        d.prev = NONE;
+        d.next = NONE;
+    }
+
+    /// Joins the neighbours of an attached op whose links are `links`, leaving the op's
+    /// own links stale (the caller resets them or frees the op).
+    #[inline(always)]
+    fn splice_out(&mut self, links: OpLinks) {
+        let OpLinks { parent: block, prev, next, .. } = links;
         if prev == NONE {
             self.ir.blocks.get_mut(block).first_op = next;
         } else {
@@ -1485,46 +1561,39 @@ impl Context {
         } else {
             self.ir.link_mut(next).prev = prev;
         }
-        let d = self.ir.link_mut(op);
-        d.parent = NONE;
-        d.prev = NONE;
-        d.next = NONE;
     }
 
     /// Erases an operation and everything nested in it. With
     /// [`EraseMode::RequireNoUses`], results still used outside the erased IR make this
     /// fail with `StillInUse` and change nothing.
+    #[inline]
     pub fn erase_op(&mut self, op: OpId) -> Result<()> {
         self.erase_op_with(op, EraseMode::RequireNoUses)
     }
 
     pub fn erase_op_with(&mut self, op: OpId, mode: EraseMode) -> Result<()> {
-        let d = self.op_data(op)?;
-        if d.extra.is_none() {
-            // Fast path: a leaf op (no regions, no successors).
-            if mode == EraseMode::RequireNoUses {
-                // Uses by the op itself (legal in graph regions) are inside the erased IR.
-                for (i, r) in d.results.iter().enumerate() {
-                    let mut u = r.first_use;
-                    while !u.is_none() {
-                        if u.op != op.index {
-                            return Err(self.in_use_error(op.index, i));
-                        }
-                        u = self.operand_slot(u).next;
-                    }
-                }
-            } else {
-                for i in 0..d.results.len() as u32 {
-                    self.drop_uses_ref(ValueRef { owner: op.index, number: i });
-                }
-            }
-            if self.ir.link(op.index).parent != NONE {
-                self.unlink_op(op.index);
-            }
-            self.unlink_all_operands(op.index);
-            self.ir.ops.free(op.index);
-            return Ok(());
+        self.check_op(op)?;
+        let links = *self.ir.link(op.index);
+        if links.has_extra {
+            return self.erase_op_tree(op, mode);
         }
+        // Fast path: a leaf op (no regions, no successors). Never reads its record.
+        if mode == EraseMode::RequireNoUses {
+            // Uses by the op itself (legal in graph regions) are inside the erased IR.
+            if let Some(i) = self.ir.ops.result_used_by_others(op.index) {
+                return Err(self.in_use_error(op.index, i));
+            }
+        } else {
+            self.drop_result_uses(op.index);
+        }
+        let Ir { ops, blocks, .. } = &mut self.ir;
+        ops.erase_leaf(op.index, blocks);
+        Ok(())
+    }
+
+    /// Erases an op with regions or successors, and everything nested in it.
+    #[inline(never)]
+    fn erase_op_tree(&mut self, op: OpId, mode: EraseMode) -> Result<()> {
         let subtree = self.collect_op_subtree(op.index);
         if mode == EraseMode::RequireNoUses {
             self.check_no_external_uses(&subtree)?;
@@ -1538,10 +1607,18 @@ impl Context {
         Ok(())
     }
 
+    fn drop_result_uses(&mut self, op: u32) {
+        for i in 0..self.ir.ops.hot(op).num_results {
+            self.drop_uses_ref(ValueRef { owner: op, number: i });
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
     fn in_use_error(&self, op: u32, result: usize) -> Error {
         let d = self.ir.ops.get(op);
         let first = d.results[result].first_use;
-        let user = self.ident_str(self.ir.ops.get(first.op).name);
+        let user = self.ident_str(self.ir.ops.record(self.ir.ops.user(first)).name);
         Error::new(
             ErrorKind::StillInUse,
             format!(
@@ -1553,15 +1630,15 @@ impl Context {
 
     fn drop_uses_ref(&mut self, v: ValueRef) {
         let mut u = self.first_use(v);
-        while !u.is_none() {
-            let next = self.operand_slot(u).next;
-            let s = self.operand_slot_mut(u);
+        while u != NONE {
+            let s = self.use_slot_mut(u);
+            let next = s.next;
             s.value = ValueRef::NULL;
-            s.prev = UseRef::NONE;
-            s.next = UseRef::NONE;
+            s.prev = NONE;
+            s.next = NONE;
             u = next;
         }
-        *self.first_use_mut(v) = UseRef::NONE;
+        *self.first_use_mut(v) = NONE;
     }
 
     pub(crate) fn collect_op_subtree(&self, root: u32) -> Subtree {
@@ -1569,7 +1646,12 @@ impl Context {
         let mut i = 0;
         while i < s.ops.len() {
             let op = s.ops[i];
-            for &r in self.ir.ops.get(op).regions() {
+            i += 1;
+            // Ops without regions are most ops: their records are not read.
+            if !self.ir.link(op).has_regions {
+                continue;
+            }
+            for &r in self.ir.ops.record(op).regions() {
                 s.regions.push(r);
                 let mut b = self.ir.regions.get(r).first_block;
                 while b != NONE {
@@ -1582,7 +1664,6 @@ impl Context {
                     b = self.ir.blocks.get(b).next;
                 }
             }
-            i += 1;
         }
         s
     }
@@ -1602,27 +1683,29 @@ impl Context {
 
     fn check_no_external_uses(&self, s: &Subtree) -> Result<()> {
         for &op in &s.ops {
-            for (i, r) in self.ir.ops.get(op).results.iter().enumerate() {
+            for (i, r) in self.ir.ops.results_of(op).iter().enumerate() {
                 let mut u = r.first_use;
-                while !u.is_none() {
-                    if !s.has_op(u.op) {
+                while u != NONE {
+                    let slot = self.use_slot(u);
+                    if !s.has_op(self.ir.ops.user(u)) {
                         return Err(self.in_use_error(op, i));
                     }
-                    u = self.operand_slot(u).next;
+                    u = slot.next;
                 }
             }
         }
         for &b in &s.blocks {
             for (i, a) in self.ir.blocks.get(b).args.iter().enumerate() {
                 let mut u = a.first_use;
-                while !u.is_none() {
-                    if !s.has_op(u.op) {
+                while u != NONE {
+                    let slot = self.use_slot(u);
+                    if !s.has_op(self.ir.ops.user(u)) {
                         return Err(Error::new(
                             ErrorKind::StillInUse,
                             format!("block argument #{i} is still used outside the erased IR"),
                         ));
                     }
-                    u = self.operand_slot(u).next;
+                    u = slot.next;
                 }
             }
         }
@@ -1652,7 +1735,7 @@ impl Context {
         }
         if mode == EraseMode::DropUses {
             for &op in &s.ops {
-                for i in 0..self.ir.ops.get(op).results.len() as u32 {
+                for i in 0..self.ir.ops.hot(op).num_results {
                     self.drop_uses_ref(ValueRef { owner: op, number: i });
                 }
             }
@@ -1676,12 +1759,12 @@ impl Context {
     /// Drops every operand of every op nested in `op` (and of `op`), as MLIR's
     /// `dropAllReferences`, so that the IR can be erased in any order.
     pub fn drop_all_references(&mut self, op: OpId) -> Result<()> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         let s = self.collect_op_subtree(op.index);
         for &o in &s.ops {
             self.unlink_all_operands(o);
-            for slot in self.ir.ops.get_mut(o).operands.iter_mut() {
-                slot.value = ValueRef::NULL;
+            for k in 0..self.ir.ops.hot(o).num_operands {
+                self.set_operand_value(o, k, ValueRef::NULL);
             }
         }
         Ok(())
@@ -1694,70 +1777,62 @@ impl Context {
     /// A deep copy of `op`, detached. Values defined inside `op` are remapped to their
     /// copies; values from outside are shared.
     pub fn clone_op(&mut self, op: OpId) -> Result<OpId> {
-        self.op_data(op)?;
+        self.check_op(op)?;
         let s = self.collect_op_subtree(op.index);
         // Allocations below grow the arenas; size the maps for the arenas as they are now
         // (the originals' indices are all below that).
         let mut op_map = IndexMap::new(s.ops.len(), self.ir.ops.capacity_index());
         let mut block_map = IndexMap::new(s.blocks.len(), self.ir.blocks.capacity_index());
         let mut new_ops: Vec<u32> = Vec::with_capacity(s.ops.len());
-        // Pass 1: ops (without operands), regions, blocks, in pre-order; nested ops are
-        // visited after their parent, so their new block already exists.
+        // Pass 1: ops (operands copied unlinked, still naming the original values), regions,
+        // blocks, in pre-order; nested ops are visited after their parent, so their new
+        // block already exists.
         for &o in &s.ops {
-            let d = self.ir.ops.get(o);
-            let new = OpData {
-                name: d.name,
-                loc: d.loc,
-                properties: d.properties,
-                attrs: d.attrs.clone(),
-                operands: SmallVec::new(),
-                results: d.results.iter().map(|r| ResultSlot { ty: r.ty, first_use: UseRef::NONE }).collect(),
-                extra: d.extra.as_ref().map(|_| Box::default()),
-            };
+            let d = self.ir.ops.record(o);
+            let new = OpData::new(d.name, d.loc, d.properties, d.extra.as_ref().map(|_| Box::default()));
             let regions: Vec<u32> = d.regions().to_vec();
-            let (new_index, _) = self.ir.alloc_op(new);
+            let links =
+                OpLinks { has_regions: !regions.is_empty(), has_extra: new.extra.is_some(), ..OpLinks::DETACHED };
+            let (new_index, _) = self.ir.ops.alloc_copy(new, links, o);
             op_map.insert(o, new_index);
             new_ops.push(new_index);
-            let mut new_regions = Vec::with_capacity(regions.len());
-            for r in regions {
-                let (nr, _) =
-                    self.ir.regions.alloc(RegionData { parent: new_index, first_block: NONE, last_block: NONE });
-                new_regions.push(nr);
-                let mut b = self.ir.regions.get(r).first_block;
-                while b != NONE {
-                    let args = self
-                        .ir
-                        .blocks
-                        .get(b)
-                        .args
-                        .iter()
-                        .map(|a| ArgSlot { ty: a.ty, loc: a.loc, first_use: UseRef::NONE })
-                        .collect();
-                    let (nb, _) = self.ir.blocks.alloc(BlockData {
-                        parent: NONE,
-                        prev: NONE,
-                        next: NONE,
-                        first_op: NONE,
-                        last_op: NONE,
-                        args,
-                        first_pred: UseRef::NONE,
-                    });
-                    block_map.insert(b, nb);
-                    let last = self.ir.regions.get(nr).last_block;
-                    self.ir.blocks.get_mut(nb).parent = nr;
-                    self.ir.blocks.get_mut(nb).prev = last;
-                    if last == NONE {
-                        self.ir.regions.get_mut(nr).first_block = nb;
-                    } else {
-                        self.ir.blocks.get_mut(last).next = nb;
+            if !regions.is_empty() {
+                let mut new_regions = Vec::with_capacity(regions.len());
+                for r in regions {
+                    let (nr, _) =
+                        self.ir.regions.alloc(RegionData { parent: new_index, first_block: NONE, last_block: NONE });
+                    new_regions.push(nr);
+                    let mut b = self.ir.regions.get(r).first_block;
+                    while b != NONE {
+                        let args = self
+                            .ir
+                            .blocks
+                            .get(b)
+                            .args
+                            .iter()
+                            .map(|a| ArgSlot { ty: a.ty, loc: a.loc, first_use: NONE })
+                            .collect();
+                        let last = self.ir.regions.get(nr).last_block;
+                        let (nb, _) = self.ir.blocks.alloc(BlockData {
+                            parent: nr,
+                            prev: last,
+                            next: NONE,
+                            first_op: NONE,
+                            last_op: NONE,
+                            args,
+                            first_pred: UseRef::NONE,
+                        });
+                        block_map.insert(b, nb);
+                        if last == NONE {
+                            self.ir.regions.get_mut(nr).first_block = nb;
+                        } else {
+                            self.ir.blocks.get_mut(last).next = nb;
+                        }
+                        self.ir.regions.get_mut(nr).last_block = nb;
+                        b = self.ir.blocks.get(b).next;
                     }
-                    self.ir.regions.get_mut(nr).last_block = nb;
-                    b = self.ir.blocks.get(b).next;
                 }
-            }
-            self.ir.link_mut(new_index).has_regions = !new_regions.is_empty();
-            if let Some(e) = self.ir.ops.get_mut(new_index).extra.as_mut() {
-                e.regions = new_regions.into();
+                self.ir.ops.record_mut(new_index).extra.as_mut().expect("extra").regions = new_regions.into();
             }
             // Place the copy in the copy of its parent block (the root stays detached).
             if o != op.index {
@@ -1767,7 +1842,7 @@ impl Context {
                 self.link_op(new_index, new_block, last, NONE);
             }
         }
-        // Pass 2: operands and successors, remapped.
+        // Pass 2: operands and successors, remapped and linked.
         let map_value = |v: ValueRef| -> ValueRef {
             if v.is_null() {
                 return v;
@@ -1776,33 +1851,32 @@ impl Context {
             mapped.map_or(v, |owner| ValueRef { owner, number: v.number })
         };
         for (&o, &new_index) in s.ops.iter().zip(&new_ops) {
-            let operands: SmallVec<[OperandSlot; 2]> = self
-                .ir
-                .ops
-                .get(o)
-                .operands
-                .iter()
-                .map(|slot| OperandSlot { value: map_value(slot.value), prev: UseRef::NONE, next: UseRef::NONE })
-                .collect();
-            let successors: Vec<SuccessorSlot> = self
-                .ir
-                .ops
-                .get(o)
-                .successors()
-                .iter()
-                .map(|slot| SuccessorSlot {
-                    block: block_map.get(slot.block).unwrap_or(slot.block),
-                    prev: UseRef::NONE,
-                    next: UseRef::NONE,
-                })
-                .collect();
-            let nd = self.ir.ops.get_mut(new_index);
-            nd.operands = operands;
-            if let Some(e) = nd.extra.as_mut() {
-                e.successors = successors;
+            let h = self.ir.ops.hot(new_index);
+            for id in h.operands..h.operands + h.num_operands {
+                let slot = self.use_slot_mut(id);
+                slot.value = map_value(slot.value);
+                slot.prev = NONE;
+                slot.next = NONE;
+                self.link_use(id);
             }
-            self.link_all_operands(new_index);
-            self.link_all_successors(new_index);
+            if self.ir.link(new_index).has_extra {
+                let successors: Vec<SuccessorSlot> = self
+                    .ir
+                    .ops
+                    .get(o)
+                    .successors()
+                    .iter()
+                    .map(|slot| SuccessorSlot {
+                        block: block_map.get(slot.block).unwrap_or(slot.block),
+                        prev: UseRef::NONE,
+                        next: UseRef::NONE,
+                    })
+                    .collect();
+                if let Some(e) = self.ir.ops.record_mut(new_index).extra.as_mut() {
+                    e.successors = successors;
+                }
+                self.link_all_successors(new_index);
+            }
         }
         Ok(self.op_handle(new_ops[0]))
     }

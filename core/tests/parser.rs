@@ -876,3 +876,187 @@ fn many_regions_and_blocks_in_one_op() {
         assert_eq!(ctx.region_blocks(ctx.op_region(ops[1], 0).unwrap()).unwrap().len(), 10_001);
     });
 }
+
+// ---- locations kept compactly, repeated attribute values ----
+
+const LOC_SRC: &str = "\"test.a\"() ({\n^bb0(%x: i32, %y: f32):\n  \"test.b\"(%x) : (i32) -> ()\n}) : () -> ()\n\"test.c\"() {l = loc(\"t.mlir\":3:3), r = loc(\"t.mlir\":3:3 to 3:9)} : () -> ()\n";
+
+fn debug_print(ctx: &Context, m: OpId, pretty: bool) -> String {
+    let flags = omnir_core::asm::PrintFlags { debug_info: true, pretty_debug_info: pretty, ..Default::default() };
+    omnir_core::asm::print_op(ctx, m, &flags).unwrap()
+}
+
+#[test]
+fn parsed_locations_are_uniqued_like_any_other() {
+    let mut ctx = Context::new();
+    let m = parse(&mut ctx, LOC_SRC);
+    let ops = body(&ctx, m);
+    let (a, c) = (ops[0], ops[1]);
+    let b = body(&ctx, a)[0];
+    let b_loc = ctx.op_location(b).unwrap();
+    // Made afterwards, the same point is the same attribute.
+    assert_eq!(ctx.file_line_col_loc("t.mlir", 3, 3), b_loc);
+    assert_eq!(ctx.file_line_col_loc("t.mlir", 1, 1), ctx.op_location(a).unwrap());
+    // Written in the text (after the op it names), too; a range is another attribute.
+    assert_eq!(ctx.op_attribute(c, "l").unwrap(), Some(b_loc.attr()));
+    assert_ne!(ctx.op_attribute(c, "r").unwrap(), Some(b_loc.attr()));
+    let blk = ctx.region_first_block(ctx.op_region(a, 0).unwrap()).unwrap().unwrap();
+    let y = ctx.block_argument(blk, 1).unwrap();
+    assert_eq!(ctx.value_location(y).unwrap(), ctx.file_line_col_loc("t.mlir", 2, 15));
+    assert_eq!(
+        ctx.attr_kind(b_loc.attr()),
+        &AttrKind::Location(LocationKind::FileLineCol {
+            file: ctx.identifier("t.mlir"),
+            start_line: 3,
+            start_col: 3,
+            end_line: 3,
+            end_col: 3
+        })
+    );
+    assert_eq!(ctx.as_location(b_loc.attr()), Some(b_loc));
+    assert_eq!(ctx.attr_from_raw(b_loc.attr().to_raw()), Some(b_loc.attr()));
+    assert_eq!(omnir_core::asm::print_location(&ctx, b_loc), "loc(\"t.mlir\":3:3)");
+    assert_eq!(ctx.location_summary(b_loc), "t.mlir:3:3");
+
+    // Parsing the file again into the same context gives the same locations.
+    let m2 = parse(&mut ctx, LOC_SRC);
+    let b2 = body(&ctx, body(&ctx, m2)[0])[0];
+    assert_eq!(ctx.op_location(b2).unwrap(), b_loc);
+    assert_eq!(debug_print(&ctx, m2, false), debug_print(&ctx, m, false));
+}
+
+#[test]
+fn locations_made_before_a_parse_are_reused_by_it() {
+    let mut ctx = Context::new();
+    let early = ctx.file_line_col_loc("t.mlir", 3, 3);
+    let m = parse(&mut ctx, LOC_SRC);
+    let b = body(&ctx, body(&ctx, m)[0])[0];
+    assert_eq!(ctx.op_location(b).unwrap(), early);
+    // Printed with debug info (aliases and all), both ways of storing locations agree.
+    let mut fresh = Context::new();
+    let m2 = parse(&mut fresh, LOC_SRC);
+    for pretty in [false, true] {
+        assert_eq!(debug_print(&ctx, m, pretty), debug_print(&fresh, m2, pretty));
+    }
+    let text = debug_print(&fresh, m2, false);
+    assert!(text.contains(" = loc(\"t.mlir\":3:3)\n"), "{text}");
+}
+
+#[test]
+fn locations_of_split_chunks_in_one_context() {
+    let src = "\"test.a\"() : () -> ()\n// -----\n\"test.b\"() : () -> ()\n";
+    let mut ctx = Context::new();
+    let results = parse_source_split(&mut ctx, src, "s.mlir", &allow());
+    let b = body(&ctx, *results[1].as_ref().unwrap())[0];
+    assert_eq!(ctx.op_location(b).unwrap(), ctx.file_line_col_loc("s.mlir", 3, 1));
+    let a = body(&ctx, *results[0].as_ref().unwrap())[0];
+    assert_eq!(ctx.op_location(a).unwrap(), ctx.file_line_col_loc("s.mlir", 1, 1));
+}
+
+#[test]
+fn repeated_dictionary_values_parse_as_written() {
+    let src = r#""t.a"() {a = 1, b = [1, 2], c = "x", d = 2.0, e = {k = unit}, f = dense<1> : tensor<2xi8>} : () -> ()
+"t.a"() {a = 1 : i32, b = [1, 2] , c = "x" : i8, d = 2.0 : f16, e = {k = unit}, f = dense<1> : tensor<2xi8>} : () -> ()
+"t.a"() {a = 1, b = [1, 2]	, c = "x", d = 2.0, e = {k = unit, j}, f = dense<1> : tensor<2xi8>} : () -> ()
+"t.a"() {a = 10, b = [1, 2, 3], c = "xy", d = 2.05, e = {k = unit}, f = dense<1> : tensor<2xi16>} : () -> ()
+"t.a"() {f = dense<1> : tensor<2xi8>, a = 1, e = {k = unit}} : () -> ()
+"#;
+    let mut ctx = Context::new();
+    let m = parse(&mut ctx, src);
+    let ops = body(&ctx, m);
+    let expect = [
+        [
+            ("a", "1"),
+            ("b", "[1, 2]"),
+            ("c", "\"x\""),
+            ("d", "2.0"),
+            ("e", "{k = unit}"),
+            ("f", "dense<1> : tensor<2xi8>"),
+        ],
+        [
+            ("a", "1 : i32"),
+            ("b", "[1, 2]"),
+            ("c", "\"x\" : i8"),
+            ("d", "2.0 : f16"),
+            ("e", "{k = unit}"),
+            ("f", "dense<1> : tensor<2xi8>"),
+        ],
+        [
+            ("a", "1"),
+            ("b", "[1, 2]"),
+            ("c", "\"x\""),
+            ("d", "2.0"),
+            ("e", "{j, k = unit}"),
+            ("f", "dense<1> : tensor<2xi8>"),
+        ],
+        [
+            ("a", "10"),
+            ("b", "[1, 2, 3]"),
+            ("c", "\"xy\""),
+            ("d", "2.05"),
+            ("e", "{k = unit}"),
+            ("f", "dense<1> : tensor<2xi16>"),
+        ],
+    ];
+    for (op, want) in ops.iter().zip(expect.iter()) {
+        for (name, text) in want {
+            assert_eq!(ctx.op_attribute(*op, name).unwrap(), Some(at(&ctx, text)), "{name} = {text}");
+        }
+    }
+    assert_eq!(ctx.op_attribute(ops[4], "f").unwrap(), Some(at(&ctx, "dense<1> : tensor<2xi8>")));
+}
+
+#[test]
+fn a_location_written_before_the_op_it_names_is_that_ops_location() {
+    let mut ctx = Context::new();
+    let m =
+        parse(&mut ctx, "\"t.x\"() {l = loc(\"t.mlir\":2:1)} : () -> ()\n\"t.y\"() : () -> ()\n\"t.z\"() : () -> ()\n");
+    let ops = body(&ctx, m);
+    assert_eq!(ctx.op_attribute(ops[0], "l").unwrap(), Some(ctx.op_location(ops[1]).unwrap().attr()));
+    assert_eq!(ctx.op_location(ops[2]).unwrap(), ctx.file_line_col_loc("t.mlir", 3, 1));
+    assert_eq!(ctx.op_location(ops[0]).unwrap(), ctx.file_line_col_loc("t.mlir", 1, 1));
+}
+
+/// The compact locations (`PointLocs`) and the interned ones print the same, with debug
+/// info and its aliases, over the whole corpus: each chunk parsed once as usual and once
+/// in a context where a location of the file already exists (so that the parse interns
+/// every location instead).
+#[test]
+fn corpus_locations_print_the_same_however_they_are_stored() {
+    use omnir_core::asm::parser::parse_source_range;
+    let files = corpus_files();
+    if files.is_empty() {
+        eprintln!("corpus not found at {}; skipping", corpus_dir().display());
+        return;
+    }
+    let mut compared = 0;
+    for f in &files {
+        let src = std::fs::read_to_string(f).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        for chunk in split_source(&src) {
+            let mut fast = Context::new();
+            let mut slow = Context::new();
+            slow.file_line_col_loc(&name, 1, 1);
+            let (Ok(a), Ok(b)) = (
+                parse_source_range(&mut fast, &src, chunk.clone(), &name, &allow()),
+                parse_source_range(&mut slow, &src, chunk.clone(), &name, &allow()),
+            ) else {
+                continue;
+            };
+            for pretty in [false, true] {
+                let flags = omnir_core::asm::PrintFlags {
+                    debug_info: true,
+                    pretty_debug_info: pretty,
+                    assume_verified: true,
+                    ..Default::default()
+                };
+                let pa = omnir_core::asm::print_op(&fast, a, &flags).unwrap();
+                let pb = omnir_core::asm::print_op(&slow, b, &flags).unwrap();
+                assert_eq!(pa, pb, "{name} {chunk:?}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared} chunks compared");
+    eprintln!("{compared} chunks compared");
+}

@@ -2,8 +2,10 @@
 //!
 //! The lexer is pull-based: the parser asks for one token at a time and may move the lexer
 //! back to an earlier point on the current line (MLIR does this to split `4xf32` into `4`,
-//! `x` and `f32`). Every token records its byte range and the line it starts on, so lines
-//! and columns (1-based, columns in bytes as in MLIR) cost nothing extra.
+//! `x` and `f32`). A token is its kind and byte range (12 bytes, passed in registers); the
+//! lexer tracks the line of the token it returned last and where that line starts, so the
+//! line and column (1-based, columns in bytes as in MLIR) of the current token cost nothing
+//! extra.
 //!
 //! Rules (as in MLIR):
 //! - bare identifiers: `(letter|_) (letter|digit|[_$.])*`; `i32`, `si8`, `ui16` are integer
@@ -21,6 +23,8 @@
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
     Eof,
+    /// A lexing failure; [`Lexer::take_error`] says what it was.
+    Error,
     BareIdent,
     /// `i32`, `si8`, `ui16`.
     IntType,
@@ -88,23 +92,15 @@ impl Tok {
     }
 }
 
-/// A token: its kind, its byte range in the source, and the line it starts on.
+/// A token: its kind and its byte range in the source.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Token {
     pub kind: Tok,
     pub start: u32,
     pub end: u32,
-    /// 1-based line of `start`.
-    pub line: u32,
-    /// Byte offset where that line begins.
-    pub line_start: u32,
 }
 
 impl Token {
-    /// 1-based column of the token's first byte.
-    pub fn col(&self) -> u32 {
-        self.start - self.line_start + 1
-    }
     pub fn is(&self, kind: Tok) -> bool {
         self.kind == kind
     }
@@ -144,6 +140,29 @@ const fn char_classes() -> [u8; 256] {
 
 static CLASSES: [u8; 256] = char_classes();
 
+/// The token of each byte that is a whole token by itself whatever follows (`{`, `-`, `.`,
+/// `/` and `#` are not: they may start a longer token).
+const fn punctuation() -> [Option<Tok>; 256] {
+    let mut t = [None; 256];
+    t[b':' as usize] = Some(Tok::Colon);
+    t[b',' as usize] = Some(Tok::Comma);
+    t[b'(' as usize] = Some(Tok::LParen);
+    t[b')' as usize] = Some(Tok::RParen);
+    t[b'}' as usize] = Some(Tok::RBrace);
+    t[b'[' as usize] = Some(Tok::LSquare);
+    t[b']' as usize] = Some(Tok::RSquare);
+    t[b'<' as usize] = Some(Tok::Less);
+    t[b'>' as usize] = Some(Tok::Greater);
+    t[b'=' as usize] = Some(Tok::Equal);
+    t[b'+' as usize] = Some(Tok::Plus);
+    t[b'*' as usize] = Some(Tok::Star);
+    t[b'?' as usize] = Some(Tok::Question);
+    t[b'|' as usize] = Some(Tok::VBar);
+    t
+}
+
+static PUNCT: [Option<Tok>; 256] = punctuation();
+
 #[inline]
 fn is_bare(b: u8) -> bool {
     CLASSES[b as usize] & BARE != 0
@@ -167,18 +186,38 @@ pub struct Lexer<'a> {
     pos: usize,
     line: u32,
     line_start: usize,
+    /// The failure behind the last `Tok::Error` token.
+    error: Option<LexError>,
 }
 
 impl<'a> Lexer<'a> {
     /// A lexer over `src`, which must be shorter than 4 GiB (the parser checks).
     pub fn new(src: &'a str) -> Lexer<'a> {
-        Lexer { src: src.as_bytes(), pos: 0, line: 1, line_start: 0 }
+        Lexer { src: src.as_bytes(), pos: 0, line: 1, line_start: 0, error: None }
     }
 
     /// A lexer starting at byte `pos` of `src` (a chunk of a larger file), which is on
     /// 1-based line `line` beginning at `line_start`. The end of `src` is the end of input.
     pub fn new_at(src: &'a str, pos: usize, line: u32, line_start: usize) -> Lexer<'a> {
-        Lexer { src: src.as_bytes(), pos, line, line_start }
+        Lexer { src: src.as_bytes(), pos, line, line_start, error: None }
+    }
+
+    /// 1-based line of the last token lexed (and of anything up to the lexer's position).
+    #[inline]
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// Byte offset where [`Lexer::line`] begins.
+    #[inline]
+    pub fn line_start(&self) -> u32 {
+        self.line_start as u32
+    }
+
+    /// 1-based column of `tok`, which must be on the current line (the last token lexed).
+    #[inline]
+    pub fn col(&self, tok: &Token) -> u32 {
+        tok.start - self.line_start as u32 + 1
     }
 
     pub fn source(&self) -> &'a [u8] {
@@ -195,19 +234,34 @@ impl<'a> Lexer<'a> {
         self.line_start = s.line_start;
     }
 
-    /// Moves the lexer to the start of `tok` (re-lexing it next).
+    /// Moves the lexer back to the start of `tok` (re-lexing it next), which must be on
+    /// the current line.
     pub fn reset_to_token(&mut self, tok: &Token) {
         self.pos = tok.start as usize;
-        self.line = tok.line;
-        self.line_start = tok.line_start as usize;
     }
 
-    /// Moves the lexer to `pos`, which must be on the line of `tok` (within or after it,
-    /// with no newline in between).
-    pub fn reset_within(&mut self, tok: &Token, pos: u32) {
+    /// Moves the lexer to `pos` on the current line (no newline between the last token
+    /// lexed and `pos`).
+    #[inline]
+    pub fn reset_within(&mut self, pos: u32) {
         self.pos = pos as usize;
-        self.line = tok.line;
-        self.line_start = tok.line_start as usize;
+    }
+
+    /// Moves the lexer to `pos`, on 1-based line `line` starting at `line_start`.
+    pub fn reset_at(&mut self, pos: u32, line: u32, line_start: u32) {
+        self.pos = pos as usize;
+        self.line = line;
+        self.line_start = line_start as usize;
+    }
+
+    /// The failure behind the last `Tok::Error` token.
+    pub fn take_error(&mut self) -> LexError {
+        self.error.take().unwrap_or(LexError {
+            pos: self.pos as u32,
+            line: self.line,
+            line_start: self.line_start as u32,
+            message: "unexpected character",
+        })
     }
 
     #[inline]
@@ -218,7 +272,7 @@ impl<'a> Lexer<'a> {
 
     #[inline]
     fn form(&self, kind: Tok, start: usize) -> Token {
-        Token { kind, start: start as u32, end: self.pos as u32, line: self.line, line_start: self.line_start as u32 }
+        Token { kind, start: start as u32, end: self.pos as u32 }
     }
 
     fn error(&self, pos: usize, message: &'static str) -> LexError {
@@ -228,14 +282,73 @@ impl<'a> Lexer<'a> {
 
     /// The next token.
     pub fn next_token(&mut self) -> Result<Token, LexError> {
-        loop {
-            // Runs of spaces (indentation) are the most common bytes; skip them at once.
-            while self.src.get(self.pos) == Some(&b' ') {
-                self.pos += 1;
+        let t = self.lex();
+        if t.kind == Tok::Error {
+            return Err(self.take_error());
+        }
+        Ok(t)
+    }
+
+    /// Skips spaces (indentation is the most common run of bytes), eight at a time.
+    #[inline]
+    fn skip_spaces(&mut self) {
+        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+        while let Some(w) = self.src.get(self.pos..self.pos + 8) {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ SPACES;
+            if x != 0 {
+                self.pos += (x.trailing_zeros() / 8) as usize;
+                return;
             }
+            self.pos += 8;
+        }
+        while self.src.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
+    }
+
+    /// The next token; a failure gives a `Tok::Error` token (see [`Lexer::take_error`]).
+    pub fn lex(&mut self) -> Token {
+        let (kind, start) = self.lex_raw();
+        Token { kind, start, end: if kind == Tok::Error { start } else { self.pos as u32 } }
+    }
+
+    /// The next token's kind and start; it ends at the lexer's new position ([`Lexer::pos`]),
+    /// except a `Tok::Error` token, which is empty. (Two values come back in registers, where
+    /// a token would go through memory.) Single-byte punctuation after spaces, the most
+    /// common case, takes a short path.
+    #[inline]
+    pub fn lex_raw(&mut self) -> (Tok, u32) {
+        self.skip_spaces();
+        let start = self.pos;
+        if let Some(&c) = self.src.get(start) {
+            if let Some(kind) = PUNCT[c as usize] {
+                self.pos = start + 1;
+                return (kind, start as u32);
+            }
+        }
+        self.lex_other()
+    }
+
+    /// Records a failure at `pos` and returns the `Tok::Error` token that reports it.
+    #[cold]
+    fn fail(&mut self, pos: usize, message: &'static str) -> Token {
+        self.error = Some(self.error(pos, message));
+        Token { kind: Tok::Error, start: pos as u32, end: pos as u32 }
+    }
+
+    #[inline(never)]
+    fn lex_other(&mut self) -> (Tok, u32) {
+        let t = self.lex_token();
+        (t.kind, t.start)
+    }
+
+    #[inline(always)]
+    fn lex_token(&mut self) -> Token {
+        loop {
+            self.skip_spaces();
             let start = self.pos;
             let Some(&c) = self.src.get(start) else {
-                return Ok(self.form(Tok::Eof, start));
+                return self.form(Tok::Eof, start);
             };
             self.pos += 1;
             let kind = match c {
@@ -254,7 +367,7 @@ impl<'a> Lexer<'a> {
                         self.pos += 2;
                         Tok::Ellipsis
                     } else {
-                        return Err(self.error(self.pos, "expected three consecutive dots for an ellipsis"));
+                        return self.fail(self.pos, "expected three consecutive dots for an ellipsis");
                     }
                 }
                 b'(' => Tok::LParen,
@@ -290,7 +403,7 @@ impl<'a> Lexer<'a> {
                         self.skip_comment();
                         continue;
                     }
-                    return Err(self.error(start, "unexpected character"));
+                    return self.fail(start, "unexpected character");
                 }
                 b'@' => return self.lex_at(start),
                 b'#' => {
@@ -305,12 +418,12 @@ impl<'a> Lexer<'a> {
                 b'^' => return self.lex_prefixed(start, Tok::Caret, "invalid block name"),
                 b'!' => return self.lex_prefixed(start, Tok::Bang, "invalid type identifier"),
                 b'"' => return self.lex_string(start),
-                b'0'..=b'9' => return Ok(self.lex_number(start)),
-                b'_' => return Ok(self.lex_bare(start)),
-                c if c.is_ascii_alphabetic() => return Ok(self.lex_bare(start)),
-                _ => return Err(self.error(start, "unexpected character")),
+                b'0'..=b'9' => return self.lex_number(start),
+                b'_' => return self.lex_bare(start),
+                c if c.is_ascii_alphabetic() => return self.lex_bare(start),
+                _ => return self.fail(start, "unexpected character"),
             };
-            return Ok(self.form(kind, start));
+            return self.form(kind, start);
         }
     }
 
@@ -332,24 +445,23 @@ impl<'a> Lexer<'a> {
         self.form(if int_type { Tok::IntType } else { Tok::BareIdent }, start)
     }
 
-    fn lex_at(&mut self, start: usize) -> Result<Token, LexError> {
+    fn lex_at(&mut self, start: usize) -> Token {
         let c = self.peek(0);
         if c == b'"' && self.pos < self.src.len() {
             self.pos += 1;
-            self.lex_string_body()?;
-            return Ok(self.form(Tok::At, start));
+            return self.lex_string_rest(Tok::At, start);
         }
         if !(c.is_ascii_alphabetic() || c == b'_') {
-            return Err(self.error(self.pos, "@ identifier expected to start with letter or '_'"));
+            return self.fail(self.pos, "@ identifier expected to start with letter or '_'");
         }
         self.pos += 1;
         while is_bare(self.peek(0)) {
             self.pos += 1;
         }
-        Ok(self.form(Tok::At, start))
+        self.form(Tok::At, start)
     }
 
-    fn lex_prefixed(&mut self, start: usize, kind: Tok, what: &'static str) -> Result<Token, LexError> {
+    fn lex_prefixed(&mut self, start: usize, kind: Tok, what: &'static str) -> Token {
         let c = self.peek(0);
         if c.is_ascii_digit() {
             while self.peek(0).is_ascii_digit() {
@@ -361,9 +473,9 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
             }
         } else {
-            return Err(self.error(start, what));
+            return self.fail(start, what);
         }
-        Ok(self.form(kind, start))
+        self.form(kind, start)
     }
 
     fn lex_number(&mut self, start: usize) -> Token {
@@ -399,18 +511,28 @@ impl<'a> Lexer<'a> {
         self.form(Tok::Float, start)
     }
 
-    fn lex_string(&mut self, start: usize) -> Result<Token, LexError> {
-        self.lex_string_body()?;
-        Ok(self.form(Tok::String, start))
+    fn lex_string(&mut self, start: usize) -> Token {
+        self.lex_string_rest(Tok::String, start)
+    }
+
+    /// A `kind` token from `start` whose string literal's opening quote was just consumed.
+    #[inline]
+    fn lex_string_rest(&mut self, kind: Tok, start: usize) -> Token {
+        match self.lex_string_body() {
+            Ok(()) => self.form(kind, start),
+            Err(e) => {
+                let pos = e.pos;
+                self.error = Some(e);
+                Token { kind: Tok::Error, start: pos, end: pos }
+            }
+        }
     }
 
     /// Lexes the rest of a string literal whose opening quote was just consumed.
     fn lex_string_body(&mut self) -> Result<(), LexError> {
         loop {
             // Skip ordinary bytes quickly.
-            let rest = &self.src[self.pos..];
-            let n = rest.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | 0x0b | 0x0c)).unwrap_or(rest.len());
-            self.pos += n;
+            self.pos = string_stop(self.src, self.pos);
             let Some(&c) = self.src.get(self.pos) else {
                 return Err(self.error(self.pos, "expected '\"' in string literal"));
             };
@@ -510,6 +632,43 @@ pub enum BodyError {
     Lex(LexError),
 }
 
+/// The first position from `pos` on holding `"`, `\\`, a newline, a vertical tab or a form
+/// feed (what ends the ordinary bytes of a string literal), or the end of `src`. Eight bytes
+/// at a time: a word with none of `"`, `\\` or a byte below 13 is skipped whole.
+#[inline]
+fn string_stop(src: &[u8], mut pos: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    while let Some(w) = src.get(pos..pos + 8) {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        let quote = x ^ (ONES * b'"' as u64);
+        let backslash = x ^ (ONES * b'\\' as u64);
+        // Bytes equal to zero (a match) or below 13; the lowest flagged byte is always a true
+        // candidate (borrows only run upwards).
+        let hits = (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash)
+            | (x.wrapping_sub(ONES * 13) & !x);
+        let hits = hits & HIGHS;
+        if hits == 0 {
+            pos += 8;
+            continue;
+        }
+        let i = pos + (hits.trailing_zeros() / 8) as usize;
+        if matches!(src[i], b'"' | b'\\' | b'\n' | 0x0b | 0x0c) {
+            return i;
+        }
+        // Another control byte below 13 (a tab, say): ordinary; go on after it.
+        pos = i + 1;
+    }
+    while let Some(&b) = src.get(pos) {
+        if matches!(b, b'"' | b'\\' | b'\n' | 0x0b | 0x0c) {
+            return pos;
+        }
+        pos += 1;
+    }
+    pos
+}
+
 fn memchr_newline(s: &[u8]) -> Option<usize> {
     s.iter().position(|&b| b == b'\n' || b == b'\r')
 }
@@ -607,11 +766,40 @@ mod tests {
     fn lines_and_columns() {
         let mut l = Lexer::new("a\n  bb\n\n   c");
         let a = l.next_token().unwrap();
+        assert_eq!((l.line(), l.col(&a)), (1, 1));
         let b = l.next_token().unwrap();
+        assert_eq!((l.line(), l.col(&b)), (2, 3));
         let c = l.next_token().unwrap();
-        assert_eq!((a.line, a.col()), (1, 1));
-        assert_eq!((b.line, b.col()), (2, 3));
-        assert_eq!((c.line, c.col()), (4, 4));
+        assert_eq!((l.line(), l.col(&c)), (4, 4));
+    }
+
+    #[test]
+    fn strings_with_any_bytes_end_where_they_should() {
+        for body in ["", "a", "abcdefgh", "abcdefghijklmnopq", "tab\there", "\u{1}\u{2}x", "é\u{7f}ÿ", "0123456\t89"]
+        {
+            for pad in 0..9 {
+                let text = format!("{}\"{body}\" x", " ".repeat(pad));
+                let mut l = Lexer::new(&text);
+                let t = l.next_token().unwrap();
+                assert_eq!(
+                    (t.kind, t.start as usize, t.end as usize),
+                    (Tok::String, pad, pad + body.len() + 2),
+                    "{text:?}"
+                );
+                assert_eq!(l.next_token().unwrap().kind, Tok::BareIdent);
+            }
+        }
+        for (text, message) in [
+            ("\"abc\\q\"", "unknown escape in string literal"),
+            ("\"abcdefghijk\nlm\"", "expected '\"' in string literal"),
+            ("\"abcdefghijk\u{b}lm\"", "expected '\"' in string literal"),
+            ("\"abcdefghijk\u{c}", "expected '\"' in string literal"),
+            ("\"abcdefghijklmnopqrstuv", "expected '\"' in string literal"),
+        ] {
+            assert_eq!(Lexer::new(text).next_token().unwrap_err().message, message, "{text:?}");
+        }
+        let mut l = Lexer::new("\"a\\\"b\\\\\" c");
+        assert_eq!(l.next_token().unwrap().end, 8);
     }
 
     #[test]

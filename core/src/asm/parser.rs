@@ -141,12 +141,14 @@ pub fn parse_source_range(
     let text = &source[..end];
     let core = Core::new_at(text, start as u32, line, line_start as u32, allow);
     let mut p = ops::OpParser::new(ctx, core, filename);
+    p.begin_locations();
     let module_loc = if start > 0 {
-        p.ctx.file_line_col_loc(filename, line, (start - line_start) as u32 + 1)
+        p.file_loc_at(line, (start - line_start) as u32 + 1)
     } else {
         p.ctx.file_line_col_loc(filename, 0, 0)
     };
     let r = p.run().and_then(|()| p.finish_module(module_loc));
+    p.end_locations();
     match r {
         Ok(m) => {
             for (group, key, blob) in std::mem::take(&mut p.resources) {
@@ -294,10 +296,10 @@ fn parse_symbol<T>(
     let allow = ctx.allow_unregistered_dialects() || custom::hook_allows_unregistered();
     let mut core = Core::new(text, allow);
     let r = core.start().and_then(|()| f(&mut core, ctx)).and_then(|v| {
-        if core.tok.kind == lexer::Tok::Eof {
+        if core.tok().kind == lexer::Tok::Eof {
             Ok(v)
         } else {
-            let pos = core.tok.start;
+            let pos = core.tok().start;
             let rest = &text[pos as usize..];
             Err(core.error_at(pos, format!("found trailing characters: '{rest}'")))
         }

@@ -109,7 +109,7 @@ impl<'a> Core<'a> {
         let is_map = self.text() == "affine_map";
         self.bump()?;
         self.expect(Tok::Less, if is_map { "expected '<' in affine map" } else { "expected '<' in integer set" })?;
-        let start = self.tok.start;
+        let start = self.tok().start;
         let mut names: FxHashMap<&'a str, Node> = FxHashMap::default();
         let num_dims = self.parse_id_list(&mut names, true)?;
         let num_symbols = if self.at(Tok::LSquare) { self.parse_id_list(&mut names, false)? } else { 0 };
@@ -167,7 +167,7 @@ impl<'a> Core<'a> {
     }
 
     fn is_affine_ident(&self) -> bool {
-        matches!(self.tok.kind, Tok::BareIdent | Tok::IntType)
+        matches!(self.tok().kind, Tok::BareIdent | Tok::IntType)
     }
 
     /// `(d0, d1)` or `[s0, s1]`: defines the names; returns how many.
@@ -226,7 +226,7 @@ impl<'a> Core<'a> {
         let mut expect_operand = true;
         loop {
             if expect_operand {
-                let tok = self.tok;
+                let tok = self.tok();
                 match tok.kind {
                     Tok::LParen => {
                         self.bump()?;
@@ -281,7 +281,7 @@ impl<'a> Core<'a> {
                 continue;
             }
             // Expecting an operator.
-            let tok = self.tok;
+            let tok = self.tok();
             let op = match tok.kind {
                 Tok::Plus => Some(Op::Add),
                 Tok::Minus => Some(Op::Sub),

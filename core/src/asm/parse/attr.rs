@@ -69,7 +69,7 @@ pub enum Frame {
     MemrefElem { dims: u32, unranked: bool, pos: u32, elem_pos: u32 },
     MemrefAttr { dims: u32, unranked: bool, elem: Type, layout: Option<Attribute>, space: Option<Attribute>, pos: u32 },
     Array { start: u32 },
-    Dict { start: u32, key: Identifier, key_pos: u32, top: bool },
+    Dict { start: u32, key: Identifier, key_pos: u32, val_pos: u32, top: bool },
     DenseType { lit: DenseLit, pos: u32 },
     SparseType { indices: Option<DenseLit>, values: DenseLit, pos: u32, indices_pos: u32, values_pos: u32 },
     DenseArray { type_pos: u32 },
@@ -90,6 +90,30 @@ pub enum Frame {
     FusedElems { start: u32, meta: Option<Attribute> },
 }
 
+/// A remembered function type: its text, and the text's first 16 bytes (`head`, bytes past
+/// its end masked off by `mask`) to reject a mismatch with one comparison.
+#[derive(Copy, Clone, Debug)]
+pub struct SigEntry<'a> {
+    head: u128,
+    mask: u128,
+    text: &'a str,
+    ty: Type,
+}
+
+/// Up to 16 bytes of `bytes` from `at` (zero past the end), little-endian.
+#[inline]
+fn head16(bytes: &[u8], at: usize) -> u128 {
+    let mut buf = [0u8; 16];
+    match bytes.get(at..at + 16) {
+        Some(w) => buf.copy_from_slice(w),
+        None => {
+            let rest = bytes.get(at..).unwrap_or(&[]);
+            buf[..rest.len()].copy_from_slice(rest);
+        }
+    }
+    u128::from_le_bytes(buf)
+}
+
 /// Reusable stacks, so that parsing allocates only for what it keeps.
 #[derive(Default)]
 pub struct Scratch<'a> {
@@ -104,15 +128,20 @@ pub struct Scratch<'a> {
     pub dense_depth: Vec<super::dense::DepthSlot>,
     pub bytes: Vec<u8>,
     pub fn_key: Vec<u32>,
-    /// Single-token types by spelling.
-    pub simple_types: FxHashMap<&'a str, Type>,
+    /// Single-token types by spelling (as a short key, see `Core::short_key`).
+    pub simple_types: FxHashMap<u128, Type>,
     /// Function types by (number of inputs, inputs, results).
     pub fn_types: FxHashMap<Vec<u32>, Type>,
-    /// Attribute names by spelling.
+    /// Attribute names by spelling, short ones by short key.
     pub names: FxHashMap<&'a str, Identifier>,
-    /// Recently parsed single-line function types by their exact text, most recent
-    /// first (operation signatures repeat a lot).
-    pub sig_cache: Vec<(&'a str, Type)>,
+    pub short_names: FxHashMap<u128, Identifier>,
+    /// Recently parsed single-line function types by their exact text (operation
+    /// signatures repeat a lot); `sig_next` is the entry to replace next.
+    pub sig_cache: Vec<SigEntry<'a>>,
+    pub sig_next: u32,
+    /// The last value parsed for each dictionary key, by its exact text (see
+    /// `cached_entry_value`).
+    pub entry_values: FxHashMap<Identifier, (&'a str, Attribute)>,
 }
 
 fn float_keyword(s: &str) -> Option<FloatKind> {
@@ -137,28 +166,23 @@ impl<'a> Core<'a> {
     /// is remembered: the same bytes (not followed by a character that would extend the
     /// last token) parse to the same type, without lexing them again.
     pub fn parse_fn_type_cached(&mut self, ctx: &Context) -> PResult<Type> {
-        let start = self.tok.start;
-        if self.tok.kind != Tok::LParen {
+        let start = self.tok().start;
+        if self.tok().kind != Tok::LParen {
             return self.parse_type(ctx);
         }
-        let rest = &self.src.as_bytes()[start as usize..];
+        let bytes = self.src.as_bytes();
+        let rest = &bytes[start as usize..];
+        let head = head16(bytes, start as usize);
         for i in 0..self.scratch.sig_cache.len() {
-            let (text, ty) = self.scratch.sig_cache[i];
-            if rest.starts_with(text.as_bytes()) {
+            let SigEntry { head: h, mask, text, ty } = self.scratch.sig_cache[i];
+            if head & mask == h && rest.starts_with(text.as_bytes()) {
                 let next = rest.get(text.len()).copied().unwrap_or(b' ');
                 if next.is_ascii_alphanumeric() || matches!(next, b'_' | b'$' | b'.' | b'-') {
                     continue;
                 }
-                if i > 0 {
-                    self.scratch.sig_cache[..=i].rotate_right(1);
-                }
                 let end = start + text.len() as u32;
-                let tok = self.tok;
-                self.lex.reset_within(&tok, end);
-                self.tok = match self.lex.next_token() {
-                    Ok(t) => t,
-                    Err(e) => return Err(self.lex_fail(e)),
-                };
+                self.lex.reset_within(end);
+                self.relex_current()?;
                 self.prev_end = end;
                 return Ok(ty);
             }
@@ -166,11 +190,19 @@ impl<'a> Core<'a> {
         let ty = self.parse_type(ctx)?;
         let text = self.slice(start, self.prev_end);
         if text.len() <= 512 && !text.as_bytes().contains(&b'\n') {
+            let n = text.len().min(16);
+            let mask = if n == 16 { u128::MAX } else { (1u128 << (8 * n)) - 1 };
+            let head = head16(self.src.as_bytes(), start as usize) & mask;
+            let entry = SigEntry { head, mask, text, ty };
+            // Eight entries, replaced in turn (a mismatch costs one comparison).
             let cache = &mut self.scratch.sig_cache;
-            if cache.len() >= 8 {
-                cache.pop();
+            if cache.len() < 8 {
+                cache.push(entry);
+            } else {
+                let slot = self.scratch.sig_next as usize % 8;
+                cache[slot] = entry;
+                self.scratch.sig_next = self.scratch.sig_next.wrapping_add(1);
             }
-            cache.insert(0, (text, ty));
         }
         Ok(ty)
     }
@@ -210,7 +242,7 @@ impl<'a> Core<'a> {
                 let (state, tok, prev_end) = self.relex[relex];
                 self.relex.truncate(relex);
                 self.lex.restore(state);
-                self.tok = tok;
+                self.set_tok(tok);
                 self.prev_end = prev_end;
             }
         }
@@ -302,11 +334,11 @@ impl<'a> Core<'a> {
     }
 
     fn start_non_fn_type(&mut self, ctx: &Context) -> PResult<Step> {
-        let tok = self.tok;
+        let tok = self.tok();
         match tok.kind {
             Tok::IntType => {
                 let text = self.text();
-                if let Some(&t) = self.scratch.simple_types.get(text) {
+                if let Some(t) = self.cached_simple_type() {
                     self.bump()?;
                     return Ok(Step::Done(Val::T(t)));
                 }
@@ -324,13 +356,13 @@ impl<'a> Core<'a> {
                     );
                 }
                 let t = ctx.integer_type(width, sign).map_err(|e| self.error_at(tok.start, e.message))?;
-                self.scratch.simple_types.insert(text, t);
+                self.cache_simple_type(t);
                 self.bump()?;
                 Ok(Step::Done(Val::T(t)))
             }
             Tok::BareIdent => {
                 let text = self.text();
-                if let Some(&t) = self.scratch.simple_types.get(text) {
+                if let Some(t) = self.cached_simple_type() {
                     self.bump()?;
                     return Ok(Step::Done(Val::T(t)));
                 }
@@ -340,7 +372,7 @@ impl<'a> Core<'a> {
                     _ => float_keyword(text).map(|k| ctx.float_type(k)),
                 };
                 if let Some(t) = simple {
-                    self.scratch.simple_types.insert(text, t);
+                    self.cache_simple_type(t);
                     self.bump()?;
                     return Ok(Step::Done(Val::T(t)));
                 }
@@ -348,7 +380,7 @@ impl<'a> Core<'a> {
                     "complex" => {
                         self.bump()?;
                         self.expect(Tok::Less, "expected '<' in complex type")?;
-                        let elem_pos = self.tok.start;
+                        let elem_pos = self.tok().start;
                         self.push(Frame::Complex { elem_pos }, Want::Type)
                     }
                     "tuple" => {
@@ -366,7 +398,7 @@ impl<'a> Core<'a> {
                         self.expect(Tok::Less, "expected '<' in tensor type")?;
                         let dims = self.scratch.dims.len() as u32;
                         let unranked = self.parse_shape_prefix()?;
-                        let elem_pos = self.tok.start;
+                        let elem_pos = self.tok().start;
                         self.push(Frame::TensorElem { dims, unranked, elem_pos }, Want::Type)
                     }
                     "memref" => {
@@ -375,7 +407,7 @@ impl<'a> Core<'a> {
                         self.expect(Tok::Less, "expected '<' in memref type")?;
                         let dims = self.scratch.dims.len() as u32;
                         let unranked = self.parse_shape_prefix()?;
-                        let elem_pos = self.tok.start;
+                        let elem_pos = self.tok().start;
                         self.push(Frame::MemrefElem { dims, unranked, pos, elem_pos }, Want::Type)
                     }
                     _ => Err(self.wrong_token("expected non-function type")),
@@ -389,15 +421,15 @@ impl<'a> Core<'a> {
     /// A type spelled as one token (`i32`, `f32`, `index`, ...), consumed; `None` (and
     /// nothing consumed) for anything else.
     fn try_simple_type(&mut self, ctx: &Context) -> PResult<Option<Type>> {
-        if !matches!(self.tok.kind, Tok::IntType | Tok::BareIdent) {
+        if !matches!(self.tok().kind, Tok::IntType | Tok::BareIdent) {
             return Ok(None);
         }
-        let text = self.text();
-        if let Some(&t) = self.scratch.simple_types.get(text) {
+        if let Some(t) = self.cached_simple_type() {
             self.bump()?;
             return Ok(Some(t));
         }
-        if self.tok.kind == Tok::IntType {
+        let text = self.text();
+        if self.tok().kind == Tok::IntType {
             // Not cached yet: the general path caches it.
             return Ok(None);
         }
@@ -409,9 +441,22 @@ impl<'a> Core<'a> {
                 None => return Ok(None),
             },
         };
-        self.scratch.simple_types.insert(text, t);
+        self.cache_simple_type(t);
         self.bump()?;
         Ok(Some(t))
+    }
+
+    /// The type the current (keyword) token spells, if it was seen before.
+    #[inline]
+    fn cached_simple_type(&self) -> Option<Type> {
+        let key = self.short_key(self.tok().start, self.tok().end)?;
+        self.scratch.simple_types.get(&key).copied()
+    }
+
+    fn cache_simple_type(&mut self, t: Type) {
+        if let Some(key) = self.short_key(self.tok().start, self.tok().end) {
+            self.scratch.simple_types.insert(key, t);
+        }
     }
 
     /// `*x` (unranked, returns true) or a ranked dimension list with trailing `x`s.
@@ -420,7 +465,7 @@ impl<'a> Core<'a> {
             self.parse_x_in_dims()?;
             return Ok(true);
         }
-        while matches!(self.tok.kind, Tok::Integer | Tok::Question) {
+        while matches!(self.tok().kind, Tok::Integer | Tok::Question) {
             if self.eat(Tok::Question)? {
                 self.scratch.dims.push(DYNAMIC);
             } else {
@@ -436,8 +481,8 @@ impl<'a> Core<'a> {
     fn parse_dim_integer(&mut self) -> PResult<i64> {
         let text = self.text();
         if text.len() > 1 && text.as_bytes()[1] == b'x' {
-            let tok = self.tok;
-            self.lex.reset_within(&tok, tok.start + 1);
+            let tok = self.tok();
+            self.lex.reset_within(tok.start + 1);
             self.bump()?;
             return Ok(0);
         }
@@ -452,12 +497,12 @@ impl<'a> Core<'a> {
 
     /// The `x` after a dimension, which may be glued to the next token (`xf32`).
     fn parse_x_in_dims(&mut self) -> PResult<()> {
-        if self.tok.kind != Tok::BareIdent || self.text().as_bytes()[0] != b'x' {
+        if self.tok().kind != Tok::BareIdent || self.text().as_bytes()[0] != b'x' {
             return Err(self.wrong_token("expected 'x' in dimension list"));
         }
-        let tok = self.tok;
+        let tok = self.tok();
         if tok.end - tok.start != 1 {
-            self.lex.reset_within(&tok, tok.start + 1);
+            self.lex.reset_within(tok.start + 1);
         }
         self.bump()
     }
@@ -466,7 +511,7 @@ impl<'a> Core<'a> {
         self.bump()?;
         self.expect(Tok::Less, "expected '<' in vector type")?;
         let dims = self.scratch.dims.len() as u32;
-        while matches!(self.tok.kind, Tok::Integer | Tok::LSquare) {
+        while matches!(self.tok().kind, Tok::Integer | Tok::LSquare) {
             let scalable = self.eat(Tok::LSquare)?;
             if !self.at(Tok::Integer) {
                 return Err(self.wrong_token("expected integer in dimension list"));
@@ -487,7 +532,7 @@ impl<'a> Core<'a> {
                 self.error_here(format!("vector types must have positive constant sizes but got {}", shown.join(", ")))
             );
         }
-        let elem_pos = self.tok.start;
+        let elem_pos = self.tok().start;
         self.push(Frame::Vector { dims, elem_pos }, Want::Type)
     }
 
@@ -560,14 +605,9 @@ impl<'a> Core<'a> {
         }
         // Re-lex the body with the core's own tokens, then come back (as MLIR's parser
         // resets its lexer into a dialect symbol's body).
-        self.relex.push((self.lex.save(), self.tok, self.prev_end));
-        let anchor =
-            Token { kind: Tok::Less, start: body_start, end: body_start, line: sym.line, line_start: sym.line_start };
-        self.lex.reset_within(&anchor, body_start);
-        self.tok = match self.lex.next_token() {
-            Ok(t) => t,
-            Err(e) => return Err(self.lex_fail(e)),
-        };
+        self.relex.push((self.lex.save(), self.tok(), self.prev_end));
+        self.lex.reset_at(body_start, sym.line, sym.line_start);
+        self.relex_current()?;
         self.bump()?; // <
         let start = self.scratch.attrs.len() as u32;
         self.push(Frame::KindParams { kind, start, end: sym.data.1, pos: sym.pos }, Want::Attr)
@@ -611,12 +651,13 @@ impl<'a> Core<'a> {
     /// Shared by `!` and `#` symbols: an alias reference or a dialect symbol with its
     /// verbatim body (MLIR's `parseExtendedSymbol`).
     fn parse_extended_symbol(&mut self) -> PResult<Extended<'a>> {
-        let tok = self.tok;
+        let tok = self.tok();
+        let (line, line_start) = (self.lex.line(), self.lex.line_start());
         let ident = self.slice(tok.start + 1, tok.end);
         self.bump()?;
         let dot = ident.find('.');
         let pretty = dot.is_some();
-        let trailing = self.tok.kind == Tok::Less && self.tok.start == tok.end;
+        let trailing = self.tok().kind == Tok::Less && self.tok().start == tok.end;
         if !trailing && !pretty {
             return Ok(Extended::Alias(ident, tok.start));
         }
@@ -624,22 +665,19 @@ impl<'a> Core<'a> {
         match dot {
             None => {
                 // `!dialect<body>`: the data is the body without its angle brackets.
-                let open = self.tok;
+                let open = self.tok();
                 let end = match self.lex.scan_dialect_body(&open) {
                     Ok(e) => e,
                     Err(e) => return Err(self.body_fail(e, open.start)),
                 };
-                self.tok = match self.lex.next_token() {
-                    Ok(t) => t,
-                    Err(e) => return Err(self.lex_fail(e)),
-                };
+                self.relex_current()?;
                 self.prev_end = end;
                 Ok(Extended::Symbol(Sym {
                     dialect: (name_start, tok.end),
                     data: (open.start + 1, end - 1),
                     pos: tok.start,
-                    line: tok.line,
-                    line_start: tok.line_start,
+                    line,
+                    line_start,
                 }))
             }
             Some(d) => {
@@ -647,24 +685,15 @@ impl<'a> Core<'a> {
                 let data_start = name_start + d as u32 + 1;
                 let mut data_end = tok.end;
                 if trailing {
-                    let open = self.tok;
+                    let open = self.tok();
                     data_end = match self.lex.scan_dialect_body(&open) {
                         Ok(e) => e,
                         Err(e) => return Err(self.body_fail(e, open.start)),
                     };
-                    self.tok = match self.lex.next_token() {
-                        Ok(t) => t,
-                        Err(e) => return Err(self.lex_fail(e)),
-                    };
+                    self.relex_current()?;
                     self.prev_end = data_end;
                 }
-                Ok(Extended::Symbol(Sym {
-                    dialect,
-                    data: (data_start, data_end),
-                    pos: data_start,
-                    line: tok.line,
-                    line_start: tok.line_start,
-                }))
+                Ok(Extended::Symbol(Sym { dialect, data: (data_start, data_end), pos: data_start, line, line_start }))
             }
         }
     }
@@ -672,7 +701,7 @@ impl<'a> Core<'a> {
     // ---- attributes ----
 
     fn is_type_start(&self) -> bool {
-        match self.tok.kind {
+        match self.tok().kind {
             Tok::LParen | Tok::IntType | Tok::Bang => true,
             Tok::BareIdent => {
                 let t = self.text();
@@ -684,7 +713,7 @@ impl<'a> Core<'a> {
     }
 
     fn start_attr(&mut self, ctx: &Context) -> PResult<Step> {
-        let tok = self.tok;
+        let tok = self.tok();
         match tok.kind {
             Tok::LSquare => {
                 self.bump()?;
@@ -720,7 +749,7 @@ impl<'a> Core<'a> {
             }
             Tok::Minus => {
                 self.bump()?;
-                let lit = self.tok;
+                let lit = self.tok();
                 match lit.kind {
                     Tok::Integer | Tok::Float => {
                         self.bump()?;
@@ -779,7 +808,7 @@ impl<'a> Core<'a> {
                     "array" => {
                         self.bump()?;
                         self.expect(Tok::Less, "expected '<' after 'array'")?;
-                        let type_pos = self.tok.start;
+                        let type_pos = self.tok().start;
                         self.push(Frame::DenseArray { type_pos }, Want::Type)
                     }
                     "dense_resource" => {
@@ -787,7 +816,7 @@ impl<'a> Core<'a> {
                         self.expect(Tok::Less, "expected '<' after 'dense_resource'")?;
                         let key = self.parse_resource_key(ctx)?;
                         self.expect(Tok::Greater, "expected '>'")?;
-                        let type_pos = self.tok.start;
+                        let type_pos = self.tok().start;
                         self.expect(Tok::Colon, "expected ':'")?;
                         self.push(Frame::DenseResource { key, pos: tok.start, type_pos }, Want::Type)
                     }
@@ -880,7 +909,7 @@ impl<'a> Core<'a> {
     /// Parses one `name (= value)?` entry of a dictionary.
     fn dict_entry(&mut self, ctx: &Context, start: u32, top: bool) -> PResult<Step> {
         loop {
-            let tok = self.tok;
+            let tok = self.tok();
             let key = match tok.kind {
                 Tok::String => {
                     let v = self.string_value(&tok);
@@ -889,35 +918,56 @@ impl<'a> Core<'a> {
                     }
                     ctx.identifier(&bytes_to_string(&v))
                 }
-                Tok::BareIdent | Tok::IntType => {
-                    let text = self.text();
-                    match self.scratch.names.get(text) {
+                Tok::BareIdent | Tok::IntType => match self.short_key(tok.start, tok.end) {
+                    Some(k) => match self.scratch.short_names.get(&k) {
                         Some(&id) => id,
                         None => {
-                            let id = ctx.identifier(text);
-                            self.scratch.names.insert(text, id);
+                            let id = ctx.identifier(self.text());
+                            self.scratch.short_names.insert(k, id);
                             id
                         }
+                    },
+                    None => {
+                        let text = self.text();
+                        match self.scratch.names.get(text) {
+                            Some(&id) => id,
+                            None => {
+                                let id = ctx.identifier(text);
+                                self.scratch.names.insert(text, id);
+                                id
+                            }
+                        }
                     }
-                }
+                },
                 _ => return Err(self.wrong_token("expected attribute name")),
             };
             self.bump()?;
             if self.eat(Tok::Equal)? {
+                let val_pos = self.tok().start;
+                if let Some(a) = self.cached_entry_value(key, val_pos)? {
+                    self.scratch.named.push((NamedAttribute { name: key, value: a }, tok.start));
+                    if let Some(s) = self.dict_after_entry(ctx, start, top)? {
+                        return Ok(s);
+                    }
+                    continue;
+                }
+                let frame = Frame::Dict { start, key, key_pos: tok.start, val_pos, top };
                 // A nested dictionary would re-enter this function: it goes through the
                 // frame stack.
                 if self.at(Tok::LBrace) {
-                    return self.push(Frame::Dict { start, key, key_pos: tok.start, top }, Want::Attr);
+                    return self.push(frame, Want::Attr);
                 }
                 // Leaf values finish at once; a nested one needs the entry's frame below
                 // the frames it pushed.
                 let base = self.scratch.frames.len();
                 match self.start_attr(ctx)? {
                     Step::Done(v) => {
-                        self.scratch.named.push((NamedAttribute { name: key, value: attr(v) }, tok.start));
+                        let a = attr(v);
+                        self.remember_entry_value(key, val_pos, a);
+                        self.scratch.named.push((NamedAttribute { name: key, value: a }, tok.start));
                     }
                     step => {
-                        self.scratch.frames.insert(base, Frame::Dict { start, key, key_pos: tok.start, top });
+                        self.scratch.frames.insert(base, frame);
                         return Ok(step);
                     }
                 }
@@ -931,6 +981,47 @@ impl<'a> Core<'a> {
                 return Ok(s);
             }
         }
+    }
+
+    /// The value of dictionary entry `key` starting at `pos` if its text is exactly the
+    /// last value parsed for that key, followed by `,` or `}`: attribute values repeat a
+    /// lot, and the same text means the same attribute (aliases cannot change, and values
+    /// holding an alias or a dialect symbol, whose custom parser might not be pure, are not
+    /// remembered). The value is then skipped without lexing it again.
+    fn cached_entry_value(&mut self, key: Identifier, pos: u32) -> PResult<Option<Attribute>> {
+        let Some(&(text, a)) = self.scratch.entry_values.get(&key) else {
+            return Ok(None);
+        };
+        let rest = &self.src.as_bytes()[pos as usize..];
+        if !rest.starts_with(text.as_bytes()) {
+            return Ok(None);
+        }
+        // What follows must end the value (and its last token): blanks, then `,` or `}`.
+        let mut i = text.len();
+        while matches!(rest.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if !matches!(rest.get(i), Some(b',' | b'}')) {
+            return Ok(None);
+        }
+        let end = pos + text.len() as u32;
+        self.lex.reset_within(end);
+        self.relex_current()?;
+        self.prev_end = end;
+        Ok(Some(a))
+    }
+
+    /// Remembers the value of entry `key` just parsed from `pos` (see `cached_entry_value`):
+    /// only a single-line text without `#` or `!`, ended by `,` or `}`.
+    fn remember_entry_value(&mut self, key: Identifier, pos: u32, a: Attribute) {
+        if !matches!(self.tok().kind, Tok::Comma | Tok::RBrace) || self.prev_end <= pos {
+            return;
+        }
+        let text = self.slice(pos, self.prev_end);
+        if text.len() > 1024 || text.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'#' | b'!')) {
+            return;
+        }
+        self.scratch.entry_values.insert(key, (text, a));
     }
 
     /// After an entry: `,` continues (returns None), `}` finishes.
@@ -988,29 +1079,26 @@ impl<'a> Core<'a> {
     }
 
     fn parse_symbol_ref(&mut self, ctx: &Context) -> PResult<Attribute> {
-        let tok = self.tok;
+        let tok = self.tok();
         let root = self.symbol_name(&tok);
         self.bump()?;
         let mut nested: Vec<String> = Vec::new();
         while self.at(Tok::Colon) {
-            let colon = self.tok;
+            let colon = self.tok();
             let saved = self.lex.save();
             self.bump()?;
             if !self.at(Tok::Colon) {
                 // A single `:` belongs to whatever follows; re-lex from it.
                 self.lex.restore(saved);
                 self.lex.reset_to_token(&colon);
-                self.tok = match self.lex.next_token() {
-                    Ok(t) => t,
-                    Err(e) => return Err(self.lex_fail(e)),
-                };
+                self.relex_current()?;
                 break;
             }
             self.bump()?;
             if !self.at(Tok::At) {
                 return Err(self.error_here("expected nested symbol reference identifier"));
             }
-            let t = self.tok;
+            let t = self.tok();
             nested.push(self.symbol_name(&t));
             self.bump()?;
         }
@@ -1041,7 +1129,7 @@ impl<'a> Core<'a> {
     }
 
     fn parse_resource_key(&mut self, ctx: &Context) -> PResult<Identifier> {
-        let tok = self.tok;
+        let tok = self.tok();
         let key: Vec<u8> = match tok.kind {
             Tok::String => self.string_value(&tok),
             Tok::BareIdent | Tok::IntType => self.text().as_bytes().to_vec(),
@@ -1109,7 +1197,7 @@ impl<'a> Core<'a> {
         if self.eat(Tok::Question)? {
             return Ok(DYNAMIC);
         }
-        let pos = self.tok.start;
+        let pos = self.tok().start;
         let neg = self.eat(Tok::Minus)?;
         if self.at(Tok::Integer) {
             if let Some(v) = super::dense::parse_u64(self.text()) {
@@ -1123,10 +1211,10 @@ impl<'a> Core<'a> {
     }
 
     fn start_distinct(&mut self, ctx: &Context) -> PResult<Step> {
-        let pos = self.tok.start;
+        let pos = self.tok().start;
         self.bump()?;
         self.expect(Tok::LSquare, "expected '[' after 'distinct'")?;
-        let idtok = self.tok;
+        let idtok = self.tok();
         self.expect(Tok::Integer, "expected distinct ID")?;
         let Some(id) = super::dense::parse_u64(self.slice(idtok.start, idtok.end)) else {
             return Err(self.error_here("expected an unsigned 64-bit integer"));
@@ -1160,7 +1248,7 @@ impl<'a> Core<'a> {
     }
 
     fn start_dense(&mut self, ctx: &Context) -> PResult<Step> {
-        let pos = self.tok.start;
+        let pos = self.tok().start;
         self.bump()?;
         self.expect(Tok::Less, "expected '<' after 'dense'")?;
         let lit = if self.at(Tok::Greater) { self.empty_dense_lit() } else { self.parse_dense_literal(true)? };
@@ -1173,17 +1261,17 @@ impl<'a> Core<'a> {
     /// `sparse<indices, values> : type` and `sparse<> : type` (MLIR's
     /// `parseSparseElementsAttr`): the two tensor literals are kept until the type is known.
     fn start_sparse(&mut self) -> PResult<Step> {
-        let pos = self.tok.start;
+        let pos = self.tok().start;
         self.bump()?;
         self.expect(Tok::Less, "Expected '<' after 'sparse'")?;
         let (indices, values, indices_pos, values_pos) = if self.at(Tok::Greater) {
             (None, self.empty_dense_lit(), pos, pos)
         } else {
             // Indices may not be hex: their shape is inferred from the literal.
-            let indices_pos = self.tok.start;
+            let indices_pos = self.tok().start;
             let indices = self.parse_dense_literal(false)?;
             self.expect(Tok::Comma, "expected ','")?;
-            let values_pos = self.tok.start;
+            let values_pos = self.tok().start;
             let values = self.parse_dense_literal(true)?;
             (Some(indices), values, indices_pos, values_pos)
         };
@@ -1259,10 +1347,10 @@ impl<'a> Core<'a> {
     // ---- locations ----
 
     fn start_loc(&mut self, ctx: &Context) -> PResult<Step> {
-        let tok = self.tok;
+        let tok = self.tok();
         match tok.kind {
             Tok::Hash => {
-                self.scratch.frames.push(Frame::LocCheck { pos: self.tok.start });
+                self.scratch.frames.push(Frame::LocCheck { pos: self.tok().start });
                 self.start_hash_attr(ctx)
             }
             Tok::String => {
@@ -1411,7 +1499,7 @@ impl<'a> Core<'a> {
                 let e = ty(v);
                 if self.at(Tok::Comma) {
                     self.bump()?;
-                    let enc_pos = self.tok.start;
+                    let enc_pos = self.tok().start;
                     return self.push(Frame::TensorEnc { dims, unranked, elem: e, elem_pos, enc_pos }, Want::Attr);
                 }
                 self.finish_tensor(ctx, dims, unranked, e, elem_pos, None)
@@ -1470,8 +1558,10 @@ impl<'a> Core<'a> {
                 self.scratch.attrs.truncate(s);
                 Ok(Step::Done(Val::A(a)))
             }
-            Frame::Dict { start, key, key_pos, top } => {
-                self.scratch.named.push((NamedAttribute { name: key, value: attr(v) }, key_pos));
+            Frame::Dict { start, key, key_pos, val_pos, top } => {
+                let a = attr(v);
+                self.remember_entry_value(key, val_pos, a);
+                self.scratch.named.push((NamedAttribute { name: key, value: a }, key_pos));
                 match self.dict_after_entry(ctx, start, top)? {
                     Some(s) => Ok(s),
                     None => self.dict_entry(ctx, start, top),
@@ -1515,12 +1605,12 @@ impl<'a> Core<'a> {
                 if self.eat(Tok::Comma)? {
                     return self.push(Frame::KindParams { kind, start, end, pos }, Want::Attr);
                 }
-                if !(self.at(Tok::Greater) && self.tok.end == end) {
+                if !(self.at(Tok::Greater) && self.tok().end == end) {
                     return Err(self.wrong_token("expected ',' or '>' in the parameters"));
                 }
                 if let Some((state, tok, prev_end)) = self.relex.pop() {
                     self.lex.restore(state);
-                    self.tok = tok;
+                    self.set_tok(tok);
                     self.prev_end = prev_end;
                 }
                 let s = start as usize;

@@ -27,7 +27,12 @@ pub struct Core<'a> {
     /// Where the input starts in `src` (non-zero for a chunk of a split file).
     pub base: u32,
     pub lex: Lexer<'a>,
-    pub tok: Token,
+    /// The current token (see [`Core::tok`]): its kind, and its range packed as
+    /// `start | end << 32`, written with one 8-byte store. A copy of the token read right
+    /// after it changed (an 8-byte load) is then forwarded from the store buffer; two
+    /// 4-byte stores would stall it.
+    tok_kind: Tok,
+    tok_span: u64,
     /// End of the previously consumed token.
     pub prev_end: u32,
     pub diags: Vec<RawDiag>,
@@ -59,7 +64,8 @@ impl<'a> Core<'a> {
             src,
             base,
             lex,
-            tok: Token { kind: Tok::Eof, start: 0, end: 0, line: 1, line_start: 0 },
+            tok_kind: Tok::Eof,
+            tok_span: 0,
             prev_end: 0,
             diags: Vec::new(),
             allow_unregistered,
@@ -74,17 +80,41 @@ impl<'a> Core<'a> {
         }
     }
 
+    /// The current token.
+    #[inline(always)]
+    pub fn tok(&self) -> Token {
+        Token { kind: self.tok_kind, start: self.tok_span as u32, end: (self.tok_span >> 32) as u32 }
+    }
+
+    #[inline(always)]
+    pub fn set_tok(&mut self, t: Token) {
+        self.tok_kind = t.kind;
+        self.tok_span = t.start as u64 | (t.end as u64) << 32;
+    }
+
     /// Lexes the first token.
     pub fn start(&mut self) -> PResult<()> {
-        self.tok = self.lex_next()?;
+        let t = self.lex_next()?;
+        self.set_tok(t);
         Ok(())
     }
 
+    #[inline(always)]
     fn lex_next(&mut self) -> PResult<Token> {
-        match self.lex.next_token() {
-            Ok(t) => Ok(t),
-            Err(e) => Err(self.lex_fail(e)),
+        let (kind, start) = self.lex.lex_raw();
+        if kind == Tok::Error {
+            let e = self.lex.take_error();
+            return Err(self.lex_fail(e));
         }
+        Ok(Token { kind, start, end: self.lex.pos() })
+    }
+
+    /// Lexes the token at the lexer's position into `tok` (after moving the lexer).
+    #[inline]
+    pub fn relex_current(&mut self) -> PResult<()> {
+        let t = self.lex_next()?;
+        self.set_tok(t);
+        Ok(())
     }
 
     pub fn lex_fail(&mut self, e: LexError) -> Fail {
@@ -95,20 +125,21 @@ impl<'a> Core<'a> {
     /// Moves to the next token.
     #[inline]
     pub fn bump(&mut self) -> PResult<()> {
-        self.prev_end = self.tok.end;
-        self.tok = self.lex_next()?;
+        self.prev_end = self.tok().end;
+        let t = self.lex_next()?;
+        self.set_tok(t);
         Ok(())
     }
 
     #[inline]
     pub fn at(&self, kind: Tok) -> bool {
-        self.tok.kind == kind
+        self.tok().kind == kind
     }
 
     /// Consumes the token if it has this kind.
     #[inline]
     pub fn eat(&mut self, kind: Tok) -> PResult<bool> {
-        if self.tok.kind == kind {
+        if self.tok().kind == kind {
             self.bump()?;
             Ok(true)
         } else {
@@ -119,7 +150,7 @@ impl<'a> Core<'a> {
     /// Consumes a token of this kind or reports `message` as MLIR's `parseToken` does.
     #[inline]
     pub fn expect(&mut self, kind: Tok, message: &str) -> PResult<()> {
-        if self.tok.kind == kind {
+        if self.tok().kind == kind {
             self.bump()
         } else {
             Err(self.wrong_token(message))
@@ -129,7 +160,7 @@ impl<'a> Core<'a> {
     /// The spelling of the current token.
     #[inline]
     pub fn text(&self) -> &'a str {
-        self.slice(self.tok.start, self.tok.end)
+        self.slice(self.tok().start, self.tok().end)
     }
 
     #[inline]
@@ -141,12 +172,12 @@ impl<'a> Core<'a> {
     /// Whether the current token is a bare identifier (or keyword) spelled `word`.
     #[inline]
     pub fn at_word(&self, word: &str) -> bool {
-        self.tok.kind == Tok::BareIdent && self.text() == word
+        self.tok().kind == Tok::BareIdent && self.text() == word
     }
 
     /// A keyword-like token: bare identifiers, keywords and integer types.
     pub fn at_keyword(&self) -> bool {
-        matches!(self.tok.kind, Tok::BareIdent | Tok::IntType)
+        matches!(self.tok().kind, Tok::BareIdent | Tok::IntType)
     }
 
     /// Records an error at `pos` and returns the failure.
@@ -164,8 +195,11 @@ impl<'a> Core<'a> {
     /// Error at the current token (MLIR's `emitError(message)`): at end of file, one
     /// character back.
     pub fn error_here(&mut self, message: impl Into<String>) -> Fail {
-        let pos =
-            if self.tok.kind == Tok::Eof && self.tok.start > self.base { self.tok.start - 1 } else { self.tok.start };
+        let pos = if self.tok().kind == Tok::Eof && self.tok().start > self.base {
+            self.tok().start - 1
+        } else {
+            self.tok().start
+        };
         self.error_at(pos, message)
     }
 
@@ -179,8 +213,8 @@ impl<'a> Core<'a> {
 
     pub fn wrong_token_pos(&self) -> u32 {
         let base = self.base as usize;
-        let mut loc = self.tok.start as usize;
-        if self.tok.kind == Tok::Eof && loc > base {
+        let mut loc = self.tok().start as usize;
+        if self.tok().kind == Tok::Eof && loc > base {
             loc -= 1;
         }
         let original = loc;
@@ -213,6 +247,43 @@ impl<'a> Core<'a> {
             BodyError::Message(m) => self.error_at(at, m),
             BodyError::Lex(l) => self.lex_fail(l),
         }
+    }
+
+    /// `src[start..end]` packed with its length into one integer when it is at most 15
+    /// bytes long: a map key that needs no string hashing or comparison (names, keywords).
+    #[inline]
+    pub fn short_key(&self, start: u32, end: u32) -> Option<u128> {
+        let len = end.wrapping_sub(start) as usize;
+        if len > 15 {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let s = start as usize;
+        let mut buf = [0u8; 16];
+        match bytes.get(s..s + 16) {
+            Some(w) => buf.copy_from_slice(w),
+            None => buf[..len].copy_from_slice(&bytes[s..s + len]),
+        }
+        let word = u128::from_le_bytes(buf) & ((1u128 << (8 * len)) - 1);
+        Some(word | (len as u128) << 120)
+    }
+
+    /// As [`Core::short_key`] for at most 7 bytes, in a `u64` (top byte: the length).
+    #[inline]
+    pub fn short_key8(&self, start: u32, end: u32) -> Option<u64> {
+        let len = end.wrapping_sub(start) as usize;
+        if len > 7 {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let s = start as usize;
+        let mut buf = [0u8; 8];
+        match bytes.get(s..s + 8) {
+            Some(w) => buf.copy_from_slice(w),
+            None => buf[..len].copy_from_slice(&bytes[s..s + len]),
+        }
+        let word = u64::from_le_bytes(buf) & ((1u64 << (8 * len)) - 1);
+        Some(word | (len as u64) << 56)
     }
 
     /// The unescaped bytes of the current string token (or of an `@"..."` token).

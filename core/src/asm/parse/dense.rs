@@ -357,7 +357,7 @@ impl<'a> Core<'a> {
         let elems_start = self.scratch.dense.len() as u32;
         let shape_start = self.scratch.dense_shape.len() as u32;
         let kind = if allow_hex && self.at(Tok::String) {
-            let t = self.tok;
+            let t = self.tok();
             self.bump()?;
             LitKind::Hex(t)
         } else if self.at(Tok::LSquare) {
@@ -381,7 +381,7 @@ impl<'a> Core<'a> {
     fn parse_dense_element(&mut self) -> PResult<()> {
         let mut parens: Vec<bool> = Vec::new(); // false: first part pending; true: second
         loop {
-            let tok = self.tok;
+            let tok = self.tok();
             match tok.kind {
                 Tok::LParen => {
                     self.bump()?;
@@ -398,7 +398,7 @@ impl<'a> Core<'a> {
                 }
                 Tok::Minus => {
                     self.bump()?;
-                    let t = self.tok;
+                    let t = self.tok();
                     if !matches!(t.kind, Tok::Float | Tok::Integer) {
                         return Err(self.error_here("expected integer or floating point literal"));
                     }
@@ -647,7 +647,7 @@ impl<'a> Core<'a> {
                         let spelling = self.slice(e.start, e.end).to_string();
                         return Err(self.error_at(pos, format!("expected string token, got {spelling}")));
                     }
-                    let t = Token { kind: Tok::String, start: e.start, end: e.end, line: 0, line_start: 0 };
+                    let t = Token { kind: Tok::String, start: e.start, end: e.end };
                     values.push(self.string_value(&t));
                 }
                 Ok(Some(values))
@@ -799,7 +799,7 @@ impl<'a> Core<'a> {
         self.expect(Tok::Colon, "expected ':' after dense array type")?;
         loop {
             let neg = self.eat(Tok::Minus)?;
-            let tok = self.tok;
+            let tok = self.tok();
             if is_int {
                 if tok.kind == Tok::BareIdent && matches!(self.text(), "true" | "false") {
                     if width != 1 {

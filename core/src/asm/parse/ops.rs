@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 use super::base::{bytes_to_string, Core, Fail, PResult, RawDiag};
 use super::fmt::{fmt_attr, fmt_type};
 use super::lexer::{Tok, Token};
-use crate::attrs::{AttrKind, Attribute, Location, LocationKind, NamedAttribute};
+use crate::attrs::{Attribute, Location, NamedAttribute};
 use crate::context::{Context, Identifier, ResourceBlob};
 use crate::ir::{BlockId, EraseMode, InsertPoint, OpId, OperationState, Value};
 use crate::types::{Type, TypeKind};
@@ -56,6 +56,9 @@ struct CustomModule {
 struct OpFrame {
     op_pos: u32,
     name_tok: Token,
+    /// The op's location (its name's position), created when the name is read so that
+    /// locations are created in source order.
+    loc: Location,
     name: Identifier,
     results: (u32, u32),
     operands: (u32, u32),
@@ -68,18 +71,25 @@ struct OpFrame {
     custom: Option<Box<CustomModule>>,
 }
 
+/// An SSA name as a map key (see `OpParser::ssa_key`).
+type NameKey = u64;
+
+/// A use of an SSA value: `%name` at `pos` (`len` bytes), result `num`.
 #[derive(Copy, Clone, Debug)]
-struct OperandRef<'a> {
-    name: &'a str,
+struct OperandRef {
+    key: NameKey,
     num: u32,
     pos: u32,
+    len: u32,
 }
 
+/// `%name` (at `pos`, `len` bytes) or `%name:count` naming an op's results.
 #[derive(Copy, Clone, Debug)]
-struct ResultDef<'a> {
-    name: &'a str,
+struct ResultDef {
+    key: NameKey,
     count: u32,
     pos: u32,
+    len: u32,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -109,15 +119,19 @@ pub struct OpParser<'a, 'c> {
     pub ctx: &'c mut Context,
     pub p: Core<'a>,
     file: Identifier,
-    values: FxHashMap<(&'a str, u32), ValueEntry>,
-    def_log: Vec<(&'a str, u32)>,
+    values: FxHashMap<(NameKey, u32), ValueEntry>,
+    def_log: Vec<(NameKey, u32)>,
+    /// Placeholders (forward references) not yet replaced by their definition.
+    pending_placeholders: u32,
+    /// Numbers of SSA names longer than a short key (see `ssa_key`).
+    long_names: FxHashMap<&'a str, u32>,
     blocks: FxHashMap<(u32, &'a str), BlockEntry>,
     block_log: Vec<(u32, &'a str)>,
     next_serial: u32,
     regions: Vec<RegionFrame>,
     ops: Vec<OpFrame>,
-    operand_refs: Vec<OperandRef<'a>>,
-    result_defs: Vec<ResultDef<'a>>,
+    operand_refs: Vec<OperandRef>,
+    result_defs: Vec<ResultDef>,
     succs: Vec<BlockId>,
     region_blocks: Vec<BlockId>,
     region_bounds: Vec<u32>,
@@ -125,12 +139,16 @@ pub struct OpParser<'a, 'c> {
     placeholder_ops: Vec<OpId>,
     deferred: Vec<Deferred<'a>>,
     op_names: FxHashMap<&'a str, OpNameInfo>,
+    /// `op_names` for names of up to 15 bytes, by short key.
+    short_op_names: FxHashMap<u128, OpNameInfo>,
     cast_name: Identifier,
     state: OperationState,
     ph_state: OperationState,
     fn_in: Vec<Type>,
     fn_out: Vec<Type>,
     top_block: BlockId,
+    /// Whether locations go to the compact storage (`begin_locations`).
+    points: bool,
     /// Blobs from the file's `dialect_resources`, applied only if the parse succeeds.
     pub resources: Vec<(String, String, ResourceBlob)>,
 }
@@ -147,6 +165,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             file,
             values: FxHashMap::default(),
             def_log: Vec::new(),
+            pending_placeholders: 0,
+            long_names: FxHashMap::default(),
             blocks: FxHashMap::default(),
             block_log: Vec::new(),
             next_serial: 1,
@@ -161,30 +181,46 @@ impl<'a, 'c> OpParser<'a, 'c> {
             placeholder_ops: Vec::new(),
             deferred: Vec::new(),
             op_names: FxHashMap::default(),
+            short_op_names: FxHashMap::default(),
             cast_name,
             state: OperationState::new("", unknown),
             ph_state: OperationState::new("", unknown),
             fn_in: Vec::new(),
             fn_out: Vec::new(),
             top_block,
+            points: false,
             resources: Vec::new(),
         }
     }
 
     // ---- locations ----
 
-    fn file_loc(&self, tok: &Token) -> Location {
-        self.file_loc_at(tok.line, tok.col())
+    /// Starts the compact location storage for this file (see `PointLocs`): locations are
+    /// then created in source order, each right after the previous one.
+    pub fn begin_locations(&mut self) {
+        // Operations take about 60 bytes of text or more; block arguments are few.
+        let expected = (self.p.src.len() - self.p.base as usize) / 64;
+        self.points = self.ctx.begin_point_locs(self.file, expected);
     }
 
-    fn file_loc_at(&self, line: u32, col: u32) -> Location {
-        Location(self.ctx.intern_attr(AttrKind::Location(LocationKind::FileLineCol {
-            file: self.file,
-            start_line: line,
-            start_col: col,
-            end_line: line,
-            end_col: col,
-        })))
+    pub fn end_locations(&mut self) {
+        if self.points {
+            self.ctx.end_point_locs();
+            self.points = false;
+        }
+    }
+
+    /// The location of `tok`, which must be the current token.
+    fn file_loc(&mut self, tok: &Token) -> Location {
+        self.file_loc_at(self.p.lex.line(), self.p.lex.col(tok))
+    }
+
+    pub fn file_loc_at(&mut self, line: u32, col: u32) -> Location {
+        if self.points {
+            self.ctx.point_file_loc(self.file, line, col)
+        } else {
+            self.ctx.file_line_col_loc_id(self.file, line, col)
+        }
     }
 
     // ---- the top level ----
@@ -194,7 +230,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.p.start()?;
         loop {
             let in_region = !self.regions.is_empty();
-            match self.p.tok.kind {
+            match self.p.tok().kind {
                 Tok::RBrace if in_region => self.close_region()?,
                 Tok::Caret if in_region => self.parse_block_label(None)?,
                 Tok::Eof if !in_region => return self.finalize(),
@@ -285,7 +321,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
-        let tok = self.p.tok;
+        let tok = self.p.tok();
         let name = self.p.slice(tok.start + 1, tok.end);
         if self.p.attr_aliases.contains_key(name) {
             return Err(self.p.error_here(format!("redefinition of attribute alias id '{name}'")));
@@ -301,7 +337,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     fn parse_type_alias_def(&mut self) -> PResult<()> {
-        let tok = self.p.tok;
+        let tok = self.p.tok();
         let name = self.p.slice(tok.start + 1, tok.end);
         if self.p.type_aliases.contains_key(name) {
             return Err(self.p.error_here(format!("redefinition of type alias id '{name}'")));
@@ -324,7 +360,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             return Ok(());
         }
         loop {
-            let key_pos = self.p.tok.start;
+            let key_pos = self.p.tok().start;
             if !self.p.at_keyword() {
                 return Err(self.p.error_here("expected identifier key in file metadata dictionary"));
             }
@@ -349,7 +385,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             return Ok(());
         }
         loop {
-            let name_pos = self.p.tok.start;
+            let name_pos = self.p.tok().start;
             if !self.p.at_keyword() {
                 return Err(self.p.error_here("expected identifier key for 'resource' entry"));
             }
@@ -362,7 +398,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             if !self.p.eat(Tok::RBrace)? {
                 loop {
-                    let key_tok = self.p.tok;
+                    let key_tok = self.p.tok();
                     let key: Vec<u8> = match key_tok.kind {
                         Tok::String => self.p.string_value(&key_tok),
                         Tok::BareIdent | Tok::IntType => self.p.text().as_bytes().to_vec(),
@@ -371,7 +407,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     };
                     self.p.bump()?;
                     self.p.expect(Tok::Colon, "expected ':'")?;
-                    let value = self.p.tok;
+                    let value = self.p.tok();
                     self.p.bump()?;
                     if dialect {
                         let shown_key = bytes_to_string(&key);
@@ -432,11 +468,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
     // ---- operations ----
 
     fn parse_operation(&mut self) -> PResult<()> {
-        let op_pos = self.p.tok.start;
+        let op_pos = self.p.tok().start;
         let res_start = self.result_defs.len() as u32;
         if self.p.at(Tok::Percent) {
             loop {
-                let t = self.p.tok;
+                let t = self.p.tok();
                 if t.kind != Tok::Percent {
                     return Err(self.p.wrong_token("expected valid ssa identifier"));
                 }
@@ -452,14 +488,15 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     }
                     self.p.bump()?;
                 }
-                self.result_defs.push(ResultDef { name: self.p.slice(t.start, t.end), count, pos: t.start });
+                let key = self.ssa_key(&t);
+                self.result_defs.push(ResultDef { key, count, pos: t.start, len: t.end - t.start });
                 if !self.p.eat(Tok::Comma)? {
                     break;
                 }
             }
             self.p.expect(Tok::Equal, "expected '=' after SSA name")?;
         }
-        match self.p.tok.kind {
+        match self.p.tok().kind {
             Tok::String => self.parse_generic(op_pos, res_start),
             Tok::BareIdent => self.parse_custom(op_pos, res_start),
             _ => Err(self.p.wrong_token("expected operation name in quotes")),
@@ -467,6 +504,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     fn op_name_info(&mut self, tok: &Token) -> PResult<OpNameInfo> {
+        // The name between the quotes (escapes included) as a short key, when it is short.
+        let short = self.p.short_key(tok.start + 1, tok.end - 1);
+        if let Some(k) = short {
+            if let Some(&info) = self.short_op_names.get(&k) {
+                return Ok(info);
+            }
+        }
         let key = self.p.slice(tok.start, tok.end);
         if let Some(&info) = self.op_names.get(key) {
             return Ok(info);
@@ -489,13 +533,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let dialect = name.split('.').next().unwrap_or("");
         let dialect_known = registered || self.ctx.is_dialect_registered(dialect);
         let info = OpNameInfo { id, registered, terminator, has_inherent, dialect_known };
-        self.op_names.insert(key, info);
+        match short {
+            Some(k) => self.short_op_names.insert(k, info),
+            None => self.op_names.insert(key, info),
+        };
         Ok(info)
     }
 
     fn parse_generic(&mut self, op_pos: u32, res_start: u32) -> PResult<()> {
-        let name_tok = self.p.tok;
+        let name_tok = self.p.tok();
         let info = self.op_name_info(&name_tok)?;
+        let loc = self.file_loc(&name_tok);
         self.p.bump()?;
         if !info.dialect_known && !self.p.allow_unregistered {
             return Err(self.p.error_here(
@@ -529,7 +577,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 if !self.p.at(Tok::Caret) {
                     return Err(self.p.wrong_token("expected block name"));
                 }
-                let t = self.p.tok;
+                let t = self.p.tok();
                 let b = self.block_ref(self.p.slice(t.start, t.end), t.start);
                 self.succs.push(b);
                 self.p.bump()?;
@@ -548,6 +596,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let frame = OpFrame {
             op_pos,
             name_tok,
+            loc,
             name: info.id,
             results: (res_start, self.result_defs.len() as u32),
             operands: (ops_start, self.operand_refs.len() as u32),
@@ -565,15 +614,18 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.finish_generic(frame)
     }
 
-    fn parse_ssa_use(&mut self) -> PResult<OperandRef<'a>> {
-        let t = self.p.tok;
+    // Inlined: a returned `OperandRef` would be written field by field and read back whole,
+    // which stalls store forwarding.
+    #[inline(always)]
+    fn parse_ssa_use(&mut self) -> PResult<OperandRef> {
+        let t = self.p.tok();
         if t.kind != Tok::Percent {
             return Err(self.p.wrong_token("expected SSA operand"));
         }
         self.p.bump()?;
         let mut num = 0;
         if self.p.at(Tok::Hash) {
-            let h = self.p.tok;
+            let h = self.p.tok();
             let digits = self.p.slice(h.start + 1, h.end);
             match digits.parse::<u32>() {
                 Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => num = n,
@@ -581,7 +633,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             self.p.bump()?;
         }
-        Ok(OperandRef { name: self.p.slice(t.start, t.end), num, pos: t.start })
+        Ok(OperandRef { key: self.ssa_key(&t), num, pos: t.start, len: t.end - t.start })
     }
 
     fn current_serial(&self) -> u32 {
@@ -665,8 +717,15 @@ impl<'a, 'c> OpParser<'a, 'c> {
         for key in self.block_log.drain(rf.block_log_start as usize..) {
             self.blocks.remove(&key);
         }
-        for key in self.def_log.drain(rf.def_log_start as usize..) {
-            self.values.remove(&key);
+        if rf.def_log_start == 0 && self.pending_placeholders == 0 {
+            // Everything in scope was defined in this region (and no forward reference
+            // waits): the map holds exactly `def_log`.
+            self.def_log.clear();
+            self.values.clear();
+        } else {
+            for key in self.def_log.drain(rf.def_log_start as usize..) {
+                self.values.remove(&key);
+            }
         }
         self.region_bounds.push(self.region_blocks.len() as u32);
         if self.after_region()? {
@@ -694,7 +753,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     /// `^name(args):` — names the entry block (`existing`) or starts a new block.
     fn parse_block_label(&mut self, existing: Option<BlockId>) -> PResult<()> {
-        let tok = self.p.tok;
+        let tok = self.p.tok();
         let name = self.p.slice(tok.start, tok.end);
         self.p.bump()?;
         let key = (self.current_serial(), name);
@@ -736,7 +795,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     let arg =
                         self.ctx.block_add_argument(block, ty, loc).map_err(|e| self.p.error_at(u.pos, e.message))?;
                     self.parse_trailing_loc(LocTarget::Arg(block, arg.number()))?;
-                    self.add_definition(u.name, u.num, arg, ty, u.pos)?;
+                    self.add_definition(u.key, u.num, arg, ty, u.pos, u.len)?;
                     if !self.p.eat(Tok::Comma)? {
                         break;
                     }
@@ -761,9 +820,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
         st.successors.extend_from_slice(&self.succs[frame.succs.0 as usize..frame.succs.1 as usize]);
     }
 
+    #[inline(always)]
     fn finish_generic(&mut self, frame: OpFrame) -> PResult<()> {
-        let loc = self.file_loc(&frame.name_tok);
-        self.reset_state(&frame, loc);
+        self.reset_state(&frame, frame.loc);
         if self.p.at(Tok::LBrace) {
             let s = self.p.parse_dict_entries(self.ctx)?;
             self.state.attributes.extend(self.p.scratch.named[s..].iter().map(|(n, _)| *n));
@@ -776,7 +835,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
         }
         self.p.expect(Tok::Colon, "expected ':' followed by operation type")?;
-        let type_pos = self.p.tok.start;
+        let type_pos = self.p.tok().start;
         let fty = self.p.parse_fn_type_cached(self.ctx)?;
         match self.ctx.type_kind(fty) {
             TypeKind::Function { inputs, results } => {
@@ -886,7 +945,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             for sub in 0..d.count {
                 let v = Value::from_raw(index, generation, i as u32);
                 let ty = self.state.result_types[i];
-                self.add_definition(d.name, sub, v, ty, d.pos)?;
+                self.add_definition(d.key, sub, v, ty, d.pos, d.len)?;
                 i += 1;
             }
         }
@@ -901,8 +960,31 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     // ---- SSA values ----
 
-    fn add_definition(&mut self, name: &'a str, num: u32, value: Value, new_ty: Type, pos: u32) -> PResult<()> {
-        let key = (name, num);
+    /// The map key of SSA name token `t` (`%name`): up to 7 bytes after the `%`, the
+    /// bytes themselves (see `Core::short_key8`); longer names get a number (bit 63 set,
+    /// which a short key never has: its top byte is a length).
+    #[inline]
+    fn ssa_key(&mut self, t: &Token) -> NameKey {
+        if let Some(k) = self.p.short_key8(t.start + 1, t.end) {
+            return k;
+        }
+        let n = self.long_names.len() as u32;
+        let id = *self.long_names.entry(self.p.slice(t.start, t.end)).or_insert(n);
+        (1 << 63) | id as u64
+    }
+
+    /// Defines SSA name `%name#num` (the name at `pos`, `len` bytes) as `value`.
+    fn add_definition(
+        &mut self,
+        name_key: NameKey,
+        num: u32,
+        value: Value,
+        new_ty: Type,
+        pos: u32,
+        len: u32,
+    ) -> PResult<()> {
+        let name = self.p.slice(pos, pos + len);
+        let key = (name_key, num);
         let e = match self.values.entry(key) {
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(ValueEntry { value, ty: new_ty, pos, placeholder: None });
@@ -932,14 +1014,15 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             self.ctx.replace_all_uses_with(e.value, value).map_err(|err| self.p.error_at(pos, err.message))?;
             self.ctx.erase_op(ph).map_err(|err| self.p.error_at(pos, err.message))?;
+            self.pending_placeholders -= 1;
         }
         self.values.insert(key, ValueEntry { value, ty: new_ty, pos, placeholder: None });
         self.def_log.push(key);
         Ok(())
     }
 
-    fn resolve(&mut self, r: OperandRef<'a>, ty: Type) -> PResult<Value> {
-        let key = (r.name, r.num);
+    fn resolve(&mut self, r: OperandRef, ty: Type) -> PResult<Value> {
+        let key = (r.key, r.num);
         if let Some(e) = self.values.get(&key) {
             let vt = e.ty;
             if vt == ty {
@@ -949,13 +1032,16 @@ impl<'a, 'c> OpParser<'a, 'c> {
             let (a, b) = (fmt_type(self.ctx, ty), fmt_type(self.ctx, vt));
             return Err(self.p.error_note(
                 r.pos,
-                format!("use of value '{}' expects different type than prior uses: '{a}' vs '{b}'", r.name),
+                format!(
+                    "use of value '{}' expects different type than prior uses: '{a}' vs '{b}'",
+                    self.p.slice(r.pos, r.pos + r.len)
+                ),
                 prior,
                 "prior use here",
             ));
         }
         if r.num > 0 {
-            if let Some(e0) = self.values.get(&(r.name, 0)) {
+            if let Some(e0) = self.values.get(&(r.key, 0)) {
                 if e0.placeholder.is_none() {
                     return Err(self.p.error_at(r.pos, "reference to invalid result number"));
                 }
@@ -970,6 +1056,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             .create_operation_named(self.cast_name, &self.ph_state)
             .map_err(|e| self.p.error_at(r.pos, e.message))?;
         self.placeholder_ops.push(ph);
+        self.pending_placeholders += 1;
         let v = self.ctx.op_result(ph, 0).map_err(|e| self.p.error_at(r.pos, e.message))?;
         self.values.insert(key, ValueEntry { value: v, ty, pos: r.pos, placeholder: Some(ph) });
         Ok(v)
@@ -1000,7 +1087,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
         }
         self.p.bump()?;
         self.p.expect(Tok::LParen, "expected '(' in location")?;
-        let tok = self.p.tok;
+        let tok = self.p.tok();
         let mut loc = None;
         if tok.kind == Tok::Hash && !self.p.text().contains('.') {
             let name = self.p.slice(tok.start + 1, tok.end);
@@ -1029,7 +1116,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     // ---- custom syntax ----
 
     fn parse_custom(&mut self, op_pos: u32, res_start: u32) -> PResult<()> {
-        let tok = self.p.tok;
+        let tok = self.p.tok();
         let name = self.p.text();
         if name == "module" || name == "builtin.module" {
             return self.parse_custom_module(op_pos, res_start);
@@ -1055,14 +1142,15 @@ impl<'a, 'c> OpParser<'a, 'c> {
 
     /// `module (@name)? (attributes {...})? { ... }`
     fn parse_custom_module(&mut self, op_pos: u32, res_start: u32) -> PResult<()> {
-        let name_tok = self.p.tok;
+        let name_tok = self.p.tok();
+        let loc = self.file_loc(&name_tok);
         self.p.bump()?;
         let sym_name = self.ctx.identifier("sym_name");
         let sym_vis = self.ctx.identifier("sym_visibility");
         let mut props = Vec::new();
         let mut attrs = Vec::new();
         if self.p.at(Tok::At) {
-            let t = self.p.tok;
+            let t = self.p.tok();
             let s = self.p.symbol_name(&t);
             props.push(NamedAttribute { name: sym_name, value: self.ctx.string_attr(&s) });
             self.p.bump()?;
@@ -1083,6 +1171,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let frame = OpFrame {
             op_pos,
             name_tok,
+            loc,
             name,
             results: (res_start, self.result_defs.len() as u32),
             operands: (self.operand_refs.len() as u32, self.operand_refs.len() as u32),
@@ -1098,8 +1187,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     fn finish_custom_module(&mut self, frame: OpFrame) -> PResult<()> {
-        let loc = self.file_loc(&frame.name_tok);
-        self.reset_state(&frame, loc);
+        self.reset_state(&frame, frame.loc);
         let custom = frame.custom.as_deref().cloned().expect("custom frame");
         if !custom.props.is_empty() {
             let d = self
@@ -1130,8 +1218,8 @@ impl<'a> Core<'a> {
     pub fn lex_line_of(&self, pos: u32) -> (u32, u32) {
         // Walk back from the current token's line start; positions parsed a moment ago are
         // almost always on this line.
-        let mut line = self.tok.line;
-        let mut line_start = self.tok.line_start;
+        let mut line = self.lex.line();
+        let mut line_start = self.lex.line_start();
         let bytes = self.src.as_bytes();
         while pos < line_start && line_start > 0 {
             // Move to the previous line.

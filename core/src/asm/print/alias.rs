@@ -157,7 +157,7 @@ impl AliasInitializer {
         // Inherent (properties) and discardable attributes, merged in name order as MLIR's
         // `getAttrDictionary`.
         let props = d.properties.map_or(&[][..], |p| ctx.dictionary_entries(p));
-        let attrs = &d.attrs[..];
+        let attrs = d.attrs;
         let (mut i, mut j) = (0, 0);
         while i < props.len() || j < attrs.len() {
             let take_prop =
@@ -293,7 +293,7 @@ impl AliasInitializer {
 /// (without debug info, locations are only printed where they are attribute values).
 /// Cheaper than walking a large module when the answer is no.
 fn context_has_aliasable(ctx: &Context) -> bool {
-    let is_loc = |a: &Attribute| matches!(ctx.attr_kind(*a), AttrKind::Location(_));
+    let is_loc = |a: &Attribute| ctx.as_location(*a).is_some();
     let attrs = &ctx.uniq.attrs;
     let mut i = 0u32;
     while let Some(kind) = attrs.try_get(i) {
@@ -330,6 +330,7 @@ fn context_has_aliasable(ctx: &Context) -> bool {
 /// The builtin dialect's alias name for an attribute or type, if any.
 fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
     match key {
+        Key::Attr(a) if ctx.is_point_loc(a) => Some("loc"),
         Key::Attr(a) => match ctx.attr_kind(a) {
             AttrKind::AffineMap(_) => Some("map"),
             AttrKind::IntegerSet(_) => Some("set"),
@@ -349,6 +350,8 @@ fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
 /// Attributes and types that can neither have an alias nor contain one.
 fn is_trivial(ctx: &Context, key: Key) -> bool {
     match key {
+        // Point locations (kept compactly, see `PointLocs`) get aliases.
+        Key::Attr(a) if ctx.is_point_loc(a) => false,
         Key::Attr(a) => match ctx.attr_kind(a) {
             AttrKind::Unit
             | AttrKind::Bool(_)
@@ -376,6 +379,8 @@ fn type_is_trivial(ctx: &Context, t: Type) -> bool {
 fn children(ctx: &Context, key: Key) -> Vec<Key> {
     let mut c = Vec::new();
     match key {
+        // A point location has no sub-elements.
+        Key::Attr(a) if ctx.is_point_loc(a) => {}
         Key::Attr(a) => {
             let kind = ctx.attr_kind(a);
             match kind {

@@ -637,6 +637,20 @@ impl<'a> Printer<'a> {
     /// `printLocationInternal` for a location the caller decided not to alias.
     fn loc_internal(&mut self, loc: Attribute, pretty: bool) {
         let ctx = self.ctx;
+        if let Some((file, line, col)) = ctx.point_loc(loc) {
+            // The parser's compact locations, printed without building their `AttrKind`.
+            let name = ctx.ident_str(file);
+            if pretty {
+                self.out.push_str(name);
+            } else {
+                write_escaped_quoted_str(name, &mut self.out);
+            }
+            self.out.push(':');
+            write_u64(line as u64, &mut self.out);
+            self.out.push(':');
+            write_u64(col as u64, &mut self.out);
+            return;
+        }
         let AttrKind::Location(kind) = ctx.attr_kind(loc) else {
             self.tasks.push(Task::Attr(loc, Elision::Never));
             return;
@@ -687,8 +701,8 @@ impl<'a> Printer<'a> {
                 let at = if pretty {
                     let callee_is_name =
                         matches!(ctx.attr_kind(*callee), AttrKind::Location(LocationKind::Name { .. }));
-                    let caller_is_file =
-                        matches!(ctx.attr_kind(*caller), AttrKind::Location(LocationKind::FileLineCol { .. }));
+                    let caller_is_file = ctx.is_point_loc(*caller)
+                        || matches!(ctx.attr_kind(*caller), AttrKind::Location(LocationKind::FileLineCol { .. }));
                     if callee_is_name && caller_is_file {
                         " at "
                     } else {

@@ -99,7 +99,7 @@ impl Numbering {
         let mut next_value: u32 = 0;
         let mut next_arg: u32 = 0;
         let root_data = ir.ops.get(root);
-        n.location_attrs = has_location_attr(ctx, &root_data.attrs);
+        n.location_attrs = has_location_attr(ctx, root_data.attrs);
         if !root_data.results.is_empty() {
             n.results.set(root, next_value);
             next_value += 1;
@@ -129,7 +129,7 @@ impl Numbering {
                     count += 1;
                     let od = ir.ops.get(o);
                     if !od.attrs.is_empty() && !n.location_attrs {
-                        n.location_attrs = has_location_attr(ctx, &od.attrs);
+                        n.location_attrs = has_location_attr(ctx, od.attrs);
                     }
                     if !od.results.is_empty() {
                         n.results.set(o, next_value);
