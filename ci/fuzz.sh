@@ -5,9 +5,10 @@
 # fuzz/regressions/ with the fix.
 #
 # OMNIR_FUZZ_RUNS=N makes the run reproducible (what the test command uses, so that CI is
-# never red by the luck of a random seed): N executions from a fresh corpus with
-# OMNIR_FUZZ_SEED (default 1). Without it, the run is exploratory: a random seed, and the
-# corpus grown by earlier runs (target/fuzz-seeds) is kept.
+# never red by the luck of a random seed): at most N executions, still within the time
+# limit, from a fresh corpus with OMNIR_FUZZ_SEED (default 1). Without it, the run is
+# exploratory: a random seed, and the corpus grown by earlier runs (target/fuzz-seeds) is
+# kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN="${1:-60}"
@@ -26,7 +27,7 @@ limits=(-max_total_time="$SECONDS_TO_RUN")
 if [ -n "${OMNIR_FUZZ_RUNS:-}" ]; then
   SEEDS="$PWD/target/fuzz-seeds-fixed/parse_print"
   rm -rf "$SEEDS"
-  limits=(-runs="$OMNIR_FUZZ_RUNS" -seed="${OMNIR_FUZZ_SEED:-1}")
+  limits+=(-runs="$OMNIR_FUZZ_RUNS" -seed="${OMNIR_FUZZ_SEED:-1}")
 else
   SEEDS="$PWD/target/fuzz-seeds/parse_print"
 fi
