@@ -24,6 +24,7 @@
 use std::fmt::Write as _;
 
 use cxx::{type_id, ExternType};
+use omnir::OptionValue;
 use omnir_sys as sys;
 
 /// `omnir_type` of the C API, as cxx sees it (a trivially copyable struct of `omnir.h`).
@@ -461,28 +462,34 @@ fn is_bare_identifier(text: &str) -> bool {
 // -------------------------------------------------------------------------------------------
 // option values in textual form (the C++ side's typed options and pass options)
 
+// The spelling is the client's (`omnir::OptionValue`), shared with the Python and Node glue.
+
 fn option_float_text(value: f64) -> String {
-    // Debug rather than Display: it keeps `.0` on integral values (`2` would read back as an
-    // int where the kind is not known: pipelines, other bindings) and uses an exponent for
-    // huge and tiny values instead of hundreds of digits.
-    format!("{value:?}")
+    OptionValue::Float(value).to_text()
 }
 
 fn parse_option_bool(text: &str, out: &mut bool) -> bool {
-    match text {
-        "true" | "1" | "on" => *out = true,
-        "false" | "0" | "off" => *out = false,
+    match OptionValue::from_text(sys::OMNIR_OPTION_BOOL, text) {
+        Ok(OptionValue::Bool(b)) => *out = b,
         _ => return false,
     }
     true
 }
 
 fn parse_option_int(text: &str, out: &mut i64) -> bool {
-    text.parse().map(|v| *out = v).is_ok()
+    match OptionValue::from_text(sys::OMNIR_OPTION_INT, text) {
+        Ok(OptionValue::Int(i)) => *out = i,
+        _ => return false,
+    }
+    true
 }
 
 fn parse_option_float(text: &str, out: &mut f64) -> bool {
-    text.parse().map(|v| *out = v).is_ok()
+    match OptionValue::from_text(sys::OMNIR_OPTION_FLOAT, text) {
+        Ok(OptionValue::Float(x)) => *out = x,
+        _ => return false,
+    }
+    true
 }
 
 // -------------------------------------------------------------------------------------------

@@ -111,21 +111,18 @@ impl OptionValue {
         match self {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Int(i) => i.to_string(),
-            OptionValue::Float(x) => {
-                let t = x.to_string();
-                // Keep it a float on the way back (`2` would read as an int elsewhere).
-                if x.is_finite() && !t.contains(['.', 'e', 'E']) {
-                    format!("{t}.0")
-                } else {
-                    t
-                }
-            }
+            // Debug rather than Display: it keeps `.0` on integral values (`2` would read back
+            // as an int where the kind is not known: pipelines, other bindings) and uses an
+            // exponent for huge and tiny values instead of hundreds of digits.
+            OptionValue::Float(x) => format!("{x:?}"),
             OptionValue::String(s) => s.clone(),
             OptionValue::List(items) => items.iter().map(OptionValue::to_text).collect::<Vec<_>>().join(","),
         }
     }
 
-    fn from_text(kind: sys::omnir_option_kind, text: &str) -> Result<OptionValue> {
+    /// A value of kind `kind` (`OMNIR_OPTION_*`, not a list) from omnir's textual form; enum
+    /// cases and strings come back as [`OptionValue::String`].
+    pub fn from_text(kind: sys::omnir_option_kind, text: &str) -> Result<OptionValue> {
         let bad = |what: &str| Error::new(Status::Internal, format!("omnir returned '{text}' for a {what} option"));
         Ok(match kind {
             sys::OMNIR_OPTION_BOOL => OptionValue::Bool(match text {
@@ -160,10 +157,10 @@ impl OptionDecl {
     }
 }
 
-/// C views of a list of declarations; the views point into `decls` and `cases`, so this
-/// must outlive the call it is passed to.
+/// C views of a list of declarations; the views point into the declarations and into
+/// `_cases`, so this must outlive the call it is passed to.
 struct RawDecls<'d> {
-    cases: Vec<Vec<sys::omnir_string_view>>,
+    _cases: Vec<Vec<sys::omnir_string_view>>,
     decls: Vec<sys::omnir_option_decl>,
     _borrow: PhantomData<&'d OptionDecl>,
 }
@@ -205,7 +202,7 @@ impl<'d> RawDecls<'d> {
                 help: view(&d.help),
             });
         }
-        Ok(RawDecls { cases, decls: raw, _borrow: PhantomData })
+        Ok(RawDecls { _cases: cases, decls: raw, _borrow: PhantomData })
     }
 }
 
@@ -260,22 +257,31 @@ impl PassOptions<'_> {
     }
 
     pub fn get_bool(&self, name: &str) -> Result<bool> {
-        let v = self.get(name)?;
-        match v.as_str() {
-            "true" | "1" | "on" => Ok(true),
-            "false" | "0" | "off" => Ok(false),
-            _ => Err(Error::new(Status::InvalidArgument, format!("option '{name}' is not a bool: '{v}'"))),
+        match self.typed(name, sys::OMNIR_OPTION_BOOL, "bool")? {
+            OptionValue::Bool(b) => Ok(b),
+            _ => unreachable!("from_text gives a bool for a bool kind"),
         }
     }
 
     pub fn get_int(&self, name: &str) -> Result<i64> {
-        let v = self.get(name)?;
-        v.parse().map_err(|_| Error::new(Status::InvalidArgument, format!("option '{name}' is not an int: '{v}'")))
+        match self.typed(name, sys::OMNIR_OPTION_INT, "int")? {
+            OptionValue::Int(i) => Ok(i),
+            _ => unreachable!("from_text gives an int for an int kind"),
+        }
     }
 
     pub fn get_float(&self, name: &str) -> Result<f64> {
+        match self.typed(name, sys::OMNIR_OPTION_FLOAT, "float")? {
+            OptionValue::Float(x) => Ok(x),
+            _ => unreachable!("from_text gives a float for a float kind"),
+        }
+    }
+
+    /// The value of `name` read as `kind`; an option of another type is an invalid argument.
+    fn typed(&self, name: &str, kind: sys::omnir_option_kind, what: &str) -> Result<OptionValue> {
         let v = self.get(name)?;
-        v.parse().map_err(|_| Error::new(Status::InvalidArgument, format!("option '{name}' is not a float: '{v}'")))
+        OptionValue::from_text(kind, &v)
+            .map_err(|_| Error::new(Status::InvalidArgument, format!("option '{name}' is not a {what}: '{v}'")))
     }
 }
 
@@ -380,9 +386,7 @@ impl Context {
         let raw = RawDecls::new(std::slice::from_ref(decl))?;
         // SAFETY: `raw.decls[0]` and the views in it point into `decl` and `raw`, alive
         // for the call.
-        check(unsafe { sys::omnir_option_declare(self.as_raw(), &raw.decls[0]) })?;
-        drop(raw.cases);
-        Ok(())
+        check(unsafe { sys::omnir_option_declare(self.as_raw(), &raw.decls[0]) })
     }
 
     /// Sets the context's value of `name` (seen by threads without an override).
