@@ -12,7 +12,7 @@
 #   OMNIR_PREFIX  omnir's install prefix, with the bridge (default <repo>/target/omnir-install)
 #   QUANT_PREFIX  where ../build.sh installed the dialect (default <repo>/target/quant-dialect)
 # Env: CC (default cc); NODE_INCLUDE_DIR (node_api.h; default: next to the node binary, else
-# node-gyp's cache).
+# node-gyp's cache, else the `node-api-headers` npm package installed into target/).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -32,7 +32,16 @@ if [ -z "$node_include" ]; then
     [ -f "$d/node_api.h" ] && node_include=$d && break
   done
 fi
-[ -n "$node_include" ] && [ -f "$node_include/node_api.h" ] || {
+if [ -z "$node_include" ]; then
+  # A Node without its headers (distribution packages often split them out): Node-API's
+  # headers are published on npm as `node-api-headers`, pinned here.
+  headers=$repo/target/node-api-headers
+  if [ ! -f "$headers/node_modules/node-api-headers/include/node_api.h" ]; then
+    npm install --silent --no-audit --no-fund --prefix "$headers" node-api-headers@1.9.0 >&2
+  fi
+  node_include=$headers/node_modules/node-api-headers/include
+fi
+[ -f "$node_include/node_api.h" ] || {
   echo "omnir-quant: node_api.h not found (install Node's headers, e.g. the libnode-dev package, or set NODE_INCLUDE_DIR)" >&2
   exit 1
 }
