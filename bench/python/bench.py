@@ -66,34 +66,83 @@ with ir.Context() as ctx:
                ops_walked=cnt[0], ops_py=n_py, out_bytes=len(s))
     del m, s
 
-with ir.Context() as ctx, ir.Location.unknown():
-    t0 = time.perf_counter()
-    i32 = ir.IntegerType.get_signless(32)
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        fty = ir.FunctionType.get([i32], [i32])
-        f = ir.Operation.create("func.func", regions=1,
-                                attributes={"sym_name": ir.StringAttr.get("big"), "function_type": ir.TypeAttr.get(fty)})
-    block = f.regions[0].blocks.append(i32)
-    last = block.arguments[0]
-    with ir.InsertionPoint(block):
-        for k in range(n_build // 2):
-            c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
-            ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
-            last = ad.result
-        ir.Operation.create("func.return", operands=[last])
-    t1 = time.perf_counter()
-    assert module.operation.verify()
-    t2 = time.perf_counter()
-    cnt = [0]
-    def cb2(op):
-        cnt[0] += 1
-        return ir.WalkResult.ADVANCE
-    module.operation.walk(cb2)
-    t3 = time.perf_counter()
-    res.update(build_create=t1 - t0, build_verify=t2 - t1, build_walk_cb=t3 - t2, built_ops=cnt[0])
+def build():
+    # In a function, as upstream's script does it (locals, not module globals).
+    with ir.Context() as ctx, ir.Location.unknown():
+        t0 = time.perf_counter()
+        i32 = ir.IntegerType.get_signless(32)
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            fty = ir.FunctionType.get([i32], [i32])
+            f = ir.Operation.create("func.func", regions=1,
+                                    attributes={"sym_name": ir.StringAttr.get("big"), "function_type": ir.TypeAttr.get(fty)})
+        block = f.regions[0].blocks.append(i32)
+        last = block.arguments[0]
+        with ir.InsertionPoint(block):
+            for k in range(n_build // 2):
+                c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
+                ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
+                last = ad.result
+            ir.Operation.create("func.return", operands=[last])
+        t1 = time.perf_counter()
+        assert module.operation.verify()
+        t2 = time.perf_counter()
+        cnt = [0]
+        def cb2(op):
+            cnt[0] += 1
+            return ir.WalkResult.ADVANCE
+        module.operation.walk(cb2)
+        t3 = time.perf_counter()
+        res.update(build_create=t1 - t0, build_verify=t2 - t1, build_walk_cb=t3 - t2, built_ops=cnt[0])
+
+build()
 print(json.dumps(res))
 '''
+
+# The build loop body again, against C stand-ins that make no IR (bench/python/standins.c):
+# what CPython itself spends on the calls, lists, dicts and returned objects. No binding's
+# build time can go below it.
+FLOOR_SIDE = r'''
+import json, sys, time, types
+sys.path.insert(0, sys.argv[1])
+import omnir_standins as s
+ir = types.ModuleType("ir")  # looked up as `ir.Operation.create`, like the real modules
+ir.Operation = type("Operation", (), {"create": staticmethod(s.create)})
+ir.IntegerAttr = type("IntegerAttr", (), {"get": staticmethod(s.attr_get)})
+def build(n):
+    i32, last = object(), object()
+    t0 = time.perf_counter()
+    for k in range(n // 2):
+        c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
+        ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
+        last = ad.result
+    return time.perf_counter() - t0
+print(json.dumps({"build_floor": build(int(sys.argv[2]))}))
+'''
+
+
+def build_standins(python: str) -> str:
+    """Compiles bench/python/standins.c for `python`; returns its directory, or "" if there
+    is no C compiler or no Python headers."""
+    out_dir = os.path.join(ROOT, "target", "pybench", "standins")
+    os.makedirs(out_dir, exist_ok=True)
+    q = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['include']); "
+                        "print(sysconfig.get_config_var('EXT_SUFFIX'))"], capture_output=True, text=True, check=True)
+    include, suffix = q.stdout.split()
+    target = os.path.join(out_dir, "omnir_standins" + suffix)
+    cc = os.environ.get("CC", "cc")
+    r = subprocess.run([cc, "-O2", "-shared", "-fPIC", f"-I{include}", os.path.join(HERE, "standins.c"), "-o", target],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"(floor not measured: could not build the stand-ins: {r.stderr.strip()[:200]})", file=sys.stderr)
+        return ""
+    return out_dir
+
+
+def run_floor(python: str, standins: str, n: int) -> Dict[str, float]:
+    out = subprocess.run([python, "-c", FLOOR_SIDE, standins, str(n)], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
 
 KEYS = ["build_create", "build_walk_cb", "parse", "verify", "print_generic", "walk_cb", "walk_py", "build_verify"]
 LABELS = {
@@ -149,8 +198,12 @@ def main() -> None:
     have_upstream = os.path.exists(a.upstream_python)
     ours: List[Dict[str, float]] = []
     theirs: List[Dict[str, float]] = []
+    standins = build_standins(a.omnir_python)
+    floors: List[Dict[str, float]] = []
     for r in range(a.runs):
         ours.append(run_omnir(a.omnir_python, path, a.ops))
+        if standins:
+            floors.append(run_floor(a.omnir_python, standins, a.ops))
         if have_upstream:
             theirs.append(run_upstream(a.upstream_python, path, a.ops))
         print(f"  run {r + 1}/{a.runs} done", file=sys.stderr)
@@ -173,6 +226,14 @@ def main() -> None:
         goal_s = "" if goal is None else (f">= {goal:.0f}x: " + ("met" if ratio >= goal else "NOT met"))
         print(f"{LABELS[k]:52s} {o:9.4f}s {u:9.4f}s {ratio:7.2f}x  {goal_s}")
         print(f"{'':52s} {o / n * 1e9:8.0f}ns {u / n * 1e9:8.0f}ns   (per op)")
+    if floors:
+        f = med(floors, "build_floor")
+        u = med(theirs, "build_create") if theirs else float("nan")
+        o = med(ours, "build_create")
+        print(f"{'the build loop against C stand-ins (no IR made)':52s} {f:9.4f}s {'':>10s} {u / f:7.2f}x  "
+              f"the ceiling: CPython's own cost of the loop body")
+        print(f"{'':52s} {f / a.ops * 1e9:8.0f}ns   omnir's own share of the build: {(o - f) / a.ops * 1e9:.0f} ns/op, "
+              f"upstream's: {(u - f) / a.ops * 1e9:.0f} ns/op ({(u - f) / (o - f):.1f}x)")
     if a.wheel and os.path.exists(a.wheel):
         w = os.path.getsize(a.wheel)
         print(f"wheel {os.path.basename(a.wheel)}: {w / 1048576:.2f} MB (goal <= 5 MB: {'met' if w <= 5 * 1048576 else 'NOT met'}); "

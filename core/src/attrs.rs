@@ -56,6 +56,7 @@ pub enum ApInt {
 
 impl ApInt {
     /// `value` truncated to `width` bits (two's complement).
+    #[inline]
     pub fn from_i64(value: i64, width: u32) -> ApInt {
         if width <= 64 {
             ApInt::Small(truncate(value as u64, width))
@@ -130,6 +131,7 @@ impl ApInt {
     }
 }
 
+#[inline]
 fn truncate(value: u64, width: u32) -> u64 {
     if width >= 64 {
         value
@@ -347,7 +349,22 @@ impl Context {
     /// An integer attribute of an integer or index type, truncated to the type's width.
     pub fn integer_attr(&self, ty: Type, value: i64) -> Result<Attribute> {
         let width = self.integer_attr_width(ty)?;
-        Ok(self.intern_attr(AttrKind::Integer { ty, value: ApInt::from_i64(value, width) }))
+        let value = ApInt::from_i64(value, width);
+        let ApInt::Small(bits) = value else {
+            return Ok(self.intern_attr(AttrKind::Integer { ty, value }));
+        };
+        // The hot case (every constant a front end builds): compared field by field rather
+        // than through `AttrKind`'s derived `Eq`, and the key, which owns no heap data, is not
+        // run through `AttrKind`'s drop glue.
+        let make = || AttrKind::Integer { ty, value: ApInt::Small(bits) };
+        let like = std::mem::ManuallyDrop::new(make());
+        let index = self.uniq.attrs.intern_like(
+            &like,
+            |k| matches!(k, AttrKind::Integer { ty: t, value: ApInt::Small(b) } if *t == ty && *b == bits),
+            make,
+        );
+        assert!(index < POINT_BASE, "more than 2G attributes");
+        Ok(Attribute::from_index(index))
     }
 
     /// An integer attribute from little-endian words (for values wider than 64 bits).
@@ -819,5 +836,48 @@ impl Context {
             LocationKind::Name { name, .. } => self.ident_str(*name).to_string(),
             _ => "<unknown location>".to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `integer_attr` compares and hashes small integers on its own path: it must agree with
+    /// uniquing the same `AttrKind` through the general one, from any thread.
+    #[test]
+    fn integer_attrs_unique_like_their_kind() {
+        let ctx = Context::new();
+        let mut types: Vec<(Type, u32)> = [1, 8, 32, 64, 65, 128]
+            .into_iter()
+            .map(|w| (ctx.integer_type(w, Signedness::Signless).unwrap(), w))
+            .collect();
+        types.push((ctx.index_type(), 64));
+        let values = [0, 1, -1, 7, 255, 256, i64::MIN, i64::MAX];
+        let expected: Vec<Attribute> = types
+            .iter()
+            .flat_map(|&(ty, w)| {
+                values.map(|v| ctx.intern_attr(AttrKind::Integer { ty, value: ApInt::from_i64(v, w) }))
+            })
+            .collect();
+        let seen: Vec<Vec<Attribute>> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        types
+                            .iter()
+                            .flat_map(|&(ty, _)| values.map(|v| ctx.integer_attr(ty, v).unwrap()))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert!(seen.iter().all(|s| *s == expected));
+        // 255 and -1 are the same i8; 256 is 0.
+        let i8 = types[1].0;
+        assert_eq!(ctx.integer_attr(i8, 255).unwrap(), ctx.integer_attr(i8, -1).unwrap());
+        assert_eq!(ctx.integer_attr(i8, 256).unwrap(), ctx.integer_attr(i8, 0).unwrap());
+        assert_ne!(ctx.integer_attr(types[2].0, 7).unwrap(), ctx.integer_attr(types[3].0, 7).unwrap());
     }
 }

@@ -3,11 +3,13 @@
 //! Values are appended to a lock-free append-only vector (`boxcar`), so reading a uniqued
 //! value through its index never takes a lock and the returned reference lives as long as
 //! the context. Deduplication goes through hash tables split into shards, each behind its
-//! own mutex, so concurrent interning from several threads rarely contends.
+//! own mutex, so concurrent interning from several threads rarely contends. In front of them,
+//! a small lock-free table of recently interned values answers most repeated requests (the
+//! same few integers, types and names come back all the time) without taking a lock.
 
 use std::borrow::Borrow;
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use hashbrown::HashTable;
@@ -17,6 +19,9 @@ use crate::attrs::{AttrKind, LocationKind};
 use crate::context::Identifier;
 
 const SHARDS: usize = 16;
+
+/// Entries of the recent table (a power of two): 4 KiB per interner.
+const RECENT: usize = 512;
 
 /// A table entry: the value's index plus 32 bits of its hash. Probes compare the stored hash
 /// before touching the value, and growing the table rehashes from the stored hash alone, so
@@ -30,11 +35,20 @@ struct Slot {
 pub struct Interner<T> {
     items: boxcar::Vec<T>,
     shards: [Mutex<HashTable<Slot>>; SHARDS],
+    /// Direct-mapped by hash: `(index + 1) << 32 | hash` of a value found or inserted through
+    /// the shards lately, 0 when empty. Only a hint: a hit is checked against the value
+    /// itself, and every index stored here is the one the shards hold for its value (never a
+    /// `push_unique` one), so a hit gives the same answer as the shards would.
+    recent: Box<[AtomicU64; RECENT]>,
 }
 
 impl<T: Hash + Eq> Default for Interner<T> {
     fn default() -> Self {
-        Interner { items: boxcar::Vec::new(), shards: std::array::from_fn(|_| Mutex::new(HashTable::new())) }
+        Interner {
+            items: boxcar::Vec::new(),
+            shards: std::array::from_fn(|_| Mutex::new(HashTable::new())),
+            recent: Box::new([const { AtomicU64::new(0) }; RECENT]),
+        }
     }
 }
 
@@ -54,6 +68,27 @@ fn shard_of(hash: u32) -> usize {
     (hash >> 28) as usize % SHARDS
 }
 
+impl<T> Interner<T> {
+    /// The index of the value with hash `hash` for which `is_key` holds, if the recent table
+    /// has it.
+    #[inline]
+    fn recent_find(&self, hash: u32, is_key: impl FnOnce(&T) -> bool) -> Option<u32> {
+        let entry = self.recent[hash as usize % RECENT].load(Ordering::Relaxed);
+        if entry as u32 != hash || entry >> 32 == 0 {
+            return None;
+        }
+        let index = ((entry >> 32) - 1) as u32;
+        // `get` (not indexing): an entry may name a value whose publication this thread does
+        // not see yet; boxcar then answers `None`, and the shards decide.
+        self.items.get(index as usize).filter(|v| is_key(v)).map(|_| index)
+    }
+
+    #[inline]
+    fn recent_note(&self, hash: u32, index: u32) {
+        self.recent[hash as usize % RECENT].store((u64::from(index) + 1) << 32 | u64::from(hash), Ordering::Relaxed);
+    }
+}
+
 impl<T: Hash + Eq> Interner<T> {
     /// Index of the value equal to `key`, creating it with `make` if there is none yet.
     /// `T`'s hash must agree with `Q`'s (as `Borrow` requires).
@@ -63,26 +98,49 @@ impl<T: Hash + Eq> Interner<T> {
         Q: Hash + Eq + ?Sized,
     {
         let hash = hash_of(key);
-        // A poisoned shard only means another thread panicked mid-insert; the table itself
-        // is always in a consistent state between statements, so keep using it.
-        let mut table = self.shards[shard_of(hash)].lock().unwrap_or_else(|p| p.into_inner());
-        let found = table.find(table_hash(hash), |s| s.hash == hash && self.items[s.index as usize].borrow() == key);
-        if let Some(slot) = found {
-            return slot.index;
+        if let Some(index) = self.recent_find(hash, |v| v.borrow() == key) {
+            return index;
         }
-        let index = u32::try_from(self.items.push(make())).expect("more than 4G uniqued values");
-        table.insert_unique(table_hash(hash), Slot { index, hash }, |s| table_hash(s.hash));
+        let index = self.intern_locked(hash, key, |v, k| v.borrow() == *k, |_| make());
+        self.recent_note(hash, index);
         index
     }
 
     pub fn intern(&self, value: T) -> u32 {
         let hash = hash_of(&value);
+        if let Some(index) = self.recent_find(hash, |v| *v == value) {
+            return index;
+        }
+        let index = self.intern_locked(hash, value, |v, k| v == k, |k| k);
+        self.recent_note(hash, index);
+        index
+    }
+
+    /// Index of the value equal to `like`, creating it with `make` if there is none yet, for
+    /// callers that can compare more cheaply than `T`'s `Eq`: `is_key(v)` must be `*v ==
+    /// *like`, and `make()` must equal `like`.
+    #[inline]
+    pub fn intern_like(&self, like: &T, is_key: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> u32 {
+        let hash = hash_of(like);
+        if let Some(index) = self.recent_find(hash, &is_key) {
+            return index;
+        }
+        let index = self.intern_locked(hash, (), |v, _| is_key(v), |_| make());
+        self.recent_note(hash, index);
+        index
+    }
+
+    /// The index of the value with hash `hash` that `is_key` finds equal to `key`, through the
+    /// shards; made from `key` by `make` if there is none.
+    fn intern_locked<K>(&self, hash: u32, key: K, is_key: impl Fn(&T, &K) -> bool, make: impl FnOnce(K) -> T) -> u32 {
+        // A poisoned shard only means another thread panicked mid-insert; the table itself
+        // is always in a consistent state between statements, so keep using it.
         let mut table = self.shards[shard_of(hash)].lock().unwrap_or_else(|p| p.into_inner());
-        let found = table.find(table_hash(hash), |s| s.hash == hash && self.items[s.index as usize] == value);
+        let found = table.find(table_hash(hash), |s| s.hash == hash && is_key(&self.items[s.index as usize], &key));
         if let Some(slot) = found {
             return slot.index;
         }
-        let index = u32::try_from(self.items.push(value)).expect("more than 4G uniqued values");
+        let index = u32::try_from(self.items.push(make(key))).expect("more than 4G uniqued values");
         table.insert_unique(table_hash(hash), Slot { index, hash }, |s| table_hash(s.hash));
         index
     }
@@ -311,5 +369,28 @@ mod tests {
         assert!(indices.windows(2).all(|w| w[0] == w[1]));
         assert_eq!(interner.items.count(), 1000);
         assert_eq!(&**interner.get(indices[0][7]), "name7");
+    }
+
+    /// The recent table is only a shortcut: whatever it holds (collisions, values stored
+    /// without uniquing), answers are the shards' answers.
+    #[test]
+    fn recent_table_never_changes_answers() {
+        let interner: Interner<u64> = Interner::default();
+        let first: Vec<u32> = (0..4 * RECENT as u64).map(|v| interner.intern(v)).collect();
+        // A value stored without uniquing is never what uniquing an equal value returns.
+        let lone = interner.push_unique(3);
+        assert_ne!(lone, first[3]);
+        for round in 0..3 {
+            for (v, &index) in first.iter().enumerate().rev() {
+                let v = v as u64;
+                let again = match round {
+                    0 => interner.intern(v),
+                    1 => interner.intern_with(&v, || v),
+                    _ => interner.intern_like(&v, |x| *x == v, || v),
+                };
+                assert_eq!(again, index, "value {v}");
+            }
+        }
+        assert_eq!(interner.items.count(), 4 * RECENT + 1);
     }
 }

@@ -658,6 +658,23 @@ impl Context {
         Ok(OpId { index, generation })
     }
 
+    /// Creates an operation and inserts it at `point`: `create_operation_named` then
+    /// `insert_op`, except that the point is checked first, so that a bad point creates
+    /// nothing, and a new operation needs no cycle check (its regions are empty).
+    pub fn create_operation_at(
+        &mut self,
+        name: Identifier,
+        state: &OperationState,
+        point: InsertPoint,
+    ) -> Result<OpId> {
+        self.resolve_insert_point(point)?;
+        let op = self.create_operation_named(name, state)?;
+        // Creating allocated only the new op's own slots: the neighbours are unchanged.
+        let (block, prev, next) = self.resolve_insert_point(point).expect("checked above");
+        self.link_op(op.index, block, prev, next);
+        Ok(op)
+    }
+
     /// Keeps `attrs` sorted by name and names unique (a later value replaces an earlier one).
     fn insert_sorted_attr<const N: usize>(&self, attrs: &mut SmallVec<[NamedAttribute; N]>, na: NamedAttribute) {
         let key = self.ident_str(na.name);

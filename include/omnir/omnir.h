@@ -3454,6 +3454,17 @@ enum omnir_status omnir_operation_state_add_attribute(struct omnir_operation_sta
                                                       struct omnir_attribute value);
 
 /**
+ * Replaces the value of attribute number `index` (in the order they were added) with
+ * `value`, keeping the name: for reusing one state to create ops that differ in an
+ * attribute's value (say, constants), without the cost of checking the names again.
+ * Errors: `OMNIR_ERROR_OUT_OF_RANGE` when there is no such attribute; on error nothing
+ * changes.
+ */
+enum omnir_status omnir_operation_state_set_attribute_value(struct omnir_operation_state *state,
+                                                            size_t index,
+                                                            struct omnir_attribute value);
+
+/**
  * Sets the properties (inherent attributes, `<{...}>` in generic form); a zeroed
  * attribute clears them.
  */
@@ -3494,6 +3505,17 @@ enum omnir_status omnir_operation_state_reset(struct omnir_operation_state *stat
 enum omnir_status omnir_operation_create(struct omnir_context *ctx,
                                          struct omnir_operation_state *state,
                                          struct omnir_op *out);
+
+/**
+ * Creates an operation from `state` and inserts it at `point`: `omnir_operation_create`
+ * then `omnir_op_insert` in one call (the cheap way to build IR through an insertion
+ * point). The operation is owned by the IR it is inserted into. On error (a bad point, or
+ * any error of `omnir_operation_create`) nothing is created and the state is unchanged.
+ */
+enum omnir_status omnir_operation_create_at(struct omnir_context *ctx,
+                                            struct omnir_operation_state *state,
+                                            struct omnir_insertion_point point,
+                                            struct omnir_op *out);
 
 /**
  * Whether `op` names a live operation (false once it was erased).

@@ -5,7 +5,10 @@
 //! attribute or location one). Every function returns 0 or the C status of the failure.
 
 use napi_derive::napi;
-use omnir::{Block, EraseMode, InsertionPoint, Module, Operation, OperationBuilder, PrintFlags, WalkOrder, WalkResult};
+use omnir::{
+    Block, BuiltOperation, EraseMode, InsertionPoint, Module, Operation, OperationBuilder, PrintFlags, WalkOrder,
+    WalkResult,
+};
 
 use crate::handles::*;
 use crate::state::{self, cx, rd, rdf, run, run_cx, run_value_cx, wr, write_list, CachedBuilder, Owner};
@@ -148,7 +151,7 @@ fn create_in(entry: &state::ContextEntry) -> omnir::Result<()> {
         if n_succ > 0 {
             b.add_successors_raw(succs.as_slice())?;
         }
-        b.build()
+        b.build_into(point.as_ref())
     })();
     if let Ok(mut b) = entry.builders.try_borrow_mut() {
         let i = name_id as usize;
@@ -157,15 +160,12 @@ fn create_in(entry: &state::ContextEntry) -> omnir::Result<()> {
         }
         b[i] = Some(cached);
     }
-    let owned = built?;
-    match point {
-        Some(p) => {
-            p.insert(&owned)?;
-            let op = owned.release();
+    match built? {
+        BuiltOperation::Inserted(op) => {
             put_op(0, &op);
             wr(2, 0);
         }
-        None => {
+        BuiltOperation::Detached(owned) => {
             let op = owned.release();
             let owner = match ctx.adopt(&op) {
                 Ok(o) => o,

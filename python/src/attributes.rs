@@ -2,6 +2,8 @@
 //! `DictAttr`, `DenseIntElementsAttr`...), plus `DialectAttr`. As for types, every attribute
 //! handed to Python is an instance of its most specific class ([`omnir::AttributeClass`]).
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::PyClass;
@@ -12,6 +14,7 @@ use omnir::AttributeClass;
 
 use crate::context::{context_object, resolve, Context};
 use crate::errors::OrPy;
+use crate::fastcall::{self, static_method};
 use crate::location::wrap_loc;
 use crate::types::{wrap_type, Type, TypeID};
 
@@ -316,10 +319,31 @@ attr_class!(
         #[staticmethod]
         #[pyo3(signature = (context = None))]
         fn get(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_attr(py, resolve(context)?.unit_attr().py()?)
+            unit_attr(py, context)
         }
     }
 );
+
+// The hot constructors: the class of the result is known, no kind query; through
+// METH_FASTCALL on CPython >= 3.10 (see `register`).
+
+fn unit_attr(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+    let a = resolve(context)?.unit_attr().py()?;
+    Ok(Py::new(py, base(a).add_subclass(UnitAttr))?.into_any())
+}
+
+static_method!(UnitAttrGet, "UnitAttr.get", ["context"], required = 0, |py, a| {
+    unit_attr(py, a.cast_opt::<Context>(0)?.as_deref())
+});
+
+fn bool_attr(py: Python<'_>, value: bool, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+    let a = resolve(context)?.bool_attr(value).py()?;
+    Ok(Py::new(py, base(a).add_subclass(BoolAttr))?.into_any())
+}
+
+static_method!(BoolAttrGet, "BoolAttr.get", ["value", "context"], required = 1, |py, a| {
+    bool_attr(py, a.extract(0)?, a.cast_opt::<Context>(1)?.as_deref())
+});
 
 attr_class!(
     /// `true` / `false`.
@@ -330,7 +354,7 @@ attr_class!(
         #[staticmethod]
         #[pyo3(signature = (value, context = None))]
         fn get(py: Python<'_>, value: bool, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_attr(py, resolve(context)?.bool_attr(value).py()?)
+            bool_attr(py, value, context)
         }
         #[getter]
         fn value(slf: &Bound<'_, Self>) -> PyResult<bool> {
@@ -394,6 +418,24 @@ pub fn int_value<'py>(py: Python<'py>, a: &omnir::Attribute) -> PyResult<Bound<'
     Ok(v)
 }
 
+fn integer_attr(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyInt>) -> PyResult<Py<PyAny>> {
+    let t = &r#type.get().t;
+    let ctx = t.context();
+    let a = match value.extract::<i64>() {
+        Ok(v) => ctx.integer_attr(t, v),
+        Err(_) => {
+            let width = if t.kind().py()? == omnir::TypeKind::Integer { t.integer_width().py()? } else { 64 };
+            ctx.integer_attr_from_words(t, &int_to_words(value, width)?)
+        }
+    }
+    .py()?;
+    Ok(Py::new(py, base(a).add_subclass(IntegerAttr))?.into_any())
+}
+
+static_method!(IntegerAttrGet, "IntegerAttr.get", ["r#type", "value"], required = 2, |py, a| {
+    integer_attr(py, &*a.cast::<Type>(0)?, &*a.cast::<PyInt>(1)?)
+});
+
 attr_class!(
     /// `value : type` for integer and index types.
     IntegerAttr extends Attribute via [],
@@ -403,18 +445,7 @@ attr_class!(
         /// An integer attribute of `type` (any width: Python ints of any size).
         #[staticmethod]
         fn get(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyInt>) -> PyResult<Py<PyAny>> {
-            let t = &r#type.get().t;
-            let ctx = t.context();
-            let a = match value.extract::<i64>() {
-                Ok(v) => ctx.integer_attr(t, v),
-                Err(_) => {
-                    let width = if t.kind().py()? == omnir::TypeKind::Integer { t.integer_width().py()? } else { 64 };
-                    ctx.integer_attr_from_words(t, &int_to_words(value, width)?)
-                }
-            }
-            .py()?;
-            // The class is known: no kind query.
-            Ok(Py::new(py, base(a).add_subclass(IntegerAttr))?.into_any())
+            integer_attr(py, r#type, value)
         }
         #[getter]
         fn value<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -425,6 +456,30 @@ attr_class!(
         }
     }
 );
+
+fn float_attr(py: Python<'_>, ctx: &omnir::Context, t: &omnir::Type, value: f64) -> PyResult<Py<PyAny>> {
+    let a = ctx.float_attr(t, value).py()?;
+    Ok(Py::new(py, base(a).add_subclass(FloatAttr))?.into_any())
+}
+
+static_method!(FloatAttrGetF32, "FloatAttr.get_f32", ["value", "context"], required = 1, |py, a| {
+    let value: f64 = a.extract(0)?;
+    let ctx = resolve(a.cast_opt::<Context>(1)?.as_deref())?;
+    float_attr(py, &ctx, &ctx.f32_type().py()?, value)
+});
+
+static_method!(FloatAttrGetF64, "FloatAttr.get_f64", ["value", "context"], required = 1, |py, a| {
+    let value: f64 = a.extract(0)?;
+    let ctx = resolve(a.cast_opt::<Context>(1)?.as_deref())?;
+    float_attr(py, &ctx, &ctx.f64_type().py()?, value)
+});
+
+static_method!(FloatAttrGet, "FloatAttr.get", ["r#type", "value", "loc"], required = 2, |py, a| {
+    let t = a.cast::<Type>(0)?;
+    let value: f64 = a.extract(1)?;
+    let t = &t.get().t;
+    float_attr(py, t.context(), t, value)
+});
 
 attr_class!(
     /// `value : type` for float types.
@@ -438,19 +493,19 @@ attr_class!(
         fn get(py: Python<'_>, r#type: &Bound<'_, Type>, value: f64, loc: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
             let _ = loc;
             let t = &r#type.get().t;
-            wrap_attr(py, t.context().float_attr(t, value).py()?)
+            float_attr(py, t.context(), t, value)
         }
         #[staticmethod]
         #[pyo3(signature = (value, context = None))]
         fn get_f32(py: Python<'_>, value: f64, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
             let ctx = resolve(context)?;
-            wrap_attr(py, ctx.float_attr(&ctx.f32_type().py()?, value).py()?)
+            float_attr(py, &ctx, &ctx.f32_type().py()?, value)
         }
         #[staticmethod]
         #[pyo3(signature = (value, context = None))]
         fn get_f64(py: Python<'_>, value: f64, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
             let ctx = resolve(context)?;
-            wrap_attr(py, ctx.float_attr(&ctx.f64_type().py()?, value).py()?)
+            float_attr(py, &ctx, &ctx.f64_type().py()?, value)
         }
         #[getter]
         fn value(slf: &Bound<'_, Self>) -> PyResult<f64> {
@@ -462,15 +517,29 @@ attr_class!(
     }
 );
 
-fn bytes_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// The bytes of a str (UTF-8) or bytes object, copied only where abi3 must.
+fn bytes_of<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
     if let Ok(s) = value.cast::<PyString>() {
-        return Ok(s.to_cow()?.as_bytes().to_vec());
+        return Ok(match s.to_cow()? {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+        });
     }
     if let Ok(b) = value.cast::<PyBytes>() {
-        return Ok(b.as_bytes().to_vec());
+        return Ok(Cow::Borrowed(b.as_bytes()));
     }
     Err(PyTypeError::new_err("expected str or bytes"))
 }
+
+fn string_attr(py: Python<'_>, value: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+    let ctx = resolve(context)?;
+    let a = ctx.string_attr_bytes(&bytes_of(value)?, None).py()?;
+    Ok(Py::new(py, base(a).add_subclass(StringAttr))?.into_any())
+}
+
+static_method!(StringAttrGet, "StringAttr.get", ["value", "context"], required = 1, |py, a| {
+    string_attr(py, &a.required(0), a.cast_opt::<Context>(1)?.as_deref())
+});
 
 attr_class!(
     /// `"text"` (any bytes), optionally typed.
@@ -481,8 +550,7 @@ attr_class!(
         #[staticmethod]
         #[pyo3(signature = (value, context = None))]
         fn get(py: Python<'_>, value: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            let ctx = resolve(context)?;
-            wrap_attr(py, ctx.string_attr_bytes(&bytes_of(value)?, None).py()?)
+            string_attr(py, value, context)
         }
         #[staticmethod]
         fn get_typed(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -501,6 +569,18 @@ attr_class!(
     }
 );
 
+fn type_attr(py: Python<'_>, value: &Bound<'_, Type>) -> PyResult<Py<PyAny>> {
+    let t = &value.get().t;
+    let a = t.context().type_attr(t).py()?;
+    Ok(Py::new(py, base(a).add_subclass(TypeAttr))?.into_any())
+}
+
+static_method!(TypeAttrGet, "TypeAttr.get", ["value", "context"], required = 1, |py, a| {
+    let value = a.cast::<Type>(0)?;
+    a.cast_opt::<Context>(1)?;
+    type_attr(py, &value)
+});
+
 attr_class!(
     /// A type as an attribute.
     TypeAttr extends Attribute via [],
@@ -511,8 +591,7 @@ attr_class!(
         #[pyo3(signature = (value, context = None))]
         fn get(py: Python<'_>, value: &Bound<'_, Type>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
             let _ = context;
-            let t = &value.get().t;
-            wrap_attr(py, t.context().type_attr(t).py()?)
+            type_attr(py, value)
         }
         #[getter]
         fn value(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
@@ -762,8 +841,8 @@ attr_class!(
         #[staticmethod]
         fn get(py: Python<'_>, r#type: &Bound<'_, Type>, values: Vec<Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
             let t = &r#type.get().t;
-            let bytes: Vec<Vec<u8>> = values.iter().map(bytes_of).collect::<PyResult<_>>()?;
-            let views: Vec<&[u8]> = bytes.iter().map(|b| b.as_slice()).collect();
+            let bytes: Vec<Cow<'_, [u8]>> = values.iter().map(bytes_of).collect::<PyResult<_>>()?;
+            let views: Vec<&[u8]> = bytes.iter().map(|b| b.as_ref()).collect();
             wrap_attr(py, t.context().dense_string_elements_attr(t, &views).py()?)
         }
         fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
@@ -1106,5 +1185,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LocationAttr>()?;
     m.add_class::<OpaqueAttr>()?;
     m.add_class::<DialectAttr>()?;
+
+    let py = m.py();
+    fastcall::install::<UnitAttrGet>(&py.get_type::<UnitAttr>())?;
+    fastcall::install::<BoolAttrGet>(&py.get_type::<BoolAttr>())?;
+    fastcall::install::<IntegerAttrGet>(&py.get_type::<IntegerAttr>())?;
+    fastcall::install::<FloatAttrGet>(&py.get_type::<FloatAttr>())?;
+    fastcall::install::<FloatAttrGetF32>(&py.get_type::<FloatAttr>())?;
+    fastcall::install::<FloatAttrGetF64>(&py.get_type::<FloatAttr>())?;
+    fastcall::install::<StringAttrGet>(&py.get_type::<StringAttr>())?;
+    fastcall::install::<TypeAttrGet>(&py.get_type::<TypeAttr>())?;
     Ok(())
 }

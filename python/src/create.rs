@@ -15,20 +15,18 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::ffi::{c_int, CStr};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
-use pyo3::ffi;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use omnir::{sys, TreeOwner};
+use omnir::{sys, BuiltOperation, TreeOwner};
 
 use crate::attributes::Attribute;
 use crate::context;
 use crate::errors::{type_error, OrPy};
+use crate::fastcall::{Args, Signature, StaticMethod};
 use crate::ir::{value_of, Block, InsertionPoint, Operation, OwnerSlot, Value};
 use crate::location::Location;
 use crate::types::Type;
@@ -153,83 +151,102 @@ struct Fill<'a, 'py> {
 }
 
 impl Fill<'_, '_> {
-    fn same_as(&self, e: &Entry) -> bool {
+    /// Whether the cached state has the same results and attribute names (the same string
+    /// objects, in the same order), so that only operands and attribute values need
+    /// replacing.
+    fn same_shape_as(&self, e: &Entry) -> bool {
         e.results.as_slice() == self.results
             && !e.had_successors
             && self.successors.is_empty()
             && e.attrs.len() == self.attrs.len()
-            && e.attrs
-                .iter()
-                .zip(self.attrs)
-                .all(|((n, a), (k, v))| *n == k.as_ptr() as usize && *a == v.get().attr.raw())
+            && e.attrs.iter().zip(self.attrs).all(|((n, _), (k, _))| *n == k.as_ptr() as usize)
     }
 }
 
-/// Creates a detached operation through the builder of (context, name), made on first use.
-/// Runs no Python code except a string conversion on a cache miss.
+/// Creates an operation through the builder of (context, name), made on first use, and
+/// inserts it at `point` (or leaves it detached). Runs no Python code except a string
+/// conversion on a cache miss.
 fn build(
     name: &Bound<'_, PyString>,
     loc: &omnir::Location,
     fill: &Fill<'_, '_>,
-) -> omnir::Result<omnir::OwnedOperation> {
+    point: Option<&omnir::InsertionPoint>,
+) -> omnir::Result<BuiltOperation> {
     let key = (loc.context().serial(), name.as_ptr() as usize);
-    BUILDERS.with(|cell| {
-        let mut map = cell.borrow_mut();
-        let e = match map.entry(key) {
-            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
-            std::collections::hash_map::Entry::Vacant(v) => {
-                let text = name.to_cow().map_err(|e| omnir::Error::new(omnir::Status::InvalidUtf8, e.to_string()))?;
-                v.insert(Entry {
-                    _name: name.clone().unbind(),
-                    builder: omnir::OperationBuilder::new(&text, loc),
-                    loc: loc.raw(),
-                    results: Vec::new(),
-                    attrs: Vec::new(),
-                    had_successors: true, // forces the first fill
-                    regions: 0,
-                })
+    BUILDERS
+        .with(|cell| {
+            let mut map = cell.borrow_mut();
+            let e = match map.entry(key) {
+                std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    let text =
+                        name.to_cow().map_err(|e| omnir::Error::new(omnir::Status::InvalidUtf8, e.to_string()))?;
+                    v.insert(Entry {
+                        _name: name.clone().unbind(),
+                        builder: omnir::OperationBuilder::new(&text, loc),
+                        loc: loc.raw(),
+                        results: Vec::new(),
+                        attrs: Vec::new(),
+                        had_successors: true, // forces the first fill
+                        regions: 0,
+                    })
+                }
+            };
+            let fast = e.loc == loc.raw() && fill.same_shape_as(e);
+            let b = &mut e.builder;
+            if fast {
+                // Fast path: the core keeps the checked form of the names, results and
+                // location; only operands and changed attribute values are replaced.
+                b.set_operands_raw(fill.operands)?;
+                for (i, ((_, old), (_, v))) in e.attrs.iter_mut().zip(fill.attrs).enumerate() {
+                    let raw = v.get().attr.raw();
+                    if *old != raw {
+                        b.set_attribute_value_raw(i, raw)?;
+                        *old = raw;
+                    }
+                }
+            } else {
+                b.reset()?;
+                if e.loc != loc.raw() {
+                    b.set_location(loc)?;
+                    e.loc = loc.raw();
+                }
+                e.results.clear();
+                e.attrs.clear();
+                e.had_successors = false;
+                if !fill.results.is_empty() {
+                    b.add_results_raw(fill.results)?;
+                    e.results.extend_from_slice(fill.results);
+                }
+                if !fill.operands.is_empty() {
+                    b.add_operands_raw(fill.operands)?;
+                }
+                if !fill.successors.is_empty() {
+                    b.add_successors_raw(fill.successors)?;
+                    e.had_successors = true;
+                }
+                for (k, v) in fill.attrs {
+                    let attr = &v.get().attr;
+                    with_str(k, |s| b.add_attribute(s, attr))
+                        .map_err(|err| omnir::Error::new(omnir::Status::InvalidUtf8, err.to_string()))??;
+                    e.attrs.push((k.as_ptr() as usize, attr.raw()));
+                }
             }
-        };
-        let fast = e.loc == loc.raw() && fill.same_as(e);
-        let b = &mut e.builder;
-        if fast {
-            // Fast path: the checked form of results, attributes and location is kept.
-            b.set_operands_raw(fill.operands)?;
-        } else {
-            b.reset()?;
-            if e.loc != loc.raw() {
-                b.set_location(loc)?;
-                e.loc = loc.raw();
+            if !(fast && e.regions == fill.regions) {
+                // (a reset clears the count; set_operands keeps it)
+                b.set_num_regions(fill.regions)?;
+                e.regions = fill.regions;
             }
-            e.results.clear();
-            e.attrs.clear();
-            e.had_successors = false;
-            if !fill.results.is_empty() {
-                b.add_results_raw(fill.results)?;
-                e.results.extend_from_slice(fill.results);
-            }
-            if !fill.operands.is_empty() {
-                b.add_operands_raw(fill.operands)?;
-            }
-            if !fill.successors.is_empty() {
-                b.add_successors_raw(fill.successors)?;
-                e.had_successors = true;
-            }
-            for (k, v) in fill.attrs {
-                let attr = &v.get().attr;
-                with_str(k, |s| b.add_attribute(s, attr))
-                    .map_err(|err| omnir::Error::new(omnir::Status::InvalidUtf8, err.to_string()))??;
-                e.attrs.push((k.as_ptr() as usize, attr.raw()));
-            }
-        }
-        if fast && e.regions == fill.regions {
-            // unchanged: a reset clears the count, set_operands keeps it
-        } else {
-            b.set_num_regions(fill.regions)?;
-            e.regions = fill.regions;
-        }
-        b.build()
-    })
+            b.build_into(point)
+        })
+        .inspect_err(|_| {
+            // A failed call may have left the cached state half-filled: start over next time.
+            BUILDERS.with(|cell| {
+                if let Some(e) = cell.borrow_mut().get_mut(&key) {
+                    e.had_successors = true;
+                }
+            })
+        })
 }
 
 /// The arguments of `Operation.create`, borrowed from the call.
@@ -298,31 +315,31 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
         regions: a.regions.unwrap_or(0),
         attrs: &attrs,
     };
-    let place =
-        |ip: Option<&InsertionPoint>, owned: omnir::OwnedOperation| -> omnir::Result<(omnir::Operation, TreeOwner)> {
-            match ip {
-                Some(ip) => {
-                    ip.point.insert(&owned)?;
-                    let op = owned.release();
-                    let owner = match &ip.owner {
-                        Some(o) => o.clone(),
-                        None => op.context().owner_of_tree(&op)?,
-                    };
-                    Ok((op, owner))
-                }
-                None => {
-                    let op = owned.release();
-                    let owner = op.context().adopt(&op)?;
-                    Ok((op, owner))
-                }
+    let place = |ip: Option<&InsertionPoint>, loc: &omnir::Location| -> omnir::Result<(omnir::Operation, TreeOwner)> {
+        match ip {
+            Some(ip) => {
+                let BuiltOperation::Inserted(op) = build(a.name, loc, &fill, Some(&ip.point))? else {
+                    unreachable!("built with a point")
+                };
+                let owner = match &ip.owner {
+                    Some(o) => o.clone(),
+                    None => op.context().owner_of_tree(&op)?,
+                };
+                Ok((op, owner))
             }
-        };
+            None => {
+                let BuiltOperation::Detached(owned) = build(a.name, loc, &fill, None)? else {
+                    unreachable!("built without a point")
+                };
+                let op = owned.release();
+                let owner = op.context().adopt(&op)?;
+                Ok((op, owner))
+            }
+        }
+    };
     let nres = result_types.len() as u32;
     let (op, owner) = match (a.ip, a.loc) {
-        (Some(ip), Some(loc)) => {
-            let owned = build(a.name, &loc.get().loc, &fill).py()?;
-            place(Some(ip.get()), owned).py()?
-        }
+        (Some(ip), Some(loc)) => place(Some(ip.get()), &loc.get().loc).py()?,
         _ => context::with_frame(|frame_ip, frame_loc| -> PyResult<(omnir::Operation, TreeOwner)> {
             let ip = a.ip.map(|b| b.get()).or(frame_ip);
             let unknown;
@@ -338,8 +355,7 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
                     &unknown
                 }
             };
-            let owned = build(a.name, loc, &fill).py()?;
-            place(ip, owned).py()
+            place(ip, loc).py()
         })?,
     };
     Py::new(py, Operation::with_owner(op, OwnerSlot::new(Some(owner)), nres))
@@ -348,144 +364,49 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
 // ---------------------------------------------------------------------------------------
 // the METH_FASTCALL entry point (CPython >= 3.10)
 
-const METH_FASTCALL: c_int = 0x0080;
-const KWNAMES: [&str; 9] =
-    ["name", "results", "operands", "attributes", "successors", "regions", "loc", "ip", "infer_type"];
+static CREATE_SIGNATURE: Signature = Signature::new(
+    "Operation.create",
+    &["name", "results", "operands", "attributes", "successors", "regions", "loc", "ip", "infer_type"],
+    1,
+);
 
-static INTERNED: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+/// `Operation.create` through [`crate::fastcall`].
+struct CreateFastcall;
 
-fn kw_index(py: Python<'_>, name: *mut ffi::PyObject) -> PyResult<usize> {
-    let names = INTERNED.get_or_init(py, || KWNAMES.iter().map(|n| PyString::intern(py, n).unbind()).collect());
-    if let Some(i) = names.iter().position(|n| n.as_ptr() == name) {
-        return Ok(i);
+impl StaticMethod for CreateFastcall {
+    fn signature() -> &'static Signature {
+        &CREATE_SIGNATURE
     }
-    for (i, n) in names.iter().enumerate() {
-        // SAFETY: both are live str objects (kwnames holds `name`).
-        if unsafe { ffi::PyUnicode_Compare(n.as_ptr(), name) } == 0 {
-            return Ok(i);
-        }
+
+    fn call<'py>(py: Python<'py>, a: &Args<'_, 'py>) -> PyResult<Py<PyAny>> {
+        Ok(fastcall_impl(py, a)?.into_any())
     }
-    // SAFETY: `name` is a live object borrowed from the call's kwnames.
-    let shown = unsafe { Bound::from_borrowed_ptr(py, name) }.to_string();
-    Err(PyTypeError::new_err(format!("Operation.create() got an unexpected keyword argument '{shown}'")))
 }
 
-fn fastcall_impl(
-    py: Python<'_>,
-    args: *const *mut ffi::PyObject,
-    nargs: usize,
-    kwnames: *mut ffi::PyObject,
-) -> PyResult<Py<Operation>> {
-    let mut slots: [*mut ffi::PyObject; 9] = [std::ptr::null_mut(); 9];
-    if nargs > slots.len() {
-        return Err(PyTypeError::new_err("Operation.create() takes at most 9 arguments"));
-    }
-    for (i, slot) in slots.iter_mut().enumerate().take(nargs) {
-        // SAFETY: CPython passes `nargs` positional arguments in `args`.
-        *slot = unsafe { *args.add(i) };
-    }
-    if !kwnames.is_null() {
-        // SAFETY: `kwnames` is a tuple of str; its values follow the positional arguments.
-        let nkw = unsafe { ffi::PyTuple_Size(kwnames) } as usize;
-        for j in 0..nkw {
-            let name = unsafe { ffi::PyTuple_GetItem(kwnames, j as ffi::Py_ssize_t) };
-            let i = kw_index(py, name)?;
-            if !slots[i].is_null() {
-                return Err(PyTypeError::new_err(format!(
-                    "Operation.create() got multiple values for argument '{}'",
-                    KWNAMES[i]
-                )));
-            }
-            slots[i] = unsafe { *args.add(nargs + j) };
-        }
-    }
-    // SAFETY: every non-null slot is an argument object borrowed for the duration of the call.
-    let arg = |i: usize| -> Option<Bound<'_, PyAny>> {
-        let p = slots[i];
-        if p.is_null() || p == unsafe { ffi::Py_None() } {
-            None
-        } else {
-            Some(unsafe { Bound::from_borrowed_ptr(py, p) })
-        }
-    };
-    let name = arg(0).ok_or_else(|| PyTypeError::new_err("Operation.create() missing required argument 'name'"))?;
-    let name = name.cast::<PyString>().map_err(|_| type_error("str name", &name))?;
-    let (results, operands, attributes, successors) = (arg(1), arg(2), arg(3), arg(4));
-    let regions = arg(5).map(|r| r.extract::<usize>()).transpose()?;
-    let loc = arg(6);
-    let loc = loc.as_ref().map(|l| l.cast::<Location>().map_err(|_| type_error("Location loc", l))).transpose()?;
-    let ip = arg(7);
-    let ip =
-        ip.as_ref().map(|i| i.cast::<InsertionPoint>().map_err(|_| type_error("InsertionPoint ip", i))).transpose()?;
+fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
+    // The arguments in order, converted as the PyO3 method's (ir.rs) are.
+    let name = a.cast::<PyString>(0)?;
+    let (results, operands, attributes, successors) = (a.given(1), a.given(2), a.given(3), a.given(4));
+    let regions: Option<usize> = a.extract_opt(5)?;
+    let loc = a.cast_opt::<Location>(6)?;
+    let ip = a.cast_opt::<InsertionPoint>(7)?;
+    let _infer_type: bool = a.extract_or(8, false)?;
     create(
         py,
         CreateArgs {
-            name,
-            results: results.as_ref(),
-            operands: operands.as_ref(),
-            attributes: attributes.as_ref(),
-            successors: successors.as_ref(),
+            name: &name,
+            results: results.as_deref(),
+            operands: operands.as_deref(),
+            attributes: attributes.as_deref(),
+            successors: successors.as_deref(),
             regions,
-            loc,
-            ip,
+            loc: loc.as_deref(),
+            ip: ip.as_deref(),
         },
     )
 }
 
-unsafe extern "C" fn create_fastcall(
-    _module: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls METH_FASTCALL functions with the GIL held.
-    let py = unsafe { Python::assume_attached() };
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fastcall_impl(py, args, nargs as usize, kwnames)));
-    match r {
-        Ok(Ok(op)) => op.into_ptr(),
-        Ok(Err(e)) => {
-            e.restore(py);
-            std::ptr::null_mut()
-        }
-        Err(_) => {
-            PyRuntimeError::new_err("omnir: internal error (panic) in Operation.create").restore(py);
-            std::ptr::null_mut()
-        }
-    }
-}
-
-type FastWithKeywords = unsafe extern "C" fn(
-    *mut ffi::PyObject,
-    *const *mut ffi::PyObject,
-    ffi::Py_ssize_t,
-    *mut ffi::PyObject,
-) -> *mut ffi::PyObject;
-
-static CREATE_DOC: &CStr = c"create(name, results=None, operands=None, attributes=None, successors=None, regions=None, loc=None, ip=None, infer_type=False)\n--\n\nCreates an operation (see Operation.create).";
-
 /// On CPython >= 3.10, replaces `Operation.create` with the METH_FASTCALL entry point.
 pub fn install_fastcall(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    let vi = py.import("sys")?.getattr("version_info")?;
-    let version: (u32, u32) = (vi.getattr("major")?.extract()?, vi.getattr("minor")?.extract()?);
-    if version < (3, 10) || std::env::var_os("OMNIR_PYTHON_NO_FASTCALL").is_some() {
-        return Ok(());
-    }
-    let f: FastWithKeywords = create_fastcall;
-    let def = Box::leak(Box::new(ffi::PyMethodDef {
-        ml_name: c"create".as_ptr(),
-        // SAFETY: CPython calls the function with the METH_FASTCALL | METH_KEYWORDS signature
-        // given by `ml_flags`; the union member only carries the pointer.
-        ml_meth: ffi::PyMethodDefPointer {
-            PyCFunction: unsafe { std::mem::transmute::<FastWithKeywords, ffi::PyCFunction>(f) },
-        },
-        ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
-        ml_doc: CREATE_DOC.as_ptr(),
-    }));
-    // SAFETY: `def` lives forever; the module is a live object.
-    let func =
-        unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyCFunction_NewEx(def, std::ptr::null_mut(), m.as_ptr()))? };
-    let staticmethod = py.import("builtins")?.getattr("staticmethod")?.call1((func,))?;
-    py.get_type::<Operation>().setattr("create", staticmethod)?;
-    Ok(())
+    crate::fastcall::install::<CreateFastcall>(&m.py().get_type::<Operation>())
 }

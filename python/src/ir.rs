@@ -219,14 +219,14 @@ impl PartialEq for OpCell {
 
 impl Operation {
     /// Points an object nobody else holds at another operation (of the same tree).
-    pub fn replace_unshared(obj: &Bound<'_, Operation>, op: omnir::Operation) -> bool {
+    pub fn replace_unshared(obj: &Bound<'_, Operation>, op: &omnir::Operation) -> bool {
         if obj.get_refcnt() != 1 {
             return false;
         }
         let this = obj.get();
         // SAFETY: the object's only reference is the caller's (refcount 1, GIL held): no
         // method runs on it and no reference into the cell is alive.
-        unsafe { *this.op.0.get() = op };
+        unsafe { (*this.op.0.get()).clone_from(op) };
         this.nres.store(u32::MAX, std::sync::atomic::Ordering::Relaxed);
         true
     }

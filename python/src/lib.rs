@@ -15,6 +15,7 @@ mod create;
 mod diagnostics;
 mod dialects;
 mod errors;
+mod fastcall;
 mod gil_wait;
 mod ir;
 mod location;

@@ -14,6 +14,7 @@ use omnir::{FloatKind, Signedness, TypeClass};
 use crate::attributes::{wrap_attr, Attribute};
 use crate::context::{context_object, resolve, Context};
 use crate::errors::OrPy;
+use crate::fastcall::{self, static_method};
 
 /// A uniqued type. Equal types compare (and hash) equal.
 #[pyclass(module = "omnir._omnir", subclass, frozen)]
@@ -310,19 +311,19 @@ type_class!(
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
         fn get_signless(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_type(py, resolve(context)?.integer_type(width).py()?)
+            integer_type(py, width, Signedness::Signless, context)
         }
         /// A signed integer type `siN`.
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
         fn get_signed(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_type(py, resolve(context)?.integer_type_with(width, Signedness::Signed).py()?)
+            integer_type(py, width, Signedness::Signed, context)
         }
         /// An unsigned integer type `uiN`.
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
         fn get_unsigned(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_type(py, resolve(context)?.integer_type_with(width, Signedness::Unsigned).py()?)
+            integer_type(py, width, Signedness::Unsigned, context)
         }
         #[getter]
         fn width(slf: &Bound<'_, Self>) -> PyResult<u32> {
@@ -343,6 +344,36 @@ type_class!(
     }
 );
 
+/// `IntegerType.get_signless` and co.: the class is known, no kind query.
+fn integer_type(
+    py: Python<'_>,
+    width: u32,
+    s: Signedness,
+    context: Option<&Bound<'_, Context>>,
+) -> PyResult<Py<PyAny>> {
+    let t = resolve(context)?.integer_type_with(width, s).py()?;
+    Ok(Py::new(py, base(t).add_subclass(IntegerType))?.into_any())
+}
+
+static_method!(IntegerTypeGetSignless, "IntegerType.get_signless", ["width", "context"], required = 1, |py, a| {
+    integer_type(py, a.extract(0)?, Signedness::Signless, a.cast_opt::<Context>(1)?.as_deref())
+});
+static_method!(IntegerTypeGetSigned, "IntegerType.get_signed", ["width", "context"], required = 1, |py, a| {
+    integer_type(py, a.extract(0)?, Signedness::Signed, a.cast_opt::<Context>(1)?.as_deref())
+});
+static_method!(IntegerTypeGetUnsigned, "IntegerType.get_unsigned", ["width", "context"], required = 1, |py, a| {
+    integer_type(py, a.extract(0)?, Signedness::Unsigned, a.cast_opt::<Context>(1)?.as_deref())
+});
+
+fn index_type(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+    let t = resolve(context)?.index_type().py()?;
+    Ok(Py::new(py, base(t).add_subclass(IndexType))?.into_any())
+}
+
+static_method!(IndexTypeGet, "IndexType.get", ["context"], required = 0, |py, a| {
+    index_type(py, a.cast_opt::<Context>(0)?.as_deref())
+});
+
 type_class!(
     /// `index`.
     IndexType extends Type via [],
@@ -352,7 +383,7 @@ type_class!(
         #[staticmethod]
         #[pyo3(signature = (context = None))]
         fn get(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            wrap_type(py, resolve(context)?.index_type().py()?)
+            index_type(py, context)
         }
     }
 );
@@ -385,8 +416,13 @@ type_class!(
     }
 );
 
+/// `F32Type.get` and co.: the class is known, no kind query.
+fn float_type(py: Python<'_>, kind: FloatKind, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+    float_object(py, resolve(context)?.float_type(kind).py()?, kind)
+}
+
 macro_rules! float_class {
-    ($name:ident, $kind:ident, $tid:literal) => {
+    ($name:ident, $get:ident, $kind:ident, $tid:literal) => {
         type_class!(
             $name extends FloatType via [FloatType],
             check = |t| is_class(t, TypeClass::Float(FloatKind::$kind)),
@@ -395,31 +431,35 @@ macro_rules! float_class {
                 #[staticmethod]
                 #[pyo3(signature = (context = None))]
                 fn get(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-                    wrap_type(py, resolve(context)?.float_type(FloatKind::$kind).py()?)
+                    float_type(py, FloatKind::$kind, context)
                 }
             }
         );
+
+        static_method!($get, concat!(stringify!($name), ".get"), ["context"], required = 0, |py, a| {
+            float_type(py, FloatKind::$kind, a.cast_opt::<Context>(0)?.as_deref())
+        });
     };
 }
 
-float_class!(F16Type, F16, "builtin.f16");
-float_class!(BF16Type, BF16, "builtin.bf16");
-float_class!(F32Type, F32, "builtin.f32");
-float_class!(F64Type, F64, "builtin.f64");
-float_class!(F80Type, F80, "builtin.f80");
-float_class!(F128Type, F128, "builtin.f128");
-float_class!(FloatTF32Type, TF32, "builtin.tf32");
-float_class!(Float8E5M2Type, F8E5M2, "builtin.f8E5M2");
-float_class!(Float8E4M3Type, F8E4M3, "builtin.f8E4M3");
-float_class!(Float8E4M3FNType, F8E4M3FN, "builtin.f8E4M3FN");
-float_class!(Float8E5M2FNUZType, F8E5M2FNUZ, "builtin.f8E5M2FNUZ");
-float_class!(Float8E4M3FNUZType, F8E4M3FNUZ, "builtin.f8E4M3FNUZ");
-float_class!(Float8E4M3B11FNUZType, F8E4M3B11FNUZ, "builtin.f8E4M3B11FNUZ");
-float_class!(Float8E3M4Type, F8E3M4, "builtin.f8E3M4");
-float_class!(Float8E8M0FNUType, F8E8M0FNU, "builtin.f8E8M0FNU");
-float_class!(Float6E2M3FNType, F6E2M3FN, "builtin.f6E2M3FN");
-float_class!(Float6E3M2FNType, F6E3M2FN, "builtin.f6E3M2FN");
-float_class!(Float4E2M1FNType, F4E2M1FN, "builtin.f4E2M1FN");
+float_class!(F16Type, F16TypeGet, F16, "builtin.f16");
+float_class!(BF16Type, BF16TypeGet, BF16, "builtin.bf16");
+float_class!(F32Type, F32TypeGet, F32, "builtin.f32");
+float_class!(F64Type, F64TypeGet, F64, "builtin.f64");
+float_class!(F80Type, F80TypeGet, F80, "builtin.f80");
+float_class!(F128Type, F128TypeGet, F128, "builtin.f128");
+float_class!(FloatTF32Type, FloatTF32TypeGet, TF32, "builtin.tf32");
+float_class!(Float8E5M2Type, Float8E5M2TypeGet, F8E5M2, "builtin.f8E5M2");
+float_class!(Float8E4M3Type, Float8E4M3TypeGet, F8E4M3, "builtin.f8E4M3");
+float_class!(Float8E4M3FNType, Float8E4M3FNTypeGet, F8E4M3FN, "builtin.f8E4M3FN");
+float_class!(Float8E5M2FNUZType, Float8E5M2FNUZTypeGet, F8E5M2FNUZ, "builtin.f8E5M2FNUZ");
+float_class!(Float8E4M3FNUZType, Float8E4M3FNUZTypeGet, F8E4M3FNUZ, "builtin.f8E4M3FNUZ");
+float_class!(Float8E4M3B11FNUZType, Float8E4M3B11FNUZTypeGet, F8E4M3B11FNUZ, "builtin.f8E4M3B11FNUZ");
+float_class!(Float8E3M4Type, Float8E3M4TypeGet, F8E3M4, "builtin.f8E3M4");
+float_class!(Float8E8M0FNUType, Float8E8M0FNUTypeGet, F8E8M0FNU, "builtin.f8E8M0FNU");
+float_class!(Float6E2M3FNType, Float6E2M3FNTypeGet, F6E2M3FN, "builtin.f6E2M3FN");
+float_class!(Float6E3M2FNType, Float6E3M2FNTypeGet, F6E3M2FN, "builtin.f6E3M2FN");
+float_class!(Float4E2M1FNType, Float4E2M1FNTypeGet, F4E2M1FN, "builtin.f4E2M1FN");
 
 type_class!(
     /// `complex<element>`.
@@ -825,5 +865,27 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<UnrankedMemRefType>()?;
     m.add_class::<OpaqueType>()?;
     m.add_class::<DialectType>()?;
+
+    // The hot constructors, through METH_FASTCALL on CPython >= 3.10.
+    let py = m.py();
+    fastcall::install::<IntegerTypeGetSignless>(&py.get_type::<IntegerType>())?;
+    fastcall::install::<IntegerTypeGetSigned>(&py.get_type::<IntegerType>())?;
+    fastcall::install::<IntegerTypeGetUnsigned>(&py.get_type::<IntegerType>())?;
+    fastcall::install::<IndexTypeGet>(&py.get_type::<IndexType>())?;
+    macro_rules! floats {
+        ($($class:ident => $get:ident),* $(,)?) => {
+            $(fastcall::install::<$get>(&py.get_type::<$class>())?;)*
+        };
+    }
+    floats!(
+        F16Type => F16TypeGet, BF16Type => BF16TypeGet, F32Type => F32TypeGet, F64Type => F64TypeGet,
+        F80Type => F80TypeGet, F128Type => F128TypeGet, FloatTF32Type => FloatTF32TypeGet,
+        Float8E5M2Type => Float8E5M2TypeGet, Float8E4M3Type => Float8E4M3TypeGet,
+        Float8E4M3FNType => Float8E4M3FNTypeGet, Float8E5M2FNUZType => Float8E5M2FNUZTypeGet,
+        Float8E4M3FNUZType => Float8E4M3FNUZTypeGet, Float8E4M3B11FNUZType => Float8E4M3B11FNUZTypeGet,
+        Float8E3M4Type => Float8E3M4TypeGet, Float8E8M0FNUType => Float8E8M0FNUTypeGet,
+        Float6E2M3FNType => Float6E2M3FNTypeGet, Float6E3M2FNType => Float6E3M2FNTypeGet,
+        Float4E2M1FNType => Float4E2M1FNTypeGet,
+    );
     Ok(())
 }

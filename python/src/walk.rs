@@ -1,6 +1,8 @@
 //! `Operation.walk`: the client's walk with a Python callback per operation.
 
+use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use omnir::{TreeOwner, WalkResult as CResult};
 
@@ -21,14 +23,35 @@ pub fn walk(
     // kept no reference to it (refcount back to 1): one allocation per kept object, not per
     // operation. A kept object is never changed.
     let mut current: Option<Bound<'_, Operation>> = None;
+    // Likewise the argument tuple: CPython's stable ABI before 3.12 has no vectorcall, so a
+    // call takes a tuple, and one whose only reference is ours can take the next argument.
+    let mut args: Option<Bound<'_, PyTuple>> = None;
     let result = op
         .walk(order.to_client(), |o| {
             let w = match current.take() {
-                Some(w) if Operation::replace_unshared(&w, o.clone()) => Ok(w),
+                Some(w) if Operation::replace_unshared(&w, o) => Ok(w),
                 _ => new_op(py, o.clone(), owner.clone()).map(|w| w.into_bound(py)),
             };
             let r = w.and_then(|w| {
-                let r = callback.call1((&w,));
+                let a = match args.take() {
+                    Some(a) if a.get_refcnt() == 1 => {
+                        // SAFETY: a 1-tuple that only we reference (refcount 1, GIL held):
+                        // `PyTuple_SetItem` may replace its item; it takes the new reference
+                        // and releases the old item.
+                        let status = unsafe { ffi::PyTuple_SetItem(a.as_ptr(), 0, w.clone().into_ptr()) };
+                        debug_assert_eq!(status, 0);
+                        a
+                    }
+                    _ => PyTuple::new(py, [&w])?,
+                };
+                let r = callback.call(&a, None);
+                if a.get_refcnt() == 1 {
+                    // SAFETY: as above. The tuple lets go of `w`, so that `w` is unshared again
+                    // unless the callback kept it.
+                    let status = unsafe { ffi::PyTuple_SetItem(a.as_ptr(), 0, py.None().into_ptr()) };
+                    debug_assert_eq!(status, 0);
+                    args = Some(a);
+                }
                 current = Some(w);
                 r
             });

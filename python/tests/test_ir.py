@@ -122,6 +122,33 @@ def test_operation_create(ctx: ir.Context, i32: ir.IntegerType) -> None:
     assert m.operation.verify()
 
 
+def test_operation_create_reused_shapes(ctx: ir.Context, i32: ir.IntegerType) -> None:
+    # Many ops of one name and shape (the builder is reused, attribute values replaced), then
+    # a failing create (a stale operand) and creates of the same name that must not inherit
+    # anything from it.
+    m = ir.Module.create()
+    with ir.InsertionPoint(m.body):
+        consts = [
+            ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
+            for k in range(5)
+        ]
+        named = ir.Operation.create(
+            "arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, 9), "tag": ir.UnitAttr.get()}
+        )
+        doomed = ir.Operation.create("t.doomed", results=[i32])
+        stale_value = doomed.result
+        doomed.erase()
+        with pytest.raises(ir.StaleHandleError):
+            ir.Operation.create(
+                "arith.constant", results=[i32], operands=[stale_value], attributes={"value": ir.IntegerAttr.get(i32, 1)}
+            )
+        after = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, 3)})
+    assert [int(c.attributes["value"]) for c in consts] == [0, 1, 2, 3, 4]
+    assert "tag" in named.attributes and "tag" not in after.attributes
+    assert int(after.attributes["value"]) == 3 and len(after.operands) == 0
+    assert [o.name for o in m.body.operations] == ["arith.constant"] * 7
+
+
 def test_operation_create_successors(ctx: ir.Context) -> None:
     m = ir.Module.create()
     with ir.InsertionPoint(m.body):

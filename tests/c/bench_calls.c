@@ -3,8 +3,11 @@
  *   - a trivial context call (a checked getter: context check, lock, out-parameter);
  *   - a type query on a handle (omnir_type_get_kind);
  *   - creating one operation through a reused operation-state builder (2 operands, 1 result,
- *     1 attribute), and inserting it at the end of a block;
- *   - the same with a fresh builder per operation (create state, add, create op, destroy).
+ *     1 attribute), and inserting it at the end of a block: two calls (create, insert) and
+ *     one (omnir_operation_create_at);
+ *   - the same with a fresh builder per operation (create state, add, create op, destroy);
+ *   - uniquing an integer attribute that exists (one value; 1024 values) and a new one, and
+ *     a string attribute that exists.
  * usage: bench_calls [N]   (default 1000000 operations; 10x that for the trivial calls) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -82,7 +85,7 @@ int main(int argc, char **argv) {
     omnir_type args[2] = {i32, i32};
     omnir_location locs[2] = {loc, loc};
     best = 1e300;
-    double best_fresh = 1e300;
+    double best_fresh = 1e300, best_at = 1e300;
     for (int rep = 0; rep < 3; rep++) {
         omnir_block block;
         OK(omnir_block_create(ctx, args, locs, 2, &block));
@@ -103,6 +106,13 @@ int main(int argc, char **argv) {
         }
         double dt = (now_ns() - t0) / (double)n;
         if (dt < best) best = dt;
+        t0 = now_ns();
+        for (long i = 0; i < n; i++) {
+            omnir_op op;
+            OK(omnir_operation_create_at(ctx, st, end, &op));
+        }
+        dt = (now_ns() - t0) / (double)n;
+        if (dt < best_at) best_at = dt;
         OK(omnir_operation_state_destroy(st));
 
         long m = n / 4;
@@ -124,7 +134,33 @@ int main(int argc, char **argv) {
         OK(omnir_block_erase(ctx, block));
     }
     printf("bench: create one operation through the builder + insert (reused state): %.1f ns/op\n", best);
+    printf("bench: the same in one call (omnir_operation_create_at): %.1f ns/op\n", best_at);
     printf("bench: create one operation through the builder + insert (fresh state each op): %.1f ns/op\n", best_fresh);
+
+    omnir_type i64;
+    OK(omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64));
+    for (long v = 0; v < 1024; v++) OK(omnir_integer_attr_get(ctx, i64, v, &attr));
+    const char *attr_kinds[4] = {"an integer attribute, existing (one value)", "an integer attribute, existing (1024 values)",
+                                 "an integer attribute, new values", "a string attribute, existing"};
+    long next_new = 1L << 40;
+    for (int kind = 0; kind < 4; kind++) {
+        best = 1e300;
+        for (int rep = 0; rep < 3; rep++) {
+            uint64_t acc = 0;
+            double t0 = now_ns();
+            for (long i = 0; i < n; i++) {
+                if (kind == 0) omnir_integer_attr_get(ctx, i32, 7, &attr);
+                else if (kind == 1) omnir_integer_attr_get(ctx, i64, i & 1023, &attr);
+                else if (kind == 2) omnir_integer_attr_get(ctx, i64, next_new++, &attr);
+                else omnir_string_attr_get(ctx, S("hello"), (omnir_type){0, 0}, &attr);
+                acc += attr.id;
+            }
+            double dt = (now_ns() - t0) / (double)n;
+            sink = acc;
+            if (dt < best) best = dt;
+        }
+        printf("bench: unique %s: %.1f ns/call\n", attr_kinds[kind], best);
+    }
     OK(omnir_context_destroy(ctx));
     return 0;
 }

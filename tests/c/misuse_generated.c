@@ -4267,6 +4267,34 @@ static void misuse_omnir_operation_state_add_attribute(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_operation_state_set_attribute_value(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_operation_state_set_attribute_value", "state", "null")) {
+        omnir_status st = omnir_operation_state_set_attribute_value(NULL, 1, misuse_attribute(fx, "omnir_operation_state_set_attribute_value", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_state_set_attribute_value", "index", "out_of_range")) {
+        omnir_status st = omnir_operation_state_set_attribute_value((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (size_t)0x7fffffff, misuse_attribute(fx, "omnir_operation_state_set_attribute_value", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_state_set_attribute_value", "value", "null_handle")) {
+        omnir_status st = omnir_operation_state_set_attribute_value((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (size_t)0, (struct omnir_attribute){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_state_set_attribute_value", "value", "forged")) {
+        omnir_status st = omnir_operation_state_set_attribute_value((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (size_t)0, fx->stale_attribute);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_state_set_attribute_value", "value", "wrong_context")) {
+        omnir_status st = omnir_operation_state_set_attribute_value((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (size_t)0, misuse_attribute(fx, "omnir_operation_state_set_attribute_value", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_operation_state_set_attribute_value", "value", "attribute")) &&
+        misuse_begin(fx, "omnir_operation_state_set_attribute_value", "value", "wrong_kind")) {
+        omnir_status st = omnir_operation_state_set_attribute_value((struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (size_t)0, misuse_wrong_attribute(fx, "omnir_operation_state_set_attribute_value"));
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_operation_state_set_properties(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_operation_state_set_properties", "state", "null")) {
         omnir_status st = omnir_operation_state_set_properties(NULL, misuse_attribute(fx, "omnir_operation_state_set_properties", false));
@@ -4353,6 +4381,23 @@ static void misuse_omnir_operation_create(misuse_fixture *fx) {
     }
     if (misuse_begin(fx, "omnir_operation_create", "out", "null")) {
         omnir_status st = omnir_operation_create(fx->ctx, (struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_operation_create_at(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_operation_create_at", "ctx", "null")) {
+        omnir_status st = omnir_operation_create_at(NULL, (struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (struct omnir_insertion_point){0}, (struct omnir_op *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_create_at", "state", "null")) {
+        omnir_status st = omnir_operation_create_at(fx->ctx, NULL, (struct omnir_insertion_point){0}, (struct omnir_op *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_operation_create_at", "out", "null")) {
+        omnir_status st = omnir_operation_create_at(fx->ctx, (struct omnir_operation_state *)misuse_object(fx, "omnir_operation_state"), (struct omnir_insertion_point){0}, NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -11590,12 +11635,14 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_operation_state_set_operands(fx);
     misuse_omnir_operation_state_add_results(fx);
     misuse_omnir_operation_state_add_attribute(fx);
+    misuse_omnir_operation_state_set_attribute_value(fx);
     misuse_omnir_operation_state_set_properties(fx);
     misuse_omnir_operation_state_set_num_regions(fx);
     misuse_omnir_operation_state_add_successors(fx);
     misuse_omnir_operation_state_set_location(fx);
     misuse_omnir_operation_state_reset(fx);
     misuse_omnir_operation_create(fx);
+    misuse_omnir_operation_create_at(fx);
     misuse_omnir_op_is_live(fx);
     misuse_omnir_op_get_name(fx);
     misuse_omnir_op_get_location(fx);
@@ -11803,6 +11850,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2134;
-const size_t misuse_generated_function_count = 365;
-const size_t misuse_generated_covered_count = 355;
+const size_t misuse_generated_case_count = 2143;
+const size_t misuse_generated_function_count = 367;
+const size_t misuse_generated_covered_count = 357;

@@ -465,6 +465,57 @@ static void builder_rules(void) {
     env_free(&e);
 }
 
+/* omnir_operation_create_at creates and inserts in one call; a bad point creates nothing.
+ * omnir_operation_state_set_attribute_value changes one value and keeps the name. */
+static void create_at_and_attribute_values(void) {
+    ir_env e;
+    env_init(&e);
+    omnir_operation_state *st = NULL;
+    omnir_attribute one, two;
+    CHECK_OK(omnir_attribute_parse(e.ctx, S("1 : i32"), &one));
+    CHECK_OK(omnir_attribute_parse(e.ctx, S("2 : i32"), &two));
+    CHECK_OK(omnir_operation_state_create(S("test.const"), e.loc, &st));
+    CHECK_OK(omnir_operation_state_add_results(st, &e.i32, 1));
+    CHECK_OK(omnir_operation_state_add_attribute(st, S("value"), one));
+    omnir_op c1, c2;
+    CHECK_OK(omnir_operation_create_at(e.ctx, st, at_end(e.top), &c1));
+    CHECK_OK(omnir_operation_state_set_attribute_value(st, 0, two));
+    CHECK_OK(omnir_operation_create_at(e.ctx, st, before(c1), &c2));
+    CHECK(strstr(print_op(e.ctx, e.module),
+                 "%0 = \"test.const\"() {value = 2 : i32} : () -> i32\n"
+                 "  %1 = \"test.const\"() {value = 1 : i32} : () -> i32") != NULL);
+    omnir_block parent;
+    CHECK_OK(omnir_op_get_parent_block(e.ctx, c2, &parent));
+    CHECK(parent.index == e.top.index);
+    /* out of range, or another context's attribute: an error, and the state is unchanged */
+    CHECK_STATUS(omnir_operation_state_set_attribute_value(st, 1, one), OMNIR_ERROR_OUT_OF_RANGE);
+    omnir_context *other;
+    CHECK_OK(omnir_context_create(&other));
+    omnir_attribute foreign;
+    CHECK_OK(omnir_attribute_parse(other, S("3 : i32"), &foreign));
+    CHECK_STATUS(omnir_operation_state_set_attribute_value(st, 0, foreign), OMNIR_ERROR_WRONG_CONTEXT);
+    CHECK_OK(omnir_context_destroy(other));
+    /* a bad point (a detached op, a stale block) creates nothing: the IR prints the same */
+    char saved[8192];
+    snprintf(saved, sizeof saved, "%s", print_op(e.ctx, e.module));
+    omnir_op detached = make_op(&e, "test.detached", NULL, 0, NULL, 0, 0);
+    CHECK_STATUS(omnir_operation_create_at(e.ctx, st, before(detached), &c1), OMNIR_ERROR_INVALID_ARGUMENT);
+    omnir_block gone;
+    CHECK_OK(omnir_block_create(e.ctx, NULL, NULL, 0, &gone));
+    CHECK_OK(omnir_block_erase(e.ctx, gone));
+    CHECK_STATUS(omnir_operation_create_at(e.ctx, st, at_end(gone), &c1), OMNIR_ERROR_STALE_HANDLE);
+    CHECK(!strcmp(print_op(e.ctx, e.module), saved));
+    size_t live = 0;
+    CHECK_OK(omnir_block_get_num_ops(e.ctx, e.top, &live));
+    CHECK(live == 2);
+    /* the state still works after the failures, with the value set last */
+    CHECK_OK(omnir_operation_create_at(e.ctx, st, at_end(e.top), &c1));
+    CHECK(strstr(print_op(e.ctx, c1), "{value = 2 : i32}") != NULL);
+    CHECK_OK(omnir_op_erase(e.ctx, detached, OMNIR_ERASE_REQUIRE_NO_USES));
+    CHECK_OK(omnir_operation_state_destroy(st));
+    env_free(&e);
+}
+
 void tests_ir(void) {
     RUN(build_and_print);
     RUN(navigate);
@@ -473,4 +524,5 @@ void tests_ir(void) {
     RUN(clone_and_erase);
     RUN(blocks_and_successors);
     RUN(builder_rules);
+    RUN(create_at_and_attribute_values);
 }

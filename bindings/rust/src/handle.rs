@@ -5,10 +5,24 @@
 macro_rules! handle {
     ($(#[$doc:meta])* $name:ident, $raw:ty) => {
         $(#[$doc])*
-        #[derive(Clone)]
         pub struct $name {
             pub(crate) ctx: $crate::Context,
             pub(crate) raw: $raw,
+        }
+
+        impl Clone for $name {
+            fn clone(&self) -> $name {
+                $name { ctx: self.ctx.clone(), raw: self.raw }
+            }
+
+            /// Re-points `self` at `source`'s handle; within one context no reference count
+            /// changes (what a walk that reuses one wrapper per visited item relies on).
+            fn clone_from(&mut self, source: &$name) {
+                if !self.ctx.ptr_eq(&source.ctx) {
+                    self.ctx = source.ctx.clone();
+                }
+                self.raw = source.raw;
+            }
         }
 
         impl $name {

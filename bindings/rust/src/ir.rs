@@ -118,11 +118,10 @@ impl InsertionPoint {
         check(unsafe { sys::omnir_op_insert(self.context().as_raw(), op.raw, self.to_raw()) })
     }
 
-    /// Builds an operation from `builder` and inserts it here.
+    /// Builds an operation from `builder` and inserts it here, in one call into omnir; on
+    /// error nothing is created.
     pub fn build(&self, builder: &OperationBuilder) -> Result<Operation> {
-        let op = builder.build()?;
-        self.insert(&op)?;
-        Ok(op.release())
+        builder.build_at(self)
     }
 }
 
@@ -311,6 +310,36 @@ impl OperationBuilder {
         let raw = out(|p| unsafe { sys::omnir_operation_create(self.ctx.as_raw(), self.raw, p) })?;
         Ok(OwnedOperation::new(Operation { ctx: self.ctx.clone(), raw }))
     }
+
+    /// Builds an operation and inserts it at `point` (the IR owns it); on error nothing is
+    /// created.
+    pub fn build_at(&self, point: &InsertionPoint) -> Result<Operation> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        // SAFETY: live context and state; the point is plain handles.
+        let raw = out(|p| unsafe { sys::omnir_operation_create_at(self.ctx.as_raw(), self.raw, point.to_raw(), p) })?;
+        Ok(Operation { ctx: self.ctx.clone(), raw })
+    }
+
+    /// Builds an operation at `point` ([`OperationBuilder::build_at`]) or, without one,
+    /// detached ([`OperationBuilder::build`]): what `Operation.create` does in every
+    /// language.
+    pub fn build_into(&self, point: Option<&InsertionPoint>) -> Result<BuiltOperation> {
+        match point {
+            Some(p) => self.build_at(p).map(BuiltOperation::Inserted),
+            None => self.build().map(BuiltOperation::Detached),
+        }
+    }
+}
+
+/// What [`OperationBuilder::build_into`] made.
+#[derive(Debug)]
+pub enum BuiltOperation {
+    /// Inserted at the point: the IR owns it.
+    Inserted(Operation),
+    /// Detached, owned by the guard.
+    Detached(OwnedOperation),
 }
 
 impl Drop for OperationBuilder {
@@ -376,6 +405,19 @@ impl OperationBuilder {
         let s = self.state()?;
         let (n, nl) = arg(name);
         check(unsafe { sys::omnir_operation_state_add_attribute(s, n, nl, value.raw) })
+    }
+
+    /// Replaces the value of attribute number `index` (in the order added), keeping its
+    /// name and the core's checked form of the rest of the state: the cheap way to create
+    /// many operations that differ in an attribute's value.
+    pub fn set_attribute_value(&mut self, index: usize, value: &Attribute) -> Result<()> {
+        self.set_attribute_value_raw(index, value.raw)
+    }
+
+    /// [`OperationBuilder::set_attribute_value`] with a C handle.
+    pub fn set_attribute_value_raw(&mut self, index: usize, value: sys::omnir_attribute) -> Result<()> {
+        let s = self.state()?;
+        check(unsafe { sys::omnir_operation_state_set_attribute_value(s, index, value) })
     }
 
     /// Sets the properties (`<{...}>`), a dictionary attribute.
@@ -873,8 +915,10 @@ impl Operation {
     /// panic in the closure stops the walk and is resumed after it. Returns
     /// [`WalkResult::Interrupt`] when the closure interrupted the walk.
     pub fn walk<F: FnMut(&Operation) -> WalkResult>(&self, order: WalkOrder, f: F) -> Result<WalkResult> {
-        struct State<'a, F> {
-            ctx: &'a Context,
+        struct State<F> {
+            /// The one wrapper handed to `f`, re-pointed at each visited op (no reference
+            /// counting per op).
+            op: Operation,
             f: F,
             panic: Option<Box<dyn Any + Send>>,
         }
@@ -883,12 +927,13 @@ impl Operation {
             op: sys::omnir_op,
         ) -> sys::omnir_walk_result {
             // SAFETY: `user_data` is the `State<F>` on `walk`'s stack, alive for the walk.
-            let st = unsafe { &mut *(user_data as *mut State<'_, F>) };
+            let st = unsafe { &mut *(user_data as *mut State<F>) };
             if st.panic.is_some() {
                 return sys::OMNIR_WALK_INTERRUPT;
             }
-            let op = Operation { ctx: st.ctx.clone(), raw: op };
-            match catch_unwind(AssertUnwindSafe(|| (st.f)(&op))) {
+            st.op.raw = op;
+            let (f, op) = (&mut st.f, &st.op);
+            match catch_unwind(AssertUnwindSafe(|| f(op))) {
                 Ok(WalkResult::Advance) => sys::OMNIR_WALK_ADVANCE,
                 Ok(WalkResult::Skip) => sys::OMNIR_WALK_SKIP,
                 Ok(WalkResult::Interrupt) => sys::OMNIR_WALK_INTERRUPT,
@@ -898,7 +943,7 @@ impl Operation {
                 }
             }
         }
-        let mut st = State { ctx: &self.ctx, f, panic: None };
+        let mut st = State { op: self.clone(), f, panic: None };
         let order = match order {
             WalkOrder::PreOrder => sys::OMNIR_WALK_PRE_ORDER,
             WalkOrder::PostOrder => sys::OMNIR_WALK_POST_ORDER,
@@ -911,7 +956,7 @@ impl Operation {
                 self.raw,
                 order,
                 Some(trampoline::<F>),
-                &mut st as *mut State<'_, F> as *mut c_void,
+                &mut st as *mut State<F> as *mut c_void,
                 &mut result,
             )
         };

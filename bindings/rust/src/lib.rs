@@ -74,8 +74,8 @@ pub use dyn_interface::{
 pub use error::{Error, Result, Status};
 pub use glue::{AttributeClass, DiagnosedError, ErrorClass, TypeClass, FLOAT_CLASSES};
 pub use ir::{
-    Block, BlockOperand, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder, Ops, OwnedBlock,
-    OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
+    Block, BlockOperand, BuiltOperation, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder,
+    Ops, OwnedBlock, OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
 };
 pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};

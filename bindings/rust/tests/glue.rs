@@ -104,6 +104,34 @@ fn reusable_builder() {
 }
 
 #[test]
+fn builder_attribute_values_and_failed_build_at() {
+    let ctx = ctx();
+    let loc = ctx.unknown_loc();
+    let i32 = ctx.integer_type(32).unwrap();
+    let module = Module::new(&loc).unwrap();
+    let body = module.body().unwrap();
+    let end = InsertionPoint::BlockEnd(body.clone());
+    let mut b = OperationBuilder::new("t.const", &loc);
+    b.add_results_raw(&[i32.raw()]).unwrap();
+    b.add_attribute("value", &ctx.integer_attr(&i32, 1).unwrap()).unwrap();
+    let ops: Vec<_> = (0..4)
+        .map(|k| {
+            b.set_attribute_value(0, &ctx.integer_attr(&i32, k).unwrap()).unwrap();
+            b.build_at(&end).unwrap()
+        })
+        .collect();
+    for (k, op) in ops.iter().enumerate() {
+        assert_eq!(op.attribute("value").unwrap().unwrap().int_value().unwrap(), k as i64);
+    }
+    assert_eq!(b.set_attribute_value(1, &ctx.unit_attr().unwrap()).unwrap_err().status, omnir::Status::OutOfRange);
+    // A point that is not in a block creates nothing.
+    let detached = OperationBuilder::new("t.lonely", &loc).build().unwrap();
+    let err = b.build_at(&InsertionPoint::Before(detached.clone())).unwrap_err();
+    assert_eq!(err.status, omnir::Status::InvalidArgument);
+    assert_eq!(body.num_ops().unwrap(), 4);
+}
+
+#[test]
 fn extras() {
     let ctx = ctx();
     let f32 = ctx.f32_type().unwrap();

@@ -2826,6 +2826,16 @@ extern "C" {
         name_len: usize,
         value: omnir_attribute,
     ) -> omnir_status;
+    /// Replaces the value of attribute number `index` (in the order they were added) with
+    /// `value`, keeping the name: for reusing one state to create ops that differ in an
+    /// attribute's value (say, constants), without the cost of checking the names again.
+    /// Errors: `OMNIR_ERROR_OUT_OF_RANGE` when there is no such attribute; on error nothing
+    /// changes.
+    pub fn omnir_operation_state_set_attribute_value(
+        state: *mut omnir_operation_state,
+        index: usize,
+        value: omnir_attribute,
+    ) -> omnir_status;
     /// Sets the properties (inherent attributes, `<{...}>` in generic form); a zeroed
     /// attribute clears them.
     pub fn omnir_operation_state_set_properties(
@@ -2855,6 +2865,16 @@ extern "C" {
     pub fn omnir_operation_create(
         ctx: *mut omnir_context,
         state: *mut omnir_operation_state,
+        out: *mut omnir_op,
+    ) -> omnir_status;
+    /// Creates an operation from `state` and inserts it at `point`: `omnir_operation_create`
+    /// then `omnir_op_insert` in one call (the cheap way to build IR through an insertion
+    /// point). The operation is owned by the IR it is inserted into. On error (a bad point, or
+    /// any error of `omnir_operation_create`) nothing is created and the state is unchanged.
+    pub fn omnir_operation_create_at(
+        ctx: *mut omnir_context,
+        state: *mut omnir_operation_state,
+        point: omnir_insertion_point,
         out: *mut omnir_op,
     ) -> omnir_status;
     /// Whether `op` names a live operation (false once it was erased).

@@ -1,11 +1,11 @@
 //! Contexts at the C edge, and the handle structs that carry a context's serial.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use parking_lot::ReentrantMutex;
+use parking_lot::lock_api::RawMutex as _;
 
 use super::{ffi_call, guard, omnir_status, write_out, ApiError, ApiResult};
 use crate::context::Context;
@@ -26,7 +26,9 @@ const MAGIC: u64 = 0x6f6d_6e69_725f_6378; // "omnir_cx"
 pub struct omnir_context {
     magic: u64,
     serial: u32,
-    cell: ReentrantMutex<RefCell<Context>>,
+    lock: ContextLock,
+    /// Accessed only by the thread holding `lock` (or through a lend, see `read`).
+    cell: RefCell<Context>,
     /// Where the `Context` inside `cell` lives (it never moves: the whole struct is boxed).
     /// Compared with the records of lent contexts without taking the lock.
     core: *const Context,
@@ -53,7 +55,13 @@ impl omnir_context {
     /// back into the API use that lent context (see [`in_callback`] and [`in_callback_mut`])
     /// without taking the lock: taking it on a worker would wait forever for the thread that
     /// holds it. Otherwise `f` runs under the lock.
+    #[inline]
     pub(crate) fn read<R>(&self, f: impl FnOnce(&Context) -> ApiResult<R>) -> ApiResult<R> {
+        let me = thread_id();
+        if let Some(guard) = self.lock_if_free(me) {
+            let ctx = guard.try_borrow().map_err(|_| busy())?;
+            return f(&ctx);
+        }
         if let Some((lent, _)) = callback_context(self.serial, self.core) {
             // SAFETY: `lent` is the context that a core frame on this thread's stack, below
             // us, handed to the innermost running callback of this context (recorded by
@@ -66,7 +74,7 @@ impl omnir_context {
             // thread's nested API calls are its only users and they do not overlap.
             return f(unsafe { &*lent });
         }
-        let guard = self.lock();
+        let guard = self.lock_as(me);
         let ctx = guard.try_borrow().map_err(|_| busy())?;
         f(&ctx)
     }
@@ -74,7 +82,13 @@ impl omnir_context {
     /// Runs `f` with exclusive access to the context: under the lock, or through a context
     /// lent mutably to the running callback (a pass or a rewrite pattern written in another
     /// language). A callback lent only shared access gets BUSY.
+    #[inline]
     pub(crate) fn write<R>(&self, f: impl FnOnce(&mut Context) -> ApiResult<R>) -> ApiResult<R> {
+        let me = thread_id();
+        if let Some(guard) = self.lock_if_free(me) {
+            let mut ctx = guard.try_borrow_mut().map_err(|_| busy())?;
+            return f(&mut ctx);
+        }
         match callback_context(self.serial, self.core) {
             // SAFETY: as in `read`: the innermost lend of this context on this thread is a
             // `&mut Context` whose lending frame does not use it while the callback runs;
@@ -85,25 +99,122 @@ impl omnir_context {
             Some((_, false)) => return Err(busy()),
             None => {}
         }
-        let guard = self.lock();
+        let guard = self.lock_as(me);
         let mut ctx = guard.try_borrow_mut().map_err(|_| busy())?;
         f(&mut ctx)
     }
 }
 
-impl omnir_context {
-    /// Takes the context's lock. When another thread holds it, the lock-wait hooks run around
-    /// the wait, so that a language runtime can let go of its own global lock meanwhile (a
-    /// Python thread must not sleep here holding the GIL that the lock's holder, running a
-    /// Python callback, needs).
-    fn lock(&self) -> parking_lot::ReentrantMutexGuard<'_, RefCell<Context>> {
-        if let Some(g) = self.cell.try_lock() {
-            return g;
+/// The context's re-entrant lock. parking_lot's `ReentrantMutex` finds the calling thread
+/// through a thread-local, which in a shared library is a `__tls_get_addr` call on every
+/// lock; this one uses `pthread_self`, and the common case (the lock is free) needs no
+/// thread-local at all (see `omnir_context::lock_if_free`).
+struct ContextLock {
+    raw: parking_lot::RawMutex,
+    /// `thread_id()` of the thread holding `raw`, 0 when none. Only the holder stores its own
+    /// id (and clears it before releasing `raw`), so a thread that reads its own id here holds
+    /// the lock, whatever the ordering.
+    owner: AtomicUsize,
+    /// How many times the holder took the lock; only the holder touches it.
+    count: Cell<usize>,
+}
+
+impl ContextLock {
+    fn new() -> ContextLock {
+        ContextLock { raw: parking_lot::RawMutex::INIT, owner: AtomicUsize::new(0), count: Cell::new(0) }
+    }
+}
+
+/// Nonzero, and distinct for every live thread; valid in thread-exit destructors too.
+#[cfg(target_os = "linux")]
+#[inline]
+fn thread_id() -> usize {
+    // SAFETY: `pthread_self` has no precondition; it reads the thread pointer.
+    unsafe { libc::pthread_self() as usize }
+}
+
+#[cfg(not(target_os = "linux"))]
+#[inline]
+fn thread_id() -> usize {
+    // No destructor, so it is never torn down: its address is usable until the thread is gone.
+    thread_local! { static ID: u8 = const { 0 } }
+    ID.with(|id| id as *const u8 as usize)
+}
+
+/// A hold of a context's lock by the current thread; releases it on drop (on the same thread:
+/// the guard is neither `Send` nor `Sync`).
+pub(crate) struct ContextGuard<'a> {
+    ctx: &'a omnir_context,
+    _not_send: PhantomData<*const ()>,
+}
+
+impl std::ops::Deref for ContextGuard<'_> {
+    type Target = RefCell<Context>;
+    fn deref(&self) -> &RefCell<Context> {
+        &self.ctx.cell
+    }
+}
+
+impl Drop for ContextGuard<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        let lock = &self.ctx.lock;
+        let n = lock.count.get() - 1;
+        lock.count.set(n);
+        if n == 0 {
+            lock.owner.store(0, Ordering::Relaxed);
+            // SAFETY: this thread holds `raw`: it took it (in `lock_if_free` or `lock_as`) for
+            // the hold that this guard ends, the last one.
+            unsafe { lock.raw.unlock() };
         }
-        let tokens = wait_hooks_begin();
-        let g = self.cell.lock();
-        wait_hooks_end(tokens);
-        g
+    }
+}
+
+impl omnir_context {
+    /// Takes the lock if no thread holds it; `None` when a thread (maybe this one) does.
+    ///
+    /// Taking a free lock needs no look at the callback frames: a context is lent to a
+    /// callback only by a core frame that got it through this lock (directly, or through an
+    /// outer lend) and holds it until the callback has returned, also when the callback runs
+    /// on a worker of the context's pool. While the lock is free, no callback of this context
+    /// runs on any thread.
+    #[inline]
+    fn lock_if_free(&self, me: usize) -> Option<ContextGuard<'_>> {
+        let lock = &self.lock;
+        if lock.owner.load(Ordering::Relaxed) == me || !lock.raw.try_lock() {
+            return None;
+        }
+        Some(self.hold(me))
+    }
+
+    /// Records the hold of `raw` by thread `me`, which just took it.
+    #[inline]
+    fn hold(&self, me: usize) -> ContextGuard<'_> {
+        self.lock.owner.store(me, Ordering::Relaxed);
+        self.lock.count.set(1);
+        ContextGuard { ctx: self, _not_send: PhantomData }
+    }
+
+    /// Takes the context's lock (re-entrantly). When another thread holds it, the lock-wait
+    /// hooks run around the wait, so that a language runtime can let go of its own global lock
+    /// meanwhile (a Python thread must not sleep here holding the GIL that the lock's holder,
+    /// running a Python callback, needs).
+    fn lock_as(&self, me: usize) -> ContextGuard<'_> {
+        let lock = &self.lock;
+        if lock.owner.load(Ordering::Relaxed) == me {
+            lock.count.set(lock.count.get().checked_add(1).expect("context lock count overflow"));
+            return ContextGuard { ctx: self, _not_send: PhantomData };
+        }
+        if !lock.raw.try_lock() {
+            let tokens = wait_hooks_begin();
+            lock.raw.lock();
+            wait_hooks_end(tokens);
+        }
+        self.hold(me)
+    }
+
+    fn lock(&self) -> ContextGuard<'_> {
+        self.lock_as(thread_id())
     }
 }
 
@@ -206,11 +317,25 @@ fn busy() -> ApiError {
 // ---------------------------------------------------------------------------------------
 // callbacks that run while the context is exclusively borrowed
 
-thread_local! {
-    /// The contexts lent to the callbacks running on this thread, innermost last: (context
-    /// serial, the context the core gave the callback as a raw pointer, whether it was lent
-    /// mutably).
-    static CALLBACK_FRAMES: RefCell<Vec<(u32, *const Context, bool)>> = const { RefCell::new(Vec::new()) };
+/// The contexts lent to the callbacks running on a thread, innermost last: (context serial,
+/// the context the core gave the callback as a raw pointer, whether it was lent mutably).
+/// Kept in the API's one thread-local ([`super::THREAD`]).
+pub(crate) struct Frames(RefCell<Vec<(u32, *const Context, bool)>>);
+
+impl Frames {
+    pub(crate) const fn new() -> Frames {
+        Frames(RefCell::new(Vec::new()))
+    }
+}
+
+fn push_frame(serial: u32, core: *const Context, mutable: bool) {
+    let _ = super::THREAD.try_with(|t| t.frames.0.borrow_mut().push((serial, core, mutable)));
+}
+
+fn pop_frame() {
+    let _ = super::THREAD.try_with(|t| {
+        t.frames.0.borrow_mut().pop();
+    });
 }
 
 /// The context recorded by the innermost running callback of context `serial` whose core
@@ -218,9 +343,10 @@ thread_local! {
 fn callback_context(serial: u32, core: *const Context) -> Option<(*const Context, bool)> {
     // `try_with`: see `ffi_call` (entry points may run after thread-locals are destroyed;
     // no callback can be running then).
-    CALLBACK_FRAMES
-        .try_with(|frames| {
-            frames
+    super::THREAD
+        .try_with(|t| {
+            t.frames
+                .0
                 .borrow()
                 .iter()
                 .rev()
@@ -246,16 +372,14 @@ pub(crate) struct CallbackFrame<'a> {
 
 impl<'a> CallbackFrame<'a> {
     pub(crate) fn enter(serial: u32, core: &'a Context) -> CallbackFrame<'a> {
-        let _ = CALLBACK_FRAMES.try_with(|frames| frames.borrow_mut().push((serial, core as *const Context, false)));
+        push_frame(serial, core, false);
         CallbackFrame { _borrow: PhantomData }
     }
 }
 
 impl Drop for CallbackFrame<'_> {
     fn drop(&mut self) {
-        let _ = CALLBACK_FRAMES.try_with(|frames| {
-            frames.borrow_mut().pop();
-        });
+        pop_frame();
     }
 }
 
@@ -274,18 +398,16 @@ pub(crate) fn in_callback_mut<R>(serial: u32, core: &mut Context, f: impl FnOnce
     struct Frame;
     impl Drop for Frame {
         fn drop(&mut self) {
-            let _ = CALLBACK_FRAMES.try_with(|frames| {
-                frames.borrow_mut().pop();
-            });
+            pop_frame();
         }
     }
-    let _ = CALLBACK_FRAMES
-        .try_with(|frames| frames.borrow_mut().push((serial, core as *mut Context as *const Context, true)));
+    push_frame(serial, core as *mut Context as *const Context, true);
     let _frame = Frame;
     f()
 }
 
 /// Checks a context pointer argument.
+#[inline]
 pub(crate) fn context_arg<'a>(ctx: *const omnir_context) -> ApiResult<&'a omnir_context> {
     if ctx.is_null() {
         return Err(ApiError::null("context"));
@@ -293,16 +415,22 @@ pub(crate) fn context_arg<'a>(ctx: *const omnir_context) -> ApiResult<&'a omnir_
     // SAFETY: a non-NULL context pointer must come from `omnir_context_create` (of this copy
     // of omnir or another) and not have been destroyed (API contract). The magic, at offset 0
     // in every copy (`repr(C)`), is read first through the raw pointer, and nothing else is
-    // read unless it is this copy's: a context of another copy is refused unread.
+    // read unless it is this copy's: a context of another copy is refused unread. Sharing the
+    // reference across threads is sound because the `Context` in it is touched only under the
+    // lock or through a lend (`read`, `write`), the lock's count only by the lock's holder, and
+    // the rest is immutable or atomic.
     let magic = unsafe { std::ptr::addr_of!((*ctx).magic).read_unaligned() };
     if magic != guard::magic(MAGIC) {
-        if let Some(e) = guard::foreign_object(magic, MAGIC, "context") {
-            return Err(e);
-        }
-        return Err(ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "not a live omnir context"));
+        return Err(not_a_context(magic));
     }
     // SAFETY: as above; the magic is this copy's.
     Ok(unsafe { &*ctx })
+}
+
+#[cold]
+fn not_a_context(magic: u64) -> ApiError {
+    guard::foreign_object(magic, MAGIC, "context")
+        .unwrap_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "not a live omnir context"))
 }
 
 /// Creates a context with the builtin dialect loaded.
@@ -321,10 +449,11 @@ pub extern "C" fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_st
         let mut ctx = Box::new(omnir_context {
             magic: guard::magic(MAGIC),
             serial: next_serial(),
-            cell: ReentrantMutex::new(RefCell::new(Context::new())),
+            lock: ContextLock::new(),
+            cell: RefCell::new(Context::new()),
             core: std::ptr::null(),
         });
-        ctx.core = ctx.cell.lock().as_ptr();
+        ctx.core = ctx.cell.as_ptr();
         write_out(out, Box::into_raw(ctx))
     })
 }

@@ -53,11 +53,18 @@ use super::{ffi_call, omnir_status, ApiError, ApiResult, OMNIR_ABI_VERSION};
 /// This copy's identity, drawn once: `tag << 32 | key` (both nonzero), 0 until drawn.
 static IDENTITY: AtomicU64 = AtomicU64::new(0);
 
+// Inlined (every context argument's magic check reads it): one load and a branch.
+#[inline]
 fn identity() -> u64 {
     let id = IDENTITY.load(Ordering::Relaxed);
     if id != 0 {
         return id;
     }
+    first_identity()
+}
+
+#[cold]
+fn first_identity() -> u64 {
     let fresh = draw_identity();
     match IDENTITY.compare_exchange(0, fresh, Ordering::Relaxed, Ordering::Relaxed) {
         Ok(_) => fresh,
@@ -84,10 +91,12 @@ fn draw_identity() -> u64 {
 }
 
 /// The random tag (1..=255) of this copy: the top byte of every context serial it makes.
+#[inline]
 pub(crate) fn copy_tag() -> u32 {
     (identity() >> 32) as u32
 }
 
+#[inline]
 fn copy_key() -> u32 {
     identity() as u32
 }

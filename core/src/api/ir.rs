@@ -15,6 +15,7 @@
 //! - Every mutating function validates all of its arguments before it changes anything: on
 //!   error the IR is exactly as it was.
 
+use smallvec::SmallVec;
 use std::ffi::{c_char, c_void};
 
 use super::context::{context_arg, omnir_context};
@@ -22,7 +23,7 @@ use super::handles::{omnir_attribute, omnir_block, omnir_location, omnir_op, omn
 use super::{
     ffi_call, omnir_status, omnir_string, slice_arg, str_arg, write_opt_string, write_out, ApiError, ApiResult,
 };
-use crate::attrs::NamedAttribute;
+use crate::attrs::{Attribute, NamedAttribute};
 use crate::context::{Context, Identifier};
 use crate::ir::{BlockId, EraseMode, InsertPoint, OpId, OperationState, Value};
 use crate::walk::{WalkOrder, WalkResult};
@@ -171,6 +172,9 @@ pub struct omnir_operation_state {
     /// properties; rebuilt after any of them changes. Its operands and successors stay
     /// empty: they are swapped in for the duration of a create.
     prepared: Option<(Identifier, OperationState)>,
+    /// Attribute values were replaced (`omnir_operation_state_set_attribute_value`) since
+    /// `prepared` was made: the next create re-checks the values only, not the names.
+    attribute_values_changed: bool,
 }
 
 fn state_arg<'a>(state: *mut omnir_operation_state) -> ApiResult<&'a mut omnir_operation_state> {
@@ -230,6 +234,7 @@ pub extern "C" fn omnir_operation_state_create(
             num_regions: 0,
             successors: Vec::new(),
             prepared: None,
+            attribute_values_changed: false,
         });
         write_out(out, Box::into_raw(state))
     })
@@ -329,6 +334,35 @@ pub extern "C" fn omnir_operation_state_add_attribute(
     })
 }
 
+/// Replaces the value of attribute number `index` (in the order they were added) with
+/// `value`, keeping the name: for reusing one state to create ops that differ in an
+/// attribute's value (say, constants), without the cost of checking the names again.
+/// Errors: `OMNIR_ERROR_OUT_OF_RANGE` when there is no such attribute; on error nothing
+/// changes.
+#[no_mangle]
+pub extern "C" fn omnir_operation_state_set_attribute_value(
+    state: *mut omnir_operation_state,
+    index: usize,
+    value: omnir_attribute,
+) -> omnir_status {
+    ffi_call(|| {
+        let s = state_arg(state)?;
+        let count = s.attributes.len();
+        let slot = s.attributes.get_mut(index).ok_or_else(|| {
+            ApiError::new(
+                omnir_status::OMNIR_ERROR_OUT_OF_RANGE,
+                format!("attribute index {index} out of range (the state has {count})"),
+            )
+        })?;
+        check_serial(s.serial, value.context, "attribute")?;
+        if slot.1 != value {
+            slot.1 = value;
+            s.attribute_values_changed = true;
+        }
+        Ok(())
+    })
+}
+
 /// Sets the properties (inherent attributes, `<{...}>` in generic form); a zeroed
 /// attribute clears them.
 #[no_mangle]
@@ -409,6 +443,7 @@ pub extern "C" fn omnir_operation_state_reset(state: *mut omnir_operation_state)
         s.num_regions = 0;
         s.successors.clear();
         s.prepared = None;
+        s.attribute_values_changed = false;
         Ok(())
     })
 }
@@ -430,6 +465,57 @@ fn prepare(cx: &omnir_context, c: &Context, s: &omnir_operation_state) -> ApiRes
     Ok((c.identifier(&s.name), st))
 }
 
+/// Runs `make` with the checked form of `state` (its operands and successors swapped in):
+/// the one place where a state turns into an operation.
+fn create_from_state(
+    cx: &omnir_context,
+    c: &mut Context,
+    s: &mut omnir_operation_state,
+    make: impl FnOnce(&mut Context, Identifier, &OperationState) -> crate::Result<OpId>,
+) -> ApiResult<OpId> {
+    match &mut s.prepared {
+        None => {
+            s.prepared = Some(prepare(cx, c, s)?);
+            s.attribute_values_changed = false;
+        }
+        Some((_, prepared)) if s.attribute_values_changed => {
+            // Check every new value before changing the prepared form: a bad handle leaves
+            // the state as it was (and the next create reports it again).
+            let mut values: SmallVec<[Attribute; 4]> = SmallVec::new();
+            for (_, value) in &s.attributes {
+                values.push(cx.attr_in(c, *value)?);
+            }
+            for (named, value) in prepared.attributes.iter_mut().zip(values) {
+                named.value = value;
+            }
+            s.attribute_values_changed = false;
+        }
+        Some(_) => {}
+    }
+    let (name, prepared) = s.prepared.as_mut().expect("prepared above");
+    std::mem::swap(&mut prepared.operands, &mut s.operands);
+    std::mem::swap(&mut prepared.successors, &mut s.successors);
+    prepared.num_regions = s.num_regions;
+    let result = make(c, *name, prepared);
+    std::mem::swap(&mut prepared.operands, &mut s.operands);
+    std::mem::swap(&mut prepared.successors, &mut s.successors);
+    Ok(result?)
+}
+
+fn state_in_context<'a>(
+    cx: &omnir_context,
+    state: *mut omnir_operation_state,
+) -> ApiResult<&'a mut omnir_operation_state> {
+    let s = state_arg(state)?;
+    if s.serial != cx.serial() {
+        return Err(ApiError::new(
+            omnir_status::OMNIR_ERROR_WRONG_CONTEXT,
+            "the operation state belongs to another context (that of its location)",
+        ));
+    }
+    Ok(s)
+}
+
 /// Creates a detached operation from `state` (with empty regions). The state is not
 /// consumed: it stays valid and can create more operations; destroy it with
 /// `omnir_operation_state_destroy`. On error (a stale operand or successor, a handle of
@@ -443,26 +529,29 @@ pub extern "C" fn omnir_operation_create(
     ffi_call(|| {
         out_arg(out)?;
         let cx = context_arg(ctx)?;
-        let s = state_arg(state)?;
-        if s.serial != cx.serial() {
-            return Err(ApiError::new(
-                omnir_status::OMNIR_ERROR_WRONG_CONTEXT,
-                "the operation state belongs to another context (that of its location)",
-            ));
-        }
-        let op = cx.write(|c| {
-            if s.prepared.is_none() {
-                s.prepared = Some(prepare(cx, c, s)?);
-            }
-            let (name, prepared) = s.prepared.as_mut().expect("prepared above");
-            std::mem::swap(&mut prepared.operands, &mut s.operands);
-            std::mem::swap(&mut prepared.successors, &mut s.successors);
-            prepared.num_regions = s.num_regions;
-            let result = c.create_operation_named(*name, prepared);
-            std::mem::swap(&mut prepared.operands, &mut s.operands);
-            std::mem::swap(&mut prepared.successors, &mut s.successors);
-            Ok(result?)
-        })?;
+        let s = state_in_context(cx, state)?;
+        let op = cx.write(|c| create_from_state(cx, c, s, |c, name, st| c.create_operation_named(name, st)))?;
+        write_out(out, cx.op_out(op))
+    })
+}
+
+/// Creates an operation from `state` and inserts it at `point`: `omnir_operation_create`
+/// then `omnir_op_insert` in one call (the cheap way to build IR through an insertion
+/// point). The operation is owned by the IR it is inserted into. On error (a bad point, or
+/// any error of `omnir_operation_create`) nothing is created and the state is unchanged.
+#[no_mangle]
+pub extern "C" fn omnir_operation_create_at(
+    ctx: *mut omnir_context,
+    state: *mut omnir_operation_state,
+    point: omnir_insertion_point,
+    out: *mut omnir_op,
+) -> omnir_status {
+    ffi_call(|| {
+        out_arg(out)?;
+        let cx = context_arg(ctx)?;
+        let s = state_in_context(cx, state)?;
+        let point = insert_point_in(cx, &point)?;
+        let op = cx.write(|c| create_from_state(cx, c, s, |c, name, st| c.create_operation_at(name, st, point)))?;
         write_out(out, cx.op_out(op))
     })
 }

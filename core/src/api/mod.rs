@@ -132,53 +132,88 @@ impl From<Error> for ApiError {
 
 pub type ApiResult<T = ()> = Result<T, ApiError>;
 
+/// Everything the API layer keeps per thread, in one thread-local: libomnir is a shared
+/// library, where every access to a thread-local is a call to `__tls_get_addr`, so an entry
+/// point looks it up once and keeps the reference for the whole call.
+pub(crate) struct ThreadState {
+    /// How many entry points are running on this thread (callbacks nest them).
+    depth: Cell<u32>,
+    /// Whether `status` and `message` hold an error (so that the success path reads one
+    /// flag and leaves the string alone).
+    failed: Cell<bool>,
+    status: Cell<omnir_status>,
+    message: RefCell<String>,
+    /// The contexts lent to the callbacks running on this thread (see `context.rs`).
+    pub(crate) frames: context::Frames,
+}
+
 thread_local! {
-    static LAST_ERROR: RefCell<(omnir_status, String)> = const { RefCell::new((omnir_status::OMNIR_OK, String::new())) };
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
+    pub(crate) static THREAD: ThreadState = const {
+        ThreadState {
+            depth: Cell::new(0),
+            failed: Cell::new(false),
+            status: Cell::new(omnir_status::OMNIR_OK),
+            message: RefCell::new(String::new()),
+            frames: context::Frames::new(),
+        }
+    };
 }
 
 /// Runs an entry point's body: catches panics, records the error for this thread, and turns
 /// the outcome into a status. The last error is cleared on success only at the outermost
 /// call, so a callback's nested successful call does not erase the error being reported.
+#[inline]
 pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
-    // `try_with` throughout: an entry point may run from a thread-exit destructor (a pthread
-    // key destructor releasing the last reference to a context) after this thread's
+    let mut body = Some(body);
+    // `try_with`: an entry point may run from a thread-exit destructor (a pthread key
+    // destructor releasing the last reference to a context) after this thread's
     // thread-locals are gone. The call then works, without recording its error.
-    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
-    let outcome = catch_unwind(AssertUnwindSafe(body));
-    let outermost = DEPTH
-        .try_with(|d| {
-            d.set(d.get() - 1);
-            d.get() == 0
-        })
-        .unwrap_or(true);
-    let err = match outcome {
-        Ok(Ok(())) => {
-            if outermost {
-                let _ = LAST_ERROR.try_with(|e| {
-                    let mut e = e.borrow_mut();
-                    e.0 = omnir_status::OMNIR_OK;
-                    e.1.clear();
-                });
+    let tracked = THREAD.try_with(|t| {
+        let depth = t.depth.get();
+        t.depth.set(depth + 1);
+        let outcome = body.take().map_or(Ok(()), run_body);
+        t.depth.set(depth);
+        match outcome {
+            Ok(()) => {
+                if depth == 0 && t.failed.get() {
+                    t.failed.set(false);
+                    t.status.set(omnir_status::OMNIR_OK);
+                    t.message.borrow_mut().clear();
+                }
+                omnir_status::OMNIR_OK
             }
-            return omnir_status::OMNIR_OK;
+            Err(e) => {
+                t.failed.set(true);
+                t.status.set(e.status);
+                *t.message.borrow_mut() = e.message;
+                e.status
+            }
         }
-        Ok(Err(e)) => e,
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            ApiError::new(
-                omnir_status::OMNIR_ERROR_INTERNAL,
-                format!("internal error in omnir (please report): {what}"),
-            )
-        }
-    };
-    let status = err.status;
-    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = (status, err.message));
-    status
+    });
+    match (tracked, body) {
+        (Ok(status), _) => status,
+        (Err(_), Some(body)) => run_body(body).err().map_or(omnir_status::OMNIR_OK, |e| e.status),
+        (Err(_), None) => omnir_status::OMNIR_OK,
+    }
+}
+
+/// Runs `body`, turning a panic into `OMNIR_ERROR_INTERNAL`.
+#[inline]
+fn run_body(body: impl FnOnce() -> ApiResult) -> ApiResult {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(result) => result,
+        Err(payload) => Err(internal_error(payload)),
+    }
+}
+
+#[cold]
+fn internal_error(payload: Box<dyn std::any::Any + Send>) -> ApiError {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    ApiError::new(omnir_status::OMNIR_ERROR_INTERNAL, format!("internal error in omnir (please report): {what}"))
 }
 
 /// A string owned by the caller; release it with `omnir_string_free`. `data` is followed by
@@ -345,15 +380,15 @@ pub extern "C" fn omnir_string_free(s: omnir_string) {
 /// The status of the last failed call on this thread (`OMNIR_OK` after a success).
 #[no_mangle]
 pub extern "C" fn omnir_last_error_status() -> omnir_status {
-    LAST_ERROR.try_with(|e| e.borrow().0).unwrap_or(omnir_status::OMNIR_OK)
+    THREAD.try_with(|t| t.status.get()).unwrap_or(omnir_status::OMNIR_OK)
 }
 
 /// A copy of the last error's message on this thread (empty after a success). Free it with
 /// `omnir_string_free`.
 #[no_mangle]
 pub extern "C" fn omnir_last_error_message() -> omnir_string {
-    LAST_ERROR
-        .try_with(|e| omnir_string::from_bytes(e.borrow().1.as_bytes()))
+    THREAD
+        .try_with(|t| omnir_string::from_bytes(t.message.borrow().as_bytes()))
         .unwrap_or_else(|_| omnir_string::from_bytes(b""))
 }
 

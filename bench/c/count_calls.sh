@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Instructions per call of each kind measured by count_calls.c (see there), from the
+# difference between callgrind runs of 20000 and 10000 calls.
+# usage: bench/c/count_calls.sh BINARY [KIND...]
+set -euo pipefail
+bin=$1
+shift
+kinds=${*:-context-get type-kind int-attr-same int-attr-cycle int-attr-new string-attr op-create op-create-at}
+total() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" 2>&1 \
+    | sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
+for k in $kinds; do
+  a=$(total "$k" 10000)
+  b=$(total "$k" 20000)
+  echo "count: $k: $(((b - a) / 10000)) instructions/call"
+done
