@@ -667,10 +667,9 @@ impl Context {
         state: &OperationState,
         point: InsertPoint,
     ) -> Result<OpId> {
-        self.resolve_insert_point(point)?;
+        let (block, prev, next) = self.resolve_insert_point(point)?;
+        // Creating allocates only the new op's own slots: the neighbours stay as resolved.
         let op = self.create_operation_named(name, state)?;
-        // Creating allocated only the new op's own slots: the neighbours are unchanged.
-        let (block, prev, next) = self.resolve_insert_point(point).expect("checked above");
         self.link_op(op.index, block, prev, next);
         Ok(op)
     }

@@ -11851,5 +11851,5 @@ void misuse_run_generated(misuse_fixture *fx) {
 }
 
 const size_t misuse_generated_case_count = 2143;
-const size_t misuse_generated_function_count = 367;
+const size_t misuse_generated_function_count = 368;
 const size_t misuse_generated_covered_count = 357;

@@ -55,6 +55,7 @@ typedef struct core_api {
     omnir_string (*last_error_message)(void);
     omnir_status (*last_error_status)(void);
     void (*string_free)(omnir_string);
+    uint32_t (*copy_tag)(void);
 } core_api;
 
 static core_api A, B;
@@ -81,6 +82,7 @@ static void init_a(void) {
     A.last_error_message = omnir_last_error_message;
     A.last_error_status = omnir_last_error_status;
     A.string_free = omnir_string_free;
+    A.copy_tag = omnir_copy_tag;
 }
 
 static void *sym(const char *name) {
@@ -117,6 +119,7 @@ static void load_b(void) {
     *(void **)&B.last_error_message = sym("omnir_last_error_message");
     *(void **)&B.last_error_status = sym("omnir_last_error_status");
     *(void **)&B.string_free = sym("omnir_string_free");
+    *(void **)&B.copy_tag = sym("omnir_copy_tag");
 }
 
 /* The last error message of a copy (each copy keeps its own, per thread). */
@@ -279,6 +282,10 @@ static void test_a_objects_refused_by_b(void) {
     expect(&B, B.operation_state_create(S("test.op"), a.loc, &state), OMNIR_ERROR_WRONG_CONTEXT,
            "A's location handle", "made by another copy of omnir", core_path, NULL);
     CHECK(state == NULL);
+    /* Both copies have drawn their tags by now (B to check that handle), and the later one
+     * skipped the earlier one's: handles tell the copies apart, never by chance alone. */
+    CHECK_MSG(A.copy_tag() != 0 && B.copy_tag() != 0 && A.copy_tag() != B.copy_tag(), "copy tags %u and %u",
+              A.copy_tag(), B.copy_tag());
     expect(&B, B.pass_manager_print(a.pm, &s), OMNIR_ERROR_DUPLICATE_CORE, "pass manager of A",
            "this pass manager was created by another copy of omnir", core_path, NULL);
     expect(&B, B.pass_manager_destroy(a.pm), OMNIR_ERROR_DUPLICATE_CORE, "destroying A's pass manager",

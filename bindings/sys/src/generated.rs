@@ -2758,6 +2758,11 @@ extern "C" {
         out: *mut omnir_attribute,
         consumed: *mut usize,
     ) -> omnir_status;
+    /// This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
+    /// every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
+    /// in one process read each other's tags through this function to pick different ones, so
+    /// that each one recognizes the handles of the others (README, "The universe guard").
+    pub fn omnir_copy_tag() -> u32;
     /// Checks that the loaded core is the one the caller was compiled for, and that it is the
     /// only copy of the core in the process. A library that uses omnir — a dialect library
     /// above all — calls it once, before registering anything: through the header's

@@ -29,11 +29,14 @@
 //!    object of another copy (same frame, other key) by reading the magic alone, before
 //!    anything else of the object is read.
 //! 3. **Per-copy handle tags** ([`copy_tag`], [`foreign_handle`]). The top byte of every
-//!    context serial, which every IR handle carries, is a random tag per copy; a handle whose
-//!    tag is not ours is refused as `OMNIR_ERROR_WRONG_CONTEXT` with a message that names the
-//!    other copies. (8 bits: two copies share a tag with probability 1/255, in which case the
-//!    handle is still refused — its serial names no context of ours — with the ordinary
-//!    wrong-context message.)
+//!    context serial, which every IR handle carries, is a tag per copy; a handle whose tag is
+//!    not ours is refused as `OMNIR_ERROR_WRONG_CONTEXT` with a message that names the other
+//!    copies. A copy draws its tag at random but skips the tags of the copies already loaded
+//!    (each exports its own, `omnir_copy_tag`), so copies get distinct tags. Only copies that
+//!    draw at the same instant on two threads, or copies too old to export their tag, can
+//!    share one (1 chance in 255); a handle of such a copy passed with a context of ours is
+//!    still refused — its serial names no context of ours — with the ordinary wrong-context
+//!    message.
 //!
 //! What detection cannot see: a copy linked into a binary without exporting its `omnir_*`
 //! symbols dynamically (a static link into an executable, or a library that hides them with
@@ -66,6 +69,15 @@ fn identity() -> u64 {
 #[cold]
 fn first_identity() -> u64 {
     let fresh = draw_identity();
+    let taken = sys::other_copy_tags();
+    let mut tag = (fresh >> 32) as u32;
+    for _ in 0..255 {
+        if !taken.contains(&tag) {
+            break;
+        }
+        tag = tag % 255 + 1;
+    }
+    let fresh = (u64::from(tag) << 32) | (fresh & 0xffff_ffff);
     match IDENTITY.compare_exchange(0, fresh, Ordering::Relaxed, Ordering::Relaxed) {
         Ok(_) => fresh,
         Err(winner) => winner,
@@ -99,6 +111,15 @@ pub(crate) fn copy_tag() -> u32 {
 #[inline]
 fn copy_key() -> u32 {
     identity() as u32
+}
+
+/// This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
+/// every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
+/// in one process read each other's tags through this function to pick different ones, so
+/// that each one recognizes the handles of the others (README, "The universe guard").
+#[no_mangle]
+pub extern "C" fn omnir_copy_tag() -> u32 {
+    (IDENTITY.load(Ordering::Relaxed) >> 32) as u32
 }
 
 // ---------------------------------------------------------------------------------------
@@ -438,6 +459,34 @@ mod sys {
         (scan, next)
     }
 
+    /// The tags of the other copies of the core loaded now that have drawn one (copies that
+    /// predate `omnir_copy_tag` are not seen).
+    pub(super) fn other_copy_tags() -> Vec<u32> {
+        let Some((own_base, _)) = locate(&ANCHOR as *const u8 as *const c_void) else { return Vec::new() };
+        let mut tags = Vec::new();
+        for (_, name) in loaded_objects() {
+            let Some(h) = Handle::open(name.as_deref()) else { continue };
+            let found = h.sym(c"omnir_copy_tag");
+            if found.is_null() || !defines(found, c"omnir_copy_tag") {
+                continue;
+            }
+            if !locate(found).is_some_and(|(base, _)| base != own_base) {
+                continue;
+            }
+            // SAFETY: `omnir_copy_tag` of every omnir is `uint32_t omnir_copy_tag(void)`, with
+            // no precondition; its object stays loaded while `h`, whose lookup found it, is held.
+            let f = unsafe { std::mem::transmute::<*const c_void, extern "C" fn() -> u32>(found) };
+            match f() {
+                0 => {}
+                tag => tags.push(tag),
+            }
+        }
+        // As in `scan`: failed lookups leave an error string behind for this thread.
+        // SAFETY: dlerror has no precondition.
+        unsafe { libc::dlerror() };
+        tags
+    }
+
     /// The copy of the core, other than this one (loaded at `own_base`), that a lookup of
     /// `omnir_context_create` through the object `name` finds: its load base and what it is.
     fn examine(name: Option<&CStr>, own_base: usize) -> Option<(usize, OtherCopy)> {
@@ -487,6 +536,9 @@ mod sys {
     }
     pub(super) fn scan(_own_version: u32, _memo: &Memo) -> (Scan, Memo) {
         (Scan::default(), ())
+    }
+    pub(super) fn other_copy_tags() -> Vec<u32> {
+        Vec::new()
     }
 }
 

@@ -631,14 +631,17 @@ public final class OperationState {
 
     /// Creates an operation and inserts it at `point` (its tree then owns it).
     public func create(at point: InsertionPoint) throws -> Operation {
-        let h = try out(omnir_op()) { omnir_operation_create(context.raw, raw, $0) }
-        let status = omnir_op_insert(context.raw, h, point.raw)
-        if status.rawValue != 0 {
-            let error = OmnirError.last(status)
-            _ = omnir_op_erase(context.raw, h, UInt32(OMNIR_ERASE_DROP_USES))
-            throw error
-        }
+        // Created and inserted in one call: on error nothing was created.
+        let h = try out(omnir_op()) { omnir_operation_create_at(context.raw, raw, point.raw, $0) }
         return Operation(h, owner: point.owner)
+    }
+
+    /// Replaces the value of attribute number `index` (in the order added), keeping the name:
+    /// the cheap way to reuse one state for operations that differ in an attribute's value.
+    @discardableResult
+    public func setAttributeValue(_ index: Int, _ value: Attribute) throws -> OperationState {
+        try check(omnir_operation_state_set_attribute_value(raw, index, value.handle))
+        return self
     }
 }
 

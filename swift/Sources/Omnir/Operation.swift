@@ -113,14 +113,12 @@ public final class Operation: Hashable, CustomStringConvertible {
         if !successors.isEmpty {
             try withMapped(successors, { $0.handle }) { p, n in try check(omnir_operation_state_add_successors(state, p, n)) }
         }
-        let h = try out(omnir_op()) { omnir_operation_create(context.raw, state, $0) }
-        guard let insertionPoint else { return Operation(context, h, context.adopt(op: h)) }
-        let status = omnir_op_insert(context.raw, h, insertionPoint.raw)
-        if status.rawValue != 0 {
-            let error = OmnirError.last(status)
-            _ = omnir_op_erase(context.raw, h, UInt32(OMNIR_ERASE_DROP_USES))
-            throw error
+        guard let insertionPoint else {
+            let h = try out(omnir_op()) { omnir_operation_create(context.raw, state, $0) }
+            return Operation(context, h, context.adopt(op: h))
         }
+        // Created and inserted in one call: on error nothing was created.
+        let h = try out(omnir_op()) { omnir_operation_create_at(context.raw, state, insertionPoint.raw, $0) }
         return Operation(h, owner: insertionPoint.owner)
     }
 

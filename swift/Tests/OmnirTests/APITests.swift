@@ -173,6 +173,14 @@ final class APITests: XCTestCase {
         XCTAssertEqual(try a.attribute("tag"), try IntegerAttr(7, type: i32).attribute)
         XCTAssertEqual(try a[attribute: "tag"].flatMap(IntegerAttr.init)?.value, 7)
         XCTAssertEqual(try a.attributes.map(\.name), ["tag"])
+        // Another value for the same attribute name; a point outside any block creates nothing.
+        let d = try state.setAttributeValue(0, try IntegerAttr(9, type: i32).attribute).create(at: .after(c))
+        XCTAssertEqual(try d[attribute: "tag"].flatMap(IntegerAttr.init)?.value, 9)
+        XCTAssertThrowsError(try state.setAttributeValue(1, try IntegerAttr(9, type: i32).attribute))
+        let lonely = try Operation.create(name: "test.lonely", location: loc)
+        XCTAssertThrowsError(try state.create(at: .after(lonely)))
+        XCTAssertEqual(try entry.operations.count, 6)
+        try d.erase()
 
         // Attributes and operands change.
         try a.setAttribute("extra", UnitAttr(context: ctx).attribute)
