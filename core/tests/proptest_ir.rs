@@ -23,29 +23,109 @@ use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
 enum Step {
-    Create { operands: Vec<u16>, results: u8, regions: u8, blocks: u8, succ: Option<u16>, place: Option<(u8, u16)> },
-    Insert { op: u16, kind: u8, at: u16 },
-    Move { op: u16, kind: u8, at: u16 },
-    Detach { op: u16 },
-    Clone { op: u16 },
-    Rauw { from: u16, to: u16 },
-    ReplaceExcept { from: u16, to: u16, except: u16 },
-    ReplaceIfEven { from: u16, to: u16 },
-    SetOperand { op: u16, index: u8, val: u16 },
-    SetOperands { op: u16, vals: Vec<u16> },
-    DropAllUses { val: u16 },
-    Erase { op: u16, drop_uses: bool },
-    EraseBlock { block: u16 },
-    AddBlockArg { block: u16 },
-    EraseBlockArg { block: u16, index: u8 },
-    DropAllReferences { op: u16 },
-    ReplaceOpUses { op: u16, with: u16 },
-    CreateBlock { nargs: u8, region: Option<u16> },
-    DetachBlock { block: u16 },
-    AppendBlock { block: u16, region: u16 },
-    InsertBlockBefore { block: u16, before: u16 },
-    SetSuccessor { op: u16, index: u8, block: u16 },
-    Garbage { index: u32, generation: u32, number: u32 },
+    Create {
+        operands: Vec<u16>,
+        results: u8,
+        regions: u8,
+        blocks: u8,
+        succ: Option<u16>,
+        place: Option<(u8, u16)>,
+    },
+    /// Created and inserted in one step (`create_operation_at`).
+    CreateAt {
+        operands: Vec<u16>,
+        results: u8,
+        regions: u8,
+        kind: u8,
+        at: u16,
+    },
+    Insert {
+        op: u16,
+        kind: u8,
+        at: u16,
+    },
+    Move {
+        op: u16,
+        kind: u8,
+        at: u16,
+    },
+    Detach {
+        op: u16,
+    },
+    Clone {
+        op: u16,
+    },
+    Rauw {
+        from: u16,
+        to: u16,
+    },
+    ReplaceExcept {
+        from: u16,
+        to: u16,
+        except: u16,
+    },
+    ReplaceIfEven {
+        from: u16,
+        to: u16,
+    },
+    SetOperand {
+        op: u16,
+        index: u8,
+        val: u16,
+    },
+    SetOperands {
+        op: u16,
+        vals: Vec<u16>,
+    },
+    DropAllUses {
+        val: u16,
+    },
+    Erase {
+        op: u16,
+        drop_uses: bool,
+    },
+    EraseBlock {
+        block: u16,
+    },
+    AddBlockArg {
+        block: u16,
+    },
+    EraseBlockArg {
+        block: u16,
+        index: u8,
+    },
+    DropAllReferences {
+        op: u16,
+    },
+    ReplaceOpUses {
+        op: u16,
+        with: u16,
+    },
+    CreateBlock {
+        nargs: u8,
+        region: Option<u16>,
+    },
+    DetachBlock {
+        block: u16,
+    },
+    AppendBlock {
+        block: u16,
+        region: u16,
+    },
+    InsertBlockBefore {
+        block: u16,
+        before: u16,
+    },
+    SetSuccessor {
+        op: u16,
+        index: u8,
+        block: u16,
+    },
+    Garbage {
+        index: u32,
+        generation: u32,
+        number: u32,
+    },
 }
 
 /// Only creations, mostly placed somewhere: grows a random starting IR.
@@ -74,6 +154,8 @@ fn step_strategy() -> impl Strategy<Value = Step> {
     prop_oneof![
         10 => (prop::collection::vec(pick(), 0..4), 0u8..3, 0u8..3, 0u8..3, prop::option::weighted(0.3, pick()), prop::option::weighted(0.85, (any::<u8>(), pick())))
             .prop_map(|(operands, results, regions, blocks, succ, place)| Step::Create { operands, results, regions, blocks, succ, place }),
+        4 => (prop::collection::vec(pick(), 0..4), 0u8..3, 0u8..3, any::<u8>(), pick())
+            .prop_map(|(operands, results, regions, kind, at)| Step::CreateAt { operands, results, regions, kind, at }),
         3 => (pick(), any::<u8>(), pick()).prop_map(|(op, kind, at)| Step::Insert { op, kind, at }),
         3 => (pick(), any::<u8>(), pick()).prop_map(|(op, kind, at)| Step::Move { op, kind, at }),
         2 => pick().prop_map(|op| Step::Detach { op }),
@@ -315,6 +397,29 @@ impl State {
                         assert_eq!(e.kind, ErrorKind::StaleHandle, "{e:?}");
                         assert_eq!(self.ctx.live_ir_counts(), counts);
                         assert_eq!(self.dump(), before);
+                    }
+                }
+            }
+            Step::CreateAt { ref operands, results, regions, kind, at } => {
+                let Some(p) = self.point(kind, at) else { return };
+                let vals: Vec<Value> = operands.iter().filter_map(|&k| self.value(k)).collect();
+                let i32t = self.ctx.signless_int(32);
+                let st = OperationState::new("test.op", self.ctx.unknown_loc())
+                    .operands(&vals)
+                    .results(&vec![i32t; results as usize])
+                    .regions(regions as usize);
+                let name = self.ctx.identifier("test.op");
+                let counts = self.ctx.live_ir_counts();
+                match self.checked("create at", |c| c.create_operation_at(name, &st, p)) {
+                    Ok(op) => {
+                        self.record_op(op);
+                        assert_eq!(self.ctx.op_operands(op).unwrap(), vals);
+                        self.expect_parent(op, p);
+                    }
+                    Err(e) => {
+                        // A stale operand or point, or a point next to a detached op.
+                        assert!(matches!(e.kind, ErrorKind::StaleHandle | ErrorKind::InvalidArgument), "{e:?}");
+                        assert_eq!(self.ctx.live_ir_counts(), counts);
                     }
                 }
             }
