@@ -684,6 +684,10 @@ export class Block implements Iterable<Operation> {
   readonly successors: Block[];
   detach(): this;
   erase(): void;
+  /** The block as MLIR prints it (generic form): its label and arguments, then its operations. */
+  print(flags?: PrintFlags): string;
+  /** `print()`. */
+  toString(): string;
   equals(other: unknown): boolean;
   readonly hash: number;
   [Symbol.iterator](): Iterator<Operation>;
@@ -727,6 +731,8 @@ export class Value {
   replaceAllUsesWith(other: Value): void;
   replaceAllUsesExcept(other: Value, exceptOp: Operation): void;
   dropAllUses(): void;
+  /** As MLIR's `Value::print`: a result prints its defining operation, a block argument its type and index. */
+  print(flags?: PrintFlags): string;
   equals(other: unknown): boolean;
   readonly hash: number;
   toString(): string;

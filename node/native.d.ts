@@ -224,6 +224,12 @@ export declare function blockPredecessors(): number
 /** in: ctx, block / out: optional block (0-2). */
 export declare function blockPrev(): number
 
+/**
+ * in: ctx, block (1, 2), print flags from 3 (as `op_print`) / returns the text (null on
+ * failure).
+ */
+export declare function blockPrint(): string | null
+
 /** in: ctx, block / out: list of blocks. */
 export declare function blockSuccessors(): number
 
@@ -933,6 +939,12 @@ export declare function valueNumUses(): number
  * number (3).
  */
 export declare function valueOwner(): number
+
+/**
+ * in: ctx, value (1-3), print flags from 5 (as `op_print`) / returns the text (null on
+ * failure).
+ */
+export declare function valuePrint(): string | null
 
 /** in: ctx, value, replacement (4-6), except op (7-8) when (9) is 1. */
 export declare function valueReplaceAllUsesWith(): number

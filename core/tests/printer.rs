@@ -1137,3 +1137,45 @@ fn streamed_printing_matches_print_op() {
     let e = print_op_to(&ctx, m, &PrintFlags::default(), &mut Full).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
 }
+
+/// Blocks and values print as MLIR's `Block::print` / `Value::print` (the expected text is
+/// what upstream MLIR's Python bindings print for the same IR), numbered as in the module.
+#[test]
+fn blocks_and_values_print_as_mlir() {
+    use omnir_core::asm::{parse_source, print_block, print_value, ParseOptions};
+    let mut ctx = Context::new();
+    let src = r#""builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32
+    "test.br"(%0)[^bb1] : (i32) -> ()
+  ^bb1(%1: i32):
+    "test.region"() ({
+      "test.inner"(%1) : (i32) -> ()
+    }) : () -> ()
+    "test.ret"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+"#;
+    let m = parse_source(&mut ctx, src, "blocks.mlir", &ParseOptions { allow_unregistered_dialects: true }).unwrap();
+    let flags = PrintFlags::default();
+    let body = ctx.region_blocks(ctx.op_regions(m).unwrap()[0]).unwrap()[0];
+    let func = ctx.block_ops(body).unwrap()[0];
+    let blocks = ctx.region_blocks(ctx.op_regions(func).unwrap()[0]).unwrap();
+    assert_eq!(
+        print_block(&ctx, blocks[0], &flags).unwrap(),
+        "^bb0(%arg0: i32, %arg1: i32):\n  %0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32\n  \"test.br\"(%0)[^bb1] : (i32) -> ()\n"
+    );
+    assert_eq!(
+        print_block(&ctx, blocks[1], &flags).unwrap(),
+        "^bb1(%1: i32):  // pred: ^bb0\n  \"test.region\"() ({\n    \"test.inner\"(%1) : (i32) -> ()\n  }) : () -> ()\n  \"test.ret\"(%1) : (i32) -> ()\n"
+    );
+    let args = ctx.block_arguments(blocks[0]).unwrap();
+    assert_eq!(print_value(&ctx, args[1], &flags).unwrap(), "<block argument> of type 'i32' at index: 1");
+    let add = ctx.block_ops(blocks[0]).unwrap()[0];
+    let sum = ctx.op_results(add).unwrap()[0];
+    assert_eq!(print_value(&ctx, sum, &flags).unwrap(), "%0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32");
+    // A block outside any region says so.
+    let lonely = ctx.create_block(&[]);
+    assert_eq!(print_block(&ctx, lonely, &flags).unwrap(), "<<UNLINKED BLOCK>>\n");
+}

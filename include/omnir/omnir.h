@@ -674,6 +674,25 @@ typedef struct omnir_location {
 } omnir_location;
 
 /**
+ * A block.
+ */
+typedef struct omnir_block {
+    uint32_t context;
+    uint32_t index;
+    uint32_t generation;
+} omnir_block;
+
+/**
+ * An SSA value: an operation result or a block argument.
+ */
+typedef struct omnir_value {
+    uint32_t context;
+    uint32_t owner;
+    uint32_t generation;
+    uint32_t number;
+} omnir_value;
+
+/**
  * One `name = value` entry of a dictionary attribute, given to
  * `omnir_dictionary_attr_get`. `name` is UTF-8, `name_len` bytes, not necessarily
  * NUL-terminated.
@@ -1089,15 +1108,6 @@ typedef struct omnir_dialect_assembly {
 } omnir_dialect_assembly;
 
 /**
- * A block.
- */
-typedef struct omnir_block {
-    uint32_t context;
-    uint32_t index;
-    uint32_t generation;
-} omnir_block;
-
-/**
  * A region.
  */
 typedef struct omnir_region {
@@ -1105,16 +1115,6 @@ typedef struct omnir_region {
     uint32_t index;
     uint32_t generation;
 } omnir_region;
-
-/**
- * An SSA value: an operation result or a block argument.
- */
-typedef struct omnir_value {
-    uint32_t context;
-    uint32_t owner;
-    uint32_t generation;
-    uint32_t number;
-} omnir_value;
 
 /**
  * Values of `omnir_insertion_point::kind`.
@@ -1711,6 +1711,44 @@ enum omnir_status omnir_op_print(const struct omnir_context *ctx,
                                  struct omnir_op op,
                                  const struct omnir_print_flags *flags,
                                  struct omnir_string *out);
+
+/**
+ * Prints a block as MLIR's `Block::print` does (generic form): the label, arguments and
+ * predecessors comment on the first line, then each operation two spaces in, one per line
+ * (every line ends in a newline). Values are numbered from the block's top-level ancestor
+ * (with `local_scope`, the nearest isolated-from-above ancestor), so the names agree with
+ * those in the printed module. A block in no region prints `<<UNLINKED BLOCK>>`.
+ *
+ * - `ctx`: the context. `block`: the block.
+ * - `flags`: the options, or NULL for `omnir_print_flags_default()`.
+ * - `out`: receives the text (free it with `omnir_string_free`).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
+ * false).
+ */
+enum omnir_status omnir_block_print(const struct omnir_context *ctx,
+                                    struct omnir_block block,
+                                    const struct omnir_print_flags *flags,
+                                    struct omnir_string *out);
+
+/**
+ * Prints a value as MLIR's `Value::print` does: an operation result prints its defining
+ * operation (as `omnir_op_print`); a block argument prints
+ * `<block argument> of type 'i32' at index: 0`.
+ *
+ * - `ctx`: the context. `value`: the value.
+ * - `flags`: the options, or NULL for `omnir_print_flags_default()`.
+ * - `out`: receives the text (free it with `omnir_string_free`).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
+ * false).
+ */
+enum omnir_status omnir_value_print(const struct omnir_context *ctx,
+                                    struct omnir_value value,
+                                    const struct omnir_print_flags *flags,
+                                    struct omnir_string *out);
 
 /**
  * The `unit` attribute.

@@ -148,15 +148,15 @@ function valueArgs(v) {
 // ---------------------------------------------------------------------------------------
 // print flags
 
-/** Writes print flags from word 3 (see `opPrint`). */
-function writeFlags(flags) {
+/** Writes print flags from word `at` (3, or 5 after a value; see `opPrint`). */
+function writeFlags(flags, at = 3) {
   const f = flags || {};
-  S[3] = f.debugInfo || f.enableDebugInfo ? 1 : 0;
-  S[4] = f.prettyDebugInfo ? 1 : 0;
-  S[5] = f.localScope || f.useLocalScope ? 1 : 0;
-  S[6] = f.assumeVerified ? 1 : 0;
+  S[at] = f.debugInfo || f.enableDebugInfo ? 1 : 0;
+  S[at + 1] = f.prettyDebugInfo ? 1 : 0;
+  S[at + 2] = f.localScope || f.useLocalScope ? 1 : 0;
+  S[at + 3] = f.assumeVerified ? 1 : 0;
   const elide = f.elideElementsLargerThan ?? f.largeElementsLimit ?? 0;
-  F[4] = elide > 0 ? elide : 0;
+  F[(at + 5) / 2] = elide > 0 ? elide : 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1088,8 +1088,25 @@ class Block {
     return ((this._i * 0x9e3779b1) ^ this._g ^ 0x5bd1e995) >>> 0;
   }
 
+  /**
+   * The block as MLIR's `Block::print` prints it (generic form): its label and arguments,
+   * then its operations two spaces in, numbered as in the whole module. `flags` as for
+   * `Operation.print`.
+   */
+  print(flags) {
+    blockArgs(this);
+    writeFlags(flags);
+    const s = N.blockPrint();
+    if (s === null) fail(this.context);
+    return s;
+  }
+
   toString() {
-    return `Block(${this._i}#${this._g})`;
+    try {
+      return this.print();
+    } catch (e) {
+      return `Block(<${e.name}>)`;
+    }
   }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {
@@ -1341,11 +1358,23 @@ class Value {
     return [S[0], S[1], S[2], S[3]];
   }
 
+  /**
+   * The value as MLIR's `Value::print` prints it: a result prints its defining operation, a
+   * block argument `<block argument> of type 'T' at index: N`. `flags` as for
+   * `Operation.print`.
+   */
+  print(flags) {
+    valueArgs(this);
+    writeFlags(flags, 5);
+    const s = N.valuePrint();
+    if (s === null) fail(this.context);
+    return s;
+  }
+
+  /** As MLIR's Python bindings: the class name around `print()`. */
   toString() {
     try {
-      const [kind, i, g, n] = this._ownerInfo();
-      const what = kind === 1 ? `result #${n} of '${new Operation(this.context, i, g, null).name}'` : `block argument #${n}`;
-      return `${this.constructor.name}(${what} : ${this.type})`;
+      return `${this.constructor.name}(${this.print()})`;
     } catch (e) {
       return `${this.constructor.name}(<${e.name}>)`;
     }

@@ -732,6 +732,26 @@ pub fn op_print() -> Option<state::JsText> {
     })
 }
 
+/// in: ctx, block (1, 2), print flags from 3 (as `op_print`) / returns the text (null on
+/// failure).
+#[napi(ts_return_type = "string | null")]
+pub fn block_print() -> Option<state::JsText> {
+    run_value_cx(|ctx| {
+        let flags = print_flags(3);
+        block_at(ctx, 1).print(&flags).map(state::JsText)
+    })
+}
+
+/// in: ctx, value (1-3), print flags from 5 (as `op_print`) / returns the text (null on
+/// failure).
+#[napi(ts_return_type = "string | null")]
+pub fn value_print() -> Option<state::JsText> {
+    run_value_cx(|ctx| {
+        let flags = print_flags(5);
+        value_at(ctx, 1).print(&flags).map(state::JsText)
+    })
+}
+
 /// in: ctx, op, interface TypeID (3) / out: implements (0).
 #[napi]
 pub fn op_implements() -> u32 {

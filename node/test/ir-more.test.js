@@ -117,3 +117,23 @@ test('symbol table remove detaches; insert at an insertion point', () => {
   assert.equal(m.body.operations[0].attributes.get('sym_name').value, 'a');
   assert.throws(() => t.insert(Operation.create({ name: 'test.nosym', context: ctx, ip: null })), OmnirError);
 });
+
+test('blocks and values print as MLIR prints them', () => {
+  const ctx = new Context();
+  const m = Module.parse(`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32
+    "test.br"(%0)[^bb1] : (i32) -> ()
+  ^bb1(%1: i32):
+    "test.ret"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()`, ctx);
+  const [b0, b1] = [...m.body.operations[0].regions[0].blocks];
+  assert.equal(b0.toString(), '^bb0(%arg0: i32, %arg1: i32):\n  %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32\n  "test.br"(%0)[^bb1] : (i32) -> ()\n');
+  assert.equal(b1.print(), '^bb1(%1: i32):  // pred: ^bb0\n  "test.ret"(%1) : (i32) -> ()\n');
+  const sum = b0.operations[0].result;
+  assert.equal(sum.toString(), 'OpResult(%0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32)');
+  assert.equal(b0.arguments[1].print(), "<block argument> of type 'i32' at index: 1");
+  assert.match(sum.print({ debugInfo: true }), /loc\(/);
+});

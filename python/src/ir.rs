@@ -1174,6 +1174,11 @@ impl Block {
         crate::util::hash3(r.context, r.index, r.generation)
     }
 
+    /// The block as MLIR prints it: its label and arguments, then its operations.
+    fn __str__(&self) -> PyResult<String> {
+        self.b.print(&PrintFlags::default()).py()
+    }
+
     fn __repr__(&self) -> String {
         let r = self.b.raw();
         if self.b.is_live() {
@@ -1391,20 +1396,15 @@ impl Value {
         crate::util::hash3(r.context ^ r.number.rotate_left(16), r.owner, r.generation)
     }
 
-    fn __str__(&self) -> PyResult<String> {
-        let ty = self.v.ty().py()?;
-        let n = self.v.number().py()?;
-        if self.v.is_block_argument().py()? {
-            Ok(format!("<block argument> of type '{ty}' at index: {n}"))
-        } else {
-            let op = self.v.defining_op().py()?.map(|o| o.name()).transpose().py()?.unwrap_or_default();
-            Ok(format!("<result {n} of \"{op}\"> of type '{ty}'"))
-        }
+    /// As MLIR's bindings: the class name around `Value::print` (an op result prints its
+    /// defining operation, a block argument its type and index).
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?;
+        Ok(format!("{}({})", name, slf.get().v.print(&PrintFlags::default()).py()?))
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let name = slf.get_type().name()?;
-        Ok(format!("{}({})", name, Value::__str__(slf.get())?))
+        Value::__str__(slf)
     }
 }
 

@@ -388,6 +388,33 @@ def test_value_str_repr(module: ir.Module) -> None:
     assert repr(block.operations[0]) == "<omnir.Operation arith.addi>"
 
 
+BLOCKS = """"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32
+    "test.br"(%0)[^bb1] : (i32) -> ()
+  ^bb1(%1: i32):
+    "test.ret"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def test_block_and_value_text_as_upstream(ctx: ir.Context) -> None:
+    # The strings upstream MLIR's Python bindings give for the same IR.
+    m = ir.Module.parse(BLOCKS)
+    b0, b1 = m.body.operations[0].regions[0].blocks
+    assert str(b0) == (
+        "^bb0(%arg0: i32, %arg1: i32):\n"
+        '  %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32\n'
+        '  "test.br"(%0)[^bb1] : (i32) -> ()\n'
+    )
+    assert str(b1) == '^bb1(%1: i32):  // pred: ^bb0\n  "test.ret"(%1) : (i32) -> ()\n'
+    assert str(b0.arguments[1]) == "BlockArgument(<block argument> of type 'i32' at index: 1)"
+    assert str(b0.operations[0].result) == 'OpResult(%0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32)'
+    assert str(ir.Value(b0.operations[0].result)) == 'Value(%0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32)'
+
+
 def test_infer_location_and_context_from_insertion_point() -> None:
     c = ir.Context()
     m = ir.Module.create(loc=ir.Location.unknown(context=c))

@@ -94,6 +94,8 @@ static const allowed_case ALLOWED_OK[] = {
     {"omnir_diagnostic_list_free", "list", "null"},
     /* optional flags: NULL means the defaults */
     {"omnir_op_print", "flags", "null"},
+    {"omnir_block_print", "flags", "null"},
+    {"omnir_value_print", "flags", "null"},
     /* optional out-parameters ("may be NULL") */
     {"omnir_op_get_attribute_at", "out_name", "null"},
     {"omnir_op_remove_attribute", "removed", "null"},

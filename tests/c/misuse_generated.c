@@ -239,6 +239,80 @@ static void misuse_omnir_op_print(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_block_print(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_block_print", "ctx", "null")) {
+        omnir_status st = omnir_block_print(NULL, misuse_block(fx, "omnir_block_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "ctx", "wrong_context")) {
+        omnir_status st = omnir_block_print(fx->ctx2, misuse_block(fx, "omnir_block_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "block", "null_handle")) {
+        omnir_status st = omnir_block_print(fx->ctx, (struct omnir_block){0}, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "block", "stale")) {
+        omnir_status st = omnir_block_print(fx->ctx, fx->stale_block, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "block", "wrong_context")) {
+        omnir_status st = omnir_block_print(fx->ctx, misuse_block(fx, "omnir_block_print", true), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "flags", "null")) {
+        omnir_status st = omnir_block_print(fx->ctx, misuse_block(fx, "omnir_block_print", false), NULL, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_print", "out", "null")) {
+        omnir_status st = omnir_block_print(fx->ctx, misuse_block(fx, "omnir_block_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_value_print(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_value_print", "ctx", "null")) {
+        omnir_status st = omnir_value_print(NULL, misuse_value(fx, "omnir_value_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "ctx", "wrong_context")) {
+        omnir_status st = omnir_value_print(fx->ctx2, misuse_value(fx, "omnir_value_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "value", "null_handle")) {
+        omnir_status st = omnir_value_print(fx->ctx, (struct omnir_value){0}, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "value", "stale")) {
+        omnir_status st = omnir_value_print(fx->ctx, fx->stale_value, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "value", "wrong_context")) {
+        omnir_status st = omnir_value_print(fx->ctx, misuse_value(fx, "omnir_value_print", true), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "flags", "null")) {
+        omnir_status st = omnir_value_print(fx->ctx, misuse_value(fx, "omnir_value_print", false), NULL, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print", "out", "null")) {
+        omnir_status st = omnir_value_print(fx->ctx, misuse_value(fx, "omnir_value_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_unit_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_unit_attr_get", "ctx", "null")) {
         omnir_status st = omnir_unit_attr_get(NULL, (struct omnir_attribute *)misuse_scratch(1));
@@ -11498,6 +11572,8 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_attribute_print(fx);
     misuse_omnir_location_print(fx);
     misuse_omnir_op_print(fx);
+    misuse_omnir_block_print(fx);
+    misuse_omnir_value_print(fx);
     misuse_omnir_unit_attr_get(fx);
     misuse_omnir_bool_attr_get(fx);
     misuse_omnir_integer_attr_get(fx);
@@ -11850,6 +11926,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2143;
-const size_t misuse_generated_function_count = 368;
-const size_t misuse_generated_covered_count = 357;
+const size_t misuse_generated_case_count = 2157;
+const size_t misuse_generated_function_count = 370;
+const size_t misuse_generated_covered_count = 359;

@@ -102,6 +102,16 @@ static void build_and_print(void) {
     CHECK_MSG(!strcmp(print_op(e.ctx, e.module), FUNC_TEXT), print_op(e.ctx, e.module));
     /* a nested op prints alone */
     CHECK(!strcmp(print_op(e.ctx, f.add), "%0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32"));
+    /* a block and a value print as MLIR's Block::print and Value::print */
+    omnir_string text = {0};
+    CHECK_OK(omnir_block_print(e.ctx, f.entry, NULL, &text));
+    CHECK_MSG(!strcmp(take(text), "^bb0(%arg0: i32, %arg1: i32):\n  %0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32\n"
+                                  "  \"test.ret\"(%0) : (i32) -> ()\n"),
+              "block printed wrong");
+    CHECK_OK(omnir_value_print(e.ctx, f.sum, NULL, &text));
+    CHECK(!strcmp(take(text), "%0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32"));
+    CHECK_OK(omnir_value_print(e.ctx, f.b, NULL, &text));
+    CHECK(!strcmp(take(text), "<block argument> of type 'i32' at index: 1"));
     /* debug info */
     omnir_print_flags flags = omnir_print_flags_default();
     flags.debug_info = true;

@@ -980,7 +980,33 @@ impl fmt::Display for Operation {
 // ---------------------------------------------------------------------------------------
 // blocks
 
+impl fmt::Display for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.print(&PrintFlags::default()) {
+            Ok(s) => f.write_str(&s),
+            Err(e) => write!(f, "<block: {e}>"),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.print(&PrintFlags::default()) {
+            Ok(s) => f.write_str(&s),
+            Err(e) => write!(f, "<value: {e}>"),
+        }
+    }
+}
+
 impl Block {
+    /// Prints the block as MLIR's `Block::print` (generic form) with `flags`: its header
+    /// line, then its operations two spaces in, numbered as in the whole module.
+    pub fn print(&self, flags: &PrintFlags) -> Result<String> {
+        let f = flags.to_raw();
+        // SAFETY: live context, plain handle, valid flags and out-parameter.
+        string_out(|o| unsafe { sys::omnir_block_print(self.cx(), self.raw, &f, o) })
+    }
+
     /// A detached block with arguments of the given types and locations, owned by the
     /// returned guard until appended to a region.
     pub fn create(ctx: &Context, args: &[(Type, Location)]) -> Result<OwnedBlock> {
@@ -1187,6 +1213,14 @@ impl Region {
 // values
 
 impl Value {
+    /// Prints the value as MLIR's `Value::print` with `flags`: an op result prints its
+    /// defining operation, a block argument `<block argument> of type 'T' at index: N`.
+    pub fn print(&self, flags: &PrintFlags) -> Result<String> {
+        let f = flags.to_raw();
+        // SAFETY: live context, plain handle, valid flags and out-parameter.
+        string_out(|o| unsafe { sys::omnir_value_print(self.cx(), self.raw, &f, o) })
+    }
+
     /// Whether the value still exists.
     pub fn is_live(&self) -> bool {
         // SAFETY: live context, valid out-pointer (same for every call below).

@@ -1300,6 +1300,42 @@ extern "C" {
         flags: *const omnir_print_flags,
         out: *mut omnir_string,
     ) -> omnir_status;
+    /// Prints a block as MLIR's `Block::print` does (generic form): the label, arguments and
+    /// predecessors comment on the first line, then each operation two spaces in, one per line
+    /// (every line ends in a newline). Values are numbered from the block's top-level ancestor
+    /// (with `local_scope`, the nearest isolated-from-above ancestor), so the names agree with
+    /// those in the printed module. A block in no region prints `<<UNLINKED BLOCK>>`.
+    ///
+    /// - `ctx`: the context. `block`: the block.
+    /// - `flags`: the options, or NULL for `omnir_print_flags_default()`.
+    /// - `out`: receives the text (free it with `omnir_string_free`).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
+    /// false).
+    pub fn omnir_block_print(
+        ctx: *const omnir_context,
+        block: omnir_block,
+        flags: *const omnir_print_flags,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// Prints a value as MLIR's `Value::print` does: an operation result prints its defining
+    /// operation (as `omnir_op_print`); a block argument prints
+    /// `<block argument> of type 'i32' at index: 0`.
+    ///
+    /// - `ctx`: the context. `value`: the value.
+    /// - `flags`: the options, or NULL for `omnir_print_flags_default()`.
+    /// - `out`: receives the text (free it with `omnir_string_free`).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
+    /// false).
+    pub fn omnir_value_print(
+        ctx: *const omnir_context,
+        value: omnir_value,
+        flags: *const omnir_print_flags,
+        out: *mut omnir_string,
+    ) -> omnir_status;
     /// The `unit` attribute.
     ///
     /// - `ctx`: the context. `out`: receives the attribute.

@@ -32,7 +32,7 @@ pub use parser::{
     parse_attribute, parse_attribute_prefix, parse_source, parse_type, parse_type_prefix, render_source_diagnostic,
     split_source_with, ParseError, ParseOptions, SplitSource, DEFAULT_SPLIT_MARKER,
 };
-pub use printer::{print_attribute, print_location, print_op, print_op_to, print_type};
+pub use printer::{print_attribute, print_block, print_location, print_op, print_op_to, print_type, print_value};
 
 #[allow(dead_code)]
 fn _signatures(ctx: &mut Context) {

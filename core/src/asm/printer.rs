@@ -101,6 +101,33 @@ fn print_op_impl(
     Ok(p.out)
 }
 
+/// Prints `block` as MLIR's `Block::print` does (generic form): its label, arguments and
+/// predecessors on the first line, then its operations two spaces in, one line each, values
+/// numbered from the top-level ancestor (with `local_scope`, from the nearest isolated-from-
+/// above ancestor). A block in no operation's region prints `<<UNLINKED BLOCK>>` and a
+/// newline.
+pub fn print_block(ctx: &Context, block: crate::ir::BlockId, flags: &PrintFlags) -> Result<String> {
+    let Some(parent) = ctx.block_parent_op(block)? else { return Ok("<<UNLINKED BLOCK>>\n".to_string()) };
+    let root = find_numbering_root(ctx, parent.index, flags.local_scope);
+    let numbering = Numbering::compute(ctx, root);
+    let mut p = Printer::new(ctx, flags);
+    p.print_block(&numbering, block.index);
+    Ok(p.out)
+}
+
+/// Prints `value` as MLIR's `Value::print` does: an op result prints its defining operation
+/// ([`print_op`]); a block argument prints `<block argument> of type 'T' at index: N`.
+pub fn print_value(ctx: &Context, value: crate::ir::Value, flags: &PrintFlags) -> Result<String> {
+    match ctx.value_defining_op(value)? {
+        Some(op) => print_op(ctx, op, flags),
+        None => Ok(format!(
+            "<block argument> of type '{}' at index: {}",
+            print_type(ctx, ctx.value_type(value)?),
+            value.number()
+        )),
+    }
+}
+
 /// MLIR's `findParent`: the top-level ancestor, or with local scope the nearest ancestor
 /// (or the op itself) that is isolated from above.
 fn find_numbering_root(ctx: &Context, mut op: u32, local: bool) -> u32 {

@@ -161,11 +161,18 @@ public final class Block: Hashable, CustomStringConvertible {
         try check(omnir_block_erase(context.raw, handle))
     }
 
-    /// `Block(n arguments, m operations)`: the C API has no block printer (see README).
+    /// The block as MLIR's `Block::print` prints it (generic form): its label and arguments,
+    /// then its operations two spaces in, numbered as in the whole module.
+    public func print(flags: PrintFlags = PrintFlags()) throws -> String {
+        var f = flags.raw
+        return try stringOut { omnir_block_print(context.raw, handle, &f, $0) }
+    }
+
+    /// The printed block (or `<<erased block>>` for a stale wrapper).
     public var description: String {
-        guard let args = try? arguments, let ops = try? operations else { return "<<erased block>>" }
-        let types = args.map { (try? $0.type.description) ?? "?" }.joined(separator: ", ")
-        return "Block(arguments: (\(types)), \(ops.count) operations)"
+        do { return try print() } catch let e as OmnirError where e.isStaleHandle { return "<<erased block>>" } catch {
+            return "<<\(error)>>"
+        }
     }
 }
 
@@ -417,13 +424,18 @@ public struct Value: Hashable, CustomStringConvertible {
         try check(omnir_value_drop_all_uses(context.raw, handle))
     }
 
+    /// As MLIR's `Value::print`: a result prints its defining operation, a block argument
+    /// `<block argument> of type 'T' at index: N`.
+    public func print(flags: PrintFlags = PrintFlags()) throws -> String {
+        var f = flags.raw
+        return try stringOut { omnir_value_print(context.raw, handle, &f, $0) }
+    }
+
+    /// As MLIR's Python bindings: the kind of value around `print()`.
     public var description: String {
         if isNull { return "Value(null)" }
-        guard let t = try? type, let n = try? number else { return "<<erased value>>" }
-        if let op = try? definingOperation {
-            return "OpResult(#\(n): \(t) of \((try? op.name) ?? "?"))"
-        }
-        return "BlockArgument(#\(n): \(t))"
+        guard let text = try? print() else { return "<<erased value>>" }
+        return "\((try? definingOperation) != nil ? "OpResult" : "BlockArgument")(\(text))"
     }
 }
 

@@ -238,6 +238,27 @@ final class APITests: XCTestCase {
 
     // MARK: walk
 
+    func testBlocksAndValuesPrintAsMLIR() throws {
+        // The text upstream MLIR prints for the same IR (Block::print, Value::print).
+        let ctx = Context(allowUnregisteredDialects: true)
+        let module = try Module.parse("""
+            "test.func"() ({
+            ^bb0(%arg0: i32, %arg1: i32):
+              %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32
+              "test.br"(%0)[^bb1] : (i32) -> ()
+            ^bb1(%1: i32):
+              "test.ret"(%1) : (i32) -> ()
+            }) : () -> ()
+            """, context: ctx)
+        let blocks = Array(try module.body.operations[0].region(0).blocks)
+        XCTAssertEqual(blocks[0].description,
+                       "^bb0(%arg0: i32, %arg1: i32):\n  %0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32\n  \"test.br\"(%0)[^bb1] : (i32) -> ()\n")
+        XCTAssertEqual(try blocks[1].print(), "^bb1(%1: i32):  // pred: ^bb0\n  \"test.ret\"(%1) : (i32) -> ()\n")
+        let sum = try blocks[0].operations[0].result
+        XCTAssertEqual(sum.description, "OpResult(%0 = \"test.add\"(%arg0, %arg1) : (i32, i32) -> i32)")
+        XCTAssertEqual(try blocks[0].arguments[1].value.print(), "<block argument> of type 'i32' at index: 1")
+    }
+
     func testWalkOrdersSkipAndInterrupt() throws {
         let ctx = Context(allowUnregisteredDialects: true)
         let module = try Module.parse("""

@@ -67,6 +67,8 @@ pub(crate) struct Printer<'a> {
     tasks: Vec<Task<'a>>,
     type_cache: FxHashMap<u32, (u32, u32)>,
     cache_buf: String,
+    /// Added to every indentation (a block's operations print two spaces in).
+    pub(crate) base_indent: usize,
 }
 
 impl<'a> Printer<'a> {
@@ -82,6 +84,7 @@ impl<'a> Printer<'a> {
             tasks: Vec::new(),
             type_cache: FxHashMap::default(),
             cache_buf: String::new(),
+            base_indent: 0,
         }
     }
 

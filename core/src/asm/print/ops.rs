@@ -182,7 +182,7 @@ struct Frame {
 impl<'a> Printer<'a> {
     fn indent(&mut self, n: usize) {
         const SPACES: &str = "                                                                ";
-        let mut n = n;
+        let mut n = n + self.base_indent;
         while n > SPACES.len() {
             self.out.push_str(SPACES);
             n -= SPACES.len();
@@ -303,6 +303,22 @@ impl<'a> Printer<'a> {
                 }
             }
         }
+    }
+
+    /// `block` as MLIR's `Block::print` prints it: its header line, then each operation
+    /// (and what it holds) two spaces in, one per line.
+    pub(crate) fn print_block(&mut self, num: &Numbering, block: u32) {
+        let ir = &self.ctx.ir;
+        self.print_block_header(num, block, 0);
+        let mut op = ir.blocks.get(block).first_op;
+        self.base_indent += 2;
+        while op != NONE {
+            self.indent(0);
+            self.print_op_tree(num, op, &mut |_| {});
+            self.out.push('\n');
+            op = ir.link(op).next;
+        }
+        self.base_indent -= 2;
     }
 
     /// `{` and the entry block's header if needed; positions the frame on the first op.
