@@ -114,8 +114,10 @@ struct Entry {
     results: Vec<sys::omnir_type>,
     /// (name object address, value) of each attribute, in call order.
     attrs: Vec<(usize, sys::omnir_attribute)>,
-    /// Whether successors were added (they can only be cleared by a reset).
-    had_successors: bool,
+    /// Whether the fields above describe the builder and it has no successors (which only a
+    /// reset clears): then a call of the same shape may keep its checked form. False before
+    /// the first fill and after a failed call, which may have left the builder half-filled.
+    reusable: bool,
     /// The region count last set.
     regions: usize,
 }
@@ -155,8 +157,8 @@ impl Fill<'_, '_> {
     /// objects, in the same order), so that only operands and attribute values need
     /// replacing.
     fn same_shape_as(&self, e: &Entry) -> bool {
-        e.results.as_slice() == self.results
-            && !e.had_successors
+        e.reusable
+            && e.results.as_slice() == self.results
             && self.successors.is_empty()
             && e.attrs.len() == self.attrs.len()
             && e.attrs.iter().zip(self.attrs).all(|((n, _), (k, _))| *n == k.as_ptr() as usize)
@@ -173,80 +175,85 @@ fn build(
     point: Option<&omnir::InsertionPoint>,
 ) -> omnir::Result<BuiltOperation> {
     let key = (loc.context().serial(), name.as_ptr() as usize);
-    BUILDERS
-        .with(|cell| {
-            let mut map = cell.borrow_mut();
-            let e = match map.entry(key) {
-                std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
-                std::collections::hash_map::Entry::Vacant(v) => {
-                    let text =
-                        name.to_cow().map_err(|e| omnir::Error::new(omnir::Status::InvalidUtf8, e.to_string()))?;
-                    v.insert(Entry {
-                        _name: name.clone().unbind(),
-                        builder: omnir::OperationBuilder::new(&text, loc),
-                        loc: loc.raw(),
-                        results: Vec::new(),
-                        attrs: Vec::new(),
-                        had_successors: true, // forces the first fill
-                        regions: 0,
-                    })
-                }
-            };
-            let fast = e.loc == loc.raw() && fill.same_shape_as(e);
-            let b = &mut e.builder;
-            if fast {
-                // Fast path: the core keeps the checked form of the names, results and
-                // location; only operands and changed attribute values are replaced.
-                b.set_operands_raw(fill.operands)?;
-                for (i, ((_, old), (_, v))) in e.attrs.iter_mut().zip(fill.attrs).enumerate() {
-                    let raw = v.get().attr.raw();
-                    if *old != raw {
-                        b.set_attribute_value_raw(i, raw)?;
-                        *old = raw;
-                    }
-                }
-            } else {
-                b.reset()?;
-                if e.loc != loc.raw() {
-                    b.set_location(loc)?;
-                    e.loc = loc.raw();
-                }
-                e.results.clear();
-                e.attrs.clear();
-                e.had_successors = false;
-                if !fill.results.is_empty() {
-                    b.add_results_raw(fill.results)?;
-                    e.results.extend_from_slice(fill.results);
-                }
-                if !fill.operands.is_empty() {
-                    b.add_operands_raw(fill.operands)?;
-                }
-                if !fill.successors.is_empty() {
-                    b.add_successors_raw(fill.successors)?;
-                    e.had_successors = true;
-                }
-                for (k, v) in fill.attrs {
-                    let attr = &v.get().attr;
-                    with_str(k, |s| b.add_attribute(s, attr))
-                        .map_err(|err| omnir::Error::new(omnir::Status::InvalidUtf8, err.to_string()))??;
-                    e.attrs.push((k.as_ptr() as usize, attr.raw()));
-                }
+    BUILDERS.with(|cell| {
+        let mut map = cell.borrow_mut();
+        let e = match map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let text = name.to_cow().map_err(|e| omnir::Error::new(omnir::Status::InvalidUtf8, e.to_string()))?;
+                v.insert(Entry {
+                    _name: name.clone().unbind(),
+                    builder: omnir::OperationBuilder::new(&text, loc),
+                    loc: loc.raw(),
+                    results: Vec::new(),
+                    attrs: Vec::new(),
+                    reusable: false,
+                    regions: 0,
+                })
             }
-            if !(fast && e.regions == fill.regions) {
-                // (a reset clears the count; set_operands keeps it)
-                b.set_num_regions(fill.regions)?;
-                e.regions = fill.regions;
+        };
+        let built = fill_and_build(e, loc, fill, point);
+        if built.is_err() {
+            e.reusable = false;
+        }
+        built
+    })
+}
+
+/// Fills the cached builder `e` for this call (replacing only operands and changed attribute
+/// values when the shape repeats) and builds the operation.
+fn fill_and_build(
+    e: &mut Entry,
+    loc: &omnir::Location,
+    fill: &Fill<'_, '_>,
+    point: Option<&omnir::InsertionPoint>,
+) -> omnir::Result<BuiltOperation> {
+    let fast = e.loc == loc.raw() && fill.same_shape_as(e);
+    let b = &mut e.builder;
+    if fast {
+        // Fast path: the core keeps the checked form of the names, results and location;
+        // only operands and changed attribute values are replaced.
+        b.set_operands_raw(fill.operands)?;
+        for (i, ((_, old), (_, v))) in e.attrs.iter_mut().zip(fill.attrs).enumerate() {
+            let raw = v.get().attr.raw();
+            if *old != raw {
+                b.set_attribute_value_raw(i, raw)?;
+                *old = raw;
             }
-            b.build_into(point)
-        })
-        .inspect_err(|_| {
-            // A failed call may have left the cached state half-filled: start over next time.
-            BUILDERS.with(|cell| {
-                if let Some(e) = cell.borrow_mut().get_mut(&key) {
-                    e.had_successors = true;
-                }
-            })
-        })
+        }
+    } else {
+        e.reusable = false;
+        b.reset()?;
+        if e.loc != loc.raw() {
+            b.set_location(loc)?;
+            e.loc = loc.raw();
+        }
+        e.results.clear();
+        e.attrs.clear();
+        if !fill.results.is_empty() {
+            b.add_results_raw(fill.results)?;
+            e.results.extend_from_slice(fill.results);
+        }
+        if !fill.operands.is_empty() {
+            b.add_operands_raw(fill.operands)?;
+        }
+        if !fill.successors.is_empty() {
+            b.add_successors_raw(fill.successors)?;
+        }
+        for (k, v) in fill.attrs {
+            let attr = &v.get().attr;
+            with_str(k, |s| b.add_attribute(s, attr))
+                .map_err(|err| omnir::Error::new(omnir::Status::InvalidUtf8, err.to_string()))??;
+            e.attrs.push((k.as_ptr() as usize, attr.raw()));
+        }
+        e.reusable = fill.successors.is_empty();
+    }
+    if !(fast && e.regions == fill.regions) {
+        // (a reset clears the count; set_operands keeps it)
+        b.set_num_regions(fill.regions)?;
+        e.regions = fill.regions;
+    }
+    b.build_into(point)
 }
 
 /// The arguments of `Operation.create`, borrowed from the call.

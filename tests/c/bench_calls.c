@@ -8,7 +8,12 @@
  *   - the same with a fresh builder per operation (create state, add, create op, destroy);
  *   - uniquing an integer attribute that exists (one value; 1024 values) and a new one, and
  *     a string attribute that exists.
- * usage: bench_calls [N]   (default 1000000 operations; 10x that for the trivial calls) */
+ * usage: bench_calls [N]   (default 1000000 operations; 10x that for the trivial calls)
+ *
+ * For machines too noisy for timings, `bench_calls --count KIND N` makes N calls of one kind
+ * and nothing else; tests/c/count_calls.sh runs it under callgrind twice and prints the
+ * instructions per call. KIND: context-get, type-kind, int-attr-same, int-attr-cycle,
+ * int-attr-new, string-attr, op-create (create, insert), op-create-at (the same in one call). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +39,85 @@ static double now_ns(void) {
 
 static volatile uint64_t sink;
 
+/* `--count KIND N`: N calls of one kind and nothing else (see the top comment). */
+static int count_mode(const char *kind, long n) {
+    omnir_context *ctx;
+    OK(omnir_context_create(&ctx));
+    OK(omnir_context_set_allow_unregistered_dialects(ctx, true));
+    omnir_type i32, i64, none = {0, 0};
+    OK(omnir_integer_type_get(ctx, 32, OMNIR_SIGNEDNESS_SIGNLESS, &i32));
+    OK(omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64));
+    omnir_attribute a;
+    OK(omnir_integer_attr_get(ctx, i32, 7, &a));
+    for (long v = 0; v < 1024; v++) OK(omnir_integer_attr_get(ctx, i64, v, &a));
+    OK(omnir_string_attr_get(ctx, S("hello"), none, &a));
+    uint64_t acc = 0;
+    if (!strcmp(kind, "context-get")) {
+        bool v = false;
+        for (long i = 0; i < n; i++) omnir_context_get_allow_unregistered_dialects(ctx, &v);
+        acc = v;
+    } else if (!strcmp(kind, "type-kind")) {
+        omnir_type_kind k = 0;
+        for (long i = 0; i < n; i++) omnir_type_get_kind(ctx, i32, &k);
+        acc = k;
+    } else if (!strcmp(kind, "int-attr-same")) {
+        for (long i = 0; i < n; i++) {
+            omnir_integer_attr_get(ctx, i32, 7, &a);
+            acc += a.id;
+        }
+    } else if (!strcmp(kind, "int-attr-cycle")) {
+        for (long i = 0; i < n; i++) {
+            omnir_integer_attr_get(ctx, i64, i & 1023, &a);
+            acc += a.id;
+        }
+    } else if (!strcmp(kind, "int-attr-new")) {
+        for (long i = 0; i < n; i++) {
+            omnir_integer_attr_get(ctx, i64, (1L << 40) + i, &a);
+            acc += a.id;
+        }
+    } else if (!strcmp(kind, "string-attr")) {
+        for (long i = 0; i < n; i++) {
+            omnir_string_attr_get(ctx, S("hello"), none, &a);
+            acc += a.id;
+        }
+    } else if (!strcmp(kind, "op-create") || !strcmp(kind, "op-create-at")) {
+        omnir_location loc;
+        OK(omnir_unknown_loc_get(ctx, &loc));
+        omnir_type args[2] = {i32, i32};
+        omnir_location locs[2] = {loc, loc};
+        omnir_block block;
+        OK(omnir_block_create(ctx, args, locs, 2, &block));
+        omnir_value operands[2];
+        OK(omnir_block_get_argument(ctx, block, 0, &operands[0]));
+        OK(omnir_block_get_argument(ctx, block, 1, &operands[1]));
+        omnir_insertion_point end = {OMNIR_INSERT_BLOCK_END, block, {0}};
+        omnir_operation_state *st;
+        OK(omnir_operation_state_create(S("bench.add"), loc, &st));
+        OK(omnir_operation_state_add_operands(st, operands, 2));
+        OK(omnir_operation_state_add_results(st, &i32, 1));
+        OK(omnir_operation_state_add_attribute(st, S("tag"), a));
+        bool one_call = !strcmp(kind, "op-create-at");
+        for (long i = 0; i < n; i++) {
+            omnir_op op;
+            if (one_call) {
+                OK(omnir_operation_create_at(ctx, st, end, &op));
+            } else {
+                OK(omnir_operation_create(ctx, st, &op));
+                OK(omnir_op_insert(ctx, op, end));
+            }
+        }
+        OK(omnir_operation_state_destroy(st));
+    } else {
+        fprintf(stderr, "bench: unknown kind %s\n", kind);
+        return 2;
+    }
+    sink = acc;
+    OK(omnir_context_destroy(ctx));
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 4 && !strcmp(argv[1], "--count")) return count_mode(argv[2], atol(argv[3]));
     long n = argc > 1 ? atol(argv[1]) : 1000000;
     long calls = n * 10;
     omnir_context *ctx;
