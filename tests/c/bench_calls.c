@@ -39,6 +39,32 @@ static double now_ns(void) {
 
 static volatile uint64_t sink;
 
+/* What both op-creation figures build: "bench.add" of the two arguments of a new detached
+ * block (2 operands, 1 result, 1 attribute), appended to that block through `state`. */
+typedef struct add_setup {
+    omnir_location loc;
+    omnir_block block;
+    omnir_value operands[2];
+    omnir_insertion_point end;
+    omnir_operation_state *state;
+} add_setup;
+
+static add_setup add_setup_make(omnir_context *ctx, omnir_type i32, omnir_attribute tag) {
+    add_setup a;
+    OK(omnir_unknown_loc_get(ctx, &a.loc));
+    omnir_type args[2] = {i32, i32};
+    omnir_location locs[2] = {a.loc, a.loc};
+    OK(omnir_block_create(ctx, args, locs, 2, &a.block));
+    OK(omnir_block_get_argument(ctx, a.block, 0, &a.operands[0]));
+    OK(omnir_block_get_argument(ctx, a.block, 1, &a.operands[1]));
+    a.end = (omnir_insertion_point){OMNIR_INSERT_BLOCK_END, a.block, {0}};
+    OK(omnir_operation_state_create(S("bench.add"), a.loc, &a.state));
+    OK(omnir_operation_state_add_operands(a.state, a.operands, 2));
+    OK(omnir_operation_state_add_results(a.state, &i32, 1));
+    OK(omnir_operation_state_add_attribute(a.state, S("tag"), tag));
+    return a;
+}
+
 /* `--count KIND N`: N calls of one kind and nothing else (see the top comment). */
 static int count_mode(const char *kind, long n) {
     omnir_context *ctx;
@@ -81,32 +107,18 @@ static int count_mode(const char *kind, long n) {
             acc += a.id;
         }
     } else if (!strcmp(kind, "op-create") || !strcmp(kind, "op-create-at")) {
-        omnir_location loc;
-        OK(omnir_unknown_loc_get(ctx, &loc));
-        omnir_type args[2] = {i32, i32};
-        omnir_location locs[2] = {loc, loc};
-        omnir_block block;
-        OK(omnir_block_create(ctx, args, locs, 2, &block));
-        omnir_value operands[2];
-        OK(omnir_block_get_argument(ctx, block, 0, &operands[0]));
-        OK(omnir_block_get_argument(ctx, block, 1, &operands[1]));
-        omnir_insertion_point end = {OMNIR_INSERT_BLOCK_END, block, {0}};
-        omnir_operation_state *st;
-        OK(omnir_operation_state_create(S("bench.add"), loc, &st));
-        OK(omnir_operation_state_add_operands(st, operands, 2));
-        OK(omnir_operation_state_add_results(st, &i32, 1));
-        OK(omnir_operation_state_add_attribute(st, S("tag"), a));
+        add_setup setup = add_setup_make(ctx, i32, a);
         bool one_call = !strcmp(kind, "op-create-at");
         for (long i = 0; i < n; i++) {
             omnir_op op;
             if (one_call) {
-                OK(omnir_operation_create_at(ctx, st, end, &op));
+                OK(omnir_operation_create_at(ctx, setup.state, setup.end, &op));
             } else {
-                OK(omnir_operation_create(ctx, st, &op));
-                OK(omnir_op_insert(ctx, op, end));
+                OK(omnir_operation_create(ctx, setup.state, &op));
+                OK(omnir_op_insert(ctx, op, setup.end));
             }
         }
-        OK(omnir_operation_state_destroy(st));
+        OK(omnir_operation_state_destroy(setup.state));
     } else {
         fprintf(stderr, "bench: unknown kind %s\n", kind);
         return 2;
@@ -161,60 +173,46 @@ int main(int argc, char **argv) {
     printf("bench: type query (omnir_type_get_kind): %.1f ns/call\n", best);
 
     /* op creation: into one block, two operands (block arguments), one result, one attribute */
-    omnir_location loc;
-    OK(omnir_unknown_loc_get(ctx, &loc));
     omnir_attribute attr;
     OK(omnir_integer_attr_get(ctx, i32, 7, &attr));
-    omnir_type args[2] = {i32, i32};
-    omnir_location locs[2] = {loc, loc};
     best = 1e300;
     double best_fresh = 1e300, best_at = 1e300;
     for (int rep = 0; rep < 3; rep++) {
-        omnir_block block;
-        OK(omnir_block_create(ctx, args, locs, 2, &block));
-        omnir_value operands[2];
-        OK(omnir_block_get_argument(ctx, block, 0, &operands[0]));
-        OK(omnir_block_get_argument(ctx, block, 1, &operands[1]));
-        omnir_insertion_point end = {OMNIR_INSERT_BLOCK_END, block, {0}};
-        omnir_operation_state *st;
-        OK(omnir_operation_state_create(S("bench.add"), loc, &st));
-        OK(omnir_operation_state_add_operands(st, operands, 2));
-        OK(omnir_operation_state_add_results(st, &i32, 1));
-        OK(omnir_operation_state_add_attribute(st, S("tag"), attr));
+        add_setup setup = add_setup_make(ctx, i32, attr);
         double t0 = now_ns();
         for (long i = 0; i < n; i++) {
             omnir_op op;
-            OK(omnir_operation_create(ctx, st, &op));
-            OK(omnir_op_insert(ctx, op, end));
+            OK(omnir_operation_create(ctx, setup.state, &op));
+            OK(omnir_op_insert(ctx, op, setup.end));
         }
         double dt = (now_ns() - t0) / (double)n;
         if (dt < best) best = dt;
         t0 = now_ns();
         for (long i = 0; i < n; i++) {
             omnir_op op;
-            OK(omnir_operation_create_at(ctx, st, end, &op));
+            OK(omnir_operation_create_at(ctx, setup.state, setup.end, &op));
         }
         dt = (now_ns() - t0) / (double)n;
         if (dt < best_at) best_at = dt;
-        OK(omnir_operation_state_destroy(st));
+        OK(omnir_operation_state_destroy(setup.state));
 
         long m = n / 4;
         t0 = now_ns();
         for (long i = 0; i < m; i++) {
             omnir_operation_state *s2;
             omnir_op op;
-            OK(omnir_operation_state_create(S("bench.add"), loc, &s2));
-            OK(omnir_operation_state_add_operands(s2, operands, 2));
+            OK(omnir_operation_state_create(S("bench.add"), setup.loc, &s2));
+            OK(omnir_operation_state_add_operands(s2, setup.operands, 2));
             OK(omnir_operation_state_add_results(s2, &i32, 1));
             OK(omnir_operation_state_add_attribute(s2, S("tag"), attr));
             OK(omnir_operation_create(ctx, s2, &op));
             OK(omnir_operation_state_destroy(s2));
-            OK(omnir_op_insert(ctx, op, end));
+            OK(omnir_op_insert(ctx, op, setup.end));
         }
         dt = (now_ns() - t0) / (double)m;
         if (dt < best_fresh) best_fresh = dt;
         /* drop everything built in this round */
-        OK(omnir_block_erase(ctx, block));
+        OK(omnir_block_erase(ctx, setup.block));
     }
     printf("bench: create one operation through the builder + insert (reused state): %.1f ns/op\n", best);
     printf("bench: the same in one call (omnir_operation_create_at): %.1f ns/op\n", best_at);
