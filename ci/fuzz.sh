@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Runs the parse/print fuzz target for a fixed time (default 60 s), seeded from the upstream
-# corpus. cargo-fuzz is installed into target/tools on first use; it needs the nightly
-# toolchain. A crash fails the run and leaves the input in fuzz/artifacts/ — copy it to
-# fuzz/regressions/ with the fix.
+# Runs the fuzz targets for a fixed time each (default 60 s):
+#   parse_print  parse → print → parse → print is stable and never panics, seeded from the
+#                upstream corpus (fuzz/fuzz_targets/parse_print.rs);
+#   c_api        random programs of C API calls with bad arguments on purpose: no crash, every
+#                error explains itself and changes nothing (fuzz/capi_driver.rs).
+# cargo-fuzz is installed into target/tools on first use; it needs the nightly toolchain
+# (installed with rustup when missing, if the machine can reach it). A crash fails the run and
+# leaves the input in fuzz/artifacts/TARGET/ — copy it to fuzz/regressions/ (parse_print) or
+# fuzz/regressions-capi/ (c_api) with the fix; `cargo test` replays both.
+#
+# usage: ci/fuzz.sh [SECONDS] [TARGET...]     (default: both targets)
 #
 # OMNIR_FUZZ_RUNS=N makes the run reproducible (what the test command uses, so that CI is
 # never red by the luck of a random seed): at most N executions, still within the time
@@ -12,11 +19,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN="${1:-60}"
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(parse_print c_api)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  # The toolchain cannot be fetched on machines that reach only package registries; the
-  # regression inputs are still replayed by `cargo test` (core/tests/fuzz_regressions.rs).
-  echo "fuzz: SKIPPED: the nightly toolchain is not installed (cargo-fuzz needs it)" >&2
+  rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
+fi
+if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+  # Machines that reach only package registries may not fetch the toolchain; the kept
+  # inputs and a fixed set of random C API programs are still run by `cargo test`
+  # (core/tests/fuzz_regressions.rs, core/tests/capi_fuzz.rs).
+  echo "fuzz: SKIPPED: the nightly toolchain is not installed and could not be (cargo-fuzz needs it)" >&2
   exit 0
 fi
 TOOLS="$PWD/target/tools"
@@ -25,22 +39,39 @@ if [ ! -x "$TOOLS/bin/cargo-fuzz" ]; then
 fi
 limits=(-max_total_time="$SECONDS_TO_RUN")
 if [ -n "${OMNIR_FUZZ_RUNS:-}" ]; then
-  SEEDS="$PWD/target/fuzz-seeds-fixed/parse_print"
-  rm -rf "$SEEDS"
+  seeds_root="$PWD/target/fuzz-seeds-fixed"
   limits+=(-runs="$OMNIR_FUZZ_RUNS" -seed="${OMNIR_FUZZ_SEED:-1}")
 else
-  SEEDS="$PWD/target/fuzz-seeds/parse_print"
+  seeds_root="$PWD/target/fuzz-seeds"
 fi
-mkdir -p "$SEEDS"
 CORPUS_ROOT="${OMNIR_CORPUS:-$PWD/../shared/corpus}"
-if [ -d "$CORPUS_ROOT" ]; then
-  find "$CORPUS_ROOT" -name '*.mlir' -print0 | while IFS= read -r -d '' f; do
-    # One seed per `// -----` chunk: smaller inputs mutate better.
-    awk -v out="$SEEDS/$(basename "$f" .mlir)" 'BEGIN{n=0; file=out "_" n ".mlir"} /^\/\/ -----$/{n++; file=out "_" n ".mlir"; next} {print > file}' "$f"
-  done
-fi
-cp fuzz/regressions/* "$SEEDS/" 2>/dev/null || true
-rm -f "$SEEDS/README.md"
-cd fuzz
-PATH="$TOOLS/bin:$PATH" cargo +nightly fuzz run parse_print "$SEEDS" -- \
-  "${limits[@]}" -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1
+
+for target in "${TARGETS[@]}"; do
+  SEEDS="$seeds_root/$target"
+  [ -z "${OMNIR_FUZZ_RUNS:-}" ] || rm -rf "$SEEDS"
+  mkdir -p "$SEEDS"
+  case "$target" in
+    parse_print)
+      if [ -d "$CORPUS_ROOT" ]; then
+        find "$CORPUS_ROOT" -name '*.mlir' -print0 | while IFS= read -r -d '' f; do
+          # One seed per `// -----` chunk: smaller inputs mutate better.
+          awk -v out="$SEEDS/$(basename "$f" .mlir)" 'BEGIN{n=0; file=out "_" n ".mlir"} /^\/\/ -----$/{n++; file=out "_" n ".mlir"; next} {print > file}' "$f"
+        done
+      fi
+      cp fuzz/regressions/* "$SEEDS/" 2>/dev/null || true
+      max_len=65536
+      ;;
+    c_api)
+      cp fuzz/regressions-capi/* "$SEEDS/" 2>/dev/null || true
+      max_len=4096
+      ;;
+    *)
+      echo "fuzz: unknown target $target (parse_print, c_api)" >&2
+      exit 2
+      ;;
+  esac
+  rm -f "$SEEDS/README.md"
+  echo "== fuzz $target: ${SECONDS_TO_RUN} s"
+  (cd fuzz && PATH="$TOOLS/bin:$PATH" cargo +nightly fuzz run "$target" "$SEEDS" -- \
+    "${limits[@]}" -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1)
+done

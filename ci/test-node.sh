@@ -68,14 +68,20 @@ rm -rf "$pack"
 mkdir -p "$pack"
 tarball=$pack/$(npm pack --silent --pack-destination "$pack" | tail -1)
 example=$pack/$(cd "$repo/examples/node-dialect" && npm pack --silent --pack-destination "$pack" | tail -1)
-fresh=$repo/target/node-fresh
-rm -rf "$fresh"
-mkdir -p "$fresh"
+# Outside the repository, so that nothing of the checkout (a node_modules up the tree, the
+# sources) can stand in for what the tarball carries.
+fresh=$(mktemp -d "${TMPDIR:-/tmp}/omnir-node-fresh.XXXXXX")
+trap 'rm -rf "$fresh"' EXIT
 cd "$fresh"
 echo '{ "name": "omnir-fresh-install-test", "version": "1.0.0", "private": true }' >package.json
 npm install --no-audit --no-fund --offline "$tarball" "$example"
 count=$(find node_modules/omnir -name 'libomnir*' | wc -l)
 [ "$count" = 1 ] || { echo "node: the package must carry libomnir.so.0 exactly once (found $count)" >&2; exit 1; }
+# The installed addon finds the libomnir.so.0 beside it through RUNPATH $ORIGIN, with no
+# LD_LIBRARY_PATH: not one from the prefix or the system.
+env -u LD_LIBRARY_PATH ldd node_modules/omnir/omnir.linux-x64-gnu.node \
+  | grep -q "libomnir.so.0 => $(realpath node_modules/omnir)/libomnir.so.0 " \
+  || { echo "node: the installed addon does not load the libomnir.so.0 beside it" >&2; exit 1; }
 cat >smoke.cjs <<'EOF'
 const omnir = require('omnir');
 const ctx = new omnir.Context();
@@ -92,9 +98,9 @@ node smoke.cjs
 node smoke.mjs
 echo "== node: the TypeScript tour against the installed package (compiled and run)"
 cp "$repo/node/examples/typed.ts" "$repo/node/examples/typed-cjs.cts" .
-cat >tsconfig.json <<'EOF'
+cat >tsconfig.json <<EOF
 { "compilerOptions": { "target": "ES2022", "module": "node16", "moduleResolution": "node16", "strict": true,
-  "outDir": "out", "types": ["node"], "typeRoots": ["../../node/node_modules/@types"] },
+  "outDir": "out", "types": ["node"], "typeRoots": ["$repo/node/node_modules/@types"] },
   "files": ["typed.ts", "typed-cjs.cts"] }
 EOF
 "$repo/node/node_modules/.bin/tsc" -p tsconfig.json

@@ -6,7 +6,9 @@
 #      the script then checks that cargo, python3 and node still run;
 #   2. builds the C dialect plugin examples/c-dialect-plugin separately, against PREFIX;
 #   3. swift build (SwiftPM reads omnir.pc through PKG_CONFIG_PATH), swift test (XCTest; its
-#      closing line is XCTest's summary), swift run omnir-example;
+#      closing line is XCTest's summary), swift run omnir-example; then a consumer package of
+#      its own (target/swift-consumer, tools 6.0) depending on swift/ by path, built with
+#      `-Xlinker -rpath -Xlinker PREFIX/lib` and run without LD_LIBRARY_PATH;
 #   4. the quant dialect's Swift package (examples/quant-dialect/swift-quant), built on its own:
 #      the dialect library first (examples/quant-dialect/build.sh against PREFIX, into
 #      target/quant-dialect; the C++ bridge is built into PREFIX first if it is missing), then
@@ -16,7 +18,9 @@
 #
 # How the Swift binaries find libomnir.so.0: SwiftPM drops `-Wl,-rpath` flags that come from
 # .pc files, so this script sets LD_LIBRARY_PATH=PREFIX/lib when it runs them (a prefix the
-# loader already searches, such as /usr/local/lib after ldconfig, needs nothing). The quant
+# loader already searches, such as /usr/local/lib after ldconfig, needs nothing). The
+# consumer package (3) uses the other honest way: an rpath given on the command line
+# (`swift build -Xlinker -rpath -Xlinker PREFIX/lib`), which SwiftPM does pass on. The quant
 # package's test binary finds libquant_dialect.so.0 through the rpath its Package.swift adds.
 #
 # usage: ci/test-swift.sh [PREFIX]      (default target/omnir-install)
@@ -98,6 +102,52 @@ swift_build_and_test Omnir
 echo "== swift run omnir-example"
 swift run --skip-build omnir-example
 bin=$(swift build --show-bin-path)
+
+# --- 3b. a consumer package, as the README tells a user to write one: its own Package.swift
+# (tools 6.0, so Swift 6 language mode, as `swift package init` makes it) depending on swift/
+# by path, built with the library's directory as an rpath given on the command line
+# (`-Xlinker -rpath`, which SwiftPM passes on), then run WITHOUT LD_LIBRARY_PATH.
+echo "== consumer: a package of its own depending on swift/ by path (rpath from the command line)"
+consumer=$root/target/swift-consumer
+mkdir -p "$consumer/Sources/consumer"
+write_if_changed() { # write_if_changed FILE : stdin into FILE unless identical (keeps SwiftPM's cache)
+  local tmp="$1.new"
+  cat >"$tmp"
+  if cmp -s "$tmp" "$1"; then rm -f "$tmp"; else mv "$tmp" "$1"; fi
+}
+write_if_changed "$consumer/Package.swift" <<MANIFEST
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "consumer",
+    dependencies: [.package(path: "$root/swift")],
+    targets: [.executableTarget(name: "consumer", dependencies: [.product(name: "Omnir", package: "swift")])]
+)
+MANIFEST
+write_if_changed "$consumer/Sources/consumer/main.swift" <<'SOURCE'
+import Omnir
+
+let ctx = Context(allowUnregisteredDialects: true)
+let module = try Module.parse("\"test.op\"() {value = 42 : i32} : () -> ()", context: ctx)
+let i32 = try IntegerType(width: 32, context: ctx).type
+_ = try Operation.create(name: "test.other", results: [i32], location: ctx.unknownLocation,
+                         at: InsertionPoint(try module.body))
+try module.verify()
+var names: [String] = []
+try module.operation.walk { op in names.append(try op.name) }
+if let memref = MemRefType(try Type.parse("memref<4x?xf32>", context: ctx)) {
+    print("consumer: walked \(names.joined(separator: ", ")); \(memref) has rank \(try memref.rank)")
+}
+SOURCE
+cd "$consumer"
+fresh_build_dir "$pc_stamp rpath=$prefix/lib"
+swift build -Xlinker -rpath -Xlinker "$prefix/lib" >.build/swift-build.log 2>&1 \
+  || { cat .build/swift-build.log >&2; echo "== consumer: build FAILED" >&2; exit 1; }
+consumer_bin=$(swift build --show-bin-path)/consumer
+readelf -d "$consumer_bin" | grep -q "RUNPATH.*$prefix/lib" \
+  || { echo "== consumer: $consumer_bin has no RUNPATH $prefix/lib" >&2; exit 1; }
+env -u LD_LIBRARY_PATH "$consumer_bin"
 
 # --- 4. the quant dialect's Swift package, against the dialect built on its own
 quant_out=$root/target/quant-dialect

@@ -73,7 +73,8 @@ export class Context {
   attachDiagnosticHandler(handler: (diagnostic: Diagnostic) => boolean | void): DiagnosticHandler;
   /** Attaches an implementation of `iface` to the kind `kind` (MLIR's external models):
    * a marker, or methods written in JavaScript. */
-  attachInterface(kind: TypeID | string, iface: TypeID | string, methods?: InterfaceMethods): void;
+  attachInterface<R extends InterfaceReceiver = InterfaceReceiver>(kind: TypeID | string, iface: TypeID | string,
+    methods?: InterfaceMethods<R>): void;
 
   // options (per context; overrides per thread) -- see "options and passes" below
 
@@ -803,12 +804,19 @@ export class SymbolTable {
 
 /** Methods of an interface implementation: `(receiver, ...args) => result`. Arguments are
  * Attributes; a result is converted with `toAttr` (undefined for none). */
-export interface InterfaceMethods {
-  [method: string]: (receiver: any, ...args: Attribute[]) => AttributeLike | void | undefined;
+export type InterfaceReceiver = Type | Attribute | Operation;
+
+/** Methods of an interface implementation: `(receiver, ...args) => result`. The receiver is
+ * a DialectType, DialectAttr or Operation for interfaces listed in `defineType`,
+ * `defineAttribute` or `defineOperation`; for `attachInterface`, name it:
+ * `ctx.attachInterface<IntegerType>('builtin.integer', ...)`. */
+export interface InterfaceMethods<R extends InterfaceReceiver = InterfaceReceiver> {
+  [method: string]: (receiver: R, ...args: Attribute[]) => AttributeLike | void | undefined;
 }
 
 /** An interface a definition implements: a marker (TypeID or qualified name), or methods. */
-export type InterfaceSpec = TypeID | string | { interface: TypeID | string; methods?: InterfaceMethods };
+export type InterfaceSpec<R extends InterfaceReceiver = InterfaceReceiver> =
+  TypeID | string | { interface: TypeID | string; methods?: InterfaceMethods<R> };
 
 /** What a verifier returns: nothing or true (valid), false or a message (invalid); or it
  * throws. */
@@ -818,10 +826,14 @@ export type TypeConstraintName =
   | 'any' | 'integer' | 'index' | 'float' | 'int_or_float' | 'intOrFloat' | 'signless_int_or_index'
   | 'signlessIntOrIndex' | 'vector' | 'tensor' | 'memref' | 'shaped' | `i${number}`;
 
+/** A constraint on an operand's or result's type: a name; a Type (exactly that type); a
+ * TypeID (a type implementing that interface); a TypeDefinition (any type of that kind);
+ * a predicate; or an array (any of). */
 export type TypeConstraint =
   | TypeConstraintName
   | Type
   | TypeID
+  | TypeDefinition
   | ((type: Type) => boolean)
   | { predicate: (type: Type) => boolean; summary?: string }
   | { implements: TypeID | string }
@@ -836,6 +848,7 @@ export type AttrConstraintName =
 export type AttrConstraint =
   | AttrConstraintName
   | Type
+  | AttributeDefinition
   | ((attr: Attribute) => boolean)
   | { predicate: (attr: Attribute) => boolean; summary?: string }
   | null
@@ -856,10 +869,10 @@ export type TraitName =
   | 'singleBlock' | 'constantLike' | 'returnLike' | 'attrSizedOperandSegments' | 'attrSizedResultSegments'
   | 'noRegionArguments' | 'optionalSymbol' | 'isTerminator';
 
-export interface KindDefinitionOptions {
+export interface KindDefinitionOptions<R extends DialectType | DialectAttr = DialectType | DialectAttr> {
   params?: string[];
   verifier?: (params: Attribute[]) => Verdict;
-  interfaces?: InterfaceSpec[];
+  interfaces?: InterfaceSpec<R>[];
 }
 
 export interface OperationDefinitionOptions {
@@ -872,7 +885,7 @@ export interface OperationDefinitionOptions {
   successors?: number;
   variadicSuccessors?: boolean;
   traits?: TraitName[];
-  interfaces?: InterfaceSpec[];
+  interfaces?: InterfaceSpec<Operation>[];
   implicitTerminator?: string;
   branchFirstOperandGroup?: number;
   verifier?: (op: Operation) => Verdict;
@@ -882,8 +895,8 @@ export class Dialect {
   constructor(name: string, options?: Context | { allowUnknownOperations?: boolean; context?: Context });
   readonly context: Context;
   readonly name: string;
-  defineType(name: string, options?: KindDefinitionOptions): TypeDefinition;
-  defineAttribute(name: string, options?: KindDefinitionOptions): AttributeDefinition;
+  defineType(name: string, options?: KindDefinitionOptions<DialectType>): TypeDefinition;
+  defineAttribute(name: string, options?: KindDefinitionOptions<DialectAttr>): AttributeDefinition;
   defineOperation(name: string, options?: OperationDefinitionOptions): OperationDefinition;
 }
 

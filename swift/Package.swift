@@ -6,8 +6,11 @@
 // target links libomnir.so.0 by SONAME.
 //
 // Finding the library at run time: SwiftPM drops `-Wl,-rpath` flags that come from `.pc`
-// files, so for a private prefix set LD_LIBRARY_PATH=PREFIX/lib when running (ci/test-swift.sh
-// does), or install omnir into a prefix the loader searches (/usr/local/lib + ldconfig).
+// files, so for a private prefix either set LD_LIBRARY_PATH=PREFIX/lib when running
+// (ci/test-swift.sh does for this package), or give the rpath on the command line, which
+// SwiftPM passes on: `swift build -Xlinker -rpath -Xlinker PREFIX/lib` (ci/test-swift.sh's
+// consumer package does), or install omnir into a prefix the loader searches
+// (/usr/local/lib + ldconfig).
 import PackageDescription
 
 let package = Package(

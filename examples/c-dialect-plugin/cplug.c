@@ -75,6 +75,21 @@ omnir_status cplug_memref_element_interface_id(uint32_t *out) {
 
 const cplug_elem_methods *cplug_methods(void) { return &METHODS; }
 
+omnir_status cplug_element_bit_width(omnir_context *ctx, omnir_type ty, int64_t *out) {
+    if (!out) return OMNIR_ERROR_NULL_ARGUMENT;
+    uint32_t iface;
+    omnir_status st = omnir_typeid_get(S("builtin.MemRefElementTypeInterface"), &iface);
+    if (st != OMNIR_OK) return st;
+    const void *vtable = NULL;
+    void *user_data = NULL;
+    st = omnir_type_get_interface(ctx, ty, iface, &vtable, &user_data);
+    if (st != OMNIR_OK) return st;
+    const cplug_elem_methods *m = vtable;
+    if (!m || !m->bit_width) return OMNIR_ERROR_NOT_REGISTERED;
+    *out = m->bit_width(user_data, ctx, ty);
+    return OMNIR_OK;
+}
+
 int cplug_omnir_path(char *buf, size_t len) {
     Dl_info info;
     if (len == 0 || !dladdr((void *)omnir_version, &info) || !info.dli_fname) return 1;

@@ -50,6 +50,13 @@ CPLUG_API omnir_status cplug_memref_element_interface_id(uint32_t *out);
 /* The method table registered for the interface (to compare with what omnir hands back). */
 CPLUG_API const cplug_elem_methods *cplug_methods(void);
 
+/* Asks the registry for `ty`'s MemRefElementTypeInterface implementation and calls its
+ * `bit_width` through the table, assuming the `cplug_elem_methods` layout: works for
+ * `!cplug.elem` and for any type, from any language, that registered a table of that layout
+ * (the Swift tests register one whose method is a Swift closure). OMNIR_ERROR_NOT_REGISTERED
+ * when `ty` does not implement the interface or registered no table. */
+CPLUG_API omnir_status cplug_element_bit_width(omnir_context *ctx, omnir_type ty, int64_t *out);
+
 /* The absolute path of the libomnir this plugin is bound to (from dladdr on an omnir
  * function), written into `buf` (NUL-terminated, truncated to `len`); 0 on success. */
 CPLUG_API int cplug_omnir_path(char *buf, size_t len);

@@ -24,7 +24,7 @@ class Attribute {
   static parse(text, context) {
     const ctx = resolveContext(context);
     S[0] = ctx._slot;
-    if (N.attrParse(String(text)) !== 0) fail(ctx, 'Unable to parse attribute');
+    if (N.attrParse(B.text(text, 'Attribute.parse')) !== 0) fail(ctx, 'Unable to parse attribute');
     return wrapAttr(ctx, S[0]);
   }
 
@@ -209,6 +209,8 @@ class FloatAttr extends Attribute {
     const t = checkType(type, 'type');
     S[0] = t.context._slot;
     S[1] = t._id;
+    // A number (or a BigInt, converted); not a string: Number('') is 0, Number('x') NaN.
+    if (typeof value !== 'number' && typeof value !== 'bigint') throw new TypeError(`FloatAttr.get: expected a number, got ${describe(value)}`);
     F[1] = Number(value);
     return make(t.context, FloatAttr, N.attrFloat());
   }
@@ -225,13 +227,13 @@ class FloatAttr extends Attribute {
 /** `"text"` (optionally typed); MLIR strings may hold any bytes. */
 class StringAttr extends Attribute {
   /** A string attribute from a string (UTF-8) or bytes (a Uint8Array). */
-  static get(value, options = {}) {
-    if (options instanceof Context) options = { context: options };
+  static get(value, options) {
+    if (options === undefined || options === null || options instanceof Context) options = { context: options };
     const ty = options.type;
     const ctx = ty ? checkType(ty).context : resolveContext(options.context);
     S[0] = ctx._slot;
     S[1] = ty ? typeIdIn(ctx, ty) : 0;
-    const st = value instanceof Uint8Array ? N.attrStringBytes(value) : N.attrString(String(value));
+    const st = value instanceof Uint8Array ? N.attrStringBytes(value) : N.attrString(B.text(value, 'StringAttr.get'));
     return make(ctx, StringAttr, st);
   }
   /** The value (invalid UTF-8 replaced by U+FFFD; see `bytes`). */
@@ -271,6 +273,7 @@ class TypeAttr extends Attribute {
 /** `[elements]`: iterable, with `length` and `at(i)`. */
 class ArrayAttr extends Attribute {
   static get(elements, context) {
+    elements = B.arr(elements, 'ArrayAttr.get');
     const ctx = elements.length > 0 && context === undefined ? checkAttr(elements[0]).context : resolveContext(context);
     room(2 + elements.length);
     S[0] = ctx._slot;
@@ -298,6 +301,9 @@ class DictAttr extends Attribute {
   /** From a plain object, a Map or an iterable of [name, attribute]. */
   static get(entries, context) {
     const pairs = entriesOf(entries);
+    for (const p of pairs) {
+      if (!Array.isArray(p) || p.length !== 2) throw new TypeError(`DictAttr.get: expected [name, attribute] entries, got ${describe(p)}`);
+    }
     const ctx = pairs.length > 0 && context === undefined ? checkAttr(pairs[0][1]).context : resolveContext(context);
     room(2 + pairs.length);
     S[0] = ctx._slot;
@@ -491,6 +497,7 @@ class DenseElementsAttr extends Attribute {
    * booleans (complex: [re, im] pairs); one value makes a splat. */
   static get(type, values) {
     const t = checkType(type, 'type');
+    if (!(t instanceof T.ShapedType)) throw new TypeError(`DenseElementsAttr.get: expected a tensor or vector type, got ${safeString(t)}`);
     const data = encodeElements(t.elementType, values);
     S[0] = t.context._slot;
     S[1] = t._id;
@@ -520,6 +527,7 @@ class DenseElementsAttr extends Attribute {
   }
   /** Element `i` as an attribute (IntegerAttr, FloatAttr). */
   at(i) {
+    if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`at: expected an integer index, got ${describe(i)}`);
     const n = this.length;
     if (i < 0) i += n;
     S[0] = this.context._slot;
@@ -564,7 +572,7 @@ class DenseStringElementsAttr extends Attribute {
   bytesAt(i) {
     S[0] = this.context._slot;
     S[1] = this._id;
-    S[2] = i >>> 0;
+    S[2] = B.u32(i, 'bytesAt');
     const b = N.attrDenseString();
     if (b === null) fail(this.context);
     return b;
@@ -656,7 +664,7 @@ class AffineMapAttr extends Attribute {
   static identity(numDims, context) {
     const ctx = resolveContext(context);
     S[0] = ctx._slot;
-    S[1] = numDims >>> 0;
+    S[1] = B.u32(numDims, 'numDims');
     if (N.attrIdentityAffineMap() !== 0) fail(ctx);
     return wrapAttr(ctx, S[0]);
   }

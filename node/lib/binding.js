@@ -110,6 +110,45 @@ function room(words) {
   }
 }
 
+/** `x` as a C `uint32_t` (an index, a count, a width). `x >>> 0` would turn `undefined`,
+ * `NaN` or `'a'` into 0 and 2**32 + 1 into 1: a silently wrong element or type. A value
+ * that is not an integer is a TypeError; an integer outside 0..2**32-1 an OmnirError
+ * (OMNIR_ERROR_OUT_OF_RANGE, as the C API reports an index past the end). */
+function u32(x, what) {
+  if (typeof x !== 'number' || !Number.isInteger(x)) {
+    const got = x === null ? 'null' : typeof x === 'object' ? (x.constructor ? x.constructor.name : 'object')
+      : typeof x === 'number' ? String(x) : typeof x;
+    throw new TypeError(`${what}: expected an integer, got ${got}`);
+  }
+  if (x < 0 || x > 0xffffffff) {
+    throw new OmnirError(`${what}: ${x} is out of range`, 'OMNIR_ERROR_OUT_OF_RANGE');
+  }
+  return x;
+}
+
+function describeValue(x) {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return x.constructor ? x.constructor.name : 'object';
+  return typeof x;
+}
+
+/** `x` as an array: an array as is, another iterable (a Set, a generator, `block.arguments`)
+ * copied. Anything else (undefined, a number, a lone Value, a string) is a TypeError
+ * naming the argument, rather than one from deep inside ("x.length of undefined"). */
+function arr(x, what) {
+  if (Array.isArray(x)) return x;
+  if (x !== null && typeof x === 'object' && typeof x[Symbol.iterator] === 'function') return Array.from(x);
+  throw new TypeError(`${what}: expected an array, got ${describeValue(x)}`);
+}
+
+/** `x` as text: a string as is, bytes (a Uint8Array, a Buffer) decoded as UTF-8. Anything
+ * else is a TypeError: `String(undefined)` would silently be the text "undefined". */
+function text(x, what) {
+  if (typeof x === 'string') return x;
+  if (x instanceof Uint8Array) return Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('utf8');
+  throw new TypeError(`${what}: expected a string, got ${describeValue(x)}`);
+}
+
 // ---------------------------------------------------------------------------------------
 // contexts by slot (weakly), and the dispatcher of callbacks
 
@@ -149,6 +188,6 @@ N.init(S, dispatcher);
 const mutation = { epoch: 0 };
 
 module.exports = {
-  N, S, F, SCRATCH_WORDS, OmnirError, StaleHandleError, MLIRError, hooks, error, fail, list, room,
+  N, S, F, SCRATCH_WORDS, OmnirError, StaleHandleError, MLIRError, hooks, error, fail, list, room, u32, arr, text,
   contexts, contextOfSlot, messageOf, mutation,
 };

@@ -33,7 +33,10 @@ function runIn(stack, value, fn) {
  * `{ allowUnregisteredDialects: false }` to refuse them.
  */
 class Context {
-  constructor(options = {}) {
+  constructor(options) {
+    if (options !== undefined && options !== null && typeof options !== 'object') {
+      throw new TypeError(`new Context(options): expected an object, got ${typeof options}`);
+    }
     if (N.ctxNew() !== 0) fail(null);
     /** @internal */ this._slot = S[0];
     /** @internal */ this._serial = S[1];
@@ -51,7 +54,7 @@ class Context {
     if (N.locUnknown() !== 0) fail(this);
     /** @internal the id of loc(unknown) */
     this._unknownLoc = S[0];
-    const allow = options.allowUnregisteredDialects;
+    const allow = options ? options.allowUnregisteredDialects : undefined;
     this.allowUnregisteredDialects = allow === undefined ? true : Boolean(allow);
   }
 

@@ -285,6 +285,12 @@ function typeConstraint(ctx, c) {
   }
   if (c instanceof Type) return { kind: 'exactly', type: T.typeIdIn(ctx, c) };
   if (c instanceof TypeID) return { kind: 'implements', iface: c.value };
+  // A type defined from JavaScript: any type of that kind (with any parameters). The client
+  // has no "of kind" constraint, so this is a predicate; a TypeID would mean an interface.
+  if (c instanceof TypeDefinition) {
+    if (c.context !== ctx) throw T.wrongContext();
+    return { kind: 'predicate', callback: ctx._addCallback((t) => c.isInstance(t)), summary: `!${c.name}` };
+  }
   if (typeof c === 'function') return { kind: 'predicate', callback: ctx._addCallback(c) };
   if (Array.isArray(c)) return { kind: 'oneOf', oneOf: c.map((x) => typeConstraint(ctx, x)) };
   if (typeof c === 'object' && typeof c.predicate === 'function') {
@@ -308,6 +314,10 @@ function attrConstraint(ctx, c) {
     return { kind: k };
   }
   if (c instanceof Type) return { kind: 'typedInteger', type: T.typeIdIn(ctx, c) };
+  if (c instanceof AttributeDefinition) {
+    if (c.context !== ctx) throw T.wrongContext();
+    return { kind: 'predicate', callback: ctx._addCallback((a) => c.isInstance(a)), summary: `#${c.name}` };
+  }
   if (typeof c === 'function') return { kind: 'predicate', callback: ctx._addCallback(c) };
   if (typeof c === 'object' && typeof c.predicate === 'function') {
     return { kind: 'predicate', callback: ctx._addCallback(c.predicate), summary: c.summary };
@@ -436,15 +446,15 @@ class Dialect {
       operands: valueSpecs(ctx, options.operands),
       results: valueSpecs(ctx, options.results),
       attributes: attrSpecs(ctx, options.attributes),
-      numRegions: (options.regions || 0) >>> 0,
+      numRegions: B.u32(options.regions ?? 0, 'regions'),
       variadicRegions: Boolean(options.variadicRegions),
-      numSuccessors: (options.successors || 0) >>> 0,
+      numSuccessors: B.u32(options.successors ?? 0, 'successors'),
       variadicSuccessors: Boolean(options.variadicSuccessors),
       traits: (options.traits || []).reduce((bits, t) => bits | traitBit(t), 0) >>> 0,
       interfaces: interfaces(ctx, options.interfaces),
     };
     if (options.implicitTerminator) d.implicitTerminator = String(options.implicitTerminator);
-    if (options.branchFirstOperandGroup !== undefined) d.branchFirstOperandGroup = options.branchFirstOperandGroup >>> 0;
+    if (options.branchFirstOperandGroup !== undefined) d.branchFirstOperandGroup = B.u32(options.branchFirstOperandGroup, 'branchFirstOperandGroup');
     const v = options.verifier || options.verify;
     if (v !== undefined) {
       if (typeof v !== 'function') throw new TypeError('verifier: a function');

@@ -25,7 +25,7 @@ const T = require('./types');
 const A = require('./attributes');
 const L = require('./location');
 
-const { N, S, F, fail, room, list, mutation, OmnirError } = B;
+const { N, S, F, fail, room, list, mutation, OmnirError, u32 } = B;
 const { Type, wrapType, typeIdIn, describe, safeString, wrongContext } = T;
 const { Attribute, wrapAttr, attrIdIn } = A;
 const { Location, locIdIn } = L;
@@ -159,10 +159,33 @@ function writeFlags(flags, at = 3) {
   F[(at + 5) / 2] = elide > 0 ? elide : 0;
 }
 
+/** Calls a native print. Text longer than V8's longest string (about 2**29 characters,
+ * e.g. very deep nesting, indented at every level) cannot be returned: napi-rs throws a
+ * plain Error then, made an OmnirError here like every other failure. */
+function printed(print) {
+  try {
+    return print();
+  } catch (e) {
+    throw new OmnirError(`omnir: the printed IR does not fit into a JavaScript string (${e.message})`,
+      'OMNIR_ERROR_OUT_OF_RANGE');
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // operations
 
 const nameIds = new Map();
+
+/** The most regions `Operation.create` makes. The core takes any 32-bit count and allocates
+ * them all at once: a stray `regions: 1e9` would end the process when memory runs out (an
+ * abort, not an exception). Real operations have a handful; this bound is far above any. */
+const MAX_REGIONS = 1 << 16;
+
+function regionCount(n) {
+  u32(n, 'regions');
+  if (n > MAX_REGIONS) throw new OmnirError(`regions: ${n} is more than ${MAX_REGIONS}`, 'OMNIR_ERROR_OUT_OF_RANGE');
+  return n;
+}
 
 function nameId(name) {
   let id = nameIds.get(name);
@@ -199,7 +222,11 @@ class Operation {
    */
   static create(options) {
     if (options === null || typeof options !== 'object') throw new TypeError('Operation.create({ name, ... })');
-    const { name, operands, results, attributes, properties, regions, successors, loc, context } = options;
+    const { name, attributes, properties, regions, loc, context } = options;
+    const operands = options.operands == null ? undefined : B.arr(options.operands, 'operands');
+    const results = options.results == null ? undefined : B.arr(options.results, 'results');
+    const successors = options.successors == null ? undefined : B.arr(options.successors, 'successors');
+    if (loc !== undefined && loc !== null && !(loc instanceof Location)) throw new TypeError(`loc: expected a Location, got ${describe(loc)}`);
     let ip = options.ip;
     if (ip === undefined) ip = InsertionPoint.current;
     else if (ip !== null && !(ip instanceof InsertionPoint)) throw new TypeError('ip: expected an InsertionPoint');
@@ -274,7 +301,7 @@ class Operation {
     S[3] = nOps;
     S[4] = nRes;
     S[5] = nAttrs;
-    S[6] = regions === undefined || regions === null ? 0 : regions >>> 0;
+    S[6] = regions === undefined || regions === null ? 0 : regionCount(regions);
     S[7] = nSucc;
     S[8] = properties === undefined || properties === null ? 0 : attrIdIn(ctx, properties);
     let owner = null;
@@ -385,7 +412,7 @@ class Operation {
   /** Operand `i`. */
   getOperand(i) {
     opArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'getOperand');
     if (N.opOperand() !== 0) fail(this.context);
     return operandValue(this.context, Array.from(S.subarray(0, 7)), 0);
   }
@@ -393,7 +420,7 @@ class Operation {
   setOperand(i, value) {
     const v = checkValue(this.context, value);
     opArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'setOperand');
     S[4] = v._o;
     S[5] = v._g;
     S[6] = v._n;
@@ -403,6 +430,7 @@ class Operation {
 
   /** Replaces all operands. */
   setOperands(values) {
+    values = B.arr(values, 'setOperands');
     room(4 + 3 * values.length);
     const vs = values.map((v, k) => checkValue(this.context, v, `values[${k}]`));
     opArgs(this);
@@ -447,7 +475,7 @@ class Operation {
   /** Result `i`. */
   getResult(i) {
     opArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'getResult');
     if (N.opResult() !== 0) fail(this.context);
     return new OpResult(this.context, S[0], S[1], S[2], this._owner);
   }
@@ -473,7 +501,7 @@ class Operation {
   /** Region `i`. */
   getRegion(i) {
     opArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'getRegion');
     if (N.opRegion() !== 0) fail(this.context);
     return new Region(this.context, S[0], S[1], this._owner);
   }
@@ -488,7 +516,7 @@ class Operation {
   setSuccessor(i, block) {
     const b = checkBlock(this.context, block);
     opArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'setSuccessor');
     S[4] = b._i;
     S[5] = b._g;
     if (N.opSetSuccessor() !== 0) fail(this.context);
@@ -657,7 +685,7 @@ class Operation {
   print(flags) {
     opArgs(this);
     writeFlags(flags);
-    const s = N.opPrint();
+    const s = printed(N.opPrint);
     if (s === null) fail(this.context);
     return s;
   }
@@ -683,6 +711,9 @@ class Operation {
   walk(callback, order = WalkOrder.PRE_ORDER) {
     if (typeof callback !== 'function') throw new TypeError('walk(callback): callback must be a function');
     const post = order === WalkOrder.POST_ORDER || order === 'postOrder' || order === 'post';
+    if (!post && order !== WalkOrder.PRE_ORDER && order !== 'preOrder' && order !== 'pre') {
+      throw new TypeError(`walk: order must be WalkOrder.PRE_ORDER or WalkOrder.POST_ORDER, got ${typeof order === 'string' ? `'${order}'` : describe(order)}`);
+    }
     const ctx = this.context;
     opArgs(this);
     S[3] = post ? 1 : 0;
@@ -784,7 +815,7 @@ class OpAttributeMap {
     const id = attrIdIn(op.context, attr);
     opArgs(op);
     S[3] = id;
-    if (N.opSetAttribute(String(name)) !== 0) fail(op.context);
+    if (N.opSetAttribute(B.text(name, 'attributes.set: name')) !== 0) fail(op.context);
     return this;
   }
 
@@ -843,7 +874,7 @@ class Module {
     if (o instanceof Context || o === undefined || o === null) o = { context: o };
     const ctx = resolveContext(o.context);
     S[0] = ctx._slot;
-    if (N.moduleParse(String(text), o.filename === undefined ? '-' : String(o.filename)) !== 0) {
+    if (N.moduleParse(B.text(text, 'Module.parse'), o.filename === undefined ? '-' : String(o.filename)) !== 0) {
       fail(ctx, 'Unable to parse module');
     }
     const i = S[0];
@@ -854,6 +885,7 @@ class Module {
   /** An empty module (at `loc`, default the current location or unknown). */
   static create(loc, context) {
     if (loc instanceof Context) return Module.create(undefined, loc);
+    if (loc !== undefined && loc !== null && !(loc instanceof Location)) throw new TypeError(`Module.create: expected a Location or a Context, got ${describe(loc)}`);
     const ctx = loc ? loc.context : (Location.current ? Location.current.context : resolveContext(context));
     const l = loc || (Location.current && Location.current.context === ctx ? Location.current : null);
     S[0] = ctx._slot;
@@ -914,6 +946,8 @@ class Block {
    * the returned wrapper until it is appended to a region. */
   static create(argTypes = [], argLocs, context) {
     if (argLocs instanceof Context) return Block.create(argTypes, undefined, argLocs);
+    argTypes = B.arr(argTypes ?? [], 'argTypes');
+    if (argLocs !== undefined && argLocs !== null) argLocs = B.arr(argLocs, 'argLocs');
     const ctx = argTypes.length > 0 && context === undefined ? T.checkType(argTypes[0]).context : resolveContext(context);
     const n = argTypes.length;
     room(2 + 2 * n);
@@ -932,6 +966,7 @@ class Block {
 
   /** A new block with arguments `argTypes` inserted at the start of `region`. */
   static createAtStart(region, argTypes = [], argLocs) {
+    if (!(region instanceof Region)) throw new TypeError(`createAtStart: expected a Region, got ${describe(region)}`);
     const b = Block.create(argTypes, argLocs, region.context);
     const first = region.blocks[0];
     if (first) region.insertBlockBefore(first, b);
@@ -965,7 +1000,7 @@ class Block {
 
   getArgument(i) {
     blockArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'getArgument');
     if (N.blockArgument() !== 0) fail(this.context);
     return new BlockArgument(this.context, S[0], S[1], S[2], this._owner);
   }
@@ -985,7 +1020,7 @@ class Block {
   /** Removes argument `i`, which must be unused. */
   eraseArgument(i) {
     blockArgs(this);
-    S[3] = i >>> 0;
+    S[3] = u32(i, 'eraseArgument');
     if (N.blockEraseArgument() !== 0) fail(this.context);
     mutation.epoch++;
   }
@@ -1096,7 +1131,7 @@ class Block {
   print(flags) {
     blockArgs(this);
     writeFlags(flags);
-    const s = N.blockPrint();
+    const s = printed(N.blockPrint);
     if (s === null) fail(this.context);
     return s;
   }
@@ -1148,7 +1183,8 @@ class Region {
 
   /** Appends a block: a detached Block, or a new one with arguments of `argTypes` (MLIR
    * Python's `region.blocks.append(*types)`). Returns the block. */
-  appendBlock(blockOrTypes = [], argLocs) {
+  appendBlock(blockOrTypes, argLocs) {
+    if (blockOrTypes === undefined || blockOrTypes === null) blockOrTypes = [];
     const b = blockOrTypes instanceof Block ? checkBlock(this.context, blockOrTypes)
       : Block.create(blockOrTypes, argLocs, this.context);
     blockArgs(this);

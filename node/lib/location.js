@@ -34,13 +34,13 @@ class Location {
     if (o instanceof Context || o === undefined) o = { context: o };
     const ctx = resolveContext(o.context);
     S[0] = ctx._slot;
-    S[1] = line >>> 0;
-    S[2] = col >>> 0;
+    S[1] = B.u32(line, 'line');
+    S[2] = B.u32(col, 'col');
     const range = o.endLine !== undefined || o.endCol !== undefined;
-    S[3] = range ? (o.endLine ?? line) >>> 0 : 0;
-    S[4] = range ? (o.endCol ?? col) >>> 0 : 0;
+    S[3] = range ? B.u32(o.endLine ?? line, 'endLine') : 0;
+    S[4] = range ? B.u32(o.endCol ?? col, 'endCol') : 0;
     S[5] = range ? 1 : 0;
-    if (N.locFile(String(filename)) !== 0) fail(ctx);
+    if (N.locFile(B.text(filename, 'Location.file: filename')) !== 0) fail(ctx);
     return new Location(ctx, S[0]);
   }
 
@@ -50,7 +50,7 @@ class Location {
     const ctx = childLoc ? checkLoc(childLoc).context : resolveContext(context);
     S[0] = ctx._slot;
     S[1] = childLoc ? locIdIn(ctx, childLoc) : 0;
-    if (N.locName(String(name)) !== 0) fail(ctx);
+    if (N.locName(B.text(name, 'Location.name')) !== 0) fail(ctx);
     return new Location(ctx, S[0]);
   }
 
@@ -68,6 +68,7 @@ class Location {
   /** `loc(fused[locations])` or `loc(fused<metadata>[locations])` (simplified as MLIR does). */
   static fused(locations, metadata, context) {
     if (metadata instanceof Context) return Location.fused(locations, undefined, metadata);
+    locations = B.arr(locations, 'Location.fused');
     const ctx = locations.length > 0 && context === undefined ? checkLoc(locations[0]).context : resolveContext(context);
     room(3 + locations.length);
     S[0] = ctx._slot;

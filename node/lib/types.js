@@ -26,7 +26,7 @@ class Type {
   static parse(text, context) {
     const ctx = resolveContext(context);
     S[0] = ctx._slot;
-    if (N.typeParse(String(text)) !== 0) fail(ctx, 'Unable to parse type');
+    if (N.typeParse(B.text(text, 'Type.parse')) !== 0) fail(ctx, 'Unable to parse type');
     return wrapType(ctx, S[0]);
   }
 
@@ -133,7 +133,7 @@ class IntegerType extends Type {
     if (s < 0) throw new TypeError(`signedness must be one of ${SIGNEDNESS.join(', ')}`);
     const ctx = resolveContext(context);
     S[0] = ctx._slot;
-    S[1] = width >>> 0;
+    S[1] = B.u32(width, 'width');
     S[2] = s;
     if (N.typeInteger() !== 0) fail(ctx);
     return wrapType(ctx, S[0]);
@@ -215,6 +215,8 @@ class ComplexType extends Type {
 /** `(inputs) -> (results)`. */
 class FunctionType extends Type {
   static get(inputs, results, context) {
+    inputs = B.arr(inputs, 'FunctionType.get: inputs');
+    results = B.arr(results, 'FunctionType.get: results');
     const all = [...inputs, ...results];
     const ctx = all.length > 0 && context === undefined ? checkType(all[0]).context : resolveContext(context);
     room(3 + all.length);
@@ -244,6 +246,7 @@ class FunctionType extends Type {
 /** `tuple<elements>`. */
 class TupleType extends Type {
   static get(elements, context) {
+    elements = B.arr(elements, 'TupleType.get');
     const ctx = elements.length > 0 && context === undefined ? checkType(elements[0]).context : resolveContext(context);
     room(2 + elements.length);
     S[0] = ctx._slot;
@@ -263,7 +266,12 @@ class TupleType extends Type {
     return out.map((id) => wrapType(this.context, id));
   }
   get numTypes() { return this.types.length; }
-  getType(i) { return this.types[i]; }
+  getType(i) {
+    const types = this.types;
+    B.u32(i, 'getType');
+    if (i >= types.length) throw new B.OmnirError(`getType: index ${i} out of range (${types.length} types)`, 'OMNIR_ERROR_OUT_OF_RANGE');
+    return types[i];
+  }
 }
 
 /** The base class of shaped types: vectors, tensors and memrefs. */
@@ -297,8 +305,15 @@ class ShapedType extends Type {
     if (s === null) throw new B.OmnirError(`${this} has no rank`, 'OMNIR_ERROR_INVALID_ARGUMENT');
     return s;
   }
-  getDimSize(i) { return this._ranked()[i]; }
-  isDynamicDim(i) { return this._ranked()[i] === DYNAMIC; }
+  /** The size of dimension `i` (an OmnirError OMNIR_ERROR_OUT_OF_RANGE past the rank, as in
+   * MLIR, rather than `undefined`). */
+  getDimSize(i) {
+    const shape = this._ranked();
+    B.u32(i, 'getDimSize');
+    if (i >= shape.length) throw new B.OmnirError(`getDimSize: dimension ${i} out of range (rank ${shape.length})`, 'OMNIR_ERROR_OUT_OF_RANGE');
+    return shape[i];
+  }
+  isDynamicDim(i) { return this.getDimSize(i) === DYNAMIC; }
   get hasStaticShape() {
     const s = this._shape();
     return s !== null && s.every((d) => d !== DYNAMIC);
@@ -312,6 +327,19 @@ class ShapedType extends Type {
   }
 }
 
+/** `shape` checked: an array of integers (numbers, or BigInts; `ShapedType.DYNAMIC` for `?`).
+ * Without this, `MemRefType.get(4, t)` would be `memref<t>` (no length: rank 0) and a NaN
+ * or 1.5 size would silently become 0 or 1. */
+function checkShape(shape, what) {
+  const s = B.arr(shape, `${what}: shape`);
+  for (let k = 0; k < s.length; k++) {
+    const d = s[k];
+    if (typeof d === 'bigint' || (typeof d === 'number' && Number.isInteger(d))) continue;
+    throw new TypeError(`${what}: shape[${k}]: expected an integer size (or ShapedType.DYNAMIC), got ${typeof d === 'number' ? d : describe(d)}`);
+  }
+  return s;
+}
+
 function writeDims(at, shape) {
   // `at` is an even word: dims are float64s.
   for (let k = 0; k < shape.length; k++) {
@@ -323,6 +351,7 @@ function writeDims(at, shape) {
 /** `vector<shape x element>`, with scalable dimensions (`[4]`) when asked. */
 class VectorType extends ShapedType {
   static get(shape, elementType, options = {}) {
+    shape = checkShape(shape, 'VectorType.get');
     const t = checkType(elementType, 'elementType');
     const ctx = t.context;
     const rank = shape.length;
@@ -356,6 +385,7 @@ class VectorType extends ShapedType {
 /** `tensor<shape x element[, encoding]>`. */
 class RankedTensorType extends ShapedType {
   static get(shape, elementType, encoding) {
+    shape = checkShape(shape, 'RankedTensorType.get');
     const t = checkType(elementType, 'elementType');
     const ctx = t.context;
     room(4 + 2 * shape.length);
@@ -392,6 +422,7 @@ class UnrankedTensorType extends ShapedType {
  * is accepted. */
 class MemRefType extends ShapedType {
   static get(shape, elementType, options = {}) {
+    shape = checkShape(shape, 'MemRefType.get');
     const t = checkType(elementType, 'elementType');
     const ctx = t.context;
     room(6 + 2 * shape.length);

@@ -28,7 +28,13 @@ public struct Attribute: Hashable, CustomStringConvertible {
     }
 
     public var kind: Kind {
-        get throws { Kind(rawValue: try out(UInt32(0)) { omnir_attribute_get_kind(context.raw, handle, $0) })! }
+        get throws {
+            let raw = try out(UInt32(0)) { omnir_attribute_get_kind(context.raw, handle, $0) }
+            guard let k = Kind(rawValue: raw) else {
+                throw OmnirError.unknown(status: 0, message: "attribute kind \(raw) unknown to this Swift package")
+            }
+            return k
+        }
     }
 
     /// The type of a typed attribute (`nil` for untyped ones).
@@ -192,8 +198,16 @@ public struct StringAttr: AttributeCastable {
         guard attrKindIs(attribute, .string) else { return nil }
         self.attribute = attribute
     }
-    public init(_ value: String, type: Type? = nil, context: Context) {
-        attribute = try! withStr(value) { p, n in
+    /// An untyped string attribute (cannot fail).
+    public init(_ value: String, context: Context) {
+        attribute = (try? withStr(value) { p, n in
+            try attrOut(context) { omnir_string_attr_get(context.raw, p, n, omnir_type(), $0) }
+        }) ?? Attribute(context, omnir_attribute())
+    }
+    /// A typed string attribute (`"text" : i32`); a type of another context throws
+    /// `.wrongContext`.
+    public init(_ value: String, type: Type?, context: Context) throws {
+        attribute = try withStr(value) { p, n in
             try attrOut(context) { omnir_string_attr_get(context.raw, p, n, type?.handle ?? omnir_type(), $0) }
         }
     }
@@ -245,9 +259,15 @@ public struct ArrayAttr: AttributeCastable, RandomAccessCollection {
     }
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
+    /// Element `i`. Like `Array`, an index outside `0..<count` is a programming error and
+    /// traps; `element(at:)` throws `.outOfRange` instead.
     public subscript(i: Int) -> Attribute {
-        precondition(i >= 0 && i < count, "ArrayAttr index out of range")
-        return try! attrOut(attribute.context) { omnir_array_attr_get_element(attribute.context.raw, attribute.handle, i, $0) }
+        precondition(i >= 0 && i < count, "ArrayAttr index \(i) out of range (count \(count))")
+        return (try? element(at: i)) ?? Attribute(attribute.context, omnir_attribute())
+    }
+    /// Element `i`, or `.outOfRange` for an index outside `0..<count`.
+    public func element(at i: Int) throws -> Attribute {
+        try attrOut(attribute.context) { omnir_array_attr_get_element(attribute.context.raw, attribute.handle, i, $0) }
     }
 }
 
@@ -287,11 +307,17 @@ public struct DictionaryAttr: AttributeCastable, RandomAccessCollection {
     }
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
+    /// Entry `i`. Like `Array`, an index outside `0..<count` is a programming error and
+    /// traps; `entry(at:)` throws `.outOfRange` instead.
     public subscript(i: Int) -> NamedAttribute {
-        precondition(i >= 0 && i < count, "DictionaryAttr index out of range")
+        precondition(i >= 0 && i < count, "DictionaryAttr index \(i) out of range (count \(count))")
+        return (try? entry(at: i)) ?? NamedAttribute("", Attribute(attribute.context, omnir_attribute()))
+    }
+    /// Entry `i`, or `.outOfRange` for an index outside `0..<count`.
+    public func entry(at i: Int) throws -> NamedAttribute {
         var name = omnir_string(data: nil, len: 0)
         var value = omnir_attribute()
-        _ = omnir_dictionary_attr_get_entry(attribute.context.raw, attribute.handle, i, &name, &value)
+        try check(omnir_dictionary_attr_get_entry(attribute.context.raw, attribute.handle, i, &name, &value))
         return NamedAttribute(takeString(name), Attribute(attribute.context, value))
     }
     /// The entry `name`, if there is one.

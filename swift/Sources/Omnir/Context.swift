@@ -44,9 +44,31 @@ public final class Context: Hashable, CustomStringConvertible, @unchecked Sendab
         _ = omnir_unknown_loc_get(ctx, &loc)
         serial = loc.context
         if allowUnregisteredDialects { _ = omnir_context_set_allow_unregistered_dialects(ctx, true) }
+        Context.liveLock.lock()
+        Context.live[ctx] = WeakContext(self)
+        Context.liveLock.unlock()
+    }
+
+    private final class WeakContext {
+        weak var context: Context?
+        init(_ context: Context) { self.context = context }
+    }
+    private static let liveLock = NSLock()
+    nonisolated(unsafe) private static var live: [OpaquePointer: WeakContext] = [:]
+
+    /// The Swift `Context` whose C context is `raw`, while it is alive: for C callbacks of
+    /// your own (an interface method table's functions get the `omnir_context *`). `nil` for a
+    /// context not made by this package, or already released.
+    public static func existing(_ raw: OpaquePointer) -> Context? {
+        liveLock.lock()
+        defer { liveLock.unlock() }
+        return live[raw]?.context
     }
 
     deinit {
+        Context.liveLock.lock()
+        if Context.live[raw]?.context == nil { Context.live[raw] = nil }
+        Context.liveLock.unlock()
         // Every wrapper holds the context, so nothing made from it is alive any more. The
         // status is ignored: the only failure, BUSY, cannot happen here (no call is running
         // on this context while its last reference goes).

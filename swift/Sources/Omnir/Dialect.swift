@@ -1,4 +1,5 @@
 import COmnir
+import Foundation
 
 // Dialects defined from Swift: operations (signatures, constraints, traits, a verifier
 // closure), types and attributes with named parameters (a parameters verifier closure), and
@@ -97,12 +98,32 @@ public struct AttributeSpec {
 /// An implementation of an interface: a marker (no methods), or a Swift object holding the
 /// methods (closures, or a class conforming to a protocol of your own). Any package gets it
 /// back with `Type.interface(_:)` (and friends); Swift code reads `methods`.
+///
+/// For an interface whose methods other languages call through a C table (its layout is
+/// the interface's business, as for a C or C++ dialect's interface), give that table as
+/// `vtable`: a table of `@convention(c)` functions, valid as long as the context. Each
+/// function gets the user data omnir stores; with `methods`, that is the object (retained
+/// until the context goes), which the function gets back with
+/// `InterfaceImplementation.methods(fromUserData:)` to call Swift closures.
 public struct InterfaceImplementation {
     public var interface: TypeID
     public var methods: AnyObject?
+    public var vtable: UnsafeRawPointer?
     public init(_ interface: TypeID, methods: AnyObject? = nil) {
         self.interface = interface
         self.methods = methods
+    }
+    public init(_ interface: TypeID, vtable: UnsafeRawPointer, methods: AnyObject? = nil) {
+        self.interface = interface
+        self.methods = methods
+        self.vtable = vtable
+    }
+
+    /// The Swift object registered as `methods`, from the user data a C method of a `vtable`
+    /// implementation receives; `nil` for user data that is not such an object.
+    public static func methods(fromUserData userData: UnsafeRawPointer?) -> AnyObject? {
+        guard let userData, InterfaceBox.isLive(userData) else { return nil }
+        return Unmanaged<InterfaceBox>.fromOpaque(userData).takeUnretainedValue().methods
     }
 }
 
@@ -373,10 +394,31 @@ final class AttributePredicateBox {
     }
 }
 
-/// The user data of an interface implementation registered from Swift.
+/// The user data of an interface implementation registered from Swift. Live boxes are
+/// recorded so that user data handed back by omnir can be recognised as one.
 final class InterfaceBox {
     let methods: AnyObject
-    init(_ methods: AnyObject) { self.methods = methods }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var live = Set<UnsafeRawPointer>()
+
+    init(_ methods: AnyObject) {
+        self.methods = methods
+        let me = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        Self.lock.lock()
+        Self.live.insert(me)
+        Self.lock.unlock()
+    }
+    deinit {
+        let me = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        Self.lock.lock()
+        Self.live.remove(me)
+        Self.lock.unlock()
+    }
+    static func isLive(_ p: UnsafeRawPointer) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return live.contains(p)
+    }
 }
 
 /// The "vtable" of interface implementations registered from Swift: a tag that tells
@@ -478,8 +520,12 @@ final class CArena {
     func interface(_ i: InterfaceImplementation) -> omnir_interface_impl {
         var impl = omnir_interface_impl()
         impl.interface = i.interface.rawValue
-        if let methods = i.methods {
+        if let vtable = i.vtable {
+            impl.vtable = vtable
+        } else if i.methods != nil {
             impl.vtable = UnsafeRawPointer(swiftInterfaceTag)
+        }
+        if let methods = i.methods {
             impl.user_data = retain(InterfaceBox(methods))
             impl.free_user_data = releaseBox
         }

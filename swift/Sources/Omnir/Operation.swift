@@ -252,8 +252,16 @@ public final class Operation: Hashable, CustomStringConvertible {
         }
     }
 
-    /// The attribute `name`, or `nil`.
+    /// The attribute `name`, or `nil`: a discardable attribute, else an inherent one (a
+    /// property, `<{...}>`), as MLIR's `Operation::getAttr` and the Python bindings'
+    /// `op.attributes[name]`. `discardableAttribute(_:)` and `inherentAttribute(_:)` ask one.
     public func attribute(_ name: String) throws -> Attribute? {
+        if let a = try discardableAttribute(name) { return a }
+        return try inherentAttribute(name)
+    }
+
+    /// The discardable attribute `name` (`{...}`), or `nil`.
+    public func discardableAttribute(_ name: String) throws -> Attribute? {
         let a = try withStr(name) { p, n in try out(omnir_attribute()) { omnir_op_get_attribute(context.raw, handle, p, n, $0) } }
         return a.context == 0 ? nil : Attribute(context, a)
     }

@@ -43,7 +43,6 @@ public struct InterfaceHandle {
     /// The Swift object registered as the implementation's methods, if it was registered
     /// from Swift; `nil` for C, Rust or native (builtin) implementations.
     public var methods: AnyObject? {
-        guard vtable == UnsafeRawPointer(swiftInterfaceTag), let userData else { return nil }
-        return Unmanaged<InterfaceBox>.fromOpaque(userData).takeUnretainedValue().methods
+        InterfaceImplementation.methods(fromUserData: userData.map { UnsafeRawPointer($0) })
     }
 }

@@ -28,7 +28,11 @@ public struct Type: Hashable, CustomStringConvertible {
     }
 
     public var kind: Kind {
-        get throws { Kind(rawValue: try out(UInt32(0)) { omnir_type_get_kind(context.raw, handle, $0) })! }
+        get throws {
+            let raw = try out(UInt32(0)) { omnir_type_get_kind(context.raw, handle, $0) }
+            guard let k = Kind(rawValue: raw) else { throw OmnirError.unknown(status: 0, message: "type kind \(raw) unknown to this Swift package") }
+            return k
+        }
     }
 
     /// The TypeID of the type's kind (`builtin.integer`, `cplug.elem`...).
@@ -111,6 +115,9 @@ public struct IntegerType: TypeCastable {
         self.type = type
     }
     public init(width: Int, signedness: Signedness = .signless, context: Context) throws {
+        guard width >= 0, width <= Int(UInt32.max) else {
+            throw OmnirError.invalidArgument("integer bitwidth \(width) is out of range (0 to 16777215)")
+        }
         type = try typeOut(context) { omnir_integer_type_get(context.raw, UInt32(truncatingIfNeeded: width), signedness.rawValue, $0) }
     }
     /// A signless integer type (`i1`, `i32`...).
@@ -251,6 +258,7 @@ public struct ShapedType: TypeCastable {
         guard type.isShaped else { return nil }
         self.type = type
     }
+    init(unchecked type: Type) { self.type = type }
     public var elementType: Type { get throws { try elementTypeOf(type) } }
     public var hasRank: Bool { (try? out(false) { omnir_shaped_type_has_rank(type.context.raw, type.handle, $0) }) ?? false }
     public var rank: Int { get throws { try out(0) { omnir_shaped_type_get_rank(type.context.raw, type.handle, $0) } } }
@@ -261,7 +269,12 @@ public struct ShapedType: TypeCastable {
             return try (0..<n).map { i in try out(Int64(0)) { omnir_shaped_type_get_dim(type.context.raw, type.handle, i, $0) } }
         }
     }
-    public func isDynamicDim(_ i: Int) throws -> Bool { try shape[i] == ShapedType.dynamic }
+    /// Dimension `i` (`ShapedType.dynamic` for `?`); an index past the rank throws `.outOfRange`.
+    public func dimSize(_ i: Int) throws -> Int64 {
+        try out(Int64(0)) { omnir_shaped_type_get_dim(type.context.raw, type.handle, i, $0) }
+    }
+    /// Whether dimension `i` is dynamic; an index past the rank throws `.outOfRange`.
+    public func isDynamicDim(_ i: Int) throws -> Bool { try dimSize(i) == ShapedType.dynamic }
     public var hasStaticShape: Bool { hasRank && ((try? shape.allSatisfy { $0 != ShapedType.dynamic }) ?? false) }
     public var numElements: UInt64 {
         get throws { try out(UInt64(0)) { omnir_shaped_type_get_num_elements(type.context.raw, type.handle, $0) } }
@@ -271,7 +284,11 @@ public struct ShapedType: TypeCastable {
 /// Shared accessors of the shaped kinds.
 public protocol ShapedTypeCastable: TypeCastable {}
 extension ShapedTypeCastable {
-    public var shaped: ShapedType { ShapedType(type)! }
+    public var shaped: ShapedType { ShapedType(unchecked: type) }
+    public func dimSize(_ i: Int) throws -> Int64 { try shaped.dimSize(i) }
+    public func isDynamicDim(_ i: Int) throws -> Bool { try shaped.isDynamicDim(i) }
+    public var hasStaticShape: Bool { shaped.hasStaticShape }
+    public var numElements: UInt64 { get throws { try shaped.numElements } }
     public var elementType: Type { get throws { try elementTypeOf(type) } }
     public var shape: [Int64] { get throws { try shaped.shape } }
     public var rank: Int { get throws { try shaped.rank } }

@@ -130,4 +130,64 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(Set([pluginSees]), Set(mapped.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }))
         print("one universe: libomnir mapped once: \(mapped.first ?? "?")")
     }
+
+    /// The methods object of a Swift interface implementation with a C table.
+    final class SwiftElementMethods {
+        let bitWidth: (Type) throws -> Int64
+        init(bitWidth: @escaping (Type) throws -> Int64) { self.bitWidth = bitWidth }
+    }
+
+    /// The other direction: a type defined in Swift implements MemRefElementTypeInterface with
+    /// a table of the plugin's layout whose method calls a Swift closure, and the plugin's C
+    /// code, asking the registry, calls it.
+    func testPluginCallsAnInterfaceMethodImplementedInSwift() throws {
+        typealias BitWidthOf = @convention(c) (OpaquePointer?, omnir_type, UnsafeMutablePointer<Int64>?) -> omnir_status
+        let bitWidthOf = try symbol("cplug_element_bit_width", as: BitWidthOf.self)
+        let register = try symbol("cplug_register", as: Register.self)
+        let elemGet = try symbol("cplug_elem_type_get", as: ElemGet.self)
+
+        // The table: one C function that finds the Swift object in its user data.
+        let trampoline: BitWidth = { userData, ctx, ty in
+            guard let methods = InterfaceImplementation.methods(fromUserData: userData) as? SwiftElementMethods,
+                  let ctx, let context = Context.existing(ctx)
+            else { return -1 }
+            return (try? methods.bitWidth(Type(handle: ty, context: context))) ?? -1
+        }
+        let table = UnsafeMutablePointer<BitWidth>.allocate(capacity: 1)  // lives as long as the process
+        table.initialize(to: trampoline)
+
+        let ctx = Context()
+        XCTAssertEqual(register(ctx.raw), OMNIR_OK)
+        let dialect = try ctx.registerDialect("swiftelem")
+        var calls = 0
+        let methods = SwiftElementMethods { t in
+            calls += 1
+            return try XCTUnwrap(IntegerAttr(try XCTUnwrap(DialectType(t)?.parameters.first))).value * 2
+        }
+        let px = try dialect.register(type: TypeDefinition("px", parameters: ["half"], interfaces: [
+            InterfaceImplementation(.memRefElementTypeInterface, vtable: UnsafeRawPointer(table), methods: methods),
+        ]))
+        let i64 = try IntegerType(width: 64, context: ctx).type
+        let t = try px([try IntegerAttr(12, type: i64).attribute])
+        XCTAssertEqual(try MemRefType(shape: [2], element: t).description, "memref<2x\(t)>")
+
+        // C calls the Swift closure through omnir's registry...
+        var bits: Int64 = 0
+        XCTAssertEqual(bitWidthOf(ctx.raw, t.handle, &bits), OMNIR_OK)
+        XCTAssertEqual(bits, 24)
+        XCTAssertEqual(calls, 1)
+        // ...and the plugin's own type answers the same question the same way.
+        var elem = omnir_type()
+        XCTAssertEqual(elemGet(ctx.raw, 8, &elem), OMNIR_OK)
+        XCTAssertEqual(bitWidthOf(ctx.raw, elem, &bits), OMNIR_OK)
+        XCTAssertEqual(bits, 8)
+        // A type without the interface: an error status, not a call.
+        XCTAssertEqual(bitWidthOf(ctx.raw, i64.handle, &bits), OMNIR_ERROR_NOT_REGISTERED)
+
+        // Swift gets the table and the object back too.
+        let impl = try XCTUnwrap(try t.interface(.memRefElementTypeInterface))
+        XCTAssertEqual(impl.vtable, UnsafeRawPointer(table))
+        XCTAssertTrue(impl.methods === methods)
+        XCTAssertNil(InterfaceImplementation.methods(fromUserData: UnsafeRawPointer(table)), "not a Swift object")
+    }
 }
