@@ -24,6 +24,7 @@ use omnir_core::api::asm::*;
 use omnir_core::api::attributes::*;
 use omnir_core::api::context::*;
 use omnir_core::api::diagnostics::*;
+use omnir_core::api::dominance::*;
 use omnir_core::api::handles::*;
 use omnir_core::api::ir::*;
 use omnir_core::api::locations::*;
@@ -861,7 +862,8 @@ impl World {
         flags.generic_form = !input.chance(8);
         let flags_ptr: *const omnir_print_flags = if input.chance(8) { null() } else { &flags };
         let mut out = omnir_string { data: null_mut(), len: 0 };
-        let status = match input.byte() % 9 {
+        let status = match input.byte() % 10 {
+            9 => self.dominance(ctx, input),
             0 => omnir_op_print(ctx, self.op(input), flags_ptr, &mut out),
             1 => omnir_block_print(ctx, self.block(input), flags_ptr, &mut out),
             2 => omnir_value_print(ctx, self.value(input), flags_ptr, &mut out),
@@ -894,6 +896,23 @@ impl World {
         };
         checked(status, "inspect");
         take_string(out);
+    }
+
+    /// Dominance queries, answered from the IR as it is after any edit.
+    fn dominance(&self, ctx: *mut omnir_context, input: &mut Input) -> omnir_status {
+        let (mut yes, properly) = (false, input.chance(2));
+        match input.byte() % 7 {
+            0 => omnir_op_dominates(ctx, self.op(input), self.op(input), properly, &mut yes),
+            1 => omnir_block_dominates(ctx, self.block(input), self.block(input), properly, &mut yes),
+            2 => omnir_value_dominates_use(ctx, self.value(input), self.op(input), &mut yes),
+            3 => omnir_op_is_before_in_block(ctx, self.op(input), self.op(input), &mut yes),
+            4 => omnir_block_is_reachable(ctx, self.block(input), &mut yes),
+            5 => omnir_region_has_ssa_dominance(ctx, self.region(input), &mut yes),
+            _ => {
+                let mut idom = omnir_block::default();
+                omnir_block_get_immediate_dominator(ctx, self.block(input), &mut idom)
+            }
+        }
     }
 
     fn symbols(&mut self, ctx: *mut omnir_context, input: &mut Input, slot: usize) {

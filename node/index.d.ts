@@ -580,6 +580,8 @@ export class Operation {
   protected constructor(ctx: Context, i: number, g: number, owner: unknown);
   readonly context: Context;
   static create(options: OperationCreateOptions): Operation;
+  /** Parses text holding exactly one top-level operation; detached, owned by the wrapper. */
+  static parse(text: string | Uint8Array, options?: Context | { context?: Context; sourceName?: string }): Operation;
   /** From a C handle made by another native addon (checked). */
   static fromRaw(ctx: Context, raw: RawOperation): Operation;
   readonly name: string;
@@ -734,6 +736,8 @@ export class Value {
   dropAllUses(): void;
   /** As MLIR's `Value::print`: a result prints its defining operation, a block argument its type and index. */
   print(flags?: PrintFlags): string;
+  /** The name as an operand (`%arg0`, `%3`, `%3#1`), as MLIR's `Value::printAsOperand`. */
+  getName(options?: { useLocalScope?: boolean }): string;
   equals(other: unknown): boolean;
   readonly hash: number;
   toString(): string;

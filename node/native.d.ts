@@ -581,6 +581,12 @@ export declare function opParentOp(): number
 /** in: ctx, op / out: optional region (0-2). */
 export declare function opParentRegion(): number
 
+/**
+ * in: ctx / out: op (0-1), its owner slot (2). Parses text that holds exactly one
+ * top-level operation.
+ */
+export declare function opParse(text: string, filename: string): number
+
 /** in: ctx, op / out: optional op (0-2). */
 export declare function opPrev(): number
 
@@ -930,6 +936,12 @@ export declare function valueIsLive(): number
 
 /** in: ctx, value / out: location (0). */
 export declare function valueLocation(): number
+
+/**
+ * in: ctx, value (1-3), local scope (5) / returns the value's name as an operand (null on
+ * failure).
+ */
+export declare function valueName(): string | null
 
 /** in: ctx, value / out: #uses (0). */
 export declare function valueNumUses(): number

@@ -600,6 +600,19 @@ impl Context {
 
 // ---- creation and queries ----
 
+/// The most regions one operation may have. MLIR sets no limit, but every region is
+/// allocated when the operation is created, so a count read from bad input (a garbage
+/// integer from C, a huge number from a script) would otherwise exhaust memory and abort
+/// the process instead of failing the call.
+pub const MAX_REGIONS_PER_OP: usize = 1 << 20;
+
+pub(crate) fn too_many_regions(count: usize) -> Error {
+    Error::new(
+        ErrorKind::OutOfRange,
+        format!("an operation can have at most {MAX_REGIONS_PER_OP} regions, not {count}"),
+    )
+}
+
 impl Context {
     /// Creates a detached operation (with empty regions). Operands and successors must be
     /// live; nothing is created if any is not.
@@ -627,6 +640,9 @@ impl Context {
         }
         if self.as_location(state.location.attr()).is_none() {
             return Err(Error::invalid("operation location is not a location attribute"));
+        }
+        if state.num_regions > MAX_REGIONS_PER_OP {
+            return Err(too_many_regions(state.num_regions));
         }
         let extra = if state.num_regions > 0 || !state.successors.is_empty() {
             let successors = state

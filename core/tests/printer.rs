@@ -1179,3 +1179,44 @@ fn blocks_and_values_print_as_mlir() {
     let lonely = ctx.create_block(&[]);
     assert_eq!(print_block(&ctx, lonely, &flags).unwrap(), "<<UNLINKED BLOCK>>\n");
 }
+
+// ---- value names (MLIR's Value::printAsOperand) and single-operation parsing ----
+
+#[test]
+fn every_value_is_named_as_the_printer_uses_it() {
+    use omnir_core::asm::{parse_single_operation, parse_source, print_value_as_operand, ParseOptions};
+    let src = "\"builtin.module\"() ({\n  \"test.f\"() ({\n  ^bb0(%a: i32, %b: i32):\n    %0:2 = \"test.two\"(%a) : (i32) -> (i32, i32)\n    \"test.br\"(%0#1)[^bb1] : (i32) -> ()\n  ^bb1(%c: i32):\n    %1 = \"test.one\"(%c, %b) : (i32, i32) -> i32\n    \"test.region\"() ({\n    ^bb0(%d: i32):\n      %2 = \"test.in\"(%d, %1) : (i32, i32) -> i32\n    }) : () -> ()\n  }) : () -> ()\n}) : () -> ()\n";
+    let mut ctx = Context::new();
+    let options = ParseOptions { allow_unregistered_dialects: true };
+    let m = parse_source(&mut ctx, src, "names.mlir", &options).unwrap();
+    let printed = print_op(&ctx, m, &PrintFlags::default()).unwrap();
+    // Each operand as printed must be the name of the value it refers to.
+    let mut checked = 0;
+    let mut stack = vec![m];
+    while let Some(op) = stack.pop() {
+        let operands = ctx.op_operands(op).unwrap();
+        if !operands.is_empty() {
+            let names: Vec<String> =
+                operands.iter().map(|&v| print_value_as_operand(&ctx, v, &PrintFlags::default()).unwrap()).collect();
+            let line = format!("\"{}\"({})", ctx.op_name(op).unwrap(), names.join(", "));
+            assert!(printed.contains(&line), "{line} not in\n{printed}");
+            checked += operands.len();
+        }
+        for r in 0..ctx.op_num_regions(op).unwrap() {
+            for b in ctx.region_blocks(ctx.op_region(op, r).unwrap()).unwrap() {
+                stack.extend(ctx.block_ops(b).unwrap());
+            }
+        }
+    }
+    assert_eq!(checked, 6);
+
+    // A single operation parses detached; no or several operations are refused.
+    let one = parse_single_operation(&mut ctx, "\"test.x\"() : () -> ()", "one.mlir", &options).unwrap();
+    assert_eq!(ctx.op_parent_op(one).unwrap(), None);
+    assert_eq!(ctx.op_name(one).unwrap(), "test.x");
+    for (text, found) in [("", 0), ("\"test.x\"() : () -> ()\n\"test.y\"() : () -> ()", 2)] {
+        let e = parse_single_operation(&mut ctx, text, "bad.mlir", &options).unwrap_err();
+        let expected = format!("source must contain a single top-level operation, found: {found}");
+        assert!(e.to_string().contains(&expected), "{e}");
+    }
+}

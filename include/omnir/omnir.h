@@ -316,6 +316,10 @@ enum omnir_attribute_kind
      * An attribute defined at run time by a registered dialect.
      */
     OMNIR_ATTRIBUTE_KIND_DIALECT = 19,
+    /**
+     * `sparse<indices, values> : type`.
+     */
+    OMNIR_ATTRIBUTE_KIND_SPARSE_ELEMENTS = 20,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -753,9 +757,9 @@ typedef void (*omnir_lock_wait_end_fn)(void *user_data, void *token);
  * A diagnostic handler: called with the `user_data` given when attaching, the context, and
  * a view of the diagnostic valid only during the call (read it with the
  * `omnir_diagnostic_get_*` functions). Returns `true` when it handled the diagnostic (older
- * handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a C++
- * exception or Rust panic leaving it is caught by omnir (see
- * `omnir_context_attach_diagnostic_handler`).
+ * handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a Rust panic
+ * leaving it is caught by omnir (see `omnir_context_attach_diagnostic_handler`); a C++
+ * exception must not leave it (the process aborts).
  */
 typedef bool (*omnir_diagnostic_handler_fn)(void *user_data,
                                             struct omnir_context *ctx,
@@ -1117,6 +1121,17 @@ typedef struct omnir_region {
 } omnir_region;
 
 /**
+ * An identifier: a string interned in a context (MLIR's `StringAttr` used as a name, as
+ * in `MlirIdentifier`). Operation names, attribute names and file names are identifiers.
+ * Two identifiers of one context are equal exactly when their handles are; valid as long
+ * as the context. The zeroed handle means "no identifier".
+ */
+typedef struct omnir_identifier {
+    uint32_t context;
+    uint32_t id;
+} omnir_identifier;
+
+/**
  * Values of `omnir_insertion_point::kind`.
  */
 typedef uint32_t omnir_insertion_kind;
@@ -1243,7 +1258,9 @@ typedef struct omnir_pass_registration {
 /**
  * A rewrite pattern's callback: if the pattern applies to `op`, rewrite it through the
  * ordinary API on `ctx` and set `*applied` to true; otherwise change nothing and leave it
- * false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`).
+ * false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`); the
+ * run then fails, keeping what the callback changed before it failed (as in MLIR, see
+ * `omnir_pass_manager_run`).
  */
 typedef uint32_t (*omnir_rewrite_fn)(void *user_data,
                                      struct omnir_context *ctx,
@@ -1617,6 +1634,28 @@ enum omnir_status omnir_module_parse(struct omnir_context *ctx,
                                      struct omnir_op *out);
 
 /**
+ * Parses text that holds exactly one top-level operation and returns it, detached and
+ * owned by the caller; a `builtin.module` written in the text is returned itself, never
+ * wrapped (MLIR's `parseSourceString<Operation *>`, the Python bindings'
+ * `Operation.parse`). Unregistered dialects as for `omnir_module_parse`.
+ *
+ * - `ctx`: the context.
+ * - `text`, `text_len`: the source, UTF-8.
+ * - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
+ * - `out`: receives the operation.
+ *
+ * Errors: as `omnir_module_parse`; text with no or several top-level operations is
+ * `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level operation, found:
+ * N". After a failure the IR is exactly as it was.
+ */
+enum omnir_status omnir_op_parse(struct omnir_context *ctx,
+                                 const char *text,
+                                 size_t text_len,
+                                 const char *filename,
+                                 size_t filename_len,
+                                 struct omnir_op *out);
+
+/**
  * Parses one type, e.g. `tensor<4x?xf32>` (errors name the input itself as the file, as
  * MLIR's `parseType` does).
  *
@@ -1749,6 +1788,25 @@ enum omnir_status omnir_value_print(const struct omnir_context *ctx,
                                     struct omnir_value value,
                                     const struct omnir_print_flags *flags,
                                     struct omnir_string *out);
+
+/**
+ * The name `value` has where it is used as an operand (MLIR's `Value::printAsOperand`,
+ * `mlirValuePrintAsOperand`): `%arg0`, `%3`, or `%3#1` for a result of an operation with
+ * several, numbered as when printing the value's top-level ancestor, or with
+ * `local_scope` its nearest isolated-from-above ancestor. A block argument of a block in
+ * no operation's region is `<<UNKNOWN SSA VALUE>>`.
+ *
+ * - `ctx`: the context. `value`: the value.
+ * - `flags`: the options (only `local_scope` matters), or NULL for the defaults.
+ * - `out`: receives the name; free it with `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT`.
+ */
+enum omnir_status omnir_value_print_as_operand(const struct omnir_context *ctx,
+                                               struct omnir_value value,
+                                               const struct omnir_print_flags *flags,
+                                               struct omnir_string *out);
 
 /**
  * The `unit` attribute.
@@ -1982,6 +2040,45 @@ enum omnir_status omnir_dense_array_attr_get(struct omnir_context *ctx,
                                              const uint8_t *data,
                                              size_t len,
                                              struct omnir_attribute *out);
+
+/**
+ * `sparse<indices, values> : type`: the elements at `indices` are `values`, the rest zero.
+ *
+ * - `ctx`: the context. `ty`: a statically shaped tensor, vector or memref type.
+ * - `indices`: a dense elements attribute of `i64` with shape `[N, rank]` (or `[N]` for
+ *   rank 1). `values`: a 1-d dense elements attribute (numbers or strings) of `N` elements
+ *   of `ty`'s element type.
+ * - `out`: receives the attribute.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_INVALID_ARGUMENT` (a shape or type MLIR's `SparseElementsAttr::verify` refuses,
+ * with its message; an index outside `ty`'s shape; a zeroed or unknown handle).
+ */
+enum omnir_status omnir_sparse_elements_attr_get(struct omnir_context *ctx,
+                                                 struct omnir_type ty,
+                                                 struct omnir_attribute indices,
+                                                 struct omnir_attribute values,
+                                                 struct omnir_attribute *out);
+
+/**
+ * The indices of a sparse elements attribute: a dense elements attribute of `i64`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+ */
+enum omnir_status omnir_sparse_elements_attr_get_indices(const struct omnir_context *ctx,
+                                                         struct omnir_attribute attr,
+                                                         struct omnir_attribute *out);
+
+/**
+ * The values of a sparse elements attribute: a 1-d dense elements attribute.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+ */
+enum omnir_status omnir_sparse_elements_attr_get_values(const struct omnir_context *ctx,
+                                                        struct omnir_attribute attr,
+                                                        struct omnir_attribute *out);
 
 /**
  * `dense_resource<key> : type`: elements kept in the context's blob store under group
@@ -2959,9 +3056,10 @@ enum omnir_status omnir_context_get_allow_unregistered_dialects(const struct omn
  * on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
  * building types) succeed, even when the emitting call is changing the context; mutating
  * calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
- * handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
- * diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
- * `OMNIR_ERROR_CALLBACK_FAILED`.
+ * handlers again. A handler that panics (Rust) is caught: the diagnostic counts as not
+ * handled by it and `omnir_context_emit_diagnostic` reports `OMNIR_ERROR_CALLBACK_FAILED`.
+ * A C++ exception must not leave the handler: Rust cannot catch foreign exceptions, and
+ * the process aborts; catch it inside the handler.
  *
  * Ownership of `user_data` passes to omnir only when attaching succeeds; then
  * `free_user_data(user_data)` runs exactly once: when the handler is detached (after its
@@ -3389,6 +3487,99 @@ enum omnir_status omnir_attribute_parse_prefix(const struct omnir_context *ctx,
                                                size_t *consumed);
 
 /**
+ * Whether operation `a` dominates operation `b` (`properly`: and is not `b`). In one block,
+ * `a` must come first (always so in a region without SSA dominance); in different blocks of
+ * one region, `a`'s block must dominate `b`'s; otherwise `b` is replaced by its ancestor in
+ * `a`'s region, and an `a` that encloses `b` counts as dominating it. Detached operations
+ * dominate nothing but themselves. As MLIR's `DominanceInfo::dominates` and
+ * `properlyDominates`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_op_dominates(const struct omnir_context *ctx,
+                                     struct omnir_op a,
+                                     struct omnir_op b,
+                                     bool properly,
+                                     bool *out);
+
+/**
+ * Whether block `a` dominates block `b` in the control-flow graph of their region
+ * (`properly`: and is not `b`; in a graph region a block properly dominates itself, as in
+ * MLIR). A `b` in a nested region is compared through its ancestor in `a`'s region.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_block_dominates(const struct omnir_context *ctx,
+                                        struct omnir_block a,
+                                        struct omnir_block b,
+                                        bool properly,
+                                        bool *out);
+
+/**
+ * Whether `value` may be used by operation `user`: a block argument dominates the
+ * operations of its block and of the blocks it dominates, nested ones included; a result
+ * dominates what its defining operation properly dominates, except operations nested in
+ * the defining operation itself. As MLIR's `DominanceInfo::properlyDominates(Value,
+ * Operation *)`, the check the verifier makes for every operand.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_value_dominates_use(const struct omnir_context *ctx,
+                                            struct omnir_value value,
+                                            struct omnir_op user,
+                                            bool *out);
+
+/**
+ * The immediate dominator of `block` in its region's control-flow graph; the zeroed block
+ * for an entry block, an unreachable block or a block outside any region.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_block_get_immediate_dominator(const struct omnir_context *ctx,
+                                                      struct omnir_block block,
+                                                      struct omnir_block *out);
+
+/**
+ * Whether `block` can be reached from the entry block of its region (a block outside any
+ * region counts as its own entry).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_block_is_reachable(const struct omnir_context *ctx,
+                                           struct omnir_block block,
+                                           bool *out);
+
+/**
+ * Whether operation `a` comes before operation `b` in their block (MLIR's
+ * `Operation::isBeforeInBlock`).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`, and `OMNIR_ERROR_INVALID_ARGUMENT` when the two are not in
+ * one block.
+ */
+enum omnir_status omnir_op_is_before_in_block(const struct omnir_context *ctx,
+                                              struct omnir_op a,
+                                              struct omnir_op b,
+                                              bool *out);
+
+/**
+ * Whether the operations of `region` must follow SSA dominance: false for a single-block
+ * graph region (of an operation with the graph-region trait, or of an unregistered
+ * operation), true otherwise (MLIR's `DominanceInfo::hasSSADominance`).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_region_has_ssa_dominance(const struct omnir_context *ctx,
+                                                 struct omnir_region region,
+                                                 bool *out);
+
+/**
  * This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
  * every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
  * in one process read each other's tags through this function to pick different ones, so
@@ -3412,6 +3603,45 @@ uint32_t omnir_copy_tag(void);
  * every path).
  */
 enum omnir_status omnir_abi_require(uint32_t header_abi_version);
+
+/**
+ * The identifier for `text` in the context, interning it on first use.
+ *
+ * - `text`, `len`: UTF-8, `len` bytes (may be empty).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
+ */
+enum omnir_status omnir_identifier_get(struct omnir_context *ctx,
+                                       const char *text,
+                                       size_t len,
+                                       struct omnir_identifier *out);
+
+/**
+ * The identifier's text. Free the string with `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+ * `OMNIR_ERROR_INVALID_ARGUMENT` (a zeroed or unknown identifier handle).
+ */
+enum omnir_status omnir_identifier_str(const struct omnir_context *ctx,
+                                       struct omnir_identifier id,
+                                       struct omnir_string *out);
+
+/**
+ * Whether two identifiers are the same (same context and same text).
+ */
+bool omnir_identifier_equal(struct omnir_identifier a, struct omnir_identifier b);
+
+/**
+ * The operation's name as an identifier (MLIR's `Operation::getName().getIdentifier()`):
+ * comparing it with an identifier from `omnir_identifier_get` tells an operation's kind
+ * without copying its name.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+ * `OMNIR_ERROR_WRONG_CONTEXT`.
+ */
+enum omnir_status omnir_op_get_name_identifier(const struct omnir_context *ctx,
+                                               struct omnir_op op,
+                                               struct omnir_identifier *out);
 
 /**
  * Whether an operation handle is the null handle ("none").
@@ -3519,6 +3749,10 @@ enum omnir_status omnir_operation_state_set_properties(struct omnir_operation_st
 
 /**
  * Sets the number of (empty) regions the operation is created with.
+ *
+ * Errors: `OMNIR_ERROR_OUT_OF_RANGE` when `count` is more than 1048576 (2^20), the most
+ * regions an operation may have (each is allocated at creation, so a garbage count must
+ * fail here rather than exhaust memory).
  */
 enum omnir_status omnir_operation_state_set_num_regions(struct omnir_operation_state *state,
                                                         size_t count);
@@ -4666,6 +4900,11 @@ enum omnir_status omnir_pass_manager_enable_ir_printing(struct omnir_pass_manage
  * Runs the pipeline on `op` (usually a `builtin.module`). A failing pass, or IR that fails
  * to verify after a pass, is an error whose message says which pass; diagnostics go to the
  * context's handlers.
+ *
+ * As in MLIR, a failed run does not roll back: the changes passes (or their rewrite
+ * patterns) made before the failure stay, and later passes do not run. To keep the input
+ * intact, run on a clone (`omnir_op_clone`) and swap it in on success. Every other call of
+ * the C API changes nothing when it fails.
  */
 enum omnir_status omnir_pass_manager_run(struct omnir_context *ctx,
                                          struct omnir_pass_manager *pm,

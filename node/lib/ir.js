@@ -176,14 +176,10 @@ function printed(print) {
 
 const nameIds = new Map();
 
-/** The most regions `Operation.create` makes. The core takes any 32-bit count and allocates
- * them all at once: a stray `regions: 1e9` would end the process when memory runs out (an
- * abort, not an exception). Real operations have a handful; this bound is far above any. */
-const MAX_REGIONS = 1 << 16;
-
+/** A region count: an integer; the core refuses counts above its limit (2^20) with
+ * OMNIR_ERROR_OUT_OF_RANGE before allocating anything. */
 function regionCount(n) {
   u32(n, 'regions');
-  if (n > MAX_REGIONS) throw new OmnirError(`regions: ${n} is more than ${MAX_REGIONS}`, 'OMNIR_ERROR_OUT_OF_RANGE');
   return n;
 }
 
@@ -212,6 +208,24 @@ class Operation {
     /** @internal */ this._i = i;
     /** @internal */ this._g = g;
     /** @internal the owner of the tree (see "Lifetime") */ this._owner = owner;
+  }
+
+  /** Parses text that holds exactly one top-level operation (MLIR's
+   * `parseSourceString<Operation *>`, Python's `Operation.parse`); it comes back detached
+   * and owned by the returned wrapper. Throws an MLIRError with the diagnostics on failure
+   * (no or several operations: "source must contain a single top-level operation, found:
+   * N"). `options`: a Context, or `{ context, sourceName }`. */
+  static parse(text, options) {
+    let o = options;
+    if (o instanceof Context || o === undefined || o === null) o = { context: o };
+    if (typeof o !== 'object') throw new TypeError(`Operation.parse: options must be a Context or an object, got ${describe(o)}`);
+    const ctx = resolveContext(o.context);
+    const name = o.sourceName === undefined ? '-' : B.text(o.sourceName, 'sourceName');
+    S[0] = ctx._slot;
+    if (N.opParse(B.text(text, 'Operation.parse'), name) !== 0) fail(ctx, 'Unable to parse operation assembly');
+    const i = S[0];
+    const g = S[1];
+    return new Operation(ctx, i, g, registerOwner(ctx, S[2], opKey(i, g)));
   }
 
   /**
@@ -1403,6 +1417,21 @@ class Value {
     valueArgs(this);
     writeFlags(flags, 5);
     const s = N.valuePrint();
+    if (s === null) fail(this.context);
+    return s;
+  }
+
+  /** The value's name where it is used as an operand, as MLIR's `Value::printAsOperand`
+   * and Python's `get_name`: `%arg0`, `%3` or `%3#1`, numbered as when printing its
+   * top-level ancestor (`{ useLocalScope: true }`: its nearest isolated-from-above one). */
+  getName(options) {
+    const local = options !== undefined && options !== null && options.useLocalScope;
+    if (local !== undefined && typeof local !== 'boolean') {
+      throw new TypeError(`Value.getName: useLocalScope must be a boolean, got ${describe(local)}`);
+    }
+    valueArgs(this);
+    S[5] = local ? 1 : 0;
+    const s = N.valueName();
     if (s === null) fail(this.context);
     return s;
   }

@@ -19,12 +19,23 @@ use crate::state::{self, cx, rd, rdf, run, run_cx, run_value_cx, wr, write_list,
 /// in: ctx / out: module op (0-1), its owner slot (2). Parses MLIR text into a module.
 #[napi]
 pub fn module_parse(text: String, filename: String) -> u32 {
+    parse_and_put(|ctx| Ok(Module::parse(ctx, &text, &filename)?.into_operation()))
+}
+
+/// in: ctx / out: op (0-1), its owner slot (2). Parses text that holds exactly one
+/// top-level operation.
+#[napi]
+pub fn op_parse(text: String, filename: String) -> u32 {
+    parse_and_put(|ctx| Ok(omnir::OwnedOperation::parse(ctx, &text, &filename)?.release()))
+}
+
+/// Runs a parse on the context in slot 0, collecting its diagnostics for the error, and
+/// adopts and writes the detached operation it returns.
+fn parse_and_put(parse: impl FnOnce(&omnir::Context) -> omnir::Result<Operation>) -> u32 {
     let slot = rd(0);
     match (|| -> Result<Operation, (omnir::Error, Vec<omnir::Diagnostic>)> {
         let ctx = state::context(slot).map_err(|e| (e, Vec::new()))?;
-        let module =
-            ctx.with_diagnostics(|| Module::parse(&ctx, &text, &filename)).map_err(|d| (d.error, d.diagnostics))?;
-        Ok(module.into_operation())
+        ctx.with_diagnostics(|| parse(&ctx)).map_err(|d| (d.error, d.diagnostics))
     })() {
         Ok(op) => adopt_and_put(&op),
         Err((e, d)) => state::fail_with(e, d),
@@ -750,6 +761,13 @@ pub fn value_print() -> Option<state::JsText> {
         let flags = print_flags(5);
         value_at(ctx, 1).print(&flags).map(state::JsText)
     })
+}
+
+/// in: ctx, value (1-3), local scope (5) / returns the value's name as an operand (null on
+/// failure).
+#[napi(ts_return_type = "string | null")]
+pub fn value_name() -> Option<state::JsText> {
+    run_value_cx(|ctx| value_at(ctx, 1).name(rd(5) != 0).map(state::JsText))
 }
 
 /// in: ctx, op, interface TypeID (3) / out: implements (0).

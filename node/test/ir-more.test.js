@@ -137,3 +137,26 @@ test('blocks and values print as MLIR prints them', () => {
   assert.equal(b0.arguments[1].print(), "<block argument> of type 'i32' at index: 1");
   assert.match(sum.print({ debugInfo: true }), /loc\(/);
 });
+
+test('Operation.parse and value names, as upstream MLIR gives them', () => {
+  // Expected names from iree.compiler.ir (upstream MLIR's Python bindings) on the same text.
+  const ctx = new Context();
+  const op = Operation.parse(
+    '"test.f"() ({\n^bb0(%a: i32):\n  %0:2 = "test.two"(%a) : (i32) -> (i32, i32)\n' +
+      '  "test.use"(%0#1) : (i32) -> ()\n}) : () -> ()',
+    { context: ctx, sourceName: 'one.mlir' },
+  );
+  assert.equal(op.name, 'test.f');
+  assert.equal(op.parent, null);
+  const block = op.getRegion(0).blocks[0];
+  const two = block.operations[0];
+  assert.equal(block.getArgument(0).getName(), '%arg0');
+  assert.equal(two.getResult(1).getName(), '%0#1');
+  assert.equal(two.getResult(0).getName({ useLocalScope: true }), '%0#0');
+  assert.throws(() => two.getResult(0).getName({ useLocalScope: 'yes' }), TypeError);
+  for (const [text, found] of [['', 0], ['"a.b"() : () -> ()\n"a.c"() : () -> ()', 2]]) {
+    assert.throws(() => Operation.parse(text, ctx), (e) => e instanceof omnir.MLIRError &&
+      e.message.includes(`source must contain a single top-level operation, found: ${found}`));
+  }
+  assert.throws(() => Operation.parse(undefined, ctx), TypeError);
+});

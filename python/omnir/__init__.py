@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import struct
+from builtins import type as builtins_type
 from typing import (
     Any,
     Callable,
@@ -331,6 +332,8 @@ class OpView:
     OPERATION_NAME: Optional[str] = None
 
     def __init__(self, operation: Union[Operation, "OpView"]) -> None:
+        if not isinstance(operation, (Operation, OpView)):
+            raise TypeError(f"operation: expected an Operation or OpView, got {type(operation).__name__}")
         self._operation: Operation = operation.operation
 
     @property
@@ -493,6 +496,16 @@ def _flatten(value: Any, shape: List[int], depth: int, out: List[Any]) -> None:
         out.append(value)
 
 
+def _type_name(x: object) -> str:
+    return builtins_type(x).__name__
+
+
+def _check_numbers(values: Sequence[Any]) -> None:
+    for i, v in enumerate(values):
+        if not isinstance(v, (int, float)):
+            raise TypeError(f"array: element {i} is not a number (got {_type_name(v)})")
+
+
 def _pack(values: Sequence[Any], element: Type) -> bytes:
     if IntegerType.isinstance(element):
         it = IntegerType(element)
@@ -515,6 +528,10 @@ def _dense_get(array: Any, signless: bool = True, type: Optional[Type] = None,
     """A dense elements attribute from a Python buffer (``array.array``, numpy, bytes...) or
     nested lists of numbers. ``type`` overrides the element type (the buffer's item size
     must match), ``shape`` the shape."""
+    if type is not None and not isinstance(type, Type):
+        raise TypeError(f"type: expected a Type, got {_type_name(type)}")
+    if shape is not None and (isinstance(shape, (str, bytes, bytearray)) or not isinstance(shape, Iterable)):
+        raise TypeError(f"shape: expected a sequence of integers, got {_type_name(shape)}")
     if context is None and type is not None:
         context = type.context
     try:
@@ -530,9 +547,12 @@ def _dense_get(array: Any, signless: bool = True, type: Optional[Type] = None,
         dims = list(shape) if shape is not None else list(view.shape or [])
         data = view.tobytes(order="C")
     else:
+        if isinstance(array, str) or not isinstance(array, (list, tuple, int, float)):
+            raise TypeError(f"array: expected a buffer or (nested) lists of numbers, got {_type_name(array)}")
         flat: List[Any] = []
         dims_found: List[int] = []
         _flatten(array, dims_found, 0, flat)
+        _check_numbers(flat)
         if type is not None:
             element = type
         elif all(isinstance(v, bool) for v in flat) and flat:

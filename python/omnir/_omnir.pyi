@@ -729,6 +729,8 @@ class Module:
 
 class Operation:
     @staticmethod
+    def parse(source: Union[str, bytes], *, source_name: str = "", context: Optional[Context] = None) -> Any: ...
+    @staticmethod
     def create(
         name: str,
         results: Optional[Sequence[Type]] = None,
@@ -917,6 +919,7 @@ class Value:
     def location(self) -> Location: ...
     @property
     def is_valid(self) -> bool: ...
+    def get_name(self, use_local_scope: bool = False) -> str: ...
     @property
     def owner(self) -> Any: ...
     @property

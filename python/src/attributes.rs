@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::PyClass;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyString};
@@ -432,7 +432,7 @@ fn integer_attr(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyIn
     Ok(Py::new(py, base(a).add_subclass(IntegerAttr))?.into_any())
 }
 
-static_method!(IntegerAttrGet, "IntegerAttr.get", ["r#type", "value"], required = 2, |py, a| {
+static_method!(IntegerAttrGet, "IntegerAttr.get", ["type", "value"], required = 2, |py, a| {
     integer_attr(py, &*a.cast::<Type>(0)?, &*a.cast::<PyInt>(1)?)
 });
 
@@ -444,7 +444,8 @@ attr_class!(
     {
         /// An integer attribute of `type` (any width: Python ints of any size).
         #[staticmethod]
-        fn get(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyInt>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, r#type: &Bound<'_, PyAny>, value: &Bound<'_, PyInt>) -> PyResult<Py<PyAny>> {
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             integer_attr(py, r#type, value)
         }
         #[getter]
@@ -474,7 +475,7 @@ static_method!(FloatAttrGetF64, "FloatAttr.get_f64", ["value", "context"], requi
     float_attr(py, &ctx, &ctx.f64_type().py()?, value)
 });
 
-static_method!(FloatAttrGet, "FloatAttr.get", ["r#type", "value", "loc"], required = 2, |py, a| {
+static_method!(FloatAttrGet, "FloatAttr.get", ["type", "value", "loc"], required = 2, |py, a| {
     let t = a.cast::<Type>(0)?;
     let value: f64 = a.extract(1)?;
     let t = &t.get().t;
@@ -490,7 +491,8 @@ attr_class!(
         /// A float attribute of `type` (rounded to its format).
         #[staticmethod]
         #[pyo3(signature = (r#type, value, loc = None))]
-        fn get(py: Python<'_>, r#type: &Bound<'_, Type>, value: f64, loc: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, r#type: &Bound<'_, PyAny>, value: f64, loc: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             let _ = loc;
             let t = &r#type.get().t;
             float_attr(py, t.context(), t, value)
@@ -528,7 +530,7 @@ fn bytes_of<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
     if let Ok(b) = value.cast::<PyBytes>() {
         return Ok(Cow::Borrowed(b.as_bytes()));
     }
-    Err(PyTypeError::new_err("expected str or bytes"))
+    Err(PyTypeError::new_err(format!("value: expected str or bytes, got {}", crate::util::type_name(value))))
 }
 
 fn string_attr(py: Python<'_>, value: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
@@ -553,7 +555,8 @@ attr_class!(
             string_attr(py, value, context)
         }
         #[staticmethod]
-        fn get_typed(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        fn get_typed(py: Python<'_>, r#type: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             let t = &r#type.get().t;
             wrap_attr(py, t.context().string_attr_bytes(&bytes_of(value)?, Some(t)).py()?)
         }
@@ -615,9 +618,9 @@ attr_class!(
         fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
             Ok(aref(slf).array_elements().py()?.len())
         }
-        fn __getitem__(slf: &Bound<'_, Self>, index: isize) -> PyResult<Py<PyAny>> {
+        fn __getitem__(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             let items = aref(slf).array_elements().py()?;
-            let i = norm_index(index, items.len())?;
+            let i = index_arg(index, items.len(), "index")?;
             wrap_attr(slf.py(), items[i].clone())
         }
         fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -634,12 +637,18 @@ attr_class!(
     }
 );
 
-pub fn norm_index(index: isize, len: usize) -> PyResult<usize> {
-    let i = if index < 0 { index + len as isize } else { index };
-    if i < 0 || i as usize >= len {
-        return Err(PyIndexError::new_err("index out of range"));
+pub use crate::util::index_arg;
+
+/// A mapping key: a name (`str`), else an index; a string that cannot be encoded (a lone
+/// surrogate) raises rather than being taken for an index.
+pub fn key_name(key: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if key.is_instance_of::<pyo3::types::PyString>() {
+        return key
+            .extract::<String>()
+            .map(Some)
+            .map_err(|e| PyValueError::new_err(format!("key: {}", e.value(key.py()))));
     }
-    Ok(i as usize)
+    Ok(None)
 }
 
 attr_class!(
@@ -669,12 +678,12 @@ attr_class!(
         /// `d["name"]` gives the attribute; `d[i]` the i-th `NamedAttribute`.
         fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             let a = aref(slf);
-            if let Ok(name) = key.extract::<String>() {
+            if let Some(name) = key_name(key)? {
                 let v = a.dictionary_get(&name).py()?.ok_or_else(|| PyKeyError::new_err(name))?;
                 return wrap_attr(slf.py(), v);
             }
             let entries = a.dictionary_entries().py()?;
-            let i = norm_index(key.extract::<isize>()?, entries.len())?;
+            let i = index_arg(key, entries.len(), "index")?;
             let (name, attr) = entries[i].clone();
             Ok(Py::new(slf.py(), NamedAttribute { name, attr })?.into_any())
         }
@@ -747,7 +756,8 @@ attr_class!(
         /// From raw little-endian element bytes (one element for a splat) of `type`, a
         /// shaped type.
         #[staticmethod]
-        fn get_raw(py: Python<'_>, r#type: &Bound<'_, Type>, data: &[u8]) -> PyResult<Py<PyAny>> {
+        fn get_raw(py: Python<'_>, r#type: &Bound<'_, PyAny>, data: &[u8]) -> PyResult<Py<PyAny>> {
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             let t = &r#type.get().t;
             wrap_attr(py, t.context().dense_elements_attr(t, data).py()?)
         }
@@ -775,9 +785,9 @@ attr_class!(
             aref(slf).dense_num_elements().py()
         }
         /// Element `i` (row-major) as an attribute (subclasses give Python numbers).
-        fn get_element(slf: &Bound<'_, Self>, index: isize) -> PyResult<Py<PyAny>> {
+        fn get_element(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             let a = aref(slf);
-            let i = norm_index(index, a.dense_num_elements().py()?)?;
+            let i = index_arg(index, a.dense_num_elements().py()?, "index")?;
             wrap_attr(slf.py(), a.dense_element(i).py()?)
         }
     }
@@ -810,9 +820,9 @@ attr_class!(
     check = |a| is(a, AttributeClass::DenseIntElements),
     typeid = Some("#builtin.dense_int_or_fp_elements"),
     {
-        fn __getitem__(slf: &Bound<'_, Self>, index: isize) -> PyResult<i64> {
+        fn __getitem__(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<i64> {
             let a = aref(slf);
-            let i = norm_index(index, a.dense_num_elements().py()?)?;
+            let i = index_arg(index, a.dense_num_elements().py()?, "index")?;
             a.dense_int64(i).py()
         }
     }
@@ -824,9 +834,9 @@ attr_class!(
     check = |a| is(a, AttributeClass::DenseFPElements),
     typeid = Some("#builtin.dense_int_or_fp_elements"),
     {
-        fn __getitem__(slf: &Bound<'_, Self>, index: isize) -> PyResult<f64> {
+        fn __getitem__(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<f64> {
             let a = aref(slf);
-            let i = norm_index(index, a.dense_num_elements().py()?)?;
+            let i = index_arg(index, a.dense_num_elements().py()?, "index")?;
             a.dense_double(i).py()
         }
     }
@@ -839,18 +849,24 @@ attr_class!(
     typeid = Some("#builtin.dense_string_elements"),
     {
         #[staticmethod]
-        fn get(py: Python<'_>, r#type: &Bound<'_, Type>, values: Vec<Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, r#type: &Bound<'_, PyAny>, values: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             let t = &r#type.get().t;
-            let bytes: Vec<Cow<'_, [u8]>> = values.iter().map(bytes_of).collect::<PyResult<_>>()?;
+            let values = crate::util::iterable_arg(values, "values", "a sequence of str or bytes")?;
+            let bytes: Vec<Cow<'_, [u8]>> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| bytes_of(v).map_err(|e| crate::util::rename_error(v.py(), e, &format!("values[{i}]"))))
+                .collect::<PyResult<_>>()?;
             let views: Vec<&[u8]> = bytes.iter().map(|b| b.as_ref()).collect();
             wrap_attr(py, t.context().dense_string_elements_attr(t, &views).py()?)
         }
         fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
             aref(slf).dense_num_elements().py()
         }
-        fn __getitem__<'py>(slf: &Bound<'py, Self>, index: isize) -> PyResult<Bound<'py, PyBytes>> {
+        fn __getitem__<'py>(slf: &Bound<'py, Self>, index: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
             let a = aref(slf);
-            let i = norm_index(index, a.dense_num_elements().py()?)?;
+            let i = index_arg(index, a.dense_num_elements().py()?, "index")?;
             Ok(PyBytes::new(slf.py(), &a.dense_string(i).py()?))
         }
     }
@@ -899,17 +915,18 @@ macro_rules! dense_array_class {
             {
                 #[staticmethod]
                 #[pyo3(signature = (values, context = None))]
-                fn get(py: Python<'_>, values: Vec<$elem>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+                fn get(py: Python<'_>, values: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+                    let values: Vec<$elem> = crate::util::list_arg(values, "values")?;
                     let ctx = resolve(context)?;
                     let mk: fn(&omnir::Context) -> omnir::Result<omnir::Type> = $tyexpr;
                     let t = mk(&ctx).py()?;
                     let bytes: Vec<u8> = values.iter().flat_map(|v| to_le(*v)).collect();
                     wrap_attr(py, ctx.dense_array_attr(&t, &bytes).py()?)
                 }
-                fn __getitem__(slf: &Bound<'_, Self>, index: isize) -> PyResult<$elem> {
+                fn __getitem__(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<$elem> {
                     let data = aref(slf).dense_raw_data().py()?;
                     let n = data.len() / $size;
-                    let i = norm_index(index, n)?;
+                    let i = index_arg(index, n, "index")?;
                     Ok(from_le::<$elem>(&data[i * $size..(i + 1) * $size]))
                 }
                 fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -967,8 +984,10 @@ attr_class!(
         /// Stores `data` (bytes) as the resource `name` (made unique) and returns the
         /// attribute of shaped `type` referring to it.
         #[staticmethod]
-        #[pyo3(signature = (data, name, r#type, alignment = 8))]
-        fn get_from_bytes(py: Python<'_>, data: &[u8], name: &str, r#type: &Bound<'_, Type>, alignment: u32) -> PyResult<Py<PyAny>> {
+        #[pyo3(signature = (data, name, r#type, alignment = None))]
+        fn get_from_bytes(py: Python<'_>, data: &[u8], name: &str, r#type: &Bound<'_, PyAny>, alignment: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+            let alignment: u32 = crate::util::opt_int_arg(alignment, "alignment")?.unwrap_or(8);
+            let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
             let t = &r#type.get().t;
             let ctx = t.context();
             let key = ctx.insert_resource("builtin", name, data, alignment).py()?;
@@ -1009,7 +1028,8 @@ attr_class!(
         /// The identity map of `n_dims` dimensions.
         #[staticmethod]
         #[pyo3(signature = (n_dims, context = None))]
-        fn get_identity(py: Python<'_>, n_dims: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+        fn get_identity(py: Python<'_>, n_dims: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+            let n_dims: u32 = crate::util::int_arg(n_dims, "n_dims")?;
             wrap_attr(py, resolve(context)?.identity_affine_map_attr(n_dims).py()?)
         }
         #[getter]
@@ -1053,7 +1073,9 @@ attr_class!(
     {
         #[staticmethod]
         #[pyo3(signature = (offset, strides, context = None))]
-        fn get(py: Python<'_>, offset: i64, strides: Vec<i64>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, offset: &Bound<'_, PyAny>, strides: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+            let offset: i64 = crate::util::int_arg(offset, "offset")?;
+            let strides: Vec<i64> = crate::util::int_list_arg(strides, "strides")?;
             wrap_attr(py, resolve(context)?.strided_layout_attr(offset, &strides).py()?)
         }
         #[getter]
@@ -1110,9 +1132,10 @@ attr_class!(
             py: Python<'_>,
             dialect_namespace: &str,
             buffer: &str,
-            r#type: Option<&Bound<'_, Type>>,
+            r#type: Option<&Bound<'_, PyAny>>,
             context: Option<&Bound<'_, Context>>,
         ) -> PyResult<Py<PyAny>> {
+            let r#type = r#type.filter(|t| !t.is_none()).map(|t| crate::util::cast_arg::<Type>(t, "type")).transpose()?;
             let ctx = first_ctx(context, r#type.map(|t| t.get().t.context()))?;
             wrap_attr(py, ctx.opaque_attr(dialect_namespace, buffer, r#type.map(|t| &t.get().t)).py()?)
         }

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -216,6 +216,12 @@ impl Context {
         py: Python<'_>,
         callback: Py<PyAny>,
     ) -> PyResult<Py<crate::diagnostics::DiagnosticHandler>> {
+        if !callback.bind(py).is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "callback: expected a callable, got {}",
+                crate::util::type_name(callback.bind(py))
+            )));
+        }
         crate::diagnostics::attach(py, &self.ctx, callback)
     }
 
@@ -325,8 +331,8 @@ impl Context {
     }
 
     /// Sets the size of the context's thread pool for built-in passes (0: one per core).
-    fn set_pass_threads(&self, threads: usize) -> PyResult<()> {
-        self.ctx.set_pass_threads(threads).py()
+    fn set_pass_threads(&self, threads: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.ctx.set_pass_threads(crate::util::int_arg::<u16>(threads, "threads")?.into()).py()
     }
 
     /// Emits an error diagnostic at `loc` to this context's handlers.

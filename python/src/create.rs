@@ -250,7 +250,8 @@ fn fill_and_build(
     }
     if !(fast && e.regions == fill.regions) {
         // (a reset clears the count; set_operands keeps it)
-        b.set_num_regions(fill.regions)?;
+        b.set_num_regions(fill.regions)
+            .map_err(|e| omnir::Error { message: format!("regions: {} ({})", e.message, fill.regions), ..e })?;
         e.regions = fill.regions;
     }
     b.build_into(point)
@@ -394,7 +395,7 @@ fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
     // The arguments in order, converted as the PyO3 method's (ir.rs) are.
     let name = a.cast::<PyString>(0)?;
     let (results, operands, attributes, successors) = (a.given(1), a.given(2), a.given(3), a.given(4));
-    let regions: Option<usize> = a.extract_opt(5)?;
+    let regions: Option<usize> = crate::util::opt_int_arg(a.given(5).as_deref(), "regions")?;
     let loc = a.cast_opt::<Location>(6)?;
     let ip = a.cast_opt::<InsertionPoint>(7)?;
     let _infer_type: bool = a.extract_or(8, false)?;

@@ -280,7 +280,7 @@ impl Dialect {
     ///   `single_block`, `pure`, `constant_like`, `commutative`, `return_like`,
     ///   `no_region_arguments`, `optional_symbol`.
     /// - `verifier(op)`: runs after the checks above; return None (ok), a message, or raise.
-    #[pyo3(signature = (name, *, operands = None, results = None, attributes = None, regions = 0, successors = 0, traits = None, interfaces = None, verifier = None, summary = ""))]
+    #[pyo3(signature = (name, *, operands = None, results = None, attributes = None, regions = None, successors = None, traits = None, interfaces = None, verifier = None, summary = ""))]
     #[allow(clippy::too_many_arguments)]
     fn define_operation(
         &self,
@@ -288,19 +288,21 @@ impl Dialect {
         operands: Option<&Bound<'_, PyAny>>,
         results: Option<&Bound<'_, PyAny>>,
         attributes: Option<&Bound<'_, PyAny>>,
-        regions: usize,
-        successors: usize,
+        regions: Option<&Bound<'_, PyAny>>,
+        successors: Option<&Bound<'_, PyAny>>,
         traits: Option<Vec<String>>,
         interfaces: Option<&Bound<'_, PyAny>>,
         verifier: Option<Py<PyAny>>,
         summary: &str,
     ) -> PyResult<String> {
+        let regions: usize = crate::util::opt_int_arg::<u32>(regions, "regions")?.unwrap_or(0) as usize;
+        let successors: usize = crate::util::opt_int_arg::<u32>(successors, "successors")?.unwrap_or(0) as usize;
         let full = if name.contains('.') { name.to_string() } else { format!("{}.{}", self.name, name) };
         let mut def = OpDefinition::new(&full).summary(summary).regions(regions).successors(successors);
-        for s in value_specs(operands)? {
+        for s in value_specs(operands, "operands")? {
             def = def.operand(s);
         }
-        for s in value_specs(results)? {
+        for s in value_specs(results, "results")? {
             def = def.result(s);
         }
         for (n, c, optional) in attr_specs(attributes)? {
@@ -410,17 +412,20 @@ fn attr_constraint(c: &Bound<'_, PyAny>) -> PyResult<AttrConstraint> {
     Err(PyTypeError::new_err("unsupported attribute constraint"))
 }
 
-fn value_specs(items: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ValueSpec>> {
+fn value_specs(items: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Vec<ValueSpec>> {
     let mut out = Vec::new();
     let Some(items) = items else { return Ok(out) };
-    for item in items.try_iter()? {
-        let item = item?;
+    for item in crate::util::iterable_arg(items, what, "a sequence of names or tuples")? {
         if let Ok(name) = item.cast::<PyString>() {
             out.push(ValueSpec::single(&name.to_cow()?, TypeConstraint::Any));
             continue;
         }
-        let t =
-            item.cast::<PyTuple>().map_err(|_| PyTypeError::new_err("an operand/result entry is a name or a tuple"))?;
+        let t = item.cast::<PyTuple>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what}: an entry is a name or a tuple, got {}",
+                crate::util::type_name(&item)
+            ))
+        })?;
         let name: String = t.get_item(0)?.extract()?;
         let constraint = if t.len() > 1 { type_constraint(&t.get_item(1)?)? } else { TypeConstraint::Any };
         let arity = if t.len() > 2 {

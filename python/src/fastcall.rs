@@ -157,6 +157,9 @@ impl<'a, 'py> Args<'a, 'py> {
             let remapped = PyTypeError::new_err(format!("argument '{}': {}", self.sig.params[i], e.value(self.py)));
             remapped.set_cause(self.py, e.cause(self.py));
             remapped
+        } else if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(self.py) {
+            // an integer too large for its C type: say which argument (PyO3 does not)
+            pyo3::exceptions::PyValueError::new_err(format!("argument '{}': {}", self.sig.params[i], e.value(self.py)))
         } else {
             e
         }
@@ -172,13 +175,6 @@ impl<'a, 'py> Args<'a, 'py> {
     #[inline]
     pub fn cast_opt<T: PyTypeCheck>(&self, i: usize) -> PyResult<Option<Borrowed<'a, 'py, T>>> {
         self.given(i).map(|obj| obj.cast::<T>().map_err(|e| self.arg_error(i, e.into()))).transpose()
-    }
-
-    /// Optional parameter `i`, converted (as PyO3 passes an `Option<T>`: `None` if not
-    /// passed or `None`).
-    #[inline]
-    pub fn extract_opt<T: FromPyObject<'a, 'py>>(&self, i: usize) -> PyResult<Option<T>> {
-        self.given(i).map(|obj| obj.extract::<T>().map_err(|e| self.arg_error(i, e.into()))).transpose()
     }
 
     /// Parameter `i` with a default, converted (as PyO3 passes a `T` with a default: only a

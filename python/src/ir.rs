@@ -20,7 +20,7 @@ use pyo3::{intern, PyClassInitializer};
 
 use omnir::{PrintFlags, TreeOwner, WalkOrder as COrder, WalkResult as CResult};
 
-use crate::attributes::{norm_index, wrap_attr, Attribute, NamedAttribute};
+use crate::attributes::{index_arg, key_name, wrap_attr, Attribute, NamedAttribute};
 use crate::context::{self, context_object, resolve, Context};
 use crate::errors::{diag_err, type_error, OrPy};
 use crate::location::{wrap_loc, Location};
@@ -372,6 +372,27 @@ impl Operation {
         )
     }
 
+    /// Parses text that holds exactly one top-level operation (upstream's
+    /// `Operation.parse`); it comes back detached, owned by the returned object, as its
+    /// registered OpView. Errors raise `MLIRError` with the diagnostics.
+    #[staticmethod]
+    #[pyo3(signature = (source, *, source_name = "", context = None))]
+    fn parse(
+        py: Python<'_>,
+        source: &Bound<'_, PyAny>,
+        source_name: &str,
+        context: Option<&Bound<'_, Context>>,
+    ) -> PyResult<Py<PyAny>> {
+        let ctx = resolve(context)?;
+        let text = text_of(source)?;
+        let op = ctx
+            .with_diagnostics(|| omnir::OwnedOperation::parse(&ctx, &text, source_name))
+            .map_err(|e| diag_err(py, e, "Unable to parse operation assembly"))?
+            .release();
+        let owner = ctx.adopt(&op).py()?;
+        op_or_view(py, op, Some(owner))
+    }
+
     /// This operation (so that `Operation` and `OpView` answer the same questions).
     #[getter]
     #[allow(clippy::self_named_constructors)]
@@ -560,9 +581,15 @@ impl Operation {
             skip_regions,
         )?;
         let file = match file {
-            Some(f) => f.clone(),
-            None => py.import("sys")?.getattr("stdout")?,
+            Some(f) if !f.is_none() => f.clone(),
+            _ => py.import("sys")?.getattr("stdout")?,
         };
+        if !file.hasattr("write")? {
+            return Err(PyTypeError::new_err(format!(
+                "file: expected a file object with write(), got {}",
+                crate::util::type_name(&file)
+            )));
+        }
         file.call_method1("write", (text,))?;
         Ok(())
     }
@@ -697,7 +724,7 @@ impl OpAttributeMap {
     /// `attrs["name"]` gives the attribute; `attrs[i]` the i-th `NamedAttribute`.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let op = &self.op.get().op;
-        if let Ok(name) = key.extract::<String>() {
+        if let Some(name) = key_name(key)? {
             let a = op.attribute(&name).py()?;
             let a = match a {
                 Some(a) => a,
@@ -706,7 +733,7 @@ impl OpAttributeMap {
             return wrap_attr(py, a);
         }
         let attrs = op.attributes().py()?;
-        let i = norm_index(key.extract::<isize>()?, attrs.len())?;
+        let i = index_arg(key, attrs.len(), "index")?;
         let (name, attr) = attrs[i].clone();
         Ok(Py::new(py, NamedAttribute { name, attr })?.into_any())
     }
@@ -784,13 +811,13 @@ impl OpOperandList {
             return Ok(PyList::new(py, out)?.into_any().unbind());
         }
         let n = o.op.num_operands().py()?;
-        let i = norm_index(index.extract::<isize>()?, n)?;
+        let i = index_arg(index, n, "index")?;
         new_value(py, o.op.operand(i).py()?, owner)
     }
 
-    fn __setitem__(&self, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn __setitem__(&self, index: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let op = &self.op.get().op;
-        let i = norm_index(index, op.num_operands().py()?)?;
+        let i = index_arg(index, op.num_operands().py()?, "index")?;
         op.set_operand(i, &value_of(value)?).py()
     }
 
@@ -823,9 +850,9 @@ impl OpResultList {
         self.op.get().op.num_results().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let o = self.op.get();
-        let i = norm_index(index, o.op.num_results().py()?)?;
+        let i = index_arg(index, o.op.num_results().py()?, "index")?;
         new_result(py, o.op.result(i).py()?, o.owner.get(py))
     }
 
@@ -858,9 +885,9 @@ impl RegionSequence {
         self.op.get().op.num_regions().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Region>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<Region>> {
         let o = self.op.get();
-        let i = norm_index(index, o.op.num_regions().py()?)?;
+        let i = index_arg(index, o.op.num_regions().py()?, "index")?;
         Py::new(py, Region { r: o.op.region(i).py()?, owner: o.owner.get(py) })
     }
 
@@ -976,9 +1003,9 @@ impl BlockList {
         self.region.get().r.num_blocks().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Block>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<Block>> {
         let r = self.region.get();
-        let i = norm_index(index, r.r.num_blocks().py()?)?;
+        let i = index_arg(index, r.r.num_blocks().py()?, "index")?;
         Py::new(py, Block { b: r.r.block(i).py()?, owner: r.owner.clone() })
     }
 
@@ -1124,9 +1151,10 @@ impl Block {
     fn add_argument(
         &self,
         py: Python<'_>,
-        r#type: &Bound<'_, Type>,
+        r#type: &Bound<'_, PyAny>,
         loc: Option<&Bound<'_, Location>>,
     ) -> PyResult<Py<PyAny>> {
+        let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
         let loc = match loc {
             Some(l) => l.get().loc.clone(),
             None => context::current_location_opt().unwrap_or_else(|| self.b.context().unknown_loc()),
@@ -1136,7 +1164,8 @@ impl Block {
     }
 
     /// Removes argument `index`, which must be unused.
-    fn erase_argument(&self, index: usize) -> PyResult<()> {
+    fn erase_argument(&self, index: &Bound<'_, PyAny>) -> PyResult<()> {
+        let index = crate::util::index_arg(index, self.b.num_arguments().py()?, "index")?;
         self.b.erase_argument(index).py()
     }
 
@@ -1201,10 +1230,10 @@ impl OperationList {
         self.block.get().b.num_ops().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let b = self.block.get();
         let ops = b.b.operations().py()?;
-        let i = norm_index(index, ops.len())?;
+        let i = index_arg(index, ops.len(), "index")?;
         op_or_view(py, ops[i].clone(), b.owner.clone())
     }
 
@@ -1228,9 +1257,9 @@ impl BlockArgumentList {
         self.block.get().b.num_arguments().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let b = self.block.get();
-        let i = norm_index(index, b.b.num_arguments().py()?)?;
+        let i = index_arg(index, b.b.num_arguments().py()?, "index")?;
         new_value(py, b.b.argument(i).py()?, b.owner.clone())
     }
 
@@ -1302,7 +1331,8 @@ impl Value {
     }
 
     #[setter]
-    fn set_type(&self, r#type: &Bound<'_, Type>) -> PyResult<()> {
+    fn set_type(&self, r#type: &Bound<'_, PyAny>) -> PyResult<()> {
+        let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
         self.v.set_type(&r#type.get().t).py()
     }
 
@@ -1319,6 +1349,14 @@ impl Value {
     #[getter]
     fn is_valid(&self) -> bool {
         self.v.is_live()
+    }
+
+    /// The value's name where it is used as an operand (upstream's `Value.get_name`):
+    /// `%arg0`, `%3` or `%3#1`, numbered as when printing its top-level ancestor (with
+    /// `use_local_scope`, its nearest isolated-from-above ancestor).
+    #[pyo3(signature = (use_local_scope = false))]
+    fn get_name(&self, use_local_scope: bool) -> PyResult<String> {
+        self.v.name(use_local_scope).py()
     }
 
     /// The defining operation (for a result) or the owning block (for an argument).

@@ -37,12 +37,16 @@ impl Location {
     fn file(
         py: Python<'_>,
         filename: &str,
-        line: u32,
-        col: u32,
-        end_line: Option<u32>,
-        end_col: Option<u32>,
+        line: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
+        end_line: Option<&Bound<'_, PyAny>>,
+        end_col: Option<&Bound<'_, PyAny>>,
         context: Option<&Bound<'_, Context>>,
     ) -> PyResult<Py<Location>> {
+        use crate::util::{int_arg, opt_int_arg};
+        let (line, col): (u32, u32) = (int_arg(line, "line")?, int_arg(col, "col")?);
+        let (end_line, end_col): (Option<u32>, Option<u32>) =
+            (opt_int_arg(end_line, "end_line")?, opt_int_arg(end_col, "end_col")?);
         let ctx = resolve(context)?;
         let loc = match (end_line, end_col) {
             (None, None) => ctx.file_line_col_loc(filename, line, col).py()?,

@@ -15,6 +15,8 @@ use crate::attributes::{wrap_attr, Attribute};
 use crate::context::{context_object, resolve, Context};
 use crate::errors::OrPy;
 use crate::fastcall::{self, static_method};
+use crate::location::Location;
+use crate::util::{bool_list_arg, int_arg, int_list_arg, position_arg};
 
 /// A uniqued type. Equal types compare (and hash) equal.
 #[pyclass(module = "omnir._omnir", subclass, frozen)]
@@ -310,20 +312,20 @@ type_class!(
         /// A signless integer type `iN`.
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
-        fn get_signless(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            integer_type(py, width, Signedness::Signless, context)
+        fn get_signless(py: Python<'_>, width: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+            integer_type(py, int_arg(width, "width")?, Signedness::Signless, context)
         }
         /// A signed integer type `siN`.
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
-        fn get_signed(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            integer_type(py, width, Signedness::Signed, context)
+        fn get_signed(py: Python<'_>, width: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+            integer_type(py, int_arg(width, "width")?, Signedness::Signed, context)
         }
         /// An unsigned integer type `uiN`.
         #[staticmethod]
         #[pyo3(signature = (width, context = None))]
-        fn get_unsigned(py: Python<'_>, width: u32, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
-            integer_type(py, width, Signedness::Unsigned, context)
+        fn get_unsigned(py: Python<'_>, width: &Bound<'_, PyAny>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
+            integer_type(py, int_arg(width, "width")?, Signedness::Unsigned, context)
         }
         #[getter]
         fn width(slf: &Bound<'_, Self>) -> PyResult<u32> {
@@ -356,13 +358,28 @@ fn integer_type(
 }
 
 static_method!(IntegerTypeGetSignless, "IntegerType.get_signless", ["width", "context"], required = 1, |py, a| {
-    integer_type(py, a.extract(0)?, Signedness::Signless, a.cast_opt::<Context>(1)?.as_deref())
+    integer_type(
+        py,
+        crate::util::int_arg(&a.required(0), "width")?,
+        Signedness::Signless,
+        a.cast_opt::<Context>(1)?.as_deref(),
+    )
 });
 static_method!(IntegerTypeGetSigned, "IntegerType.get_signed", ["width", "context"], required = 1, |py, a| {
-    integer_type(py, a.extract(0)?, Signedness::Signed, a.cast_opt::<Context>(1)?.as_deref())
+    integer_type(
+        py,
+        crate::util::int_arg(&a.required(0), "width")?,
+        Signedness::Signed,
+        a.cast_opt::<Context>(1)?.as_deref(),
+    )
 });
 static_method!(IntegerTypeGetUnsigned, "IntegerType.get_unsigned", ["width", "context"], required = 1, |py, a| {
-    integer_type(py, a.extract(0)?, Signedness::Unsigned, a.cast_opt::<Context>(1)?.as_deref())
+    integer_type(
+        py,
+        crate::util::int_arg(&a.required(0), "width")?,
+        Signedness::Unsigned,
+        a.cast_opt::<Context>(1)?.as_deref(),
+    )
 });
 
 fn index_type(py: Python<'_>, context: Option<&Bound<'_, Context>>) -> PyResult<Py<PyAny>> {
@@ -533,9 +550,9 @@ type_class!(
         fn num_types(slf: &Bound<'_, Self>) -> PyResult<usize> {
             Ok(tref(slf).tuple_elements().py()?.len())
         }
-        fn get_type(slf: &Bound<'_, Self>, pos: usize) -> PyResult<Py<PyAny>> {
+        fn get_type(slf: &Bound<'_, Self>, pos: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             let ts = tref(slf).tuple_elements().py()?;
-            let t = ts.get(pos).cloned().ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("tuple index out of range"))?;
+            let t = ts[position_arg(pos, ts.len(), "pos")?].clone();
             wrap_type(slf.py(), t)
         }
     }
@@ -579,10 +596,10 @@ type_class!(
         fn has_static_shape(slf: &Bound<'_, Self>) -> PyResult<bool> {
             Ok(tref(slf).shape().py()?.map(|s| s.iter().all(|&d| d != omnir::DYNAMIC)).unwrap_or(false))
         }
-        fn is_dynamic_dim(slf: &Bound<'_, Self>, dim: usize) -> PyResult<bool> {
+        fn is_dynamic_dim(slf: &Bound<'_, Self>, dim: &Bound<'_, PyAny>) -> PyResult<bool> {
             Ok(dim_size(tref(slf), dim)? == omnir::DYNAMIC)
         }
-        fn get_dim_size(slf: &Bound<'_, Self>, dim: usize) -> PyResult<i64> {
+        fn get_dim_size(slf: &Bound<'_, Self>, dim: &Bound<'_, PyAny>) -> PyResult<i64> {
             dim_size(tref(slf), dim)
         }
         /// The number of elements (static shapes only).
@@ -596,8 +613,8 @@ type_class!(
             omnir::DYNAMIC
         }
         #[staticmethod]
-        fn is_dynamic_size(dim_size: i64) -> bool {
-            dim_size == omnir::DYNAMIC
+        fn is_dynamic_size(dim_size: &Bound<'_, PyAny>) -> PyResult<bool> {
+            Ok(int_arg::<i64>(dim_size, "dim_size")? == omnir::DYNAMIC)
         }
     }
 );
@@ -606,8 +623,9 @@ fn ranked_shape(t: &omnir::Type) -> PyResult<Vec<i64>> {
     t.shape().py()?.ok_or_else(|| PyValueError::new_err("the type is unranked"))
 }
 
-fn dim_size(t: &omnir::Type, dim: usize) -> PyResult<i64> {
-    ranked_shape(t)?.get(dim).copied().ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("dimension out of range"))
+fn dim_size(t: &omnir::Type, dim: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let shape = ranked_shape(t)?;
+    Ok(shape[position_arg(dim, shape.len(), "dim")?])
 }
 
 type_class!(
@@ -620,13 +638,16 @@ type_class!(
         #[pyo3(signature = (shape, element_type, *, scalable = None, scalable_dims = None, loc = None))]
         fn get(
             py: Python<'_>,
-            shape: Vec<i64>,
+            shape: &Bound<'_, PyAny>,
             element_type: &Bound<'_, Type>,
-            scalable: Option<Vec<bool>>,
-            scalable_dims: Option<Vec<usize>>,
-            loc: Option<&Bound<'_, PyAny>>,
+            scalable: Option<&Bound<'_, PyAny>>,
+            scalable_dims: Option<&Bound<'_, PyAny>>,
+            loc: Option<&Bound<'_, Location>>,
         ) -> PyResult<Py<PyAny>> {
             let _ = loc;
+            let shape: Vec<i64> = int_list_arg(shape, "shape")?;
+            let scalable = scalable.filter(|s| !s.is_none()).map(|s| bool_list_arg(s, "scalable")).transpose()?;
+            let scalable_dims = scalable_dims.filter(|s| !s.is_none()).map(|s| int_list_arg::<usize>(s, "scalable_dims")).transpose()?;
             let e = &element_type.get().t;
             let flags = match (scalable, scalable_dims) {
                 (Some(_), Some(_)) => return Err(PyValueError::new_err("pass scalable or scalable_dims, not both")),
@@ -675,12 +696,13 @@ type_class!(
         #[pyo3(signature = (shape, element_type, encoding = None, loc = None))]
         fn get(
             py: Python<'_>,
-            shape: Vec<i64>,
+            shape: &Bound<'_, PyAny>,
             element_type: &Bound<'_, Type>,
             encoding: Option<&Bound<'_, Attribute>>,
-            loc: Option<&Bound<'_, PyAny>>,
+            loc: Option<&Bound<'_, Location>>,
         ) -> PyResult<Py<PyAny>> {
             let _ = loc;
+            let shape: Vec<i64> = int_list_arg(shape, "shape")?;
             let e = &element_type.get().t;
             wrap_type(py, e.context().ranked_tensor_type(&shape, e, encoding.map(|a| &a.get().attr)).py()?)
         }
@@ -699,7 +721,7 @@ type_class!(
     {
         #[staticmethod]
         #[pyo3(signature = (element_type, loc = None))]
-        fn get(py: Python<'_>, element_type: &Bound<'_, Type>, loc: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, element_type: &Bound<'_, Type>, loc: Option<&Bound<'_, Location>>) -> PyResult<Py<PyAny>> {
             let _ = loc;
             let e = &element_type.get().t;
             wrap_type(py, e.context().unranked_tensor_type(e).py()?)
@@ -719,13 +741,14 @@ type_class!(
         #[pyo3(signature = (shape, element_type, layout = None, memory_space = None, loc = None))]
         fn get(
             py: Python<'_>,
-            shape: Vec<i64>,
+            shape: &Bound<'_, PyAny>,
             element_type: &Bound<'_, Type>,
             layout: Option<&Bound<'_, Attribute>>,
             memory_space: Option<&Bound<'_, Attribute>>,
-            loc: Option<&Bound<'_, PyAny>>,
+            loc: Option<&Bound<'_, Location>>,
         ) -> PyResult<Py<PyAny>> {
             let _ = loc;
+            let shape: Vec<i64> = int_list_arg(shape, "shape")?;
             let e = &element_type.get().t;
             let t = e
                 .context()
@@ -758,7 +781,7 @@ type_class!(
             py: Python<'_>,
             element_type: &Bound<'_, Type>,
             memory_space: Option<&Bound<'_, Attribute>>,
-            loc: Option<&Bound<'_, PyAny>>,
+            loc: Option<&Bound<'_, Location>>,
         ) -> PyResult<Py<PyAny>> {
             let _ = loc;
             let e = &element_type.get().t;

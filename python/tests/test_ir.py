@@ -432,3 +432,30 @@ def test_library_helpers() -> None:
 
 def optional_name(op: Optional[ir.Operation]) -> str:
     return "" if op is None else op.name
+
+
+def test_operation_parse_and_value_names_as_upstream() -> None:
+    # Expected values from iree.compiler.ir (upstream MLIR's bindings) on the same text.
+    with ir.Context() as ctx:
+        ctx.allow_unregistered_dialects = True
+        op = ir.Operation.parse(
+            '"test.f"() ({\n^bb0(%a: i32):\n  %0:2 = "test.two"(%a) : (i32) -> (i32, i32)\n'
+            '  "test.use"(%0#1) : (i32) -> ()\n}) : () -> ()',
+            source_name="one.mlir",
+        )
+        assert op.operation.name == "test.f"
+        assert op.operation.parent is None
+        block = op.regions[0].blocks[0]
+        two = block.operations[0]
+        assert block.arguments[0].get_name() == "%arg0"
+        assert two.results[1].get_name() == "%0#1"
+        assert two.results[0].get_name(use_local_scope=True) == "%0#0"
+        module = ir.Operation.parse('"builtin.module"() ({\n^bb0:\n}) : () -> ()')
+        assert module.operation.name == "builtin.module"
+        for text, found in [("", 0), ('"a.b"() : () -> ()\n"a.c"() : () -> ()', 2)]:
+            with pytest.raises(ir.MLIRError) as e:
+                ir.Operation.parse(text)
+            assert f"source must contain a single top-level operation, found: {found}" in str(e.value)
+        op.operation.erase()
+        with pytest.raises(ir.StaleHandleError):
+            block.arguments

@@ -75,6 +75,34 @@ const char *take(omnir_string s) {
     return buf;
 }
 
+omnir_context *harness_context(void) {
+    omnir_context *ctx = NULL;
+    CHECK_OK(omnir_context_create(&ctx));
+    CHECK_OK(omnir_context_set_allow_unregistered_dialects(ctx, true));
+    return ctx;
+}
+
+omnir_op harness_parse(omnir_context *ctx, const char *text) {
+    omnir_op m = {0};
+    CHECK_OK(omnir_module_parse(ctx, S(text), S("v.mlir"), &m));
+    return m;
+}
+
+omnir_block harness_body(omnir_context *ctx, omnir_op op) {
+    omnir_region r = {0};
+    omnir_block b = {0};
+    CHECK_OK(omnir_op_get_region(ctx, op, 0, &r));
+    CHECK_OK(omnir_region_get_first_block(ctx, r, &b));
+    return b;
+}
+
+omnir_op harness_nth_op(omnir_context *ctx, omnir_block b, size_t n) {
+    omnir_op op = {0};
+    CHECK_OK(omnir_block_get_first_op(ctx, b, &op));
+    for (size_t i = 0; i < n; i++) CHECK_OK(omnir_op_get_next(ctx, op, &op));
+    return op;
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -86,6 +114,7 @@ int main(int argc, char **argv) {
     tests_ir();
     tests_symbols();
     tests_verify();
+    tests_analysis();
     tests_diagnostics();
     tests_dialects();
     tests_misuse();

@@ -68,6 +68,14 @@ const char *last_error(void);
         }                                                                             \
     } while (0)
 
+/* Shared IR helpers (each checks its calls): a context that allows unregistered dialects; a
+ * module parsed from text (as "v.mlir"); the entry block of an op's first region; the n-th
+ * op of a block. */
+omnir_context *harness_context(void);
+omnir_op harness_parse(omnir_context *ctx, const char *text);
+omnir_block harness_body(omnir_context *ctx, omnir_op op);
+omnir_op harness_nth_op(omnir_context *ctx, omnir_block b, size_t n);
+
 /* (pointer, length) of a string literal or C string, for omnir's string arguments. */
 #define S(str) (str), strlen(str)
 
@@ -118,6 +126,7 @@ void tests_asm(void);
 void tests_ir(void);
 void tests_symbols(void);
 void tests_verify(void);
+void tests_analysis(void);
 void tests_diagnostics(void);
 void tests_dialects(void);
 void tests_misuse(void);

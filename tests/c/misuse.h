@@ -31,6 +31,14 @@ typedef struct misuse_fixture {
     omnir_location locs[2][4];
     omnir_op funcs[2];
     omnir_block succ_blocks[2];
+    omnir_op branches[2];                /* test.br: an op with a successor */
+    omnir_op returns[2];                 /* test.return: implements interface 0 (attached) */
+    omnir_op casts[2];                   /* builtin.unrealized_conversion_cast: registered */
+    omnir_block module_blocks[2];        /* the module's body */
+    omnir_type dialect_types[2];         /* !mx.t<1 : i32>, a dialect type with one parameter */
+    omnir_attribute dialect_attrs[2];    /* #mx.a<1 : i32>, a dialect attribute likewise */
+    omnir_insertion_point point;         /* the end of the module's body */
+    omnir_symbol_target target;          /* the symbol @f */
     omnir_print_flags flags;
     /* the same IR in ctx2 */
     omnir_op module2, other_op;
@@ -40,6 +48,8 @@ typedef struct misuse_fixture {
     omnir_type other_type;
     omnir_attribute other_attribute;
     omnir_location other_location;
+    /* an identifier of each context, and a forged one (the right serial, an unknown id) */
+    omnir_identifier identifier, other_identifier, stale_identifier;
     /* live opaque objects */
     omnir_operation_state *state;
     omnir_symbol_table *symbol_table;
@@ -52,6 +62,12 @@ typedef struct misuse_fixture {
     const char *fn, *param, *dim;
     /* tallies */
     size_t cases, precise, other_error, accepted, failures, skipped, not_applicable;
+    /* of `precise`, the cases whose expected code is not the dimension's usual one (the
+     * EXPECTED table of misuse_fixture.c) */
+    size_t specific;
+    /* the hand-written repeats of masked cases (misuse_fixture.c), run after the generated */
+    bool hand_written;
+    size_t hand_cases;
 } misuse_fixture;
 
 /* Whether to run the case (false: skipped by name); resets the scratch buffer. */
@@ -77,6 +93,7 @@ omnir_value misuse_value(misuse_fixture *fx, const char *fn, bool other);
 omnir_type misuse_type(misuse_fixture *fx, const char *fn, bool other);
 omnir_attribute misuse_attribute(misuse_fixture *fx, const char *fn, bool other);
 omnir_location misuse_location(misuse_fixture *fx, const char *fn, bool other);
+omnir_identifier misuse_identifier(misuse_fixture *fx, const char *fn, bool other);
 /* For the wrong_kind dimension: whether the fixture knows what kind of `handle` ("type",
  * "attribute", "location", "op") parameter `param` of `fn` expects, and a handle of
  * another kind. */

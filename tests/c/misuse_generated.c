@@ -38,6 +38,38 @@ static void misuse_omnir_module_parse(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_op_parse(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_op_parse", "ctx", "null")) {
+        omnir_status st = omnir_op_parse(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_parse", "text", "null")) {
+        omnir_status st = omnir_op_parse(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_parse", "text", "invalid_utf8")) {
+        omnir_status st = omnir_op_parse(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (struct omnir_op *)misuse_scratch(5));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_parse", "filename", "null")) {
+        omnir_status st = omnir_op_parse(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_op *)misuse_scratch(5));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_parse", "filename", "invalid_utf8")) {
+        omnir_status st = omnir_op_parse(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (struct omnir_op *)misuse_scratch(5));
+        if (st == OMNIR_OK) misuse_release("omnir_op *", misuse_scratch(5));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_parse", "out", "null")) {
+        omnir_status st = omnir_op_parse(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_type_parse(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_type_parse", "ctx", "null")) {
         omnir_status st = omnir_type_parse(NULL, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3));
@@ -309,6 +341,43 @@ static void misuse_omnir_value_print(misuse_fixture *fx) {
     }
     if (misuse_begin(fx, "omnir_value_print", "out", "null")) {
         omnir_status st = omnir_value_print(fx->ctx, misuse_value(fx, "omnir_value_print", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_value_print_as_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "ctx", "null")) {
+        omnir_status st = omnir_value_print_as_operand(NULL, misuse_value(fx, "omnir_value_print_as_operand", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "ctx", "wrong_context")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx2, misuse_value(fx, "omnir_value_print_as_operand", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "value", "null_handle")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx, (struct omnir_value){0}, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "value", "stale")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx, fx->stale_value, (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "value", "wrong_context")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx, misuse_value(fx, "omnir_value_print_as_operand", true), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "flags", "null")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx, misuse_value(fx, "omnir_value_print_as_operand", false), NULL, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_print_as_operand", "out", "null")) {
+        omnir_status st = omnir_value_print_as_operand(fx->ctx, misuse_value(fx, "omnir_value_print_as_operand", false), (const struct omnir_print_flags *)misuse_object(fx, "omnir_print_flags"), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -788,6 +857,162 @@ static void misuse_omnir_dense_array_attr_get(misuse_fixture *fx) {
     }
     if (misuse_begin(fx, "omnir_dense_array_attr_get", "out", "null")) {
         omnir_status st = omnir_dense_array_attr_get(fx->ctx, misuse_type(fx, "omnir_dense_array_attr_get", false), (const uint8_t *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_sparse_elements_attr_get(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "ctx", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get(NULL, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "ctx", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx2, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "ty", "null_handle")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, (struct omnir_type){0}, misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "ty", "forged")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, fx->stale_type, misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "ty", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", true), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_sparse_elements_attr_get", "ty", "type")) &&
+        misuse_begin(fx, "omnir_sparse_elements_attr_get", "ty", "wrong_kind")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_wrong_type(fx, "omnir_sparse_elements_attr_get"), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "indices", "null_handle")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute){0}, misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "indices", "forged")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), fx->stale_attribute, misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "indices", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", true), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_sparse_elements_attr_get", "indices", "attribute")) &&
+        misuse_begin(fx, "omnir_sparse_elements_attr_get", "indices", "wrong_kind")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_wrong_attribute(fx, "omnir_sparse_elements_attr_get"), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "values", "null_handle")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), (struct omnir_attribute){0}, (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "values", "forged")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), fx->stale_attribute, (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "values", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", true), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_sparse_elements_attr_get", "values", "attribute")) &&
+        misuse_begin(fx, "omnir_sparse_elements_attr_get", "values", "wrong_kind")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_wrong_attribute(fx, "omnir_sparse_elements_attr_get"), (struct omnir_attribute *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get", "out", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get(fx->ctx, misuse_type(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), misuse_attribute(fx, "omnir_sparse_elements_attr_get", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_sparse_elements_attr_get_indices(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "ctx", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(NULL, misuse_attribute(fx, "omnir_sparse_elements_attr_get_indices", false), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "ctx", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx2, misuse_attribute(fx, "omnir_sparse_elements_attr_get_indices", false), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "attr", "null_handle")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx, (struct omnir_attribute){0}, (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "attr", "forged")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx, fx->stale_attribute, (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "attr", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx, misuse_attribute(fx, "omnir_sparse_elements_attr_get_indices", true), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_sparse_elements_attr_get_indices", "attr", "attribute")) &&
+        misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "attr", "wrong_kind")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx, misuse_wrong_attribute(fx, "omnir_sparse_elements_attr_get_indices"), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_indices", "out", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get_indices(fx->ctx, misuse_attribute(fx, "omnir_sparse_elements_attr_get_indices", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_sparse_elements_attr_get_values(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "ctx", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(NULL, misuse_attribute(fx, "omnir_sparse_elements_attr_get_values", false), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "ctx", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx2, misuse_attribute(fx, "omnir_sparse_elements_attr_get_values", false), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "attr", "null_handle")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx, (struct omnir_attribute){0}, (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "attr", "forged")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx, fx->stale_attribute, (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "attr", "wrong_context")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx, misuse_attribute(fx, "omnir_sparse_elements_attr_get_values", true), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_sparse_elements_attr_get_values", "attr", "attribute")) &&
+        misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "attr", "wrong_kind")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx, misuse_wrong_attribute(fx, "omnir_sparse_elements_attr_get_values"), (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_sparse_elements_attr_get_values", "out", "null")) {
+        omnir_status st = omnir_sparse_elements_attr_get_values(fx->ctx, misuse_attribute(fx, "omnir_sparse_elements_attr_get_values", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -4044,6 +4269,439 @@ static void misuse_omnir_attribute_parse_prefix(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_attribute_parse_prefix", "consumed", "null")) {
         omnir_status st = omnir_attribute_parse_prefix(fx->ctx, (const char *)"x", (size_t)0, (struct omnir_attribute *)misuse_scratch(3), NULL);
         if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_op_dominates(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_op_dominates", "ctx", "null")) {
+        omnir_status st = omnir_op_dominates(NULL, misuse_op(fx, "omnir_op_dominates", false), misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "ctx", "wrong_context")) {
+        omnir_status st = omnir_op_dominates(fx->ctx2, misuse_op(fx, "omnir_op_dominates", false), misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "a", "null_handle")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, (struct omnir_op){0}, misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "a", "stale")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, fx->stale_op, misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "a", "wrong_context")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", true), misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_dominates", "a", "op")) &&
+        misuse_begin(fx, "omnir_op_dominates", "a", "wrong_kind")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_wrong_op(fx, "omnir_op_dominates"), misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "b", "null_handle")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", false), (struct omnir_op){0}, (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "b", "stale")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", false), fx->stale_op, (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "b", "wrong_context")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", false), misuse_op(fx, "omnir_op_dominates", true), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_dominates", "b", "op")) &&
+        misuse_begin(fx, "omnir_op_dominates", "b", "wrong_kind")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", false), misuse_wrong_op(fx, "omnir_op_dominates"), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_dominates", "out", "null")) {
+        omnir_status st = omnir_op_dominates(fx->ctx, misuse_op(fx, "omnir_op_dominates", false), misuse_op(fx, "omnir_op_dominates", false), (bool)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_block_dominates(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_block_dominates", "ctx", "null")) {
+        omnir_status st = omnir_block_dominates(NULL, misuse_block(fx, "omnir_block_dominates", false), misuse_block(fx, "omnir_block_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "ctx", "wrong_context")) {
+        omnir_status st = omnir_block_dominates(fx->ctx2, misuse_block(fx, "omnir_block_dominates", false), misuse_block(fx, "omnir_block_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "a", "null_handle")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, (struct omnir_block){0}, misuse_block(fx, "omnir_block_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "a", "stale")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, fx->stale_block, misuse_block(fx, "omnir_block_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "a", "wrong_context")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, misuse_block(fx, "omnir_block_dominates", true), misuse_block(fx, "omnir_block_dominates", false), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "b", "null_handle")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, misuse_block(fx, "omnir_block_dominates", false), (struct omnir_block){0}, (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "b", "stale")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, misuse_block(fx, "omnir_block_dominates", false), fx->stale_block, (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "b", "wrong_context")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, misuse_block(fx, "omnir_block_dominates", false), misuse_block(fx, "omnir_block_dominates", true), (bool)0, (bool *)misuse_scratch(4));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(4));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_dominates", "out", "null")) {
+        omnir_status st = omnir_block_dominates(fx->ctx, misuse_block(fx, "omnir_block_dominates", false), misuse_block(fx, "omnir_block_dominates", false), (bool)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_value_dominates_use(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_value_dominates_use", "ctx", "null")) {
+        omnir_status st = omnir_value_dominates_use(NULL, misuse_value(fx, "omnir_value_dominates_use", false), misuse_op(fx, "omnir_value_dominates_use", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "ctx", "wrong_context")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx2, misuse_value(fx, "omnir_value_dominates_use", false), misuse_op(fx, "omnir_value_dominates_use", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "value", "null_handle")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, (struct omnir_value){0}, misuse_op(fx, "omnir_value_dominates_use", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "value", "stale")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, fx->stale_value, misuse_op(fx, "omnir_value_dominates_use", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "value", "wrong_context")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", true), misuse_op(fx, "omnir_value_dominates_use", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "user", "null_handle")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", false), (struct omnir_op){0}, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "user", "stale")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", false), fx->stale_op, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "user", "wrong_context")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", false), misuse_op(fx, "omnir_value_dominates_use", true), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_value_dominates_use", "user", "op")) &&
+        misuse_begin(fx, "omnir_value_dominates_use", "user", "wrong_kind")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", false), misuse_wrong_op(fx, "omnir_value_dominates_use"), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_value_dominates_use", "out", "null")) {
+        omnir_status st = omnir_value_dominates_use(fx->ctx, misuse_value(fx, "omnir_value_dominates_use", false), misuse_op(fx, "omnir_value_dominates_use", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_block_get_immediate_dominator(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "ctx", "null")) {
+        omnir_status st = omnir_block_get_immediate_dominator(NULL, misuse_block(fx, "omnir_block_get_immediate_dominator", false), (struct omnir_block *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_block *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "ctx", "wrong_context")) {
+        omnir_status st = omnir_block_get_immediate_dominator(fx->ctx2, misuse_block(fx, "omnir_block_get_immediate_dominator", false), (struct omnir_block *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_block *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "block", "null_handle")) {
+        omnir_status st = omnir_block_get_immediate_dominator(fx->ctx, (struct omnir_block){0}, (struct omnir_block *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_block *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "block", "stale")) {
+        omnir_status st = omnir_block_get_immediate_dominator(fx->ctx, fx->stale_block, (struct omnir_block *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_block *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "block", "wrong_context")) {
+        omnir_status st = omnir_block_get_immediate_dominator(fx->ctx, misuse_block(fx, "omnir_block_get_immediate_dominator", true), (struct omnir_block *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_block *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_get_immediate_dominator", "out", "null")) {
+        omnir_status st = omnir_block_get_immediate_dominator(fx->ctx, misuse_block(fx, "omnir_block_get_immediate_dominator", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_block_is_reachable(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_block_is_reachable", "ctx", "null")) {
+        omnir_status st = omnir_block_is_reachable(NULL, misuse_block(fx, "omnir_block_is_reachable", false), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_is_reachable", "ctx", "wrong_context")) {
+        omnir_status st = omnir_block_is_reachable(fx->ctx2, misuse_block(fx, "omnir_block_is_reachable", false), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_is_reachable", "block", "null_handle")) {
+        omnir_status st = omnir_block_is_reachable(fx->ctx, (struct omnir_block){0}, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_is_reachable", "block", "stale")) {
+        omnir_status st = omnir_block_is_reachable(fx->ctx, fx->stale_block, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_is_reachable", "block", "wrong_context")) {
+        omnir_status st = omnir_block_is_reachable(fx->ctx, misuse_block(fx, "omnir_block_is_reachable", true), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_block_is_reachable", "out", "null")) {
+        omnir_status st = omnir_block_is_reachable(fx->ctx, misuse_block(fx, "omnir_block_is_reachable", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_op_is_before_in_block(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "ctx", "null")) {
+        omnir_status st = omnir_op_is_before_in_block(NULL, misuse_op(fx, "omnir_op_is_before_in_block", false), misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "ctx", "wrong_context")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx2, misuse_op(fx, "omnir_op_is_before_in_block", false), misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "a", "null_handle")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, (struct omnir_op){0}, misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "a", "stale")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, fx->stale_op, misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "a", "wrong_context")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", true), misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_is_before_in_block", "a", "op")) &&
+        misuse_begin(fx, "omnir_op_is_before_in_block", "a", "wrong_kind")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_wrong_op(fx, "omnir_op_is_before_in_block"), misuse_op(fx, "omnir_op_is_before_in_block", false), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "b", "null_handle")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", false), (struct omnir_op){0}, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "b", "stale")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", false), fx->stale_op, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "b", "wrong_context")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", false), misuse_op(fx, "omnir_op_is_before_in_block", true), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_is_before_in_block", "b", "op")) &&
+        misuse_begin(fx, "omnir_op_is_before_in_block", "b", "wrong_kind")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", false), misuse_wrong_op(fx, "omnir_op_is_before_in_block"), (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_is_before_in_block", "out", "null")) {
+        omnir_status st = omnir_op_is_before_in_block(fx->ctx, misuse_op(fx, "omnir_op_is_before_in_block", false), misuse_op(fx, "omnir_op_is_before_in_block", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_region_has_ssa_dominance(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "ctx", "null")) {
+        omnir_status st = omnir_region_has_ssa_dominance(NULL, misuse_region(fx, "omnir_region_has_ssa_dominance", false), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "ctx", "wrong_context")) {
+        omnir_status st = omnir_region_has_ssa_dominance(fx->ctx2, misuse_region(fx, "omnir_region_has_ssa_dominance", false), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "region", "null_handle")) {
+        omnir_status st = omnir_region_has_ssa_dominance(fx->ctx, (struct omnir_region){0}, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "region", "stale")) {
+        omnir_status st = omnir_region_has_ssa_dominance(fx->ctx, fx->stale_region, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "region", "wrong_context")) {
+        omnir_status st = omnir_region_has_ssa_dominance(fx->ctx, misuse_region(fx, "omnir_region_has_ssa_dominance", true), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_region_has_ssa_dominance", "out", "null")) {
+        omnir_status st = omnir_region_has_ssa_dominance(fx->ctx, misuse_region(fx, "omnir_region_has_ssa_dominance", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_identifier_get(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_identifier_get", "ctx", "null")) {
+        omnir_status st = omnir_identifier_get(NULL, (const char *)"x", (size_t)0, (struct omnir_identifier *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_get", "text", "null")) {
+        omnir_status st = omnir_identifier_get(fx->ctx, NULL, 1, (struct omnir_identifier *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_get", "text", "invalid_utf8")) {
+        omnir_status st = omnir_identifier_get(fx->ctx, (const char *)"\xff\xfe", 2, (struct omnir_identifier *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_get", "out", "null")) {
+        omnir_status st = omnir_identifier_get(fx->ctx, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_identifier_str(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_identifier_str", "ctx", "null")) {
+        omnir_status st = omnir_identifier_str(NULL, misuse_identifier(fx, "omnir_identifier_str", false), (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_str", "ctx", "wrong_context")) {
+        omnir_status st = omnir_identifier_str(fx->ctx2, misuse_identifier(fx, "omnir_identifier_str", false), (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_str", "id", "null_handle")) {
+        omnir_status st = omnir_identifier_str(fx->ctx, (struct omnir_identifier){0}, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_str", "id", "forged")) {
+        omnir_status st = omnir_identifier_str(fx->ctx, fx->stale_identifier, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_str", "id", "wrong_context")) {
+        omnir_status st = omnir_identifier_str(fx->ctx, misuse_identifier(fx, "omnir_identifier_str", true), (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_identifier_str", "out", "null")) {
+        omnir_status st = omnir_identifier_str(fx->ctx, misuse_identifier(fx, "omnir_identifier_str", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_identifier_equal(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_identifier_equal", "a", "null_handle")) {
+        (void)omnir_identifier_equal((struct omnir_identifier){0}, misuse_identifier(fx, "omnir_identifier_equal", false));
+        misuse_end_other(fx);
+    }
+    if (misuse_begin(fx, "omnir_identifier_equal", "a", "forged")) {
+        (void)omnir_identifier_equal(fx->stale_identifier, misuse_identifier(fx, "omnir_identifier_equal", false));
+        misuse_end_other(fx);
+    }
+    if (misuse_begin(fx, "omnir_identifier_equal", "a", "wrong_context")) {
+        (void)omnir_identifier_equal(misuse_identifier(fx, "omnir_identifier_equal", true), misuse_identifier(fx, "omnir_identifier_equal", false));
+        misuse_end_other(fx);
+    }
+    if (misuse_begin(fx, "omnir_identifier_equal", "b", "null_handle")) {
+        (void)omnir_identifier_equal(misuse_identifier(fx, "omnir_identifier_equal", false), (struct omnir_identifier){0});
+        misuse_end_other(fx);
+    }
+    if (misuse_begin(fx, "omnir_identifier_equal", "b", "forged")) {
+        (void)omnir_identifier_equal(misuse_identifier(fx, "omnir_identifier_equal", false), fx->stale_identifier);
+        misuse_end_other(fx);
+    }
+    if (misuse_begin(fx, "omnir_identifier_equal", "b", "wrong_context")) {
+        (void)omnir_identifier_equal(misuse_identifier(fx, "omnir_identifier_equal", false), misuse_identifier(fx, "omnir_identifier_equal", true));
+        misuse_end_other(fx);
+    }
+}
+
+static void misuse_omnir_op_get_name_identifier(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "ctx", "null")) {
+        omnir_status st = omnir_op_get_name_identifier(NULL, misuse_op(fx, "omnir_op_get_name_identifier", false), (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "ctx", "wrong_context")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx2, misuse_op(fx, "omnir_op_get_name_identifier", false), (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "op", "null_handle")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx, (struct omnir_op){0}, (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "op", "stale")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx, fx->stale_op, (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "op", "wrong_context")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx, misuse_op(fx, "omnir_op_get_name_identifier", true), (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_op_get_name_identifier", "op", "op")) &&
+        misuse_begin(fx, "omnir_op_get_name_identifier", "op", "wrong_kind")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx, misuse_wrong_op(fx, "omnir_op_get_name_identifier"), (struct omnir_identifier *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_identifier *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_op_get_name_identifier", "out", "null")) {
+        omnir_status st = omnir_op_get_name_identifier(fx->ctx, misuse_op(fx, "omnir_op_get_name_identifier", false), NULL);
         misuse_end_status(fx, st);
     }
 }
@@ -11566,6 +12224,7 @@ static void misuse_omnir_op_get_result_group(misuse_fixture *fx) {
 
 void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_module_parse(fx);
+    misuse_omnir_op_parse(fx);
     misuse_omnir_type_parse(fx);
     misuse_omnir_attribute_parse(fx);
     misuse_omnir_type_print(fx);
@@ -11574,6 +12233,7 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_print(fx);
     misuse_omnir_block_print(fx);
     misuse_omnir_value_print(fx);
+    misuse_omnir_value_print_as_operand(fx);
     misuse_omnir_unit_attr_get(fx);
     misuse_omnir_bool_attr_get(fx);
     misuse_omnir_integer_attr_get(fx);
@@ -11589,6 +12249,9 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_dense_elements_attr_get(fx);
     misuse_omnir_dense_string_attr_get(fx);
     misuse_omnir_dense_array_attr_get(fx);
+    misuse_omnir_sparse_elements_attr_get(fx);
+    misuse_omnir_sparse_elements_attr_get_indices(fx);
+    misuse_omnir_sparse_elements_attr_get_values(fx);
     misuse_omnir_dense_resource_attr_get(fx);
     misuse_omnir_affine_map_attr_get(fx);
     misuse_omnir_affine_map_attr_get_identity(fx);
@@ -11697,6 +12360,17 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_dialect_set_assembly(fx);
     misuse_omnir_type_parse_prefix(fx);
     misuse_omnir_attribute_parse_prefix(fx);
+    misuse_omnir_op_dominates(fx);
+    misuse_omnir_block_dominates(fx);
+    misuse_omnir_value_dominates_use(fx);
+    misuse_omnir_block_get_immediate_dominator(fx);
+    misuse_omnir_block_is_reachable(fx);
+    misuse_omnir_op_is_before_in_block(fx);
+    misuse_omnir_region_has_ssa_dominance(fx);
+    misuse_omnir_identifier_get(fx);
+    misuse_omnir_identifier_str(fx);
+    misuse_omnir_identifier_equal(fx);
+    misuse_omnir_op_get_name_identifier(fx);
     misuse_omnir_op_is_null(fx);
     misuse_omnir_block_is_null(fx);
     misuse_omnir_region_is_null(fx);
@@ -11926,6 +12600,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2157;
-const size_t misuse_generated_function_count = 370;
-const size_t misuse_generated_covered_count = 359;
+const size_t misuse_generated_case_count = 2281;
+const size_t misuse_generated_function_count = 386;
+const size_t misuse_generated_covered_count = 375;

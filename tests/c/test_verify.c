@@ -16,35 +16,6 @@ static char *print_copy(omnir_context *ctx, omnir_op op) {
     return c;
 }
 
-static omnir_context *new_ctx(void) {
-    omnir_context *ctx = NULL;
-    CHECK_OK(omnir_context_create(&ctx));
-    CHECK_OK(omnir_context_set_allow_unregistered_dialects(ctx, true));
-    return ctx;
-}
-
-static omnir_op parse(omnir_context *ctx, const char *text) {
-    omnir_op m = {0};
-    CHECK_OK(omnir_module_parse(ctx, S(text), S("v.mlir"), &m));
-    return m;
-}
-
-/* The first op of the module's body, then the n-th op of the entry block of that op. */
-static omnir_block body_of(omnir_context *ctx, omnir_op op) {
-    omnir_region r = {0};
-    omnir_block b = {0};
-    CHECK_OK(omnir_op_get_region(ctx, op, 0, &r));
-    CHECK_OK(omnir_region_get_first_block(ctx, r, &b));
-    return b;
-}
-
-static omnir_op nth_op(omnir_context *ctx, omnir_block b, size_t n) {
-    omnir_op op = {0};
-    CHECK_OK(omnir_block_get_first_op(ctx, b, &op));
-    for (size_t i = 0; i < n; i++) CHECK_OK(omnir_op_get_next(ctx, op, &op));
-    return op;
-}
-
 /* ---- diagnostics collected during verification */
 
 typedef struct {
@@ -102,7 +73,7 @@ static void structural_errors(void) {
          "redefinition", 3},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        omnir_context *ctx = new_ctx();
+        omnir_context *ctx = harness_context();
         /* v.f: a registered op with one SSA region (an unregistered op's regions are graph
          * regions, as in MLIR, so they have no dominance rule) */
         CHECK_OK(omnir_dialect_register(ctx, S("v"), false));
@@ -116,7 +87,7 @@ static void structural_errors(void) {
         collected c = {0};
         uint64_t id = 0;
         CHECK_OK(omnir_context_attach_diagnostic_handler(ctx, collect, &c, NULL, &id));
-        omnir_op m = parse(ctx, cases[i].text);
+        omnir_op m = harness_parse(ctx, cases[i].text);
         char *before = print_copy(ctx, m);
         omnir_status st = omnir_op_verify(ctx, m);
         CHECK_MSG(st == OMNIR_ERROR_VERIFICATION_FAILED, cases[i].needle);
@@ -135,7 +106,7 @@ static void structural_errors(void) {
 
 /* A diagnostic emitted with notes reaches a handler with the notes attached. */
 static void notes_reach_handlers(void) {
-    omnir_context *ctx = new_ctx();
+    omnir_context *ctx = harness_context();
     collected c = {0};
     uint64_t id = 0;
     CHECK_OK(omnir_context_attach_diagnostic_handler(ctx, collect, &c, NULL, &id));
@@ -165,9 +136,9 @@ static const char NAV_TEXT[] =
     "}) : () -> ()\n";
 
 static void navigation(void) {
-    omnir_context *ctx = new_ctx();
-    omnir_op m = parse(ctx, NAV_TEXT);
-    omnir_op func = nth_op(ctx, body_of(ctx, m), 0);
+    omnir_context *ctx = harness_context();
+    omnir_op m = harness_parse(ctx, NAV_TEXT);
+    omnir_op func = harness_nth_op(ctx, harness_body(ctx, m), 0);
     omnir_region r = {0};
     CHECK_OK(omnir_op_get_region(ctx, func, 0, &r));
     size_t nregions = 0, count = 0, idx = 9;
@@ -200,7 +171,7 @@ static void navigation(void) {
     CHECK(!omnir_region_is_null(r));
 
     /* successors and predecessors: ^bb1 is reached from ^bb0 and from itself */
-    omnir_op br0 = nth_op(ctx, first, 1);
+    omnir_op br0 = harness_nth_op(ctx, first, 1);
     omnir_block succ = {0};
     CHECK_OK(omnir_op_get_successor(ctx, br0, 0, &succ));
     CHECK(omnir_block_equal(succ, last));
@@ -289,11 +260,11 @@ static void navigation(void) {
 }
 
 static void uses_and_replacement(void) {
-    omnir_context *ctx = new_ctx();
-    omnir_op m = parse(ctx, NAV_TEXT);
-    omnir_op func = nth_op(ctx, body_of(ctx, m), 0);
-    omnir_block entry = body_of(ctx, func);
-    omnir_op op = nth_op(ctx, entry, 0);
+    omnir_context *ctx = harness_context();
+    omnir_op m = harness_parse(ctx, NAV_TEXT);
+    omnir_op func = harness_nth_op(ctx, harness_body(ctx, m), 0);
+    omnir_block entry = harness_body(ctx, func);
+    omnir_op op = harness_nth_op(ctx, entry, 0);
     omnir_value arg = {0}, res = {0};
     CHECK_OK(omnir_block_get_argument(ctx, entry, 0, &arg));
     CHECK_OK(omnir_op_get_result(ctx, op, 0, &res));
@@ -301,16 +272,16 @@ static void uses_and_replacement(void) {
     size_t count = 0;
     CHECK_OK(omnir_value_get_uses(ctx, res, uses, 8, &count));
     CHECK(count == 2); /* test.br and test.use */
-    omnir_op br = nth_op(ctx, entry, 1);
+    omnir_op br = harness_nth_op(ctx, entry, 1);
     /* replace every use but the branch's: only test.use now uses %arg0 */
     CHECK_OK(omnir_value_replace_all_uses_except(ctx, res, arg, br));
     CHECK_OK(omnir_value_get_uses(ctx, res, uses, 8, &count));
     CHECK(count == 1 && omnir_op_equal(uses[0].op, br) && uses[0].index == 0);
     /* a value from another context is refused, nothing changes */
-    omnir_context *other = new_ctx();
-    omnir_op m2 = parse(other, NAV_TEXT);
+    omnir_context *other = harness_context();
+    omnir_op m2 = harness_parse(other, NAV_TEXT);
     omnir_value foreign = {0};
-    CHECK_OK(omnir_block_get_argument(other, body_of(other, nth_op(other, body_of(other, m2), 0)), 0, &foreign));
+    CHECK_OK(omnir_block_get_argument(other, harness_body(other, harness_nth_op(other, harness_body(other, m2), 0)), 0, &foreign));
     char *before = print_copy(ctx, m);
     CHECK_STATUS(omnir_value_replace_all_uses_except(ctx, res, foreign, br), OMNIR_ERROR_WRONG_CONTEXT);
     char *after = print_copy(ctx, m);
@@ -331,9 +302,9 @@ static void uses_and_replacement(void) {
 }
 
 static void properties_and_locations(void) {
-    omnir_context *ctx = new_ctx();
-    omnir_op m = parse(ctx, NAV_TEXT);
-    omnir_op func = nth_op(ctx, body_of(ctx, m), 0);
+    omnir_context *ctx = harness_context();
+    omnir_op m = harness_parse(ctx, NAV_TEXT);
+    omnir_op func = harness_nth_op(ctx, harness_body(ctx, m), 0);
     omnir_attribute props = {0}, name = {0};
     CHECK_OK(omnir_op_get_properties(ctx, func, &props));
     CHECK_STR_OUT("{sym_name = \"f\"}", omnir_attribute_print, ctx, props);
@@ -376,7 +347,7 @@ static const weight_vtable WEIGHT = {weight_of};
 static int64_t seven = 7, eleven = 11;
 
 static void interfaces(void) {
-    omnir_context *ctx = new_ctx();
+    omnir_context *ctx = harness_context();
     uint32_t iface = 0, op_kind = 0, attr_kind = 0;
     CHECK_OK(omnir_typeid_get(S("ctest.WeightInterface"), &iface));
     CHECK_OK(omnir_dialect_register(ctx, S("w"), false));
@@ -388,9 +359,9 @@ static void interfaces(void) {
     def.interfaces = &on_op;
     def.num_interfaces = 1;
     CHECK_OK(omnir_dialect_register_operation(ctx, &def));
-    omnir_op m = parse(ctx, "\"w.op\"() : () -> ()\n\"w.other\"() : () -> ()\n");
-    omnir_block b = body_of(ctx, m);
-    omnir_op op = nth_op(ctx, b, 0);
+    omnir_op m = harness_parse(ctx, "\"w.op\"() : () -> ()\n\"w.other\"() : () -> ()\n");
+    omnir_block b = harness_body(ctx, m);
+    omnir_op op = harness_nth_op(ctx, b, 0);
     bool yes = false;
     CHECK_OK(omnir_op_implements_interface(ctx, op, iface, &yes));
     CHECK(yes);
@@ -423,8 +394,8 @@ static void interfaces(void) {
 /* ---- symbol tables: remove and rename_to_unique */
 
 static void symbol_table_remove_and_unique(void) {
-    omnir_context *ctx = new_ctx();
-    omnir_op m = parse(ctx,
+    omnir_context *ctx = harness_context();
+    omnir_op m = harness_parse(ctx,
                        "\"builtin.module\"() ({\n"
                        "  \"test.sym\"() {sym_name = \"a\"} : () -> ()\n"
                        "  \"test.sym\"() {sym_name = \"b\"} : () -> ()\n"
@@ -440,7 +411,7 @@ static void symbol_table_remove_and_unique(void) {
     CHECK_STR(unique, "a_0");
     CHECK_OK(omnir_symbol_table_lookup(ctx, t, S("a_0"), &found));
     CHECK(omnir_op_equal(found, a));
-    omnir_op ref = nth_op(ctx, body_of(ctx, m), 2);
+    omnir_op ref = harness_nth_op(ctx, harness_body(ctx, m), 2);
     omnir_attribute to = {0};
     CHECK_OK(omnir_op_get_attribute(ctx, ref, S("to"), &to));
     CHECK_STR_OUT("@a_0", omnir_attribute_print, ctx, to);
@@ -477,7 +448,7 @@ static omnir_option_decl option_decl(const char *name, omnir_option_kind kind, c
 }
 
 static void options(void) {
-    omnir_context *ctx = new_ctx(), *ctx2 = new_ctx();
+    omnir_context *ctx = harness_context(), *ctx2 = harness_context();
     omnir_option_decl d = option_decl("ctest.limit", OMNIR_OPTION_INT, "3");
     d.help = (omnir_string_view){S("a limit")};
     CHECK_OK(omnir_option_declare(ctx, &d));
@@ -543,7 +514,7 @@ static uint32_t rename_pass(void *user_data, omnir_context *ctx, omnir_op op, co
     }
     omnir_attribute unit = {0};
     omnir_unit_attr_get(ctx, &unit);
-    omnir_block b = body_of(ctx, op);
+    omnir_block b = harness_body(ctx, op);
     omnir_op first = {0};
     omnir_block_get_first_op(ctx, b, &first);
     omnir_op_set_attribute(ctx, first, S("touched"), unit);
@@ -555,7 +526,7 @@ static uint32_t rename_pass(void *user_data, omnir_context *ctx, omnir_op op, co
 }
 
 static void passes(void) {
-    omnir_context *ctx = new_ctx();
+    omnir_context *ctx = harness_context();
     pass_state ps = {0};
     omnir_option_decl tag = option_decl("tag", OMNIR_OPTION_STRING, "none");
     omnir_pass_registration reg;
@@ -567,7 +538,7 @@ static void passes(void) {
     reg.run = rename_pass;
     reg.user_data = &ps;
     CHECK_OK(omnir_pass_register(ctx, &reg));
-    omnir_op m = parse(ctx,
+    omnir_op m = harness_parse(ctx,
                        "\"builtin.module\"() ({\n"
                        "  %0 = \"test.a\"() : () -> i32\n"
                        "  %1 = \"test.a\"() : () -> i32\n"
@@ -629,11 +600,11 @@ static uint32_t erase_dead(void *user_data, omnir_context *ctx, omnir_op op, boo
 }
 
 static void rewrite_patterns(void) {
-    omnir_context *ctx = new_ctx();
+    omnir_context *ctx = harness_context();
     CHECK_OK(omnir_rewrite_pattern_register(ctx, S("ctest.erase-dead"), S("test.dead"), 1, erase_dead, NULL, NULL));
     CHECK(omnir_rewrite_pattern_register(ctx, S("ctest.erase-dead"), S("test.dead"), 1, erase_dead, NULL, NULL) !=
           OMNIR_OK);
-    omnir_op m = parse(ctx,
+    omnir_op m = harness_parse(ctx,
                        "\"builtin.module\"() ({\n"
                        "  %0 = \"test.dead\"() : () -> i32\n"
                        "  %1 = \"test.dead\"() : () -> i32\n"
@@ -643,7 +614,7 @@ static void rewrite_patterns(void) {
     CHECK_OK(omnir_pass_manager_parse(ctx, S("builtin.module(canonicalize)"), &pm));
     CHECK_OK(omnir_pass_manager_run(ctx, pm, m));
     size_t n = 0;
-    CHECK_OK(omnir_block_get_num_ops(ctx, body_of(ctx, m), &n));
+    CHECK_OK(omnir_block_get_num_ops(ctx, harness_body(ctx, m), &n));
     CHECK_MSG(n == 2, "one test.dead erased, the used one kept");
     CHECK_OK(omnir_pass_manager_destroy(pm));
     CHECK_OK(omnir_context_destroy(ctx));

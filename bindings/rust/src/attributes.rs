@@ -43,6 +43,8 @@ pub enum AttributeKind {
     Opaque,
     /// An attribute defined at run time by a registered dialect.
     Dialect,
+    /// `sparse<indices, values> : type`.
+    SparseElements,
 }
 
 impl Context {
@@ -182,6 +184,7 @@ impl Attribute {
             OMNIR_ATTRIBUTE_KIND_LOCATION => AttributeKind::Location,
             OMNIR_ATTRIBUTE_KIND_OPAQUE => AttributeKind::Opaque,
             OMNIR_ATTRIBUTE_KIND_DIALECT => AttributeKind::Dialect,
+            OMNIR_ATTRIBUTE_KIND_SPARSE_ELEMENTS => AttributeKind::SparseElements,
         })
     }
 

@@ -368,7 +368,9 @@ impl Attribute {
             AttributeKind::StridedLayout => AttributeClass::StridedLayout,
             AttributeKind::Distinct => AttributeClass::Distinct,
             AttributeKind::Location => AttributeClass::Location,
-            AttributeKind::Opaque => AttributeClass::Opaque,
+            // Neither package has a class for `sparse<...>` yet (upstream's Python bindings
+            // have none either); before the C API gave it a kind it was reported as opaque.
+            AttributeKind::Opaque | AttributeKind::SparseElements => AttributeClass::Opaque,
             AttributeKind::Dialect => AttributeClass::Dialect,
         })
     }

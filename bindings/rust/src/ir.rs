@@ -473,6 +473,19 @@ impl OwnedOperation {
         OwnedOperation { op, armed: true }
     }
 
+    /// Parses text that holds exactly one top-level operation (MLIR's
+    /// `parseSourceString<Operation *>`, Python's `Operation.parse`); a `builtin.module`
+    /// written out comes back as itself. Errors as [`Module::parse`], and text with no or
+    /// several operations is [`Status::ParseFailed`] ("source must contain a single
+    /// top-level operation, found: N").
+    pub fn parse(ctx: &Context, text: &str, filename: &str) -> Result<OwnedOperation> {
+        let (t, tl) = arg(text);
+        let (f, fl) = arg(filename);
+        // SAFETY: live context, valid strings and out-pointer.
+        let raw = out(|p| unsafe { sys::omnir_op_parse(ctx.as_raw(), t, tl, f, fl, p) })?;
+        Ok(OwnedOperation::new(Operation { ctx: ctx.clone(), raw }))
+    }
+
     /// The operation, without giving up ownership.
     pub fn operation(&self) -> &Operation {
         &self.op
@@ -1219,6 +1232,15 @@ impl Value {
         let f = flags.to_raw();
         // SAFETY: live context, plain handle, valid flags and out-parameter.
         string_out(|o| unsafe { sys::omnir_value_print(self.cx(), self.raw, &f, o) })
+    }
+
+    /// The value's name where it is used as an operand (MLIR's `Value::printAsOperand`):
+    /// `%arg0`, `%3` or `%3#1`, numbered as when printing its top-level ancestor, or with
+    /// `local_scope` its nearest isolated-from-above ancestor.
+    pub fn name(&self, local_scope: bool) -> Result<String> {
+        let f = PrintFlags { local_scope, ..PrintFlags::default() }.to_raw();
+        // SAFETY: live context, plain handle, valid flags and out-parameter.
+        string_out(|o| unsafe { sys::omnir_value_print_as_operand(self.cx(), self.raw, &f, o) })
     }
 
     /// Whether the value still exists.

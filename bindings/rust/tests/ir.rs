@@ -355,3 +355,24 @@ fn blocks_and_regions() {
     third.erase().unwrap();
     assert_eq!(region.number().unwrap(), 0);
 }
+
+#[test]
+fn parse_one_operation_and_name_values() {
+    let ctx = ctx();
+    let op = omnir::OwnedOperation::parse(
+        &ctx,
+        "\"test.f\"() ({\n^bb0(%a: i32):\n  %0:2 = \"test.two\"(%a) : (i32) -> (i32, i32)\n  \"test.use\"(%0#1) : (i32) -> ()\n}) : () -> ()",
+        "one.mlir",
+    )
+    .unwrap();
+    assert_eq!(op.name().unwrap(), "test.f");
+    assert!(op.parent_op().unwrap().is_none(), "parsed detached, not wrapped in a module");
+    let body = op.region(0).unwrap().first_block().unwrap().unwrap();
+    let arg = body.argument(0).unwrap();
+    let two = body.operations().unwrap().remove(0);
+    assert_eq!(arg.name(false).unwrap(), "%arg0");
+    assert_eq!(two.result(1).unwrap().name(false).unwrap(), "%0#1");
+    let e = omnir::OwnedOperation::parse(&ctx, "", "none.mlir").unwrap_err();
+    assert_eq!(e.status, Status::ParseFailed);
+    assert!(e.message.contains("found: 0"), "{}", e.message);
+}

@@ -145,6 +145,8 @@ pub enum omnir_attribute_kind {
     OMNIR_ATTRIBUTE_KIND_OPAQUE = 18,
     /// An attribute defined at run time by a registered dialect.
     OMNIR_ATTRIBUTE_KIND_DIALECT = 19,
+    /// `sparse<indices, values> : type`.
+    OMNIR_ATTRIBUTE_KIND_SPARSE_ELEMENTS = 20,
 }
 
 /// One `name = value` entry of a dictionary attribute, given to
@@ -257,9 +259,9 @@ pub struct omnir_diagnostic_list {
 /// A diagnostic handler: called with the `user_data` given when attaching, the context, and
 /// a view of the diagnostic valid only during the call (read it with the
 /// `omnir_diagnostic_get_*` functions). Returns `true` when it handled the diagnostic (older
-/// handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a C++
-/// exception or Rust panic leaving it is caught by omnir (see
-/// `omnir_context_attach_diagnostic_handler`).
+/// handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a Rust panic
+/// leaving it is caught by omnir (see `omnir_context_attach_diagnostic_handler`); a C++
+/// exception must not leave it (the process aborts).
 pub type omnir_diagnostic_handler_fn = Option<
     unsafe extern "C-unwind" fn(
         user_data: *mut core::ffi::c_void,
@@ -793,6 +795,17 @@ pub struct omnir_location {
     pub id: u32,
 }
 
+/// An identifier: a string interned in a context (MLIR's `StringAttr` used as a name, as
+/// in `MlirIdentifier`). Operation names, attribute names and file names are identifiers.
+/// Two identifiers of one context are equal exactly when their handles are; valid as long
+/// as the context. The zeroed handle means "no identifier".
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct omnir_identifier {
+    pub context: u32,
+    pub id: u32,
+}
+
 /// Everything needed to create an operation (MLIR's `OperationState`), built up with the
 /// `omnir_operation_state_*` functions and turned into operations by
 /// `omnir_operation_create`.
@@ -998,7 +1011,9 @@ pub struct omnir_pass_registration {
 
 /// A rewrite pattern's callback: if the pattern applies to `op`, rewrite it through the
 /// ordinary API on `ctx` and set `*applied` to true; otherwise change nothing and leave it
-/// false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`).
+/// false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`); the
+/// run then fails, keeping what the callback changed before it failed (as in MLIR, see
+/// `omnir_pass_manager_run`).
 pub type omnir_rewrite_fn = Option<
     unsafe extern "C" fn(
         user_data: *mut core::ffi::c_void,
@@ -1217,6 +1232,27 @@ extern "C" {
         filename_len: usize,
         out: *mut omnir_op,
     ) -> omnir_status;
+    /// Parses text that holds exactly one top-level operation and returns it, detached and
+    /// owned by the caller; a `builtin.module` written in the text is returned itself, never
+    /// wrapped (MLIR's `parseSourceString<Operation *>`, the Python bindings'
+    /// `Operation.parse`). Unregistered dialects as for `omnir_module_parse`.
+    ///
+    /// - `ctx`: the context.
+    /// - `text`, `text_len`: the source, UTF-8.
+    /// - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
+    /// - `out`: receives the operation.
+    ///
+    /// Errors: as `omnir_module_parse`; text with no or several top-level operations is
+    /// `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level operation, found:
+    /// N". After a failure the IR is exactly as it was.
+    pub fn omnir_op_parse(
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        filename: *const core::ffi::c_char,
+        filename_len: usize,
+        out: *mut omnir_op,
+    ) -> omnir_status;
     /// Parses one type, e.g. `tensor<4x?xf32>` (errors name the input itself as the file, as
     /// MLIR's `parseType` does).
     ///
@@ -1331,6 +1367,24 @@ extern "C" {
     /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
     /// false).
     pub fn omnir_value_print(
+        ctx: *const omnir_context,
+        value: omnir_value,
+        flags: *const omnir_print_flags,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The name `value` has where it is used as an operand (MLIR's `Value::printAsOperand`,
+    /// `mlirValuePrintAsOperand`): `%arg0`, `%3`, or `%3#1` for a result of an operation with
+    /// several, numbered as when printing the value's top-level ancestor, or with
+    /// `local_scope` its nearest isolated-from-above ancestor. A block argument of a block in
+    /// no operation's region is `<<UNKNOWN SSA VALUE>>`.
+    ///
+    /// - `ctx`: the context. `value`: the value.
+    /// - `flags`: the options (only `local_scope` matters), or NULL for the defaults.
+    /// - `out`: receives the name; free it with `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT`.
+    pub fn omnir_value_print_as_operand(
         ctx: *const omnir_context,
         value: omnir_value,
         flags: *const omnir_print_flags,
@@ -1542,6 +1596,42 @@ extern "C" {
         element: omnir_type,
         data: *const u8,
         len: usize,
+        out: *mut omnir_attribute,
+    ) -> omnir_status;
+    /// `sparse<indices, values> : type`: the elements at `indices` are `values`, the rest zero.
+    ///
+    /// - `ctx`: the context. `ty`: a statically shaped tensor, vector or memref type.
+    /// - `indices`: a dense elements attribute of `i64` with shape `[N, rank]` (or `[N]` for
+    ///   rank 1). `values`: a 1-d dense elements attribute (numbers or strings) of `N` elements
+    ///   of `ty`'s element type.
+    /// - `out`: receives the attribute.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` (a shape or type MLIR's `SparseElementsAttr::verify` refuses,
+    /// with its message; an index outside `ty`'s shape; a zeroed or unknown handle).
+    pub fn omnir_sparse_elements_attr_get(
+        ctx: *mut omnir_context,
+        ty: omnir_type,
+        indices: omnir_attribute,
+        values: omnir_attribute,
+        out: *mut omnir_attribute,
+    ) -> omnir_status;
+    /// The indices of a sparse elements attribute: a dense elements attribute of `i64`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+    pub fn omnir_sparse_elements_attr_get_indices(
+        ctx: *const omnir_context,
+        attr: omnir_attribute,
+        out: *mut omnir_attribute,
+    ) -> omnir_status;
+    /// The values of a sparse elements attribute: a 1-d dense elements attribute.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+    pub fn omnir_sparse_elements_attr_get_values(
+        ctx: *const omnir_context,
+        attr: omnir_attribute,
         out: *mut omnir_attribute,
     ) -> omnir_status;
     /// `dense_resource<key> : type`: elements kept in the context's blob store under group
@@ -2422,9 +2512,10 @@ extern "C" {
     /// on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
     /// building types) succeed, even when the emitting call is changing the context; mutating
     /// calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
-    /// handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
-    /// diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
-    /// `OMNIR_ERROR_CALLBACK_FAILED`.
+    /// handlers again. A handler that panics (Rust) is caught: the diagnostic counts as not
+    /// handled by it and `omnir_context_emit_diagnostic` reports `OMNIR_ERROR_CALLBACK_FAILED`.
+    /// A C++ exception must not leave the handler: Rust cannot catch foreign exceptions, and
+    /// the process aborts; catch it inside the handler.
     ///
     /// Ownership of `user_data` passes to omnir only when attaching succeeds; then
     /// `free_user_data(user_data)` runs exactly once: when the handler is detached (after its
@@ -2794,6 +2885,88 @@ extern "C" {
         out: *mut omnir_attribute,
         consumed: *mut usize,
     ) -> omnir_status;
+    /// Whether operation `a` dominates operation `b` (`properly`: and is not `b`). In one block,
+    /// `a` must come first (always so in a region without SSA dominance); in different blocks of
+    /// one region, `a`'s block must dominate `b`'s; otherwise `b` is replaced by its ancestor in
+    /// `a`'s region, and an `a` that encloses `b` counts as dominating it. Detached operations
+    /// dominate nothing but themselves. As MLIR's `DominanceInfo::dominates` and
+    /// `properlyDominates`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_op_dominates(
+        ctx: *const omnir_context,
+        a: omnir_op,
+        b: omnir_op,
+        properly: bool,
+        out: *mut bool,
+    ) -> omnir_status;
+    /// Whether block `a` dominates block `b` in the control-flow graph of their region
+    /// (`properly`: and is not `b`; in a graph region a block properly dominates itself, as in
+    /// MLIR). A `b` in a nested region is compared through its ancestor in `a`'s region.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_block_dominates(
+        ctx: *const omnir_context,
+        a: omnir_block,
+        b: omnir_block,
+        properly: bool,
+        out: *mut bool,
+    ) -> omnir_status;
+    /// Whether `value` may be used by operation `user`: a block argument dominates the
+    /// operations of its block and of the blocks it dominates, nested ones included; a result
+    /// dominates what its defining operation properly dominates, except operations nested in
+    /// the defining operation itself. As MLIR's `DominanceInfo::properlyDominates(Value,
+    /// Operation *)`, the check the verifier makes for every operand.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_value_dominates_use(
+        ctx: *const omnir_context,
+        value: omnir_value,
+        user: omnir_op,
+        out: *mut bool,
+    ) -> omnir_status;
+    /// The immediate dominator of `block` in its region's control-flow graph; the zeroed block
+    /// for an entry block, an unreachable block or a block outside any region.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_block_get_immediate_dominator(
+        ctx: *const omnir_context,
+        block: omnir_block,
+        out: *mut omnir_block,
+    ) -> omnir_status;
+    /// Whether `block` can be reached from the entry block of its region (a block outside any
+    /// region counts as its own entry).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_block_is_reachable(ctx: *const omnir_context, block: omnir_block, out: *mut bool) -> omnir_status;
+    /// Whether operation `a` comes before operation `b` in their block (MLIR's
+    /// `Operation::isBeforeInBlock`).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`, and `OMNIR_ERROR_INVALID_ARGUMENT` when the two are not in
+    /// one block.
+    pub fn omnir_op_is_before_in_block(
+        ctx: *const omnir_context,
+        a: omnir_op,
+        b: omnir_op,
+        out: *mut bool,
+    ) -> omnir_status;
+    /// Whether the operations of `region` must follow SSA dominance: false for a single-block
+    /// graph region (of an operation with the graph-region trait, or of an unregistered
+    /// operation), true otherwise (MLIR's `DominanceInfo::hasSSADominance`).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_region_has_ssa_dominance(
+        ctx: *const omnir_context,
+        region: omnir_region,
+        out: *mut bool,
+    ) -> omnir_status;
     /// This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
     /// every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
     /// in one process read each other's tags through this function to pick different ones, so
@@ -2813,6 +2986,39 @@ extern "C" {
     /// `OMNIR_ERROR_DUPLICATE_CORE` when another copy of the core is loaded (the message names
     /// every path).
     pub fn omnir_abi_require(header_abi_version: u32) -> omnir_status;
+    /// The identifier for `text` in the context, interning it on first use.
+    ///
+    /// - `text`, `len`: UTF-8, `len` bytes (may be empty).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`.
+    pub fn omnir_identifier_get(
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        len: usize,
+        out: *mut omnir_identifier,
+    ) -> omnir_status;
+    /// The identifier's text. Free the string with `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` (a zeroed or unknown identifier handle).
+    pub fn omnir_identifier_str(
+        ctx: *const omnir_context,
+        id: omnir_identifier,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// Whether two identifiers are the same (same context and same text).
+    pub fn omnir_identifier_equal(a: omnir_identifier, b: omnir_identifier) -> bool;
+    /// The operation's name as an identifier (MLIR's `Operation::getName().getIdentifier()`):
+    /// comparing it with an identifier from `omnir_identifier_get` tells an operation's kind
+    /// without copying its name.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+    /// `OMNIR_ERROR_WRONG_CONTEXT`.
+    pub fn omnir_op_get_name_identifier(
+        ctx: *const omnir_context,
+        op: omnir_op,
+        out: *mut omnir_identifier,
+    ) -> omnir_status;
     /// Whether an operation handle is the null handle ("none").
     pub fn omnir_op_is_null(op: omnir_op) -> bool;
     /// Whether a block handle is the null handle ("none").
@@ -2884,6 +3090,10 @@ extern "C" {
         properties: omnir_attribute,
     ) -> omnir_status;
     /// Sets the number of (empty) regions the operation is created with.
+    ///
+    /// Errors: `OMNIR_ERROR_OUT_OF_RANGE` when `count` is more than 1048576 (2^20), the most
+    /// regions an operation may have (each is allocated at creation, so a garbage count must
+    /// fail here rather than exhaust memory).
     pub fn omnir_operation_state_set_num_regions(state: *mut omnir_operation_state, count: usize) -> omnir_status;
     /// Appends successor blocks. On error nothing is appended.
     pub fn omnir_operation_state_add_successors(
@@ -3703,6 +3913,11 @@ extern "C" {
     /// Runs the pipeline on `op` (usually a `builtin.module`). A failing pass, or IR that fails
     /// to verify after a pass, is an error whose message says which pass; diagnostics go to the
     /// context's handlers.
+    ///
+    /// As in MLIR, a failed run does not roll back: the changes passes (or their rewrite
+    /// patterns) made before the failure stay, and later passes do not run. To keep the input
+    /// intact, run on a clone (`omnir_op_clone`) and swap it in on success. Every other call of
+    /// the C API changes nothing when it fails.
     pub fn omnir_pass_manager_run(ctx: *mut omnir_context, pm: *mut omnir_pass_manager, op: omnir_op) -> omnir_status;
     /// The timing report of the last run (enable timing first): MLIR's `--mlir-timing` tree, or
     /// with `list` its list form.

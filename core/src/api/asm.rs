@@ -21,7 +21,9 @@ use super::types::invalid;
 use super::{
     check_out, ffi_call, omnir_status, omnir_string, str_arg, write_out, write_string_out, ApiError, ApiResult,
 };
-use crate::asm::{parse_attribute, parse_source, parse_type, ParseError, ParseOptions, PrintFlags};
+use crate::asm::{
+    parse_attribute, parse_single_operation, parse_source, parse_type, ParseError, ParseOptions, PrintFlags,
+};
 use crate::context::Context;
 use crate::diag::{Diagnostic, Severity};
 
@@ -143,14 +145,51 @@ pub extern "C" fn omnir_module_parse(
     filename_len: usize,
     out: *mut omnir_op,
 ) -> omnir_status {
+    parse_ops(ctx, text, text_len, filename, filename_len, out, parse_source)
+}
+
+/// Parses text that holds exactly one top-level operation and returns it, detached and
+/// owned by the caller; a `builtin.module` written in the text is returned itself, never
+/// wrapped (MLIR's `parseSourceString<Operation *>`, the Python bindings'
+/// `Operation.parse`). Unregistered dialects as for `omnir_module_parse`.
+///
+/// - `ctx`: the context.
+/// - `text`, `text_len`: the source, UTF-8.
+/// - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
+/// - `out`: receives the operation.
+///
+/// Errors: as `omnir_module_parse`; text with no or several top-level operations is
+/// `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level operation, found:
+/// N". After a failure the IR is exactly as it was.
+#[no_mangle]
+pub extern "C" fn omnir_op_parse(
+    ctx: *mut omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    filename: *const c_char,
+    filename_len: usize,
+    out: *mut omnir_op,
+) -> omnir_status {
+    parse_ops(ctx, text, text_len, filename, filename_len, out, parse_single_operation)
+}
+
+fn parse_ops(
+    ctx: *mut omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    filename: *const c_char,
+    filename_len: usize,
+    out: *mut omnir_op,
+    parse: fn(&mut Context, &str, &str, &ParseOptions) -> Result<crate::ir::OpId, ParseError>,
+) -> omnir_status {
     ffi_call(|| {
         let c = context_arg(ctx)?;
         let text = str_arg(text, text_len, "text")?;
         let filename = str_arg(filename, filename_len, "filename")?;
         check_out(out)?;
-        let parsed = c.write(|core| Ok(parse_source(core, text, filename, &ParseOptions::default())))?;
+        let parsed = c.write(|core| Ok(parse(core, text, filename, &ParseOptions::default())))?;
         match parsed {
-            Ok(module) => write_out(out, c.op_out(module)),
+            Ok(op) => write_out(out, c.op_out(op)),
             // Handlers run after the exclusive borrow is released, so they may read the context.
             Err(e) => Err(c.read(|core| Ok(report_parse_error(core, &e)))?),
         }
@@ -353,4 +392,26 @@ pub extern "C" fn omnir_value_print(
     out: *mut omnir_string,
 ) -> omnir_status {
     print_ir(ctx, flags, out, |c, core, flags| Ok(crate::asm::print_value(core, c.value_in(value)?, flags)?))
+}
+
+/// The name `value` has where it is used as an operand (MLIR's `Value::printAsOperand`,
+/// `mlirValuePrintAsOperand`): `%arg0`, `%3`, or `%3#1` for a result of an operation with
+/// several, numbered as when printing the value's top-level ancestor, or with
+/// `local_scope` its nearest isolated-from-above ancestor. A block argument of a block in
+/// no operation's region is `<<UNKNOWN SSA VALUE>>`.
+///
+/// - `ctx`: the context. `value`: the value.
+/// - `flags`: the options (only `local_scope` matters), or NULL for the defaults.
+/// - `out`: receives the name; free it with `omnir_string_free`.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_STALE_HANDLE`,
+/// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT`.
+#[no_mangle]
+pub extern "C" fn omnir_value_print_as_operand(
+    ctx: *const omnir_context,
+    value: omnir_value,
+    flags: *const omnir_print_flags,
+    out: *mut omnir_string,
+) -> omnir_status {
+    print_ir(ctx, flags, out, |c, core, flags| Ok(crate::asm::print_value_as_operand(core, c.value_in(value)?, flags)?))
 }

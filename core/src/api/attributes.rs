@@ -84,6 +84,8 @@ pub enum omnir_attribute_kind {
     OMNIR_ATTRIBUTE_KIND_OPAQUE = 18,
     /// An attribute defined at run time by a registered dialect.
     OMNIR_ATTRIBUTE_KIND_DIALECT = 19,
+    /// `sparse<indices, values> : type`.
+    OMNIR_ATTRIBUTE_KIND_SPARSE_ELEMENTS = 20,
 }
 
 /// One `name = value` entry of a dictionary attribute, given to
@@ -576,6 +578,73 @@ pub extern "C" fn omnir_dense_array_attr_get(
     })
 }
 
+/// `sparse<indices, values> : type`: the elements at `indices` are `values`, the rest zero.
+///
+/// - `ctx`: the context. `ty`: a statically shaped tensor, vector or memref type.
+/// - `indices`: a dense elements attribute of `i64` with shape `[N, rank]` (or `[N]` for
+///   rank 1). `values`: a 1-d dense elements attribute (numbers or strings) of `N` elements
+///   of `ty`'s element type.
+/// - `out`: receives the attribute.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (a shape or type MLIR's `SparseElementsAttr::verify` refuses,
+/// with its message; an index outside `ty`'s shape; a zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_sparse_elements_attr_get(
+    ctx: *mut omnir_context,
+    ty: omnir_type,
+    indices: omnir_attribute,
+    values: omnir_attribute,
+    out: *mut omnir_attribute,
+) -> omnir_status {
+    ffi_call(|| {
+        make_attr(ctx, out, |c, core| {
+            let (t, i, v) = (c.type_in(core, ty)?, c.attr_in(core, indices)?, c.attr_in(core, values)?);
+            Ok(core.sparse_elements_attr(t, i, v)?)
+        })
+    })
+}
+
+fn sparse_part(
+    ctx: *const omnir_context,
+    attr: omnir_attribute,
+    out: *mut omnir_attribute,
+    pick: fn(Attribute, Attribute) -> Attribute,
+) -> omnir_status {
+    ffi_call(|| {
+        query_attr(ctx, attr, out, |c, core, a| match core.attr_kind(a) {
+            AttrKind::SparseElements { indices, values, .. } => Ok(c.attr_out(pick(*indices, *values))),
+            _ => Err(wrong_attr_kind(core, a, "a sparse elements attribute")),
+        })
+    })
+}
+
+/// The indices of a sparse elements attribute: a dense elements attribute of `i64`.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_sparse_elements_attr_get_indices(
+    ctx: *const omnir_context,
+    attr: omnir_attribute,
+    out: *mut omnir_attribute,
+) -> omnir_status {
+    sparse_part(ctx, attr, out, |indices, _| indices)
+}
+
+/// The values of a sparse elements attribute: a 1-d dense elements attribute.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
+/// `OMNIR_ERROR_INVALID_ARGUMENT` (not a sparse elements attribute, zeroed or unknown handle).
+#[no_mangle]
+pub extern "C" fn omnir_sparse_elements_attr_get_values(
+    ctx: *const omnir_context,
+    attr: omnir_attribute,
+    out: *mut omnir_attribute,
+) -> omnir_status {
+    sparse_part(ctx, attr, out, |_, values| values)
+}
+
 /// `dense_resource<key> : type`: elements kept in the context's blob store under group
 /// `builtin` (see `omnir_context_insert_resource`). The blob need not exist yet.
 ///
@@ -595,6 +664,8 @@ pub extern "C" fn omnir_dense_resource_attr_get(
     out: *mut omnir_attribute,
 ) -> omnir_status {
     ffi_call(|| {
+        // The context first, so that a NULL context is reported as such.
+        context_arg(ctx)?;
         let key = str_arg(key, key_len, "key")?;
         if key.is_empty() {
             return Err(invalid("a resource key must not be empty"));
@@ -856,6 +927,8 @@ pub extern "C" fn omnir_opaque_attr_get(
     out: *mut omnir_attribute,
 ) -> omnir_status {
     ffi_call(|| {
+        // The context first, so that a NULL context is reported as such.
+        context_arg(ctx)?;
         let dialect = str_arg(dialect, dialect_len, "dialect")?;
         let data = str_arg(data, data_len, "data")?;
         if dialect.is_empty() {
@@ -925,9 +998,7 @@ pub extern "C" fn omnir_attribute_get_kind(
                 AttrKind::DenseString { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_STRING_ELEMENTS,
                 AttrKind::DenseArray { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_ARRAY,
                 AttrKind::DenseResource { .. } => OMNIR_ATTRIBUTE_KIND_DENSE_RESOURCE_ELEMENTS,
-                // Until the C API has its own kind for `sparse<...>` (it was an opaque `builtin`
-                // attribute before it had an AttrKind).
-                AttrKind::SparseElements { .. } => OMNIR_ATTRIBUTE_KIND_OPAQUE,
+                AttrKind::SparseElements { .. } => OMNIR_ATTRIBUTE_KIND_SPARSE_ELEMENTS,
                 AttrKind::AffineMap(_) => OMNIR_ATTRIBUTE_KIND_AFFINE_MAP,
                 AttrKind::IntegerSet(_) => OMNIR_ATTRIBUTE_KIND_INTEGER_SET,
                 AttrKind::StridedLayout { .. } => OMNIR_ATTRIBUTE_KIND_STRIDED_LAYOUT,

@@ -24,10 +24,12 @@
 //!   building types) succeed, even when the emitting call is changing the context; mutating
 //!   calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to
 //!   handlers again (errors among them go to stderr).
-//! - The callback's ABI is "C-unwind": a C++ or Rust callback that unwinds (throws or
-//!   panics) is caught at the handler boundary; the diagnostic counts as not handled by it,
-//!   and `omnir_context_emit_diagnostic` (when it was the emitter) returns
-//!   `OMNIR_ERROR_CALLBACK_FAILED`. Nothing is left half-done.
+//! - The callback's ABI is "C-unwind": a Rust callback that panics is caught at the handler
+//!   boundary; the diagnostic counts as not handled by it, and
+//!   `omnir_context_emit_diagnostic` (when it was the emitter) returns
+//!   `OMNIR_ERROR_CALLBACK_FAILED`. Nothing is left half-done. A C++ exception must not leave
+//!   a handler: Rust cannot catch foreign exceptions, so the process aborts. C++ handlers
+//!   catch their own exceptions (as every callback of omnir's C++ bridge does).
 //! - `user_data` is passed back verbatim. Ownership passes to omnir only when attaching
 //!   succeeds; `free_user_data(user_data)` (if not NULL) then runs exactly once: when the
 //!   handler is detached (after its current invocation returns, if it detaches itself) or
@@ -171,9 +173,9 @@ fn list_arg<'a>(l: *const omnir_diagnostic_list) -> ApiResult<&'a omnir_diagnost
 /// A diagnostic handler: called with the `user_data` given when attaching, the context, and
 /// a view of the diagnostic valid only during the call (read it with the
 /// `omnir_diagnostic_get_*` functions). Returns `true` when it handled the diagnostic (older
-/// handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a C++
-/// exception or Rust panic leaving it is caught by omnir (see
-/// `omnir_context_attach_diagnostic_handler`).
+/// handlers then do not see it). Its ABI allows unwinding (Rust's "C-unwind"): a Rust panic
+/// leaving it is caught by omnir (see `omnir_context_attach_diagnostic_handler`); a C++
+/// exception must not leave it (the process aborts).
 #[allow(non_camel_case_types)]
 pub type omnir_diagnostic_handler_fn = Option<
     unsafe extern "C-unwind" fn(
@@ -283,9 +285,10 @@ fn deliver(h: &CHandler, serial: u32, core: &Context, d: &Diagnostic) -> bool {
 /// on the context from inside the handler (printing the location, `omnir_diagnostic_render`,
 /// building types) succeed, even when the emitting call is changing the context; mutating
 /// calls get `OMNIR_ERROR_BUSY`. A diagnostic emitted from inside a handler is not delivered to the
-/// handlers again. A handler that unwinds (C++ exception, Rust panic) is caught: the
-/// diagnostic counts as not handled by it and `omnir_context_emit_diagnostic` reports
-/// `OMNIR_ERROR_CALLBACK_FAILED`.
+/// handlers again. A handler that panics (Rust) is caught: the diagnostic counts as not
+/// handled by it and `omnir_context_emit_diagnostic` reports `OMNIR_ERROR_CALLBACK_FAILED`.
+/// A C++ exception must not leave the handler: Rust cannot catch foreign exceptions, and
+/// the process aborts; catch it inside the handler.
 ///
 /// Ownership of `user_data` passes to omnir only when attaching succeeds; then
 /// `free_user_data(user_data)` runs exactly once: when the handler is detached (after its

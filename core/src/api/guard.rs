@@ -164,6 +164,18 @@ pub(crate) fn foreign_handle(serial: u32, what: &str) -> Option<String> {
     if serial == 0 || tag == copy_tag() {
         return None;
     }
+    let scan = current_scan();
+    let alone = scan.duplicates.is_empty() && scan.other_majors.is_empty();
+    if alone || !sys::other_copy_tags().contains(&tag) {
+        // A tag no loaded copy owns: far more often garbage than a copy we cannot see.
+        let others = if alone { "none is loaded".to_string() } else { describe_others(&scan) };
+        return Some(format!(
+            "{what} handle was not made by this copy of omnir ({}): its context serial {serial:#010x} \
+             names none of its contexts, nor another loaded copy of omnir ({others}). It is most \
+             likely uninitialised or corrupted.",
+            own_path()
+        ));
+    }
     Some(format!(
         "{what} handle belongs to another context: it was made by another copy of omnir ({}), not by \
          this one ({}). {}",
@@ -619,8 +631,13 @@ mod tests {
         let ours = copy_tag() << 24 | 7;
         assert!(foreign_handle(ours, "type").is_none());
         let other_tag = if copy_tag() == 255 { 1 } else { copy_tag() + 1 };
+        // No other copy is loaded in a test binary, so a tag that is not ours is garbage (a
+        // handle of a real second copy is named with both paths: tests/universe checks it).
         let m = foreign_handle(other_tag << 24 | 7, "type").expect("foreign");
-        assert!(m.contains("another copy of omnir"), "{m}");
+        assert!(
+            m.contains("uninitialised or corrupted") && m.contains(&format!("{:#010x}", other_tag << 24 | 7)),
+            "{m}"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::context::omnir_context;
 use super::{omnir_status, ApiError, ApiResult};
 use crate::attrs::{Attribute, Location};
-use crate::context::Context;
+use crate::context::{Context, Identifier};
 use crate::ir::{BlockId, OpId, RegionId, Value};
 use crate::types::Type;
 
@@ -86,6 +86,18 @@ pub struct omnir_location {
     pub id: u32,
 }
 
+/// An identifier: a string interned in a context (MLIR's `StringAttr` used as a name, as
+/// in `MlirIdentifier`). Operation names, attribute names and file names are identifiers.
+/// Two identifiers of one context are equal exactly when their handles are; valid as long
+/// as the context. The zeroed handle means "no identifier".
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct omnir_identifier {
+    pub context: u32,
+    pub id: u32,
+}
+
 fn wrong_context(what: &str, serial: u32) -> ApiError {
     // The top byte of a serial is the tag of the copy of omnir that made it.
     let message = super::guard::foreign_handle(serial, what)
@@ -154,6 +166,14 @@ impl omnir_context {
         self.check(h.context, "attribute")?;
         ctx.attr_from_raw(h.id)
             .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "unknown attribute handle"))
+    }
+    pub(crate) fn ident_in(&self, ctx: &Context, h: omnir_identifier) -> ApiResult<Identifier> {
+        self.check(h.context, "identifier")?;
+        ctx.identifier_from_raw(h.id)
+            .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_INVALID_ARGUMENT, "unknown identifier handle"))
+    }
+    pub(crate) fn ident_out(&self, id: Identifier) -> omnir_identifier {
+        omnir_identifier { context: self.serial(), id: id.to_raw() }
     }
     pub(crate) fn attr_out(&self, a: Attribute) -> omnir_attribute {
         omnir_attribute { context: self.serial(), id: a.to_raw() }

@@ -57,11 +57,13 @@ pub(crate) fn write_opt<T>(out: *mut T, value: T) -> ApiResult {
 /// Copies `items` into a caller buffer `(buf, capacity)` and writes the total to `count`.
 pub(crate) fn fill_buffer<T: Copy>(items: &[T], buf: *mut T, capacity: usize, count: *mut usize) -> ApiResult {
     out_arg(count)?;
+    // Refused whenever it claims room, not only when there is something to write: a NULL
+    // buffer must not pass for IR that happens to have no items today.
+    if capacity > 0 && buf.is_null() {
+        return Err(ApiError::null("output buffer"));
+    }
     let n = items.len().min(capacity);
     if n > 0 {
-        if buf.is_null() {
-            return Err(ApiError::null("output buffer"));
-        }
         // SAFETY: the caller guarantees `buf` points at `capacity` writable slots of T
         // (the API contract for every buffer output); we write `n <= capacity` of them.
         unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, n) };
@@ -73,7 +75,7 @@ pub(crate) fn op_opt(cx: &omnir_context, op: Option<OpId>) -> omnir_op {
     op.map_or_else(omnir_op::default, |o| cx.op_out(o))
 }
 
-fn block_opt(cx: &omnir_context, b: Option<BlockId>) -> omnir_block {
+pub(crate) fn block_opt(cx: &omnir_context, b: Option<BlockId>) -> omnir_block {
     b.map_or_else(omnir_block::default, |b| cx.block_out(b))
 }
 
@@ -382,6 +384,10 @@ pub extern "C" fn omnir_operation_state_set_properties(
 }
 
 /// Sets the number of (empty) regions the operation is created with.
+///
+/// Errors: `OMNIR_ERROR_OUT_OF_RANGE` when `count` is more than 1048576 (2^20), the most
+/// regions an operation may have (each is allocated at creation, so a garbage count must
+/// fail here rather than exhaust memory).
 #[no_mangle]
 pub extern "C" fn omnir_operation_state_set_num_regions(
     state: *mut omnir_operation_state,
@@ -389,8 +395,8 @@ pub extern "C" fn omnir_operation_state_set_num_regions(
 ) -> omnir_status {
     ffi_call(|| {
         let s = state_arg(state)?;
-        if count > u32::MAX as usize {
-            return Err(ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, "too many regions"));
+        if count > crate::ir::MAX_REGIONS_PER_OP {
+            return Err(crate::ir::too_many_regions(count).into());
         }
         s.num_regions = count;
         Ok(())

@@ -172,7 +172,9 @@ pub extern "C" fn omnir_pass_options_get(
 
 /// A rewrite pattern's callback: if the pattern applies to `op`, rewrite it through the
 /// ordinary API on `ctx` and set `*applied` to true; otherwise change nothing and leave it
-/// false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`).
+/// false. Return `OMNIR_OK` unless something went wrong (then describe it in `message`); the
+/// run then fails, keeping what the callback changed before it failed (as in MLIR, see
+/// `omnir_pass_manager_run`).
 #[allow(non_camel_case_types)]
 pub type omnir_rewrite_fn = Option<
     unsafe extern "C" fn(
@@ -431,6 +433,11 @@ pub extern "C" fn omnir_pass_manager_enable_ir_printing(
 /// Runs the pipeline on `op` (usually a `builtin.module`). A failing pass, or IR that fails
 /// to verify after a pass, is an error whose message says which pass; diagnostics go to the
 /// context's handlers.
+///
+/// As in MLIR, a failed run does not roll back: the changes passes (or their rewrite
+/// patterns) made before the failure stay, and later passes do not run. To keep the input
+/// intact, run on a clone (`omnir_op_clone`) and swap it in on success. Every other call of
+/// the C API changes nothing when it fails.
 #[no_mangle]
 pub extern "C" fn omnir_pass_manager_run(
     ctx: *mut omnir_context,

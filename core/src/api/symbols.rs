@@ -561,6 +561,7 @@ pub extern "C" fn omnir_symbol_table_rename_to_unique(
     ffi_call(|| {
         let cx = context_arg(ctx)?;
         let symbol = cx.op_in(symbol)?;
+        let t = table_arg(cx, table)?;
         let others = slice_arg(others, num_others, "other symbol tables")?;
         let mut other_tables: Vec<SymbolTable> = Vec::with_capacity(others.len());
         for &o in others {
@@ -569,7 +570,6 @@ pub extern "C" fn omnir_symbol_table_rename_to_unique(
             }
             other_tables.push(table_arg(cx, o)?.table.clone());
         }
-        let t = table_arg(cx, table)?;
         let refs: Vec<&SymbolTable> = other_tables.iter().collect();
         let name = cx.write(|c| Ok(t.table.rename_to_unique(c, symbol, &refs)?))?;
         write_opt_string(out_name, name.as_bytes())

@@ -515,6 +515,8 @@ pub extern "C" fn omnir_opaque_type_get(
     out: *mut omnir_type,
 ) -> omnir_status {
     ffi_call(|| {
+        // The context first, so that a NULL context is reported as such.
+        context_arg(ctx)?;
         let dialect = str_arg(dialect, dialect_len, "dialect")?;
         let data = str_arg(data, data_len, "data")?;
         if dialect.is_empty() {

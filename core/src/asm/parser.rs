@@ -118,6 +118,39 @@ pub fn parse_source_range(
     filename: &str,
     options: &ParseOptions,
 ) -> Result<OpId, ParseError> {
+    parse_range_into(ctx, source, range, filename, options, TopLevel::Module)
+}
+
+/// Parses text that holds exactly one top-level operation and returns it, detached and not
+/// wrapped in a module (MLIR's `parseSourceString<Operation *>`, the Python bindings'
+/// `Operation.parse`). Anything else is the error "source must contain a single top-level
+/// operation, found: N"; after an error the IR is as it was.
+pub fn parse_single_operation(
+    ctx: &mut Context,
+    source: &str,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<OpId, ParseError> {
+    parse_range_into(ctx, source, 0..source.len(), filename, options, TopLevel::SingleOp)
+}
+
+/// What the top-level operations of a parse become.
+#[derive(Clone, Copy)]
+enum TopLevel {
+    /// A `builtin.module`: the only one written, or a new one holding them all.
+    Module,
+    /// The one operation written.
+    SingleOp,
+}
+
+fn parse_range_into(
+    ctx: &mut Context,
+    source: &str,
+    range: Range<usize>,
+    filename: &str,
+    options: &ParseOptions,
+    top_level: TopLevel,
+) -> Result<OpId, ParseError> {
     if source.len() >= u32::MAX as usize {
         return Err(ParseError {
             diagnostics: vec![ParseDiagnostic {
@@ -147,7 +180,10 @@ pub fn parse_source_range(
     } else {
         p.ctx.file_line_col_loc(filename, 0, 0)
     };
-    let r = p.run().and_then(|()| p.finish_module(module_loc));
+    let r = p.run().and_then(|()| match top_level {
+        TopLevel::Module => p.finish_module(module_loc),
+        TopLevel::SingleOp => p.finish_single_op(),
+    });
     p.end_locations();
     match r {
         Ok(m) => {

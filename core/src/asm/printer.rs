@@ -128,6 +128,27 @@ pub fn print_value(ctx: &Context, value: crate::ir::Value, flags: &PrintFlags) -
     }
 }
 
+/// The name the printer gives `value` where it is used as an operand (MLIR's
+/// `Value::printAsOperand`, the Python bindings' `Value.get_name`): `%arg0`, `%3`, or `%3#1`
+/// for a result of an operation with several, numbered as when printing the top-level
+/// ancestor (with `local_scope`, the nearest isolated-from-above ancestor). A block
+/// argument of a block in no operation's region is `<<UNKNOWN SSA VALUE>>`, as in MLIR.
+pub fn print_value_as_operand(ctx: &Context, value: crate::ir::Value, flags: &PrintFlags) -> Result<String> {
+    let v = ctx.check_value(value)?;
+    let anchor = match ctx.value_defining_op(value)? {
+        Some(op) => Some(op),
+        None => match ctx.value_owner_block(value)? {
+            Some(block) => ctx.block_parent_op(block)?,
+            None => None,
+        },
+    };
+    let Some(anchor) = anchor else { return Ok("<<UNKNOWN SSA VALUE>>".to_string()) };
+    let numbering = Numbering::compute(ctx, find_numbering_root(ctx, anchor.index, flags.local_scope));
+    let mut p = Printer::new(ctx, flags);
+    p.write_value(&numbering, v);
+    Ok(p.out)
+}
+
 /// MLIR's `findParent`: the top-level ancestor, or with local scope the nearest ancestor
 /// (or the op itself) that is isolated from above.
 fn find_numbering_root(ctx: &Context, mut op: u32, local: bool) -> u32 {

@@ -24,7 +24,7 @@ public struct Attribute: Hashable, CustomStringConvertible {
     public enum Kind: UInt32 {
         case unit = 0, bool, integer, float, string, type, array, dictionary, symbolRef, denseElements,
              denseStringElements, denseArray, denseResourceElements, affineMap, integerSet, stridedLayout, distinct,
-             location, opaque, dialect
+             location, opaque, dialect, sparseElements
     }
 
     public var kind: Kind {

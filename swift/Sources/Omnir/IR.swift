@@ -431,6 +431,14 @@ public struct Value: Hashable, CustomStringConvertible {
         return try stringOut { omnir_value_print(context.raw, handle, &f, $0) }
     }
 
+    /// The value's name where it is used as an operand (MLIR's `Value::printAsOperand`,
+    /// Python's `get_name`): `%arg0`, `%3` or `%3#1`, numbered as when printing its
+    /// top-level ancestor (`useLocalScope`: its nearest isolated-from-above ancestor).
+    public func name(useLocalScope: Bool = false) throws -> String {
+        var f = PrintFlags(localScope: useLocalScope).raw
+        return try stringOut { omnir_value_print_as_operand(context.raw, handle, &f, $0) }
+    }
+
     /// As MLIR's Python bindings: the kind of value around `print()`.
     public var description: String {
         if isNull { return "Value(null)" }
@@ -722,4 +730,19 @@ public final class Module: Hashable, CustomStringConvertible {
 
     public static func == (a: Module, b: Module) -> Bool { a.operation == b.operation }
     public func hash(into hasher: inout Hasher) { hasher.combine(operation) }
+}
+
+extension Operation {
+    /// Parses text that holds exactly one top-level operation (MLIR's
+    /// `parseSourceString<Operation *>`, Python's `Operation.parse`); it comes back detached,
+    /// owned by the returned wrapper. Errors throw `.parseFailed(message:diagnostics:)`; no or
+    /// several operations: "source must contain a single top-level operation, found: N".
+    public static func parse(_ text: String, context: Context, sourceName: String = "") throws -> Operation {
+        let (h, _) = try context.capturingDiagnostics(parse: true) { () -> omnir_op in
+            try withStr(text) { t, tl in
+                try withStr(sourceName) { f, fl in try out(omnir_op()) { omnir_op_parse(context.raw, t, tl, f, fl, $0) } }
+            }
+        }
+        return Operation(context, h, context.adopt(op: h))
+    }
 }

@@ -17,6 +17,27 @@ final class BadInputTests: XCTestCase {
     func isWrongContext(_ e: OmnirError) -> Bool { if case .wrongContext = e { return true }; return false }
     func isParse(_ e: OmnirError) -> Bool { if case .parseFailed = e { return true }; return false }
 
+    /// Expected names from upstream MLIR's Python bindings (iree.compiler.ir) on the same text.
+    func testOperationParseAndValueNames() throws {
+        let ctx = Context(allowUnregisteredDialects: true)
+        let op = try Operation.parse(
+            "\"test.f\"() ({\n^bb0(%a: i32):\n  %0:2 = \"test.two\"(%a) : (i32) -> (i32, i32)\n"
+                + "  \"test.use\"(%0#1) : (i32) -> ()\n}) : () -> ()", context: ctx, sourceName: "one.mlir")
+        XCTAssertEqual(try op.name, "test.f")
+        XCTAssertNil(try op.parent)
+        let block = try XCTUnwrap(try op.region(0).blocks.first)
+        let two = try XCTUnwrap(block.operations.first)
+        XCTAssertEqual(try block.argument(0).value.name(), "%arg0")
+        XCTAssertEqual(try two.result(1).value.name(), "%0#1")
+        XCTAssertEqual(try two.result(0).value.name(useLocalScope: true), "%0#0")
+        for (text, found) in [("", 0), ("\"a.b\"() : () -> ()\n\"a.c\"() : () -> ()", 2)] {
+            XCTAssertThrowsError(try Operation.parse(text, context: ctx)) { e in
+                guard case .parseFailed(let message, _) = e as? OmnirError else { return XCTFail("\(e)") }
+                XCTAssertTrue(message.contains("source must contain a single top-level operation, found: \(found)"), message)
+            }
+        }
+    }
+
     func testShapedDimensionOutOfRangeThrows() throws {
         let ctx = Context()
         let t = try Type.parse("tensor<2x?xf32>", context: ctx)

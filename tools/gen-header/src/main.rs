@@ -738,7 +738,7 @@ enum Kind {
     Scalar,
 }
 
-const HANDLES: &[&str] = &["op", "block", "region", "value", "type", "attribute", "location"];
+const HANDLES: &[&str] = &["op", "block", "region", "value", "type", "attribute", "location", "identifier"];
 
 fn classify(ty: &str, fn_ptrs: &BTreeSet<String>, opaque: &BTreeSet<String>) -> Kind {
     let t = ty.replace("const ", "").replace("struct ", "");
@@ -888,7 +888,8 @@ fn render_misuse(functions: &[CFunction], header: &str) -> String {
                     push("null_handle", format!("(struct omnir_{h}){{0}}"), None);
                     // IR handles go stale when their IR is erased; uniqued handles cannot, but
                     // an id that names nothing can be forged.
-                    let dim = if matches!(*h, "type" | "attribute" | "location") { "forged" } else { "stale" };
+                    let dim =
+                        if matches!(*h, "type" | "attribute" | "location" | "identifier") { "forged" } else { "stale" };
                     push(dim, format!("fx->stale_{h}"), None);
                     push("wrong_context", format!("misuse_{h}(fx, \"{}\", true)", f.name), None);
                     // A handle of the wrong kind (an integer type for a function-type

@@ -261,6 +261,20 @@ impl<'a, 'c> OpParser<'a, 'c> {
         Ok(m)
     }
 
+    /// MLIR's `parseSourceString<Operation *>`: the text must hold exactly one top-level
+    /// operation, which comes back detached (a `builtin.module` too: it is never wrapped).
+    pub fn finish_single_op(&mut self) -> PResult<OpId> {
+        let ops = self.ctx.block_ops(self.top_block).map_err(|e| self.p.error_at(0, e.message))?;
+        if ops.len() != 1 {
+            return Err(self
+                .p
+                .error_at(0, format!("source must contain a single top-level operation, found: {}", ops.len())));
+        }
+        self.ctx.detach_op(ops[0]).map_err(|e| self.p.error_at(0, e.message))?;
+        self.ctx.erase_block(self.top_block).map_err(|e| self.p.error_at(0, e.message))?;
+        Ok(ops[0])
+    }
+
     /// Erases everything the parse created (after a failure).
     pub fn cleanup(&mut self) {
         let ctx = &mut *self.ctx;
