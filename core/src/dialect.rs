@@ -15,6 +15,19 @@ use rustc_hash::FxHashMap;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::{Context, Identifier};
 use crate::error::{Error, ErrorKind, Result};
+
+/// MLIR's `Dialect::isValidNamespace`: a letter or `_`, then letters, digits, `_` or `$`.
+/// Anything else could not be written back as `!ns.x` or `ns.op` and parsed again.
+pub fn is_valid_dialect_namespace(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// MLIR's message for a namespace [`is_valid_dialect_namespace`] refuses.
+pub fn invalid_dialect_namespace(name: &str) -> Error {
+    Error::invalid(format!("invalid dialect namespace '{}'", name.escape_default()))
+}
 use crate::ir::OpId;
 use crate::typeid::TypeId;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
@@ -550,6 +563,13 @@ impl Context {
 
     pub fn registered_dialects(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self.registry.dialects.keys().map(String::as_str).collect();
+        names.sort();
+        names
+    }
+
+    /// The names (`dialect.op`) of every registered operation, builtin ones included, sorted.
+    pub fn registered_operations(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.registry.ops.values().map(|def| def.name.as_str()).collect();
         names.sort();
         names
     }

@@ -2186,14 +2186,15 @@ enum omnir_status omnir_distinct_attr_create(struct omnir_context *ctx,
 /**
  * `#dialect.data` of a dialect that is not registered, body kept verbatim.
  *
- * - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8, not empty.
+ * - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8: a letter or `_`,
+ *   then letters, digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
  * - `data`, `data_len`: the body, UTF-8.
  * - `ty`: a type, or the zeroed handle for none.
  * - `out`: receives the attribute.
  *
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
- * `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect, unknown
- * handle).
+ * `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect
+ * namespace", as MLIR's verifier; an unknown handle).
  */
 enum omnir_status omnir_opaque_attr_get(struct omnir_context *ctx,
                                         const char *dialect,
@@ -3338,6 +3339,10 @@ enum omnir_status omnir_context_attach_interface(struct omnir_context *ctx,
  * Registers a dialect, or updates the settings of a registered one. With
  * `allow_unknown_operations`, operations of the dialect that are not registered are
  * accepted by the verifier (MLIR's `allowUnknownOperations`).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+ * `OMNIR_ERROR_INVALID_ARGUMENT` for a name that is not a valid namespace (MLIR's
+ * `Dialect::isValidNamespace`: a letter or `_`, then letters, digits, `_` or `$`).
  */
 enum omnir_status omnir_dialect_register(struct omnir_context *ctx,
                                          const char *name,
@@ -4925,6 +4930,77 @@ enum omnir_status omnir_pass_manager_take_output(struct omnir_pass_manager *pm,
                                                  struct omnir_string *out);
 
 /**
+ * The number of registered dialects.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+ */
+enum omnir_status omnir_context_get_num_registered_dialects(const struct omnir_context *ctx,
+                                                            size_t *out);
+
+/**
+ * The name of registered dialect `index`, in sorted order. Free it with `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+ */
+enum omnir_status omnir_context_get_registered_dialect(const struct omnir_context *ctx,
+                                                       size_t index,
+                                                       struct omnir_string *out);
+
+/**
+ * The number of registered operations (builtin ones included).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+ */
+enum omnir_status omnir_context_get_num_registered_operations(const struct omnir_context *ctx,
+                                                              size_t *out);
+
+/**
+ * The name (`dialect.op`) of registered operation `index`, in sorted order. Free it with
+ * `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+ */
+enum omnir_status omnir_context_get_registered_operation(const struct omnir_context *ctx,
+                                                         size_t index,
+                                                         struct omnir_string *out);
+
+/**
+ * The number of registered passes (built-in ones such as `cse` included).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+ */
+enum omnir_status omnir_context_get_num_registered_passes(const struct omnir_context *ctx,
+                                                          size_t *out);
+
+/**
+ * The pipeline name (argument) of registered pass `index`, in sorted order. Free it with
+ * `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+ */
+enum omnir_status omnir_context_get_registered_pass(const struct omnir_context *ctx,
+                                                    size_t index,
+                                                    struct omnir_string *out);
+
+/**
+ * The number of resource blobs in the context's store (every group).
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+ */
+enum omnir_status omnir_context_get_num_resources(const struct omnir_context *ctx, size_t *out);
+
+/**
+ * The group (`builtin` for `dense_resource`, else a dialect name) and key of resource blob
+ * `index`, sorted by group then key. Free both strings with `omnir_string_free`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+ */
+enum omnir_status omnir_context_get_resource_key(const struct omnir_context *ctx,
+                                                 size_t index,
+                                                 struct omnir_string *out_group,
+                                                 struct omnir_string *out_key);
+
+/**
  * The symbol name of `op` (its `sym_name` string attribute). If `op` is not a symbol,
  * `*out` is a zeroed string (`data == NULL`); a symbol named "" has a non-NULL `data`.
  * Free it with `omnir_string_free`.
@@ -5347,12 +5423,13 @@ enum omnir_status omnir_unranked_memref_type_get(struct omnir_context *ctx,
  * `!dialect.data`: a type of a dialect that is not registered, its body kept verbatim.
  *
  * - `ctx`: the context.
- * - `dialect`, `dialect_len`: the dialect namespace, UTF-8, not empty.
+ * - `dialect`, `dialect_len`: the dialect namespace, UTF-8: a letter or `_`, then letters,
+ *   digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
  * - `data`, `data_len`: the body text, UTF-8.
  * - `out`: receives the type.
  *
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
- * `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect name).
+ * `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect namespace", as MLIR's verifier).
  */
 enum omnir_status omnir_opaque_type_get(struct omnir_context *ctx,
                                         const char *dialect,

@@ -9589,6 +9589,130 @@ static void misuse_omnir_pass_manager_take_output(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_context_get_num_registered_dialects(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_num_registered_dialects", "ctx", "null")) {
+        omnir_status st = omnir_context_get_num_registered_dialects(NULL, (size_t *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_num_registered_dialects", "out", "null")) {
+        omnir_status st = omnir_context_get_num_registered_dialects(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_registered_dialect(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_registered_dialect", "ctx", "null")) {
+        omnir_status st = omnir_context_get_registered_dialect(NULL, (size_t)0, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_dialect", "index", "out_of_range")) {
+        omnir_status st = omnir_context_get_registered_dialect(fx->ctx, (size_t)0x7fffffff, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_dialect", "out", "null")) {
+        omnir_status st = omnir_context_get_registered_dialect(fx->ctx, (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_num_registered_operations(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_num_registered_operations", "ctx", "null")) {
+        omnir_status st = omnir_context_get_num_registered_operations(NULL, (size_t *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_num_registered_operations", "out", "null")) {
+        omnir_status st = omnir_context_get_num_registered_operations(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_registered_operation(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_registered_operation", "ctx", "null")) {
+        omnir_status st = omnir_context_get_registered_operation(NULL, (size_t)0, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_operation", "index", "out_of_range")) {
+        omnir_status st = omnir_context_get_registered_operation(fx->ctx, (size_t)0x7fffffff, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_operation", "out", "null")) {
+        omnir_status st = omnir_context_get_registered_operation(fx->ctx, (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_num_registered_passes(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_num_registered_passes", "ctx", "null")) {
+        omnir_status st = omnir_context_get_num_registered_passes(NULL, (size_t *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_num_registered_passes", "out", "null")) {
+        omnir_status st = omnir_context_get_num_registered_passes(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_registered_pass(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_registered_pass", "ctx", "null")) {
+        omnir_status st = omnir_context_get_registered_pass(NULL, (size_t)0, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_pass", "index", "out_of_range")) {
+        omnir_status st = omnir_context_get_registered_pass(fx->ctx, (size_t)0x7fffffff, (struct omnir_string *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_registered_pass", "out", "null")) {
+        omnir_status st = omnir_context_get_registered_pass(fx->ctx, (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_num_resources(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_num_resources", "ctx", "null")) {
+        omnir_status st = omnir_context_get_num_resources(NULL, (size_t *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_num_resources", "out", "null")) {
+        omnir_status st = omnir_context_get_num_resources(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_resource_key(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_resource_key", "ctx", "null")) {
+        omnir_status st = omnir_context_get_resource_key(NULL, (size_t)0, (struct omnir_string *)misuse_scratch(2), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_resource_key", "index", "out_of_range")) {
+        omnir_status st = omnir_context_get_resource_key(fx->ctx, (size_t)0x7fffffff, (struct omnir_string *)misuse_scratch(2), (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_resource_key", "out_group", "null")) {
+        omnir_status st = omnir_context_get_resource_key(fx->ctx, (size_t)0, NULL, (struct omnir_string *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_resource_key", "out_key", "null")) {
+        omnir_status st = omnir_context_get_resource_key(fx->ctx, (size_t)0, (struct omnir_string *)misuse_scratch(2), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_op_get_symbol_name(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_get_symbol_name", "ctx", "null")) {
         omnir_status st = omnir_op_get_symbol_name(NULL, misuse_op(fx, "omnir_op_get_symbol_name", false), (struct omnir_string *)misuse_scratch(2));
@@ -12525,6 +12649,14 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_pass_manager_run(fx);
     misuse_omnir_pass_manager_get_timing_report(fx);
     misuse_omnir_pass_manager_take_output(fx);
+    misuse_omnir_context_get_num_registered_dialects(fx);
+    misuse_omnir_context_get_registered_dialect(fx);
+    misuse_omnir_context_get_num_registered_operations(fx);
+    misuse_omnir_context_get_registered_operation(fx);
+    misuse_omnir_context_get_num_registered_passes(fx);
+    misuse_omnir_context_get_registered_pass(fx);
+    misuse_omnir_context_get_num_resources(fx);
+    misuse_omnir_context_get_resource_key(fx);
     misuse_omnir_op_get_symbol_name(fx);
     misuse_omnir_op_set_symbol_name(fx);
     misuse_omnir_op_get_symbol_visibility(fx);
@@ -12600,6 +12732,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2281;
-const size_t misuse_generated_function_count = 386;
-const size_t misuse_generated_covered_count = 375;
+const size_t misuse_generated_case_count = 2302;
+const size_t misuse_generated_function_count = 394;
+const size_t misuse_generated_covered_count = 383;

@@ -184,6 +184,64 @@ static void region_limit(void) {
     CHECK_OK(omnir_context_destroy(ctx));
 }
 
+/* Namespaces as MLIR's Dialect::isValidNamespace: anything else could not be printed as
+ * `!ns.x` and parsed back. */
+static void dialect_namespaces(void) {
+    omnir_context *ctx = harness_context();
+    omnir_type t = {0};
+    omnir_attribute a = {0};
+    CHECK_OK(omnir_opaque_type_get(ctx, S("ok_1$"), S("x"), &t));
+    const char *bad[] = {"", "1x", "a-b", "a.b", "a b"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_STATUS(omnir_opaque_type_get(ctx, S(bad[i]), S("x"), &t), OMNIR_ERROR_INVALID_ARGUMENT);
+        CHECK_MSG(strstr(last_error(), "invalid dialect namespace") != NULL, last_error());
+        CHECK_STATUS(omnir_opaque_attr_get(ctx, S(bad[i]), S("x"), (omnir_type){0}, &a), OMNIR_ERROR_INVALID_ARGUMENT);
+        CHECK_STATUS(omnir_dialect_register(ctx, S(bad[i]), false), OMNIR_ERROR_INVALID_ARGUMENT);
+    }
+    CHECK_STATUS(omnir_opaque_type_get(ctx, "a\0b", 3, S("x"), &t), OMNIR_ERROR_INVALID_ARGUMENT);
+    CHECK_OK(omnir_context_destroy(ctx));
+}
+
+static bool listed(omnir_context *ctx, omnir_status (*num)(const omnir_context *, size_t *),
+                   omnir_status (*get)(const omnir_context *, size_t, omnir_string *), const char *name) {
+    size_t n = 0;
+    bool found = false;
+    CHECK_OK(num(ctx, &n));
+    omnir_string s = {0};
+    for (size_t i = 0; i < n; i++) {
+        CHECK_OK(get(ctx, i, &s));
+        if (strcmp(take(s), name) == 0) found = true;
+    }
+    CHECK_STATUS(get(ctx, n, &s), OMNIR_ERROR_OUT_OF_RANGE);
+    return found;
+}
+
+static void registrations_are_listed(void) {
+    omnir_context *ctx = harness_context();
+    CHECK(!listed(ctx, omnir_context_get_num_registered_dialects, omnir_context_get_registered_dialect, "lst"));
+    CHECK_OK(omnir_dialect_register(ctx, S("lst"), true));
+    CHECK(listed(ctx, omnir_context_get_num_registered_dialects, omnir_context_get_registered_dialect, "lst"));
+    CHECK(listed(ctx, omnir_context_get_num_registered_dialects, omnir_context_get_registered_dialect, "builtin"));
+    CHECK(listed(ctx, omnir_context_get_num_registered_operations, omnir_context_get_registered_operation,
+                 "builtin.module"));
+    CHECK(listed(ctx, omnir_context_get_num_registered_passes, omnir_context_get_registered_pass, "cse"));
+
+    size_t n = 99;
+    CHECK_OK(omnir_context_get_num_resources(ctx, &n));
+    CHECK(n == 0);
+    const uint8_t blob[4] = {1, 2, 3, 4};
+    omnir_string key = {0}, group = {0};
+    CHECK_OK(omnir_context_insert_resource(ctx, S("builtin"), S("weights"), blob, sizeof blob, 4, &key));
+    omnir_string_free(key);
+    CHECK_OK(omnir_context_get_num_resources(ctx, &n));
+    CHECK(n == 1);
+    CHECK_OK(omnir_context_get_resource_key(ctx, 0, &group, &key));
+    CHECK_STR(group, "builtin");
+    CHECK_STR(key, "weights");
+    CHECK_STATUS(omnir_context_get_resource_key(ctx, 1, &group, &key), OMNIR_ERROR_OUT_OF_RANGE);
+    CHECK_OK(omnir_context_destroy(ctx));
+}
+
 static void garbage_handle_message(void) {
     omnir_context *ctx = harness_context();
     omnir_op garbage = {0x00c0ffee, 7, 9};
@@ -280,5 +338,7 @@ void tests_analysis(void) {
     RUN(dominance);
     RUN(sparse_elements);
     RUN(region_limit);
+    RUN(dialect_namespaces);
+    RUN(registrations_are_listed);
     RUN(garbage_handle_message);
 }

@@ -1733,14 +1733,15 @@ extern "C" {
     ) -> omnir_status;
     /// `#dialect.data` of a dialect that is not registered, body kept verbatim.
     ///
-    /// - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8, not empty.
+    /// - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8: a letter or `_`,
+    ///   then letters, digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
     /// - `data`, `data_len`: the body, UTF-8.
     /// - `ty`: a type, or the zeroed handle for none.
     /// - `out`: receives the attribute.
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
-    /// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect, unknown
-    /// handle).
+    /// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect
+    /// namespace", as MLIR's verifier; an unknown handle).
     pub fn omnir_opaque_attr_get(
         ctx: *mut omnir_context,
         dialect: *const core::ffi::c_char,
@@ -2752,6 +2753,10 @@ extern "C" {
     /// Registers a dialect, or updates the settings of a registered one. With
     /// `allow_unknown_operations`, operations of the dialect that are not registered are
     /// accepted by the verifier (MLIR's `allowUnknownOperations`).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` for a name that is not a valid namespace (MLIR's
+    /// `Dialect::isValidNamespace`: a letter or `_`, then letters, digits, `_` or `$`).
     pub fn omnir_dialect_register(
         ctx: *mut omnir_context,
         name: *const core::ffi::c_char,
@@ -3928,6 +3933,58 @@ extern "C" {
     ) -> omnir_status;
     /// The IR dumps collected since the last call (empty if none), and clears them.
     pub fn omnir_pass_manager_take_output(pm: *mut omnir_pass_manager, out: *mut omnir_string) -> omnir_status;
+    /// The number of registered dialects.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+    pub fn omnir_context_get_num_registered_dialects(ctx: *const omnir_context, out: *mut usize) -> omnir_status;
+    /// The name of registered dialect `index`, in sorted order. Free it with `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+    pub fn omnir_context_get_registered_dialect(
+        ctx: *const omnir_context,
+        index: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The number of registered operations (builtin ones included).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+    pub fn omnir_context_get_num_registered_operations(ctx: *const omnir_context, out: *mut usize) -> omnir_status;
+    /// The name (`dialect.op`) of registered operation `index`, in sorted order. Free it with
+    /// `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+    pub fn omnir_context_get_registered_operation(
+        ctx: *const omnir_context,
+        index: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The number of registered passes (built-in ones such as `cse` included).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+    pub fn omnir_context_get_num_registered_passes(ctx: *const omnir_context, out: *mut usize) -> omnir_status;
+    /// The pipeline name (argument) of registered pass `index`, in sorted order. Free it with
+    /// `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+    pub fn omnir_context_get_registered_pass(
+        ctx: *const omnir_context,
+        index: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
+    /// The number of resource blobs in the context's store (every group).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`.
+    pub fn omnir_context_get_num_resources(ctx: *const omnir_context, out: *mut usize) -> omnir_status;
+    /// The group (`builtin` for `dense_resource`, else a dialect name) and key of resource blob
+    /// `index`, sorted by group then key. Free both strings with `omnir_string_free`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_OUT_OF_RANGE`.
+    pub fn omnir_context_get_resource_key(
+        ctx: *const omnir_context,
+        index: usize,
+        out_group: *mut omnir_string,
+        out_key: *mut omnir_string,
+    ) -> omnir_status;
     /// The symbol name of `op` (its `sym_name` string attribute). If `op` is not a symbol,
     /// `*out` is a zeroed string (`data == NULL`); a symbol named "" has a non-NULL `data`.
     /// Free it with `omnir_string_free`.
@@ -4288,12 +4345,13 @@ extern "C" {
     /// `!dialect.data`: a type of a dialect that is not registered, its body kept verbatim.
     ///
     /// - `ctx`: the context.
-    /// - `dialect`, `dialect_len`: the dialect namespace, UTF-8, not empty.
+    /// - `dialect`, `dialect_len`: the dialect namespace, UTF-8: a letter or `_`, then letters,
+    ///   digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
     /// - `data`, `data_len`: the body text, UTF-8.
     /// - `out`: receives the type.
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
-    /// `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect name).
+    /// `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect namespace", as MLIR's verifier).
     pub fn omnir_opaque_type_get(
         ctx: *mut omnir_context,
         dialect: *const core::ffi::c_char,

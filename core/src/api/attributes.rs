@@ -908,14 +908,15 @@ pub extern "C" fn omnir_distinct_attr_create(
 
 /// `#dialect.data` of a dialect that is not registered, body kept verbatim.
 ///
-/// - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8, not empty.
+/// - `ctx`: the context. `dialect`, `dialect_len`: the namespace, UTF-8: a letter or `_`,
+///   then letters, digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
 /// - `data`, `data_len`: the body, UTF-8.
 /// - `ty`: a type, or the zeroed handle for none.
 /// - `out`: receives the attribute.
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
-/// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect, unknown
-/// handle).
+/// `OMNIR_ERROR_WRONG_CONTEXT`, `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect
+/// namespace", as MLIR's verifier; an unknown handle).
 #[no_mangle]
 pub extern "C" fn omnir_opaque_attr_get(
     ctx: *mut omnir_context,
@@ -931,8 +932,8 @@ pub extern "C" fn omnir_opaque_attr_get(
         context_arg(ctx)?;
         let dialect = str_arg(dialect, dialect_len, "dialect")?;
         let data = str_arg(data, data_len, "data")?;
-        if dialect.is_empty() {
-            return Err(invalid("the dialect name of an opaque attribute must not be empty"));
+        if !crate::dialect::is_valid_dialect_namespace(dialect) {
+            return Err(crate::dialect::invalid_dialect_namespace(dialect).into());
         }
         make_attr(ctx, out, |c, core| {
             let t = c.opt_type_in(core, ty)?;

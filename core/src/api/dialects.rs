@@ -743,6 +743,10 @@ pub extern "C" fn omnir_context_attach_interface(
 /// Registers a dialect, or updates the settings of a registered one. With
 /// `allow_unknown_operations`, operations of the dialect that are not registered are
 /// accepted by the verifier (MLIR's `allowUnknownOperations`).
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, and
+/// `OMNIR_ERROR_INVALID_ARGUMENT` for a name that is not a valid namespace (MLIR's
+/// `Dialect::isValidNamespace`: a letter or `_`, then letters, digits, `_` or `$`).
 #[no_mangle]
 pub extern "C" fn omnir_dialect_register(
     ctx: *mut omnir_context,
@@ -753,8 +757,8 @@ pub extern "C" fn omnir_dialect_register(
     ffi_call(|| {
         let cx = context_arg(ctx)?;
         let name = str_arg(name, name_len, "dialect name")?;
-        if name.is_empty() || name.contains('.') {
-            return Err(invalid(format!("invalid dialect name '{name}' (non-empty, without '.')")));
+        if !crate::dialect::is_valid_dialect_namespace(name) {
+            return Err(crate::dialect::invalid_dialect_namespace(name).into());
         }
         cx.write(|c| {
             c.register_dialect(DialectDef { name: name.to_string(), allow_unknown_operations });

@@ -40,6 +40,7 @@ pub mod ir;
 pub mod locations;
 pub mod options;
 pub mod passes;
+pub mod registry;
 pub mod symbols;
 pub mod typeid;
 pub mod types;

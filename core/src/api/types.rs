@@ -499,12 +499,13 @@ pub extern "C" fn omnir_unranked_memref_type_get(
 /// `!dialect.data`: a type of a dialect that is not registered, its body kept verbatim.
 ///
 /// - `ctx`: the context.
-/// - `dialect`, `dialect_len`: the dialect namespace, UTF-8, not empty.
+/// - `dialect`, `dialect_len`: the dialect namespace, UTF-8: a letter or `_`, then letters,
+///   digits, `_` or `$` (MLIR's `Dialect::isValidNamespace`).
 /// - `data`, `data_len`: the body text, UTF-8.
 /// - `out`: receives the type.
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`,
-/// `OMNIR_ERROR_INVALID_ARGUMENT` (empty dialect name).
+/// `OMNIR_ERROR_INVALID_ARGUMENT` ("invalid dialect namespace", as MLIR's verifier).
 #[no_mangle]
 pub extern "C" fn omnir_opaque_type_get(
     ctx: *mut omnir_context,
@@ -519,8 +520,8 @@ pub extern "C" fn omnir_opaque_type_get(
         context_arg(ctx)?;
         let dialect = str_arg(dialect, dialect_len, "dialect")?;
         let data = str_arg(data, data_len, "data")?;
-        if dialect.is_empty() {
-            return Err(invalid("the dialect name of an opaque type must not be empty"));
+        if !crate::dialect::is_valid_dialect_namespace(dialect) {
+            return Err(crate::dialect::invalid_dialect_namespace(dialect).into());
         }
         make_type(ctx, out, |_, core| Ok(core.opaque_type(dialect, data)))
     })
