@@ -139,6 +139,16 @@ impl Context {
         self.dense_array_attr(&self.integer_type(64)?, &bytes)
     }
 
+    /// `sparse<indices, values> : ty`: the elements at `indices` are `values`, the rest zero.
+    /// `ty` is a statically shaped tensor, vector or memref type; `indices` a dense elements
+    /// attribute of `i64` with shape `[N, rank]` (or `[N]` for rank 1); `values` a 1-d dense
+    /// elements attribute (numbers or strings) of `N` elements of `ty`'s element type.
+    pub fn sparse_elements_attr(&self, ty: &Type, indices: &Attribute, values: &Attribute) -> Result<Attribute> {
+        self.make_attr(|o| unsafe {
+            sys::omnir_sparse_elements_attr_get(self.as_raw(), ty.raw, indices.raw, values.raw, o)
+        })
+    }
+
     /// An instance of an attribute registered at run time; its parameters verifier runs.
     pub fn dialect_attr(&self, def: AttrDef, params: &[Attribute]) -> Result<Attribute> {
         let p: Vec<_> = params.iter().map(|a| a.raw).collect();
@@ -284,6 +294,17 @@ impl Attribute {
         // SAFETY: released once.
         unsafe { sys::omnir_bytes_free(b) };
         Ok(v)
+    }
+
+    /// The indices of a sparse elements attribute: a dense elements attribute of `i64` of
+    /// shape `[N, rank]`.
+    pub fn sparse_indices(&self) -> Result<Attribute> {
+        self.attr(|o| unsafe { sys::omnir_sparse_elements_attr_get_indices(self.cx(), self.raw, o) })
+    }
+
+    /// The values of a sparse elements attribute: a 1-d dense elements attribute.
+    pub fn sparse_values(&self) -> Result<Attribute> {
+        self.attr(|o| unsafe { sys::omnir_sparse_elements_attr_get_values(self.cx(), self.raw, o) })
     }
 
     /// The definition of a dialect attribute.

@@ -9,7 +9,7 @@ use std::sync::{Arc, Weak};
 use omnir_sys as sys;
 
 use crate::error::{check, out, Result};
-use crate::strings::arg;
+use crate::strings::{arg, string_out};
 
 struct Inner {
     raw: NonNull<sys::omnir_context>,
@@ -164,6 +164,58 @@ impl Context {
         unsafe { sys::omnir_bytes_free(bytes) };
         Ok(Some((data, align)))
     }
+
+    /// Sets (or replaces) the blob under exactly `group`/`key` (unlike
+    /// [`Context::insert_resource`], which never replaces). `alignment` is a power of two.
+    pub fn set_resource(&self, group: &str, key: &str, data: &[u8], alignment: u32) -> Result<()> {
+        let (g, gl) = arg(group);
+        let (k, kl) = arg(key);
+        // SAFETY: live context; the strings and bytes are valid for the call.
+        check(unsafe {
+            sys::omnir_context_set_resource(self.as_raw(), g, gl, k, kl, data.as_ptr(), data.len(), alignment)
+        })
+    }
+
+    /// The (group, key) of every blob in the resource store, sorted by group then key
+    /// (group `builtin` holds the blobs of `dense_resource` attributes).
+    pub fn resource_keys(&self) -> Result<Vec<(String, String)>> {
+        // SAFETY: live context, valid out-pointers (same below).
+        let n: usize = out(|p| unsafe { sys::omnir_context_get_num_resources(self.as_raw(), p) })?;
+        (0..n)
+            .map(|i| {
+                let (mut g, mut k) = (crate::strings::empty(), crate::strings::empty());
+                check(unsafe { sys::omnir_context_get_resource_key(self.as_raw(), i, &mut g, &mut k) })?;
+                Ok((crate::strings::take_string(g), crate::strings::take_string(k)))
+            })
+            .collect()
+    }
+
+    /// The names of the registered dialects, sorted (`builtin` included).
+    pub fn registered_dialects(&self) -> Result<Vec<String>> {
+        // SAFETY: live context, valid out-pointers (same below).
+        let n: usize = out(|p| unsafe { sys::omnir_context_get_num_registered_dialects(self.as_raw(), p) })?;
+        (0..n)
+            .map(|i| string_out(|o| unsafe { sys::omnir_context_get_registered_dialect(self.as_raw(), i, o) }))
+            .collect()
+    }
+
+    /// The names (`dialect.op`) of the registered operations, sorted (builtin ones such as
+    /// `builtin.module` included).
+    pub fn registered_operations(&self) -> Result<Vec<String>> {
+        // SAFETY: live context, valid out-pointers (same below).
+        let n: usize = out(|p| unsafe { sys::omnir_context_get_num_registered_operations(self.as_raw(), p) })?;
+        (0..n)
+            .map(|i| string_out(|o| unsafe { sys::omnir_context_get_registered_operation(self.as_raw(), i, o) }))
+            .collect()
+    }
+
+    /// The pipeline names of the registered passes, sorted (built-in ones such as `cse`
+    /// included).
+    pub fn registered_passes(&self) -> Result<Vec<String>> {
+        // SAFETY: live context, valid out-pointers (same below).
+        let n: usize = out(|p| unsafe { sys::omnir_context_get_num_registered_passes(self.as_raw(), p) })?;
+        (0..n).map(|i| string_out(|o| unsafe { sys::omnir_context_get_registered_pass(self.as_raw(), i, o) })).collect()
+    }
 }
 
 impl Default for Context {
@@ -203,4 +255,16 @@ pub fn version() -> u32 {
 pub fn abi_version() -> u32 {
     // SAFETY: no arguments.
     unsafe { sys::omnir_abi_version() }
+}
+
+/// Checks that the loaded library is the one this crate was built for (its C ABI version
+/// equals [`sys::OMNIR_ABI_VERSION`]) and that it is the only copy of omnir's core in the
+/// process: the header's `omnir_check_abi()`. A library that uses omnir (a dialect library
+/// above all) calls it once, before registering anything. Errors are
+/// [`Status::AbiMismatch`](crate::Status::AbiMismatch) and
+/// [`Status::DuplicateCore`](crate::Status::DuplicateCore), with messages naming the
+/// versions and paths involved.
+pub fn check_abi() -> Result<()> {
+    // SAFETY: a plain integer argument.
+    check(unsafe { sys::omnir_abi_require(sys::OMNIR_ABI_VERSION) })
 }

@@ -489,6 +489,50 @@ impl TypeDefinition {
     }
 }
 
+/// A dialect's fallback type parser (see [`DialectAssembly::type_parser`]).
+pub type DialectTypeParser = Arc<dyn Fn(&Context, &str) -> std::result::Result<Type, AsmError> + Send + Sync>;
+/// A dialect's fallback attribute parser (see [`DialectAssembly::attribute_parser`]).
+pub type DialectAttrParser =
+    Arc<dyn Fn(&Context, &str, Option<&Type>) -> std::result::Result<Attribute, AsmError> + Send + Sync>;
+
+/// A dialect's fallback parsers (MLIR's `Dialect::parseType` / `parseAttribute`), set with
+/// [`Context::set_dialect_assembly`]: asked for `!dialect.x...` (`#dialect.x...`) when no
+/// type (attribute) `x` is registered in the dialect. What they build prints through its
+/// own kind's assembly. At least one of the two is needed.
+#[derive(Clone, Default)]
+pub struct DialectAssembly {
+    pub parse_type: Option<DialectTypeParser>,
+    pub parse_attribute: Option<DialectAttrParser>,
+}
+
+impl DialectAssembly {
+    /// No parsers yet.
+    pub fn new() -> DialectAssembly {
+        DialectAssembly::default()
+    }
+
+    /// The type parser: called with the whole symbol text after `!dialect.` (mnemonic
+    /// included), it returns the type (usually built with [`Context::dialect_type`]). An
+    /// `Err` (or a panic) becomes the parse error, at [`AsmError::offset`] when given.
+    pub fn type_parser(
+        mut self,
+        f: impl Fn(&Context, &str) -> std::result::Result<Type, AsmError> + Send + Sync + 'static,
+    ) -> DialectAssembly {
+        self.parse_type = Some(Arc::new(f));
+        self
+    }
+
+    /// The attribute parser: like [`DialectAssembly::type_parser`] for `#dialect.x...`, also
+    /// given the type written after the attribute (`#dialect.x<...> : i32`), if any.
+    pub fn attribute_parser(
+        mut self,
+        f: impl Fn(&Context, &str, Option<&Type>) -> std::result::Result<Attribute, AsmError> + Send + Sync + 'static,
+    ) -> DialectAssembly {
+        self.parse_attribute = Some(Arc::new(f));
+        self
+    }
+}
+
 /// The closures of one custom assembly: they share one `user_data`.
 struct AssemblyFns {
     parse: ParamsParser,
@@ -842,6 +886,84 @@ unsafe extern "C" fn params_print_trampoline(
     }
 }
 
+/// Reports a custom parser's failure through its callback message; returns the failure code.
+fn parse_failed(message: *mut sys::omnir_callback_message, e: AsmError) -> u32 {
+    set_message(message, &e.message);
+    if let Some(o) = e.offset {
+        // SAFETY: `message` is the live message of the running callback.
+        let _ = unsafe { sys::omnir_callback_message_set_offset(message, o) };
+    }
+    1
+}
+
+/// The text handed to a parser callback.
+///
+/// # Safety
+/// `text` points at `len` bytes valid during the callback (any pointer when `len` is 0).
+unsafe fn callback_text<'a>(text: *const c_char, len: usize) -> std::borrow::Cow<'a, str> {
+    let bytes = if len == 0 {
+        &[][..]
+    } else {
+        // SAFETY: per the contract above.
+        unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) }
+    };
+    String::from_utf8_lossy(bytes)
+}
+
+unsafe extern "C" fn dialect_parse_type_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    out: *mut sys::omnir_type,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<DialectAssembly>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    let Some(f) = &data.f.parse_type else { return parse_failed(message, AsmError::new("no type parser")) };
+    // SAFETY: omnir passes `text_len` bytes of UTF-8, valid during the call.
+    let text = unsafe { callback_text(text, text_len) };
+    match guarded(|| f(&ctx, &text)) {
+        Err(panic) => parse_failed(message, AsmError::new(panic)),
+        Ok(Err(e)) => parse_failed(message, e),
+        Ok(Ok(t)) => {
+            // SAFETY: `out` is omnir's valid out-pointer for this call.
+            unsafe { *out = t.raw };
+            0
+        }
+    }
+}
+
+unsafe extern "C" fn dialect_parse_attribute_trampoline(
+    user_data: *mut c_void,
+    _ctx: *mut sys::omnir_context,
+    text: *const c_char,
+    text_len: usize,
+    ty: sys::omnir_type,
+    out: *mut sys::omnir_attribute,
+    message: *mut sys::omnir_callback_message,
+) -> u32 {
+    // SAFETY: as for `type_predicate_trampoline`.
+    let data = unsafe { &*(user_data as *const CallbackData<DialectAssembly>) };
+    let Some(ctx) = data.ctx.upgrade() else { return 1 };
+    let Some(f) = &data.f.parse_attribute else {
+        return parse_failed(message, AsmError::new("no attribute parser"));
+    };
+    // SAFETY: omnir passes `text_len` bytes of UTF-8, valid during the call.
+    let text = unsafe { callback_text(text, text_len) };
+    let ty = crate::handle::opt(ty).map(|raw| Type { ctx: ctx.clone(), raw });
+    match guarded(|| f(&ctx, &text, ty.as_ref())) {
+        Err(panic) => parse_failed(message, AsmError::new(panic)),
+        Ok(Err(e)) => parse_failed(message, e),
+        Ok(Ok(a)) => {
+            // SAFETY: `out` is omnir's valid out-pointer for this call.
+            unsafe { *out = a.raw };
+            0
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // registration
 
@@ -1033,6 +1155,27 @@ impl Context {
     pub fn lookup_attr_def(&self, qualified_name: &str) -> Result<AttrDef> {
         let (n, nl) = arg(qualified_name);
         out(|p| unsafe { sys::omnir_dialect_lookup_attribute(self.as_raw(), n, nl, p) }).map(AttrDef)
+    }
+
+    /// Gives the registered dialect `dialect` fallback parsers (see [`DialectAssembly`]); set
+    /// once per dialect ([`Status::AlreadyExists`] after), [`Status::NotRegistered`] for an
+    /// unknown dialect, [`Status::NullArgument`] with neither parser. omnir keeps the closures
+    /// for the context's life.
+    pub fn set_dialect_assembly(&self, dialect: &str, assembly: &DialectAssembly) -> Result<()> {
+        let (n, nl) = arg(dialect);
+        let mut m = Marshal::new(self);
+        let fns = Arc::new(assembly.clone());
+        let (ud, free) = m.own::<DialectAssembly>(&fns);
+        let a = sys::omnir_dialect_assembly {
+            parse_type: assembly.parse_type.as_ref().map(|_| dialect_parse_type_trampoline as _),
+            parse_attribute: assembly.parse_attribute.as_ref().map(|_| dialect_parse_attribute_trampoline as _),
+            user_data: ud,
+            free_user_data: free,
+        };
+        // SAFETY: live context, valid string, `a` outlives the call, the callbacks match their
+        // user data (freed by `finish` when omnir does not take it).
+        let result = check(unsafe { sys::omnir_dialect_set_assembly(self.as_raw(), n, nl, &a) });
+        m.finish(result)
     }
 
     /// Attaches an interface implementation to an existing kind (a type, attribute or

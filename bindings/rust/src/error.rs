@@ -111,6 +111,15 @@ impl Error {
         Error { status, message: message.into() }
     }
 
+    /// The error of the last failed omnir call on this thread, `None` when the last call
+    /// succeeded. Every method of this crate already returns its error; this is for glue
+    /// that calls omnir-sys directly.
+    pub fn last() -> Option<Error> {
+        // SAFETY: no arguments.
+        let status = Status::from_raw(unsafe { sys::omnir_last_error_status() })?;
+        Some(Error { status, message: last_error_message() })
+    }
+
     /// Whether this is a stale-handle error (the IR was erased): the error that bindings
     /// turn into their language's "stale handle" exception.
     pub fn is_stale(&self) -> bool {

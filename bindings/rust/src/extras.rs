@@ -217,6 +217,11 @@ impl Attribute {
         out(|p| unsafe { sys::omnir_dense_elements_attr_get_int64(self.cx(), self.raw, index, p) })
     }
 
+    /// Element `index` of a dense integer elements attribute, zero-extended.
+    pub fn dense_uint64(&self, index: usize) -> Result<u64> {
+        out(|p| unsafe { sys::omnir_dense_elements_attr_get_uint64(self.cx(), self.raw, index, p) })
+    }
+
     /// Element `index` of a dense float elements attribute.
     pub fn dense_double(&self, index: usize) -> Result<f64> {
         out(|p| unsafe { sys::omnir_dense_elements_attr_get_double(self.cx(), self.raw, index, p) })

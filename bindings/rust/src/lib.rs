@@ -24,7 +24,8 @@
 //!   [`Attribute`], [`Location`], [`Operation`], [`Block`], [`Region`], [`Value`]) holds a
 //!   clone plus its C handle, so wrappers are `'static` and `Send + Sync` and keep their
 //!   context alive (what garbage-collected languages need). Equality and hashing follow the
-//!   handle: two wrappers of one operation are equal.
+//!   handle: two wrappers of one operation are equal. The one exception is [`Identifier`], a
+//!   `Copy` value for cheap name comparisons that borrows its context instead.
 //! - Every fallible call returns [`Result`]; an [`Error`] carries the C status
 //!   ([`Status`]) and the message of the last error, made in one place.
 //! - IR handles are checked by omnir: a wrapper of erased IR gets
@@ -42,30 +43,35 @@
 //! freed with omnir's own free functions. Blocks that do more carry their own note.
 #![allow(clippy::missing_safety_doc)]
 
+mod affine;
 mod attributes;
 mod context;
 mod diagnostics;
 mod dialect;
+mod dominance;
 mod dyn_interface;
 mod error;
 mod extras;
 mod glue;
 mod handle;
+mod identifier;
 mod ir;
 mod lifetime;
 mod location;
+mod lock_wait;
 mod passes;
 mod strings;
 mod symbols;
 mod types;
 
+pub use affine::{AffineConstraint, AffineExpr};
 pub use attributes::{Attribute, AttributeKind};
-pub use context::{abi_version, version, Context};
+pub use context::{abi_version, check_abi, version, Context};
 pub use diagnostics::{Diagnostic, DiagnosticCapture, HandlerId, Severity};
 pub use dialect::{
-    Arity, AsmError, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, InterfaceImpl, NameStyle,
-    OpDefinition, OpVerifier, ParamsParser, ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef,
-    TypeDefinition, TypeId, TypePredicate, ValueSpec,
+    Arity, AsmError, AttrConstraint, AttrDef, AttrDefinition, AttrPredicate, AttrSpec, DialectAssembly,
+    DialectAttrParser, DialectTypeParser, InterfaceImpl, NameStyle, OpDefinition, OpVerifier, ParamsParser,
+    ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef, TypeDefinition, TypeId, TypePredicate, ValueSpec,
 };
 pub use dyn_interface::{
     DynamicCallFn, DynamicInterfaceVTable, DynamicMessage, DynamicMethods, DynamicReceiver, Receiver,
@@ -73,12 +79,14 @@ pub use dyn_interface::{
 };
 pub use error::{Error, Result, Status};
 pub use glue::{AttributeClass, DiagnosedError, ErrorClass, TypeClass, FLOAT_CLASSES};
+pub use identifier::Identifier;
 pub use ir::{
     Block, BlockOperand, BuiltOperation, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder,
     Ops, OwnedBlock, OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
 };
 pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};
+pub use lock_wait::LockWaitHooks;
 pub use passes::{
     IrPrinting, OptionDecl, OptionScope, OptionType, OptionValue, PassDef, PassManager, PassOptions, PassRunFn,
     RewriteFn,

@@ -92,6 +92,26 @@ impl Operation {
         symbol_uses(&self.ctx, Some(&target), scope)
     }
 
+    /// Whether the symbol `self` is known to have no uses within `scope` (MLIR's
+    /// `symbolKnownUseEmpty`): false when a use is found, and also when the answer cannot be
+    /// known.
+    pub fn symbol_known_use_empty_in(&self, scope: &Operation) -> Result<bool> {
+        let scope = sys::omnir_symbol_scope { op: scope.raw, region: sys::omnir_region::default() };
+        self.known_use_empty(scope)
+    }
+
+    /// [`Operation::symbol_known_use_empty_in`] with a region as the scope.
+    pub fn symbol_known_use_empty_in_region(&self, scope: &Region) -> Result<bool> {
+        let scope = sys::omnir_symbol_scope { op: sys::omnir_op::default(), region: scope.raw };
+        self.known_use_empty(scope)
+    }
+
+    fn known_use_empty(&self, scope: sys::omnir_symbol_scope) -> Result<bool> {
+        let target = sys::omnir_symbol_target { name: std::ptr::null(), name_len: 0, op: self.raw };
+        // SAFETY: live context; `target` outlives the call; valid out-pointer.
+        out(|p| unsafe { sys::omnir_symbol_known_use_empty(self.cx(), &target, scope, p) })
+    }
+
     /// Every symbol use in this operation's attributes and, unless it is a symbol table
     /// itself (a scope of its own: ask its body region), in everything nested in it
     /// (`None` when they cannot be known).
@@ -198,6 +218,19 @@ impl SymbolTable {
     pub fn rename(&mut self, symbol: &Operation, new_name: &str) -> Result<()> {
         let (n, nl) = arg(new_name);
         check(unsafe { sys::omnir_symbol_table_rename(self.ctx.as_raw(), self.raw, symbol.raw, n, nl) })
+    }
+
+    /// Renames the symbol to the first `name_N` free in this table and in every table of
+    /// `others` (MLIR's `SymbolTable::renameToUnique`), updating its uses; returns the new
+    /// name.
+    pub fn rename_to_unique(&mut self, symbol: &Operation, others: &[&SymbolTable]) -> Result<String> {
+        let o: Vec<*mut sys::omnir_symbol_table> = others.iter().map(|t| t.raw).collect();
+        // SAFETY: live context and tables (omnir only reads the other tables, which this
+        // borrow keeps alive and unchanged, and `self` is borrowed mutably so it is not among
+        // them); the array outlives the call; valid out-parameter.
+        string_out(|n| unsafe {
+            sys::omnir_symbol_table_rename_to_unique(self.ctx.as_raw(), self.raw, symbol.raw, o.as_ptr(), o.len(), n)
+        })
     }
 }
 

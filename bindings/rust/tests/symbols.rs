@@ -1,6 +1,6 @@
 //! Symbols and symbol tables.
 
-use omnir::{AttrConstraint, Context, Module, OpDefinition, Status, SymbolTable, Traits, Visibility};
+use omnir::{AttrConstraint, Context, Module, OpDefinition, OperationBuilder, Status, SymbolTable, Traits, Visibility};
 
 const TEXT: &str = r#"
 "s.func"() <{sym_name = "f"}> ({
@@ -12,7 +12,7 @@ const TEXT: &str = r#"
 
 /// Registered symbol ops (an unregistered op might be a symbol table itself, which makes
 /// MLIR's symbol queries answer "unknown").
-fn module() -> (Context, Module) {
+fn symbols_ctx() -> Context {
     let ctx = Context::new();
     ctx.register_dialect("s", false).unwrap();
     ctx.register_operation(
@@ -25,6 +25,11 @@ fn module() -> (Context, Module) {
     .unwrap();
     ctx.register_operation(&OpDefinition::new("s.call").attribute("callee", AttrConstraint::FlatSymbolRef, false))
         .unwrap();
+    ctx
+}
+
+fn module() -> (Context, Module) {
+    let ctx = symbols_ctx();
     let m = Module::parse(&ctx, TEXT, "sym.mlir").unwrap();
     m.verify().unwrap();
     (ctx, m)
@@ -93,4 +98,68 @@ fn symbol_table_insert_rename_erase() {
     assert!(!h.is_live());
     assert_eq!(table.len().unwrap(), 1);
     let _ = ctx;
+}
+
+// ---------------------------------------------------------------------------------------
+// known-empty uses and unique renaming
+
+const SYMBOLS: &str = r#"
+"s.func"() <{sym_name = "used"}> ({
+}) {sym_visibility = "private"} : () -> ()
+"s.func"() <{sym_name = "unused"}> ({
+}) {sym_visibility = "private"} : () -> ()
+"s.func"() <{sym_name = "caller"}> ({
+  "s.call"() <{callee = @used}> : () -> ()
+}) : () -> ()
+"#;
+
+#[test]
+fn symbol_known_use_empty() {
+    let ctx = symbols_ctx();
+    let m = Module::parse(&ctx, SYMBOLS, "s.mlir").unwrap();
+    m.verify().unwrap();
+    let used = m.lookup_symbol("used").unwrap().unwrap();
+    let unused = m.lookup_symbol("unused").unwrap().unwrap();
+    assert!(!used.symbol_known_use_empty_in(&m).unwrap());
+    assert!(unused.symbol_known_use_empty_in(&m).unwrap());
+    let body = m.region(0).unwrap();
+    assert!(!used.symbol_known_use_empty_in_region(&body).unwrap());
+    assert!(unused.symbol_known_use_empty_in_region(&body).unwrap());
+    // Within another symbol, nothing uses @used.
+    assert!(used.symbol_known_use_empty_in(&unused).unwrap());
+
+    // An unregistered operation with a region may be a symbol table: the answer is unknown,
+    // so "known empty" is false, even with no use.
+    ctx.set_allow_unregistered_dialects(true).unwrap();
+    let m2 = Module::parse(&ctx, "\"s.func\"() <{sym_name = \"lone\"}> ({\n}) : () -> ()\n\"u.op\"() ({\n  \"u.inner\"() : () -> ()\n}) : () -> ()", "u.mlir").unwrap();
+    let lone = m2.lookup_symbol("lone").unwrap().unwrap();
+    assert_eq!(lone.symbol_uses_in(&m2).unwrap(), None);
+    assert!(!lone.symbol_known_use_empty_in(&m2).unwrap());
+
+    let gone = OperationBuilder::new("s.call", &ctx.unknown_loc()).build().unwrap().release();
+    gone.erase().unwrap();
+    assert_eq!(used.symbol_known_use_empty_in(&gone).unwrap_err().status, Status::StaleHandle);
+}
+
+#[test]
+fn rename_to_unique() {
+    let ctx = symbols_ctx();
+    let m = Module::parse(&ctx, SYMBOLS, "s.mlir").unwrap();
+    let other = Module::parse(&ctx, "\"s.func\"() <{sym_name = \"used_0\"}> ({\n}) : () -> ()", "o.mlir").unwrap();
+    let other_table = SymbolTable::new(&other).unwrap();
+    let mut table = SymbolTable::new(&m).unwrap();
+    let used = table.lookup("used").unwrap().unwrap();
+    // `used_0` is taken in the other table, so the first free name is `used_1`.
+    let name = table.rename_to_unique(&used, &[&other_table]).unwrap();
+    assert_eq!(name, "used_1");
+    assert_eq!(used.symbol_name().unwrap().as_deref(), Some("used_1"));
+    assert_eq!(table.lookup("used_1").unwrap(), Some(used.clone()));
+    assert_eq!(table.lookup("used").unwrap(), None);
+    assert!(m.to_string().contains("callee = @used_1"), "{m}");
+    // Without other tables: another fresh name, uses updated again.
+    let again = table.rename_to_unique(&used, &[]).unwrap();
+    assert_ne!(again, "used_1");
+    assert_eq!(used.symbol_name().unwrap().as_deref(), Some(again.as_str()));
+    assert!(m.to_string().contains(&format!("callee = @{again}")), "{m}");
+    assert_eq!(other_table.lookup("used_0").unwrap().unwrap().symbol_name().unwrap().as_deref(), Some("used_0"));
 }

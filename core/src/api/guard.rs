@@ -157,29 +157,28 @@ pub(crate) fn foreign_object(found: u64, base: u64, what: &str) -> Option<ApiErr
     ))
 }
 
-/// When a handle whose context serial is `serial` (not one of ours) was made by another copy
-/// of omnir (its tag is not ours): the message for the wrong-context error.
+/// When a handle whose context serial is `serial` is not one of ours (its tag is not this
+/// copy's): the message for the wrong-context error. With another copy of omnir loaded, it
+/// names both copies; with none, the handle is far more likely garbage than the work of a
+/// copy no scan can see.
 pub(crate) fn foreign_handle(serial: u32, what: &str) -> Option<String> {
     let tag = serial >> 24;
     if serial == 0 || tag == copy_tag() {
         return None;
     }
     let scan = current_scan();
-    let alone = scan.duplicates.is_empty() && scan.other_majors.is_empty();
-    if alone || !sys::other_copy_tags().contains(&tag) {
-        // A tag no loaded copy owns: far more often garbage than a copy we cannot see.
-        let others = if alone { "none is loaded".to_string() } else { describe_others(&scan) };
+    if scan.duplicates.is_empty() && scan.other_majors.is_empty() {
         return Some(format!(
             "{what} handle was not made by this copy of omnir ({}): its context serial {serial:#010x} \
-             names none of its contexts, nor another loaded copy of omnir ({others}). It is most \
-             likely uninitialised or corrupted.",
+             names none of its contexts, and no other copy of omnir is loaded. It is most likely \
+             uninitialised or corrupted (or made by a copy of omnir linked statically into a binary).",
             own_path()
         ));
     }
     Some(format!(
         "{what} handle belongs to another context: it was made by another copy of omnir ({}), not by \
          this one ({}). {}",
-        describe_others(&current_scan()),
+        describe_others(&scan),
         own_path(),
         FIX
     ))
