@@ -564,6 +564,9 @@ impl<'a> Core<'a> {
                             Err(e) => Err(self.hook_error(e, sym.data, sym.pos)),
                         };
                     }
+                    // A registered dialect owns its namespace: its text is never kept opaque
+                    // (MLIR's default `Dialect::parseType`).
+                    return Err(self.error_at(sym.pos, format!("dialect '{dialect_s}' provides no type parsing hook")));
                 } else if !self.allow_unregistered {
                     return Err(self.error_at(
                         sym.pos,
@@ -885,6 +888,8 @@ impl<'a> Core<'a> {
                     Err(e) => Err(self.hook_error(e, sym.data, sym.pos)),
                 };
             }
+            // As for types: MLIR's default `Dialect::parseAttribute`.
+            return Err(self.error_at(sym.pos, format!("dialect '{dialect_s}' provides no attribute parsing hook")));
         } else if !self.allow_unregistered {
             let shown_ty = ty.map(|t| fmt_type(ctx, t)).unwrap_or_else(|| "none".into());
             return Err(self.error_at(
