@@ -606,6 +606,8 @@ impl Context {
 /// the process instead of failing the call.
 pub const MAX_REGIONS_PER_OP: usize = 1 << 20;
 
+#[cold]
+#[inline(never)]
 pub(crate) fn too_many_regions(count: usize) -> Error {
     Error::new(
         ErrorKind::OutOfRange,
@@ -641,10 +643,10 @@ impl Context {
         if self.as_location(state.location.attr()).is_none() {
             return Err(Error::invalid("operation location is not a location attribute"));
         }
-        if state.num_regions > MAX_REGIONS_PER_OP {
-            return Err(too_many_regions(state.num_regions));
-        }
         let extra = if state.num_regions > 0 || !state.successors.is_empty() {
+            if state.num_regions > MAX_REGIONS_PER_OP {
+                return Err(too_many_regions(state.num_regions));
+            }
             let successors = state
                 .successors
                 .iter()
