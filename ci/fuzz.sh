@@ -50,6 +50,7 @@ for target in "${TARGETS[@]}"; do
   SEEDS="$seeds_root/$target"
   [ -z "${OMNIR_FUZZ_RUNS:-}" ] || rm -rf "$SEEDS"
   mkdir -p "$SEEDS"
+  extra=()
   case "$target" in
     parse_print)
       if [ -d "$CORPUS_ROOT" ]; then
@@ -64,6 +65,9 @@ for target in "${TARGETS[@]}"; do
     c_api)
       cp fuzz/regressions-capi/* "$SEEDS/" 2>/dev/null || true
       max_len=4096
+      # Each byte drives a step: long programs from the start, not after libFuzzer's slow
+      # length ramp (a 30 s run would otherwise stay at a few dozen bytes).
+      extra=(-len_control=0)
       ;;
     *)
       echo "fuzz: unknown target $target (parse_print, c_api)" >&2
@@ -73,5 +77,5 @@ for target in "${TARGETS[@]}"; do
   rm -f "$SEEDS/README.md"
   echo "== fuzz $target: ${SECONDS_TO_RUN} s"
   (cd fuzz && PATH="$TOOLS/bin:$PATH" cargo +nightly fuzz run "$target" "$SEEDS" -- \
-    "${limits[@]}" -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1)
+    "${limits[@]}" ${extra[@]+"${extra[@]}"} -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1)
 done
