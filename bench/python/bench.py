@@ -38,6 +38,15 @@ path, n_build = sys.argv[1], int(sys.argv[2])
 text = open(path).read()
 res = {}
 
+def walk_count(op):
+    # The same callback as upstream's script: a closure counting into a list.
+    cnt = [0]
+    def cb(op):
+        cnt[0] += 1
+        return ir.WalkResult.ADVANCE
+    op.walk(cb)
+    return cnt[0]
+
 def count_py(op):
     n = 1
     for r in op.regions:
@@ -54,16 +63,12 @@ with ir.Context() as ctx:
     t2 = time.perf_counter()
     s = m.operation.get_asm(print_generic_op_form=True)
     t3 = time.perf_counter()
-    cnt = [0]
-    def cb(op):
-        cnt[0] += 1
-        return ir.WalkResult.ADVANCE
-    m.operation.walk(cb)
+    n_walked = walk_count(m.operation)
     t4 = time.perf_counter()
     n_py = count_py(m.operation)
     t5 = time.perf_counter()
     res.update(parse=t1 - t0, verify=t2 - t1, print_generic=t3 - t2, walk_cb=t4 - t3, walk_py=t5 - t4,
-               ops_walked=cnt[0], ops_py=n_py, out_bytes=len(s))
+               ops_walked=n_walked, ops_py=n_py, out_bytes=len(s))
     del m, s
 
 def build():
@@ -87,13 +92,9 @@ def build():
         t1 = time.perf_counter()
         assert module.operation.verify()
         t2 = time.perf_counter()
-        cnt = [0]
-        def cb2(op):
-            cnt[0] += 1
-            return ir.WalkResult.ADVANCE
-        module.operation.walk(cb2)
+        built = walk_count(module.operation)
         t3 = time.perf_counter()
-        res.update(build_create=t1 - t0, build_verify=t2 - t1, build_walk_cb=t3 - t2, built_ops=cnt[0])
+        res.update(build_create=t1 - t0, build_verify=t2 - t1, build_walk_cb=t3 - t2, built_ops=built)
 
 build()
 print(json.dumps(res))

@@ -81,17 +81,22 @@ pub fn iterable_arg<'py>(x: &Bound<'py, PyAny>, what: &str, expected: &str) -> P
     it.collect()
 }
 
+/// `x` as an integer for an index argument: a non-integer is a `TypeError`, an integer too
+/// large for any index an `IndexError` naming `what`.
+fn index_int(x: &Bound<'_, PyAny>, what: &str) -> PyResult<i128> {
+    match int_arg::<i128>(x, what) {
+        Err(e) if e.is_instance_of::<PyValueError>(x.py()) => {
+            Err(PyIndexError::new_err(format!("{what} out of range")))
+        }
+        r => r,
+    }
+}
+
 /// A Python index (negative from the end) into `len` items; anything else than an integer
 /// (a bool, a float, None) is a `TypeError`, an index outside the items (however large) an
 /// `IndexError` naming `what`.
 pub fn index_arg(x: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<usize> {
-    let i: i128 = match int_arg::<i128>(x, what) {
-        Ok(i) => i,
-        Err(e) if e.is_instance_of::<PyValueError>(x.py()) => {
-            return Err(PyIndexError::new_err(format!("{what} out of range")))
-        }
-        Err(e) => return Err(e),
-    };
+    let i = index_int(x, what)?;
     let j = if i < 0 { i + len as i128 } else { i };
     if j < 0 || j >= len as i128 {
         return Err(PyIndexError::new_err(format!("{what} {i} out of range (length {len})")));
@@ -102,13 +107,7 @@ pub fn index_arg(x: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<usize
 /// Like [`index_arg`], for positions that count from 0 only (`get_dim_size(dim)`,
 /// `get_type(pos)`): a negative one is an `IndexError` too.
 pub fn position_arg(x: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<usize> {
-    let i: i128 = match int_arg::<i128>(x, what) {
-        Ok(i) => i,
-        Err(e) if e.is_instance_of::<PyValueError>(x.py()) => {
-            return Err(PyIndexError::new_err(format!("{what} out of range")))
-        }
-        Err(e) => return Err(e),
-    };
+    let i = index_int(x, what)?;
     if i < 0 || i >= len as i128 {
         return Err(PyIndexError::new_err(format!("{what} {i} out of range (0..{len})")));
     }
