@@ -90,6 +90,10 @@ echo "extension: $ext (RUNPATH $runpath)"
 
 echo "== test-python: pytest"
 (cd python/tests && "$vpy" -m pytest -q -p no:cacheprovider)
+# The paths CPython 3.9 and 3.10 take (PyO3's own methods, walk callbacks called with an
+# argument tuple), which this interpreter skips for METH_FASTCALL and PyObject_Vectorcall.
+echo "== test-python: pytest without the METH_FASTCALL/vectorcall paths (OMNIR_PYTHON_NO_FASTCALL=1)"
+(cd python/tests && OMNIR_PYTHON_NO_FASTCALL=1 "$vpy" -m pytest -q -p no:cacheprovider)
 
 echo "== test-python: the second extension (examples/python-dialect), against the installed package"
 libdir=$("$vpy" -c 'import omnir; print(omnir.get_lib_dir())')

@@ -100,25 +100,28 @@ build()
 print(json.dumps(res))
 '''
 
-# The build loop body again, against C stand-ins that make no IR (bench/python/standins.c):
-# what CPython itself spends on the calls, lists, dicts and returned objects. No binding's
-# build time can go below it.
+# The build loop body again, against C stand-ins (argv[3] names the module):
+# - omnir_standins (bench/python/standins.c) makes no IR: what CPython itself spends on the
+#   calls, lists, dicts and returned objects. No binding's build time can go below it.
+# - omnir_core_standins (bench/python/core_standins.c) implements the calls in plain C over
+#   libomnir.so.0's C API, doing the IR work and nothing else. No binding of omnir's current
+#   core can build faster.
 FLOOR_SIDE = r'''
-import json, sys, time, types
+import importlib, json, sys, time, types
 sys.path.insert(0, sys.argv[1])
-import omnir_standins as s
+s = importlib.import_module(sys.argv[3])
 ir = types.ModuleType("ir")  # looked up as `ir.Operation.create`, like the real modules
 ir.Operation = type("Operation", (), {"create": staticmethod(s.create)})
 ir.IntegerAttr = type("IntegerAttr", (), {"get": staticmethod(s.attr_get)})
 def build(n):
-    i32, last = object(), object()
+    i32, last = s.begin() if hasattr(s, "begin") else (object(), object())
     t0 = time.perf_counter()
     for k in range(n // 2):
         c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
         ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
         last = ad.result
     return time.perf_counter() - t0
-print(json.dumps({"build_floor": build(int(sys.argv[2]))}))
+print(json.dumps({sys.argv[4]: build(int(sys.argv[2]))}))
 '''
 
 
@@ -140,8 +143,30 @@ def build_standins(python: str) -> str:
     return out_dir
 
 
-def run_floor(python: str, standins: str, n: int) -> Dict[str, float]:
-    out = subprocess.run([python, "-c", FLOOR_SIDE, standins, str(n)], check=True, capture_output=True, text=True)
+def build_core_standins(python: str) -> str:
+    """Compiles bench/python/core_standins.c for `python` against the header and the
+    libomnir.so.0 of the omnir package `python` imports; returns its directory, or ""."""
+    out_dir = os.path.join(ROOT, "target", "pybench", "core-standins")
+    os.makedirs(out_dir, exist_ok=True)
+    q = subprocess.run([python, "-c", "import os, sysconfig, omnir; print(sysconfig.get_paths()['include']); "
+                        "print(sysconfig.get_config_var('EXT_SUFFIX')); print(os.path.dirname(omnir.__file__))"],
+                       capture_output=True, text=True, check=True)
+    include, suffix, package = q.stdout.split()
+    target = os.path.join(out_dir, "omnir_core_standins" + suffix)
+    cc = os.environ.get("CC", "cc")
+    lib = os.path.join(package, "lib")
+    r = subprocess.run([cc, "-O2", "-shared", "-fPIC", f"-I{include}", f"-I{os.path.join(package, 'include')}",
+                        os.path.join(HERE, "core_standins.c"), "-o", target, f"-L{lib}", "-l:libomnir.so.0",
+                        f"-Wl,-rpath,{lib}"], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"(core floor not measured: could not build the stand-ins: {r.stderr.strip()[:200]})", file=sys.stderr)
+        return ""
+    return out_dir
+
+
+def run_floor(python: str, standins: str, n: int, module: str, key: str) -> Dict[str, float]:
+    out = subprocess.run([python, "-c", FLOOR_SIDE, standins, str(n), module, key], check=True, capture_output=True,
+                         text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -200,11 +225,14 @@ def main() -> None:
     ours: List[Dict[str, float]] = []
     theirs: List[Dict[str, float]] = []
     standins = build_standins(a.omnir_python)
+    core_standins = build_core_standins(a.omnir_python)
     floors: List[Dict[str, float]] = []
     for r in range(a.runs):
         ours.append(run_omnir(a.omnir_python, path, a.ops))
         if standins:
-            floors.append(run_floor(a.omnir_python, standins, a.ops))
+            floors.append(run_floor(a.omnir_python, standins, a.ops, "omnir_standins", "build_floor"))
+        if core_standins:
+            floors.append(run_floor(a.omnir_python, core_standins, a.ops, "omnir_core_standins", "build_core_floor"))
         if have_upstream:
             theirs.append(run_upstream(a.upstream_python, path, a.ops))
         print(f"  run {r + 1}/{a.runs} done", file=sys.stderr)
@@ -227,14 +255,20 @@ def main() -> None:
         goal_s = "" if goal is None else (f">= {goal:.0f}x: " + ("met" if ratio >= goal else "NOT met"))
         print(f"{LABELS[k]:52s} {o:9.4f}s {u:9.4f}s {ratio:7.2f}x  {goal_s}")
         print(f"{'':52s} {o / n * 1e9:8.0f}ns {u / n * 1e9:8.0f}ns   (per op)")
-    if floors:
-        f = med(floors, "build_floor")
-        u = med(theirs, "build_create") if theirs else float("nan")
-        o = med(ours, "build_create")
+    u = med(theirs, "build_create") if theirs else float("nan")
+    o = med(ours, "build_create")
+    f = med(floors, "build_floor")
+    if f == f:  # not NaN
         print(f"{'the build loop against C stand-ins (no IR made)':52s} {f:9.4f}s {'':>10s} {u / f:7.2f}x  "
               f"the ceiling: CPython's own cost of the loop body")
         print(f"{'':52s} {f / a.ops * 1e9:8.0f}ns   omnir's own share of the build: {(o - f) / a.ops * 1e9:.0f} ns/op, "
               f"upstream's: {(u - f) / a.ops * 1e9:.0f} ns/op ({(u - f) / (o - f):.1f}x)")
+    c = med(floors, "build_core_floor")
+    if c == c:
+        print(f"{'the same, the stand-ins calling the C API (IR made)':52s} {c:9.4f}s {'':>10s} {u / c:7.2f}x  "
+              f"the ceiling for a binding of omnir's current core")
+        print(f"{'':52s} {c / a.ops * 1e9:8.0f}ns   of which the C core: {(c - f) / a.ops * 1e9:.0f} ns/op; "
+              f"the extension's own: {(o - c) / a.ops * 1e9:.0f} ns/op")
     if a.wheel and os.path.exists(a.wheel):
         w = os.path.getsize(a.wheel)
         print(f"wheel {os.path.basename(a.wheel)}: {w / 1048576:.2f} MB (goal <= 5 MB: {'met' if w <= 5 * 1048576 else 'NOT met'}); "

@@ -264,7 +264,7 @@ pub struct CreateArgs<'a, 'py> {
     pub operands: Option<&'a Bound<'py, PyAny>>,
     pub attributes: Option<&'a Bound<'py, PyAny>>,
     pub successors: Option<&'a Bound<'py, PyAny>>,
-    pub regions: Option<usize>,
+    pub regions: Option<&'a Bound<'py, PyAny>>,
     pub loc: Option<&'a Bound<'py, Location>>,
     pub ip: Option<&'a Bound<'py, InsertionPoint>>,
 }
@@ -276,6 +276,7 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
         let old = BUILDERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
         drop(old);
     }
+    let regions: usize = crate::util::opt_int_arg(a.regions, "regions")?.unwrap_or(0);
     // 1. The C handles, read from the Python objects (this may run Python code: `.operation`
     //    of an OpView used as an operand, iterators...).
     let mut result_types: Buf<sys::omnir_type, 4> = Buf::new();
@@ -320,7 +321,7 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
         results: result_types.as_slice(),
         operands: operand_values.as_slice(),
         successors: successor_blocks.as_slice(),
-        regions: a.regions.unwrap_or(0),
+        regions,
         attrs: &attrs,
     };
     let place = |ip: Option<&InsertionPoint>, loc: &omnir::Location| -> omnir::Result<(omnir::Operation, TreeOwner)> {
@@ -395,7 +396,6 @@ fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
     // The arguments in order, converted as the PyO3 method's (ir.rs) are.
     let name = a.cast::<PyString>(0)?;
     let (results, operands, attributes, successors) = (a.given(1), a.given(2), a.given(3), a.given(4));
-    let regions: Option<usize> = crate::util::opt_int_arg(a.given(5).as_deref(), "regions")?;
     let loc = a.cast_opt::<Location>(6)?;
     let ip = a.cast_opt::<InsertionPoint>(7)?;
     let _infer_type: bool = a.extract_or(8, false)?;
@@ -407,7 +407,7 @@ fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
             operands: operands.as_deref(),
             attributes: attributes.as_deref(),
             successors: successors.as_deref(),
-            regions,
+            regions: a.given(5).as_deref(),
             loc: loc.as_deref(),
             ip: ip.as_deref(),
         },

@@ -15,6 +15,11 @@
 //! `TypeError`). Its `__doc__`, `__text_signature__`, `__qualname__` and `__self__` are
 //! those of the PyO3 method it replaces.
 //!
+//! The other direction, calling Python from the extension, has the same cost: before 3.12
+//! the stable ABI calls a function only with an argument tuple. [`vectorcall`] finds the
+//! interpreter's `PyObject_Vectorcall` (exported since 3.11, stable ABI since 3.12) for the
+//! one call per operation that counts, a walk's callback.
+//!
 //! One difference from a PyO3 entry point remains: PyO3 does not count the call as attached
 //! (its attach count is private), so a `Py<T>` dropped inside (an error's objects, mostly) is
 //! released through PyO3's reference pool at the next PyO3 entry rather than at once.
@@ -285,6 +290,38 @@ type FastWithKeywords = unsafe extern "C" fn(
     ffi::Py_ssize_t,
     *mut ffi::PyObject,
 ) -> *mut ffi::PyObject;
+
+/// `PyObject_Vectorcall`'s signature (fixed: part of the stable ABI since 3.12).
+pub type Vectorcall = unsafe extern "C" fn(
+    *mut ffi::PyObject,
+    *const *mut ffi::PyObject,
+    usize,
+    *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+
+extern "C" {
+    fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+}
+
+/// The running interpreter's `PyObject_Vectorcall`, when it has one that abi3 code may call:
+/// CPython >= 3.11 exports it with the signature that 3.12 made part of the stable ABI
+/// (3.9 and 3.10 only inline it). Calling a function with it takes no argument tuple — a
+/// walk calls its callback once per operation. `None` when [`enabled`] is false.
+pub fn vectorcall(py: Python<'_>) -> Option<Vectorcall> {
+    static RESOLVED: PyOnceLock<Option<usize>> = PyOnceLock::new();
+    let f = *RESOLVED.get_or_init(py, || {
+        if !enabled(py) || py.version_info() < (3, 11) {
+            return None;
+        }
+        // SAFETY: dlsym with RTLD_DEFAULT (null on glibc) and a NUL-terminated name only
+        // looks the symbol up in the process's global scope, where the interpreter is.
+        let p = unsafe { dlsym(std::ptr::null_mut(), c"PyObject_Vectorcall".as_ptr()) };
+        (!p.is_null()).then_some(p as usize)
+    });
+    // SAFETY: a non-null address of the interpreter's `PyObject_Vectorcall`, whose signature
+    // is `Vectorcall` on every version it is looked up on (above).
+    f.map(|p| unsafe { std::mem::transmute::<usize, Vectorcall>(p) })
+}
 
 /// Whether [`install`] replaces methods: CPython >= 3.10, `OMNIR_PYTHON_NO_FASTCALL` unset.
 pub fn enabled(py: Python<'_>) -> bool {

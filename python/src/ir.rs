@@ -360,7 +360,7 @@ impl Operation {
         operands: Option<&Bound<'_, PyAny>>,
         attributes: Option<&Bound<'_, PyAny>>,
         successors: Option<&Bound<'_, PyAny>>,
-        regions: Option<usize>,
+        regions: Option<&Bound<'_, PyAny>>,
         loc: Option<&Bound<'_, Location>>,
         ip: Option<&Bound<'_, InsertionPoint>>,
         infer_type: bool,

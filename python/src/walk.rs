@@ -23,9 +23,12 @@ pub fn walk(
     // kept no reference to it (refcount back to 1): one allocation per kept object, not per
     // operation. A kept object is never changed.
     let mut current: Option<Bound<'_, Operation>> = None;
-    // Likewise the argument tuple: CPython's stable ABI before 3.12 has no vectorcall, so a
-    // call takes a tuple, and one whose only reference is ours can take the next argument.
+    // The callback is called through the interpreter's `PyObject_Vectorcall` where there is
+    // one (3.11 and later, see `fastcall::vectorcall`). Otherwise the call takes an argument
+    // tuple, reused as the object is: one whose only reference is ours can take the next
+    // argument.
     let mut args: Option<Bound<'_, PyTuple>> = None;
+    let vectorcall = crate::fastcall::vectorcall(py);
     let result = op
         .walk(order.to_client(), |o| {
             let w = match current.take() {
@@ -33,6 +36,21 @@ pub fn walk(
                 _ => new_op(py, o.clone(), owner.clone()).map(|w| w.into_bound(py)),
             };
             let r = w.and_then(|w| {
+                if let Some(call) = vectorcall {
+                    let argv = [w.as_ptr()];
+                    // SAFETY: `call` is the interpreter's `PyObject_Vectorcall`; the callable
+                    // and the one argument are live objects we hold references to (borrowed
+                    // for the call), and the result is a new reference or null with an
+                    // exception set.
+                    let r = unsafe {
+                        Bound::from_owned_ptr_or_err(
+                            py,
+                            call(callback.as_ptr(), argv.as_ptr(), 1, std::ptr::null_mut()),
+                        )
+                    };
+                    current = Some(w);
+                    return r;
+                }
                 let a = match args.take() {
                     Some(a) if a.get_refcnt() == 1 => {
                         // SAFETY: a 1-tuple that only we reference (refcount 1, GIL held):

@@ -606,9 +606,11 @@ def test_the_gil_is_released_while_a_long_pipeline_runs(ctx: ir.Context) -> None
     end = time.perf_counter()
     stop.set()
     t.join()
-    # With the GIL held for the run, the other thread could not tick inside it at all.
+    # With the GIL held for the run, the other thread could not tick inside it at all (the
+    # middle half: around the call's edges a GIL switch can hand it the interpreter). One tick
+    # is proof; asking for more only measures how busy the machine's other cores are.
     middle = [x for x in ticks if start + (end - start) / 4 < x < end - (end - start) / 4]
-    assert len(middle) > 100, (end - start, len(ticks))
+    assert middle, (end - start, len(ticks))
 
 
 def test_python_passes_run_while_other_python_threads_run() -> None:
