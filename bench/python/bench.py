@@ -120,7 +120,10 @@ def build(n):
         c = ir.Operation.create("arith.constant", results=[i32], attributes={"value": ir.IntegerAttr.get(i32, k)})
         ad = ir.Operation.create("arith.addi", results=[i32], operands=[c.result, last])
         last = ad.result
-    return time.perf_counter() - t0
+    t = time.perf_counter() - t0
+    if hasattr(s, "num_ops"):
+        assert s.num_ops() == n // 2 * 2, s.num_ops()
+    return t
 print(json.dumps({sys.argv[4]: build(int(sys.argv[2]))}))
 '''
 

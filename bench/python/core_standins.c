@@ -207,10 +207,20 @@ static PyObject *begin(PyObject *module, PyObject *unused) {
     return Py_BuildValue("(NN)", i32, arg);
 }
 
+/* How many operations the block holds (bench.py checks that the loop built them all). */
+static PyObject *num_ops(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    size_t n;
+    if (omnir_block_get_num_ops(ctx, block_end.block, &n) != OMNIR_OK) return failed("omnir_block_get_num_ops");
+    return PyLong_FromSize_t(n);
+}
+
 static PyMethodDef methods[] = {
     {"create", (PyCFunction)(void (*)(void))create, METH_FASTCALL | METH_KEYWORDS, NULL},
     {"attr_get", (PyCFunction)(void (*)(void))attr_get, METH_FASTCALL, NULL},
     {"begin", begin, METH_NOARGS, NULL},
+    {"num_ops", num_ops, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
