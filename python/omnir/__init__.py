@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 from builtins import type as builtins_type
 from typing import (
     Any,
     Callable,
+    Dict,
     Iterable,
     List,
     NamedTuple,
@@ -38,6 +40,7 @@ from . import _omnir
 from ._omnir import (
     AffineMapAttr as AffineMapAttr,
     ArrayAttr as ArrayAttr,
+    AsmState as AsmState,
     Attribute as Attribute,
     AttributeDefinition as AttributeDefinition,
     BF16Type as BF16Type,
@@ -108,6 +111,7 @@ from ._omnir import (
     OpOperandList as OpOperandList,
     OpResult as OpResult,
     OpResultList as OpResultList,
+    OpSuccessors as OpSuccessors,
     OpaqueAttr as OpaqueAttr,
     OpaqueType as OpaqueType,
     Operation as Operation,
@@ -142,6 +146,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AffineMapAttr",
     "ArrayAttr",
+    "AsmState",
     "Attribute",
     "AttributeDefinition",
     "BF16Type",
@@ -218,6 +223,7 @@ __all__ = [
     "OpOperandList",
     "OpResult",
     "OpResultList",
+    "OpSuccessors",
     "OpView",
     "OpaqueAttr",
     "OpaqueType",
@@ -305,6 +311,132 @@ setattr(Location, "current", _ClassProperty(_omnir._current_location))
 setattr(InsertionPoint, "current", _ClassProperty(_omnir._current_insertion_point))
 
 
+# --- MLIR spellings implemented over the native classes -----------------------------------
+
+def _location_from_attr(attribute: Attribute, context: Optional[Context] = None) -> Location:
+    """``Location.from_attr(attr)``: the location a location attribute (``loc(...)``) holds."""
+    if not isinstance(attribute, Attribute):
+        raise TypeError(f"attribute: expected an Attribute, got {_type_name(attribute)}")
+    return LocationAttr(attribute).location
+
+
+setattr(Location, "from_attr", staticmethod(_location_from_attr))
+
+def _module_parse_file(path: str, context: Optional[Context] = None) -> Module:
+    """``Module.parseFile(path)``: parses the file at ``path`` (locations name it)."""
+    with open(path, "rb") as f:
+        return Module.parse(f.read(), context=context, filename=path)
+
+
+setattr(Module, "parseFile", staticmethod(_module_parse_file))
+
+
+def _value_dump(self: Value) -> None:
+    """Prints the value to stderr, as MLIR's ``Value.dump``."""
+    text = str(self)  # "OpResult(<what MLIR prints>)"
+    start = text.find("(")
+    if start >= 0 and text.endswith(")"):
+        text = text[start + 1:-1]
+    sys.stderr.write(text.rstrip("\n") + "\n")
+
+
+setattr(Value, "dump", _value_dump)
+
+_native_print = Operation.print
+
+
+def _operation_print(self: Operation, *args: Any, **kwargs: Any) -> None:
+    # MLIR's second form, print(state, file=None, binary=False), next to the keyword one.
+    if args and isinstance(args[0], AsmState):
+        state, rest = args[0], list(args[1:])
+        file = rest.pop(0) if rest else kwargs.pop("file", None)
+        binary = rest.pop(0) if rest else kwargs.pop("binary", False)
+        if rest or kwargs:
+            raise TypeError("print(state, file=None, binary=False) takes no other arguments")
+        _native_print(self, file, binary, use_local_scope=state.use_local_scope)
+        return
+    _native_print(self, *args, **kwargs)
+
+
+setattr(Operation, "print", _operation_print)
+
+# MLIR's marker for a dynamic stride or offset (``?`` in ``strided<[?, 1], offset: ?>``).
+_DYNAMIC_STRIDE_OR_OFFSET = -(2**63)
+
+
+def _is_static_dim(self: ShapedType, dim: int) -> bool:
+    return not self.is_dynamic_dim(dim)
+
+
+def _is_static_size(dim_size: int) -> bool:
+    return not ShapedType.is_dynamic_size(dim_size)
+
+
+def _get_dynamic_stride_or_offset() -> int:
+    return _DYNAMIC_STRIDE_OR_OFFSET
+
+
+def _is_dynamic_stride_or_offset(value: int) -> bool:
+    return value == _DYNAMIC_STRIDE_OR_OFFSET
+
+
+def _is_static_stride_or_offset(value: int) -> bool:
+    return value != _DYNAMIC_STRIDE_OR_OFFSET
+
+
+setattr(ShapedType, "is_static_dim", _is_static_dim)
+setattr(ShapedType, "is_static_size", staticmethod(_is_static_size))
+setattr(ShapedType, "get_dynamic_stride_or_offset", staticmethod(_get_dynamic_stride_or_offset))
+setattr(ShapedType, "is_dynamic_stride_or_offset", staticmethod(_is_dynamic_stride_or_offset))
+setattr(ShapedType, "is_static_stride_or_offset", staticmethod(_is_static_stride_or_offset))
+
+
+def _strided_fully_dynamic(rank: int, context: Optional[Context] = None) -> StridedLayoutAttr:
+    """``strided<[?, ..., ?], offset: ?>`` of ``rank`` strides."""
+    return StridedLayoutAttr.get(_DYNAMIC_STRIDE_OR_OFFSET, [_DYNAMIC_STRIDE_OR_OFFSET] * rank, context=context)
+
+
+setattr(StridedLayoutAttr, "get_fully_dynamic", staticmethod(_strided_fully_dynamic))
+
+
+def _memref_strides_and_offset(self: MemRefType) -> Tuple[List[int], int]:
+    """The strides and offset of a memref with a strided or identity layout (MLIR's
+    ``getStridesAndOffset``); ValueError for any other layout."""
+    layout = self.layout
+    if StridedLayoutAttr.isinstance(layout):
+        strided = StridedLayoutAttr(layout)
+        return strided.strides, strided.offset
+    if AffineMapAttr.isinstance(layout) and AffineMapAttr(layout).is_identity:
+        # Row-major: each stride is the product of the sizes inside it; from the innermost
+        # dynamic size outwards, the strides are dynamic.
+        strides: List[int] = []
+        running = 1
+        for size in reversed(self.shape):
+            strides.append(running)
+            if running != _DYNAMIC_STRIDE_OR_OFFSET:
+                running = _DYNAMIC_STRIDE_OR_OFFSET if ShapedType.is_dynamic_size(size) else running * size
+        return list(reversed(strides)), 0
+    raise ValueError(f"Failed to extract strides and offset from the layout {layout}")
+
+
+setattr(MemRefType, "get_strides_and_offset", _memref_strides_and_offset)
+
+
+def _dense_array_add(self: DenseArrayAttr, other: Any) -> DenseArrayAttr:
+    """``array<i32: 1, 2> + [3]``: a new array with ``other``'s elements appended."""
+    if isinstance(other, (str, bytes)) or not isinstance(other, Iterable):
+        return NotImplemented
+    cls = builtins_type(self)
+    values = list(self) + list(other)  # type: ignore[call-overload]
+    return cls.get(values, context=self.context)  # type: ignore[attr-defined,no-any-return]
+
+
+for _cls in (DenseBoolArrayAttr, DenseI8ArrayAttr, DenseI16ArrayAttr, DenseI32ArrayAttr, DenseI64ArrayAttr,
+             DenseF32ArrayAttr, DenseF64ArrayAttr):
+    setattr(_cls, "__add__", _dense_array_add)
+del _cls
+
+
 # --- pass options ---------------------------------------------------------------------------
 
 class PassOption(NamedTuple):
@@ -335,6 +467,20 @@ class OpView:
         if not isinstance(operation, (Operation, OpView)):
             raise TypeError(f"operation: expected an Operation or OpView, got {type(operation).__name__}")
         self._operation: Operation = operation.operation
+
+    @classmethod
+    def build_generic(cls, results: Optional[Sequence[Type]] = None, operands: Optional[Sequence[Any]] = None,
+                      attributes: Optional[Dict[str, Attribute]] = None, successors: Optional[Sequence[Block]] = None,
+                      regions: Optional[int] = None, loc: Optional[Location] = None,
+                      ip: Optional[InsertionPoint] = None) -> Operation:
+        """An operation named ``cls.OPERATION_NAME`` (MLIR's generic builder, for the
+        ``super().__init__(self.build_generic(...))`` of an OpView subclass)."""
+        if not isinstance(cls.OPERATION_NAME, str):
+            raise ValueError(f"{cls.__name__} has no OPERATION_NAME to build")
+        if regions is None:
+            regions = getattr(cls, "_ODS_REGIONS", (0, True))[0]
+        return Operation.create(cls.OPERATION_NAME, results=results, operands=operands, attributes=attributes,
+                                successors=successors, regions=regions, loc=loc, ip=ip)
 
     @property
     def operation(self) -> Operation:
@@ -377,7 +523,7 @@ class OpView:
         return self._operation.regions
 
     @property
-    def successors(self) -> List[Block]:
+    def successors(self) -> OpSuccessors:
         return self._operation.successors
 
     @property
@@ -418,7 +564,7 @@ class OpView:
     def implements(self, interface: Union[TypeID, str]) -> bool:
         return self._operation.implements(interface)
 
-    def clone(self, ip: Optional[InsertionPoint] = None) -> Operation:
+    def clone(self, ip: Union[InsertionPoint, None, bool] = None) -> Operation:
         return self._operation.clone(ip)
 
     def detach_from_parent(self) -> Operation:
@@ -429,6 +575,12 @@ class OpView:
 
     def move_after(self, other: Union[Operation, "OpView"]) -> None:
         self._operation.move_after(other)
+
+    def __getattr__(self, name: str) -> Any:
+        # Everything else an Operation has (MLIR's OpView is an operation too).
+        if name.startswith("__") or name == "_operation":
+            raise AttributeError(name)
+        return getattr(self._operation, name)
 
     def __str__(self) -> str:
         return str(self._operation)
@@ -570,3 +722,54 @@ def _dense_get(array: Any, signless: bool = True, type: Optional[Type] = None,
 for _cls in (DenseElementsAttr, DenseIntElementsAttr, DenseFPElementsAttr):
     setattr(_cls, "get", staticmethod(_dense_get))
 del _cls
+
+def _numpy_dtype_name(element: Type) -> str:
+    if IntegerType.isinstance(element):
+        it = IntegerType(element)
+        if it.width == 1:
+            return "bool"
+        if it.width in (8, 16, 32, 64):
+            return f"{'uint' if it.is_unsigned else 'int'}{it.width}"
+    elif IndexType.isinstance(element):
+        return "int64"
+    elif F16Type.isinstance(element):
+        return "float16"
+    elif F32Type.isinstance(element):
+        return "float32"
+    elif F64Type.isinstance(element):
+        return "float64"
+    raise ValueError(f"no numpy dtype for the element type {element}")
+
+
+def _dense_array(self: DenseElementsAttr, dtype: Any = None, copy: Any = None) -> Any:
+    """``numpy.array(attr)``: the elements as an array of the attribute's shape (MLIR's
+    dense attributes are buffers; this abi3 extension cannot be one on Python 3.9, so
+    numpy takes the elements through ``__array__``)."""
+    import numpy
+
+    shaped = ShapedType(self.type)
+    flat = numpy.frombuffer(self.raw_data, dtype=_numpy_dtype_name(shaped.element_type))
+    if self.is_splat:
+        flat = numpy.full(shaped.num_elements, flat[0], dtype=flat.dtype)
+    array = flat.reshape(shaped.shape).copy()
+    return array if dtype is None else array.astype(dtype)
+
+
+for _cls in (DenseElementsAttr, DenseIntElementsAttr, DenseFPElementsAttr):
+    setattr(_cls, "__array__", _dense_array)
+del _cls
+
+
+def _resource_from_buffer(array: Any, name: str, type: Type, alignment: Optional[int] = None,
+                          is_mutable: bool = False, context: Optional[Context] = None) -> DenseResourceElementsAttr:
+    """``DenseResourceElementsAttr.get_from_buffer``: a resource holding a copy of ``array``'s
+    bytes (any buffer: numpy, ``array.array``, bytes), aligned to ``alignment`` (default: the
+    item size). ``is_mutable`` and ``context`` are accepted for MLIR compatibility."""
+    del is_mutable, context
+    view = memoryview(array)
+    if alignment is None:
+        alignment = max(1, view.itemsize)
+    return DenseResourceElementsAttr.get_from_bytes(view.tobytes(order="C"), name, type, alignment)
+
+
+setattr(DenseResourceElementsAttr, "get_from_buffer", staticmethod(_resource_from_buffer))

@@ -165,10 +165,14 @@ impl Attribute {
         wrap_attr(py, a)
     }
 
-    /// The type of a typed attribute (integer, float, dense...), else None.
+    /// The type of a typed attribute (integer, float, dense...), else `none` (MLIR's
+    /// `NoneType`, as its `mlirAttributeGetType` answers).
     #[getter]
-    fn r#type(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        self.attr.ty().py()?.map(|t| wrap_type(py, t)).transpose()
+    fn r#type(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.attr.ty().py()? {
+            Some(t) => wrap_type(py, t),
+            None => wrap_type(py, self.attr.context().none_type().py()?),
+        }
     }
 
     /// The TypeID of the attribute's kind.
@@ -432,8 +436,22 @@ fn integer_attr(py: Python<'_>, r#type: &Bound<'_, Type>, value: &Bound<'_, PyIn
     Ok(Py::new(py, base(a).add_subclass(IntegerAttr))?.into_any())
 }
 
+/// An integer value for `IntegerAttr.get`: a Python int, or any object with `__index__`
+/// (numpy integers), as MLIR's bindings take.
+fn int_like<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
+    if let Ok(i) = value.cast::<PyInt>() {
+        return Ok(i.clone());
+    }
+    if !value.is_instance_of::<pyo3::types::PyFloat>() && value.hasattr("__index__")? {
+        if let Ok(i) = value.call_method0("__index__")?.cast_into::<PyInt>() {
+            return Ok(i);
+        }
+    }
+    Err(PyTypeError::new_err(format!("argument 'value': expected an integer, got {}", crate::util::type_name(value))))
+}
+
 static_method!(IntegerAttrGet, "IntegerAttr.get", ["type", "value"], required = 2, |py, a| {
-    integer_attr(py, &*a.cast::<Type>(0)?, &*a.cast::<PyInt>(1)?)
+    integer_attr(py, &*a.cast::<Type>(0)?, &int_like(&a.required(1))?)
 });
 
 attr_class!(
@@ -444,9 +462,9 @@ attr_class!(
     {
         /// An integer attribute of `type` (any width: Python ints of any size).
         #[staticmethod]
-        fn get(py: Python<'_>, r#type: &Bound<'_, PyAny>, value: &Bound<'_, PyInt>) -> PyResult<Py<PyAny>> {
+        fn get(py: Python<'_>, r#type: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             let r#type = crate::util::cast_arg::<Type>(r#type, "type")?;
-            integer_attr(py, r#type, value)
+            integer_attr(py, r#type, &int_like(value)?)
         }
         #[getter]
         fn value<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -715,7 +733,10 @@ attr_class!(
                 return Err(PyValueError::new_err("SymbolRefAttr needs at least one name"));
             };
             let nested: Vec<&str> = nested.iter().map(|s| s.as_str()).collect();
-            wrap_attr(py, resolve(context)?.symbol_ref_attr(root, &nested).py()?)
+            // A SymbolRefAttr even for one name (whose `value` is then still a list), as in
+            // MLIR; `maybe_downcast()` gives the FlatSymbolRefAttr.
+            let a = resolve(context)?.symbol_ref_attr(root, &nested).py()?;
+            Ok(Py::new(py, base(a).add_subclass(SymbolRefAttr))?.into_any())
         }
         /// Every name: the root, then the nested references.
         #[getter]
@@ -766,6 +787,17 @@ attr_class!(
         fn get_splat(py: Python<'_>, shaped_type: &Bound<'_, Type>, element_attr: &Bound<'_, Attribute>) -> PyResult<Py<PyAny>> {
             let t = &shaped_type.get().t;
             let e = &element_attr.get().attr;
+            // The splat's bytes are read as the shaped type's elements: another element type
+            // would be reinterpreted, not converted.
+            if let (Ok(element), Ok(Some(attr_type))) = (t.element_type(), e.ty()) {
+                if element != attr_type {
+                    return Err(PyValueError::new_err(format!(
+                        "Shaped element type and attribute type must be equal: shaped=Type({}), element=Attribute({})",
+                        t.print().py()?,
+                        e.print().py()?
+                    )));
+                }
+            }
             let data = splat_bytes(e)?;
             wrap_attr(py, t.context().dense_elements_attr(t, &data).py()?)
         }
@@ -820,10 +852,22 @@ attr_class!(
     check = |a| is(a, AttributeClass::DenseIntElements),
     typeid = Some("#builtin.dense_int_or_fp_elements"),
     {
-        fn __getitem__(slf: &Bound<'_, Self>, index: &Bound<'_, PyAny>) -> PyResult<i64> {
+        /// Element `index`: an int read with the element type's signedness (i1 is 0 or 1),
+        /// as in MLIR.
+        fn __getitem__<'py>(slf: &Bound<'py, Self>, index: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+            let py = slf.py();
             let a = aref(slf);
             let i = index_arg(index, a.dense_num_elements().py()?, "index")?;
-            a.dense_int64(i).py()
+            let v = a.dense_int64(i).py()?;
+            let element = a.ty().py()?.map(|t| t.element_type()).transpose().py()?;
+            if let Some(e) = element.filter(|e| e.kind().ok() == Some(omnir::TypeKind::Integer)) {
+                let width = e.integer_width().py()?;
+                if (width == 1 || e.signedness().py()? == omnir::Signedness::Unsigned) && width <= 64 {
+                    let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+                    return Ok((v as u64 & mask).into_pyobject(py)?.into_any());
+                }
+            }
+            Ok(v.into_pyobject(py)?.into_any())
         }
     }
 );
@@ -1131,21 +1175,25 @@ attr_class!(
         fn get(
             py: Python<'_>,
             dialect_namespace: &str,
-            buffer: &str,
+            buffer: &Bound<'_, PyAny>,
             r#type: Option<&Bound<'_, PyAny>>,
             context: Option<&Bound<'_, Context>>,
         ) -> PyResult<Py<PyAny>> {
+            // MLIR takes the data as bytes; a str is accepted too.
+            let buffer = String::from_utf8(bytes_of(buffer)?.into_owned())
+                .map_err(|_| PyValueError::new_err("buffer: the opaque data must be UTF-8"))?;
             let r#type = r#type.filter(|t| !t.is_none()).map(|t| crate::util::cast_arg::<Type>(t, "type")).transpose()?;
             let ctx = first_ctx(context, r#type.map(|t| t.get().t.context()))?;
-            wrap_attr(py, ctx.opaque_attr(dialect_namespace, buffer, r#type.map(|t| &t.get().t)).py()?)
+            wrap_attr(py, ctx.opaque_attr(dialect_namespace, &buffer, r#type.map(|t| &t.get().t)).py()?)
         }
         #[getter]
         fn dialect_namespace(slf: &Bound<'_, Self>) -> PyResult<String> {
             aref(slf).opaque_dialect().py()
         }
+        /// The data, as bytes (as in MLIR).
         #[getter]
-        fn data(slf: &Bound<'_, Self>) -> PyResult<String> {
-            aref(slf).opaque_data().py()
+        fn data<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyBytes>> {
+            Ok(PyBytes::new(slf.py(), aref(slf).opaque_data().py()?.as_bytes()))
         }
     }
 );

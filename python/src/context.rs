@@ -367,18 +367,17 @@ impl Context {
     }
 }
 
-/// `Context.current`: the innermost context entered with `with` on this thread.
+/// `Context.current`: the innermost context entered with `with` on this thread, or None
+/// (as in MLIR, which raises only where a context is needed).
 #[pyfunction]
-pub fn _current_context(py: Python<'_>) -> PyResult<Py<Context>> {
-    STACKS.with(|s| s.borrow().contexts.last().map(|c| c.clone_ref(py))).ok_or_else(no_context)
+pub fn _current_context(py: Python<'_>) -> Option<Py<Context>> {
+    STACKS.with(|s| s.borrow().contexts.last().map(|c| c.clone_ref(py)))
 }
 
-/// `Location.current`: the innermost location entered with `with` on this thread.
+/// `Location.current`: the innermost location entered with `with` on this thread, or None.
 #[pyfunction]
-pub fn _current_location(py: Python<'_>) -> PyResult<Py<Location>> {
-    STACKS
-        .with(|s| s.borrow().locations.last().map(|c| c.clone_ref(py)))
-        .ok_or_else(|| PyValueError::new_err("No current Location: enter one with `with omnir.Location.unknown():`"))
+pub fn _current_location(py: Python<'_>) -> Option<Py<Location>> {
+    STACKS.with(|s| s.borrow().locations.last().map(|c| c.clone_ref(py)))
 }
 
 /// `InsertionPoint.current`: the innermost insertion point entered with `with` on this thread.

@@ -1,7 +1,8 @@
 //! Diagnostics: `Diagnostic` (severity, location, message, notes), `DiagnosticSeverity`,
 //! and handlers written in Python (`Context.attach_diagnostic_handler`).
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -33,8 +34,8 @@ impl DiagnosticSeverity {
     }
 }
 
-/// A diagnostic: severity, location, message and notes (MLIR's `DiagnosticInfo`; `str()`
-/// renders it as MLIR prints it).
+/// A diagnostic: severity, location, message and notes (MLIR's `DiagnosticInfo`; `str()` is
+/// the message, `rendered` the diagnostic as mlir-opt prints it).
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct Diagnostic {
     #[pyo3(get)]
@@ -66,7 +67,14 @@ impl Diagnostic {
 
 #[pymethods]
 impl Diagnostic {
+    /// The message, as MLIR's `str(DiagnosticInfo)` (`rendered` has the whole diagnostic as
+    /// mlir-opt prints it).
     fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    #[getter]
+    fn rendered(&self) -> String {
         if self.rendered.is_empty() {
             self.message.clone()
         } else {
@@ -95,11 +103,17 @@ impl Diagnostic {
 pub struct DiagnosticHandler {
     ctx: omnir::Context,
     id: Mutex<Option<HandlerId>>,
+    had_error: Arc<AtomicBool>,
 }
 
 pub fn attach(py: Python<'_>, ctx: &omnir::Context, callback: Py<PyAny>) -> PyResult<Py<DiagnosticHandler>> {
+    let had_error = Arc::new(AtomicBool::new(false));
+    let seen = had_error.clone();
     let id = ctx
         .attach_diagnostic_handler(move |d: &omnir::Diagnostic| {
+            if d.severity == Severity::Error {
+                seen.store(true, Ordering::Relaxed);
+            }
             Python::attach(|py| {
                 let r = Diagnostic::from_client(py, d)
                     .and_then(|diag| callback.call1(py, (diag,)))
@@ -114,7 +128,7 @@ pub fn attach(py: Python<'_>, ctx: &omnir::Context, callback: Py<PyAny>) -> PyRe
             })
         })
         .py()?;
-    Py::new(py, DiagnosticHandler { ctx: ctx.clone(), id: Mutex::new(Some(id)) })
+    Py::new(py, DiagnosticHandler { ctx: ctx.clone(), id: Mutex::new(Some(id)), had_error })
 }
 
 #[pymethods]
@@ -126,6 +140,12 @@ impl DiagnosticHandler {
             self.ctx.detach_diagnostic_handler(id).py()?;
         }
         Ok(())
+    }
+
+    /// Whether the handler was called with an error diagnostic.
+    #[getter]
+    fn had_error(&self) -> bool {
+        self.had_error.load(Ordering::Relaxed)
     }
 
     #[getter]

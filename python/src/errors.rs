@@ -60,9 +60,30 @@ fn mlir_error(py: Python<'_>, e: &DiagnosedError, what: &str) -> PyResult<PyErr>
     for d in &e.diagnostics {
         diags.append(crate::diagnostics::Diagnostic::from_client(py, d)?)?;
     }
-    let exc = MLIRError::new_err(e.message(what));
-    exc.value(py).setattr("error_diagnostics", diags)?;
+    let text = if e.diagnostics.is_empty() { e.message(what) } else { upstream_text(what, &e.diagnostics) };
+    let exc = MLIRError::new_err(text);
+    let value = exc.value(py);
+    value.setattr("error_diagnostics", diags)?;
+    value.setattr("message", what)?;
     Ok(exc)
+}
+
+/// `str(MLIRError)` as MLIR's bindings build it, which programs match against: what failed,
+/// then `error: <location>: <message>` per diagnostic and ` note: ...` per note, the location
+/// without its `loc(...)` and continuation lines indented.
+fn upstream_text(what: &str, diagnostics: &[omnir::Diagnostic]) -> String {
+    fn loc_text(d: &omnir::Diagnostic) -> String {
+        let l = d.location.print().unwrap_or_default();
+        l.strip_prefix("loc(").and_then(|l| l.strip_suffix(')')).unwrap_or(&l).to_string()
+    }
+    let mut m = format!("{what}:");
+    for d in diagnostics {
+        m.push_str(&format!("\nerror: {}: {}", loc_text(d), d.message.replace('\n', "\n  ")));
+        for n in &d.notes {
+            m.push_str(&format!("\n note: {}: {}", loc_text(n), n.message.replace('\n', "\n  ")));
+        }
+    }
+    m
 }
 
 /// `omnir::Result<T>` → `PyResult<T>`.

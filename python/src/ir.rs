@@ -64,6 +64,25 @@ pub fn owner_now(op: &omnir::Operation) -> Option<TreeOwner> {
     op.context().owner_of_tree(op).ok()
 }
 
+/// `seq[a:b:c]` of a list view, as a Python list (MLIR's sequences slice like lists);
+/// None when `index` is not a slice.
+fn slice_of(
+    py: Python<'_>,
+    index: &Bound<'_, PyAny>,
+    len: usize,
+    mut item: impl FnMut(usize) -> PyResult<Py<PyAny>>,
+) -> PyResult<Option<Py<PyAny>>> {
+    let Ok(slice) = index.cast::<PySlice>() else { return Ok(None) };
+    let idx = slice.indices(len as isize)?;
+    let mut out = Vec::new();
+    let mut i = idx.start;
+    while (idx.step > 0 && i < idx.stop) || (idx.step < 0 && i > idx.stop) {
+        out.push(item(i as usize)?);
+        i += idx.step;
+    }
+    Ok(Some(PyList::new(py, out)?.into_any().unbind()))
+}
+
 /// A `StaleHandleError` unless the IR is live (for views that touch it lazily).
 fn ensure_live(live: bool, what: &str) -> PyResult<()> {
     if live {
@@ -99,7 +118,7 @@ impl Module {
     /// Parses MLIR text (generic syntax) into a module. Errors raise `MLIRError` with the
     /// diagnostics.
     #[staticmethod]
-    #[pyo3(signature = (asm, context = None, filename = "<string>"))]
+    #[pyo3(signature = (asm, context = None, filename = "-"))]
     fn parse(
         py: Python<'_>,
         asm: &Bound<'_, PyAny>,
@@ -277,13 +296,23 @@ pub fn op_views(py: Python<'_>) -> &Bound<'_, PyDict> {
 /// The object handed to Python for an operation found in the IR: an instance of the OpView
 /// class registered for its name, else the `Operation` itself (which answers everything an
 /// OpView does).
+/// An instance of the OpView class `cls` viewing `op`, made as MLIR makes one: `__new__`,
+/// then `OpView.__init__`, so that a subclass's own `__init__` (a builder, taking the new
+/// op's operands and attributes) is not called for operations found in the IR.
+fn make_view(py: Python<'_>, cls: &Bound<'_, PyAny>, op: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let view = cls.call_method1(intern!(py, "__new__"), (cls,))?;
+    let opview = py.import(intern!(py, "omnir"))?.getattr(intern!(py, "OpView"))?;
+    opview.getattr(intern!(py, "__init__"))?.call1((&view, op))?;
+    Ok(view.unbind())
+}
+
 pub fn op_or_view(py: Python<'_>, op: omnir::Operation, owner: Option<TreeOwner>) -> PyResult<Py<PyAny>> {
     let views = op_views(py);
     if !views.is_empty() {
         if let Ok(name) = op.name() {
             if let Some(cls) = views.get_item(&name)? {
                 let o = new_op(py, op, owner)?;
-                return Ok(cls.call1((o,))?.unbind());
+                return make_view(py, &cls, o.bind(py).as_any());
             }
         }
     }
@@ -406,7 +435,7 @@ impl Operation {
         let py = slf.py();
         let name = slf.get().op.name().py()?;
         if let Some(cls) = op_views(py).get_item(&name)? {
-            return Ok(cls.call1((slf,))?.unbind());
+            return make_view(py, &cls, slf.as_any());
         }
         let opview = py.import(intern!(py, "omnir"))?.getattr(intern!(py, "OpView"))?;
         Ok(opview.call1((slf,))?.unbind())
@@ -478,7 +507,11 @@ impl Operation {
     fn result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let n = self.num_results()?;
         if n != 1 {
-            return Err(PyValueError::new_err(format!("Cannot call .result on operation with {n} results")));
+            return Err(PyValueError::new_err(format!(
+                "Cannot call .result on operation {} which has {n} results (it is only valid for operations with a \
+                 single result)",
+                self.op.name().py()?
+            )));
         }
         new_result(py, self.op.result(0).py()?, self.owner.get(py))
     }
@@ -490,11 +523,11 @@ impl Operation {
         Ok(RegionSequence { op: slf })
     }
 
-    /// The successor blocks.
+    /// The successor blocks; `successors[i] = block` replaces one.
     #[getter]
-    fn successors(&self, py: Python<'_>) -> PyResult<Vec<Py<Block>>> {
-        let owner = self.owner.get(py);
-        self.op.successors().py()?.into_iter().map(|b| Py::new(py, Block { b, owner: owner.clone() })).collect()
+    fn successors(slf: Py<Operation>) -> PyResult<OpSuccessors> {
+        ensure_live(slf.get().op.is_live(), "operation")?;
+        Ok(OpSuccessors { op: slf })
     }
 
     /// The operation whose region holds this one (None at the top).
@@ -594,9 +627,15 @@ impl Operation {
         Ok(())
     }
 
-    /// A deep copy: inserted at `ip` if given, else detached (owned by the returned object).
+    /// A deep copy, inserted at `ip`, or (as in MLIR) at the current insertion point when
+    /// `ip` is None; detached (owned by the returned object) without one or with `ip=False`.
     #[pyo3(signature = (ip = None))]
-    fn clone(&self, py: Python<'_>, ip: Option<&Bound<'_, InsertionPoint>>) -> PyResult<Py<Operation>> {
+    fn clone(&self, py: Python<'_>, ip: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Operation>> {
+        let ip: Option<Bound<'_, InsertionPoint>> = match ip {
+            None => context::current_ip_object(py).map(|ip| ip.into_bound(py)),
+            Some(x) if x.is_instance_of::<pyo3::types::PyBool>() && !x.is_truthy()? => None,
+            Some(x) => Some(crate::util::cast_arg::<InsertionPoint>(x, "ip")?.clone()),
+        };
         let copy = self.op.clone_op().py()?;
         match ip {
             Some(ip) => {
@@ -649,6 +688,28 @@ impl Operation {
     /// Whether this operation is `other` or an ancestor of it.
     fn is_ancestor_of(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.op.is_ancestor_of(&as_op(other)?.get().op).py()
+    }
+
+    /// Whether the operation comes before `other`, an operation of the same block.
+    fn is_before_in_block(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.op.is_before_in_block(&as_op(other)?.get().op).py()
+    }
+
+    /// Makes the operands that are `of` use `with_` instead (this operation only).
+    fn replace_uses_of_with(&self, of: &Bound<'_, PyAny>, with_: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (of, with_) = (value_of(of)?, value_of(with_)?);
+        for (i, v) in self.op.operands().py()?.iter().enumerate() {
+            if *v == of {
+                self.op.set_operand(i, &with_).py()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the operation is in a block.
+    #[getter]
+    fn attached(&self) -> PyResult<bool> {
+        Ok(self.op.parent_block().py()?.is_some())
     }
 
     /// Replaces every use of the results by `values` (one per result).
@@ -754,23 +815,25 @@ impl OpAttributeMap {
         Ok(op.attribute(name).py()?.is_some() || op.inherent_attribute(name).py()?.is_some())
     }
 
-    /// Iterates over the `NamedAttribute`s.
+    /// Iterates over the attribute names, as a dict does (and MLIR's map; `attrs[i]` still
+    /// gives the i-th `NamedAttribute`).
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let items: Vec<Py<NamedAttribute>> = self
-            .op
-            .get()
-            .op
-            .attributes()
-            .py()?
-            .into_iter()
-            .map(|(name, attr)| Py::new(py, NamedAttribute { name, attr }))
-            .collect::<PyResult<_>>()?;
-        Ok(PyList::new(py, items)?.try_iter()?.into_any())
+        Ok(PyList::new(py, self.keys()?)?.try_iter()?.into_any())
     }
 
     /// The attribute names.
     fn keys(&self) -> PyResult<Vec<String>> {
         Ok(self.op.get().op.attributes().py()?.into_iter().map(|(n, _)| n).collect())
+    }
+
+    /// The attributes.
+    fn values(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.op.get().op.attributes().py()?.into_iter().map(|(_, a)| wrap_attr(py, a)).collect()
+    }
+
+    /// `(name, attribute)` pairs.
+    fn items(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
+        self.op.get().op.attributes().py()?.into_iter().map(|(n, a)| Ok((n, wrap_attr(py, a)?))).collect()
     }
 
     /// The attribute `name`, or `default`.
@@ -799,16 +862,11 @@ impl OpOperandList {
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let o = self.op.get();
         let owner = o.owner.get(py);
-        if let Ok(slice) = index.cast::<PySlice>() {
+        if index.is_instance_of::<PySlice>() {
             let all = o.op.operands().py()?;
-            let idx = slice.indices(all.len() as isize)?;
-            let mut out = Vec::new();
-            let mut i = idx.start;
-            while (idx.step > 0 && i < idx.stop) || (idx.step < 0 && i > idx.stop) {
-                out.push(new_value(py, all[i as usize].clone(), owner.clone())?);
-                i += idx.step;
+            if let Some(l) = slice_of(py, index, all.len(), |i| new_value(py, all[i].clone(), owner.clone()))? {
+                return Ok(l);
             }
-            return Ok(PyList::new(py, out)?.into_any().unbind());
         }
         let n = o.op.num_operands().py()?;
         let i = index_arg(index, n, "index")?;
@@ -838,6 +896,80 @@ impl OpOperandList {
     }
 }
 
+/// `op.successors`: a sequence of blocks; `successors[i] = block` replaces one (MLIR's
+/// `OpSuccessors`).
+#[pyclass(module = "omnir._omnir", frozen)]
+pub struct OpSuccessors {
+    op: Py<Operation>,
+}
+
+impl OpSuccessors {
+    fn blocks(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        let o = self.op.get();
+        let owner = o.owner.get(py);
+        o.op.successors()
+            .py()?
+            .into_iter()
+            .map(|b| Ok(Py::new(py, Block { b, owner: owner.clone() })?.into_any()))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl OpSuccessors {
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.op.get().op.successors().py()?.len())
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let all = self.blocks(py)?;
+        if let Some(l) = slice_of(py, index, all.len(), |i| Ok(all[i].clone_ref(py)))? {
+            return Ok(l);
+        }
+        Ok(all[index_arg(index, all.len(), "index")?].clone_ref(py))
+    }
+
+    fn __setitem__(&self, index: &Bound<'_, PyAny>, block: &Bound<'_, Block>) -> PyResult<()> {
+        let op = &self.op.get().op;
+        let i = index_arg(index, op.successors().py()?.len(), "index")?;
+        op.set_successor(i, &block.get().b).py()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyList::new(py, self.blocks(py)?)?.try_iter()?.into_any())
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        // Code written when `successors` was a list compares it with lists.
+        let mine = PyList::new(py, self.blocks(py)?)?;
+        match other.cast::<OpSuccessors>() {
+            Ok(o) => mine.eq(PyList::new(py, o.get().blocks(py)?)?),
+            Err(_) => mine.eq(other),
+        }
+    }
+}
+
+/// MLIR's `AsmState`: how to number values when naming them (`value.get_name(state)`,
+/// `op.print(state)`). omnir numbers values on demand, so the state only records the scope.
+#[pyclass(module = "omnir._omnir", frozen)]
+pub struct AsmState {
+    #[pyo3(get)]
+    use_local_scope: bool,
+}
+
+#[pymethods]
+impl AsmState {
+    /// A state for the IR of `value_or_op` (an operation, or a value of the IR).
+    #[new]
+    #[pyo3(signature = (value_or_op, use_local_scope = false))]
+    fn py_new(value_or_op: &Bound<'_, PyAny>, use_local_scope: bool) -> PyResult<AsmState> {
+        if value_or_op.cast::<Value>().is_err() {
+            as_op(value_or_op)?;
+        }
+        Ok(AsmState { use_local_scope })
+    }
+}
+
 /// `op.results`: a sequence of `OpResult`s.
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct OpResultList {
@@ -852,8 +984,13 @@ impl OpResultList {
 
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let o = self.op.get();
-        let i = index_arg(index, o.op.num_results().py()?, "index")?;
-        new_result(py, o.op.result(i).py()?, o.owner.get(py))
+        let n = o.op.num_results().py()?;
+        let owner = o.owner.get(py);
+        if let Some(l) = slice_of(py, index, n, |i| new_result(py, o.op.result(i).py()?, owner.clone()))? {
+            return Ok(l);
+        }
+        let i = index_arg(index, n, "index")?;
+        new_result(py, o.op.result(i).py()?, owner)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -885,10 +1022,17 @@ impl RegionSequence {
         self.op.get().op.num_regions().py()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<Region>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let o = self.op.get();
-        let i = index_arg(index, o.op.num_regions().py()?, "index")?;
-        Py::new(py, Region { r: o.op.region(i).py()?, owner: o.owner.get(py) })
+        let n = o.op.num_regions().py()?;
+        let owner = o.owner.get(py);
+        let region = |i: usize| -> PyResult<Py<PyAny>> {
+            Ok(Py::new(py, Region { r: o.op.region(i).py()?, owner: owner.clone() })?.into_any())
+        };
+        if let Some(l) = slice_of(py, index, n, &region)? {
+            return Ok(l);
+        }
+        region(index_arg(index, n, "index")?)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1189,6 +1333,29 @@ impl Block {
         self.b.erase().py()
     }
 
+    /// Moves the block to the end of `region` (from wherever it is).
+    fn append_to(&self, region: &Bound<'_, Region>) -> PyResult<()> {
+        let target = &region.get().r;
+        let from = self.b.parent_region().py()?;
+        let next = self.b.next().py()?;
+        let detached = if from.is_some() { Some(self.b.detach().py()?) } else { None };
+        let moved = target.append_block(&self.b);
+        if moved.is_err() {
+            // Refused (e.g. a region inside the block itself): the block goes back where it
+            // was rather than being erased with the guard.
+            if let Some(from) = &from {
+                match &next {
+                    Some(n) => from.insert_block_before(n, &self.b).py()?,
+                    None => from.append_block(&self.b).py()?,
+                }
+            }
+        }
+        if let Some(d) = detached {
+            d.release();
+        }
+        moved.py()
+    }
+
     fn __iter__<'py>(slf: Py<Block>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         ensure_live(slf.get().b.is_live(), "block")?;
         OperationList { block: slf }.__iter__(py)
@@ -1259,7 +1426,11 @@ impl BlockArgumentList {
 
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let b = self.block.get();
-        let i = index_arg(index, b.b.num_arguments().py()?, "index")?;
+        let n = b.b.num_arguments().py()?;
+        if let Some(l) = slice_of(py, index, n, |i| new_value(py, b.b.argument(i).py()?, b.owner.clone()))? {
+            return Ok(l);
+        }
+        let i = index_arg(index, n, "index")?;
         new_value(py, b.b.argument(i).py()?, b.owner.clone())
     }
 
@@ -1336,6 +1507,12 @@ impl Value {
         self.v.set_type(&r#type.get().t).py()
     }
 
+    /// `value.set_type(t)`: MLIR's spelling of `value.type = t`.
+    #[pyo3(name = "set_type")]
+    fn set_type_method(&self, r#type: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set_type(r#type)
+    }
+
     #[getter]
     fn context(&self, py: Python<'_>) -> PyResult<Py<Context>> {
         context_object(py, self.v.context())
@@ -1354,9 +1531,17 @@ impl Value {
     /// The value's name where it is used as an operand (upstream's `Value.get_name`):
     /// `%arg0`, `%3` or `%3#1`, numbered as when printing its top-level ancestor (with
     /// `use_local_scope`, its nearest isolated-from-above ancestor).
-    #[pyo3(signature = (use_local_scope = false))]
-    fn get_name(&self, use_local_scope: bool) -> PyResult<String> {
-        self.v.name(use_local_scope).py()
+    /// `use_local_scope` may be an `AsmState` (MLIR's `get_name(state)`).
+    #[pyo3(signature = (use_local_scope = None))]
+    fn get_name(&self, use_local_scope: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let local = match use_local_scope {
+            None => false,
+            Some(x) => match x.cast::<AsmState>() {
+                Ok(state) => state.get().use_local_scope,
+                Err(_) => x.extract::<bool>()?,
+            },
+        };
+        self.v.name(local).py()
     }
 
     /// The defining operation (for a result) or the owning block (for an argument).
@@ -1448,6 +1633,19 @@ impl Value {
 
 #[pymethods]
 impl OpResult {
+    /// `OpResult(v)`: `v` seen as a result (ValueError if it is a block argument).
+    #[new]
+    fn py_new(cast_from: &Bound<'_, Value>) -> PyResult<PyClassInitializer<OpResult>> {
+        let v = cast_from.get();
+        if v.v.is_block_argument().py()? {
+            return Err(PyValueError::new_err(format!(
+                "Cannot cast value to OpResult (from {})",
+                cast_from.str()?.to_string_lossy()
+            )));
+        }
+        Ok(PyClassInitializer::from(Value { v: v.v.clone(), owner: v.owner.clone() }).add_subclass(OpResult))
+    }
+
     /// The operation defining the result.
     #[getter]
     fn owner(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
@@ -1472,6 +1670,19 @@ impl OpResult {
 
 #[pymethods]
 impl BlockArgument {
+    /// `BlockArgument(v)`: `v` seen as a block argument (ValueError if it is a result).
+    #[new]
+    fn py_new(cast_from: &Bound<'_, Value>) -> PyResult<PyClassInitializer<BlockArgument>> {
+        let v = cast_from.get();
+        if !v.v.is_block_argument().py()? {
+            return Err(PyValueError::new_err(format!(
+                "Cannot cast value to BlockArgument (from {})",
+                cast_from.str()?.to_string_lossy()
+            )));
+        }
+        Ok(PyClassInitializer::from(Value { v: v.v.clone(), owner: v.owner.clone() }).add_subclass(BlockArgument))
+    }
+
     /// The block owning the argument.
     #[getter]
     fn owner(slf: &Bound<'_, Self>) -> PyResult<Py<Block>> {
@@ -1706,6 +1917,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<OpAttributeMap>()?;
     m.add_class::<OpOperandList>()?;
     m.add_class::<OpResultList>()?;
+    m.add_class::<OpSuccessors>()?;
+    m.add_class::<AsmState>()?;
     m.add_class::<RegionSequence>()?;
     m.add_class::<Region>()?;
     m.add_class::<BlockList>()?;

@@ -309,7 +309,21 @@ impl PassManager {
             (Some(p), Err(_)) if !p.is_instance_of::<PyException>(py) => return Err(p),
             (p, Err(_)) => p,
         };
-        let Err(e) = r else { return Ok(()) };
+        let Err(mut e) = r else { return Ok(()) };
+        if e.diagnostics.is_empty() && e.error.message.starts_with("pass '") {
+            // A pass that failed without a diagnostic (a refused precondition; the core names
+            // the pass in the message, which a bad argument to `run` does not): MLIR reports it
+            // as an MLIRError all the same, so one diagnostic at the operation carries it.
+            if let Ok(location) = op.location() {
+                e.diagnostics.push(omnir::Diagnostic {
+                    severity: omnir::Severity::Error,
+                    location,
+                    message: e.error.message.clone(),
+                    notes: Vec::new(),
+                    rendered: String::new(),
+                });
+            }
+        }
         // The diagnostics say what is wrong; the error says where (`verifying after pass 'x'`).
         let what = if e.diagnostics.is_empty() || e.diagnostics.iter().any(|d| d.message.contains(&e.error.message)) {
             "Failure while executing pass pipeline".to_string()

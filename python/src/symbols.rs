@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use omnir::{TreeOwner, Visibility};
@@ -26,6 +26,39 @@ impl SymbolTable {
     }
 }
 
+fn not_found(name: &str) -> PyErr {
+    PyKeyError::new_err(format!("Symbol '{name}' not in the symbol table."))
+}
+
+/// MLIR's `SymbolTable::walkSymbolTables`: nested symbol tables before their parent, each
+/// with whether all uses of its symbols are visible from `from_op`.
+fn walk_tables(
+    py: Python<'_>,
+    op: &omnir::Operation,
+    mut visible: bool,
+    owner: &Option<TreeOwner>,
+    callback: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let is_table = op.is_symbol_table().py()?;
+    if is_table {
+        // Symbol tables are symbols themselves here (builtin.module is one even unnamed).
+        visible |= op.symbol_name().py()?.is_some() && op.visibility().py()? == Visibility::Private;
+    } else {
+        visible = true;
+    }
+    for region in op.regions().py()? {
+        for block in region.blocks().py()? {
+            for nested in block.operations().py()? {
+                walk_tables(py, &nested, visible, owner, callback)?;
+            }
+        }
+    }
+    if is_table {
+        callback.call1((op_or_view(py, op.clone(), owner.clone())?, visible))?;
+    }
+    Ok(())
+}
+
 fn string_attr(py: Python<'_>, ctx: &omnir::Context, s: &str) -> PyResult<Py<PyAny>> {
     wrap_attr(py, ctx.string_attr(s).py()?)
 }
@@ -37,13 +70,20 @@ impl SymbolTable {
         let py = symbol_table.py();
         let o = as_op(symbol_table)?;
         let o = o.get();
-        let table = omnir::SymbolTable::new(&o.op).py()?;
+        let table = match omnir::SymbolTable::new(&o.op) {
+            Ok(t) => t,
+            // MLIR raises TypeError here; the core's message says why.
+            Err(e) if !o.op.is_symbol_table().py()? => {
+                return Err(PyTypeError::new_err(format!("Operation is not a Symbol Table. ({})", e.message)))
+            }
+            Err(e) => return Err(crate::errors::err(e)),
+        };
         Ok(SymbolTable { table: Mutex::new(table), owner: o.owner.get(py).or_else(|| owner_now(&o.op)) })
     }
 
     /// The symbol `name` (KeyError if absent).
     fn __getitem__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| PyKeyError::new_err(name.to_string()))?;
+        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| not_found(name))?;
         op_or_view(py, op, self.owner.clone())
     }
 
@@ -57,7 +97,7 @@ impl SymbolTable {
 
     /// Erases the symbol `name`.
     fn __delitem__(&self, name: &str) -> PyResult<()> {
-        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| PyKeyError::new_err(name.to_string()))?;
+        let op = self.with(|t| t.lookup(name)).py()?.ok_or_else(|| not_found(name))?;
         self.with(|t| t.erase(&op)).py()
     }
 
@@ -125,6 +165,21 @@ impl SymbolTable {
             other => return Err(PyValueError::new_err(format!("unknown visibility {other:?}"))),
         };
         o.get().op.set_visibility(v).py()
+    }
+
+    /// Calls `callback(op, all_sym_uses_visible)` on every symbol table at or under
+    /// `from_op`, innermost first.
+    #[staticmethod]
+    fn walk_symbol_tables(
+        from_op: &Bound<'_, PyAny>,
+        all_sym_uses_visible: bool,
+        callback: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let py = from_op.py();
+        let o = as_op(from_op)?;
+        let o = o.get();
+        let owner = o.owner.get(py).or_else(|| owner_now(&o.op));
+        walk_tables(py, &o.op, all_sym_uses_visible, &owner, callback)
     }
 
     /// Replaces every use of the symbol `old_symbol` with `new_symbol` in the regions of

@@ -756,10 +756,17 @@ type_class!(
                 .py()?;
             wrap_type(py, t)
         }
-        /// The layout (None for the identity layout).
+        /// The layout; the identity `affine_map` of the rank when none is set, as in MLIR.
         #[getter]
-        fn layout(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyAny>>> {
-            tref(slf).memref_layout().py()?.map(|a| wrap_attr(slf.py(), a)).transpose()
+        fn layout(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+            let t = tref(slf);
+            match t.memref_layout().py()? {
+                Some(a) => wrap_attr(slf.py(), a),
+                None => {
+                    let rank = ranked_shape(t)?.len() as u32;
+                    wrap_attr(slf.py(), t.context().identity_affine_map_attr(rank).py()?)
+                }
+            }
         }
         /// The memory space (None for the default one).
         #[getter]

@@ -35,7 +35,7 @@ def poke(op: ir.Operation) -> None:
             len(block.operations)
     op.parent
     op.block
-    dict((a.name, a.attr) for a in op.attributes)
+    dict(op.attributes.items())
 
 
 class IRMachine(RuleBasedStateMachine):

@@ -67,7 +67,7 @@ def test_shaped_types(ctx: ir.Context) -> None:
     u = ir.UnrankedTensorType.get(f32)
     assert str(u) == "tensor<*xf32>" and not u.has_rank
     m = ir.MemRefType.get([4], f32)
-    assert str(m) == "memref<4xf32>" and m.layout is None and m.memory_space is None and m.num_elements == 4
+    assert str(m) == "memref<4xf32>" and str(m.layout) == "affine_map<(d0) -> (d0)>" and m.memory_space is None and m.num_elements == 4
     one = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)
     m2 = ir.MemRefType.get([4], f32, memory_space=one)
     assert str(m2) == "memref<4xf32, 1>" and m2.memory_space == one
@@ -194,7 +194,7 @@ def test_other_attrs(ctx: ir.Context) -> None:
     d1, d2 = ir.DistinctAttr.create(ir.UnitAttr.get()), ir.DistinctAttr.create(ir.UnitAttr.get())
     assert d1 != d2 and d1.referenced_attr == ir.UnitAttr.get()
     o = ir.OpaqueAttr.get("foo", "bar")
-    assert o.dialect_namespace == "foo" and o.data == "bar"
+    assert o.dialect_namespace == "foo" and o.data == b"bar"
     loc_attr = ir.Attribute.parse('loc("x":1:2)')
     assert isinstance(loc_attr, ir.LocationAttr) and loc_attr.location == ir.Location.file("x", 1, 2)
     res = ir.DenseResourceElementsAttr.get_from_bytes(b"\x01\x00\x00\x00", "blob", ir.RankedTensorType.get([1], ir.IntegerType.get_signless(32)))
