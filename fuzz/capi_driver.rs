@@ -239,11 +239,25 @@ unsafe extern "C" fn walk_callback(user_data: *mut c_void, op: omnir_op) -> omni
     let script = unsafe { &mut *user_data.cast::<WalkScript>() };
     script.visited.push(op);
     let n = script.visited.len() as u8;
-    // A mutating call from inside a walk must be refused (the walk holds the IR), never
-    // corrupt it.
+    // The callback may change the IR (as MLIR's walk allows): move the op it was given out,
+    // erase it, or erase the op after it, which the walk must notice (an error), never
+    // follow into freed IR.
     if script.script & 0x10 != 0 && n % 3 == 1 {
-        let status = omnir_op_detach(script.context, op);
-        assert_ne!(status, OMNIR_OK, "a detach from inside a walk of the same context succeeded");
+        checked(omnir_op_detach(script.context, op), "detach from inside a walk");
+    }
+    if script.script & 0x20 != 0 && n % 4 == 2 {
+        checked(omnir_op_erase(script.context, op, OMNIR_ERASE_DROP_USES), "erase from inside a walk");
+    }
+    if script.script & 0x40 != 0 && n % 5 == 3 {
+        let mut next = omnir_op::default();
+        if checked(omnir_op_get_next(script.context, op, &mut next), "next op from inside a walk")
+            && next != omnir_op::default()
+        {
+            checked(
+                omnir_op_erase(script.context, next, OMNIR_ERASE_DROP_USES),
+                "erase the next op from inside a walk",
+            );
+        }
     }
     match (script.script.wrapping_add(n)) % 11 {
         0 => OMNIR_WALK_INTERRUPT,

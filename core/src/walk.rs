@@ -2,8 +2,8 @@
 
 use crate::arena::NONE;
 use crate::context::Context;
-use crate::error::Result;
-use crate::ir::OpId;
+use crate::error::{Error, ErrorKind, Result};
+use crate::ir::{BlockId, OpId};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum WalkOrder {
@@ -28,6 +28,49 @@ struct Cursor {
     region: usize,
     block: u32,
     next_op: u32,
+}
+
+/// Position inside one op's regions, for [`Context::walk_mut`]: handles, checked at every
+/// step, since the callback may have changed the IR since the last one.
+struct MutCursor {
+    op: OpId,
+    region: usize,
+    block: Option<BlockId>,
+    next: Option<OpId>,
+}
+
+/// A walk that the IR may change under between visits ([`Context::walk_begin`],
+/// [`Context::walk_next`]), as MLIR's walk allows: the next operation of a block is taken
+/// before the current one (and its regions) is visited, so the callback may erase or move
+/// the operation it was given (in pre-order its regions are then not visited), change
+/// anything before it, and insert operations after it (which the walk does not visit). If
+/// the operation the walk was to visit next was erased or moved, or the block or the
+/// operation whose regions are being walked was erased, where MLIR's walk would crash, the
+/// walk stops with `StaleHandle`. It holds only handles, no borrow of the context.
+pub struct WalkState {
+    root: OpId,
+    order: WalkOrder,
+    stack: Vec<MutCursor>,
+    started: bool,
+    pending: Pending,
+}
+
+/// What to do with the callback's answer for the operation handed out last.
+enum Pending {
+    Nothing,
+    /// Pre-order root: enter it unless skipped or erased.
+    PreRoot,
+    /// Pre-order op: enter its regions unless skipped or erased.
+    Pre(OpId),
+}
+
+fn walk_lost() -> Error {
+    Error::new(
+        ErrorKind::StaleHandle,
+        "the walk cannot go on: its callback erased or moved the operation after the one it was given, or the block \
+         or operation being walked (a callback may erase or move only the operation it was given, and what comes \
+         before it)",
+    )
 }
 
 impl Context {
@@ -118,6 +161,153 @@ impl Context {
         c.region += 1;
         self.enter_next_block(c);
         c.block != NONE
+    }
+
+    /// Visits `root` and every op nested in it, as [`Context::walk`] does, handing the
+    /// callback the context mutably: it may change the IR between visits (see
+    /// [`WalkState`] for what it may change). A loop over [`Context::walk_next`].
+    pub fn walk_mut(
+        &mut self,
+        root: OpId,
+        order: WalkOrder,
+        mut f: impl FnMut(&mut Context, OpId) -> WalkResult,
+    ) -> Result<WalkResult> {
+        let mut walk = self.walk_begin(root, order)?;
+        let mut last = WalkResult::Advance;
+        while let Some(op) = self.walk_next(&mut walk, last)? {
+            last = f(self, op);
+            if last == WalkResult::Interrupt {
+                return Ok(WalkResult::Interrupt);
+            }
+        }
+        Ok(WalkResult::Advance)
+    }
+
+    /// Starts a step-by-step walk of `root` and everything nested in it (see [`WalkState`]).
+    pub fn walk_begin(&self, root: OpId, order: WalkOrder) -> Result<WalkState> {
+        self.check_op(root)?;
+        Ok(WalkState { root, order, stack: Vec::new(), started: false, pending: Pending::Nothing })
+    }
+
+    /// The next operation to visit, given what the callback answered for the previous one
+    /// (`Advance` before the first); `None` when the walk is over. An `Interrupt` answer
+    /// ends the walk. Between two calls the IR may change (see [`WalkState`]).
+    #[inline]
+    pub fn walk_next(&self, walk: &mut WalkState, last: WalkResult) -> Result<Option<OpId>> {
+        if last == WalkResult::Interrupt {
+            walk.stack.clear();
+            walk.started = true;
+            walk.pending = Pending::Nothing;
+            return Ok(None);
+        }
+        // What the previous answer means for the walk.
+        match std::mem::replace(&mut walk.pending, Pending::Nothing) {
+            Pending::Nothing => {}
+            Pending::PreRoot => {
+                // Skipped, or erased by the callback: nothing inside to visit.
+                if last == WalkResult::Skip || self.check_op(walk.root).is_err() {
+                    return Ok(None);
+                }
+                walk.stack.push(self.enter_mut(walk.root, 0)?);
+            }
+            Pending::Pre(op) => {
+                if last == WalkResult::Advance {
+                    if let Ok(links) = self.op_links(op) {
+                        if links.has_regions {
+                            walk.stack.push(self.enter_mut(op, 0)?);
+                        }
+                    }
+                }
+            }
+        }
+        if !walk.started {
+            walk.started = true;
+            if walk.order == WalkOrder::PreOrder {
+                walk.pending = Pending::PreRoot;
+                return Ok(Some(walk.root));
+            }
+            walk.stack.push(self.enter_mut(walk.root, 0)?);
+        }
+        while let Some(top) = walk.stack.last_mut() {
+            if let Some(cur) = top.next {
+                let block = top.block.expect("a cursor with a next op is in a block");
+                // The op taken as next must still be there (live, in the same live block).
+                let links = match self.op_links(cur) {
+                    Ok(l) if l.parent == block.index && self.block_data(block).is_ok() => *l,
+                    _ => return Err(walk_lost()),
+                };
+                top.next = (links.next != NONE).then(|| self.op_handle(links.next));
+                if walk.order == WalkOrder::PreOrder {
+                    walk.pending = Pending::Pre(cur);
+                    return Ok(Some(cur));
+                }
+                if !links.has_regions {
+                    return Ok(Some(cur));
+                }
+                let c = self.enter_mut(cur, 0)?;
+                walk.stack.push(c);
+                continue;
+            }
+            let (op, region, block) = (top.op, top.region, top.block);
+            if let Some(next) = self.next_block_mut(op, region, block)? {
+                *walk.stack.last_mut().expect("non-empty") = next;
+                continue;
+            }
+            walk.stack.pop();
+            if walk.order == WalkOrder::PostOrder {
+                return Ok(Some(op));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A cursor at the first op of the first non-empty block of `op`'s regions from
+    /// `region` on (no block when there is none).
+    fn enter_mut(&self, op: OpId, mut region: usize) -> Result<MutCursor> {
+        let regions = self.op_data(op).map_err(|_| walk_lost())?.regions();
+        while region < regions.len() {
+            let mut b = self.ir.regions.get(regions[region]).first_block;
+            while b != NONE {
+                let first = self.ir.blocks.get(b).first_op;
+                if first != NONE {
+                    return Ok(MutCursor {
+                        op,
+                        region,
+                        block: Some(self.block_handle(b)),
+                        next: Some(self.op_handle(first)),
+                    });
+                }
+                b = self.ir.blocks.get(b).next;
+            }
+            region += 1;
+        }
+        Ok(MutCursor { op, region, block: None, next: None })
+    }
+
+    /// The cursor after `block` (in region `region` of `op`): the next non-empty block of
+    /// that region or of a later one; `None` when `op`'s regions are done.
+    fn next_block_mut(&self, op: OpId, region: usize, block: Option<BlockId>) -> Result<Option<MutCursor>> {
+        let Some(block) = block else { return Ok(None) };
+        let regions = self.op_data(op).map_err(|_| walk_lost())?.regions();
+        let data = match self.block_data(block) {
+            Ok(d) if regions.get(region) == Some(&d.parent) => d,
+            _ => return Err(walk_lost()),
+        };
+        let mut b = data.next;
+        while b != NONE {
+            let first = self.ir.blocks.get(b).first_op;
+            if first != NONE {
+                return Ok(Some(MutCursor {
+                    op,
+                    region,
+                    block: Some(self.block_handle(b)),
+                    next: Some(self.op_handle(first)),
+                }));
+            }
+            b = self.ir.blocks.get(b).next;
+        }
+        let c = self.enter_mut(op, region + 1)?;
+        Ok(c.block.is_some().then_some(c))
     }
 
     /// All ops nested in `root` (and `root`), in the given order.

@@ -10,6 +10,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use omnir_core::api::context::*;
+use omnir_core::api::diagnostics::{
+    omnir_context_attach_diagnostic_handler, omnir_context_detach_diagnostic_handler, omnir_context_emit_diagnostic,
+    omnir_diagnostic,
+};
 use omnir_core::api::dialects::*;
 use omnir_core::api::handles::*;
 use omnir_core::api::ir::*;
@@ -629,6 +633,8 @@ struct WalkState {
     names: Vec<String>,
     skip: Option<&'static str>,
     stop_at: Option<&'static str>,
+    /// Try a mutating call on the first visit (the status lands in `mutate_status`).
+    try_mutate: bool,
     mutate_status: Option<omnir_status>,
     ret: Option<u32>,
     attr: omnir_attribute,
@@ -644,8 +650,7 @@ unsafe extern "C" fn walk_cb(user_data: *mut c_void, op: omnir_op) -> omnir_walk
     let name = take(s);
     let mut n = 0;
     assert_eq!(omnir_op_get_num_operands(w.ctx, op, &mut n), OMNIR_OK);
-    // A mutating call is refused as busy.
-    if w.mutate_status.is_none() {
+    if w.try_mutate && w.mutate_status.is_none() {
         let set = omnir_op_set_attribute(w.ctx, op, "x".as_ptr().cast(), 1, w.attr);
         let erase = omnir_op_erase(w.ctx, op, OMNIR_ERASE_DROP_USES);
         assert_eq!(set, erase);
@@ -676,6 +681,7 @@ fn walker(cx: &Ctx) -> WalkState {
         names: Vec::new(),
         skip: None,
         stop_at: None,
+        try_mutate: false,
         mutate_status: None,
         ret: None,
         attr: cx.int_attr(1),
@@ -693,8 +699,6 @@ fn walk_with_a_c_callback() {
     ok(s);
     assert_eq!(r, OMNIR_WALK_ADVANCE);
     assert_eq!(w.names, ["builtin.module", "test.func", "test.add", "test.cond_br", "test.br", "test.return"]);
-    // The mutating call from inside the callback was refused, and the IR is unchanged.
-    assert_eq!(w.mutate_status, Some(OMNIR_ERROR_BUSY));
     assert_eq!(cx.snapshot(f.module), snap);
 
     let mut w = walker(&cx);
@@ -731,6 +735,185 @@ fn walk_with_a_c_callback() {
         omnir_op_walk(cx.p(), f.module, OMNIR_WALK_PRE_ORDER, None, null_mut(), null_mut()),
         OMNIR_ERROR_NULL_ARGUMENT,
     );
+    assert_eq!(cx.snapshot(f.module), snap);
+}
+
+/// Walks with a Rust closure as the C callback.
+fn walk_with(
+    cx: &Ctx,
+    root: omnir_op,
+    order: omnir_walk_order,
+    f: &mut dyn FnMut(omnir_op) -> omnir_walk_result,
+) -> omnir_status {
+    unsafe extern "C" fn trampoline(user_data: *mut c_void, op: omnir_op) -> omnir_walk_result {
+        // SAFETY: `walk_with` passes a `&mut &mut dyn FnMut` that outlives the walk.
+        let f = unsafe { &mut *(user_data as *mut &mut dyn FnMut(omnir_op) -> omnir_walk_result) };
+        f(op)
+    }
+    let mut f = f;
+    omnir_op_walk(
+        cx.p(),
+        root,
+        order,
+        Some(trampoline),
+        &mut f as *mut &mut dyn FnMut(omnir_op) -> omnir_walk_result as *mut c_void,
+        null_mut(),
+    )
+}
+
+#[test]
+fn walk_callbacks_may_change_the_ir_as_in_mlir() {
+    // Post-order: each op may be erased when it is visited (its regions were walked, the
+    // next op was taken before): everything but the root goes, every op is visited once.
+    let cx = Ctx::new();
+    let f = build_func(&cx);
+    let mut seen = Vec::new();
+    ok(walk_with(&cx, f.module, OMNIR_WALK_POST_ORDER, &mut |op| {
+        seen.push(name(&cx, op));
+        if op != f.module {
+            ok(omnir_op_erase(cx.p(), op, OMNIR_ERASE_DROP_USES));
+        }
+        OMNIR_WALK_ADVANCE
+    }));
+    assert_eq!(seen, ["test.add", "test.cond_br", "test.br", "test.return", "test.func", "builtin.module"]);
+    assert_eq!(cx.print_plain(f.module), "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n");
+
+    // Pre-order: an op erased when it is visited has its regions skipped.
+    let f = build_func(&cx);
+    let mut seen = Vec::new();
+    ok(walk_with(&cx, f.module, OMNIR_WALK_PRE_ORDER, &mut |op| {
+        seen.push(name(&cx, op));
+        if op == f.func {
+            ok(omnir_op_erase(cx.p(), op, OMNIR_ERASE_DROP_USES));
+        }
+        OMNIR_WALK_ADVANCE
+    }));
+    assert_eq!(seen, ["builtin.module", "test.func"]);
+    assert_eq!(count(|n| omnir_block_get_num_ops(cx.p(), f.body, n)), 0);
+
+    // Attributes set and ops inserted after the visited one: the walk goes on over the
+    // ops that were there (an op inserted after the current one is not visited, as in MLIR).
+    let f = build_func(&cx);
+    let mut seen = Vec::new();
+    let unit = cx.int_attr(1);
+    ok(walk_with(&cx, f.module, OMNIR_WALK_PRE_ORDER, &mut |op| {
+        seen.push(name(&cx, op));
+        ok(omnir_op_set_attribute(cx.p(), op, "seen".as_ptr().cast(), 4, unit));
+        if op == f.add {
+            let new = mk(&cx, "test.new", &[], &[], 0, &[]);
+            ok(omnir_op_insert(cx.p(), new, after(op)));
+        }
+        OMNIR_WALK_ADVANCE
+    }));
+    assert_eq!(seen, ["builtin.module", "test.func", "test.add", "test.cond_br", "test.br", "test.return"]);
+    let text = cx.print_plain(f.module);
+    assert_eq!(text.matches("seen = 1").count(), 6, "{text}");
+    assert!(text.contains("\"test.new\"() : () -> ()"), "{text}");
+
+    // Erasing the op the walk was to visit next: where MLIR would crash, the walk stops with
+    // an error; what the callback did stays done.
+    let f = build_func(&cx);
+    let mut seen = Vec::new();
+    let s = walk_with(&cx, f.module, OMNIR_WALK_PRE_ORDER, &mut |op| {
+        seen.push(name(&cx, op));
+        if op == f.add {
+            ok(omnir_op_erase(cx.p(), f.cond_br, OMNIR_ERASE_DROP_USES));
+        }
+        OMNIR_WALK_ADVANCE
+    });
+    let message = fails(s, OMNIR_ERROR_STALE_HANDLE);
+    assert!(message.contains("the walk cannot go on"), "{message}");
+    assert_eq!(seen, ["builtin.module", "test.func", "test.add"]);
+    assert_eq!(count(|n| omnir_block_get_num_ops(cx.p(), f.entry, n)), 1);
+
+    // Erasing the block being walked stops the walk the same way.
+    let f = build_func(&cx);
+    let s = walk_with(&cx, f.module, OMNIR_WALK_POST_ORDER, &mut |op| {
+        if op == f.cond_br {
+            // The last op of the entry block: erase the block around it (after the one use
+            // of its value elsewhere).
+            ok(omnir_op_erase(cx.p(), f.br, OMNIR_ERASE_DROP_USES));
+            ok(omnir_block_erase(cx.p(), f.entry));
+        }
+        OMNIR_WALK_ADVANCE
+    });
+    fails(s, OMNIR_ERROR_STALE_HANDLE);
+
+    // Erasing the root from its own pre-order visit ends the walk.
+    let f = build_func(&cx);
+    let mut seen = 0;
+    ok(walk_with(&cx, f.module, OMNIR_WALK_PRE_ORDER, &mut |op| {
+        seen += 1;
+        ok(omnir_op_erase(cx.p(), op, OMNIR_ERASE_DROP_USES));
+        OMNIR_WALK_ADVANCE
+    }));
+    assert_eq!(seen, 1);
+
+    // A walk inside a walk's callback may change the IR too.
+    let f = build_func(&cx);
+    ok(walk_with(&cx, f.module, OMNIR_WALK_PRE_ORDER, &mut |op| {
+        if op == f.func {
+            ok(walk_with(&cx, f.func, OMNIR_WALK_POST_ORDER, &mut |inner| {
+                if inner == f.ret {
+                    ok(omnir_op_erase(cx.p(), inner, OMNIR_ERASE_DROP_USES));
+                }
+                OMNIR_WALK_ADVANCE
+            }));
+        }
+        OMNIR_WALK_ADVANCE
+    }));
+    assert_eq!(count(|n| omnir_block_get_num_ops(cx.p(), f.bb2, n)), 0);
+}
+
+/// What a diagnostic handler's walk does: it may read, not write.
+struct HandlerWalk {
+    root: omnir_op,
+    visited: usize,
+    mutate: Option<omnir_status>,
+}
+
+unsafe extern "C-unwind" fn handler_that_walks(
+    user_data: *mut c_void,
+    ctx: *mut omnir_context,
+    _d: *const omnir_diagnostic,
+) -> bool {
+    unsafe extern "C" fn visit(user_data: *mut c_void, op: omnir_op) -> omnir_walk_result {
+        // SAFETY: the handler passes its `HandlerWalk`.
+        let (w, ctx) = unsafe { &mut *(user_data as *mut (&mut HandlerWalk, *mut omnir_context)) };
+        w.visited += 1;
+        if w.mutate.is_none() {
+            w.mutate = Some(omnir_op_set_attribute(*ctx, op, "x".as_ptr().cast(), 1, omnir_attribute::default()));
+        }
+        OMNIR_WALK_ADVANCE
+    }
+    // SAFETY: the test passes a `HandlerWalk` that outlives the handler.
+    let w = unsafe { &mut *(user_data as *mut HandlerWalk) };
+    let root = w.root;
+    let mut data = (w, ctx);
+    let s = omnir_op_walk(ctx, root, OMNIR_WALK_PRE_ORDER, Some(visit), &mut data as *mut _ as *mut c_void, null_mut());
+    assert_eq!(s, OMNIR_OK);
+    true
+}
+
+#[test]
+fn a_walk_inside_a_read_only_callback_may_only_read() {
+    let cx = Ctx::new();
+    let f = build_func(&cx);
+    let snap = cx.snapshot(f.module);
+    let mut w = HandlerWalk { root: f.module, visited: 0, mutate: None };
+    let mut id = 0;
+    ok(omnir_context_attach_diagnostic_handler(
+        cx.p(),
+        Some(handler_that_walks),
+        &mut w as *mut _ as *mut c_void,
+        None,
+        &mut id,
+    ));
+    let msg = "m";
+    ok(omnir_context_emit_diagnostic(cx.p(), 2, cx.loc(), msg.as_ptr().cast(), 1, null(), 0));
+    ok(omnir_context_detach_diagnostic_handler(cx.p(), id));
+    assert_eq!(w.visited, 6);
+    assert_eq!(w.mutate, Some(OMNIR_ERROR_BUSY));
     assert_eq!(cx.snapshot(f.module), snap);
 }
 

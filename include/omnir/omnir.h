@@ -16,10 +16,10 @@
  *    while it works on the context, so the calls made on one context by several threads are
  *    serialized: they take turns (a call waits while another thread is inside one); none
  *    ever sees a half-done change and none gets an error because of another thread.
- *  - Inside the lock a call either reads (queries, printing, verification, walks, building
+ *  - Inside the lock a call either reads (queries, printing, verification, building
  *    types, attributes and locations, type/attribute parsing, emitting diagnostics,
  *    attaching handlers, resources) or writes (creating, changing, moving, cloning or erasing
- *    IR, omnir_module_parse, registering dialects, operations, types, attributes and
+ *    IR, omnir_module_parse, walks, registering dialects, operations, types, attributes and
  *    interfaces, context settings, omnir_context_destroy).
  *  - Callbacks (diagnostic handlers, operation verifiers, parameters verifiers, constraint
  *    predicates, walk callbacks) run synchronously on the thread that made the call that
@@ -30,7 +30,9 @@
  *    context, on the same thread. Reads always succeed, even when the outer call is a write
  *    (for example a parameters verifier run by omnir_module_parse while it builds a dialect
  *    type: the callback reads a consistent context, the outer call is paused). Writes and
- *    omnir_context_destroy from inside a callback get OMNIR_ERROR_BUSY and change nothing.
+ *    omnir_context_destroy from inside a callback get OMNIR_ERROR_BUSY and change nothing,
+ *    except from the callbacks that may change the IR: walk callbacks (omnir_op_walk, as
+ *    MLIR's walk allows), passes and rewrite patterns may write (not destroy the context).
  *    OMNIR_ERROR_BUSY is only ever returned to a callback's own thread; other threads wait
  *    instead. So a callback must not wait for another thread that uses the same context.
  *  - Pass runs (omnir_pass_manager_run) keep that promise too: passes and rewrite patterns
@@ -4112,11 +4114,16 @@ enum omnir_status omnir_op_replace_all_uses_with(struct omnir_context *ctx,
  * op)`. `*result` (may be NULL) is `OMNIR_WALK_INTERRUPT` if the callback interrupted the
  * walk, `OMNIR_WALK_ADVANCE` otherwise.
  *
- * The callback runs while the context is held for reading: it may call read-only functions
- * on the same context (on the same thread), but a mutating call from inside it gets
- * `OMNIR_ERROR_BUSY`. To change the IR, collect the operations and change them after the
- * walk. A callback returning a value that is not an `omnir_walk_result` stops the walk
- * with `OMNIR_ERROR_CALLBACK_FAILED`.
+ * The callback may change the IR, as in MLIR: the walk takes the next operation of a block
+ * before visiting the current one, so the callback may erase or move the operation it was
+ * given (in pre-order its regions are then not visited), change anything before it, and
+ * insert operations after it (the walk does not visit those). If it erases or moves the
+ * operation the walk was to visit next, or the block or operation being walked (where
+ * MLIR's walk would crash), the walk stops with `OMNIR_ERROR_STALE_HANDLE`; the changes
+ * made until then stay. A walk started from inside a callback that may only read (a
+ * verifier, a diagnostic handler) lends its own callback only that: a mutating call from it
+ * gets `OMNIR_ERROR_BUSY`. A callback returning a value that is not an
+ * `omnir_walk_result` stops the walk with `OMNIR_ERROR_CALLBACK_FAILED`.
  */
 enum omnir_status omnir_op_walk(const struct omnir_context *ctx,
                                 struct omnir_op op,

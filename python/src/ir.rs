@@ -553,8 +553,11 @@ impl Operation {
     }
 
     /// Calls `callback(op)` for this operation and every operation nested in it, in
-    /// `walk_order`; the callback returns a `WalkResult` (None means ADVANCE). The IR must not
-    /// be changed from inside the callback (collect the operations, change them afterwards).
+    /// `walk_order`; the callback returns a `WalkResult` (None means ADVANCE). The callback may
+    /// change the IR as MLIR's walk allows: erase or move the operation it is given (in
+    /// pre-order its regions are then not visited), change what comes before it, insert after
+    /// it (not visited). Erasing the operation the walk was to visit next stops the walk with
+    /// `StaleHandleError`.
     #[pyo3(signature = (callback, walk_order = WalkOrder::POST_ORDER))]
     fn walk(&self, py: Python<'_>, callback: &Bound<'_, PyAny>, walk_order: WalkOrder) -> PyResult<WalkResult> {
         crate::walk::walk(py, &self.op, self.owner.get(py), callback, walk_order)

@@ -360,3 +360,44 @@ def test_opview_subclass_with_build_generic(ctx: ir.Context) -> None:
     assert c.value == 42 and str(c.result.type) == "i32"
     found = m.body.operations[0]
     assert isinstance(found, ConstantOp) and found.value == 42
+
+
+def test_walk_callback_erases_the_visited_operation(ctx: ir.Context) -> None:
+    # The common clean-up written against upstream: a post-order walk (the default) erasing
+    # the operations it is given.
+    m = ir.Module.parse(
+        '"t.f"() ({\n  %0 = "t.dead"() : () -> i32\n  "t.keep"() : () -> ()\n  "t.dead"(%0) : (i32) -> ()\n}) : () -> ()'
+    )
+    seen: List[str] = []
+
+    def erase_dead(op: ir.Operation) -> ir.WalkResult:
+        seen.append(op.name)
+        if op.name == "t.dead" and not list(op.results[0].uses if len(op.results) else []):
+            op.erase()
+        return ir.WalkResult.ADVANCE
+
+    # The second t.dead goes when visited; the first still has a use then.
+    m.operation.walk(erase_dead)
+    assert seen == ["t.dead", "t.keep", "t.dead", "t.f", "builtin.module"]
+    assert [o.name for o in m.body.operations[0].regions[0].blocks[0].operations] == ["t.dead", "t.keep"]
+    # Pre-order: an erased operation's regions are not visited.
+    seen.clear()
+
+    def erase_f(op: ir.Operation) -> None:
+        seen.append(op.name)
+        if op.name == "t.f":
+            op.erase()
+
+    m.operation.walk(erase_f, ir.WalkOrder.PRE_ORDER)
+    assert seen == ["builtin.module", "t.f"] and len(m.body.operations) == 0
+    # Erasing the operation the walk was to visit next: an error, never a crash.
+    m2 = ir.Module.parse('"t.a"() : () -> ()\n"t.b"() : () -> ()')
+    a, b = m2.body.operations
+
+    def erase_next(op: ir.Operation) -> None:
+        if op == a:
+            b.erase()
+
+    with pytest.raises(ir.StaleHandleError, match="walk cannot go on"):
+        m2.operation.walk(erase_next, ir.WalkOrder.PRE_ORDER)
+    assert [o.name for o in m2.body.operations] == ["t.a"]

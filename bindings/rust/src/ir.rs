@@ -922,11 +922,14 @@ impl Operation {
         string_out(|o| unsafe { sys::omnir_op_print(self.cx(), self.raw, &f, o) })
     }
 
-    /// Visits this operation and every operation nested in it, in `order`. The closure runs
-    /// while the context is held for reading: it may read anything, but mutations from
-    /// inside it get [`Status::Busy`]; collect operations and change them afterwards. A
-    /// panic in the closure stops the walk and is resumed after it. Returns
-    /// [`WalkResult::Interrupt`] when the closure interrupted the walk.
+    /// Visits this operation and every operation nested in it, in `order`. The closure may
+    /// change the IR as MLIR's walk allows: erase or move the operation it was given (in
+    /// pre-order its regions are then not visited), change what comes before it, insert after
+    /// it (not visited); if it erases what the walk was to visit next, the walk stops with
+    /// [`Status::StaleHandle`] (`omnir_op_walk`). Inside a read-only callback (a verifier, a
+    /// diagnostic handler) mutations get [`Status::Busy`]. A panic in the closure stops the
+    /// walk and is resumed after it. Returns [`WalkResult::Interrupt`] when the closure
+    /// interrupted the walk.
     pub fn walk<F: FnMut(&Operation) -> WalkResult>(&self, order: WalkOrder, f: F) -> Result<WalkResult> {
         struct State<F> {
             /// The one wrapper handed to `f`, re-pointed at each visited op (no reference

@@ -188,17 +188,39 @@ fn walk_orders_skip_interrupt_and_panics() {
         .unwrap();
     assert_eq!((r, seen), (WalkResult::Interrupt, 2));
 
-    // Mutation from inside a walk is refused (the context is being read).
-    let mut busy = None;
+    // The closure may change the IR, as in MLIR: mark every op, and in post-order erase the
+    // op it was given.
+    let unit = f.ctx.unit_attr().unwrap();
     f.module
         .walk(WalkOrder::PreOrder, |op| {
-            if op == &f.add {
-                busy = Some(op.set_attribute("x", &f.ctx.unit_attr().unwrap()).unwrap_err().status);
-            }
+            op.set_attribute("x", &unit).unwrap();
             WalkResult::Advance
         })
         .unwrap();
-    assert_eq!(busy, Some(Status::Busy));
+    assert!(f.add.attribute("x").unwrap().is_some());
+    let copy = f.module.clone_op().unwrap();
+    let mut erased = 0;
+    copy.walk(WalkOrder::PostOrder, |op| {
+        if op.name().unwrap() == "arith.addi" {
+            op.erase_with(EraseMode::DropUses).unwrap();
+            erased += 1;
+        }
+        WalkResult::Advance
+    })
+    .unwrap();
+    assert_eq!(erased, 1);
+    assert!(!copy.print(&PrintFlags::default()).unwrap().contains("arith.addi"));
+    // Erasing what the walk was to visit next stops it.
+    let copy = f.module.clone_op().unwrap();
+    let err = copy
+        .walk(WalkOrder::PreOrder, |op| {
+            if let Some(next) = op.next().unwrap() {
+                next.erase_with(EraseMode::DropUses).unwrap();
+            }
+            WalkResult::Advance
+        })
+        .unwrap_err();
+    assert_eq!(err.status, Status::StaleHandle);
 
     // A panic in the closure stops the walk and comes back out of `walk`.
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

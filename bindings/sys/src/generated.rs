@@ -3312,11 +3312,16 @@ extern "C" {
     /// op)`. `*result` (may be NULL) is `OMNIR_WALK_INTERRUPT` if the callback interrupted the
     /// walk, `OMNIR_WALK_ADVANCE` otherwise.
     ///
-    /// The callback runs while the context is held for reading: it may call read-only functions
-    /// on the same context (on the same thread), but a mutating call from inside it gets
-    /// `OMNIR_ERROR_BUSY`. To change the IR, collect the operations and change them after the
-    /// walk. A callback returning a value that is not an `omnir_walk_result` stops the walk
-    /// with `OMNIR_ERROR_CALLBACK_FAILED`.
+    /// The callback may change the IR, as in MLIR: the walk takes the next operation of a block
+    /// before visiting the current one, so the callback may erase or move the operation it was
+    /// given (in pre-order its regions are then not visited), change anything before it, and
+    /// insert operations after it (the walk does not visit those). If it erases or moves the
+    /// operation the walk was to visit next, or the block or operation being walked (where
+    /// MLIR's walk would crash), the walk stops with `OMNIR_ERROR_STALE_HANDLE`; the changes
+    /// made until then stay. A walk started from inside a callback that may only read (a
+    /// verifier, a diagnostic handler) lends its own callback only that: a mutating call from it
+    /// gets `OMNIR_ERROR_BUSY`. A callback returning a value that is not an
+    /// `omnir_walk_result` stops the walk with `OMNIR_ERROR_CALLBACK_FAILED`.
     pub fn omnir_op_walk(
         ctx: *const omnir_context,
         op: omnir_op,

@@ -406,6 +406,28 @@ pub(crate) fn in_callback_mut<R>(serial: u32, core: &mut Context, f: impl FnOnce
     f()
 }
 
+/// As [`in_callback_mut`], for a caller that reads `core` between the callbacks `f` calls (a
+/// walk): `core` is lent once, as a raw pointer, for all of them, instead of once per
+/// callback, which would cost two thread-local accesses per visited operation.
+///
+/// # Safety
+///
+/// `core` must be valid for the whole call, and exclusively the caller's (taken from the
+/// context's `RefCell` by `write`); `f` may create references from it, but none may be alive
+/// while `f` calls a callback: the API calls the callback makes create `&mut Context` from
+/// the same pointer.
+pub(crate) unsafe fn lend_mut_raw<R>(serial: u32, core: *mut Context, f: impl FnOnce() -> R) -> R {
+    struct Frame;
+    impl Drop for Frame {
+        fn drop(&mut self) {
+            pop_frame();
+        }
+    }
+    push_frame(serial, core as *const Context, true);
+    let _frame = Frame;
+    f()
+}
+
 /// Checks a context pointer argument.
 #[inline]
 pub(crate) fn context_arg<'a>(ctx: *const omnir_context) -> ApiResult<&'a omnir_context> {

@@ -1245,8 +1245,7 @@ fn call_walk_callback(
     op: omnir_op,
 ) -> omnir_walk_result {
     // SAFETY: the caller passes a valid callback and the user data it expects; the callback
-    // may call back into omnir (read-only calls succeed, mutating ones are refused as busy by
-    // the context's borrow flag).
+    // may call back into omnir (through the context lent to it, see `omnir_op_walk`).
     unsafe { callback(user_data, op) }
 }
 
@@ -1254,11 +1253,16 @@ fn call_walk_callback(
 /// op)`. `*result` (may be NULL) is `OMNIR_WALK_INTERRUPT` if the callback interrupted the
 /// walk, `OMNIR_WALK_ADVANCE` otherwise.
 ///
-/// The callback runs while the context is held for reading: it may call read-only functions
-/// on the same context (on the same thread), but a mutating call from inside it gets
-/// `OMNIR_ERROR_BUSY`. To change the IR, collect the operations and change them after the
-/// walk. A callback returning a value that is not an `omnir_walk_result` stops the walk
-/// with `OMNIR_ERROR_CALLBACK_FAILED`.
+/// The callback may change the IR, as in MLIR: the walk takes the next operation of a block
+/// before visiting the current one, so the callback may erase or move the operation it was
+/// given (in pre-order its regions are then not visited), change anything before it, and
+/// insert operations after it (the walk does not visit those). If it erases or moves the
+/// operation the walk was to visit next, or the block or operation being walked (where
+/// MLIR's walk would crash), the walk stops with `OMNIR_ERROR_STALE_HANDLE`; the changes
+/// made until then stay. A walk started from inside a callback that may only read (a
+/// verifier, a diagnostic handler) lends its own callback only that: a mutating call from it
+/// gets `OMNIR_ERROR_BUSY`. A callback returning a value that is not an
+/// `omnir_walk_result` stops the walk with `OMNIR_ERROR_CALLBACK_FAILED`.
 #[no_mangle]
 pub extern "C" fn omnir_op_walk(
     ctx: *const omnir_context,
@@ -1278,17 +1282,49 @@ pub extern "C" fn omnir_op_walk(
         };
         let callback = callback.ok_or_else(|| ApiError::null("walk callback"))?;
         let mut bad: Option<u32> = None;
-        let r = cx.read(|c| {
-            Ok(c.walk(op, order, |o| match call_walk_callback(callback, user_data, cx.op_out(o)) {
-                OMNIR_WALK_ADVANCE => WalkResult::Advance,
-                OMNIR_WALK_SKIP => WalkResult::Skip,
-                OMNIR_WALK_INTERRUPT => WalkResult::Interrupt,
-                other => {
-                    bad = Some(other);
-                    WalkResult::Interrupt
-                }
-            })?)
-        })?;
+        let mut to_walk_result = |r: omnir_walk_result| match r {
+            OMNIR_WALK_ADVANCE => WalkResult::Advance,
+            OMNIR_WALK_SKIP => WalkResult::Skip,
+            OMNIR_WALK_INTERRUPT => WalkResult::Interrupt,
+            other => {
+                bad = Some(other);
+                WalkResult::Interrupt
+            }
+        };
+        let serial = cx.serial();
+        let mut started = false;
+        let walked = cx.write(|c| {
+            started = true;
+            let mut walk = c.walk_begin(op, order)?;
+            let core: *mut Context = c;
+            let step = |walk: &mut _, last| {
+                // SAFETY: `core` is the exclusive borrow `write` gave us, valid for this
+                // closure; the shared reference lives for this one call, between callbacks.
+                unsafe { &*core }.walk_next(walk, last)
+            };
+            // SAFETY: `core` is `write`'s exclusive borrow, alive for the whole lend; the
+            // loop's references into it (in `step`) never live across a callback.
+            unsafe {
+                super::context::lend_mut_raw(serial, core, || -> ApiResult<WalkResult> {
+                    let mut last = WalkResult::Advance;
+                    while let Some(o) = step(&mut walk, last)? {
+                        last = to_walk_result(call_walk_callback(callback, user_data, cx.op_out(o)));
+                        if last == WalkResult::Interrupt {
+                            return Ok(WalkResult::Interrupt);
+                        }
+                    }
+                    Ok(WalkResult::Advance)
+                })
+            }
+        });
+        let r = match walked {
+            // Only shared access to be had (a read-only callback of this context is running
+            // on this thread): the read-only walk, whose callback may only read.
+            Err(e) if !started && e.status == omnir_status::OMNIR_ERROR_BUSY => cx.read(|c| {
+                Ok(c.walk(op, order, |o| to_walk_result(call_walk_callback(callback, user_data, cx.op_out(o))))?)
+            })?,
+            other => other?,
+        };
         if let Some(other) = bad {
             return Err(ApiError::new(
                 omnir_status::OMNIR_ERROR_CALLBACK_FAILED,

@@ -418,10 +418,12 @@ public final class Operation: Hashable, CustomStringConvertible {
         }
     }
 
-    /// Visits this operation and every operation nested in it, in `order`. The body runs
-    /// while the context is held for reading: it may read anything, but changing IR from
-    /// inside it throws `.busy` (collect, then change after the walk). Returns whether the
-    /// body interrupted the walk. An error thrown by the body stops the walk and is rethrown.
+    /// Visits this operation and every operation nested in it, in `order`. The body may
+    /// change the IR as MLIR's walk allows: erase or move the operation it is given (in
+    /// pre-order its regions are then not visited), change what comes before it, insert
+    /// after it (not visited); erasing the operation the walk was to visit next stops the
+    /// walk with `.staleHandle`. Returns whether the body interrupted the walk. An error
+    /// thrown by the body stops the walk and is rethrown.
     ///
     /// The body may keep the operations it is given (store them: a strong reference). A
     /// wrapper it did not keep is recycled for the next operation, so do not hold one only
