@@ -1,6 +1,7 @@
 # Type stubs of omnir's native extension (python/src/*.rs). Everything here is re-exported
 # by the `omnir` package (and `omnir.ir`).
 
+import builtins
 from typing import (
     Any,
     Callable,
@@ -814,7 +815,10 @@ class Operation:
     def block(self) -> Optional[Block]: ...
     def verify(self) -> bool: ...
     def walk(
-        self, callback: Callable[[Operation], Optional[WalkResult]], walk_order: WalkOrder = ...
+        self,
+        callback: Callable[[Operation], Optional[WalkResult]],
+        walk_order: WalkOrder = ...,
+        op_class: Optional[builtins.type] = None,
     ) -> WalkResult: ...
     def get_asm(
         self,

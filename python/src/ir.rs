@@ -557,10 +557,25 @@ impl Operation {
     /// change the IR as MLIR's walk allows: erase or move the operation it is given (in
     /// pre-order its regions are then not visited), change what comes before it, insert after
     /// it (not visited). Erasing the operation the walk was to visit next stops the walk with
-    /// `StaleHandleError`.
-    #[pyo3(signature = (callback, walk_order = WalkOrder::POST_ORDER))]
-    fn walk(&self, py: Python<'_>, callback: &Bound<'_, PyAny>, walk_order: WalkOrder) -> PyResult<WalkResult> {
-        crate::walk::walk(py, &self.op, self.owner.get(py), callback, walk_order)
+    /// `StaleHandleError`. With `op_class` (an `OpView` subclass) the callback sees only the
+    /// operations of its `OPERATION_NAME`.
+    #[pyo3(signature = (callback, walk_order = WalkOrder::POST_ORDER, op_class = None))]
+    fn walk(
+        &self,
+        py: Python<'_>,
+        callback: &Bound<'_, PyAny>,
+        walk_order: WalkOrder,
+        op_class: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<WalkResult> {
+        let only: Option<String> = match op_class {
+            None => None,
+            Some(cls) => {
+                Some(cls.getattr(intern!(py, "OPERATION_NAME")).and_then(|n| n.extract()).map_err(|_| {
+                    PyTypeError::new_err("op_class: expected an OpView subclass with an OPERATION_NAME")
+                })?)
+            }
+        };
+        crate::walk::walk(py, &self.op, self.owner.get(py), callback, walk_order, only.as_deref())
     }
 
     /// The operation as text (generic form), with MLIR's print flags; bytes if `binary`.

@@ -9,15 +9,21 @@ use omnir::{TreeOwner, WalkResult as CResult};
 use crate::errors::OrPy;
 use crate::ir::{new_op, walk_result_of, Operation, WalkOrder, WalkResult};
 
-/// Walks `op` calling `callback(operation)`; each operation wrapper shares the walked
-/// operation's tree owner. An exception in the callback stops the walk and is raised.
+/// Walks `op` calling `callback(operation)`, only for operations named `only` when given
+/// (upstream's `op_class`); each operation wrapper shares the walked operation's tree owner.
+/// An exception in the callback stops the walk and is raised.
 pub fn walk(
     py: Python<'_>,
     op: &omnir::Operation,
     owner: Option<TreeOwner>,
     callback: &Bound<'_, PyAny>,
     order: WalkOrder,
+    only: Option<&str>,
 ) -> PyResult<WalkResult> {
+    let only = match only {
+        Some(name) => Some(op.context().identifier(name).py()?),
+        None => None,
+    };
     let mut error: Option<PyErr> = None;
     // The object handed to the callback is reused for the next operation when the callback
     // kept no reference to it (refcount back to 1): one allocation per kept object, not per
@@ -31,6 +37,16 @@ pub fn walk(
     let vectorcall = crate::fastcall::vectorcall(py);
     let result = op
         .walk(order.to_client(), |o| {
+            if let Some(only) = &only {
+                match o.name_identifier() {
+                    Ok(name) if name == *only => {}
+                    Ok(_) => return CResult::Advance,
+                    Err(e) => {
+                        error = Some(crate::errors::err(e));
+                        return CResult::Interrupt;
+                    }
+                }
+            }
             let w = match current.take() {
                 Some(w) if Operation::replace_unshared(&w, o) => Ok(w),
                 _ => new_op(py, o.clone(), owner.clone()).map(|w| w.into_bound(py)),

@@ -401,3 +401,21 @@ def test_walk_callback_erases_the_visited_operation(ctx: ir.Context) -> None:
     with pytest.raises(ir.StaleHandleError, match="walk cannot go on"):
         m2.operation.walk(erase_next, ir.WalkOrder.PRE_ORDER)
     assert [o.name for o in m2.body.operations] == ["t.a"]
+
+
+def test_walk_op_class(ctx: ir.Context) -> None:
+    class AddOp(ir.OpView):
+        OPERATION_NAME = "t.add"
+
+    m = ir.Module.parse('%0 = "t.c"() : () -> i32\n%1 = "t.add"(%0, %0) : (i32, i32) -> i32\n"t.add"(%1, %1) : (i32, i32) -> i32')
+    seen: List[Tuple[str, str]] = []
+
+    def cb(op: ir.Operation) -> ir.WalkResult:
+        seen.append((type(op).__name__, op.name))
+        return ir.WalkResult.ADVANCE
+
+    # As upstream: only operations of that name, handed over as Operation.
+    m.operation.walk(cb, op_class=AddOp)
+    assert seen == [("Operation", "t.add"), ("Operation", "t.add")]
+    with pytest.raises(TypeError, match="op_class"):
+        m.operation.walk(cb, op_class=int)
