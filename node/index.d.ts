@@ -52,12 +52,19 @@ export class MLIRError extends OmnirError {
 export interface ContextOptions {
   /** Default true. */
   allowUnregisteredDialects?: boolean;
+  /** Whether parsing verifies what it parsed. Default true. */
+  verifyAfterParse?: boolean;
 }
 
 /** An omnir context: owns all IR, types, attributes and dialect registrations made in it. */
 export class Context {
   constructor(options?: ContextOptions);
   allowUnregisteredDialects: boolean;
+  /**
+   * Whether `Module.parse` and `Operation.parse` verify what they parse (as MLIR does);
+   * default true. IR that does not verify then fails to parse with an `MLIRError`.
+   */
+  verifyAfterParse: boolean;
   isDialectRegistered(name: string): boolean;
   isOperationRegistered(name: string): boolean;
   /** Runs `fn(ctx)` with this context as `Context.current`. */

@@ -242,6 +242,9 @@ export declare function callInterfaceMethod(method: string): number
 /** in: ctx / out: allowed (0). */
 export declare function ctxGetAllowUnregistered(): number
 
+/** in: ctx / out: verify (0). */
+export declare function ctxGetVerifyAfterParse(): number
+
 /** in: ctx / out: whether the dialect `name` is registered (0). */
 export declare function ctxIsDialectRegistered(name: string): number
 
@@ -265,6 +268,9 @@ export declare function ctxSetAllowUnregistered(): number
 
 /** in: ctx, threads (1: 0 for one per core). Sizes the context's pass thread pool. */
 export declare function ctxSetPassThreads(): number
+
+/** in: ctx, verify (1). Whether parsing verifies what it parsed. */
+export declare function ctxSetVerifyAfterParse(): number
 
 /** in: ctx, handler callback (1) / out: handler id (float64 at 0). */
 export declare function diagAttachHandler(): number

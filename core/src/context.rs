@@ -62,6 +62,7 @@ pub struct Context {
     pub(crate) options: crate::options::OptionStore,
     pub(crate) passes: crate::pass::PassState,
     allow_unregistered_dialects: bool,
+    verify_after_parse: bool,
     caller_thread_callbacks: std::sync::atomic::AtomicBool,
 }
 
@@ -83,6 +84,7 @@ impl Context {
             options: crate::options::OptionStore::default(),
             passes: crate::pass::PassState::default(),
             allow_unregistered_dialects: false,
+            verify_after_parse: true,
             caller_thread_callbacks: std::sync::atomic::AtomicBool::new(false),
         };
         crate::builtin::register(&mut ctx);
@@ -95,6 +97,20 @@ impl Context {
 
     pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
         self.allow_unregistered_dialects = allow;
+    }
+
+    /// Whether the C API's parse functions (`omnir_module_parse`, `omnir_op_parse`) verify
+    /// what they parse (MLIR's `ParserConfig::verifyAfterParse`); `true` unless turned off.
+    /// The Rust parse functions take [`ParseOptions::verify_after_parse`] instead, so that a
+    /// caller sees at the call what it gets.
+    ///
+    /// [`ParseOptions::verify_after_parse`]: crate::asm::ParseOptions::verify_after_parse
+    pub fn verify_after_parse(&self) -> bool {
+        self.verify_after_parse
+    }
+
+    pub fn set_verify_after_parse(&mut self, verify: bool) {
+        self.verify_after_parse = verify;
     }
 
     /// Records that code outside the core (C callbacks: verifiers, predicates, custom

@@ -232,6 +232,19 @@ impl Context {
         }
     }
 
+    /// Verifies `op` and everything nested in it as [`Context::verify`] does, but returns the
+    /// failures (in the order `verify` would emit them) instead of emitting them: empty when
+    /// `op` verifies. For callers that report them their own way (the parser, which fails
+    /// with them). Diagnostics that an op's verifier callback emits itself still go to the
+    /// handlers. A stale `op` gives `StaleHandle`.
+    pub fn verify_diagnostics(&self, op: OpId) -> Result<Vec<Diagnostic>> {
+        self.op_data(op)?;
+        let mut v = Verifier::new(self);
+        v.sink = Some(Vec::new());
+        v.run(op.index);
+        Ok(v.sink.unwrap_or_default())
+    }
+
     /// The operand index ranges of each operand group of a registered op, as its definition
     /// lays them out (MLIR's `getODSOperandIndexAndLength`).
     pub fn op_operand_segments(&self, op: OpId) -> Result<Vec<Range<usize>>> {
@@ -285,6 +298,8 @@ struct Verifier<'c> {
     deferred: Vec<Diagnostic>,
     /// The interfaces the verifier consults, per registered op name.
     interfaces: RefCell<FxHashMap<Identifier, OpInterfaces<'c>>>,
+    /// Where failures go instead of the context's handlers, when collecting.
+    sink: Option<Vec<Diagnostic>>,
 }
 
 #[derive(Copy, Clone)]
@@ -305,6 +320,7 @@ impl<'c> Verifier<'c> {
             root_ancestors: FxHashMap::default(),
             deferred: Vec::new(),
             interfaces: RefCell::new(FxHashMap::default()),
+            sink: None,
         }
     }
 
@@ -330,7 +346,10 @@ impl<'c> Verifier<'c> {
         if self.first.is_none() {
             self.first = Some(d.message.clone());
         }
-        self.ctx.emit_diagnostic(d);
+        match &mut self.sink {
+            Some(sink) => sink.push(d),
+            None => self.ctx.emit_diagnostic(d),
+        }
     }
 
     fn op_error(&self, op: u32, msg: impl std::fmt::Display) -> Diagnostic {

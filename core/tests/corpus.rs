@@ -68,7 +68,7 @@ fn exceptions() -> BTreeMap<String, String> {
 fn reprint(source: &str, name: &str, flags: &PrintFlags) -> Result<String, String> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    let options = ParseOptions { allow_unregistered_dialects: true };
+    let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let mut out = String::new();
     for (i, chunk) in parse_source_split(&mut ctx, source, name, &options).into_iter().enumerate() {
         let module = chunk.map_err(|e| format!("chunk {i}: parse error: {e}"))?;

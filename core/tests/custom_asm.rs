@@ -186,7 +186,7 @@ fn print_uniform(ctx: &Context, p: &[Attribute]) -> Result<String, String> {
 }
 
 fn allow() -> ParseOptions {
-    ParseOptions { allow_unregistered_dialects: true }
+    ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() }
 }
 
 fn flags() -> PrintFlags {

@@ -10,7 +10,7 @@ use omnir_core::asm::{parse_attribute, parse_source, parse_type, print_type, Par
 use omnir_core::{AttrKind, Attribute, Context, FloatKind, LocationKind, OpId, Signedness, Type, TypeKind, DYNAMIC};
 
 fn allow() -> ParseOptions {
-    ParseOptions { allow_unregistered_dialects: true }
+    ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() }
 }
 
 fn parse(ctx: &mut Context, src: &str) -> OpId {

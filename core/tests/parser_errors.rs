@@ -9,7 +9,7 @@ use omnir_core::asm::{parse_attribute, parse_source, parse_type, ParseError, Par
 use omnir_core::Context;
 
 fn allow() -> ParseOptions {
-    ParseOptions { allow_unregistered_dialects: true }
+    ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() }
 }
 
 /// Parses `src` (expecting failure) and checks that the context is exactly as before.
@@ -430,7 +430,7 @@ fn mutated_corpus_never_panics_or_leaks() {
             let mutated = mutate(&mut rng, &src);
             let text = String::from_utf8_lossy(&mutated).into_owned();
             for strict in [false, true] {
-                let opts = ParseOptions { allow_unregistered_dialects: !strict };
+                let opts = ParseOptions { allow_unregistered_dialects: !strict, ..ParseOptions::default() };
                 let mut ctx = Context::new();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     let mut errors = 0;
@@ -529,4 +529,117 @@ fn large_inputs_stay_linear() {
     assert_eq!(e.diagnostics.len(), 10_000);
     assert!(e.diagnostics.iter().all(|d| d.rendered.len() < 2048));
     assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
+}
+
+// ---------------------------------------------------------------------------------------
+// verification after parsing (`ParseOptions::verify_after_parse`)
+
+fn verified() -> ParseOptions {
+    ParseOptions { allow_unregistered_dialects: true, verify_after_parse: true }
+}
+
+/// As [`fail_with`] with verification, in a context that allows unregistered dialects (the
+/// verifier asks the context, not the parse options).
+fn fail_verified(src: &str) -> ParseError {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    let keep = parse_source(&mut ctx, "\"test.keep\"() : () -> ()", "keep.mlir", &allow()).unwrap();
+    let before = ctx.live_ir_counts();
+    let err = parse_source(&mut ctx, src, "t.mlir", &verified()).expect_err(src);
+    assert_eq!(ctx.live_ir_counts(), before, "the failed parse left IR behind:\n{src}");
+    assert!(ctx.is_op_live(keep));
+    err
+}
+
+const TWO_BLOCKS: &str =
+    "\"builtin.module\"() ({\n^bb0:\n  \"t.a\"() : () -> ()\n^bb1:\n  \"t.b\"() : () -> ()\n}) : () -> ()\n";
+
+#[test]
+fn verify_after_parse_is_opt_in_for_rust_callers() {
+    assert!(!ParseOptions::default().verify_after_parse);
+    let mut ctx = Context::new();
+    assert!(parse_source(&mut ctx, TWO_BLOCKS, "t.mlir", &allow()).is_ok());
+    // The context's setting is for the C API only.
+    assert!(ctx.verify_after_parse());
+}
+
+#[test]
+fn verifier_errors_fail_the_parse_rendered_as_parse_errors() {
+    let e = fail_verified(TWO_BLOCKS);
+    assert_eq!(
+        e.to_string(),
+        "t.mlir:1:1: error: 'builtin.module' op expects region #0 to have 0 or 1 blocks\n\
+         \"builtin.module\"() ({\n\
+         ^"
+    );
+    let d = &e.diagnostics[0];
+    assert_eq!((d.file.as_str(), d.line, d.col), ("t.mlir", 1, 1));
+    assert!(d.location.is_some(), "a verifier error keeps the op's location");
+
+    // Every failure, in the verifier's order, with notes, in the text's coordinates.
+    let src = "\"builtin.module\"() ({\n  %0 = \"t.def\"() : () -> i32\n  \"builtin.module\"(%0) ({\n  ^bb0:\n  }) : (i32) -> ()\n  \"t.sym\"() {sym_name = \"a\"} : () -> ()\n  \"t.sym\"() {sym_name = \"a\"} : () -> ()\n}) : () -> ()\n";
+    let e = fail_verified(src);
+    let rendered = e.to_string();
+    assert!(rendered.starts_with("t.mlir:7:3: error: redefinition of symbol named 'a'\n"), "{rendered}");
+    assert!(
+        rendered.ends_with(
+            "\nt.mlir:3:3: error: 'builtin.module' op requires zero operands\n  \"builtin.module\"(%0) ({\n  ^"
+        ),
+        "{rendered}"
+    );
+    let redef = e.diagnostics.iter().find(|d| d.message.starts_with("redefinition")).unwrap();
+    assert_eq!(redef.notes.len(), 1);
+    assert_eq!((redef.notes[0].file.as_str(), redef.notes[0].line, redef.notes[0].col), ("t.mlir", 6, 3));
+    assert!(redef.notes[0].rendered.starts_with("t.mlir:6:3: note: see existing symbol definition here\n"));
+}
+
+#[test]
+fn verifier_errors_at_other_locations() {
+    // A name location without a file position is shown as MLIR shows it; a file position
+    // elsewhere has no source line.
+    let src = "\"builtin.module\"() ({\n^bb0:\n^bb1:\n}) : () -> () loc(\"named\")\n";
+    let e = fail_verified(src);
+    assert_eq!(e.to_string(), "error: loc(\"named\"): 'builtin.module' op expects region #0 to have 0 or 1 blocks");
+    assert_eq!((e.diagnostics[0].file.as_str(), e.diagnostics[0].line), ("", 0));
+    let src = "\"builtin.module\"() ({\n^bb0:\n^bb1:\n}) : () -> () loc(\"other.mlir\":40:2)\n";
+    let e = fail_verified(src);
+    assert_eq!(e.to_string(), "other.mlir:40:2: error: 'builtin.module' op expects region #0 to have 0 or 1 blocks");
+    // The implicit module is at "file":0:0.
+    let src = "\"t.sym\"() {sym_name = \"a\"} : () -> ()\n\"t.sym\"() {sym_name = \"a\"} : () -> ()\n";
+    let e = fail_verified(src);
+    assert!(e.to_string().starts_with("t.mlir:2:1: error: redefinition of symbol named 'a'\n"), "{e}");
+}
+
+#[test]
+fn failed_verification_keeps_nothing_and_emits_nothing() {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    let emitted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = emitted.clone();
+    ctx.attach_diagnostic_handler(Box::new(move |_, _| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        true
+    }));
+    let src = format!("{TWO_BLOCKS}{{-#\n  dialect_resources: {{\n    builtin: {{\n      blob: \"0x0100000001\"\n    }}\n  }}\n#-}}\n");
+    let before = ctx.live_ir_counts();
+    assert!(parse_source(&mut ctx, &src, "t.mlir", &verified()).is_err());
+    assert!(omnir_core::asm::parse_single_operation(&mut ctx, &src, "t.mlir", &verified()).is_err());
+    assert_eq!(ctx.live_ir_counts(), before);
+    assert!(ctx.resource_keys().is_empty(), "{:?}", ctx.resource_keys());
+    assert_eq!(emitted.load(std::sync::atomic::Ordering::Relaxed), 0, "the caller reports the errors");
+    // Valid text parses as before.
+    let m = parse_source(&mut ctx, "\"t.a\"() : () -> ()\n", "ok.mlir", &verified()).unwrap();
+    assert!(ctx.verify(m).is_ok());
+}
+
+#[test]
+fn verified_chunks_point_into_the_whole_file() {
+    let src = format!("\"t.a\"() : () -> ()\n// -----\n{TWO_BLOCKS}");
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    let results: Vec<_> =
+        split_source(&src).into_iter().map(|r| parse_source_range(&mut ctx, &src, r, "s.mlir", &verified())).collect();
+    assert!(results[0].is_ok());
+    let e = results[1].as_ref().unwrap_err();
+    assert!(e.to_string().starts_with("s.mlir:3:1: error: 'builtin.module' op expects region #0"), "{e}");
 }

@@ -88,7 +88,7 @@ fn run_chunks(
         d.lock().unwrap().push_str(&ctx.render_diagnostic(diag));
         true
     }));
-    let options = ParseOptions { allow_unregistered_dialects: true };
+    let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let mut out = Vec::new();
     let dumps = Arc::new(Mutex::new(String::new()));
     for chunk in parse_source_split(&mut ctx, source, name, &options) {

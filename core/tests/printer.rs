@@ -1041,7 +1041,7 @@ fn first_op_named(ctx: &Context, root: OpId, name: &str) -> OpId {
 #[test]
 fn nested_op_with_local_scope_numbers_from_the_isolated_ancestor() {
     use omnir_core::asm::{parse_source, ParseOptions};
-    let options = ParseOptions { allow_unregistered_dialects: true };
+    let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let flags = PrintFlags { local_scope: true, ..PrintFlags::default() };
     // Not isolated (unregistered) `test.func` inside the implicit module: numbering is the
     // module's, which visits the regions of `test.other` before those of `test.func`.
@@ -1116,7 +1116,13 @@ fn streamed_printing_matches_print_op() {
     src.push_str("{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0100000007\"\n    }\n  }\n#-}\n");
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    let m = parse_source(&mut ctx, &src, "big.mlir", &ParseOptions { allow_unregistered_dialects: true }).unwrap();
+    let m = parse_source(
+        &mut ctx,
+        &src,
+        "big.mlir",
+        &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() },
+    )
+    .unwrap();
     for flags in [PrintFlags::default(), PrintFlags { debug_info: true, ..PrintFlags::default() }] {
         let whole = print_op(&ctx, m, &flags).unwrap();
         assert!(whole.len() > 200_000 && whole.starts_with("#map = ") && whole.contains("dialect_resources"));
@@ -1157,7 +1163,13 @@ fn blocks_and_values_print_as_mlir() {
   }) : () -> ()
 }) : () -> ()
 "#;
-    let m = parse_source(&mut ctx, src, "blocks.mlir", &ParseOptions { allow_unregistered_dialects: true }).unwrap();
+    let m = parse_source(
+        &mut ctx,
+        src,
+        "blocks.mlir",
+        &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() },
+    )
+    .unwrap();
     let flags = PrintFlags::default();
     let body = ctx.region_blocks(ctx.op_regions(m).unwrap()[0]).unwrap()[0];
     let func = ctx.block_ops(body).unwrap()[0];
@@ -1187,7 +1199,7 @@ fn every_value_is_named_as_the_printer_uses_it() {
     use omnir_core::asm::{parse_single_operation, parse_source, print_value_as_operand, ParseOptions};
     let src = "\"builtin.module\"() ({\n  \"test.f\"() ({\n  ^bb0(%a: i32, %b: i32):\n    %0:2 = \"test.two\"(%a) : (i32) -> (i32, i32)\n    \"test.br\"(%0#1)[^bb1] : (i32) -> ()\n  ^bb1(%c: i32):\n    %1 = \"test.one\"(%c, %b) : (i32, i32) -> i32\n    \"test.region\"() ({\n    ^bb0(%d: i32):\n      %2 = \"test.in\"(%d, %1) : (i32, i32) -> i32\n    }) : () -> ()\n  }) : () -> ()\n}) : () -> ()\n";
     let mut ctx = Context::new();
-    let options = ParseOptions { allow_unregistered_dialects: true };
+    let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let m = parse_source(&mut ctx, src, "names.mlir", &options).unwrap();
     let printed = print_op(&ctx, m, &PrintFlags::default()).unwrap();
     // Each operand as printed must be the name of the value it refers to.

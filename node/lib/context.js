@@ -30,7 +30,9 @@ function runIn(stack, value, fn) {
 /**
  * An omnir context: owns all IR, types, attributes and dialect registrations made in it.
  * Unregistered dialects are allowed by default (as for the Python package); pass
- * `{ allowUnregisteredDialects: false }` to refuse them.
+ * `{ allowUnregisteredDialects: false }` to refuse them. `Module.parse` and
+ * `Operation.parse` verify what they parse (as MLIR does); pass
+ * `{ verifyAfterParse: false }` (or set the property) to parse IR that does not verify.
  */
 class Context {
   constructor(options) {
@@ -56,6 +58,8 @@ class Context {
     this._unknownLoc = S[0];
     const allow = options ? options.allowUnregisteredDialects : undefined;
     this.allowUnregisteredDialects = allow === undefined ? true : Boolean(allow);
+    const verify = options ? options.verifyAfterParse : undefined;
+    if (verify !== undefined) this.verifyAfterParse = Boolean(verify);
   }
 
   /** Whether operations, types and attributes of unregistered dialects are accepted. */
@@ -69,6 +73,23 @@ class Context {
     S[0] = this._slot;
     S[1] = allow ? 1 : 0;
     if (N.ctxSetAllowUnregistered() !== 0) fail(this);
+  }
+
+  /**
+   * Whether `Module.parse` and `Operation.parse` verify what they parse (MLIR's
+   * `verifyAfterParse`); true by default. IR that does not verify then fails to parse, with
+   * the verifier's errors as the `MLIRError`'s diagnostics.
+   */
+  get verifyAfterParse() {
+    S[0] = this._slot;
+    if (N.ctxGetVerifyAfterParse() !== 0) fail(this);
+    return S[0] !== 0;
+  }
+
+  set verifyAfterParse(verify) {
+    S[0] = this._slot;
+    S[1] = verify ? 1 : 0;
+    if (N.ctxSetVerifyAfterParse() !== 0) fail(this);
   }
 
   /** Whether the dialect `name` is registered. */

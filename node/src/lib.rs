@@ -121,6 +121,21 @@ pub fn ctx_get_allow_unregistered() -> u32 {
     })
 }
 
+/// in: ctx, verify (1). Whether parsing verifies what it parsed.
+#[napi]
+pub fn ctx_set_verify_after_parse() -> u32 {
+    run_cx(|ctx| ctx.set_verify_after_parse(rd(1) != 0))
+}
+
+/// in: ctx / out: verify (0).
+#[napi]
+pub fn ctx_get_verify_after_parse() -> u32 {
+    run_cx(|ctx| {
+        wr(0, ctx.verify_after_parse()? as u32);
+        Ok(())
+    })
+}
+
 /// The `omnir_context *` of a context, for other native addons that use the same core (C
 /// API interop, like the `_CAPIPtr` of MLIR's Python bindings). Valid while the context is.
 #[napi]

@@ -381,6 +381,37 @@ test('errors are OmnirError subclasses with diagnostics', () => {
   assert.throws(() => m.body.getArgument(3), (e) => e instanceof OmnirError && e.status === 'OMNIR_ERROR_OUT_OF_RANGE');
 });
 
+test('parsing verifies, as MLIR does, unless verifyAfterParse is off', () => {
+  const TWO_BLOCKS = '"builtin.module"() ({\n^bb0:\n  "t.a"() : () -> ()\n^bb1:\n  "t.b"() : () -> ()\n}) : () -> ()';
+  const ctx = new Context();
+  assert.equal(ctx.verifyAfterParse, true);
+  for (const parse of [
+    () => Module.parse(TWO_BLOCKS, { context: ctx, filename: 'two.mlir' }),
+    () => Operation.parse(TWO_BLOCKS, { context: ctx, sourceName: 'two.mlir' }),
+  ]) {
+    let err;
+    try {
+      parse();
+    } catch (e) {
+      err = e;
+    }
+    assert.ok(err instanceof MLIRError, String(err));
+    assert.equal(err.status, 'OMNIR_ERROR_PARSE_FAILED');
+    assert.ok(err.message.includes("two.mlir:1:1: error: 'builtin.module' op expects region #0 to have 0 or 1 blocks"),
+      err.message);
+    assert.equal(err.diagnostics.length, 1, 'the verifier error, once');
+    const d = err.diagnostics[0];
+    assert.equal(d.message, "'builtin.module' op expects region #0 to have 0 or 1 blocks");
+    assert.equal(d.location.filename, 'two.mlir');
+    assert.equal(d.location.line, 1);
+  }
+  ctx.verifyAfterParse = false;
+  assert.equal(ctx.verifyAfterParse, false);
+  const m = Module.parse(TWO_BLOCKS, ctx);
+  assert.throws(() => m.operation.verify(), MLIRError);
+  assert.equal(new Context({ verifyAfterParse: false }).verifyAfterParse, false);
+});
+
 test('C handles for other native addons: rawPointer, raw, fromRaw', () => {
   const ctx = new Context();
   const m = Module.parse(NESTED, ctx);

@@ -135,7 +135,8 @@ test('operations with constraints, traits and a verifier written in JavaScript',
 });
 
 test('a verifier that throws, or mutates IR, fails verification with its message', () => {
-  const ctx = new Context();
+  // Parsed without verifying: the verifiers are run by verify() here.
+  const ctx = new Context({ verifyAfterParse: false });
   const toy = new Dialect('toy', ctx);
   toy.defineOperation('thrower', { verifier() { throw new RangeError('out of range!'); } });
   toy.defineOperation('mutator', { verifier(op) { op.erase(); } });
@@ -144,6 +145,12 @@ test('a verifier that throws, or mutates IR, fails verification with its message
   const m2 = Module.parse('"toy.mutator"() : () -> ()', ctx);
   assert.throws(() => m2.operation.verify(), (e) => e instanceof MLIRError && /busy|callback/i.test(e.message));
   assert.equal(m2.body.operations.length, 1, 'the IR is unchanged');
+  // Parsing verifies by default: the same failures fail the parse, and leave no IR behind.
+  ctx.verifyAfterParse = true;
+  assert.throws(() => Module.parse('"toy.thrower"() : () -> ()', ctx),
+    (e) => e instanceof MLIRError && e.message.includes('out of range!') && e.diagnostics.length === 1);
+  assert.throws(() => Module.parse('"toy.mutator"() : () -> ()', ctx),
+    (e) => e instanceof MLIRError && /busy|callback/i.test(e.message));
 });
 
 test('diagnostic handlers see emitted diagnostics and can handle them', () => {

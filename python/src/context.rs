@@ -189,6 +189,19 @@ impl Context {
         self.ctx.set_allow_unregistered_dialects(allow).py()
     }
 
+    /// Whether `Module.parse` and `Operation.parse` verify what they parse, as upstream's
+    /// always do (an omnir extension: turn it off to parse IR that does not verify, e.g. to
+    /// test a verifier, and call `verify()` later).
+    #[getter]
+    fn get_verify_after_parse(&self) -> PyResult<bool> {
+        self.ctx.verify_after_parse().py()
+    }
+
+    #[setter]
+    fn set_verify_after_parse(&self, verify: bool) -> PyResult<()> {
+        self.ctx.set_verify_after_parse(verify).py()
+    }
+
     /// Whether the operation `name` (`"dialect.op"`) is registered.
     fn is_registered_operation(&self, name: &str) -> PyResult<bool> {
         self.ctx.is_operation_registered(name).py()

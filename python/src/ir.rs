@@ -115,8 +115,9 @@ fn text_of(asm: &Bound<'_, PyAny>) -> PyResult<String> {
 
 #[pymethods]
 impl Module {
-    /// Parses MLIR text (generic syntax) into a module. Errors raise `MLIRError` with the
-    /// diagnostics.
+    /// Parses MLIR text (generic syntax) into a module and verifies it, as upstream does
+    /// (unless `Context.verify_after_parse` is off). Errors, the verifier's included, raise
+    /// `MLIRError` with the diagnostics.
     #[staticmethod]
     #[pyo3(signature = (asm, context = None, filename = "-"))]
     fn parse(
@@ -403,7 +404,8 @@ impl Operation {
 
     /// Parses text that holds exactly one top-level operation (upstream's
     /// `Operation.parse`); it comes back detached, owned by the returned object, as its
-    /// registered OpView. Errors raise `MLIRError` with the diagnostics.
+    /// registered OpView. It is verified, as for `Module.parse`. Errors raise `MLIRError` with
+    /// the diagnostics.
     #[staticmethod]
     #[pyo3(signature = (source, *, source_name = "", context = None))]
     fn parse(

@@ -65,6 +65,34 @@ def test_mlir_error_text_and_diagnostic_str(ctx: ir.Context) -> None:
     )
 
 
+TWO_BLOCKS = '"builtin.module"() ({\n^bb0:\n  "t.a"() : () -> ()\n^bb1:\n  "t.b"() : () -> ()\n}) : () -> ()'
+
+
+def test_parse_verifies(ctx: ir.Context) -> None:
+    # upstream: Module.parse and Operation.parse verify what they parse; the verifier's errors
+    # make the MLIRError (upstream adds a "see current operation" note; omnir's verifier
+    # reports no such note).
+    message = "'builtin.module' op expects region #0 to have 0 or 1 blocks"
+    for what, parse in [
+        ("Unable to parse module assembly", lambda: ir.Module.parse(TWO_BLOCKS)),
+        ("Unable to parse operation assembly", lambda: ir.Operation.parse(TWO_BLOCKS, source_name="-")),
+    ]:
+        with pytest.raises(ir.MLIRError) as info:
+            parse()
+        assert str(info.value).startswith(f'{what}:\nerror: "-":1:1: {message}'), str(info.value)
+        assert info.value.message == what
+        (d,) = info.value.error_diagnostics
+        assert d.severity == ir.DiagnosticSeverity.ERROR
+        assert d.message == message
+        assert str(d.location) == 'loc("-":1:1)'
+    # omnir's extension: the check can be turned off, and the verifier run later.
+    assert ctx.verify_after_parse
+    ctx.verify_after_parse = False
+    m = ir.Module.parse(TWO_BLOCKS)
+    with pytest.raises(ir.MLIRError, match="Verification failed"):
+        m.operation.verify()
+
+
 def test_module_parse_source_name(ctx: ir.Context) -> None:
     m = ir.Module.parse('"t.x"() : () -> ()')
     text = m.operation.get_asm(enable_debug_info=True)

@@ -3554,6 +3554,25 @@ static void misuse_omnir_context_get_allow_unregistered_dialects(misuse_fixture 
     }
 }
 
+static void misuse_omnir_context_set_verify_after_parse(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_set_verify_after_parse", "ctx", "null")) {
+        omnir_status st = omnir_context_set_verify_after_parse(NULL, (bool)0);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_context_get_verify_after_parse(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_context_get_verify_after_parse", "ctx", "null")) {
+        omnir_status st = omnir_context_get_verify_after_parse(NULL, (bool *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_context_get_verify_after_parse", "out", "null")) {
+        omnir_status st = omnir_context_get_verify_after_parse(fx->ctx, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_context_attach_diagnostic_handler(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_context_attach_diagnostic_handler", "ctx", "null")) {
         omnir_status st = omnir_context_attach_diagnostic_handler(NULL, (omnir_diagnostic_handler_fn)misuse_callback(fx, "omnir_diagnostic_handler_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"), (uint64_t *)misuse_scratch(4));
@@ -12446,6 +12465,8 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_context_destroy(fx);
     misuse_omnir_context_set_allow_unregistered_dialects(fx);
     misuse_omnir_context_get_allow_unregistered_dialects(fx);
+    misuse_omnir_context_set_verify_after_parse(fx);
+    misuse_omnir_context_get_verify_after_parse(fx);
     misuse_omnir_context_attach_diagnostic_handler(fx);
     misuse_omnir_context_detach_diagnostic_handler(fx);
     misuse_omnir_context_begin_diagnostic_capture(fx);
@@ -12732,6 +12753,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2302;
-const size_t misuse_generated_function_count = 394;
-const size_t misuse_generated_covered_count = 383;
+const size_t misuse_generated_case_count = 2305;
+const size_t misuse_generated_function_count = 396;
+const size_t misuse_generated_covered_count = 385;

@@ -263,7 +263,7 @@ static void parse_one_operation(void) {
     CHECK_MSG(omnir_op_is_null(parent), "the parsed op is detached, not wrapped in a module");
     /* a module written out is returned as it is */
     omnir_op module = {0};
-    CHECK_OK(omnir_op_parse(ctx, S("\"builtin.module\"() ({\n}) : () -> ()\n"), S("m.mlir"), &module));
+    CHECK_OK(omnir_op_parse(ctx, S("\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n"), S("m.mlir"), &module));
     CHECK_OK(omnir_op_get_name(ctx, module, &s));
     CHECK_STR(s, "builtin.module");
     CHECK_STATUS(omnir_op_parse(ctx, S("\"test.a\"() : () -> ()\n\"test.b\"() : () -> ()\n"), S("two.mlir"), &op),

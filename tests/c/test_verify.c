@@ -74,6 +74,8 @@ static void structural_errors(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         omnir_context *ctx = harness_context();
+        /* the verifier is run here, not by the parse */
+        CHECK_OK(omnir_context_set_verify_after_parse(ctx, false));
         /* v.f: a registered op with one SSA region (an unregistered op's regions are graph
          * regions, as in MLIR, so they have no dominance rule) */
         CHECK_OK(omnir_dialect_register(ctx, S("v"), false));
@@ -102,6 +104,82 @@ static void structural_errors(void) {
         CHECK_OK(omnir_context_detach_diagnostic_handler(ctx, id));
         CHECK_OK(omnir_context_destroy(ctx));
     }
+}
+
+/* The parse functions verify what they parse (MLIR's verifyAfterParse): IR that does not
+ * verify fails to parse with the verifier's errors, rendered as parse errors in the message
+ * and emitted once to the handlers; the IR and the resources are as before. Turned off, the
+ * same text parses. */
+static void parse_verifies(void) {
+    static const char text[] = "\"v.f\"() ({\n"
+                               "  \"test.use\"(%0) : (i32) -> ()\n"
+                               "  %0 = \"test.def\"() : () -> i32\n"
+                               "  \"test.end\"() : () -> ()\n"
+                               "}) : () -> ()\n"
+                               "{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0100000001\"\n    }\n  }\n#-}\n";
+    omnir_context *ctx = harness_context();
+    bool on = false;
+    CHECK_OK(omnir_context_get_verify_after_parse(ctx, &on));
+    CHECK_MSG(on, "verification after parsing is on by default");
+    CHECK_OK(omnir_dialect_register(ctx, S("v"), false));
+    omnir_op_definition def;
+    memset(&def, 0, sizeof def);
+    def.name = "v.f";
+    def.name_len = 3;
+    def.num_regions = 1;
+    def.traits = OMNIR_TRAIT_NO_TERMINATOR;
+    CHECK_OK(omnir_dialect_register_operation(ctx, &def));
+    omnir_op keep = harness_parse(ctx, "\"test.keep\"() : () -> ()\n");
+    char *before = print_copy(ctx, keep);
+    collected c = {0};
+    uint64_t id = 0;
+    CHECK_OK(omnir_context_attach_diagnostic_handler(ctx, collect, &c, NULL, &id));
+    omnir_op m = {0};
+    CHECK_STATUS(omnir_module_parse(ctx, S(text), S("v.mlir"), &m), OMNIR_ERROR_PARSE_FAILED);
+    CHECK(omnir_op_is_null(m));
+    const char *msg = last_error();
+    CHECK_MSG(strncmp(msg, "v.mlir:2:3: error: operand #0 does not dominate this use\n"
+                           "  \"test.use\"(%0) : (i32) -> ()\n"
+                           "  ^\n"
+                           "v.mlir:3:8: note: operand defined here (op in the same block)\n",
+                      strlen("v.mlir:2:3: error: operand #0 does not dominate this use\n"
+                             "  \"test.use\"(%0) : (i32) -> ()\n"
+                             "  ^\n"
+                             "v.mlir:3:8: note: operand defined here (op in the same block)\n")) == 0,
+              msg);
+    /* emitted once, at the operation's location, with its note */
+    CHECK_MSG(c.count == 1 && c.errors == 1 && c.notes == 1, c.message);
+    CHECK_MSG(strcmp(c.message, "operand #0 does not dominate this use") == 0, c.message);
+    CHECK_MSG(strcmp(c.note, "operand defined here (op in the same block)") == 0, c.note);
+    CHECK(c.line == 2 && c.col == 3);
+    bool has = true;
+    CHECK_OK(omnir_context_has_resource(ctx, S("builtin"), S("blob"), &has));
+    CHECK_MSG(!has, "the resources of a text that does not verify are not kept");
+    char *after = print_copy(ctx, keep);
+    CHECK(before && after && strcmp(before, after) == 0);
+    free(after);
+    /* the single-operation parse verifies too */
+    memset(&c, 0, sizeof c);
+    CHECK_STATUS(omnir_op_parse(ctx, S(text), S("v.mlir"), &m), OMNIR_ERROR_PARSE_FAILED);
+    CHECK_MSG(strstr(last_error(), "v.mlir:2:3: error: operand #0 does not dominate this use") != NULL, last_error());
+    CHECK(c.count == 1 && c.errors == 1);
+
+    CHECK_OK(omnir_context_set_verify_after_parse(ctx, false));
+    CHECK_OK(omnir_context_get_verify_after_parse(ctx, &on));
+    CHECK(!on);
+    memset(&c, 0, sizeof c);
+    CHECK_OK(omnir_module_parse(ctx, S(text), S("v.mlir"), &m));
+    CHECK(c.count == 0);
+    CHECK_OK(omnir_context_has_resource(ctx, S("builtin"), S("blob"), &has));
+    CHECK(has);
+    CHECK_STATUS(omnir_op_verify(ctx, m), OMNIR_ERROR_VERIFICATION_FAILED);
+    CHECK_MSG(strstr(c.message, "does not dominate") != NULL, c.message);
+    after = print_copy(ctx, keep);
+    CHECK(before && after && strcmp(before, after) == 0);
+    free(before);
+    free(after);
+    CHECK_OK(omnir_context_detach_diagnostic_handler(ctx, id));
+    CHECK_OK(omnir_context_destroy(ctx));
 }
 
 /* A diagnostic emitted with notes reaches a handler with the notes attached. */
@@ -359,6 +437,9 @@ static void interfaces(void) {
     def.interfaces = &on_op;
     def.num_interfaces = 1;
     CHECK_OK(omnir_dialect_register_operation(ctx, &def));
+    /* w.other is not an op of w, which does not allow unknown ops: the IR does not verify,
+     * and need not for what is tested here */
+    CHECK_OK(omnir_context_set_verify_after_parse(ctx, false));
     omnir_op m = harness_parse(ctx, "\"w.op\"() : () -> ()\n\"w.other\"() : () -> ()\n");
     omnir_block b = harness_body(ctx, m);
     omnir_op op = harness_nth_op(ctx, b, 0);
@@ -622,6 +703,7 @@ static void rewrite_patterns(void) {
 
 void tests_verify(void) {
     RUN(structural_errors);
+    RUN(parse_verifies);
     RUN(notes_reach_handlers);
     RUN(navigation);
     RUN(uses_and_replacement);

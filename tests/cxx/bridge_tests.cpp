@@ -454,6 +454,24 @@ TEST(parse_print_verify_walk_and_owning_refs) {
       EXPECT(e.diagnostics()[0].severity == DiagnosticSeverity::Error);
     }
   });
+
+  // Parsing verifies, as MLIR's parseSourceString does: the verifier's errors fail it.
+  const char *two_blocks = "\"builtin.module\"() ({\n^bb0:\n  \"t.a\"() : () -> ()\n^bb1:\n}) : () -> ()\n";
+  EXPECT(ctx.verifiesAfterParse());
+  EXPECT_ERROR(parseSourceString<ModuleOp>(two_blocks, ctx, "two.mlir"), OMNIR_ERROR_PARSE_FAILED, e, {
+    EXPECT_EQ(e.diagnostics().size(), 1u);
+    if (!e.diagnostics().empty()) {
+      EXPECT_CONTAINS(e.diagnostics()[0].rendered,
+                      "two.mlir:1:1: error: 'builtin.module' op expects region #0 to have 0 or 1 blocks");
+    }
+  });
+  ctx.verifyAfterParse(false);
+  EXPECT(!ctx.verifiesAfterParse());
+  {
+    auto module = parseSourceString<ModuleOp>(two_blocks, ctx, "two.mlir");
+    EXPECT_ERROR(module->getOperation().verify(), OMNIR_ERROR_VERIFICATION_FAILED, e, (void)e);
+  }
+  ctx.verifyAfterParse();
 }
 
 TEST(asm_parser_over_the_rust_cursor) {

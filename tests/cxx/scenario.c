@@ -359,6 +359,16 @@ int main(int argc, char **argv) {
         "^bb0(%arg0: tensor<4xf16>):\n"
         "  %0 = \"quant.qcast\"(%arg0) : (tensor<4xf16>) -> tensor<4x!quant.uniform<i8:f32, 0.5:128>>\n"
         "}) : () -> ()\n";
+    /* Parsing verifies by default: the C++ verifier runs inside the parse and fails it. */
+    st = omnir_module_parse(ctx, S(invalid), S("bad.mlir"), &module);
+    msg = last_error();
+    CHECK(st == OMNIR_ERROR_PARSE_FAILED &&
+              strstr(msg, "bad.mlir:3:8: error: 'quant.qcast' op expressed type in quantized type expected to match "
+                          "float type"),
+          "parse verifies: %d %s", st, msg);
+    free(msg);
+    /* The invalid IR is parsed without verifying, to run the verifier below. */
+    CHECK(omnir_context_set_verify_after_parse(ctx, false) == OMNIR_OK, "verify_after_parse off");
     st = omnir_module_parse(ctx, S(invalid), S("bad.mlir"), &module);
     CHECK(st == OMNIR_OK, "parse the invalid module");
     if (st == OMNIR_OK) {
@@ -426,6 +436,7 @@ int main(int argc, char **argv) {
         free(msg);
         omnir_op_erase(ctx, module, OMNIR_ERASE_DROP_USES);
     }
+    CHECK(omnir_context_set_verify_after_parse(ctx, true) == OMNIR_OK, "verify_after_parse on");
 
     /* A second C++ dialect library: the same one bridge and core, one registry for both. */
     void *px = dlopen("libpx_dialect.so.0", RTLD_NOW);

@@ -120,8 +120,13 @@ fn load(source: &str, threads: usize) -> (Context, OpId) {
     ctx.set_allow_unregistered_dialects(true);
     register_arith(&mut ctx);
     ctx.set_pass_threads(threads);
-    let module = parse_source(&mut ctx, source, "bench.mlir", &ParseOptions { allow_unregistered_dialects: true })
-        .unwrap_or_else(|e| panic!("parse: {e}"));
+    let module = parse_source(
+        &mut ctx,
+        source,
+        "bench.mlir",
+        &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() },
+    )
+    .unwrap_or_else(|e| panic!("parse: {e}"));
     (ctx, module)
 }
 

@@ -129,6 +129,21 @@ impl Context {
         out(|p| unsafe { sys::omnir_context_get_allow_unregistered_dialects(self.as_raw(), p) })
     }
 
+    /// Whether [`Module::parse`](crate::Module::parse) and
+    /// [`OwnedOperation::parse`](crate::OwnedOperation::parse) verify what they parse (MLIR's
+    /// `verifyAfterParse`); on by default. Turn it off to parse IR that does not verify on
+    /// purpose, and verify it later with `verify()`.
+    pub fn set_verify_after_parse(&self, verify: bool) -> Result<()> {
+        // SAFETY: a live context.
+        check(unsafe { sys::omnir_context_set_verify_after_parse(self.as_raw(), verify) })
+    }
+
+    /// See [`Context::set_verify_after_parse`].
+    pub fn verify_after_parse(&self) -> Result<bool> {
+        // SAFETY: a live context and a valid out-pointer.
+        out(|p| unsafe { sys::omnir_context_get_verify_after_parse(self.as_raw(), p) })
+    }
+
     /// Adds a blob to the context's resource store (group `builtin` holds the blobs of
     /// `dense_resource` attributes); returns the key actually used (`key`, or `key_1`... when
     /// taken).

@@ -475,7 +475,8 @@ impl OwnedOperation {
 
     /// Parses text that holds exactly one top-level operation (MLIR's
     /// `parseSourceString<Operation *>`, Python's `Operation.parse`); a `builtin.module`
-    /// written out comes back as itself. Errors as [`Module::parse`], and text with no or
+    /// written out comes back as itself. It is verified, and errors are, as for
+    /// [`Module::parse`]; text with no or
     /// several operations is [`Status::ParseFailed`] ("source must contain a single
     /// top-level operation, found: N").
     pub fn parse(ctx: &Context, text: &str, filename: &str) -> Result<OwnedOperation> {
@@ -593,9 +594,12 @@ impl Module {
         Ok(Module { op })
     }
 
-    /// Parses a module from MLIR text (`filename` names it in diagnostics). Errors are
-    /// [`Status::ParseFailed`] with every diagnostic rendered in the message, and also go to
-    /// the context's diagnostic handlers.
+    /// Parses a module from MLIR text (`filename` names it in diagnostics) and verifies it,
+    /// as MLIR's `parseSourceString` does (unless
+    /// [`Context::set_verify_after_parse`](crate::Context::set_verify_after_parse) turned
+    /// that off). Errors are [`Status::ParseFailed`] with every diagnostic (parse errors, or
+    /// the verifier's) rendered in the message, and also go to the context's diagnostic
+    /// handlers.
     pub fn parse(ctx: &Context, text: &str, filename: &str) -> Result<Module> {
         let (t, tl) = arg(text);
         let (f, fl) = arg(filename);

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use omnir::{
     AffineConstraint, AffineExpr, AsmError, AttributeKind, Block, Context, DialectAssembly, Error, LockWaitHooks,
-    Module, OpDefinition, Operation, OperationBuilder, Status, TypeConstraint, TypeDefinition, ValueSpec,
+    Module, OpDefinition, Operation, OperationBuilder, OwnedOperation, Status, TypeConstraint, TypeDefinition,
+    ValueSpec,
 };
 
 fn ctx() -> Context {
@@ -586,4 +587,37 @@ fn abi_check_and_last_error() {
     let last = Error::last().unwrap();
     assert_eq!(last, e);
     assert_eq!(last.status, Status::ParseFailed);
+}
+
+// ---------------------------------------------------------------------------------------
+// verification after parsing
+
+/// A module with two blocks: it parses, but `builtin.module` takes one block at most.
+const TWO_BLOCKS: &str =
+    "\"builtin.module\"() ({\n^bb0:\n  \"t.a\"() : () -> ()\n^bb1:\n  \"t.b\"() : () -> ()\n}) : () -> ()";
+
+#[test]
+fn verify_after_parse() {
+    let ctx = ctx();
+    assert!(ctx.verify_after_parse().unwrap(), "on by default, as MLIR's parser");
+    let (r, diags) = ctx.capture_diagnostics(|| Module::parse(&ctx, TWO_BLOCKS, "two.mlir")).unwrap();
+    let Err(e) = r else { panic!("the verifier fails the parse") };
+    assert_eq!(e.status, Status::ParseFailed);
+    assert!(
+        e.message.starts_with("two.mlir:1:1: error: 'builtin.module' op expects region #0 to have 0 or 1 blocks\n"),
+        "{}",
+        e.message
+    );
+    assert_eq!(diags.len(), 1, "emitted once: {diags:?}");
+    assert_eq!(diags[0].message, "'builtin.module' op expects region #0 to have 0 or 1 blocks");
+    assert_eq!(diags[0].location.print().unwrap(), "loc(\"two.mlir\":1:1)");
+    let Err(e) = OwnedOperation::parse(&ctx, TWO_BLOCKS, "two.mlir") else { panic!("Operation parse verifies too") };
+    assert_eq!(e.status, Status::ParseFailed);
+
+    ctx.set_verify_after_parse(false).unwrap();
+    assert!(!ctx.verify_after_parse().unwrap());
+    let m = Module::parse(&ctx, TWO_BLOCKS, "two.mlir").unwrap();
+    assert_eq!(m.operation().region(0).unwrap().blocks().unwrap().len(), 2);
+    let e = m.operation().verify().unwrap_err();
+    assert_eq!(e.status, Status::VerificationFailed);
 }

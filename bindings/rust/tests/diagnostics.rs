@@ -5,9 +5,11 @@ use std::sync::{Arc, Mutex};
 
 use omnir::{Context, Module, OpDefinition, Severity, Status};
 
-/// A context with a dialect `t` whose op `t.bad` always fails its verifier.
+/// A context with a dialect `t` whose op `t.bad` always fails its verifier; parsing does not
+/// verify, so that the tests can run the verifier themselves.
 fn ctx_with_failing_op() -> Context {
     let ctx = Context::new();
+    ctx.set_verify_after_parse(false).unwrap();
     ctx.register_dialect("t", false).unwrap();
     ctx.register_operation(&OpDefinition::new("t.bad").verifier(|_| Err("is bad by design".into()))).unwrap();
     ctx

@@ -1209,7 +1209,9 @@ extern "C" {
     /// top-level operation. The module is detached and owned by the caller. Operations,
     /// types and attributes of unregistered dialects are accepted when the context allows them
     /// (`omnir_context_set_allow_unregistered_dialects`). `dialect_resources` blobs go to the
-    /// context's resource store.
+    /// context's resource store. The module is verified (as MLIR's `parseSourceFile` does)
+    /// unless `omnir_context_set_verify_after_parse(ctx, false)`: text that parses but does not
+    /// verify fails.
     ///
     /// - `ctx`: the context.
     /// - `text`, `text_len`: the source, UTF-8.
@@ -1222,8 +1224,11 @@ extern "C" {
     /// message`, the source line, a caret, then notes), is the last error message, and each is
     /// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
     /// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
-    /// they are printed to stderr).
-    /// After a failure the IR is exactly as it was.
+    /// they are printed to stderr). A verification failure is reported the same way: each
+    /// verifier error is rendered at the first file position of the operation's location (with
+    /// the source line and caret when that is in `text`) in the message, and emitted once, at
+    /// the operation's location, with its notes.
+    /// After a failure the IR is exactly as it was, and no resource of the text is kept.
     pub fn omnir_module_parse(
         ctx: *mut omnir_context,
         text: *const core::ffi::c_char,
@@ -1235,16 +1240,19 @@ extern "C" {
     /// Parses text that holds exactly one top-level operation and returns it, detached and
     /// owned by the caller; a `builtin.module` written in the text is returned itself, never
     /// wrapped (MLIR's `parseSourceString<Operation *>`, the Python bindings'
-    /// `Operation.parse`). Unregistered dialects as for `omnir_module_parse`.
+    /// `Operation.parse`). Unregistered dialects and verification as for
+    /// `omnir_module_parse`: the operation is verified unless
+    /// `omnir_context_set_verify_after_parse(ctx, false)`.
     ///
     /// - `ctx`: the context.
     /// - `text`, `text_len`: the source, UTF-8.
     /// - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
     /// - `out`: receives the operation.
     ///
-    /// Errors: as `omnir_module_parse`; text with no or several top-level operations is
-    /// `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level operation, found:
-    /// N". After a failure the IR is exactly as it was.
+    /// Errors: as `omnir_module_parse` (an operation that does not verify is
+    /// `OMNIR_ERROR_PARSE_FAILED` with the verifier's errors); text with no or several top-level
+    /// operations is `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level
+    /// operation, found: N". After a failure the IR is exactly as it was.
     pub fn omnir_op_parse(
         ctx: *mut omnir_context,
         text: *const core::ffi::c_char,
@@ -2505,6 +2513,14 @@ extern "C" {
     pub fn omnir_context_set_allow_unregistered_dialects(ctx: *mut omnir_context, allow: bool) -> omnir_status;
     /// Writes whether unregistered dialects are accepted to `*out`.
     pub fn omnir_context_get_allow_unregistered_dialects(ctx: *const omnir_context, out: *mut bool) -> omnir_status;
+    /// Whether `omnir_module_parse` and `omnir_op_parse` verify what they parse (MLIR's
+    /// `ParserConfig::verifyAfterParse`); on by default. With it on, text that parses but does
+    /// not verify fails to parse with the verifier's errors (`OMNIR_ERROR_PARSE_FAILED`); turn
+    /// it off to parse invalid IR on purpose (to test a verifier, or print what a tool
+    /// produced) and verify later with `omnir_op_verify`.
+    pub fn omnir_context_set_verify_after_parse(ctx: *mut omnir_context, verify: bool) -> omnir_status;
+    /// Writes whether the parse functions verify what they parse to `*out`.
+    pub fn omnir_context_get_verify_after_parse(ctx: *const omnir_context, out: *mut bool) -> omnir_status;
     /// Attaches a diagnostic handler to a context. Handlers are offered each diagnostic newest
     /// first until one returns `true`; an error no handler takes is printed to stderr.
     ///

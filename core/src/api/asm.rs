@@ -6,6 +6,10 @@
 //! source line and a caret, then notes), **and** emits each error (with its notes) as a
 //! diagnostic located at `file:line:col` to the context's handlers, so a binding that
 //! captures diagnostics (`omnir_context_begin_diagnostic_capture`) gets them structured.
+//! `omnir_module_parse` and `omnir_op_parse` verify what they parsed (MLIR's
+//! `verifyAfterParse`, unless `omnir_context_set_verify_after_parse` turned it off): the
+//! verifier's errors fail the parse the same way, each emitted once, at the operation's
+//! location.
 //! As with any diagnostic, an error no handler takes is printed to stderr; attach a handler
 //! or capture to keep parse errors off stderr. A failed parse leaves the IR unchanged.
 //! (Types and attributes met before the error may have been uniqued; that is not
@@ -97,14 +101,14 @@ fn report_parse_error(core: &Context, e: &ParseError) -> ApiError {
         .iter()
         .map(|d| Diagnostic {
             severity: Severity::Error,
-            location: core.file_line_col_loc(&d.file, d.line, d.col),
+            location: d.location.unwrap_or_else(|| core.file_line_col_loc(&d.file, d.line, d.col)),
             message: d.message.clone(),
             notes: d
                 .notes
                 .iter()
                 .map(|n| Diagnostic {
                     severity: Severity::Note,
-                    location: core.file_line_col_loc(&d.file, n.line, n.col),
+                    location: n.location.unwrap_or_else(|| core.file_line_col_loc(&n.file, n.line, n.col)),
                     message: n.message.clone(),
                     notes: Vec::new(),
                 })
@@ -121,7 +125,9 @@ fn report_parse_error(core: &Context, e: &ParseError) -> ApiError {
 /// top-level operation. The module is detached and owned by the caller. Operations,
 /// types and attributes of unregistered dialects are accepted when the context allows them
 /// (`omnir_context_set_allow_unregistered_dialects`). `dialect_resources` blobs go to the
-/// context's resource store.
+/// context's resource store. The module is verified (as MLIR's `parseSourceFile` does)
+/// unless `omnir_context_set_verify_after_parse(ctx, false)`: text that parses but does not
+/// verify fails.
 ///
 /// - `ctx`: the context.
 /// - `text`, `text_len`: the source, UTF-8.
@@ -134,8 +140,11 @@ fn report_parse_error(core: &Context, e: &ParseError) -> ApiError {
 /// message`, the source line, a caret, then notes), is the last error message, and each is
 /// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
 /// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
-/// they are printed to stderr).
-/// After a failure the IR is exactly as it was.
+/// they are printed to stderr). A verification failure is reported the same way: each
+/// verifier error is rendered at the first file position of the operation's location (with
+/// the source line and caret when that is in `text`) in the message, and emitted once, at
+/// the operation's location, with its notes.
+/// After a failure the IR is exactly as it was, and no resource of the text is kept.
 #[no_mangle]
 pub extern "C" fn omnir_module_parse(
     ctx: *mut omnir_context,
@@ -151,16 +160,19 @@ pub extern "C" fn omnir_module_parse(
 /// Parses text that holds exactly one top-level operation and returns it, detached and
 /// owned by the caller; a `builtin.module` written in the text is returned itself, never
 /// wrapped (MLIR's `parseSourceString<Operation *>`, the Python bindings'
-/// `Operation.parse`). Unregistered dialects as for `omnir_module_parse`.
+/// `Operation.parse`). Unregistered dialects and verification as for
+/// `omnir_module_parse`: the operation is verified unless
+/// `omnir_context_set_verify_after_parse(ctx, false)`.
 ///
 /// - `ctx`: the context.
 /// - `text`, `text_len`: the source, UTF-8.
 /// - `filename`, `filename_len`: the name locations and messages use, UTF-8 (may be empty).
 /// - `out`: receives the operation.
 ///
-/// Errors: as `omnir_module_parse`; text with no or several top-level operations is
-/// `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level operation, found:
-/// N". After a failure the IR is exactly as it was.
+/// Errors: as `omnir_module_parse` (an operation that does not verify is
+/// `OMNIR_ERROR_PARSE_FAILED` with the verifier's errors); text with no or several top-level
+/// operations is `OMNIR_ERROR_PARSE_FAILED` "source must contain a single top-level
+/// operation, found: N". After a failure the IR is exactly as it was.
 #[no_mangle]
 pub extern "C" fn omnir_op_parse(
     ctx: *mut omnir_context,
@@ -187,7 +199,10 @@ fn parse_ops(
         let text = str_arg(text, text_len, "text")?;
         let filename = str_arg(filename, filename_len, "filename")?;
         check_out(out)?;
-        let parsed = c.write(|core| Ok(parse(core, text, filename, &ParseOptions::default())))?;
+        let parsed = c.write(|core| {
+            let options = ParseOptions { verify_after_parse: core.verify_after_parse(), ..ParseOptions::default() };
+            Ok(parse(core, text, filename, &options))
+        })?;
         match parsed {
             Ok(op) => write_out(out, c.op_out(op)),
             // Handlers run after the exclusive borrow is released, so they may read the context.

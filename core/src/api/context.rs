@@ -530,3 +530,27 @@ pub extern "C" fn omnir_context_get_allow_unregistered_dialects(
         write_out(out, v)
     })
 }
+
+/// Whether `omnir_module_parse` and `omnir_op_parse` verify what they parse (MLIR's
+/// `ParserConfig::verifyAfterParse`); on by default. With it on, text that parses but does
+/// not verify fails to parse with the verifier's errors (`OMNIR_ERROR_PARSE_FAILED`); turn
+/// it off to parse invalid IR on purpose (to test a verifier, or print what a tool
+/// produced) and verify later with `omnir_op_verify`.
+#[no_mangle]
+pub extern "C" fn omnir_context_set_verify_after_parse(ctx: *mut omnir_context, verify: bool) -> omnir_status {
+    ffi_call(|| {
+        context_arg(ctx)?.write(|c| {
+            c.set_verify_after_parse(verify);
+            Ok(())
+        })
+    })
+}
+
+/// Writes whether the parse functions verify what they parse to `*out`.
+#[no_mangle]
+pub extern "C" fn omnir_context_get_verify_after_parse(ctx: *const omnir_context, out: *mut bool) -> omnir_status {
+    ffi_call(|| {
+        let v = context_arg(ctx)?.read(|c| Ok(c.verify_after_parse()))?;
+        write_out(out, v)
+    })
+}

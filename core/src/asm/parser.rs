@@ -30,15 +30,19 @@ mod ops;
 
 use super::custom;
 use super::lexer;
-use crate::attrs::Attribute;
+use crate::attrs::{AttrKind, Attribute, Location, LocationKind};
 use crate::context::Context;
+use crate::diag::Diagnostic;
 use crate::dialect::AsmError;
+use crate::ir::EraseMode;
 use crate::ir::OpId;
 use crate::types::Type;
 use base::{render_one, Core, LineIndex, RawDiag};
 
 /// A parse failure: every error found, already rendered MLIR-style
-/// (`file:line:col: error: message`, the source line, a caret).
+/// (`file:line:col: error: message`, the source line, a caret). With
+/// [`ParseOptions::verify_after_parse`], text that parses but does not verify fails too, with
+/// the verifier's errors rendered the same way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub diagnostics: Vec<ParseDiagnostic>,
@@ -46,23 +50,36 @@ pub struct ParseError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseDiagnostic {
+    /// Where the error is: a position in the text, or for a verifier error the first file
+    /// position of the operation's location (MLIR's `findLocToShow`); an empty file and 0:0
+    /// when that location has none.
     pub file: String,
     pub line: u32,
     pub col: u32,
     pub message: String,
-    /// `file:line:col: error: message\n<source line>\n<caret>`.
+    /// `file:line:col: error: message\n<source line>\n<caret>` (the source line and caret
+    /// when the position is in the parsed text; `error: loc(...): message` for a verifier
+    /// error at a location without a file position).
     pub rendered: String,
     /// Notes attached to the error (`note: previously defined here`, ...), each rendered
     /// the same way with severity `note`.
     pub notes: Vec<ParseNote>,
+    /// The location a verifier error was reported at (the operation's own, which may be a
+    /// name, call-site or fused location); `None` for an error in the text, which is at
+    /// `file:line:col`.
+    pub location: Option<Location>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseNote {
+    /// As [`ParseDiagnostic::file`]: the error's file for a note in the text.
+    pub file: String,
     pub line: u32,
     pub col: u32,
     pub message: String,
     pub rendered: String,
+    /// As [`ParseDiagnostic::location`].
+    pub location: Option<Location>,
 }
 
 impl std::fmt::Display for ParseError {
@@ -89,10 +106,23 @@ impl From<ParseError> for crate::error::Error {
     }
 }
 
+/// How to parse. `ParseOptions::default()` accepts registered dialects only and does not
+/// verify: the Rust entry points are the parse phase alone, as the tools that build on them
+/// (`omnir-opt`, which verifies on its own unless `--no-verify` and checks the verifier's
+/// diagnostics with `--verify-diagnostics`; the fuzzer; the benchmarks' phases) need it.
+/// The C API, and so every binding, verifies by default as MLIR's `parseSourceString` does
+/// (see [`Context::verify_after_parse`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Accept ops, types and attributes of dialects that are not registered.
     pub allow_unregistered_dialects: bool,
+    /// Verify what was parsed (MLIR's `ParserConfig::verifyAfterParse`): the returned
+    /// operation and everything nested in it. If it does not verify, the parse fails with
+    /// the verifier's errors (rendered as parse errors, not emitted to the context's
+    /// handlers), and the IR and resources are left as they were. The verifier accepts ops
+    /// of unregistered dialects only when the context allows them
+    /// ([`Context::set_allow_unregistered_dialects`]), as MLIR's does.
+    pub verify_after_parse: bool,
 }
 
 /// Parses a whole file into a `builtin.module`: the file's only top-level operation if
@@ -160,6 +190,7 @@ fn parse_range_into(
                 message: "input is too large (4 GiB or more)".into(),
                 rendered: format!("{filename}:0:0: error: input is too large (4 GiB or more)"),
                 notes: Vec::new(),
+                location: None,
             }],
         });
     }
@@ -187,6 +218,16 @@ fn parse_range_into(
     p.end_locations();
     match r {
         Ok(m) => {
+            if options.verify_after_parse {
+                let failures = p.ctx.verify_diagnostics(m).unwrap_or_default();
+                if !failures.is_empty() {
+                    // Everything the parse created hangs below `m`, and the resources are not
+                    // installed yet.
+                    let _ = p.ctx.drop_all_references(m);
+                    let _ = p.ctx.erase_op_with(m, EraseMode::DropUses);
+                    return Err(render_verifier(p.ctx, filename, source, &failures));
+                }
+            }
             for (group, key, blob) in std::mem::take(&mut p.resources) {
                 p.ctx.set_resource(&group, &key, blob);
             }
@@ -389,11 +430,85 @@ fn render(file: &str, source: &str, diags: &[RawDiag]) -> ParseError {
                 .iter()
                 .map(|(pos, msg)| {
                     let (line, col, rendered) = render_one(file, source, &index, *pos, "note", msg);
-                    ParseNote { line, col, message: msg.clone(), rendered }
+                    ParseNote { file: file.to_string(), line, col, message: msg.clone(), rendered, location: None }
                 })
                 .collect();
-            ParseDiagnostic { file: file.to_string(), line, col, message: d.message.clone(), rendered, notes }
+            ParseDiagnostic {
+                file: file.to_string(),
+                line,
+                col,
+                message: d.message.clone(),
+                rendered,
+                notes,
+                location: None,
+            }
         })
         .collect();
     ParseError { diagnostics }
+}
+
+/// Verifier failures as parse errors: each at the first file position of its location,
+/// rendered with the source line and a caret when that position is in `source` (the file
+/// being parsed), as MLIR's `SourceMgrDiagnosticHandler` shows them.
+fn render_verifier(ctx: &Context, file: &str, source: &str, diags: &[Diagnostic]) -> ParseError {
+    let index = LineIndex::new(source);
+    let one = |d: &Diagnostic, severity: &str| {
+        let message = &d.message;
+        match first_file_position(ctx, d.location) {
+            Some((f, line, col)) => {
+                let rendered = match index.pos_of(source, line, col).filter(|_| f == file) {
+                    Some(pos) => render_one(&f, source, &index, pos, severity, message).2,
+                    None => format!("{f}:{line}:{col}: {severity}: {message}"),
+                };
+                (f, line, col, rendered)
+            }
+            None => {
+                let rendered = match ctx.location_kind(d.location) {
+                    LocationKind::Unknown => format!("{severity}: {message}"),
+                    _ => format!("{severity}: {}: {message}", super::print_location(ctx, d.location)),
+                };
+                (String::new(), 0, 0, rendered)
+            }
+        }
+    };
+    let diagnostics = diags
+        .iter()
+        .map(|d| {
+            let (file, line, col, rendered) = one(d, d.severity.as_str());
+            // Notes of notes do not occur in the verifier's reports; keep them flat anyway.
+            let notes = d
+                .notes
+                .iter()
+                .flat_map(|n| std::iter::once(n).chain(n.notes.iter()))
+                .map(|n| {
+                    let (file, line, col, rendered) = one(n, n.severity.as_str());
+                    ParseNote { file, line, col, message: n.message.clone(), rendered, location: Some(n.location) }
+                })
+                .collect();
+            ParseDiagnostic { file, line, col, message: d.message.clone(), rendered, notes, location: Some(d.location) }
+        })
+        .collect();
+    ParseError { diagnostics }
+}
+
+/// MLIR's `findLocToShow`: the first `"file":line:col` in a location, looking through names,
+/// call sites (callee first) and fused locations in order.
+fn first_file_position(ctx: &Context, loc: Location) -> Option<(String, u32, u32)> {
+    let mut stack = vec![loc.attr()];
+    while let Some(a) = stack.pop() {
+        let AttrKind::Location(kind) = ctx.attr_kind(a) else { continue };
+        match kind {
+            LocationKind::FileLineCol { file, start_line, start_col, .. } => {
+                return Some((ctx.ident_str(*file).to_string(), *start_line, *start_col))
+            }
+            LocationKind::Name { child: Some(c), .. } => stack.push(*c),
+            LocationKind::CallSite { callee, caller } => {
+                stack.push(*caller);
+                stack.push(*callee);
+            }
+            LocationKind::Fused { locations, .. } => stack.extend(locations.iter().rev()),
+            _ => {}
+        }
+    }
+    None
 }

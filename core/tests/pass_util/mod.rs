@@ -69,7 +69,7 @@ pub fn context() -> Context {
 }
 
 pub fn parse(ctx: &mut Context, text: &str) -> OpId {
-    parse_source(ctx, text, "test.mlir", &ParseOptions { allow_unregistered_dialects: true })
+    parse_source(ctx, text, "test.mlir", &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() })
         .unwrap_or_else(|e| panic!("parse failed: {e}\n{text}"))
 }
 

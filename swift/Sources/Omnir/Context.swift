@@ -82,6 +82,14 @@ public final class Context: Hashable, CustomStringConvertible, @unchecked Sendab
         set { _ = omnir_context_set_allow_unregistered_dialects(raw, newValue) }
     }
 
+    /// Whether parsing a module or an operation verifies what it parsed, as MLIR's parser
+    /// does (`true` by default): IR that does not verify then fails to parse, with the
+    /// verifier's diagnostics. Turn it off to parse such IR on purpose and verify it later.
+    public var verifyAfterParse: Bool {
+        get { (try? out(true) { omnir_context_get_verify_after_parse(raw, $0) }) ?? true }
+        set { _ = omnir_context_set_verify_after_parse(raw, newValue) }
+    }
+
     public static func == (a: Context, b: Context) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     public var description: String { "Context(serial: \(serial))" }

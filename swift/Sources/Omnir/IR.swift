@@ -696,8 +696,10 @@ public final class Module: Hashable, CustomStringConvertible {
     }
 
     /// Parses MLIR text into a module (the file's top-level `builtin.module`, or a new module
-    /// holding its top-level operations). Errors throw `.parseFailed(message:diagnostics:)`,
-    /// with MLIR's rendering of every error and the diagnostics.
+    /// holding its top-level operations) and verifies it, as MLIR does (unless
+    /// `Context.verifyAfterParse` is off). Errors, the verifier's included, throw
+    /// `.parseFailed(message:diagnostics:)`, with MLIR's rendering of every error and the
+    /// diagnostics.
     public static func parse(_ text: String, context: Context, filename: String = "") throws -> Module {
         let (h, _) = try context.capturingDiagnostics(parse: true) { () -> omnir_op in
             try withStr(text) { t, tl in
@@ -735,7 +737,8 @@ public final class Module: Hashable, CustomStringConvertible {
 extension Operation {
     /// Parses text that holds exactly one top-level operation (MLIR's
     /// `parseSourceString<Operation *>`, Python's `Operation.parse`); it comes back detached,
-    /// owned by the returned wrapper. Errors throw `.parseFailed(message:diagnostics:)`; no or
+    /// owned by the returned wrapper, verified as by `Module.parse`. Errors throw
+    /// `.parseFailed(message:diagnostics:)`; no or
     /// several operations: "source must contain a single top-level operation, found: N".
     public static func parse(_ text: String, context: Context, sourceName: String = "") throws -> Operation {
         let (h, _) = try context.capturingDiagnostics(parse: true) { () -> omnir_op in

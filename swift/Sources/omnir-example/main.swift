@@ -78,7 +78,17 @@ func tour() throws {
                 throw VerificationError("value must be positive")
             }
         }))
-    let checked = try Module.parse("%0 = \"demo.positive\"() {value = -3 : i32} : () -> i32\n", context: ctx, filename: "demo.mlir")
+    // Parsing verifies, as MLIR does: the Swift verifier's failure fails the parse...
+    let invalid = "%0 = \"demo.positive\"() {value = -3 : i32} : () -> i32\n"
+    do {
+        _ = try Module.parse(invalid, context: ctx, filename: "demo.mlir")
+    } catch let OmnirError.parseFailed(message, _) {
+        print("-- parse (verified) failed:\n\(message)")
+    }
+    // ...unless turned off, to verify later.
+    ctx.verifyAfterParse = false
+    let checked = try Module.parse(invalid, context: ctx, filename: "demo.mlir")
+    ctx.verifyAfterParse = true
     do {
         try checked.verify()
     } catch let OmnirError.verificationFailed(diagnostics) {

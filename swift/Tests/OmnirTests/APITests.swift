@@ -344,6 +344,8 @@ final class APITests: XCTestCase {
         let ctx = Context(allowUnregisteredDialects: true)
         let d = try ctx.registerDialect("chk")
         try d.register(OperationDefinition("one_result", results: [ValueSpec("out", .integer(width: 32))]))
+        // Parsed without verifying, so that verify() reports the failure.
+        ctx.verifyAfterParse = false
         let module = try Module.parse("\"chk.one_result\"() : () -> f32", context: ctx, filename: "v.mlir")
         do {
             try module.verify()
@@ -368,6 +370,26 @@ final class APITests: XCTestCase {
             XCTAssertEqual(diagnostics.first?.severity, .error)
             XCTAssertEqual(try diagnostics.first?.location?.range.startLine, 1)
         }
+    }
+
+    func testParseVerifiesUnlessTurnedOff() throws {
+        let ctx = Context(allowUnregisteredDialects: true)
+        XCTAssertTrue(ctx.verifyAfterParse)
+        let twoBlocks = "\"builtin.module\"() ({\n^bb0:\n  \"t.a\"() : () -> ()\n^bb1:\n}) : () -> ()\n"
+        let message = "'builtin.module' op expects region #0 to have 0 or 1 blocks"
+        do {
+            _ = try Module.parse(twoBlocks, context: ctx, filename: "two.mlir")
+            XCTFail("expected the verifier to fail the parse")
+        } catch let OmnirError.parseFailed(text, diagnostics) {
+            XCTAssertTrue(text.hasPrefix("two.mlir:1:1: error: \(message)"), text)
+            XCTAssertEqual(diagnostics.count, 1)
+            XCTAssertEqual(diagnostics.first?.message, message)
+        }
+        XCTAssertThrowsError(try Operation.parse(twoBlocks, context: ctx, sourceName: "two.mlir"))
+        ctx.verifyAfterParse = false
+        XCTAssertFalse(ctx.verifyAfterParse)
+        let module = try Module.parse(twoBlocks, context: ctx, filename: "two.mlir")
+        XCTAssertThrowsError(try module.verify())
     }
 
     func testDiagnosticHandlersAndCapture() throws {

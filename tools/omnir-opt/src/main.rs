@@ -206,7 +206,10 @@ fn process_chunk(
         sink.lock().unwrap_or_else(|p| p.into_inner()).push(d.clone());
         true
     }));
-    let parse_options = ParseOptions { allow_unregistered_dialects: opts.allow_unregistered };
+    // Verification is this tool's own step: it honours --no-verify, and its diagnostics get
+    // the "see current operation" note and are matched by --verify-diagnostics.
+    let parse_options =
+        ParseOptions { allow_unregistered_dialects: opts.allow_unregistered, verify_after_parse: false };
     let mut failed = false;
     let mut parse_errors = Vec::new();
     let module = match parse_source_range(&mut ctx, source.text, chunk.clone(), source.name, &parse_options) {

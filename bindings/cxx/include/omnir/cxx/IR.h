@@ -255,6 +255,14 @@ public:
     check(omnir_context_get_allow_unregistered_dialects(ctx_, &out));
     return out;
   }
+  /// Whether parsing verifies what it parsed, as MLIR's parser does (on by default): IR
+  /// that does not verify then fails to parse with the verifier's diagnostics.
+  void verifyAfterParse(bool verify = true) { check(omnir_context_set_verify_after_parse(ctx_, verify)); }
+  bool verifiesAfterParse() const {
+    bool out = false;
+    check(omnir_context_get_verify_after_parse(ctx_, &out));
+    return out;
+  }
   bool isDialectRegistered(std::string_view ns) const {
     bool out = false;
     check(omnir_dialect_is_registered(ctx_, ns.data(), ns.size(), &out));
@@ -377,6 +385,8 @@ public:
     get().template loadDialect<D>();
   }
   void allowUnregisteredDialects(bool allow = true) const { get().allowUnregisteredDialects(allow); }
+  void verifyAfterParse(bool verify = true) const { get().verifyAfterParse(verify); }
+  bool verifiesAfterParse() const { return get().verifiesAfterParse(); }
   void declareOption(const OptionDecl &decl) const { get().declareOption(decl); }
   template <typename T>
   void declareOption(std::string name, const T &defaultValue, std::string help = {}) const {

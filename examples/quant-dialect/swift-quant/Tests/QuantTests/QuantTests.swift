@@ -83,12 +83,21 @@ final class QuantTests: XCTestCase {
         XCTAssertEqual(try MemRefType(try ops[1].result.type)?.elementType, q)
         XCTAssertEqual(try RankedTensorType(try ops[0].result.type)?.elementType.typeID, TypeID(rawValue: raw))
         // And the dialect's verifiers run on IR parsed by the core: dcast needs a quantized input.
-        let bad = try Module.parse("""
+        let badText = """
             "test.source"() ({
             ^bb0(%x: tensor<4xf32>):
               %f = "quant.dcast"(%x) : (tensor<4xf32>) -> tensor<4xf32>
             }) : () -> ()
-            """, context: ctx)
+            """
+        // Parsing verifies: the verifier's failure fails the parse...
+        XCTAssertThrowsError(try Module.parse(badText, context: ctx)) {
+            guard case OmnirError.parseFailed(_, let d) = $0 else { return XCTFail("\($0)") }
+            XCTAssertTrue(d.first?.message.contains("'quant.dcast' op operand #0 must be quantized") ?? false, "\(d)")
+        }
+        // ...and parsed without verifying, verify() reports it.
+        ctx.verifyAfterParse = false
+        let bad = try Module.parse(badText, context: ctx)
+        ctx.verifyAfterParse = true
         XCTAssertThrowsError(try bad.verify()) {
             guard case OmnirError.verificationFailed(let d) = $0 else { return XCTFail("\($0)") }
             XCTAssertTrue(d.first?.message.contains("'quant.dcast' op operand #0 must be quantized") ?? false, "\(d)")
