@@ -36,7 +36,13 @@ with ir.Context():
 PY
 
 echo "== JavaScript: omnir + a separately built addon (omnir-node-dialect) in one process"
-(cd "$root/target/node-fresh" && node -e '
+# A project of its own with the two tarballs ci/test-node.sh packed, installed as npm users do.
+js=$(mktemp -d "${TMPDIR:-/tmp}/omnir-demo-js.XXXXXX")
+trap 'rm -rf "$js"' EXIT
+(cd "$js" && echo '{ "name": "omnir-demo", "version": "1.0.0", "private": true }' >package.json &&
+  npm install --no-audit --no-fund --offline --silent \
+    "$root"/target/node-pack/omnir-[0-9]*.tgz "$root"/target/node-pack/omnir-node-dialect-*.tgz)
+(cd "$js" && node -e '
 const omnir = require("omnir"); const nd = require("omnir-node-dialect");
 const ctx = new omnir.Context(); const r = nd.register(ctx);
 const m = omnir.MemRefType.get([4], r.elementType, ctx);

@@ -17,7 +17,12 @@ from . import _pixels
 
 
 def _ctx(context: Optional[omnir.Context]) -> omnir.Context:
-    return context if context is not None else omnir.Context.current
+    if context is not None:
+        return context
+    current = omnir.Context.current  # None outside `with omnir.Context()`, as upstream
+    if current is None:
+        raise ValueError("no context: pass context= or call this inside `with omnir.Context():`")
+    return current
 
 
 def register(context: Optional[omnir.Context] = None) -> None:
