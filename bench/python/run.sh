@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 prefix=$root/target/omnir-install
-[ -e "$prefix/lib/libomnir.so.0" ] || { bash ci/build-lib.sh && OMNIR_NO_BUILD=1 bash ci/install.sh "$prefix"; }
+# Always (both are incremental): a wheel built against a newer header than the library it
+# bundles would not import.
+bash ci/build-lib.sh >/dev/null && OMNIR_NO_BUILD=1 bash ci/install.sh "$prefix" >/dev/null
 venv=$root/target/python-venv/bench
 tools=$root/target/python-venv/tools
 [ -x "$tools/bin/maturin" ] || { python3 -m venv "$tools" && "$tools/bin/pip" install -q -r python/requirements-dev.txt; }
