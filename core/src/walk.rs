@@ -30,7 +30,7 @@ struct Cursor {
     next_op: u32,
 }
 
-/// Position inside one op's regions, for [`Context::walk_mut`]: handles, checked at every
+/// Position inside one op's regions, for [`WalkState`]: handles, checked at every
 /// step, since the callback may have changed the IR since the last one.
 struct MutCursor {
     op: OpId,
@@ -128,19 +128,28 @@ impl Context {
     fn enter_next_block(&self, c: &mut Cursor) {
         let regions = self.ir.ops.get(c.op).regions();
         while c.region < regions.len() {
-            let mut b = self.ir.regions.get(regions[c.region]).first_block;
-            while b != NONE {
-                let first = self.ir.blocks.get(b).first_op;
-                if first != NONE {
-                    c.block = b;
-                    c.next_op = first;
-                    return;
-                }
-                b = self.ir.blocks.get(b).next;
+            if let Some((b, first)) = self.first_nonempty_block(self.ir.regions.get(regions[c.region]).first_block) {
+                c.block = b;
+                c.next_op = first;
+                return;
             }
             c.region += 1;
         }
         c.block = NONE;
+    }
+
+    /// The first block with ops from block `b` on in its region (`b` itself or a later
+    /// one; `NONE` for none), and its first op.
+    #[inline]
+    fn first_nonempty_block(&self, mut b: u32) -> Option<(u32, u32)> {
+        while b != NONE {
+            let block = self.ir.blocks.get(b);
+            if block.first_op != NONE {
+                return Some((b, block.first_op));
+            }
+            b = block.next;
+        }
+        None
     }
 
     /// Moves the cursor to the next non-empty block; false when its op is exhausted.
@@ -148,39 +157,14 @@ impl Context {
         if c.block == NONE {
             return false;
         }
-        let mut b = self.ir.blocks.get(c.block).next;
-        while b != NONE {
-            let first = self.ir.blocks.get(b).first_op;
-            if first != NONE {
-                c.block = b;
-                c.next_op = first;
-                return true;
-            }
-            b = self.ir.blocks.get(b).next;
+        if let Some((b, first)) = self.first_nonempty_block(self.ir.blocks.get(c.block).next) {
+            c.block = b;
+            c.next_op = first;
+            return true;
         }
         c.region += 1;
         self.enter_next_block(c);
         c.block != NONE
-    }
-
-    /// Visits `root` and every op nested in it, as [`Context::walk`] does, handing the
-    /// callback the context mutably: it may change the IR between visits (see
-    /// [`WalkState`] for what it may change). A loop over [`Context::walk_next`].
-    pub fn walk_mut(
-        &mut self,
-        root: OpId,
-        order: WalkOrder,
-        mut f: impl FnMut(&mut Context, OpId) -> WalkResult,
-    ) -> Result<WalkResult> {
-        let mut walk = self.walk_begin(root, order)?;
-        let mut last = WalkResult::Advance;
-        while let Some(op) = self.walk_next(&mut walk, last)? {
-            last = f(self, op);
-            if last == WalkResult::Interrupt {
-                return Ok(WalkResult::Interrupt);
-            }
-        }
-        Ok(WalkResult::Advance)
     }
 
     /// Starts a step-by-step walk of `root` and everything nested in it (see [`WalkState`]).
@@ -266,18 +250,8 @@ impl Context {
     fn enter_mut(&self, op: OpId, mut region: usize) -> Result<MutCursor> {
         let regions = self.op_data(op).map_err(|_| walk_lost())?.regions();
         while region < regions.len() {
-            let mut b = self.ir.regions.get(regions[region]).first_block;
-            while b != NONE {
-                let first = self.ir.blocks.get(b).first_op;
-                if first != NONE {
-                    return Ok(MutCursor {
-                        op,
-                        region,
-                        block: Some(self.block_handle(b)),
-                        next: Some(self.op_handle(first)),
-                    });
-                }
-                b = self.ir.blocks.get(b).next;
+            if let Some((b, first)) = self.first_nonempty_block(self.ir.regions.get(regions[region]).first_block) {
+                return Ok(self.mut_cursor(op, region, b, first));
             }
             region += 1;
         }
@@ -293,21 +267,15 @@ impl Context {
             Ok(d) if regions.get(region) == Some(&d.parent) => d,
             _ => return Err(walk_lost()),
         };
-        let mut b = data.next;
-        while b != NONE {
-            let first = self.ir.blocks.get(b).first_op;
-            if first != NONE {
-                return Ok(Some(MutCursor {
-                    op,
-                    region,
-                    block: Some(self.block_handle(b)),
-                    next: Some(self.op_handle(first)),
-                }));
-            }
-            b = self.ir.blocks.get(b).next;
+        if let Some((b, first)) = self.first_nonempty_block(data.next) {
+            return Ok(Some(self.mut_cursor(op, region, b, first)));
         }
         let c = self.enter_mut(op, region + 1)?;
         Ok(c.block.is_some().then_some(c))
+    }
+
+    fn mut_cursor(&self, op: OpId, region: usize, block: u32, first: u32) -> MutCursor {
+        MutCursor { op, region, block: Some(self.block_handle(block)), next: Some(self.op_handle(first)) }
     }
 
     /// All ops nested in `root` (and `root`), in the given order.

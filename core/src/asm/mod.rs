@@ -29,8 +29,9 @@ pub struct PrintFlags {
 
 pub use custom::{format_float, DialectAsmParser};
 pub use parser::{
-    parse_attribute, parse_attribute_prefix, parse_single_operation, parse_source, parse_type, parse_type_prefix,
-    render_source_diagnostic, split_source_with, ParseError, ParseOptions, SplitSource, DEFAULT_SPLIT_MARKER,
+    first_file_position, parse_attribute, parse_attribute_prefix, parse_single_operation, parse_source, parse_type,
+    parse_type_prefix, render_source_diagnostic, split_source_with, ParseError, ParseOptions, SplitSource,
+    DEFAULT_SPLIT_MARKER,
 };
 pub use printer::{
     print_attribute, print_block, print_location, print_op, print_op_to, print_type, print_value,

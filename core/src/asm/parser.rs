@@ -493,7 +493,7 @@ fn render_verifier(ctx: &Context, file: &str, source: &str, diags: &[Diagnostic]
 
 /// MLIR's `findLocToShow`: the first `"file":line:col` in a location, looking through names,
 /// call sites (callee first) and fused locations in order.
-fn first_file_position(ctx: &Context, loc: Location) -> Option<(String, u32, u32)> {
+pub fn first_file_position(ctx: &Context, loc: Location) -> Option<(String, u32, u32)> {
     let mut stack = vec![loc.attr()];
     while let Some(a) = stack.pop() {
         let AttrKind::Location(kind) = ctx.attr_kind(a) else { continue };

@@ -2,8 +2,8 @@
 //! `SourceMgrDiagnosticHandler`, or checked against `expected-*` comments like its
 //! `SourceMgrDiagnosticVerifierHandler` (`--verify-diagnostics`).
 
-use omnir_core::asm::{print_location, render_source_diagnostic, ParseError};
-use omnir_core::{AttrKind, Context, Diagnostic, Location, LocationKind, Severity};
+use omnir_core::asm::{first_file_position, print_location, render_source_diagnostic, ParseError};
+use omnir_core::{Context, Diagnostic, Location, LocationKind, Severity};
 use regex::Regex;
 
 use crate::cli::VerifyDiagnostics;
@@ -59,24 +59,11 @@ pub fn from_core(ctx: &Context, d: &Diagnostic) -> Diag {
     }
 }
 
-/// MLIR's `findLocToShow` / `findInstanceOf<FileLineColLoc>`: the first file location,
-/// looking through names, call sites (callee first) and fused locations in order.
+/// Where MLIR shows a diagnostic (`findLocToShow`): the first file location, else the
+/// location itself.
 fn where_of(ctx: &Context, loc: Location) -> Where {
-    let mut stack = vec![loc.attr()];
-    while let Some(a) = stack.pop() {
-        let AttrKind::Location(kind) = ctx.attr_kind(a) else { continue };
-        match kind {
-            LocationKind::FileLineCol { file, start_line, start_col, .. } => {
-                return Where::File { file: ctx.ident_str(*file).to_string(), line: *start_line, col: *start_col }
-            }
-            LocationKind::Name { child: Some(c), .. } => stack.push(*c),
-            LocationKind::CallSite { callee, caller } => {
-                stack.push(*caller);
-                stack.push(*callee);
-            }
-            LocationKind::Fused { locations, .. } => stack.extend(locations.iter().rev()),
-            _ => {}
-        }
+    if let Some((file, line, col)) = first_file_position(ctx, loc) {
+        return Where::File { file, line, col };
     }
     match ctx.location_kind(loc) {
         LocationKind::Unknown => Where::Other(String::new()),
