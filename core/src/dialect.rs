@@ -84,6 +84,8 @@ impl Traits {
     pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 14);
     /// The symbol name attribute may be absent (e.g. `builtin.module`).
     pub const OPTIONAL_SYMBOL: Traits = Traits(1 << 15);
+    /// All operands have the same type.
+    pub const SAME_TYPE_OPERANDS: Traits = Traits(1 << 16);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0
@@ -200,6 +202,11 @@ pub enum AttrConstraint {
     FlatSymbolRef,
     /// An integer attribute of exactly this type.
     TypedInteger(Type),
+    /// A string attribute naming a symbol (`SymbolNameAttr`): `@name` in the custom form.
+    SymbolName,
+    /// An integer attribute holding one of an enum's cases (`I64EnumAttr`): its keyword in
+    /// the custom form.
+    Enum(Arc<EnumDef>),
     Custom {
         summary: String,
         predicate: AttrPredicate,
@@ -222,6 +229,14 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => matches!(kind, AttrKind::SymbolRef { .. }),
             AttrConstraint::FlatSymbolRef => matches!(kind, AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
             AttrConstraint::TypedInteger(t) => matches!(kind, AttrKind::Integer { ty, .. } if ty == t),
+            AttrConstraint::SymbolName => matches!(kind, AttrKind::String { .. }),
+            AttrConstraint::Enum(e) => match kind {
+                AttrKind::Integer { ty, value } => {
+                    ctx.integer_type(e.width, Signedness::Signless).is_ok_and(|t| t == *ty)
+                        && value.to_i64(e.width).is_some_and(|v| e.case_of(v).is_some())
+                }
+                _ => false,
+            },
             AttrConstraint::Custom { predicate, .. } => predicate(ctx, attr),
         }
     }
@@ -240,8 +255,36 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => "symbol reference attribute".into(),
             AttrConstraint::FlatSymbolRef => "flat symbol reference attribute".into(),
             AttrConstraint::TypedInteger(t) => format!("{} integer attribute", ctx.type_summary(*t)),
+            AttrConstraint::SymbolName => "string attribute".into(),
+            AttrConstraint::Enum(e) => e.summary(),
             AttrConstraint::Custom { summary, .. } => summary.clone(),
         }
+    }
+}
+
+/// An enum stored as a signless integer attribute (ODS `I32EnumAttr` / `I64EnumAttr`):
+/// each case has a keyword (its custom spelling) and a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnumDef {
+    pub name: String,
+    /// Width of the integer attribute that stores a case.
+    pub width: u32,
+    pub cases: Vec<(String, i64)>,
+}
+
+impl EnumDef {
+    pub fn case_of(&self, value: i64) -> Option<&str> {
+        self.cases.iter().find(|(_, v)| *v == value).map(|(k, _)| k.as_str())
+    }
+
+    pub fn value_of(&self, keyword: &str) -> Option<i64> {
+        self.cases.iter().find(|(k, _)| k == keyword).map(|(_, v)| *v)
+    }
+
+    /// ODS's summary of an integer enum attribute, as upstream's verifier names it.
+    pub fn summary(&self) -> String {
+        let values: Vec<String> = self.cases.iter().map(|(_, v)| v.to_string()).collect();
+        format!("allowed {}-bit signless integer cases: {}", self.width, values.join(", "))
     }
 }
 
@@ -326,6 +369,21 @@ pub struct OpDef {
     pub interfaces: Vec<InterfaceImpl>,
     pub verify: Option<OpVerifier>,
     pub summary: String,
+    /// Names of the regions and successors, in order (for the assembly format; may be
+    /// empty when the op has no format).
+    pub region_names: Vec<String>,
+    pub successor_names: Vec<String>,
+    /// The default value of each attribute of `attributes` (ODS `DefaultValuedAttr`): an
+    /// attribute equal to its default is left out of the custom form. May be shorter than
+    /// `attributes` (no default).
+    pub attribute_defaults: Vec<Option<Attribute>>,
+    /// Groups of operand/result names whose types are all equal (ODS `AllTypesMatch`).
+    pub all_types_match: Vec<Vec<String>>,
+    /// The custom assembly form, compiled (see [`OpDef::set_assembly_format`]).
+    pub format: Option<Arc<crate::asm::format::OpFormat>>,
+    /// The dialect whose prefix may be left out of op names in this op's regions
+    /// (`OpAsmOpInterface::getDefaultDialect`: `return` in a `func.func`).
+    pub default_dialect: Option<String>,
 }
 
 impl OpDef {
@@ -343,7 +401,28 @@ impl OpDef {
             interfaces: Vec::new(),
             verify: None,
             summary: String::new(),
+            region_names: Vec::new(),
+            successor_names: Vec::new(),
+            attribute_defaults: Vec::new(),
+            all_types_match: Vec::new(),
+            format: None,
+            default_dialect: None,
         }
+    }
+
+    /// Compiles `format` (MLIR's declarative assembly format) against this definition, so
+    /// the op parses and prints in that custom form. Regions and successors are named by
+    /// `region_names` / `successor_names` (filled with `region0`, `succ0`... when empty).
+    pub fn set_assembly_format(&mut self, format: &str) -> std::result::Result<(), crate::asm::format::FormatError> {
+        if self.region_names.len() < self.num_regions {
+            self.region_names.extend((self.region_names.len()..self.num_regions).map(|i| format!("region{i}")));
+        }
+        if self.successor_names.len() < self.num_successors {
+            self.successor_names.extend((self.successor_names.len()..self.num_successors).map(|i| format!("succ{i}")));
+        }
+        let compiled = crate::asm::format::compile(self, &self.region_names, &self.successor_names, format)?;
+        self.format = Some(Arc::new(compiled));
+        Ok(())
     }
 
     pub fn type_id(&self) -> TypeId {

@@ -96,10 +96,10 @@ impl SingleBlockImplicitTerminator {
     }
 }
 
-type Segments = SmallVec<[Range<usize>; 4]>;
+pub(crate) type Segments = SmallVec<[Range<usize>; 4]>;
 
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     Operand,
     Result,
 }
@@ -115,7 +115,7 @@ impl Kind {
 
 /// The ranges of an op's operand (or result) groups per its definition, or the reason they
 /// cannot be determined (an MLIR message without the `'name' op` prefix).
-fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std::result::Result<Segments, String> {
+pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std::result::Result<Segments, String> {
     let d = ctx.ir.ops.get(op.index);
     let (specs, n, sized, attr_name): (&[ValueSpec], usize, bool, &str) = match kind {
         Kind::Operand => {

@@ -21,7 +21,6 @@ use std::ffi::c_char;
 
 use super::context::{context_arg, omnir_context};
 use super::handles::{omnir_attribute, omnir_block, omnir_location, omnir_op, omnir_type, omnir_value};
-use super::types::invalid;
 use super::{
     check_out, ffi_call, omnir_status, omnir_string, str_arg, write_out, write_string_out, ApiError, ApiResult,
 };
@@ -38,8 +37,9 @@ use crate::diag::{Diagnostic, Severity};
 #[allow(non_camel_case_types)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct omnir_print_flags {
-    /// Print the generic form (`--mlir-print-op-generic`). Must be `true` for now: custom
-    /// assembly formats are not implemented yet, and `false` is refused.
+    /// Print every operation in the generic form (`--mlir-print-op-generic`). When `false`
+    /// (the default, as upstream), operations whose definition has an assembly format print
+    /// in that custom form and the others in the generic form.
     pub generic_form: bool,
     /// Print `loc(...)` for every operation and block argument (`--mlir-print-debuginfo`).
     pub debug_info: bool,
@@ -57,10 +57,8 @@ pub struct omnir_print_flags {
 
 impl omnir_print_flags {
     pub(crate) fn to_core(self) -> ApiResult<PrintFlags> {
-        if !self.generic_form {
-            return Err(invalid("only the generic form can be printed for now: set generic_form"));
-        }
         Ok(PrintFlags {
+            generic: self.generic_form,
             debug_info: self.debug_info,
             pretty_debug_info: self.pretty_debug_info,
             local_scope: self.local_scope,
@@ -71,11 +69,12 @@ impl omnir_print_flags {
     }
 }
 
-/// The default print flags: generic form, no debug info, nothing elided.
+/// The default print flags: custom forms where operations have one, no debug info, nothing
+/// elided.
 #[no_mangle]
 pub extern "C" fn omnir_print_flags_default() -> omnir_print_flags {
     omnir_print_flags {
-        generic_form: true,
+        generic_form: false,
         debug_info: false,
         pretty_debug_info: false,
         local_scope: false,

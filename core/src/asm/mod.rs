@@ -7,6 +7,7 @@
 use crate::context::Context;
 
 pub mod custom;
+pub mod format;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
@@ -25,6 +26,9 @@ pub struct PrintFlags {
     pub elide_elements_larger_than: Option<u64>,
     /// Skip the verifier before printing (`--mlir-print-assume-verified`).
     pub assume_verified: bool,
+    /// Print every operation in the generic form, also those with a custom form
+    /// (`--mlir-print-op-generic`, upstream's `print_generic_op_form`).
+    pub generic: bool,
 }
 
 pub use custom::{format_float, DialectAsmParser};

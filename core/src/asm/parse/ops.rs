@@ -15,6 +15,9 @@
 
 use rustc_hash::FxHashMap;
 
+#[path = "custom_op.rs"]
+mod custom_op;
+
 use super::base::{bytes_to_string, Core, Fail, PResult, RawDiag};
 use super::fmt::{fmt_attr, fmt_type};
 use super::lexer::{Tok, Token};
@@ -69,6 +72,8 @@ struct OpFrame {
     /// A registered op with inherent attributes (which may come in the dictionary).
     inherent: bool,
     custom: Option<Box<CustomModule>>,
+    /// The op's custom form being read (see `custom_op.rs`).
+    fmt: Option<Box<custom_op::FmtParse>>,
 }
 
 /// An SSA name as a map key (see `OpParser::ssa_key`).
@@ -620,6 +625,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             bounds_start: self.region_bounds.len() as u32,
             inherent: info.has_inherent,
             custom: None,
+            fmt: None,
         };
         if self.p.eat(Tok::LParen)? {
             self.ops.push(frame);
@@ -706,6 +712,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
     /// After a region of the innermost frame ended: returns true if another region
     /// follows; otherwise finishes the operation.
     fn after_region(&mut self) -> PResult<bool> {
+        if self.ops.last().is_some_and(|f| f.fmt.is_some()) {
+            self.resume_format()?;
+            return Ok(false);
+        }
         let custom = self.ops.last().is_some_and(|f| f.custom.is_some());
         if custom {
             let f = self.ops.pop().expect("frame");
@@ -1135,11 +1145,43 @@ impl<'a, 'c> OpParser<'a, 'c> {
         if name == "module" || name == "builtin.module" {
             return self.parse_custom_module(op_pos, res_start);
         }
+        let default_dialect = if name.contains('.') { String::new() } else { self.default_dialect() };
         let (dialect, full) = match name.find('.') {
             Some(i) => (&name[..i], name.to_string()),
-            None => ("builtin", format!("builtin.{name}")),
+            None if default_dialect.is_empty() => ("builtin", format!("builtin.{name}")),
+            None => {
+                let full = format!("{default_dialect}.{name}");
+                if self.ctx.operation_def(&full).is_none()
+                    && self.ctx.operation_def(&format!("builtin.{name}")).is_some()
+                {
+                    ("builtin", format!("builtin.{name}"))
+                } else {
+                    (default_dialect.as_str(), full)
+                }
+            }
         };
         let tried = if full != name { format!(" (tried '{full}' as well)") } else { String::new() };
+        if let Some(def) = self.ctx.operation_def(&full).filter(|d| d.format.is_some()).cloned() {
+            let id = self.ctx.identifier(&full);
+            let loc = self.file_loc(&tok);
+            self.p.bump()?;
+            let frame = OpFrame {
+                op_pos,
+                name_tok: tok,
+                loc,
+                name: id,
+                results: (res_start, self.result_defs.len() as u32),
+                operands: (self.operand_refs.len() as u32, self.operand_refs.len() as u32),
+                succs: (self.succs.len() as u32, self.succs.len() as u32),
+                props: None,
+                blocks_start: self.region_blocks.len() as u32,
+                bounds_start: self.region_bounds.len() as u32,
+                inherent: false,
+                custom: None,
+                fmt: None,
+            };
+            return self.parse_with_format(frame, def);
+        }
         if self.ctx.operation_def(&full).is_none() && !self.ctx.is_dialect_registered(dialect) {
             let dialects = self.ctx.registered_dialects().join(", ");
             return Err(self.p.error_note(
@@ -1152,6 +1194,21 @@ impl<'a, 'c> OpParser<'a, 'c> {
             ));
         }
         Err(self.p.error_at(tok.start, format!("custom op '{name}' is unknown{tried}")))
+    }
+
+    /// The dialect whose ops may be written without their prefix here: that of the
+    /// innermost enclosing op in a custom form (`getDefaultDialect`), `builtin` at the top.
+    /// Ops in the generic form pass on their parent's.
+    fn default_dialect(&self) -> String {
+        for f in self.ops.iter().rev() {
+            if f.custom.is_some() {
+                return "builtin".into();
+            }
+            if let Some(st) = &f.fmt {
+                return st.default_dialect().unwrap_or("").to_string();
+            }
+        }
+        "builtin".into()
     }
 
     /// `module (@name)? (attributes {...})? { ... }`
@@ -1195,6 +1252,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             bounds_start: self.region_bounds.len() as u32,
             inherent: false,
             custom: Some(Box::new(CustomModule { props, attrs })),
+            fmt: None,
         };
         self.ops.push(frame);
         self.begin_regions()

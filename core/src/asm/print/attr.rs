@@ -23,6 +23,8 @@ pub(crate) enum Elision {
     Never,
     /// Elided when it is the parser's default (`i64` for integers, `f64` for floats).
     May,
+    /// Always elided for integers and floats (MLIR's `printAttributeWithoutType`).
+    Always,
 }
 
 /// Non-splat dense elements with more elements than this print as a hex blob (MLIR's
@@ -434,7 +436,9 @@ impl<'a> Printer<'a> {
                     return;
                 }
                 write_apint(value, width, signedness != Signedness::Unsigned, &mut self.out);
-                if elision == Elision::May && !is_index && width == 64 && signedness == Signedness::Signless {
+                if elision == Elision::Always
+                    || (elision == Elision::May && !is_index && width == 64 && signedness == Signedness::Signless)
+                {
                     return;
                 }
                 self.push_type_suffix(*ty);
@@ -445,7 +449,7 @@ impl<'a> Printer<'a> {
                     _ => FloatKind::F64,
                 };
                 let hex = write_float(kind, *bits, &mut self.out);
-                if elision == Elision::May && kind == FloatKind::F64 && !hex {
+                if elision == Elision::Always || (elision == Elision::May && kind == FloatKind::F64 && !hex) {
                     return;
                 }
                 self.push_type_suffix(*ty);

@@ -10,11 +10,15 @@
 
 use rustc_hash::FxHashMap;
 
+#[path = "custom_op.rs"]
+mod custom_op;
+
 use super::attr::{write_escaped_quoted_str, write_keyword_or_string, write_u64, Elision, Printer};
 use crate::arena::NONE;
 use crate::context::Context;
 use crate::ir::ValueRef;
 use crate::types::TypeKind;
+use custom_op::{FmtCursor, FmtStep};
 
 const ARG_BIT: u32 = 1 << 31;
 
@@ -177,6 +181,18 @@ struct Frame {
     region: usize,
     block: u32,
     next: u32,
+    /// The op's custom form, when it prints in one (resumed after each region).
+    fmt: Option<Box<FmtCursor>>,
+    /// Leave out the block's last op (an implicit terminator in the custom form).
+    skip_last: bool,
+}
+
+/// How an op started printing.
+enum Start {
+    /// No region to print: the op is done but for its tail.
+    Leaf { custom: bool },
+    /// Print this region next (the frame is set up for it).
+    Region(Frame),
 }
 
 impl<'a> Printer<'a> {
@@ -242,12 +258,12 @@ impl<'a> Printer<'a> {
         let ctx = self.ctx;
         let ir = &ctx.ir;
         let mut frames: Vec<Frame> = Vec::new();
-        if self.print_op_head(num, root) {
-            let mut f = Frame { op: root, region: 0, block: NONE, next: NONE };
-            self.begin_region(num, &mut f, 0);
-            frames.push(f);
-        } else {
-            self.print_op_tail(num, root);
+        match self.print_op_start(num, root, "builtin") {
+            Start::Region(mut f) => {
+                self.begin_region(num, &mut f, 0);
+                frames.push(f);
+            }
+            Start::Leaf { custom } => self.print_op_end(num, root, custom),
         }
         while !frames.is_empty() {
             let depth = frames.len();
@@ -255,16 +271,22 @@ impl<'a> Printer<'a> {
             if top.next != NONE {
                 let op = top.next;
                 top.next = ir.link(op).next;
+                if top.skip_last && top.next == NONE {
+                    continue;
+                }
+                let default_dialect = self.default_dialect_of(top.op);
                 self.indent(2 * depth);
-                if self.print_op_head(num, op) {
-                    let mut f = Frame { op, region: 0, block: NONE, next: NONE };
-                    self.begin_region(num, &mut f, 2 * depth);
-                    frames.push(f);
-                } else {
-                    self.print_op_tail(num, op);
-                    self.out.push('\n');
-                    if self.out.len() >= FLUSH_AT {
-                        flush(&mut self.out);
+                match self.print_op_start(num, op, default_dialect) {
+                    Start::Region(mut f) => {
+                        self.begin_region(num, &mut f, 2 * depth);
+                        frames.push(f);
+                    }
+                    Start::Leaf { custom } => {
+                        self.print_op_end(num, op, custom);
+                        self.out.push('\n');
+                        if self.out.len() >= FLUSH_AT {
+                            flush(&mut self.out);
+                        }
                     }
                 }
                 continue;
@@ -283,25 +305,98 @@ impl<'a> Printer<'a> {
             let op_indent = 2 * (depth - 1);
             self.indent(op_indent);
             self.out.push('}');
-            let top = frames.last_mut().expect("non-empty");
-            top.region += 1;
-            let nregions = ir.ops.get(top.op).regions().len();
-            if top.region < nregions {
-                self.out.push_str(", ");
-                let mut f = frames.pop().expect("non-empty");
-                self.begin_region(num, &mut f, op_indent);
-                frames.push(f);
-                continue;
+            let mut f = frames.pop().expect("non-empty");
+            if let Some(mut cur) = f.fmt.take() {
+                match self.run_format(num, f.op, &mut cur) {
+                    FmtStep::Region { index, elide_terminator } => {
+                        f.region = index;
+                        f.skip_last = elide_terminator;
+                        f.fmt = Some(cur);
+                        self.begin_region(num, &mut f, op_indent);
+                        frames.push(f);
+                        continue;
+                    }
+                    FmtStep::Done => self.print_op_end(num, f.op, true),
+                }
+            } else {
+                f.region += 1;
+                let nregions = ir.ops.get(f.op).regions().len();
+                if f.region < nregions {
+                    self.out.push_str(", ");
+                    self.begin_region(num, &mut f, op_indent);
+                    frames.push(f);
+                    continue;
+                }
+                self.out.push(')');
+                self.print_op_end(num, f.op, false);
             }
-            self.out.push(')');
-            let done = frames.pop().expect("non-empty");
-            self.print_op_tail(num, done.op);
             if !frames.is_empty() {
                 self.out.push('\n');
                 if self.out.len() >= FLUSH_AT {
                     flush(&mut self.out);
                 }
             }
+        }
+    }
+
+    /// The dialect whose prefix ops directly inside `op`'s regions leave out.
+    fn default_dialect_of(&self, op: u32) -> &'a str {
+        let ctx = self.ctx;
+        if self.flags.generic {
+            return "";
+        }
+        ctx.registry.op(ctx.ir.ops.get(op).name).and_then(|d| d.default_dialect.as_deref()).unwrap_or("")
+    }
+
+    /// Prints the op up to its first region (or all of it but its tail).
+    fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start {
+        let Some(mut cur) = self.custom_cursor(op) else {
+            if self.print_op_head(num, op) {
+                return Start::Region(Frame { op, region: 0, block: NONE, next: NONE, fmt: None, skip_last: false });
+            }
+            return Start::Leaf { custom: false };
+        };
+        self.print_result_names(num, op);
+        self.write_custom_name(op, default_dialect);
+        match self.run_format(num, op, &mut cur) {
+            FmtStep::Region { index, elide_terminator } => Start::Region(Frame {
+                op,
+                region: index,
+                block: NONE,
+                next: NONE,
+                fmt: Some(cur),
+                skip_last: elide_terminator,
+            }),
+            FmtStep::Done => Start::Leaf { custom: true },
+        }
+    }
+
+    /// What follows an op's last region: the generic form's attributes and signature, and
+    /// the location in both forms.
+    fn print_op_end(&mut self, num: &Numbering, op: u32, custom: bool) {
+        if !custom {
+            self.print_op_tail(num, op);
+        } else if self.flags.debug_info {
+            self.out.push(' ');
+            self.print_location(self.ctx.ir.ops.get(op).loc.attr(), true);
+        }
+    }
+
+    fn print_result_names(&mut self, num: &Numbering, op: u32) {
+        let nres = self.ctx.ir.ops.get(op).results.len();
+        if nres > 0 {
+            let first = num.results.get(op);
+            if first == NONE {
+                self.out.push_str("<<UNKNOWN SSA VALUE>>");
+            } else {
+                self.out.push('%');
+                write_u64(first as u64, &mut self.out);
+            }
+            if nres > 1 {
+                self.out.push(':');
+                write_u64(nres as u64, &mut self.out);
+            }
+            self.out.push_str(" = ");
         }
     }
 
@@ -326,15 +421,20 @@ impl<'a> Printer<'a> {
         let ctx = self.ctx;
         let ir = &ctx.ir;
         self.out.push_str("{\n");
-        let region = ir.ops.get(f.op).regions()[f.region];
+        let Some(&region) = ir.ops.get(f.op).regions().get(f.region) else {
+            f.block = NONE;
+            f.next = NONE;
+            return;
+        };
         let entry = ir.regions.get(region).first_block;
         f.block = entry;
         f.next = NONE;
         if entry != NONE {
             let bd = ir.blocks.get(entry);
             f.next = bd.first_op;
-            // Generic printing passes printEmptyBlock: an empty entry block keeps its label.
-            if bd.first_op == NONE || !bd.args.is_empty() {
+            // Generic printing passes printEmptyBlock: an empty entry block keeps its label;
+            // the custom form prints it only for its arguments.
+            if (bd.first_op == NONE && f.fmt.is_none()) || !bd.args.is_empty() {
                 self.print_block_header(num, entry, op_indent);
             }
         }
@@ -405,22 +505,8 @@ impl<'a> Printer<'a> {
     /// (returning true), otherwise nothing more.
     fn print_op_head(&mut self, num: &Numbering, op: u32) -> bool {
         let ctx = self.ctx;
+        self.print_result_names(num, op);
         let d = ctx.ir.ops.get(op);
-        let nres = d.results.len();
-        if nres > 0 {
-            let first = num.results.get(op);
-            if first == NONE {
-                self.out.push_str("<<UNKNOWN SSA VALUE>>");
-            } else {
-                self.out.push('%');
-                write_u64(first as u64, &mut self.out);
-            }
-            if nres > 1 {
-                self.out.push(':');
-                write_u64(nres as u64, &mut self.out);
-            }
-            self.out.push_str(" = ");
-        }
         write_escaped_quoted_str(ctx.ident_str(d.name), &mut self.out);
         self.out.push('(');
         for (i, slot) in d.operands.iter().enumerate() {

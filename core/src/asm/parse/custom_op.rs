@@ -1,0 +1,748 @@
+//! Operations in a custom form given by a declarative assembly format: runs the format's
+//! program (`asm/format.rs`) on the token stream. At a region the program stops, the
+//! region is parsed by `OpParser`'s own region machinery (no native recursion), and the
+//! program resumes when the region closes (`after_region`). When the program ends, operand
+//! and result types are completed (from the format, or inferred as the format compiler
+//! decided) and the op is created like a generic one.
+
+use std::sync::Arc;
+
+use super::super::lexer::Tok;
+use super::{OpFrame, OpParser, OperandRef, PResult};
+use crate::asm::format::{attr_spelling, AttrSpelling, BuildableType, Elem, Ins, OpFormat, TypeSource, TypeVar};
+use crate::attrs::{AttrKind, Attribute, NamedAttribute};
+use crate::dialect::{Arity, OpDef, Traits};
+use crate::types::{Signedness, Type, TypeKind};
+
+/// The parts of an op read so far by its format.
+#[derive(Clone)]
+pub(super) struct FmtParse {
+    def: Arc<OpDef>,
+    format: Arc<OpFormat>,
+    pc: usize,
+    operands: Vec<Vec<OperandRef>>,
+    operand_types: Vec<Option<Vec<Type>>>,
+    result_types: Vec<Option<Vec<Type>>>,
+    /// Inherent attributes read from variables.
+    props: Vec<NamedAttribute>,
+    /// The attribute dictionary's entries.
+    attrs: Vec<NamedAttribute>,
+    successors: Vec<Option<crate::ir::BlockId>>,
+    /// Regions of the op parsed (or left empty) so far, in order.
+    regions_done: usize,
+    /// Inside a `regions` directive (more regions may follow a `,`).
+    in_regions: bool,
+    oilist_seen: Vec<(usize, u64)>,
+}
+
+/// Spellings of format literals that are punctuation tokens.
+fn punct_token(s: &str) -> Option<Tok> {
+    Some(match s {
+        "->" => Tok::Arrow,
+        ":" => Tok::Colon,
+        "," => Tok::Comma,
+        "..." => Tok::Ellipsis,
+        "=" => Tok::Equal,
+        ">" => Tok::Greater,
+        "{" => Tok::LBrace,
+        "(" => Tok::LParen,
+        "[" => Tok::LSquare,
+        "<" => Tok::Less,
+        "-" => Tok::Minus,
+        "+" => Tok::Plus,
+        "?" => Tok::Question,
+        "}" => Tok::RBrace,
+        ")" => Tok::RParen,
+        "]" => Tok::RSquare,
+        "*" => Tok::Star,
+        "|" => Tok::VBar,
+        _ => return None,
+    })
+}
+
+/// Builtin type keywords (a type may start with one of these bare identifiers).
+fn is_type_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "index"
+            | "none"
+            | "memref"
+            | "tensor"
+            | "vector"
+            | "complex"
+            | "tuple"
+            | "f16"
+            | "bf16"
+            | "f32"
+            | "f64"
+            | "f80"
+            | "f128"
+            | "tf32"
+    ) || s.starts_with("f8")
+        || s.starts_with("f4")
+        || s.starts_with("f6")
+}
+
+impl<'a, 'c> OpParser<'a, 'c> {
+    /// Starts parsing `def`'s custom form (the name token was consumed).
+    pub(super) fn parse_with_format(&mut self, frame: OpFrame, def: Arc<OpDef>) -> PResult<()> {
+        let format = def.format.clone().expect("op with a format");
+        let st = FmtParse {
+            operands: vec![Vec::new(); def.operands.len()],
+            operand_types: vec![None; def.operands.len()],
+            result_types: vec![None; def.results.len()],
+            props: Vec::new(),
+            attrs: Vec::new(),
+            successors: vec![None; def.successor_names.len()],
+            regions_done: 0,
+            in_regions: false,
+            oilist_seen: Vec::new(),
+            def,
+            format,
+            pc: 0,
+        };
+        let mut frame = frame;
+        frame.fmt = Some(Box::new(st));
+        self.ops.push(frame);
+        self.resume_format()
+    }
+
+    /// Runs the innermost frame's format until it starts a region or ends (and the op is
+    /// created).
+    pub(super) fn resume_format(&mut self) -> PResult<()> {
+        loop {
+            let mut st = self.ops.last_mut().and_then(|f| f.fmt.take()).expect("format frame");
+            if st.in_regions {
+                if self.p.eat(Tok::Comma)? {
+                    self.ops.last_mut().expect("frame").fmt = Some(st);
+                    return self.begin_one_region();
+                }
+                st.in_regions = false;
+                st.pc += 1;
+            }
+            let format = st.format.clone();
+            let Some(ins) = format.program.get(st.pc) else {
+                let frame = self.ops.pop().expect("format frame");
+                return self.finish_format(frame, *st);
+            };
+            match ins {
+                Ins::Jump(to) => st.pc = *to,
+                Ins::Optional { first, otherwise, .. } => {
+                    if self.try_first(&mut st, first)? {
+                        // Skip the group's first element: it was just parsed.
+                        let at = format.program[st.pc + 1..]
+                            .iter()
+                            .position(|i| matches!(i, Ins::Elem(e) if e == first))
+                            .map_or(st.pc + 1, |k| st.pc + 1 + k);
+                        st.pc = at + 1;
+                        if let Elem::Region(i) = first {
+                            let _ = i;
+                            st.regions_done += 1;
+                            self.ops.last_mut().expect("frame").fmt = Some(st);
+                            return self.region_body_started();
+                        }
+                    } else {
+                        st.pc = *otherwise;
+                    }
+                }
+                Ins::OiList { clauses, end } => {
+                    let list = st.pc;
+                    if !st.oilist_seen.iter().any(|(l, _)| *l == list) {
+                        st.oilist_seen.push((list, 0));
+                    }
+                    let seen = st.oilist_seen.iter().find(|(l, _)| *l == list).map_or(0, |(_, s)| *s);
+                    let hit =
+                        clauses.iter().enumerate().find(|(k, (kw, _, _))| seen & (1 << k) == 0 && self.p.at_word(kw));
+                    match hit {
+                        Some((k, (_, start, _))) => {
+                            self.p.bump()?;
+                            if let Some(e) = st.oilist_seen.iter_mut().find(|(l, _)| *l == list) {
+                                e.1 |= 1 << k;
+                            }
+                            st.pc = *start;
+                        }
+                        None => {
+                            st.oilist_seen.retain(|(l, _)| *l != list);
+                            st.pc = *end;
+                        }
+                    }
+                }
+                Ins::OiClauseEnd { list } => st.pc = *list,
+                Ins::Elem(e) => match e {
+                    Elem::Region(i) => {
+                        self.fill_regions_to(&mut st, *i);
+                        st.pc += 1;
+                        st.regions_done += 1;
+                        self.ops.last_mut().expect("frame").fmt = Some(st);
+                        return self.begin_one_region();
+                    }
+                    Elem::Regions => {
+                        if !self.p.at(Tok::LBrace) {
+                            st.pc += 1;
+                        } else {
+                            st.in_regions = true;
+                            st.regions_done += 1;
+                            self.ops.last_mut().expect("frame").fmt = Some(st);
+                            return self.begin_one_region();
+                        }
+                    }
+                    _ => {
+                        self.parse_elem(&mut st, e)?;
+                        st.pc += 1;
+                    }
+                },
+            }
+            self.ops.last_mut().expect("frame").fmt = Some(st);
+        }
+    }
+
+    /// Regions before `index` that the format skipped (an absent optional region) are empty.
+    fn fill_regions_to(&mut self, st: &mut FmtParse, index: usize) {
+        while st.regions_done < index {
+            self.region_bounds.push(self.region_blocks.len() as u32);
+            st.regions_done += 1;
+        }
+    }
+
+    /// `{` ... of one region of the innermost frame; an empty `{}` resumes the format.
+    fn begin_one_region(&mut self) -> PResult<()> {
+        self.p.expect(Tok::LBrace, "expected '{' to begin a region")?;
+        self.region_body_started()
+    }
+
+    /// After the region's `{`: sets up its first block, or resumes at once for `{}`.
+    fn region_body_started(&mut self) -> PResult<()> {
+        if self.p.at(Tok::RBrace) {
+            self.p.bump()?;
+            self.region_bounds.push(self.region_blocks.len() as u32);
+            return self.resume_format();
+        }
+        let serial = self.next_serial;
+        self.next_serial += 1;
+        let entry = self.ctx.create_block(&[]);
+        self.created_blocks.push(entry);
+        self.region_blocks.push(entry);
+        self.regions.push(super::RegionFrame {
+            serial,
+            def_log_start: self.def_log.len() as u32,
+            block_log_start: self.block_log.len() as u32,
+            cur_block: entry,
+        });
+        if self.p.at(Tok::Caret) {
+            self.parse_block_label(Some(entry))?;
+        }
+        Ok(())
+    }
+
+    /// Tries the first element of an optional group; `true` when it was there (and parsed).
+    fn try_first(&mut self, st: &mut FmtParse, first: &Elem) -> PResult<bool> {
+        let present = match first {
+            Elem::Literal(s) => match punct_token(s) {
+                Some(t) => self.p.at(t),
+                None => self.p.at_word(s) || (self.p.at_keyword() && self.p.text() == s),
+            },
+            Elem::Operand(_) | Elem::Operands => self.p.at(Tok::Percent),
+            Elem::Region(_) | Elem::Regions => self.p.at(Tok::LBrace),
+            Elem::Successor(_) | Elem::Successors => self.p.at(Tok::Caret),
+            Elem::Type { .. } => self.at_type_start(),
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => match attr_spelling(&st.def.attributes[*i].constraint) {
+                AttrSpelling::SymbolName => self.p.at(Tok::At),
+                AttrSpelling::Enum(e) => self.p.at_keyword() && e.value_of(self.p.text()).is_some(),
+                AttrSpelling::Type => self.at_type_start(),
+                AttrSpelling::Unit => false,
+                AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
+            },
+            _ => false,
+        };
+        if !present {
+            return Ok(false);
+        }
+        if let Elem::Region(i) = first {
+            self.fill_regions_to(st, *i);
+            self.p.bump()?; // {
+            return Ok(true);
+        }
+        self.parse_elem(st, first)?;
+        Ok(true)
+    }
+
+    fn at_type_start(&self) -> bool {
+        match self.p.tok().kind {
+            Tok::Bang | Tok::IntType | Tok::LParen => true,
+            Tok::BareIdent => is_type_keyword(self.p.text()),
+            _ => false,
+        }
+    }
+
+    fn at_attr_start(&self) -> bool {
+        match self.p.tok().kind {
+            Tok::Hash | Tok::LSquare | Tok::LBrace | Tok::Integer | Tok::Float | Tok::String | Tok::Minus | Tok::At => {
+                true
+            }
+            Tok::BareIdent => {
+                matches!(
+                    self.p.text(),
+                    "true"
+                        | "false"
+                        | "unit"
+                        | "dense"
+                        | "array"
+                        | "affine_map"
+                        | "affine_set"
+                        | "sparse"
+                        | "strided"
+                        | "loc"
+                        | "dense_resource"
+                        | "distinct"
+                ) || is_type_keyword(self.p.text())
+            }
+            Tok::IntType | Tok::Bang => true,
+            _ => false,
+        }
+    }
+
+    fn parse_types_into(&mut self, single: bool) -> PResult<Vec<Type>> {
+        let mut v = vec![self.p.parse_type(self.ctx)?];
+        if !single {
+            while self.p.eat(Tok::Comma)? {
+                v.push(self.p.parse_type(self.ctx)?);
+            }
+        }
+        Ok(v)
+    }
+
+    fn var_arity(def: &OpDef, var: TypeVar) -> Arity {
+        match var {
+            TypeVar::Operand(i) => def.operands[i].arity,
+            TypeVar::Result(i) => def.results[i].arity,
+            _ => Arity::Variadic,
+        }
+    }
+
+    /// `type(...)`: one type, or a possibly empty list for variadic groups.
+    fn parse_type_var(&mut self, st: &mut FmtParse, var: TypeVar) -> PResult<()> {
+        let arity = Self::var_arity(&st.def, var);
+        let types = match arity {
+            Arity::Single => self.parse_types_into(true)?,
+            Arity::Optional => {
+                if self.at_type_start() {
+                    self.parse_types_into(true)?
+                } else {
+                    Vec::new()
+                }
+            }
+            Arity::Variadic => {
+                if self.at_type_start() {
+                    self.parse_types_into(false)?
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        self.store_types(st, var, types);
+        Ok(())
+    }
+
+    fn store_types(&mut self, st: &mut FmtParse, var: TypeVar, types: Vec<Type>) {
+        match var {
+            TypeVar::Operand(i) => st.operand_types[i] = Some(types),
+            TypeVar::Result(i) => st.result_types[i] = Some(types),
+            TypeVar::Operands => {
+                // Spread over the groups by their operand counts, at the end.
+                let n = st.operand_types.len();
+                if n == 1 {
+                    st.operand_types[0] = Some(types);
+                } else {
+                    let mut it = types.into_iter();
+                    for g in 0..n {
+                        let k = st.operands[g].len();
+                        st.operand_types[g] = Some(it.by_ref().take(k).collect());
+                    }
+                }
+            }
+            TypeVar::Results => {
+                let n = st.result_types.len();
+                if n == 1 {
+                    st.result_types[0] = Some(types);
+                } else {
+                    // Without sizes, single groups take one each; a variadic takes the rest.
+                    let singles = st.def.results.iter().filter(|r| r.arity == Arity::Single).count();
+                    let extra = types.len().saturating_sub(singles);
+                    let mut it = types.into_iter();
+                    for g in 0..n {
+                        let k = if st.def.results[g].arity == Arity::Single { 1 } else { extra };
+                        st.result_types[g] = Some(it.by_ref().take(k).collect());
+                    }
+                }
+            }
+        }
+    }
+
+    fn parse_operand_group(&mut self, st: &mut FmtParse, i: usize) -> PResult<()> {
+        match st.def.operands[i].arity {
+            Arity::Single => {
+                let r = self.parse_ssa_use()?;
+                st.operands[i].push(r);
+            }
+            Arity::Optional => {
+                if self.p.at(Tok::Percent) {
+                    let r = self.parse_ssa_use()?;
+                    st.operands[i].push(r);
+                }
+            }
+            Arity::Variadic => {
+                if self.p.at(Tok::Percent) {
+                    loop {
+                        let r = self.parse_ssa_use()?;
+                        st.operands[i].push(r);
+                        if !self.p.eat(Tok::Comma)? {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_elem(&mut self, st: &mut FmtParse, e: &Elem) -> PResult<()> {
+        match e {
+            Elem::Literal(s) => {
+                match punct_token(s) {
+                    Some(t) => self.p.expect(t, &format!("expected '{s}'"))?,
+                    None => {
+                        if !(self.p.at_keyword() && self.p.text() == s) {
+                            return Err(self.p.error_here(format!("expected '{s}'")));
+                        }
+                        self.p.bump()?;
+                    }
+                }
+                Ok(())
+            }
+            Elem::Space(_) | Elem::Newline => Ok(()),
+            Elem::Operand(i) => self.parse_operand_group(st, *i),
+            Elem::Operands => {
+                // All operands in one list: they belong to the only group (or are split by
+                // arity at the end, like `type(operands)`).
+                let mut refs = Vec::new();
+                if self.p.at(Tok::Percent) {
+                    loop {
+                        refs.push(self.parse_ssa_use()?);
+                        if !self.p.eat(Tok::Comma)? {
+                            break;
+                        }
+                    }
+                }
+                let n = st.operands.len();
+                if n == 1 {
+                    st.operands[0] = refs;
+                } else {
+                    let singles = st.def.operands.iter().filter(|o| o.arity == Arity::Single).count();
+                    let extra = refs.len().saturating_sub(singles);
+                    let mut it = refs.into_iter();
+                    for g in 0..n {
+                        let k = if st.def.operands[g].arity == Arity::Single { 1 } else { extra };
+                        st.operands[g] = it.by_ref().take(k).collect();
+                    }
+                }
+                Ok(())
+            }
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                let spec = st.def.attributes[*i].clone();
+                let spelling = if matches!(e, Elem::QualifiedAttr(_)) {
+                    AttrSpelling::Full
+                } else {
+                    attr_spelling(&spec.constraint)
+                };
+                let value = self.parse_attr_as(&spelling, &spec.name)?;
+                let name = self.ctx.identifier(&spec.name);
+                st.props.retain(|p| p.name != name);
+                st.props.push(NamedAttribute { name, value });
+                Ok(())
+            }
+            Elem::Successor(i) => {
+                if !self.p.at(Tok::Caret) {
+                    return Err(self.p.wrong_token("expected block name"));
+                }
+                let t = self.p.tok();
+                let b = self.block_ref(self.p.slice(t.start, t.end), t.start);
+                self.p.bump()?;
+                st.successors[*i] = Some(b);
+                Ok(())
+            }
+            Elem::Successors => {
+                st.successors.clear();
+                if self.p.at(Tok::Caret) {
+                    loop {
+                        let t = self.p.tok();
+                        if t.kind != Tok::Caret {
+                            return Err(self.p.wrong_token("expected block name"));
+                        }
+                        let b = self.block_ref(self.p.slice(t.start, t.end), t.start);
+                        self.p.bump()?;
+                        st.successors.push(Some(b));
+                        if !self.p.eat(Tok::Comma)? {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Elem::AttrDict { keyword } => {
+                if *keyword {
+                    if !self.p.at_word("attributes") {
+                        return Ok(());
+                    }
+                    self.p.bump()?;
+                    if !self.p.at(Tok::LBrace) {
+                        return Err(self.p.wrong_token("expected '{' in attribute dictionary"));
+                    }
+                } else if !self.p.at(Tok::LBrace) {
+                    return Ok(());
+                }
+                let s = self.p.parse_dict_entries(self.ctx)?;
+                for (na, pos) in self.p.scratch.named.drain(s..).collect::<Vec<_>>() {
+                    if st.attrs.iter().any(|a| a.name == na.name) || st.props.iter().any(|a| a.name == na.name) {
+                        let n = self.ctx.ident_str(na.name).to_string();
+                        return Err(self
+                            .p
+                            .error_at(pos, format!("attribute '{n}' occurs more than once in the attribute list")));
+                    }
+                    st.attrs.push(na);
+                }
+                Ok(())
+            }
+            Elem::PropDict => {
+                if self.p.at(Tok::Less) {
+                    self.p.bump()?;
+                    let d = self.p.parse_attr(self.ctx)?;
+                    self.p.expect(Tok::Greater, "expected '>' to close properties")?;
+                    if let AttrKind::Dictionary(entries) = self.ctx.attr_kind(d) {
+                        for na in entries.iter() {
+                            st.props.retain(|p| p.name != na.name);
+                            st.props.push(*na);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Elem::Type { var, .. } => self.parse_type_var(st, *var),
+            Elem::FunctionalType(a, b) => {
+                let pos = self.p.tok().start;
+                let t = self.p.parse_type(self.ctx)?;
+                let TypeKind::Function { inputs, results } = self.ctx.type_kind(t).clone() else {
+                    return Err(self.p.error_at(pos, "expected function type"));
+                };
+                self.store_types(st, *a, inputs.to_vec());
+                self.store_types(st, *b, results.to_vec());
+                Ok(())
+            }
+            Elem::Custom { name, .. } => {
+                Err(self.p.error_here(format!("custom directive '{name}' has no parser registered")))
+            }
+            Elem::Region(_) | Elem::Regions => unreachable!("regions are parsed by resume_format"),
+        }
+    }
+
+    /// An attribute variable, in the spelling its constraint gives it.
+    fn parse_attr_as(&mut self, spelling: &AttrSpelling, attr_name: &str) -> PResult<Attribute> {
+        match spelling {
+            AttrSpelling::SymbolName => {
+                if !self.p.at(Tok::At) {
+                    return Err(self.p.error_here("expected valid '@'-identifier for symbol name"));
+                }
+                let t = self.p.tok();
+                let s = self.p.symbol_name(&t);
+                self.p.bump()?;
+                Ok(self.ctx.string_attr(&s))
+            }
+            AttrSpelling::Unit => Ok(self.ctx.unit_attr()),
+            AttrSpelling::Type => {
+                let t = self.p.parse_type(self.ctx)?;
+                Ok(self.ctx.type_attr(t))
+            }
+            AttrSpelling::Enum(e) => {
+                let pos = self.p.tok().start;
+                let word = match self.p.tok().kind {
+                    Tok::BareIdent | Tok::IntType => Some(self.p.text().to_string()),
+                    Tok::String => Some(String::from_utf8_lossy(&self.p.string_value(&self.p.tok())).into_owned()),
+                    _ => None,
+                };
+                let Some(word) = word else {
+                    let cases: Vec<&str> = e.cases.iter().map(|(k, _)| k.as_str()).collect();
+                    return Err(self.p.error_at(
+                        pos,
+                        format!(
+                            "expected string or keyword containing one of the following enum values for attribute '{attr_name}' [{}]",
+                            cases.join(", ")
+                        ),
+                    ));
+                };
+                let Some(v) = e.value_of(&word) else {
+                    return Err(self
+                        .p
+                        .error_at(pos, format!("invalid {} attribute specification: \"{word}\"", e.name)));
+                };
+                self.p.bump()?;
+                let ty = self
+                    .ctx
+                    .integer_type(e.width, Signedness::Signless)
+                    .map_err(|er| self.p.error_at(pos, er.message))?;
+                self.ctx.integer_attr(ty, v).map_err(|er| self.p.error_at(pos, er.message))
+            }
+            AttrSpelling::WithoutType(ty) => {
+                let start = self.p.tok().start;
+                let a = self.p.parse_attr(self.ctx)?;
+                let typed = self.p.slice(start, self.p.prev_end).contains(':');
+                if typed {
+                    return Ok(a);
+                }
+                let ty = *ty;
+                match self.ctx.attr_kind(a).clone() {
+                    AttrKind::Integer { value, ty: t } if t != ty => {
+                        let v = value.to_i64(64).unwrap_or(0);
+                        self.ctx.integer_attr(ty, v).map_err(|er| self.p.error_at(start, er.message))
+                    }
+                    AttrKind::Float { bits, ty: t }
+                        if t != ty && matches!(self.ctx.type_kind(ty), TypeKind::Float(_)) =>
+                    {
+                        let f = f64::from_bits(bits as u64);
+                        self.ctx.float_attr(ty, f).map_err(|er| self.p.error_at(start, er.message))
+                    }
+                    _ => Ok(a),
+                }
+            }
+            AttrSpelling::Full => self.p.parse_attr(self.ctx),
+        }
+    }
+
+    /// The type a [`TypeSource`] gives a group.
+    fn inferred(&mut self, st: &FmtParse, src: &TypeSource, pos: u32) -> PResult<Option<Type>> {
+        Ok(match src {
+            TypeSource::Buildable(b) => Some(match b {
+                BuildableType::Integer(w) => {
+                    self.ctx.integer_type(*w, Signedness::Signless).map_err(|e| self.p.error_at(pos, e.message))?
+                }
+                BuildableType::Index => self.ctx.index_type(),
+                BuildableType::Float(k) => self.ctx.float_type(*k),
+                BuildableType::Exactly(t) => *t,
+            }),
+            TypeSource::AttrType(i) => {
+                let name = &st.def.attributes[*i].name;
+                let a = st.props.iter().chain(st.attrs.iter()).find(|na| self.ctx.ident_str(na.name) == name);
+                a.and_then(|na| self.ctx.attr_type(na.value))
+            }
+            TypeSource::SameAs(var) => match var {
+                TypeVar::Operand(i) => st.operand_types[*i].as_ref().and_then(|v| v.first().copied()),
+                TypeVar::Result(i) => st.result_types[*i].as_ref().and_then(|v| v.first().copied()),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    /// Completes the op: types, operands, properties, then creates and inserts it.
+    fn finish_format(&mut self, frame: OpFrame, st: FmtParse) -> PResult<()> {
+        let pos = frame.name_tok.start;
+        let mut st = st;
+        let nregions = st.def.num_regions.max(st.regions_done);
+        self.fill_regions_to(&mut st, nregions);
+        self.reset_state(&frame, frame.loc);
+        let def = st.def.clone();
+        // Results.
+        for (g, src) in st.format.result_types.clone().iter().enumerate() {
+            if st.result_types[g].is_some() {
+                continue;
+            }
+            let t = self.inferred(&st, src, pos)?;
+            st.result_types[g] = Some(match (t, def.results[g].arity) {
+                (Some(t), _) => vec![t],
+                (None, Arity::Single) => {
+                    return Err(self
+                        .p
+                        .error_at(pos, format!("type of result '{}' could not be inferred", def.results[g].name)))
+                }
+                (None, _) => Vec::new(),
+            });
+        }
+        // Operands.
+        for (g, src) in st.format.operand_types.clone().iter().enumerate() {
+            let n = st.operands[g].len();
+            let types = match &st.operand_types[g] {
+                Some(v) => v.clone(),
+                None => match self.inferred(&st, src, pos)? {
+                    Some(t) => vec![t; n],
+                    None if n == 0 => Vec::new(),
+                    None => {
+                        return Err(self.p.error_at(
+                            pos,
+                            format!("type of operand '{}' could not be inferred", def.operands[g].name),
+                        ))
+                    }
+                },
+            };
+            // A single inferred type serves every operand of a variadic group.
+            let types =
+                if types.len() == 1 && n > 1 && !matches!(src, TypeSource::Format) { vec![types[0]; n] } else { types };
+            if types.len() != n {
+                let at = st.operands[g].first().map_or(pos, |r| r.pos);
+                return Err(self.p.error_at(at, format!("{n} operands present, but expected {}", types.len())));
+            }
+            for (r, t) in st.operands[g].clone().into_iter().zip(types) {
+                let v = self.resolve(r, t)?;
+                self.state.operands.push(v);
+            }
+        }
+        for g in 0..st.result_types.len() {
+            let v = st.result_types[g].clone().unwrap_or_default();
+            self.state.result_types.extend_from_slice(&v);
+        }
+        // Successors.
+        self.state.successors.clear();
+        self.state.successors.extend(st.successors.iter().flatten().copied());
+        // Attributes: inherent names in the dictionary are properties too.
+        let mut props = std::mem::take(&mut st.props);
+        for na in std::mem::take(&mut st.attrs) {
+            let n = self.ctx.ident_str(na.name);
+            if def.attributes.iter().any(|s| s.name == n) {
+                props.push(na);
+            } else {
+                self.state.attributes.push(na);
+            }
+        }
+        let seg = |sizes: Vec<i32>| -> Vec<u8> { sizes.iter().flat_map(|s| s.to_le_bytes()).collect() };
+        if def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS) {
+            let sizes: Vec<i32> = st.operands.iter().map(|g| g.len() as i32).collect();
+            let i32t = self.ctx.integer_type(32, Signedness::Signless).map_err(|e| self.p.error_at(pos, e.message))?;
+            let a = self.ctx.dense_array_attr(i32t, &seg(sizes)).map_err(|e| self.p.error_at(pos, e.message))?;
+            props.push(NamedAttribute { name: self.ctx.identifier("operandSegmentSizes"), value: a });
+        }
+        if def.has_trait(Traits::ATTR_SIZED_RESULT_SEGMENTS) {
+            let sizes: Vec<i32> = st.result_types.iter().map(|g| g.as_ref().map_or(0, |v| v.len()) as i32).collect();
+            let i32t = self.ctx.integer_type(32, Signedness::Signless).map_err(|e| self.p.error_at(pos, e.message))?;
+            let a = self.ctx.dense_array_attr(i32t, &seg(sizes)).map_err(|e| self.p.error_at(pos, e.message))?;
+            props.push(NamedAttribute { name: self.ctx.identifier("resultSegmentSizes"), value: a });
+        }
+        if !props.is_empty() {
+            let d = self.ctx.dictionary_attr(&props).map_err(|e| self.p.error_at(pos, e.message))?;
+            self.state.properties = Some(d);
+        }
+        let op = self.create_and_insert(&frame)?;
+        self.parse_trailing_loc(super::LocTarget::Op(op))?;
+        self.define_results(&frame, op)?;
+        self.pop_frame_stacks(&frame);
+        Ok(())
+    }
+}
+
+impl FmtParse {
+    pub(super) fn default_dialect(&self) -> Option<&str> {
+        self.def.default_dialect.as_deref()
+    }
+}
+
+impl std::fmt::Debug for FmtParse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FmtParse({} at {})", self.def.name, self.pc)
+    }
+}

@@ -1,0 +1,517 @@
+//! The custom form of operations that have a declarative assembly format: runs the format's
+//! program (see `asm/format.rs`) with upstream's spacing rules (`OpFormatGen`'s
+//! `shouldEmitSpaceBefore`), stopping at each region so that `print_op_tree` prints it with
+//! its own explicit stack, then resuming after it.
+
+use std::sync::Arc;
+
+use super::super::attr::{write_keyword_or_string, Elision};
+use super::super::Printer;
+use super::Numbering;
+use crate::arena::NONE;
+use crate::asm::format::{attr_spelling, AttrSpelling, Elem, Ins, OpFormat, TypeVar};
+use crate::attrs::{AttrKind, Attribute, NamedAttribute};
+use crate::dialect::{OpDef, Traits};
+use crate::ir::{OpId, ValueRef};
+use crate::types::{Type, TypeKind};
+use crate::verify::{segments, Kind, Segments};
+
+/// Where the printer is in an op's format.
+pub(crate) struct FmtCursor {
+    pub(crate) def: Arc<OpDef>,
+    format: Arc<OpFormat>,
+    pc: usize,
+    /// `shouldEmitSpace` and `lastWasPunctuation` of upstream's generated printers.
+    space: bool,
+    punct: bool,
+    operands: Segments,
+    results: Segments,
+    /// The clause of the `oilist` being printed: (instruction, clause index).
+    oilist: Option<(usize, usize)>,
+    /// The next region of a `regions` directive.
+    next_region: Option<usize>,
+}
+
+/// What the format asks of the caller next.
+pub(crate) enum FmtStep {
+    /// Print region `index` (eliding its terminator if `elide_terminator`), then resume.
+    Region {
+        index: usize,
+        elide_terminator: bool,
+    },
+    Done,
+}
+
+/// Upstream's rule for a space before a literal.
+fn space_before(value: &str, last_was_punct: bool) -> bool {
+    if value.len() != 1 && value != "->" {
+        return true;
+    }
+    let c = value.as_bytes()[0];
+    if last_was_punct {
+        !b">)}],".contains(&c)
+    } else {
+        !b"<>(){}[],".contains(&c)
+    }
+}
+
+impl<'a> Printer<'a> {
+    /// The cursor for `op` if it prints in a custom form: registered with a format, the
+    /// generic form not forced, and its operand/result groups well formed (otherwise the
+    /// generic form, as MLIR falls back to it for ops that fail verification).
+    pub(crate) fn custom_cursor(&self, op: u32) -> Option<Box<FmtCursor>> {
+        if self.flags.generic {
+            return None;
+        }
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        let def = ctx.registry.op(d.name)?;
+        let format = def.format.clone()?;
+        let handle = OpId::from_raw(op, ctx.ir.ops.generation(op));
+        let operands = segments(ctx, handle, def, Kind::Operand).ok()?;
+        let results = segments(ctx, handle, def, Kind::Result).ok()?;
+        if d.regions().len() < def.num_regions || d.successors().len() < def.num_successors {
+            return None;
+        }
+        Some(Box::new(FmtCursor {
+            def: def.clone(),
+            format,
+            pc: 0,
+            space: true,
+            punct: false,
+            operands,
+            results,
+            oilist: None,
+            next_region: None,
+        }))
+    }
+
+    /// The op's name as the custom form writes it: without the enclosing default dialect.
+    pub(crate) fn write_custom_name(&mut self, op: u32, default_dialect: &str) {
+        let name = self.ctx.ident_str(self.ctx.ir.ops.get(op).name);
+        let short = name
+            .strip_prefix(default_dialect)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .filter(|rest| !default_dialect.is_empty() && !rest.contains('.'));
+        self.out.push_str(short.unwrap_or(name));
+    }
+
+    /// Runs the format from the cursor until a region must be printed or the format ends.
+    pub(crate) fn run_format(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor) -> FmtStep {
+        let format = cur.format.clone();
+        loop {
+            if let Some(r) = cur.next_region {
+                let nregions = self.ctx.ir.ops.get(op).regions().len();
+                if r < nregions {
+                    if r > 0 {
+                        self.out.push_str(", ");
+                    }
+                    cur.next_region = Some(r + 1);
+                    return FmtStep::Region { index: r, elide_terminator: false };
+                }
+                cur.next_region = None;
+                cur.pc += 1;
+                continue;
+            }
+            let Some(ins) = format.program.get(cur.pc) else { return FmtStep::Done };
+            match ins {
+                Ins::Jump(to) => cur.pc = *to,
+                Ins::Optional { anchor, otherwise, .. } => {
+                    if self.is_present(op, cur, anchor) {
+                        cur.pc += 1;
+                    } else {
+                        cur.pc = *otherwise;
+                    }
+                }
+                Ins::OiList { clauses, end } => {
+                    let first = clauses.iter().position(|(_, _, shown)| self.is_present(op, cur, shown));
+                    match first {
+                        Some(k) => {
+                            cur.oilist = Some((cur.pc, k));
+                            self.print_literal(cur, &clauses[k].0);
+                            cur.pc = clauses[k].1;
+                        }
+                        None => cur.pc = *end,
+                    }
+                }
+                Ins::OiClauseEnd { list } => {
+                    let Ins::OiList { clauses, end } = &format.program[*list] else { unreachable!("oilist") };
+                    let (_, k) = cur.oilist.expect("inside an oilist");
+                    let next = (k + 1..clauses.len()).find(|&i| self.is_present(op, cur, &clauses[i].2));
+                    match next {
+                        Some(i) => {
+                            cur.oilist = Some((*list, i));
+                            self.print_literal(cur, &clauses[i].0);
+                            cur.pc = clauses[i].1;
+                        }
+                        None => {
+                            cur.oilist = None;
+                            cur.pc = *end;
+                        }
+                    }
+                }
+                Ins::Elem(e) => {
+                    match e {
+                        Elem::Region(i) => {
+                            if cur.space {
+                                self.out.push(' ');
+                            }
+                            cur.punct = false;
+                            cur.space = true;
+                            cur.pc += 1;
+                            let elide = self.elides_terminator(op, &cur.def, *i);
+                            return FmtStep::Region { index: *i, elide_terminator: elide };
+                        }
+                        Elem::Regions => {
+                            if cur.space {
+                                self.out.push(' ');
+                            }
+                            cur.punct = false;
+                            cur.space = true;
+                            cur.next_region = Some(0);
+                            continue;
+                        }
+                        _ => self.print_elem(num, op, cur, e),
+                    }
+                    cur.pc += 1;
+                }
+            }
+        }
+    }
+
+    /// Upstream elides a region's terminator in the custom form when the op has
+    /// `SingleBlockImplicitTerminator` and the terminator carries nothing.
+    fn elides_terminator(&self, op: u32, def: &OpDef, region: usize) -> bool {
+        let ctx = self.ctx;
+        let implicit = crate::verify::SingleBlockImplicitTerminator::interface_id();
+        if ctx.op_interface(&def.name, implicit).is_none() {
+            return false;
+        }
+        let Some(&r) = ctx.ir.ops.get(op).regions().get(region) else { return false };
+        let entry = ctx.ir.regions.get(r).first_block;
+        if entry == NONE {
+            return false;
+        }
+        let last = ctx.ir.blocks.get(entry).last_op;
+        if last == NONE {
+            return false;
+        }
+        let t = ctx.ir.ops.get(last);
+        let is_terminator = ctx.registry.op(t.name).is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR));
+        is_terminator
+            && t.operands.is_empty()
+            && t.results.is_empty()
+            && t.attrs.is_empty()
+            && t.properties.map_or(true, |p| ctx.dictionary_entries(p).is_empty())
+    }
+
+    fn print_literal(&mut self, cur: &mut FmtCursor, value: &str) {
+        if cur.space && space_before(value, cur.punct) {
+            self.out.push(' ');
+        }
+        self.out.push_str(value);
+        let c = value.as_bytes()[0];
+        cur.space = value.len() != 1 || !b"<({[".contains(&c);
+        cur.punct = c != b'_' && !c.is_ascii_alphabetic();
+    }
+
+    fn inherent(&self, op: u32, name: &str) -> Option<Attribute> {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        if let Some(p) = d.properties {
+            if let Some(na) = ctx.dictionary_entries(p).iter().find(|na| ctx.ident_str(na.name) == name) {
+                return Some(na.value);
+            }
+        }
+        d.attrs.iter().find(|na| ctx.ident_str(na.name) == name).map(|na| na.value)
+    }
+
+    fn group_values(&self, op: u32, cur: &FmtCursor, var: TypeVar) -> Vec<ValueOrType> {
+        let d = self.ctx.ir.ops.get(op);
+        match var {
+            TypeVar::Operand(i) => cur.operands[i].clone().map(|k| ValueOrType::Operand(d.operands[k].value)).collect(),
+            TypeVar::Operands => d.operands.iter().map(|s| ValueOrType::Operand(s.value)).collect(),
+            TypeVar::Result(i) => cur.results[i].clone().map(|k| ValueOrType::Result(d.results[k].ty)).collect(),
+            TypeVar::Results => d.results.iter().map(|r| ValueOrType::Result(r.ty)).collect(),
+        }
+    }
+
+    fn is_present(&self, op: u32, cur: &FmtCursor, e: &Elem) -> bool {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        match e {
+            Elem::Operand(i) => !cur.operands[*i].is_empty(),
+            Elem::Operands => !d.operands.is_empty(),
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                let spec = &cur.def.attributes[*i];
+                match self.inherent(op, &spec.name) {
+                    None => false,
+                    Some(a) => cur.def.attribute_defaults.get(*i).and_then(|d| *d) != Some(a),
+                }
+            }
+            Elem::Region(i) => d.regions().get(*i).is_some_and(|&r| ctx.ir.regions.get(r).first_block != NONE),
+            Elem::Regions => !d.regions().is_empty(),
+            Elem::Successor(i) => d.successors().get(*i).is_some(),
+            Elem::Successors => !d.successors().is_empty(),
+            Elem::Type { var, .. } => !self.group_values(op, cur, *var).is_empty(),
+            Elem::Custom { args, .. } => args.first().is_some_and(|a| self.is_present(op, cur, a)),
+            Elem::Literal(_) => true,
+            _ => true,
+        }
+    }
+
+    fn write_types(&mut self, items: &[ValueOrType]) {
+        for (k, it) in items.iter().enumerate() {
+            if k > 0 {
+                self.out.push_str(", ");
+            }
+            match *it {
+                ValueOrType::Operand(v) => {
+                    if v.is_null() {
+                        self.out.push_str("<<NULL TYPE>>");
+                    } else {
+                        self.print_type(self.ctx.value_type_ref(v));
+                    }
+                }
+                ValueOrType::Result(t) => self.print_type(t),
+            }
+        }
+    }
+
+    fn print_elem(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor, e: &Elem) {
+        let ctx = self.ctx;
+        match e {
+            Elem::Literal(s) => {
+                self.print_literal(cur, s);
+                return;
+            }
+            Elem::Space(true) => {
+                self.out.push(' ');
+                cur.punct = false;
+                cur.space = false;
+                return;
+            }
+            Elem::Space(false) => {
+                cur.punct = true;
+                cur.space = false;
+                return;
+            }
+            Elem::Newline => {
+                self.out.push('\n');
+                return;
+            }
+            Elem::AttrDict { keyword } => {
+                self.print_attr_dict(op, cur, *keyword);
+                cur.punct = false;
+                return;
+            }
+            Elem::PropDict => {
+                self.print_prop_dict(op, cur);
+                cur.punct = false;
+                return;
+            }
+            _ => {}
+        }
+        // Unit attributes print nothing: their presence is the optional group around them.
+        if let Elem::Attr(i) = e {
+            if matches!(attr_spelling(&cur.def.attributes[*i].constraint), AttrSpelling::Unit) {
+                return;
+            }
+        }
+        if cur.space {
+            self.out.push(' ');
+        }
+        cur.punct = false;
+        cur.space = true;
+        let d = ctx.ir.ops.get(op);
+        match e {
+            Elem::Operand(i) => {
+                for (k, idx) in cur.operands[*i].clone().enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_value(num, d.operands[idx].value);
+                }
+            }
+            Elem::Operands => {
+                for (k, s) in d.operands.iter().enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_value(num, s.value);
+                }
+            }
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                let spec = &cur.def.attributes[*i];
+                let Some(a) = self.inherent(op, &spec.name) else { return };
+                let spelling = if matches!(e, Elem::QualifiedAttr(_)) {
+                    AttrSpelling::Full
+                } else {
+                    attr_spelling(&spec.constraint)
+                };
+                self.print_attr_as(a, &spelling);
+            }
+            Elem::Successor(i) => {
+                if let Some(s) = d.successors().get(*i) {
+                    self.write_block_name(num, s.block);
+                }
+            }
+            Elem::Successors => {
+                for (k, s) in d.successors().iter().enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_block_name(num, s.block);
+                }
+            }
+            Elem::Type { var, .. } => {
+                let items = self.group_values(op, cur, *var);
+                self.write_types(&items);
+            }
+            Elem::FunctionalType(a, b) => {
+                let ins = self.group_values(op, cur, *a);
+                let outs = self.group_values(op, cur, *b);
+                self.out.push('(');
+                self.write_types(&ins);
+                self.out.push_str(") -> ");
+                let wrap = outs.len() != 1
+                    || matches!(outs[0], ValueOrType::Result(t) if matches!(ctx.type_kind(t), TypeKind::Function { .. }));
+                if wrap {
+                    self.out.push('(');
+                }
+                self.write_types(&outs);
+                if wrap {
+                    self.out.push(')');
+                }
+            }
+            Elem::Custom { name, .. } => {
+                self.out.push_str("<<custom directive ");
+                self.out.push_str(name);
+                self.out.push_str(" has no printer>>");
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn print_attr_as(&mut self, a: Attribute, spelling: &AttrSpelling) {
+        let ctx = self.ctx;
+        match (spelling, ctx.attr_kind(a)) {
+            (AttrSpelling::SymbolName, AttrKind::String { value, .. }) => {
+                self.out.push('@');
+                write_keyword_or_string(&String::from_utf8_lossy(value), &mut self.out);
+            }
+            (AttrSpelling::WithoutType(_), AttrKind::Integer { .. } | AttrKind::Float { .. }) => {
+                self.print_attribute(a, Elision::Always)
+            }
+            (AttrSpelling::Type, AttrKind::Type(t)) => self.print_type(*t),
+            (AttrSpelling::Enum(e), AttrKind::Integer { value, .. }) => {
+                match value.to_i64(e.width).and_then(|v| e.case_of(v)) {
+                    Some(k) => self.out.push_str(k),
+                    None => self.print_attribute(a, Elision::Never),
+                }
+            }
+            _ => self.print_attribute(a, Elision::Never),
+        }
+    }
+
+    /// `attr-dict`: the op's attributes (inherent and discardable, sorted by name) except
+    /// those the format prints elsewhere, segment sizes, and defaults left at their value.
+    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, keyword: bool) {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        let mut all: Vec<NamedAttribute> = d.attrs.to_vec();
+        if let Some(p) = d.properties {
+            all.extend_from_slice(ctx.dictionary_entries(p));
+        }
+        all.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+        let format = cur.format.clone();
+        let in_format = |name: &str| {
+            cur.def.attributes.iter().enumerate().any(|(i, s)| s.name == name && format_mentions_attr(&format, i))
+        };
+        let shown: Vec<NamedAttribute> = all
+            .into_iter()
+            .filter(|na| {
+                let n = ctx.ident_str(na.name);
+                if n == "operandSegmentSizes" || n == "resultSegmentSizes" || in_format(n) {
+                    return false;
+                }
+                let default = cur
+                    .def
+                    .attributes
+                    .iter()
+                    .position(|s| s.name == n)
+                    .and_then(|i| cur.def.attribute_defaults.get(i).copied().flatten());
+                default != Some(na.value)
+            })
+            .collect();
+        if shown.is_empty() {
+            return;
+        }
+        self.out.push_str(if keyword { " attributes {" } else { " {" });
+        for (i, a) in shown.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            write_keyword_or_string(ctx.ident_str(a.name), &mut self.out);
+            if !matches!(ctx.attr_kind(a.value), AttrKind::Unit) {
+                self.out.push_str(" = ");
+                self.print_attribute(a.value, Elision::Never);
+            }
+        }
+        self.out.push('}');
+    }
+
+    /// `prop-dict`: the properties the format does not print elsewhere, as `<{...}>`.
+    fn print_prop_dict(&mut self, op: u32, cur: &FmtCursor) {
+        let ctx = self.ctx;
+        let d = ctx.ir.ops.get(op);
+        let Some(p) = d.properties else { return };
+        let format = cur.format.clone();
+        let shown: Vec<NamedAttribute> = ctx
+            .dictionary_entries(p)
+            .iter()
+            .copied()
+            .filter(|na| {
+                let n = ctx.ident_str(na.name);
+                !cur.def.attributes.iter().enumerate().any(|(i, s)| s.name == n && format_mentions_attr(&format, i))
+                    && n != "operandSegmentSizes"
+                    && n != "resultSegmentSizes"
+            })
+            .collect();
+        if shown.is_empty() {
+            return;
+        }
+        self.out.push_str(" <{");
+        for (i, a) in shown.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            write_keyword_or_string(ctx.ident_str(a.name), &mut self.out);
+            self.out.push_str(" = ");
+            self.print_attribute(a.value, Elision::Never);
+        }
+        self.out.push_str("}>");
+    }
+}
+
+#[derive(Copy, Clone)]
+enum ValueOrType {
+    Operand(ValueRef),
+    Result(Type),
+}
+
+/// Whether the format prints attribute `index` itself (so `attr-dict` leaves it out).
+pub(crate) fn format_mentions_attr(format: &OpFormat, index: usize) -> bool {
+    fn elem_mentions(e: &Elem, index: usize) -> bool {
+        match e {
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => *i == index,
+            Elem::Custom { args, .. } => args.iter().any(|a| elem_mentions(a, index)),
+            _ => false,
+        }
+    }
+    format.program.iter().any(|ins| match ins {
+        Ins::Elem(e) => elem_mentions(e, index),
+        Ins::Optional { first, anchor, .. } => elem_mentions(first, index) || elem_mentions(anchor, index),
+        _ => false,
+    })
+}
