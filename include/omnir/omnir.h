@@ -608,8 +608,9 @@ typedef struct omnir_string {
  */
 typedef struct omnir_print_flags {
     /**
-     * Print the generic form (`--mlir-print-op-generic`). Must be `true` for now: custom
-     * assembly formats are not implemented yet, and `false` is refused.
+     * Print every operation in the generic form (`--mlir-print-op-generic`). When `false`
+     * (the default, as upstream), operations whose definition has an assembly format print
+     * in that custom form and the others in the generic form.
      */
     bool generic_form;
     /**
@@ -1601,7 +1602,8 @@ uint32_t omnir_version(void);
 uint32_t omnir_abi_version(void);
 
 /**
- * The default print flags: generic form, no debug info, nothing elided.
+ * The default print flags: custom forms where operations have one, no debug info, nothing
+ * elided.
  */
 struct omnir_print_flags omnir_print_flags_default(void);
 
@@ -1754,7 +1756,7 @@ enum omnir_status omnir_location_print(const struct omnir_context *ctx,
  *
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
  * `OMNIR_ERROR_STALE_HANDLE` (the op was erased), `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed
- * handle, `generic_form` false).
+ * handle).
  */
 enum omnir_status omnir_op_print(const struct omnir_context *ctx,
                                  struct omnir_op op,
@@ -1762,7 +1764,7 @@ enum omnir_status omnir_op_print(const struct omnir_context *ctx,
                                  struct omnir_string *out);
 
 /**
- * Prints a block as MLIR's `Block::print` does (generic form): the label, arguments and
+ * Prints a block as MLIR's `Block::print` does: the label, arguments and
  * predecessors comment on the first line, then each operation two spaces in, one per line
  * (every line ends in a newline). Values are numbered from the block's top-level ancestor
  * (with `local_scope`, the nearest isolated-from-above ancestor), so the names agree with
@@ -1773,8 +1775,7 @@ enum omnir_status omnir_op_print(const struct omnir_context *ctx,
  * - `out`: receives the text (free it with `omnir_string_free`).
  *
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
- * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
- * false).
+ * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
  */
 enum omnir_status omnir_block_print(const struct omnir_context *ctx,
                                     struct omnir_block block,
@@ -1791,8 +1792,7 @@ enum omnir_status omnir_block_print(const struct omnir_context *ctx,
  * - `out`: receives the text (free it with `omnir_string_free`).
  *
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
- * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
- * false).
+ * `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
  */
 enum omnir_status omnir_value_print(const struct omnir_context *ctx,
                                     struct omnir_value value,

@@ -84,8 +84,9 @@ pub const OMNIR_ABI_VERSION: u32 = 1;
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct omnir_print_flags {
-    /// Print the generic form (`--mlir-print-op-generic`). Must be `true` for now: custom
-    /// assembly formats are not implemented yet, and `false` is refused.
+    /// Print every operation in the generic form (`--mlir-print-op-generic`). When `false`
+    /// (the default, as upstream), operations whose definition has an assembly format print
+    /// in that custom form and the others in the generic form.
     pub generic_form: bool,
     /// Print `loc(...)` for every operation and block argument (`--mlir-print-debuginfo`).
     pub debug_info: bool,
@@ -1201,7 +1202,8 @@ extern "C" {
     /// built against a header with another ABI version must not use this core. Libraries check
     /// it with `omnir_check_abi()` (`omnir_abi_require`), which also gives a clear error.
     pub fn omnir_abi_version() -> u32;
-    /// The default print flags: generic form, no debug info, nothing elided.
+    /// The default print flags: custom forms where operations have one, no debug info, nothing
+    /// elided.
     pub fn omnir_print_flags_default() -> omnir_print_flags;
     /// Parses a file of MLIR text (generic operation syntax, and `builtin.module`'s custom
     /// form) into a `builtin.module`: the file's only top-level operation if that is a
@@ -1337,14 +1339,14 @@ extern "C" {
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
     /// `OMNIR_ERROR_STALE_HANDLE` (the op was erased), `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed
-    /// handle, `generic_form` false).
+    /// handle).
     pub fn omnir_op_print(
         ctx: *const omnir_context,
         op: omnir_op,
         flags: *const omnir_print_flags,
         out: *mut omnir_string,
     ) -> omnir_status;
-    /// Prints a block as MLIR's `Block::print` does (generic form): the label, arguments and
+    /// Prints a block as MLIR's `Block::print` does: the label, arguments and
     /// predecessors comment on the first line, then each operation two spaces in, one per line
     /// (every line ends in a newline). Values are numbered from the block's top-level ancestor
     /// (with `local_scope`, the nearest isolated-from-above ancestor), so the names agree with
@@ -1355,8 +1357,7 @@ extern "C" {
     /// - `out`: receives the text (free it with `omnir_string_free`).
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
-    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
-    /// false).
+    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
     pub fn omnir_block_print(
         ctx: *const omnir_context,
         block: omnir_block,
@@ -1372,8 +1373,7 @@ extern "C" {
     /// - `out`: receives the text (free it with `omnir_string_free`).
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
-    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
-    /// false).
+    /// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
     pub fn omnir_value_print(
         ctx: *const omnir_context,
         value: omnir_value,

@@ -353,7 +353,7 @@ fn print_ir(
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
 /// `OMNIR_ERROR_STALE_HANDLE` (the op was erased), `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed
-/// handle, `generic_form` false).
+/// handle).
 #[no_mangle]
 pub extern "C" fn omnir_op_print(
     ctx: *const omnir_context,
@@ -364,7 +364,7 @@ pub extern "C" fn omnir_op_print(
     print_ir(ctx, flags, out, |c, core, flags| Ok(crate::asm::print_op(core, c.op_in(op)?, flags)?))
 }
 
-/// Prints a block as MLIR's `Block::print` does (generic form): the label, arguments and
+/// Prints a block as MLIR's `Block::print` does: the label, arguments and
 /// predecessors comment on the first line, then each operation two spaces in, one per line
 /// (every line ends in a newline). Values are numbered from the block's top-level ancestor
 /// (with `local_scope`, the nearest isolated-from-above ancestor), so the names agree with
@@ -375,8 +375,7 @@ pub extern "C" fn omnir_op_print(
 /// - `out`: receives the text (free it with `omnir_string_free`).
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
-/// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
-/// false).
+/// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
 #[no_mangle]
 pub extern "C" fn omnir_block_print(
     ctx: *const omnir_context,
@@ -396,8 +395,7 @@ pub extern "C" fn omnir_block_print(
 /// - `out`: receives the text (free it with `omnir_string_free`).
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_WRONG_CONTEXT`,
-/// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle, `generic_form`
-/// false).
+/// `OMNIR_ERROR_STALE_HANDLE`, `OMNIR_ERROR_INVALID_ARGUMENT` (zeroed handle).
 #[no_mangle]
 pub extern "C" fn omnir_value_print(
     ctx: *const omnir_context,
