@@ -381,6 +381,11 @@ pub struct OpDef {
     pub all_types_match: Vec<Vec<String>>,
     /// The custom assembly form, compiled (see [`OpDef::set_assembly_format`]).
     pub format: Option<Arc<crate::asm::format::OpFormat>>,
+    /// Longer documentation (ODS `description`).
+    pub description: String,
+    /// Traits the definition names that the core does not act on (yet): kept for the
+    /// generator and tools.
+    pub trait_names: Vec<String>,
     /// The dialect whose prefix may be left out of op names in this op's regions
     /// (`OpAsmOpInterface::getDefaultDialect`: `return` in a `func.func`).
     pub default_dialect: Option<String>,
@@ -406,6 +411,8 @@ impl OpDef {
             attribute_defaults: Vec::new(),
             all_types_match: Vec::new(),
             format: None,
+            description: String::new(),
+            trait_names: Vec::new(),
             default_dialect: None,
         }
     }
@@ -612,6 +619,10 @@ pub(crate) struct Registry {
     /// Interfaces attached to existing kinds from outside (MLIR's external models), keyed by
     /// the kind's TypeId.
     external: FxHashMap<(TypeId, TypeId), InterfaceImpl>,
+    /// `custom<Name>` directives of assembly formats, by `dialect.Name`.
+    directives: FxHashMap<String, crate::asm::format::CustomDirective>,
+    /// Verifiers that definition files name (`omnir.verifier`), by name.
+    verifier_hooks: FxHashMap<String, OpVerifier>,
 }
 
 impl Registry {
@@ -670,6 +681,37 @@ impl Context {
         }
         self.registry.ops.insert(name, Arc::new(def));
         Ok(())
+    }
+
+    /// Registers the hooks of `custom<name>` for the formats of `dialect`'s operations
+    /// (replacing earlier ones of that name).
+    pub fn register_custom_directive(
+        &mut self,
+        dialect: &str,
+        name: &str,
+        directive: crate::asm::format::CustomDirective,
+    ) -> Result<()> {
+        if !self.registry.dialects.contains_key(dialect) {
+            return Err(Error::new(ErrorKind::NotRegistered, format!("dialect '{dialect}' is not registered")));
+        }
+        self.registry.directives.insert(format!("{dialect}.{name}"), directive);
+        Ok(())
+    }
+
+    /// Registers a verifier under `name`, for definition files to name
+    /// (`omnir.verifier = "name"`); replaces an earlier one of that name.
+    pub fn register_op_verifier_hook(&mut self, name: &str, verifier: OpVerifier) {
+        self.registry.verifier_hooks.insert(name.to_string(), verifier);
+    }
+
+    /// The verifier registered under `name`.
+    pub fn op_verifier_hook(&self, name: &str) -> Option<OpVerifier> {
+        self.registry.verifier_hooks.get(name).cloned()
+    }
+
+    /// The hooks of `custom<name>` for an operation of `dialect`.
+    pub fn custom_directive(&self, dialect: &str, name: &str) -> Option<&crate::asm::format::CustomDirective> {
+        self.registry.directives.get(&format!("{dialect}.{name}"))
     }
 
     /// The definition of a registered operation name.

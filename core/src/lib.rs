@@ -24,6 +24,7 @@ pub mod error;
 pub mod float;
 mod intern;
 pub mod ir;
+pub mod irdl;
 pub mod options;
 pub mod pass;
 pub mod symbol;

@@ -70,6 +70,29 @@ static void misuse_omnir_op_parse(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_dialect_load_definitions(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_load_definitions", "ctx", "null")) {
+        omnir_status st = omnir_dialect_load_definitions(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_load_definitions", "text", "null")) {
+        omnir_status st = omnir_dialect_load_definitions(fx->ctx, NULL, 1, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_load_definitions", "text", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_load_definitions(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_load_definitions", "filename", "null")) {
+        omnir_status st = omnir_dialect_load_definitions(fx->ctx, (const char *)"x", (size_t)0, NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_load_definitions", "filename", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_load_definitions(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_type_parse(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_type_parse", "ctx", "null")) {
         omnir_status st = omnir_type_parse(NULL, (const char *)"x", (size_t)0, (struct omnir_type *)misuse_scratch(3));
@@ -12368,6 +12391,7 @@ static void misuse_omnir_op_get_result_group(misuse_fixture *fx) {
 void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_module_parse(fx);
     misuse_omnir_op_parse(fx);
+    misuse_omnir_dialect_load_definitions(fx);
     misuse_omnir_type_parse(fx);
     misuse_omnir_attribute_parse(fx);
     misuse_omnir_type_print(fx);
@@ -12753,6 +12777,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2305;
-const size_t misuse_generated_function_count = 396;
-const size_t misuse_generated_covered_count = 385;
+const size_t misuse_generated_case_count = 2310;
+const size_t misuse_generated_function_count = 397;
+const size_t misuse_generated_covered_count = 386;

@@ -1263,6 +1263,29 @@ extern "C" {
         filename_len: usize,
         out: *mut omnir_op,
     ) -> omnir_status;
+    /// Loads dialect definitions: upstream IRDL (`irdl.dialect`, `irdl.operation`, ...) with
+    /// omnir's `omnir.*` attributes (assembly formats, traits, enums, defaults, hooks by name),
+    /// as `mlir-opt --irdl-file` does. The dialects, their types, attributes and operations are
+    /// registered in the context; operations with an `omnir.assembly_format` parse and print in
+    /// that custom form.
+    ///
+    /// - `ctx`: the context.
+    /// - `text`, `text_len`: the definition file, UTF-8.
+    /// - `filename`, `filename_len`: the name its errors use, UTF-8 (may be empty).
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+    /// (called from a callback), and `OMNIR_ERROR_PARSE_FAILED` for a file that does not parse
+    /// or defines something invalid (an unknown trait, a format that does not compile, a dialect
+    /// already registered, a hook not registered...): every error rendered MLIR-style
+    /// (`file:line:col: error: message`, the source line, a caret) is the last error message and
+    /// is emitted as a diagnostic. After a failure nothing of the file is registered.
+    pub fn omnir_dialect_load_definitions(
+        ctx: *mut omnir_context,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+        filename: *const core::ffi::c_char,
+        filename_len: usize,
+    ) -> omnir_status;
     /// Parses one type, e.g. `tensor<4x?xf32>` (errors name the input itself as the file, as
     /// MLIR's `parseType` does).
     ///

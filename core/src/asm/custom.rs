@@ -127,6 +127,12 @@ pub(crate) fn call_dialect_attr_parser(
     guarded(Some(allow_unregistered), &what, || f(ctx, text, ty))
 }
 
+/// Runs a `custom<Name>` directive's hook with the nesting guard, a panic becoming an error.
+pub(crate) fn guarded_directive<R>(name: &str, f: impl FnOnce() -> Result<R, AsmError>) -> Result<R, AsmError> {
+    let what = format!("custom directive '{name}'");
+    guarded(None, &what, f)
+}
+
 /// Runs the checked constructor of a dialect kind (its parameters verifier is user code),
 /// turning a panic into an error message.
 pub(crate) fn guarded_build<R>(what: &str, f: impl FnOnce() -> crate::error::Result<R>) -> Result<R, String> {

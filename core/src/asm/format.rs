@@ -809,3 +809,82 @@ pub(crate) enum AttrSpelling {
     /// An enum written as its case keyword.
     Enum(std::sync::Arc<crate::dialect::EnumDef>),
 }
+
+// ---- custom directives (`custom<Name>(...)`): hooks written in any language ----
+
+/// An operand read by a custom directive, resolved (given its type) once the whole op has
+/// been read.
+#[derive(Copy, Clone, Debug)]
+pub struct UnresolvedOperand(pub(crate) crate::asm::parser::OperandToken);
+
+/// What a custom directive's parser fills in for each of its arguments, in order.
+#[derive(Clone, Debug)]
+pub enum ParsedArg {
+    /// `$operand` (a group: one, optional or variadic).
+    Operands(Vec<UnresolvedOperand>),
+    /// `type($x)`.
+    Types(Vec<crate::types::Type>),
+    /// `$attr` (None: absent).
+    Attr(Option<crate::attrs::Attribute>),
+    /// Anything else (`ref(...)` of an already-parsed element keeps its value here too).
+    Other,
+}
+
+/// A value a custom directive's printer prints (see [`DirectivePrinter::print_value`]).
+#[derive(Copy, Clone, Debug)]
+pub struct PrintedValue(pub(crate) crate::ir::ValueRef);
+
+/// What a custom directive's printer gets for each of its arguments.
+#[derive(Clone, Debug)]
+pub enum PrintArg {
+    Operands(Vec<PrintedValue>),
+    Types(Vec<crate::types::Type>),
+    Attr(Option<crate::attrs::Attribute>),
+    Other,
+}
+
+/// The token stream a custom directive reads, in MLIR's `OpAsmParser` vocabulary. Every
+/// error carries the position of the token it is about.
+pub trait DirectiveParser {
+    fn context(&self) -> &crate::Context;
+    fn parse_operand(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
+    fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, crate::dialect::AsmError>;
+    /// `keyword`, or an error `expected 'keyword'`.
+    fn parse_keyword(&mut self, keyword: &str) -> Result<(), crate::dialect::AsmError>;
+    /// The next bare identifier, if the next token is one.
+    fn parse_optional_keyword(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
+    /// Whether the next token is `keyword` (not consumed).
+    fn at_keyword(&self, keyword: &str) -> bool;
+    /// Punctuation such as `(`, `,`, `:`, `->`, `=`.
+    fn parse_punct(&mut self, punct: &str) -> Result<(), crate::dialect::AsmError>;
+    fn parse_optional_punct(&mut self, punct: &str) -> Result<bool, crate::dialect::AsmError>;
+    fn parse_type(&mut self) -> Result<crate::types::Type, crate::dialect::AsmError>;
+    fn parse_attribute(&mut self) -> Result<crate::attrs::Attribute, crate::dialect::AsmError>;
+    /// A string literal, if the next token is one.
+    fn parse_optional_string(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
+    /// An error at the current token.
+    fn error(&self, message: &str) -> crate::dialect::AsmError;
+}
+
+/// Where a custom directive's printer writes, in MLIR's `OpAsmPrinter` vocabulary.
+pub trait DirectivePrinter {
+    fn context(&self) -> &crate::Context;
+    fn write(&mut self, text: &str);
+    fn print_value(&mut self, value: PrintedValue);
+    fn print_type(&mut self, ty: crate::types::Type);
+    fn print_attribute(&mut self, attr: crate::attrs::Attribute);
+}
+
+/// Reads a custom directive's text, filling its arguments.
+pub type DirectiveParseFn = std::sync::Arc<
+    dyn Fn(&mut dyn DirectiveParser, &mut [ParsedArg]) -> Result<(), crate::dialect::AsmError> + Send + Sync,
+>;
+/// Prints a custom directive's text from its arguments.
+pub type DirectivePrintFn = std::sync::Arc<dyn Fn(&mut dyn DirectivePrinter, &[PrintArg]) + Send + Sync>;
+
+/// A `custom<Name>` directive's hooks, registered per dialect.
+#[derive(Clone)]
+pub struct CustomDirective {
+    pub parse: DirectiveParseFn,
+    pub print: DirectivePrintFn,
+}

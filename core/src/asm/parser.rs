@@ -28,6 +28,8 @@ mod fmt;
 #[path = "parse/ops.rs"]
 mod ops;
 
+pub(crate) use ops::OperandRef as OperandToken;
+
 use super::custom;
 use super::lexer;
 use crate::attrs::{AttrKind, Attribute, Location, LocationKind};
@@ -450,7 +452,7 @@ fn render(file: &str, source: &str, diags: &[RawDiag]) -> ParseError {
 /// Verifier failures as parse errors: each at the first file position of its location,
 /// rendered with the source line and a caret when that position is in `source` (the file
 /// being parsed), as MLIR's `SourceMgrDiagnosticHandler` shows them.
-fn render_verifier(ctx: &Context, file: &str, source: &str, diags: &[Diagnostic]) -> ParseError {
+pub(crate) fn render_verifier(ctx: &Context, file: &str, source: &str, diags: &[Diagnostic]) -> ParseError {
     let index = LineIndex::new(source);
     let one = |d: &Diagnostic, severity: &str| {
         let message = &d.message;

@@ -24,6 +24,10 @@ pub struct Options {
     /// `--output-split-marker`: written between the outputs of split chunks.
     pub output_split_marker: String,
     pub allow_unregistered: bool,
+    /// `--irdl-file=<filename>` (repeatable): dialect definitions loaded before parsing.
+    pub irdl_files: Vec<String>,
+    /// The contents of `irdl_files` (read by `main`), as (name, text).
+    pub irdl_texts: Vec<(String, String)>,
     pub verify_diagnostics: Option<VerifyDiagnostics>,
     /// Run the verifier after parsing (`--no-verify` / `--verify-each=false` turn it off).
     pub verify: bool,
@@ -57,6 +61,8 @@ impl Default for Options {
             split_marker: None,
             output_split_marker: DEFAULT_SPLIT_MARKER.into(),
             allow_unregistered: false,
+            irdl_files: Vec::new(),
+            irdl_texts: Vec::new(),
             verify_diagnostics: None,
             verify: true,
             print: PrintFlags::default(),
@@ -83,9 +89,10 @@ OVERVIEW: omnir-opt: reads MLIR text, verifies it and prints it again
 USAGE: omnir-opt [options] <input file>
 
   Reads <input file> (`-` or nothing: standard input), parses it (MLIR's generic operation
-  syntax, plus the `module { ... }` form of builtin.module), runs the verifier and prints
-  the result in MLIR's generic form, byte for byte as `mlir-opt --mlir-print-op-generic`
-  prints it. With --pass-pipeline or pass flags it runs passes in between (verifying after
+  syntax, the `module { ... }` form of builtin.module, and the custom form of operations
+  whose definition has an assembly format), runs the verifier and prints the result as
+  `mlir-opt` does: operations with an assembly format in their custom form, the others in
+  the generic form (--mlir-print-op-generic: all of them). With --pass-pipeline or pass flags it runs passes in between (verifying after
   each one unless --no-verify). Errors go to standard error as
   `file:line:col: error: message`, with the source line and a caret.
 
@@ -113,9 +120,10 @@ OPTIONS:
   --verify-each=<bool>                 mlir-opt's spelling: --verify-each=false is --no-verify
 
   Printing (MLIR's --mlir-print-* flags):
-  --mlir-print-op-generic              Print the generic form. Accepted for compatibility:
-                                       omnir-opt always prints the generic form (there are no
-                                       custom assembly formats yet, builtin.module included)
+  --irdl-file=<filename>               Load the dialects defined in <filename> (IRDL, with
+                                       omnir's `omnir.*` attributes) before parsing; may be
+                                       given more than once
+  --mlir-print-op-generic              Print every operation in the generic form
   --mlir-print-debuginfo               Print a `loc(...)` for every operation and block
                                        argument
   --mlir-pretty-debuginfo              Print those locations in MLIR's pretty form
@@ -214,9 +222,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "no-verify" => o.verify = !parse_bool(name, inline)?,
             "verify-each" => o.verify = parse_bool(name, inline)?,
-            "mlir-print-op-generic" => {
-                parse_bool(name, inline)?;
-            }
+            "mlir-print-op-generic" => o.print.generic = parse_bool(name, inline)?,
+            "irdl-file" => o.irdl_files.push(value("filename")?),
             "mlir-print-assume-verified" => o.print.assume_verified = parse_bool(name, inline)?,
             "mlir-print-debuginfo" => o.print.debug_info = parse_bool(name, inline)?,
             "mlir-pretty-debuginfo" => o.print.pretty_debug_info = parse_bool(name, inline)?,

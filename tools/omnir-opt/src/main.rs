@@ -66,6 +66,23 @@ fn run(args: &[String]) -> i32 {
             }
         }
     };
+    // Dialect definitions: read and checked once (each chunk's context loads them again).
+    let mut definitions = Vec::new();
+    for file in &opts.irdl_files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("cannot open IRDL file '{file}': {}", reason(&e));
+                return 1;
+            }
+        };
+        if let Err(e) = omnir_core::irdl::load_definitions(&mut Context::new(), &text, file) {
+            eprintln!("{e}");
+            return 1;
+        }
+        definitions.push((file.clone(), text));
+    }
+    let opts = Options { irdl_texts: definitions, ..opts };
     // The output file is opened before any work, as mlir-opt does, and removed again when
     // the run fails. Output is written as it is printed.
     let to_file = opts.output != "-";
@@ -199,6 +216,10 @@ fn process_chunk(
 ) -> (bool, Vec<Diag>) {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
+    for (name, text) in &opts.irdl_texts {
+        // Checked when read: loading them again into a new context cannot fail.
+        let _ = omnir_core::irdl::load_definitions(&mut ctx, text, name);
+    }
     // Everything the core reports while parsing and verifying is collected here.
     let collected: Arc<Mutex<Vec<Diagnostic>>> = Arc::default();
     let sink = collected.clone();

@@ -9,8 +9,12 @@ use std::sync::Arc;
 
 use super::super::lexer::Tok;
 use super::{OpFrame, OpParser, OperandRef, PResult};
-use crate::asm::format::{attr_spelling, AttrSpelling, BuildableType, Elem, Ins, OpFormat, TypeSource, TypeVar};
+use crate::asm::format::{
+    attr_spelling, AttrSpelling, BuildableType, DirectiveParser, Elem, Ins, OpFormat, ParsedArg, TypeSource, TypeVar,
+    UnresolvedOperand,
+};
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
+use crate::dialect::AsmError;
 use crate::dialect::{Arity, OpDef, Traits};
 use crate::types::{Signedness, Type, TypeKind};
 
@@ -537,11 +541,68 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 self.store_types(st, *b, results.to_vec());
                 Ok(())
             }
-            Elem::Custom { name, .. } => {
-                Err(self.p.error_here(format!("custom directive '{name}' has no parser registered")))
-            }
+            Elem::Custom { name, args, refs } => self.parse_custom_directive(st, name, args, refs),
             Elem::Region(_) | Elem::Regions => unreachable!("regions are parsed by resume_format"),
         }
+    }
+
+    /// `custom<Name>(args)`: the dialect's hook reads the text and fills the arguments.
+    fn parse_custom_directive(&mut self, st: &mut FmtParse, name: &str, args: &[Elem], refs: &[bool]) -> PResult<()> {
+        let dialect = crate::dialect::split_dialect(&st.def.name).unwrap_or("").to_string();
+        let Some(hook) = self.ctx.custom_directive(&dialect, name).map(|d| d.parse.clone()) else {
+            return Err(self
+                .p
+                .error_here(format!("custom directive '{name}' of dialect '{dialect}' has no hooks registered")));
+        };
+        let mut slots: Vec<ParsedArg> = args
+            .iter()
+            .map(|a| match a {
+                Elem::Operand(i) => {
+                    ParsedArg::Operands(st.operands[*i].iter().map(|r| UnresolvedOperand(*r)).collect())
+                }
+                Elem::Type { var: TypeVar::Operand(i), .. } => {
+                    ParsedArg::Types(st.operand_types[*i].clone().unwrap_or_default())
+                }
+                Elem::Type { var: TypeVar::Result(i), .. } => {
+                    ParsedArg::Types(st.result_types[*i].clone().unwrap_or_default())
+                }
+                Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                    let n = &st.def.attributes[*i].name;
+                    ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
+                }
+                _ => ParsedArg::Other,
+            })
+            .collect();
+        let start = self.p.tok().start;
+        let result = {
+            let mut hp = HookParser { p: self };
+            crate::asm::custom::guarded_directive(name, || hook(&mut hp, &mut slots))
+        };
+        if let Err(e) = result {
+            if e.message.is_empty() {
+                return Err(super::Fail);
+            }
+            let pos = e.offset.map_or_else(|| self.p.tok().start.max(start), |o| o as u32);
+            return Err(self.p.error_at(pos, e.message));
+        }
+        for ((a, slot), is_ref) in args.iter().zip(slots).zip(refs) {
+            if *is_ref {
+                continue;
+            }
+            match (a, slot) {
+                (Elem::Operand(i), ParsedArg::Operands(v)) => st.operands[*i] = v.into_iter().map(|u| u.0).collect(),
+                (Elem::Type { var, .. }, ParsedArg::Types(v)) => self.store_types(st, *var, v),
+                (Elem::Attr(i) | Elem::QualifiedAttr(i), ParsedArg::Attr(v)) => {
+                    let name = self.ctx.identifier(&st.def.attributes[*i].name);
+                    st.props.retain(|p| p.name != name);
+                    if let Some(value) = v {
+                        st.props.push(NamedAttribute { name, value });
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// An attribute variable, in the spelling its constraint gives it.
@@ -744,5 +805,86 @@ impl FmtParse {
 impl std::fmt::Debug for FmtParse {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "FmtParse({} at {})", self.def.name, self.pc)
+    }
+}
+
+/// [`DirectiveParser`] over the op parser: errors of the core's own parsers are reported
+/// where they happen (and come back as an empty [`AsmError`], which the caller does not
+/// report again).
+struct HookParser<'p, 'a, 'c> {
+    p: &'p mut OpParser<'a, 'c>,
+}
+
+fn reported() -> AsmError {
+    AsmError::new("")
+}
+
+impl DirectiveParser for HookParser<'_, '_, '_> {
+    fn context(&self) -> &crate::Context {
+        self.p.ctx
+    }
+
+    fn parse_operand(&mut self) -> Result<UnresolvedOperand, AsmError> {
+        self.p.parse_ssa_use().map(UnresolvedOperand).map_err(|_| reported())
+    }
+
+    fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, AsmError> {
+        if !self.p.p.at(Tok::Percent) {
+            return Ok(None);
+        }
+        self.parse_operand().map(Some)
+    }
+
+    fn parse_keyword(&mut self, keyword: &str) -> Result<(), AsmError> {
+        if self.at_keyword(keyword) {
+            self.p.p.bump().map_err(|_| reported())
+        } else {
+            Err(self.error(&format!("expected '{keyword}'")))
+        }
+    }
+
+    fn parse_optional_keyword(&mut self) -> Result<Option<String>, AsmError> {
+        if !self.p.p.at_keyword() {
+            return Ok(None);
+        }
+        let word = self.p.p.text().to_string();
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(Some(word))
+    }
+
+    fn at_keyword(&self, keyword: &str) -> bool {
+        self.p.p.at_keyword() && self.p.p.text() == keyword
+    }
+
+    fn parse_punct(&mut self, punct: &str) -> Result<(), AsmError> {
+        let Some(t) = punct_token(punct) else { return Err(AsmError::new(format!("'{punct}' is not punctuation"))) };
+        self.p.p.expect(t, &format!("expected '{punct}'")).map_err(|_| reported())
+    }
+
+    fn parse_optional_punct(&mut self, punct: &str) -> Result<bool, AsmError> {
+        let Some(t) = punct_token(punct) else { return Err(AsmError::new(format!("'{punct}' is not punctuation"))) };
+        self.p.p.eat(t).map_err(|_| reported())
+    }
+
+    fn parse_type(&mut self) -> Result<Type, AsmError> {
+        self.p.p.parse_type(self.p.ctx).map_err(|_| reported())
+    }
+
+    fn parse_attribute(&mut self) -> Result<Attribute, AsmError> {
+        self.p.p.parse_attr(self.p.ctx).map_err(|_| reported())
+    }
+
+    fn parse_optional_string(&mut self) -> Result<Option<String>, AsmError> {
+        if !self.p.p.at(Tok::String) {
+            return Ok(None);
+        }
+        let t = self.p.p.tok();
+        let s = String::from_utf8_lossy(&self.p.p.string_value(&t)).into_owned();
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(Some(s))
+    }
+
+    fn error(&self, message: &str) -> AsmError {
+        AsmError::at(self.p.p.tok().start as usize, message)
     }
 }

@@ -81,7 +81,7 @@ type NameKey = u64;
 
 /// A use of an SSA value: `%name` at `pos` (`len` bytes), result `num`.
 #[derive(Copy, Clone, Debug)]
-struct OperandRef {
+pub(crate) struct OperandRef {
     key: NameKey,
     num: u32,
     pos: u32,

@@ -9,7 +9,9 @@ use super::super::attr::{write_keyword_or_string, Elision};
 use super::super::Printer;
 use super::Numbering;
 use crate::arena::NONE;
-use crate::asm::format::{attr_spelling, AttrSpelling, Elem, Ins, OpFormat, TypeVar};
+use crate::asm::format::{
+    attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedValue, TypeVar,
+};
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::{OpDef, Traits};
 use crate::ir::{OpId, ValueRef};
@@ -384,12 +386,44 @@ impl<'a> Printer<'a> {
                     self.out.push(')');
                 }
             }
-            Elem::Custom { name, .. } => {
-                self.out.push_str("<<custom directive ");
-                self.out.push_str(name);
-                self.out.push_str(" has no printer>>");
-            }
+            Elem::Custom { name, args, .. } => self.print_custom_directive(num, op, cur, name, args),
             _ => {}
+        }
+    }
+
+    /// `custom<Name>(args)`: the dialect's hook prints the arguments.
+    fn print_custom_directive(&mut self, num: &Numbering, op: u32, cur: &FmtCursor, name: &str, args: &[Elem]) {
+        let ctx = self.ctx;
+        let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
+        let Some(hook) = ctx.custom_directive(dialect, name).map(|d| d.print.clone()) else {
+            self.out.push_str("<<custom directive without hooks>>");
+            return;
+        };
+        let d = ctx.ir.ops.get(op);
+        let values: Vec<PrintArg> = args
+            .iter()
+            .map(|a| match a {
+                Elem::Operand(i) => {
+                    PrintArg::Operands(cur.operands[*i].clone().map(|k| PrintedValue(d.operands[k].value)).collect())
+                }
+                Elem::Type { var, .. } => PrintArg::Types(
+                    self.group_values(op, cur, *var)
+                        .into_iter()
+                        .map(|v| match v {
+                            ValueOrType::Operand(v) => ctx.value_type_ref(v),
+                            ValueOrType::Result(t) => t,
+                        })
+                        .collect(),
+                ),
+                Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                    PrintArg::Attr(self.inherent(op, &cur.def.attributes[*i].name))
+                }
+                _ => PrintArg::Other,
+            })
+            .collect();
+        let mut hp = HookPrinter { p: self, num };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
+            self.out.push_str("<<custom directive printer panicked>>");
         }
     }
 
@@ -514,4 +548,28 @@ pub(crate) fn format_mentions_attr(format: &OpFormat, index: usize) -> bool {
         Ins::Optional { first, anchor, .. } => elem_mentions(first, index) || elem_mentions(anchor, index),
         _ => false,
     })
+}
+
+/// [`DirectivePrinter`] over the printer.
+struct HookPrinter<'p, 'a, 'n> {
+    p: &'p mut Printer<'a>,
+    num: &'n Numbering,
+}
+
+impl DirectivePrinter for HookPrinter<'_, '_, '_> {
+    fn context(&self) -> &crate::Context {
+        self.p.ctx
+    }
+    fn write(&mut self, text: &str) {
+        self.p.out.push_str(text);
+    }
+    fn print_value(&mut self, value: PrintedValue) {
+        self.p.write_value(self.num, value.0);
+    }
+    fn print_type(&mut self, ty: Type) {
+        self.p.print_type(ty);
+    }
+    fn print_attribute(&mut self, attr: Attribute) {
+        self.p.print_attribute(attr, Elision::Never);
+    }
 }

@@ -1,0 +1,1282 @@
+//! Dialects as data: definition files in upstream's IRDL (`irdl.dialect`, `irdl.type`,
+//! `irdl.attribute`, `irdl.operation`, `irdl.operands`/`results`/`attributes`/`regions`/
+//! `parameters` and the constraint ops), loaded at run time into the registry.
+//!
+//! What IRDL cannot say rides on discardable `omnir.*` attributes of the IRDL ops, which
+//! upstream's `mlir-opt --irdl-file` accepts and ignores:
+//!
+//! | on | attribute | meaning |
+//! |---|---|---|
+//! | `irdl.operation` | `omnir.assembly_format = "..."` | the custom form (ODS `assemblyFormat`) |
+//! | | `omnir.traits = ["Pure", "AllTypesMatch<[a, b]>", ...]` | traits |
+//! | | `omnir.summary`, `omnir.description` | documentation |
+//! | | `omnir.default_dialect = "func"` | `getDefaultDialect` of its regions |
+//! | | `omnir.successors = ["dest"]` | successor names (IRDL has none) |
+//! | | `omnir.optional_attributes = ["x"]` | attributes that may be absent |
+//! | | `omnir.defaults = {x = 0 : i64}` | default values (left out of the custom form) |
+//! | | `omnir.verifier = "name"` | a verifier hook registered by name |
+//! | constraint op | `omnir.constraint = "AnyInteger"` | an ODS named constraint (see [`named_type_constraint`]) |
+//! | | `omnir.enum = "CmpIPredicate"` | an enum of the dialect |
+//! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums |
+//!
+//! The file is parsed by omnir's own parser (the definition language is MLIR, in the `irdl`
+//! dialect's custom syntax) and checked whole before anything is registered: a malformed
+//! definition, or one that names something unknown, is an error at its `file:line:col`, and
+//! the context is left as it was.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use crate::asm::format::{CustomDirective, ParsedArg, PrintArg};
+use crate::asm::{ParseError, ParseOptions};
+use crate::attrs::{AttrKind, Attribute, Location};
+use crate::context::Context;
+use crate::diag::{Diagnostic, Severity};
+use crate::dialect::{
+    Arity, AsmError, AttrConstraint, AttrSpec, DialectDef, EnumDef, InterfaceImpl, OpDef, ParamSpec, Traits,
+    TypeConstraint, ValueSpec,
+};
+use crate::ir::OpId;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+const IRDL: &str = "irdl";
+
+/// Loads the dialects defined in `source` (IRDL plus `omnir.*` attributes); returns their
+/// names. Nothing is registered unless the whole file is valid.
+pub fn load_definitions(ctx: &mut Context, source: &str, filename: &str) -> Result<Vec<String>, ParseError> {
+    ensure_irdl_dialect(ctx);
+    let options = ParseOptions { allow_unregistered_dialects: false, verify_after_parse: false };
+    let module = crate::asm::parse_source(ctx, source, filename, &options)?;
+    let built = build_all(ctx, module);
+    let result = match built {
+        Ok(dialects) => register_all(ctx, dialects).map_err(|(loc, m)| vec![(loc, m)]),
+        Err(errors) => Err(errors),
+    };
+    let _ = ctx.erase_op_with(module, crate::ir::EraseMode::DropUses);
+    result.map_err(|errors| {
+        let diags: Vec<Diagnostic> = errors
+            .into_iter()
+            .map(|(loc, message)| Diagnostic { severity: Severity::Error, location: loc, message, notes: Vec::new() })
+            .collect();
+        crate::asm::parser::render_verifier(ctx, filename, source, &diags)
+    })
+}
+
+type Errors = Vec<(Location, String)>;
+
+/// One definition's constraint program: the SSA values of its body, in order.
+#[derive(Clone)]
+enum Node {
+    Any,
+    Is(Attribute),
+    AnyOf(Vec<usize>),
+    AllOf(Vec<usize>),
+    /// A base: `!builtin.integer` / `#builtin.string` / a definition of a dialect, by
+    /// qualified name, and whether it names a type.
+    Base {
+        name: String,
+        is_type: bool,
+    },
+    Parametric {
+        name: String,
+        is_type: bool,
+        params: Vec<usize>,
+    },
+    /// An ODS named constraint (checked by the core's verifier; binds like `any`).
+    NamedType(TypeConstraint),
+    NamedAttr(AttrConstraint),
+    /// `irdl.region`: entry block argument constraints (`None`: unconstrained) and block count.
+    Region {
+        args: Option<Vec<usize>>,
+        blocks: Option<u32>,
+    },
+}
+
+#[derive(Clone, Default)]
+struct Program {
+    nodes: Vec<Node>,
+}
+
+/// Checks values against a program with IRDL's semantics: a constraint value binds to the
+/// first attribute it accepts, and later uses must be equal to it.
+struct Checker<'a> {
+    ctx: &'a Context,
+    prog: &'a Program,
+    assigned: Vec<Option<Attribute>>,
+}
+
+fn show_attr(ctx: &Context, a: Attribute) -> String {
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => crate::asm::print_type(ctx, *t),
+        _ => crate::asm::print_attribute(ctx, a),
+    }
+}
+
+/// The base name of a type or attribute (`builtin.integer`, `cmath.complex`).
+fn base_name(ctx: &Context, a: Attribute) -> (String, bool) {
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => (ctx.type_id(*t).name().to_string(), true),
+        _ => (ctx.attr_type_id(a).name().to_string(), false),
+    }
+}
+
+impl<'a> Checker<'a> {
+    fn new(ctx: &'a Context, prog: &'a Program) -> Checker<'a> {
+        Checker { ctx, prog, assigned: vec![None; prog.nodes.len()] }
+    }
+
+    fn check(&mut self, var: usize, a: Attribute) -> Result<(), String> {
+        let ctx = self.ctx;
+        if let Some(prev) = self.assigned[var] {
+            if prev == a {
+                return Ok(());
+            }
+            return Err(format!("expected '{}' but got '{}'", show_attr(ctx, prev), show_attr(ctx, a)));
+        }
+        match &self.prog.nodes[var] {
+            Node::Any | Node::NamedType(_) | Node::NamedAttr(_) | Node::Region { .. } => {}
+            Node::Is(e) => {
+                if *e != a {
+                    return Err(format!("expected '{}' but got '{}'", show_attr(ctx, *e), show_attr(ctx, a)));
+                }
+            }
+            Node::AnyOf(vs) => {
+                let saved = self.assigned.clone();
+                let mut ok = false;
+                for &v in vs {
+                    if self.check(v, a).is_ok() {
+                        ok = true;
+                        break;
+                    }
+                    self.assigned = saved.clone();
+                }
+                if !ok {
+                    return Err(format!("'{}' does not satisfy the constraint", show_attr(ctx, a)));
+                }
+            }
+            Node::AllOf(vs) => {
+                for &v in vs {
+                    self.check(v, a)?;
+                }
+            }
+            Node::Base { name, is_type } => {
+                let (got, got_type) = base_name(ctx, a);
+                if got != *name || got_type != *is_type {
+                    let what = if *is_type { "type" } else { "attribute" };
+                    return Err(format!("expected base {what} '{name}' but got '{got}'"));
+                }
+            }
+            Node::Parametric { name, is_type, params } => {
+                let (got, got_type) = base_name(ctx, a);
+                if got != *name || got_type != *is_type {
+                    let what = if *is_type { "type" } else { "attribute" };
+                    return Err(format!("expected base {what} '{name}' but got '{}'", show_attr(ctx, a)));
+                }
+                let values: Vec<Attribute> = match ctx.attr_kind(a) {
+                    AttrKind::Type(t) => match ctx.type_kind(*t) {
+                        TypeKind::Dialect { params, .. } => params.to_vec(),
+                        _ => Vec::new(),
+                    },
+                    AttrKind::Dialect { params, .. } => params.to_vec(),
+                    _ => Vec::new(),
+                };
+                if values.len() != params.len() {
+                    return Err(format!("expected {} parameters, but got {}", params.len(), values.len()));
+                }
+                for (&p, v) in params.iter().zip(values) {
+                    self.check(p, v)?;
+                }
+            }
+        }
+        self.assigned[var] = Some(a);
+        Ok(())
+    }
+}
+
+/// ODS's named type constraints that definitions may use through `omnir.constraint`.
+pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
+    let signless_int_like = || TypeConstraint::Custom {
+        summary: "signless-integer-like".into(),
+        predicate: Arc::new(|ctx: &Context, t: Type| {
+            let elem = |t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signless, .. } | TypeKind::Index)
+            };
+            elem(t) || shaped_element(ctx, t).is_some_and(elem)
+        }),
+    };
+    let float_like = || TypeConstraint::Custom {
+        summary: "floating-point-like".into(),
+        predicate: Arc::new(|ctx: &Context, t: Type| {
+            let elem = |t: Type| matches!(ctx.type_kind(t), TypeKind::Float(_));
+            elem(t) || shaped_element(ctx, t).is_some_and(elem)
+        }),
+    };
+    let bool_like = || TypeConstraint::Custom {
+        summary: "bool-like".into(),
+        predicate: Arc::new(|ctx: &Context, t: Type| {
+            let elem =
+                |t: Type| matches!(ctx.type_kind(t), TypeKind::Integer { width: 1, signedness: Signedness::Signless });
+            elem(t) || shaped_element(ctx, t).is_some_and(elem)
+        }),
+    };
+    Some(match name {
+        "AnyType" => TypeConstraint::Any,
+        "AnyInteger" => TypeConstraint::AnyInteger,
+        "AnySignlessInteger" => TypeConstraint::Custom {
+            summary: "signless integer".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signless, .. })
+            }),
+        },
+        "I1" => TypeConstraint::Integer(1),
+        "I8" => TypeConstraint::Integer(8),
+        "I16" => TypeConstraint::Integer(16),
+        "I32" => TypeConstraint::Integer(32),
+        "I64" => TypeConstraint::Integer(64),
+        "Index" => TypeConstraint::Index,
+        "SignlessIntegerOrIndex" | "AnySignlessIntegerOrIndex" => TypeConstraint::SignlessIntegerOrIndex,
+        "AnyFloat" => TypeConstraint::AnyFloat,
+        "F16" => TypeConstraint::Float(FloatKind::F16),
+        "BF16" => TypeConstraint::Float(FloatKind::BF16),
+        "F32" => TypeConstraint::Float(FloatKind::F32),
+        "F64" => TypeConstraint::Float(FloatKind::F64),
+        "IntegerOrFloat" => TypeConstraint::IntegerOrFloat,
+        "AnyVector" | "AnyVectorOfAnyRank" => TypeConstraint::AnyVector,
+        "AnyTensor" => TypeConstraint::AnyTensor,
+        "AnyRankedTensor" => TypeConstraint::Custom {
+            summary: "ranked tensor of any type values".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. })),
+        },
+        "AnyMemRef" => TypeConstraint::AnyMemRef,
+        "AnyShaped" => TypeConstraint::AnyShaped,
+        "SignlessIntegerLike" => signless_int_like(),
+        "FloatLike" => float_like(),
+        "BoolLike" => bool_like(),
+        _ => return None,
+    })
+}
+
+fn shaped_element(ctx: &Context, t: Type) -> Option<Type> {
+    match ctx.type_kind(t) {
+        TypeKind::Vector { element, .. }
+        | TypeKind::RankedTensor { element, .. }
+        | TypeKind::UnrankedTensor { element } => Some(*element),
+        _ => None,
+    }
+}
+
+/// ODS's named attribute constraints that definitions may use through `omnir.constraint`.
+pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint> {
+    let int = |w: u32| ctx.integer_type(w, Signedness::Signless).ok().map(AttrConstraint::TypedInteger);
+    Some(match name {
+        "AnyAttr" | "TypedAttr" | "TypedAttrInterface" => AttrConstraint::Any,
+        "UnitAttr" => AttrConstraint::Unit,
+        "BoolAttr" => AttrConstraint::Bool,
+        "I1Attr" => return int(1),
+        "I8Attr" => return int(8),
+        "I16Attr" => return int(16),
+        "I32Attr" => return int(32),
+        "I64Attr" => return int(64),
+        "IndexAttr" => AttrConstraint::TypedInteger(ctx.index_type()),
+        "AnyIntegerAttr" => AttrConstraint::Integer,
+        "FloatAttr" | "AnyFloatAttr" => AttrConstraint::Float,
+        "StrAttr" => AttrConstraint::String,
+        "SymbolNameAttr" => AttrConstraint::SymbolName,
+        "SymbolRefAttr" => AttrConstraint::SymbolRef,
+        "FlatSymbolRefAttr" => AttrConstraint::FlatSymbolRef,
+        "TypeAttr" => AttrConstraint::Type,
+        "ArrayAttr" => AttrConstraint::Array,
+        "DictionaryAttr" => AttrConstraint::Dictionary,
+        _ => return None,
+    })
+}
+
+/// A trait name of `omnir.traits`: the core's trait bit, or a parameterised trait.
+fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option<String>) -> Result<(), String> {
+    let bit = match name {
+        "Terminator" | "IsTerminator" => Traits::IS_TERMINATOR,
+        "NoTerminator" => Traits::NO_TERMINATOR,
+        "IsolatedFromAbove" => Traits::ISOLATED_FROM_ABOVE,
+        "SymbolTable" => Traits::SYMBOL_TABLE,
+        "Symbol" => Traits::SYMBOL,
+        "SameOperandsAndResultType" => Traits::SAME_OPERANDS_AND_RESULT_TYPE,
+        "SameTypeOperands" => Traits::SAME_TYPE_OPERANDS,
+        "SingleBlock" => Traits::SINGLE_BLOCK,
+        "Pure" | "NoMemoryEffect" => Traits::PURE,
+        "ConstantLike" => Traits::CONSTANT_LIKE,
+        "Commutative" => Traits::COMMUTATIVE,
+        "ReturnLike" => Traits::RETURN_LIKE,
+        "AttrSizedOperandSegments" => Traits::ATTR_SIZED_OPERAND_SEGMENTS,
+        "AttrSizedResultSegments" => Traits::ATTR_SIZED_RESULT_SEGMENTS,
+        "NoRegionArguments" => Traits::NO_REGION_ARGUMENTS,
+        "GraphRegion" | "RegionKindInterface" => Traits::GRAPH_REGIONS,
+        _ => Traits::default(),
+    };
+    if bit != Traits::default() {
+        def.traits = def.traits | bit;
+        return Ok(());
+    }
+    if let Some(args) = name.strip_prefix("AllTypesMatch<[").and_then(|r| r.strip_suffix("]>")) {
+        let names: Vec<String> = args.split(',').map(|s| s.trim().trim_matches('"').to_string()).collect();
+        def.all_types_match.push(names);
+        return Ok(());
+    }
+    if let Some(op) = name.strip_prefix("SingleBlockImplicitTerminator<").and_then(|r| r.strip_suffix('>')) {
+        *implicit = Some(op.trim().trim_matches('"').to_string());
+        def.traits = def.traits | Traits::SINGLE_BLOCK;
+        return Ok(());
+    }
+    // Traits that the core does not act on yet but that definitions carry for the
+    // generator and later work; anything else is a typo to report.
+    const KNOWN: &[&str] = &[
+        "Idempotent",
+        "Involution",
+        "RecursiveMemoryEffects",
+        "RecursivelySpeculatable",
+        "AutomaticAllocationScope",
+        "AffineScope",
+        "OpAsmOpInterface",
+        "InferTypeOpInterface",
+        "ElementwiseMappable",
+        "SameOperandsAndResultShape",
+        "SameOperandsAndResultElementType",
+        "SameOperandsShape",
+        "SameOperandsElementType",
+        "MemoryEffects",
+        "CallOpInterface",
+        "CallableOpInterface",
+        "FunctionOpInterface",
+        "BranchOpInterface",
+        "RegionBranchOpInterface",
+        "LoopLikeOpInterface",
+        "CastOpInterface",
+        "Scalarizable",
+        "Vectorizable",
+        "Tensorizable",
+        "AlwaysSpeculatable",
+        "ConditionallySpeculatable",
+        "VectorUnrollOpInterface",
+        "DestinationStyleOpInterface",
+    ];
+    let head = name.split('<').next().unwrap_or(name);
+    if KNOWN.contains(&head) || head.starts_with("HasParent") || head.starts_with("ParentOneOf") {
+        def.trait_names.push(name.to_string());
+        let _ = ctx;
+        return Ok(());
+    }
+    Err(format!("unknown trait '{name}'"))
+}
+
+struct TypeSpec {
+    dialect: String,
+    name: String,
+    is_type: bool,
+    params: Vec<String>,
+    prog: Program,
+    param_vars: Vec<usize>,
+    loc: Location,
+}
+
+struct OpSpec {
+    def: OpDef,
+    prog: Program,
+    operand_vars: Vec<usize>,
+    result_vars: Vec<usize>,
+    attr_vars: Vec<usize>,
+    region_vars: Vec<usize>,
+    format: Option<String>,
+    implicit_terminator: Option<String>,
+    verifier_hook: Option<String>,
+    loc: Location,
+}
+
+struct DialectSpec {
+    name: String,
+    loc: Location,
+    types: Vec<TypeSpec>,
+    ops: Vec<OpSpec>,
+}
+
+fn str_of(ctx: &Context, a: Attribute) -> Option<String> {
+    match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+fn strs_of(ctx: &Context, a: Attribute) -> Option<Vec<String>> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(items) => items.iter().map(|&i| str_of(ctx, i)).collect(),
+        _ => None,
+    }
+}
+
+fn attr_named(ctx: &Context, op: OpId, name: &str) -> Option<Attribute> {
+    ctx.op_inherent_or_discardable(op, name).ok().flatten()
+}
+
+fn ops_of_body(ctx: &Context, op: OpId) -> Vec<OpId> {
+    let Ok(r) = ctx.op_region(op, 0) else { return Vec::new() };
+    match ctx.region_first_block(r) {
+        Ok(Some(b)) => ctx.block_ops(b).unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+fn sym_name(ctx: &Context, op: OpId) -> String {
+    attr_named(ctx, op, "sym_name").and_then(|a| str_of(ctx, a)).unwrap_or_default()
+}
+
+/// A definition body's constraint ops as a [`Program`]; values map to node indices.
+struct BodyBuilder<'c> {
+    ctx: &'c Context,
+    dialect: &'c str,
+    enums: &'c FxHashMap<String, Arc<EnumDef>>,
+    prog: Program,
+    vars: FxHashMap<crate::ir::Value, usize>,
+    errors: Errors,
+}
+
+impl<'c> BodyBuilder<'c> {
+    fn var(&mut self, op: OpId, v: crate::ir::Value) -> usize {
+        match self.vars.get(&v) {
+            Some(&i) => i,
+            None => {
+                self.errors.push((
+                    self.ctx.op_location(op).unwrap_or(self.ctx.unknown_loc()),
+                    "constraint defined outside this definition".into(),
+                ));
+                0
+            }
+        }
+    }
+
+    fn operand_vars(&mut self, op: OpId) -> Vec<usize> {
+        let operands = self.ctx.op_operands(op).unwrap_or_default();
+        operands.into_iter().map(|v| self.var(op, v)).collect()
+    }
+
+    /// A symbol reference to a definition: `@name` (this dialect) or `@dialect::@name`.
+    fn resolve_ref(&self, a: Attribute) -> Option<String> {
+        match self.ctx.attr_kind(a) {
+            AttrKind::SymbolRef { root, nested } => {
+                let root = self.ctx.ident_str(*root);
+                match nested.len() {
+                    0 => Some(format!("{}.{root}", self.dialect)),
+                    1 => Some(format!("{root}.{}", self.ctx.ident_str(nested[0]))),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Adds the node of a constraint op (one with a result).
+    fn constraint(&mut self, op: OpId, kinds: &FxHashMap<String, bool>) {
+        let ctx = self.ctx;
+        let loc = ctx.op_location(op).unwrap_or(ctx.unknown_loc());
+        let name = ctx.op_name(op).unwrap_or("").to_string();
+        let node = match name.as_str() {
+            "irdl.any" => {
+                let named = attr_named(ctx, op, "omnir.constraint").and_then(|a| str_of(ctx, a));
+                let en = attr_named(ctx, op, "omnir.enum").and_then(|a| str_of(ctx, a));
+                match (named, en) {
+                    (Some(n), _) => match named_type_constraint(&n) {
+                        Some(c) => Node::NamedType(c),
+                        None => match named_attr_constraint(ctx, &n) {
+                            Some(c) => Node::NamedAttr(c),
+                            None => {
+                                self.errors.push((loc, format!("unknown named constraint '{n}'")));
+                                Node::Any
+                            }
+                        },
+                    },
+                    (None, Some(e)) => match self.enums.get(&e) {
+                        Some(d) => Node::NamedAttr(AttrConstraint::Enum(d.clone())),
+                        None => {
+                            self.errors
+                                .push((loc, format!("unknown enum '{e}' (declare it in the dialect's omnir.enums)")));
+                            Node::Any
+                        }
+                    },
+                    (None, None) => Node::Any,
+                }
+            }
+            "irdl.is" => match attr_named(ctx, op, "expected") {
+                Some(a) => Node::Is(a),
+                None => {
+                    self.errors.push((loc, "irdl.is needs an expected value".into()));
+                    Node::Any
+                }
+            },
+            "irdl.any_of" => Node::AnyOf(self.operand_vars(op)),
+            "irdl.all_of" => Node::AllOf(self.operand_vars(op)),
+            "irdl.base" => {
+                if let Some(r) = attr_named(ctx, op, "base_ref") {
+                    match self.resolve_ref(r).filter(|n| kinds.contains_key(n)) {
+                        Some(n) => Node::Base { is_type: kinds[&n], name: n },
+                        None => {
+                            let shown = crate::asm::print_attribute(ctx, r);
+                            self.errors
+                                .push((loc, format!("'{shown}' does not refer to a type or attribute definition")));
+                            Node::Any
+                        }
+                    }
+                } else if let Some(n) = attr_named(ctx, op, "base_name").and_then(|a| str_of(ctx, a)) {
+                    match n.chars().next() {
+                        Some('!') => Node::Base { name: n[1..].to_string(), is_type: true },
+                        Some('#') => Node::Base { name: n[1..].to_string(), is_type: false },
+                        _ => {
+                            self.errors.push((loc, format!("the base name '{n}' must start with '!' or '#'")));
+                            Node::Any
+                        }
+                    }
+                } else {
+                    self.errors.push((loc, "irdl.base needs a base_ref or a base_name".into()));
+                    Node::Any
+                }
+            }
+            "irdl.parametric" => {
+                let params = self.operand_vars(op);
+                let r = attr_named(ctx, op, "base_type");
+                match r.and_then(|r| self.resolve_ref(r)).filter(|n| kinds.contains_key(n)) {
+                    Some(n) => Node::Parametric { is_type: kinds[&n], name: n, params },
+                    None => {
+                        self.errors
+                            .push((loc, "'irdl.parametric' must refer to a type or attribute definition".into()));
+                        Node::Any
+                    }
+                }
+            }
+            "irdl.region" => {
+                let args = attr_named(ctx, op, "constrainedArguments").map(|_| self.operand_vars(op));
+                let blocks = attr_named(ctx, op, "numberOfBlocks").and_then(|a| match ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => value.to_u64().map(|v| v as u32),
+                    _ => None,
+                });
+                Node::Region { args, blocks }
+            }
+            other => {
+                self.errors.push((loc, format!("'{other}' is not a constraint operation")));
+                Node::Any
+            }
+        };
+        let idx = self.prog.nodes.len();
+        self.prog.nodes.push(node);
+        if let Ok(v) = ctx.op_result(op, 0) {
+            self.vars.insert(v, idx);
+        }
+    }
+}
+
+/// The names and variadicity an `irdl.operands`-like op carries (see the IRDL directives).
+fn names_and_arity(ctx: &Context, op: OpId, n: usize) -> (Vec<String>, Vec<Arity>) {
+    let names = attr_named(ctx, op, "names").and_then(|a| strs_of(ctx, a)).unwrap_or_default();
+    let arity = attr_named(ctx, op, "variadicity").and_then(|a| strs_of(ctx, a)).unwrap_or_default();
+    let names = (0..n).map(|i| names.get(i).cloned().unwrap_or_else(|| format!("v{i}"))).collect();
+    let arity = (0..n)
+        .map(|i| match arity.get(i).map(String::as_str) {
+            Some("optional") => Arity::Optional,
+            Some("variadic") => Arity::Variadic,
+            _ => Arity::Single,
+        })
+        .collect();
+    (names, arity)
+}
+
+fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
+    let mut errors: Errors = Vec::new();
+    let mut out = Vec::new();
+    let top = ops_of_body(ctx, module);
+    for d in top {
+        let loc = ctx.op_location(d).unwrap_or(ctx.unknown_loc());
+        if ctx.op_name(d).ok() != Some("irdl.dialect") {
+            errors.push((loc, "a definition file holds irdl.dialect operations only".into()));
+            continue;
+        }
+        let dname = sym_name(ctx, d);
+        if !crate::dialect::is_valid_dialect_namespace(&dname) {
+            errors.push((loc, format!("invalid dialect namespace '{dname}'")));
+            continue;
+        }
+        // Enums.
+        let mut enums: FxHashMap<String, Arc<EnumDef>> = FxHashMap::default();
+        if let Some(e) = attr_named(ctx, d, "omnir.enums") {
+            match ctx.attr_kind(e) {
+                AttrKind::Dictionary(entries) => {
+                    for na in entries.iter() {
+                        let ename = ctx.ident_str(na.name).to_string();
+                        match parse_enum(ctx, &ename, na.value) {
+                            Ok(def) => {
+                                enums.insert(ename, Arc::new(def));
+                            }
+                            Err(m) => errors.push((loc, m)),
+                        }
+                    }
+                }
+                _ => errors.push((loc, "omnir.enums must be a dictionary".into())),
+            }
+        }
+        // Which definitions are types and which attributes (for references).
+        let children = ops_of_body(ctx, d);
+        let mut kinds: FxHashMap<String, bool> = FxHashMap::default();
+        for &c in &children {
+            match ctx.op_name(c).unwrap_or("") {
+                "irdl.type" => {
+                    kinds.insert(format!("{dname}.{}", sym_name(ctx, c)), true);
+                }
+                "irdl.attribute" => {
+                    kinds.insert(format!("{dname}.{}", sym_name(ctx, c)), false);
+                }
+                _ => {}
+            }
+        }
+        // Builtin bases that `irdl.parametric` may not name but references may.
+        let mut spec = DialectSpec { name: dname.clone(), loc, types: Vec::new(), ops: Vec::new() };
+        for c in children {
+            let cloc = ctx.op_location(c).unwrap_or(ctx.unknown_loc());
+            let cname = ctx.op_name(c).unwrap_or("").to_string();
+            let mut body = BodyBuilder {
+                ctx,
+                dialect: &dname,
+                enums: &enums,
+                prog: Program::default(),
+                vars: FxHashMap::default(),
+                errors: Vec::new(),
+            };
+            match cname.as_str() {
+                "irdl.type" | "irdl.attribute" => {
+                    let mut params = Vec::new();
+                    let mut param_vars = Vec::new();
+                    for o in ops_of_body(ctx, c) {
+                        if ctx.op_num_results(o).unwrap_or(0) == 1 {
+                            body.constraint(o, &kinds);
+                        } else if ctx.op_name(o).ok() == Some("irdl.parameters") {
+                            let vars = body.operand_vars(o);
+                            let (names, _) = names_and_arity(ctx, o, vars.len());
+                            params = names;
+                            param_vars = vars;
+                        } else {
+                            let n = ctx.op_name(o).unwrap_or("").to_string();
+                            body.errors
+                                .push((ctx.op_location(o).unwrap_or(cloc), format!("'{n}' is not allowed in {cname}")));
+                        }
+                    }
+                    errors.append(&mut body.errors);
+                    spec.types.push(TypeSpec {
+                        dialect: dname.clone(),
+                        name: sym_name(ctx, c),
+                        is_type: cname == "irdl.type",
+                        params,
+                        prog: body.prog,
+                        param_vars,
+                        loc: cloc,
+                    });
+                }
+                "irdl.operation" => {
+                    let opname = format!("{dname}.{}", sym_name(ctx, c));
+                    let mut def = OpDef::new(&opname);
+                    let mut operand_vars = Vec::new();
+                    let mut result_vars = Vec::new();
+                    let mut attr_vars = Vec::new();
+                    let mut region_vars = Vec::new();
+                    let mut attr_names = Vec::new();
+                    for o in ops_of_body(ctx, c) {
+                        let oname = ctx.op_name(o).unwrap_or("").to_string();
+                        match oname.as_str() {
+                            "irdl.operands" | "irdl.results" => {
+                                let vars = body.operand_vars(o);
+                                let (names, arity) = names_and_arity(ctx, o, vars.len());
+                                let specs: Vec<ValueSpec> = names
+                                    .iter()
+                                    .zip(&arity)
+                                    .map(|(n, a)| ValueSpec {
+                                        name: n.clone(),
+                                        constraint: TypeConstraint::Any,
+                                        arity: *a,
+                                    })
+                                    .collect();
+                                if oname == "irdl.operands" {
+                                    def.operands = specs;
+                                    operand_vars = vars;
+                                } else {
+                                    def.results = specs;
+                                    result_vars = vars;
+                                }
+                            }
+                            "irdl.attributes" => {
+                                attr_vars = body.operand_vars(o);
+                                attr_names = attr_named(ctx, o, "attributeValueNames")
+                                    .and_then(|a| strs_of(ctx, a))
+                                    .unwrap_or_default();
+                            }
+                            "irdl.regions" => {
+                                region_vars = body.operand_vars(o);
+                                let (names, _) = names_and_arity(ctx, o, region_vars.len());
+                                def.region_names = names;
+                                def.num_regions = region_vars.len();
+                            }
+                            _ if ctx.op_num_results(o).unwrap_or(0) == 1 => body.constraint(o, &kinds),
+                            _ => body.errors.push((
+                                ctx.op_location(o).unwrap_or(cloc),
+                                format!("'{oname}' is not allowed in irdl.operation"),
+                            )),
+                        }
+                    }
+                    // Named constraints become the specs' constraints (checked by the core
+                    // with ODS's messages); values used more than once must match.
+                    for (spec, &v) in
+                        def.operands.iter_mut().zip(&operand_vars).chain(def.results.iter_mut().zip(&result_vars))
+                    {
+                        if let Some(Node::NamedType(c)) = body.prog.nodes.get(v) {
+                            spec.constraint = c.clone();
+                        } else if let Some(Node::Is(a)) = body.prog.nodes.get(v) {
+                            if let AttrKind::Type(t) = ctx.attr_kind(*a) {
+                                spec.constraint = TypeConstraint::Exactly(*t);
+                            }
+                        }
+                    }
+                    let optional = attr_named(ctx, c, "omnir.optional_attributes")
+                        .and_then(|a| strs_of(ctx, a))
+                        .unwrap_or_default();
+                    for (n, &v) in attr_names.iter().zip(&attr_vars) {
+                        let constraint = match body.prog.nodes.get(v) {
+                            Some(Node::NamedAttr(c)) => c.clone(),
+                            _ => AttrConstraint::Any,
+                        };
+                        def.attributes.push(AttrSpec { name: n.clone(), constraint, optional: optional.contains(n) });
+                    }
+                    let mut groups: FxHashMap<usize, Vec<String>> = FxHashMap::default();
+                    for (spec, &v) in def.operands.iter().zip(&operand_vars).chain(def.results.iter().zip(&result_vars))
+                    {
+                        if !matches!(body.prog.nodes.get(v), Some(Node::Is(_))) {
+                            groups.entry(v).or_default().push(spec.name.clone());
+                        }
+                    }
+                    let mut shared: Vec<(usize, Vec<String>)> =
+                        groups.into_iter().filter(|(_, g)| g.len() > 1).collect();
+                    shared.sort();
+                    def.all_types_match.extend(shared.into_iter().map(|(_, g)| g));
+                    // omnir.* extensions.
+                    let mut implicit = None;
+                    if let Some(t) = attr_named(ctx, c, "omnir.traits") {
+                        match strs_of(ctx, t) {
+                            Some(names) => {
+                                for n in names {
+                                    if let Err(m) = apply_trait(&mut def, ctx, &n, &mut implicit) {
+                                        body.errors.push((cloc, m));
+                                    }
+                                }
+                            }
+                            None => body.errors.push((cloc, "omnir.traits must be an array of strings".into())),
+                        }
+                    }
+                    def.summary = attr_named(ctx, c, "omnir.summary").and_then(|a| str_of(ctx, a)).unwrap_or_default();
+                    def.description =
+                        attr_named(ctx, c, "omnir.description").and_then(|a| str_of(ctx, a)).unwrap_or_default();
+                    def.default_dialect = attr_named(ctx, c, "omnir.default_dialect").and_then(|a| str_of(ctx, a));
+                    if let Some(s) = attr_named(ctx, c, "omnir.successors").and_then(|a| strs_of(ctx, a)) {
+                        def.num_successors = s.len();
+                        def.successor_names = s;
+                    }
+                    if let Some(dflt) = attr_named(ctx, c, "omnir.defaults") {
+                        for e in ctx.dictionary_entries(dflt) {
+                            let n = ctx.ident_str(e.name);
+                            match def.attributes.iter().position(|a| a.name == n) {
+                                Some(i) => {
+                                    def.attribute_defaults.resize(def.attributes.len(), None);
+                                    def.attribute_defaults[i] = Some(e.value);
+                                    def.attributes[i].optional = true;
+                                }
+                                None => body.errors.push((
+                                    cloc,
+                                    format!("omnir.defaults names '{n}', which is not an attribute of the operation"),
+                                )),
+                            }
+                        }
+                    }
+                    let format = attr_named(ctx, c, "omnir.assembly_format").and_then(|a| str_of(ctx, a));
+                    let verifier_hook = attr_named(ctx, c, "omnir.verifier").and_then(|a| str_of(ctx, a));
+                    errors.append(&mut body.errors);
+                    spec.ops.push(OpSpec {
+                        def,
+                        prog: body.prog,
+                        operand_vars,
+                        result_vars,
+                        attr_vars,
+                        region_vars,
+                        format,
+                        implicit_terminator: implicit,
+                        verifier_hook,
+                        loc: cloc,
+                    });
+                }
+                other => errors.push((cloc, format!("'{other}' is not allowed in irdl.dialect"))),
+            }
+        }
+        out.push(spec);
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+fn parse_enum(ctx: &Context, name: &str, value: Attribute) -> Result<EnumDef, String> {
+    let err = || format!("enum '{name}' must be {{width = N, cases = [\"a\", ...], values = [0, ...]}}");
+    let get = |k: &str| ctx.dictionary_entries(value).iter().find(|e| ctx.ident_str(e.name) == k).map(|e| e.value);
+    if !matches!(ctx.attr_kind(value), AttrKind::Dictionary(_)) {
+        return Err(err());
+    }
+    let width = match get("width").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => value.to_u64().filter(|w| *w >= 1 && *w <= 64).ok_or_else(err)? as u32,
+        None => 64,
+        _ => return Err(err()),
+    };
+    let cases = get("cases").and_then(|a| strs_of(ctx, a)).ok_or_else(err)?;
+    let values: Vec<i64> = match get("values").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items
+            .iter()
+            .map(|&i| match ctx.attr_kind(i) {
+                AttrKind::Integer { value, ty } => {
+                    let w = match ctx.type_kind(*ty) {
+                        TypeKind::Integer { width, .. } => *width,
+                        _ => 64,
+                    };
+                    value.to_i64(w).ok_or_else(err)
+                }
+                _ => Err(err()),
+            })
+            .collect::<Result<_, _>>()?,
+        None => (0..cases.len() as i64).collect(),
+        _ => return Err(err()),
+    };
+    if values.len() != cases.len() {
+        return Err(format!("enum '{name}' has {} cases but {} values", cases.len(), values.len()));
+    }
+    Ok(EnumDef { name: name.to_string(), width, cases: cases.into_iter().zip(values).collect() })
+}
+
+/// Registers what [`build_all`] made, after checking that nothing clashes.
+fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<String>, (Location, String)> {
+    // Check first, so that a failure registers nothing.
+    let mut names = Vec::new();
+    for d in &dialects {
+        if ctx.is_dialect_registered(&d.name) || names.contains(&d.name) {
+            return Err((d.loc, format!("dialect '{}' is already registered", d.name)));
+        }
+        names.push(d.name.clone());
+    }
+    // Formats compile against the final definitions, before registering.
+    let mut compiled: Vec<Vec<OpDef>> = Vec::new();
+    for d in &dialects {
+        let mut defs = Vec::new();
+        for op in &d.ops {
+            let mut def = op.def.clone();
+            if let Some(f) = &op.format {
+                def.set_assembly_format(f).map_err(|e| {
+                    (op.loc, format!("invalid assembly format of '{}': {}: {}", def.name, e.offset_note(f), e.message))
+                })?;
+            }
+            if let Some(h) = &op.verifier_hook {
+                match ctx.op_verifier_hook(h) {
+                    Some(v) => def.verify = Some(chain(def.verify.take(), v)),
+                    None => return Err((op.loc, format!("verifier hook '{h}' is not registered"))),
+                }
+            }
+            let prog = Arc::new(op.prog.clone());
+            let (ov, rv, av, gv) =
+                (op.operand_vars.clone(), op.result_vars.clone(), op.attr_vars.clone(), op.region_vars.clone());
+            let irdl_check: crate::dialect::OpVerifier =
+                Arc::new(move |ctx: &Context, id: OpId| verify_with_program(ctx, id, &prog, &ov, &rv, &av, &gv));
+            def.verify = Some(match def.verify.take() {
+                Some(v) => chain(Some(irdl_check), v),
+                None => irdl_check,
+            });
+            defs.push(def);
+        }
+        compiled.push(defs);
+    }
+    for (d, defs) in dialects.into_iter().zip(compiled) {
+        ctx.register_dialect(DialectDef { name: d.name.clone(), allow_unknown_operations: false });
+        for t in d.types {
+            let prog = Arc::new(t.prog);
+            let vars = t.param_vars.clone();
+            let verify: crate::dialect::ParamsVerifier = Arc::new(move |ctx: &Context, params: &[Attribute]| {
+                let mut c = Checker::new(ctx, &prog);
+                for (&v, &p) in vars.iter().zip(params) {
+                    c.check(v, p)?;
+                }
+                Ok(())
+            });
+            let params = t.params.iter().map(|n| ParamSpec { name: n.clone() }).collect();
+            let r = if t.is_type {
+                ctx.register_type(&t.dialect, &t.name, params, Some(verify), Vec::new()).map(|_| ())
+            } else {
+                ctx.register_attribute(&t.dialect, &t.name, params, Some(verify), Vec::new()).map(|_| ())
+            };
+            r.map_err(|e| (t.loc, e.message))?;
+        }
+        for (spec_op, mut def) in d.ops.iter().zip(defs) {
+            if let Some(t) = &spec_op.implicit_terminator {
+                let full = if t.contains('.') { t.clone() } else { format!("{}.{t}", d.name) };
+                def.interfaces.push(InterfaceImpl {
+                    interface: crate::verify::SingleBlockImplicitTerminator::interface_id(),
+                    methods: Arc::new(crate::verify::SingleBlockImplicitTerminator { terminator: full }),
+                });
+            }
+            ctx.register_operation(def).map_err(|e| (spec_op.loc, e.message))?;
+        }
+    }
+    Ok(names)
+}
+
+fn chain(first: Option<crate::dialect::OpVerifier>, then: crate::dialect::OpVerifier) -> crate::dialect::OpVerifier {
+    match first {
+        None => then,
+        Some(f) => Arc::new(move |ctx: &Context, op: OpId| {
+            f(ctx, op)?;
+            then(ctx, op)
+        }),
+    }
+}
+
+/// IRDL's verification of an op against its definition's program.
+fn verify_with_program(
+    ctx: &Context,
+    op: OpId,
+    prog: &Program,
+    operand_vars: &[usize],
+    result_vars: &[usize],
+    attr_vars: &[usize],
+    region_vars: &[usize],
+) -> Result<(), String> {
+    let Some(def) = ctx.op_name(op).ok().and_then(|n| ctx.operation_def(n)).cloned() else { return Ok(()) };
+    let mut c = Checker::new(ctx, prog);
+    for (i, spec) in def.attributes.iter().enumerate() {
+        let Some(&v) = attr_vars.get(i) else { continue };
+        match ctx.op_inherent_or_discardable(op, &spec.name).ok().flatten() {
+            Some(a) => c.check(v, a)?,
+            None if spec.optional => {}
+            None => return Err(format!("attribute \"{}\" is expected but not provided", spec.name)),
+        }
+    }
+    let operand_types: Vec<Type> =
+        ctx.op_operands(op).unwrap_or_default().iter().map(|&v| ctx.value_type(v).unwrap_or(ctx.none_type())).collect();
+    let result_types: Vec<Type> = ctx.op_result_types(op).unwrap_or_default();
+    let groups = |specs: &[ValueSpec], n: usize| -> Vec<std::ops::Range<usize>> {
+        // One variadic group at most without segment sizes (the core checks counts first).
+        let fixed = specs.iter().filter(|s| s.arity == Arity::Single).count();
+        let extra = n.saturating_sub(fixed);
+        let mut start = 0;
+        specs
+            .iter()
+            .map(|s| {
+                let len = if s.arity == Arity::Single { 1 } else { extra };
+                let r = start..(start + len).min(n);
+                start += len;
+                r
+            })
+            .collect()
+    };
+    for (g, r) in groups(&def.operands, operand_types.len()).into_iter().enumerate() {
+        let Some(&v) = operand_vars.get(g) else { continue };
+        for t in &operand_types[r] {
+            c.check(v, ctx.type_attr(*t))?;
+        }
+    }
+    for (g, r) in groups(&def.results, result_types.len()).into_iter().enumerate() {
+        let Some(&v) = result_vars.get(g) else { continue };
+        for t in &result_types[r] {
+            c.check(v, ctx.type_attr(*t))?;
+        }
+    }
+    for (i, &v) in region_vars.iter().enumerate() {
+        let Some(Node::Region { args, blocks }) = prog.nodes.get(v) else { continue };
+        let Ok(region) = ctx.op_region(op, i) else { continue };
+        let bs = ctx.region_blocks(region).unwrap_or_default();
+        if let Some(n) = blocks {
+            if bs.len() != *n as usize {
+                return Err(format!("expected region {i} to have {n} block(s) but got {}", bs.len()));
+            }
+        }
+        if let (Some(args), Some(&entry)) = (args, bs.first()) {
+            let entry_args = ctx.block_arguments(entry).unwrap_or_default();
+            if entry_args.len() != args.len() {
+                return Err(format!(
+                    "expected region {i} to have {} arguments but got {}",
+                    args.len(),
+                    entry_args.len()
+                ));
+            }
+            for (&a, v) in args.iter().zip(entry_args) {
+                c.check(a, ctx.type_attr(ctx.value_type(v).unwrap_or(ctx.none_type())))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---- the irdl dialect itself, defined with the same machinery ----
+
+/// Registers the `irdl` dialect (once per context) so definition files parse.
+pub fn ensure_irdl_dialect(ctx: &mut Context) {
+    if ctx.is_dialect_registered(IRDL) {
+        return;
+    }
+    ctx.register_dialect(DialectDef { name: IRDL.into(), allow_unknown_operations: false });
+    let attr_ty = ctx.register_type(IRDL, "attribute", Vec::new(), None, Vec::new()).expect("irdl.attribute type");
+    let region_ty = ctx.register_type(IRDL, "region", Vec::new(), None, Vec::new()).expect("irdl.region type");
+    let attr_t = ctx.dialect_type(attr_ty, &[]).expect("!irdl.attribute");
+    let region_t = ctx.dialect_type(region_ty, &[]).expect("!irdl.region");
+    let value = || TypeConstraint::Exactly(attr_t);
+    let symbol = || AttrSpec::required("sym_name", AttrConstraint::SymbolName);
+    let mut defs: Vec<OpDef> = Vec::new();
+    for (name, traits) in [
+        ("dialect", Traits::NO_TERMINATOR | Traits::SYMBOL | Traits::SYMBOL_TABLE | Traits::ISOLATED_FROM_ABOVE),
+        ("type", Traits::NO_TERMINATOR | Traits::SYMBOL | Traits::NO_REGION_ARGUMENTS),
+        ("attribute", Traits::NO_TERMINATOR | Traits::SYMBOL | Traits::NO_REGION_ARGUMENTS),
+        ("operation", Traits::NO_TERMINATOR | Traits::SYMBOL | Traits::NO_REGION_ARGUMENTS),
+    ] {
+        let mut d = OpDef::new(&format!("irdl.{name}"));
+        d.attributes = vec![symbol()];
+        d.num_regions = 1;
+        d.region_names = vec!["body".into()];
+        d.traits = traits | Traits::SINGLE_BLOCK;
+        d.fmt("$sym_name attr-dict-with-keyword $body");
+        defs.push(d);
+    }
+    let names = || AttrSpec::optional("names", AttrConstraint::Array);
+    let arity = || AttrSpec::optional("variadicity", AttrConstraint::Array);
+    for (name, with_arity) in [("operands", true), ("results", true), ("parameters", false), ("regions", false)] {
+        let mut d = OpDef::new(&format!("irdl.{name}"));
+        let elem = if name == "regions" { TypeConstraint::Exactly(region_t) } else { value() };
+        d.operands = vec![ValueSpec::variadic("args", elem)];
+        d.attributes = if with_arity { vec![names(), arity()] } else { vec![names()] };
+        if with_arity {
+            d.fmt("`` custom<NamedValues>($args, $names, $variadicity) attr-dict");
+        } else {
+            d.fmt("`` custom<NamedValues>($args, $names) attr-dict");
+        }
+        defs.push(d);
+    }
+    let mut d = OpDef::new("irdl.attributes");
+    d.operands = vec![ValueSpec::variadic("attributeValues", value())];
+    d.attributes = vec![AttrSpec::required("attributeValueNames", AttrConstraint::Array)];
+    d.fmt("custom<AttributesOp>($attributeValues, $attributeValueNames) attr-dict");
+    defs.push(d);
+    let constraint = |name: &str| {
+        let mut d = OpDef::new(&format!("irdl.{name}"));
+        d.results = vec![ValueSpec::new("output", value())];
+        d
+    };
+    let mut d = constraint("is");
+    d.attributes = vec![AttrSpec::required("expected", AttrConstraint::Any)];
+    d.fmt("$expected ` ` attr-dict");
+    defs.push(d);
+    let mut d = constraint("any");
+    d.fmt("attr-dict");
+    defs.push(d);
+    for name in ["any_of", "all_of"] {
+        let mut d = constraint(name);
+        d.operands = vec![ValueSpec::variadic("args", value())];
+        d.fmt("`(` $args `)` ` ` attr-dict");
+        defs.push(d);
+    }
+    let mut d = constraint("base");
+    d.attributes = vec![
+        AttrSpec::optional("base_ref", AttrConstraint::SymbolRef),
+        AttrSpec::optional("base_name", AttrConstraint::String),
+    ];
+    d.fmt("($base_ref^)? ($base_name^)? ` ` attr-dict");
+    defs.push(d);
+    let mut d = constraint("parametric");
+    d.operands = vec![ValueSpec::variadic("args", value())];
+    d.attributes = vec![AttrSpec::required("base_type", AttrConstraint::SymbolRef)];
+    d.fmt("$base_type `<` $args `>` ` ` attr-dict");
+    defs.push(d);
+    let mut d = constraint("c_pred");
+    d.attributes = vec![AttrSpec::required("pred", AttrConstraint::String)];
+    d.fmt("$pred ` ` attr-dict");
+    defs.push(d);
+    let mut d = OpDef::new("irdl.region");
+    d.operands = vec![ValueSpec::variadic("entryBlockArgs", value())];
+    d.results = vec![ValueSpec::new("output", TypeConstraint::Exactly(region_t))];
+    let i32t = ctx.integer_type(32, Signedness::Signless).expect("i32");
+    d.attributes = vec![
+        AttrSpec::optional("numberOfBlocks", AttrConstraint::TypedInteger(i32t)),
+        AttrSpec::optional("constrainedArguments", AttrConstraint::Unit),
+    ];
+    d.fmt("``(`(` $entryBlockArgs $constrainedArguments^ `)`)? ``(` ` `with` `size` $numberOfBlocks^)? attr-dict");
+    defs.push(d);
+    for d in defs {
+        ctx.register_operation(d).expect("irdl op");
+    }
+    let directive = |parse: crate::asm::format::DirectiveParseFn, print: crate::asm::format::DirectivePrintFn| {
+        CustomDirective { parse, print }
+    };
+    ctx.register_custom_directive(
+        IRDL,
+        "NamedValues",
+        directive(Arc::new(parse_named_values), Arc::new(print_named_values)),
+    )
+    .expect("irdl directive");
+    ctx.register_custom_directive(
+        IRDL,
+        "AttributesOp",
+        directive(Arc::new(parse_attributes_op), Arc::new(print_attributes_op)),
+    )
+    .expect("irdl directive");
+}
+
+impl OpDef {
+    /// Compiles a format the core itself defines (a bug if it does not compile).
+    fn fmt(&mut self, format: &str) {
+        if let Err(e) = self.set_assembly_format(format) {
+            panic!("the built-in format of '{}' does not compile: {e}", self.name);
+        }
+    }
+}
+
+/// `(name: variadic %v, %w, ...)`: operands with optional names and variadicity.
+fn parse_named_values(p: &mut dyn crate::asm::format::DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let ctx_strs = |p: &dyn crate::asm::format::DirectiveParser, v: &[String]| {
+        let ctx = p.context();
+        let items: Vec<Attribute> = v.iter().map(|s| ctx.string_attr(s)).collect();
+        ctx.array_attr(&items)
+    };
+    let mut operands = Vec::new();
+    let mut names = Vec::new();
+    let mut arity = Vec::new();
+    p.parse_punct("(")?;
+    if !p.parse_optional_punct(")")? {
+        loop {
+            let mut name = None;
+            if let Some(kw) = p.parse_optional_keyword()? {
+                if matches!(kw.as_str(), "single" | "optional" | "variadic") && !p.at_keyword(":") {
+                    // `variadic %v` without a name.
+                    arity.push(kw);
+                    operands.push(p.parse_operand()?);
+                    names.push(String::new());
+                    if !p.parse_optional_punct(",")? {
+                        break;
+                    }
+                    continue;
+                }
+                p.parse_punct(":")?;
+                name = Some(kw);
+            }
+            let a = match p.parse_optional_keyword()? {
+                Some(k) if matches!(k.as_str(), "single" | "optional" | "variadic") => k,
+                Some(k) => return Err(p.error(&format!("expected 'single', 'optional' or 'variadic', got '{k}'"))),
+                None => "single".to_string(),
+            };
+            operands.push(p.parse_operand()?);
+            names.push(name.unwrap_or_default());
+            arity.push(a);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct(")")?;
+    }
+    let n = operands.len();
+    let names: Vec<String> =
+        names.into_iter().enumerate().map(|(i, s)| if s.is_empty() { format!("v{i}") } else { s }).collect();
+    args[0] = ParsedArg::Operands(operands);
+    if let Some(slot) = args.get_mut(1) {
+        *slot = ParsedArg::Attr(Some(ctx_strs(p, &names)));
+    }
+    if let Some(slot) = args.get_mut(2) {
+        *slot = ParsedArg::Attr(Some(ctx_strs(p, &arity)));
+    }
+    let _ = n;
+    Ok(())
+}
+
+fn print_named_values(p: &mut dyn crate::asm::format::DirectivePrinter, args: &[PrintArg]) {
+    let ctx_strs = |p: &dyn crate::asm::format::DirectivePrinter, a: Option<&PrintArg>| match a {
+        Some(PrintArg::Attr(Some(a))) => strs_of(p.context(), *a).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let names = ctx_strs(p, args.get(1));
+    let arity = ctx_strs(p, args.get(2));
+    p.write("(");
+    if let Some(PrintArg::Operands(vs)) = args.first() {
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            if let Some(n) = names.get(i) {
+                p.write(n);
+                p.write(": ");
+            }
+            if let Some(a) = arity.get(i).filter(|a| a.as_str() != "single") {
+                p.write(a);
+                p.write(" ");
+            }
+            p.print_value(*v);
+        }
+    }
+    p.write(")");
+}
+
+/// `{"name" = %v, ...}`.
+fn parse_attributes_op(
+    p: &mut dyn crate::asm::format::DirectiveParser,
+    args: &mut [ParsedArg],
+) -> Result<(), AsmError> {
+    let mut operands = Vec::new();
+    let mut names = Vec::new();
+    if p.parse_optional_punct("{")? && !p.parse_optional_punct("}")? {
+        loop {
+            let name = match p.parse_optional_string()? {
+                Some(s) => s,
+                None => p.parse_optional_keyword()?.ok_or_else(|| p.error("expected an attribute name"))?,
+            };
+            p.parse_punct("=")?;
+            operands.push(p.parse_operand()?);
+            names.push(name);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct("}")?;
+    }
+    let ctx = p.context();
+    let items: Vec<Attribute> = names.iter().map(|s| ctx.string_attr(s)).collect();
+    let arr = ctx.array_attr(&items);
+    args[0] = ParsedArg::Operands(operands);
+    args[1] = ParsedArg::Attr(Some(arr));
+    Ok(())
+}
+
+fn print_attributes_op(p: &mut dyn crate::asm::format::DirectivePrinter, args: &[PrintArg]) {
+    let names = match args.get(1) {
+        Some(PrintArg::Attr(Some(a))) => strs_of(p.context(), *a).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let Some(PrintArg::Operands(vs)) = args.first() else { return };
+    if vs.is_empty() {
+        return;
+    }
+    p.write("{");
+    for (i, v) in vs.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        let name = p.context().string_attr(names.get(i).map_or("", String::as_str));
+        p.print_attribute(name);
+        p.write(" = ");
+        p.print_value(*v);
+    }
+    p.write("}");
+}
+
+impl crate::asm::format::FormatError {
+    fn offset_note(&self, format: &str) -> String {
+        format!("at '{}'", format.get(self.offset..).unwrap_or("").chars().take(20).collect::<String>())
+    }
+}
