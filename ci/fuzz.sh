@@ -3,11 +3,15 @@
 #   parse_print  parse → print → parse → print is stable and never panics, seeded from the
 #                upstream corpus (fuzz/fuzz_targets/parse_print.rs);
 #   c_api        random programs of C API calls with bad arguments on purpose: no crash, every
-#                error explains itself and changes nothing (fuzz/capi_driver.rs).
+#                error explains itself and changes nothing (fuzz/capi_driver.rs);
+#   definitions  dialect definition files: no panic, a failed load registers nothing;
+#   custom_syntax custom forms of the test dialect (tests/definitions/fmtest.irdl.mlir):
+#                print/parse round trips, generic and custom forms agree.
 # cargo-fuzz is installed into target/tools on first use; it needs the nightly toolchain
 # (installed with rustup when missing, if the machine can reach it). A crash fails the run and
-# leaves the input in fuzz/artifacts/TARGET/ — copy it to fuzz/regressions/ (parse_print) or
-# fuzz/regressions-capi/ (c_api) with the fix; `cargo test` replays both.
+# leaves the input in fuzz/artifacts/TARGET/ — copy it to fuzz/regressions/ (parse_print),
+# fuzz/regressions-capi/ (c_api), fuzz/regressions-definitions/ or fuzz/regressions-custom/
+# with the fix; `cargo test` replays them all.
 #
 # usage: ci/fuzz.sh [SECONDS] [TARGET...]     (default: both targets)
 #
@@ -21,7 +25,7 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(parse_print c_api)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(parse_print c_api definitions custom_syntax)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
@@ -62,6 +66,14 @@ for target in "${TARGETS[@]}"; do
       cp fuzz/regressions/* "$SEEDS/" 2>/dev/null || true
       max_len=65536
       ;;
+    definitions)
+      cp fuzz/regressions-definitions/* tests/definitions/*.mlir "$SEEDS/" 2>/dev/null || true
+      max_len=16384
+      ;;
+    custom_syntax)
+      cp fuzz/regressions-custom/* fuzz/seeds-custom/* "$SEEDS/" 2>/dev/null || true
+      max_len=16384
+      ;;
     c_api)
       cp fuzz/regressions-capi/* "$SEEDS/" 2>/dev/null || true
       max_len=4096
@@ -70,7 +82,7 @@ for target in "${TARGETS[@]}"; do
       extra=(-len_control=0)
       ;;
     *)
-      echo "fuzz: unknown target $target (parse_print, c_api)" >&2
+      echo "fuzz: unknown target $target (parse_print, c_api, definitions, custom_syntax)" >&2
       exit 2
       ;;
   esac

@@ -38,8 +38,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --locked
 
-echo "== fuzz the parser and printer, then the C API: 30 s each (at most 60000 runs), fixed seed"
-OMNIR_FUZZ_RUNS=60000 OMNIR_FUZZ_SEED=1 bash ci/fuzz.sh 30 parse_print c_api
+echo "== fuzz the parser and printer, the C API, definition files and custom syntax: 30 s each (at most 60000 runs), fixed seed"
+OMNIR_FUZZ_RUNS=60000 OMNIR_FUZZ_SEED=1 bash ci/fuzz.sh 30 parse_print c_api definitions custom_syntax
 
 echo "== differential test against upstream MLIR (iree-opt) over the corpus"
 bash ci/test-differential.sh

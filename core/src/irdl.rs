@@ -63,6 +63,31 @@ pub fn load_definitions(ctx: &mut Context, source: &str, filename: &str) -> Resu
     })
 }
 
+/// The definition loader's fuzz property: on any bytes, loading never panics; a file that
+/// fails registers nothing; a file that loads loads the same way into a second context.
+pub fn definitions_check(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut ctx = Context::new();
+    ctx.attach_diagnostic_handler(Box::new(|_, _| true));
+    ensure_irdl_dialect(&mut ctx);
+    let before = ctx.registered_dialects().len();
+    let ops_before = ctx.registered_operations().len();
+    match load_definitions(&mut ctx, text, "fuzz.irdl.mlir") {
+        Ok(names) => {
+            let mut second = Context::new();
+            second.attach_diagnostic_handler(Box::new(|_, _| true));
+            let again = load_definitions(&mut second, text, "fuzz.irdl.mlir")
+                .unwrap_or_else(|e| panic!("definitions loaded once fail the second time: {e}"));
+            assert_eq!(names, again);
+            assert_eq!(ctx.registered_operations(), second.registered_operations());
+        }
+        Err(_) => {
+            assert_eq!(ctx.registered_dialects().len(), before, "a failed load registered a dialect");
+            assert_eq!(ctx.registered_operations().len(), ops_before, "a failed load registered operations");
+        }
+    }
+}
+
 type Errors = Vec<(Location, String)>;
 
 /// One definition's constraint program: the SSA values of its body, in order.
