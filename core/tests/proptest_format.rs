@@ -7,9 +7,7 @@
 use std::sync::Arc;
 
 use omnir_core::asm::{parse_source, print_op, ParseOptions, PrintFlags};
-use omnir_core::dialect::{
-    Arity, AttrConstraint, AttrSpec, DialectDef, EnumDef, OpDef, Traits, TypeConstraint, ValueSpec,
-};
+use omnir_core::dialect::{Arity, AttrConstraint, AttrSpec, DialectDef, EnumDef, OpDef, TypeConstraint, ValueSpec};
 use omnir_core::types::{FloatKind, Signedness};
 use omnir_core::{Context, InsertPoint, NamedAttribute, OperationState, Type};
 use proptest::prelude::*;
