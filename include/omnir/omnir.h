@@ -4767,8 +4767,9 @@ enum omnir_status omnir_fused_loc_get_metadata(const struct omnir_context *ctx,
                                                struct omnir_attribute *out);
 
 /**
- * Declares an option in `ctx`. Declaring the same name again with the same type does
- * nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+ * Declares an option in `ctx`. Declaring the same name again with the same type and the
+ * same default does nothing; with another type or another default it is
+ * `OMNIR_ERROR_ALREADY_EXISTS`, with a message naming both types or both defaults.
  */
 enum omnir_status omnir_option_declare(struct omnir_context *ctx,
                                        const struct omnir_option_decl *decl);

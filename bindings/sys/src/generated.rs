@@ -3814,8 +3814,9 @@ extern "C" {
         loc: omnir_location,
         out: *mut omnir_attribute,
     ) -> omnir_status;
-    /// Declares an option in `ctx`. Declaring the same name again with the same type does
-    /// nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+    /// Declares an option in `ctx`. Declaring the same name again with the same type and the
+    /// same default does nothing; with another type or another default it is
+    /// `OMNIR_ERROR_ALREADY_EXISTS`, with a message naming both types or both defaults.
     pub fn omnir_option_declare(ctx: *mut omnir_context, decl: *const omnir_option_decl) -> omnir_status;
     /// Sets the context's value of option `name` from its textual form (seen by every thread
     /// without an override). An unknown option or a value the type does not accept is an
