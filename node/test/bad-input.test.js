@@ -157,3 +157,40 @@ test('a TypeDefinition or AttributeDefinition is a constraint: any type/attribut
   const other = new Dialect('k2', new Context()).defineType('tile');
   assert.throws(() => d.defineOperation('mix', { results: [['r', other]] }), (e) => e.status === 'OMNIR_ERROR_WRONG_CONTEXT');
 });
+
+// Issue 15, item 5: bytes that are not UTF-8 are a parse error at the first bad byte, as
+// omnir-opt reports it (`file:1:19: error: the input is not valid UTF-8`), never text
+// decoded with replacement characters that the user never wrote.
+test('invalid UTF-8 bytes are a parse error with file:line:col (Module.parse, Operation.parse)', () => {
+  const ctx = new Context();
+  ctx.allowUnregisteredDialects = true;
+  const bad = Buffer.concat([Buffer.from('"test.op"() {s = "'), Buffer.from([0xff, 0xfe]), Buffer.from('"} : () -> ()\n')]);
+  const second = Buffer.concat([Buffer.from('"test.a"() : () -> ()\n"test.b"() {s = "ab'), Buffer.from([0xc3]), Buffer.from('"} : () -> ()')]);
+  const cases = [
+    [() => Module.parse(bad, { context: ctx, filename: 'in.mlir' }), 'Unable to parse module', 'in.mlir', 1, 19],
+    [() => Module.parse(new Uint8Array(bad), ctx), 'Unable to parse module', '-', 1, 19],
+    [() => Module.parse(second, { context: ctx, filename: 'two.mlir' }), 'Unable to parse module', 'two.mlir', 2, 20],
+    [() => Operation.parse(bad, { context: ctx, sourceName: 'op.mlir' }), 'Unable to parse operation assembly', 'op.mlir', 1, 19],
+    // A view into a larger buffer: only its own bytes count.
+    [() => Operation.parse(Buffer.concat([Buffer.from('xx'), bad]).subarray(2), ctx), 'Unable to parse operation assembly', '-', 1, 19],
+  ];
+  for (const [f, what, file, line, col] of cases) {
+    assert.throws(f, (e) => {
+      assert.ok(e instanceof MLIRError, `${e && e.constructor.name}: ${e && e.message}`);
+      assert.equal(e.status, 'OMNIR_ERROR_PARSE_FAILED');
+      assert.equal(e.message, `${what}:\n${file}:${line}:${col}: error: the input is not valid UTF-8`);
+      assert.equal(e.diagnostics.length, 1);
+      const d = e.diagnostics[0];
+      assert.equal(d.severity, 'error');
+      assert.equal(d.message, 'the input is not valid UTF-8');
+      assert.equal(d.location.filename, file);
+      assert.equal(d.location.line, line);
+      assert.equal(d.location.col, col);
+      return true;
+    });
+  }
+  // Valid UTF-8 bytes (non-ASCII too) parse as the same text would.
+  const ok = Buffer.from('"test.op"() {s = "héllo ✓"} : () -> ()');
+  assert.equal(Module.parse(ok, ctx).toString(), Module.parse(ok.toString('utf8'), ctx).toString());
+  assert.equal(Operation.parse(new Uint8Array(ok), ctx).attributes.get('s').value, 'héllo ✓');
+});
