@@ -2566,10 +2566,13 @@ extern "C" {
     /// that id on this context — already detached, a capture id, or another context's),
     /// `OMNIR_ERROR_BUSY`. On error nothing changes.
     pub fn omnir_context_detach_diagnostic_handler(ctx: *mut omnir_context, id: u64) -> omnir_status;
-    /// Starts capturing the context's diagnostics: from now until the matching
-    /// `omnir_context_end_diagnostic_capture`, every diagnostic that reaches the capture is
-    /// copied into it and counts as handled (handlers attached later still see diagnostics
-    /// first; older ones do not see them).
+    /// Starts capturing the context's diagnostics emitted on the calling thread: from now until
+    /// the matching `omnir_context_end_diagnostic_capture`, every diagnostic that this thread's
+    /// calls emit and that reaches the capture is copied into it and counts as handled (handlers
+    /// attached later still see diagnostics first; older ones do not see them). Diagnostics of
+    /// other threads using the context meanwhile pass it by, so a capture around a call holds
+    /// that call's diagnostics only (those of the pass manager's workers are delivered on the
+    /// thread that runs the pass manager).
     ///
     /// - `ctx`: the context.
     /// - `out_capture`: receives the capture's id.
