@@ -98,7 +98,7 @@ async function run(omnir, { id, iterations, progress, t0, hang = -1 }) {
       op.location.emitRemark(`pass ${level}`);
     },
   });
-  // With built-in passes after it: they run on the context's pass threads meanwhile.
+  // A JavaScript pass, then built-in ones (the verifier, in JavaScript too, runs after each).
   const pm = PassManager.parse('builtin.module(st-tag,cse,canonicalize)', ctx);
   const seen = [];
   const handler = ctx.attachDiagnosticHandler((d) => {
@@ -110,6 +110,24 @@ async function run(omnir, { id, iterations, progress, t0, hang = -1 }) {
   // never turn the operand into a null value.
   const keep = Module.create(ctx);
   let keptUses = 0;
+  // Wrappers that keep nothing alive, to see whether those detached operations still exist.
+  const detProbes = [];
+  // (Functions of their own: the registers of a suspended async function may hold the last
+  // wrappers it made, keeping their trees alive.)
+  const addKeptUse = () => {
+    const det = Operation.create({ name: 'test.det', results: [i64], context: ctx, ip: null });
+    detProbes.push(new Operation(ctx, det._i, det._g, null));
+    Operation.create({ name: 'test.keep', operands: [det.result], ip: InsertionPoint.atBlockEnd(keep.body) });
+    keptUses++;
+  };
+  const checkKeptUses = () => {
+    assert.equal(keep.body.numOperations, keptUses);
+    for (const op of keep.body.operations) {
+      const v = op.operands[0];
+      assert.notEqual(v, null, 'no use of a collected detached operation became null');
+      assert.equal(v.owner.name, 'test.det');
+    }
+  };
 
   for (k = 0; k < iterations; k++) {
     phase('parse');
@@ -161,11 +179,7 @@ async function run(omnir, { id, iterations, progress, t0, hang = -1 }) {
     assert.equal(uses.length, 2);
     assert.deepEqual(uses.map((u) => u.operandNumber).sort(), [0, 1]);
     assert.ok(uses.every((u) => u.owner.equals(add)));
-    {
-      const det = Operation.create({ name: 'test.det', results: [i64], context: ctx, ip: null });
-      Operation.create({ name: 'test.keep', operands: [det.result], ip: InsertionPoint.atBlockEnd(keep.body) });
-      keptUses++;
-    }
+    addKeptUse();
 
     phase('erase');
     assert.throws(() => c.erase(), (e) => e instanceof OmnirError && e.status === 'OMNIR_ERROR_STILL_IN_USE');
@@ -186,12 +200,7 @@ async function run(omnir, { id, iterations, progress, t0, hang = -1 }) {
     bad.erase();
     assert.equal(m.operation.verify(), true);
     // (Not verified: MLIR's verifier refuses operands defined by a detached operation.)
-    assert.equal(keep.body.numOperations, keptUses);
-    for (const op of keep.body.operations) {
-      const v = op.operands[0];
-      assert.notEqual(v, null, 'no use of a collected detached operation became null');
-      assert.equal(v.owner.name, 'test.det');
-    }
+    checkKeptUses();
 
     phase('pass');
     const level = id * 1000 + k;
@@ -226,6 +235,21 @@ async function run(omnir, { id, iterations, progress, t0, hang = -1 }) {
     }
     if (typeof global.gc === 'function' && k % 3 === 2) global.gc();
     await turn();
+  }
+  // Once their uses are gone, the collected detached operations are freed: none is kept
+  // for good.
+  phase('collect');
+  for (const op of keep.body.operations) op.erase();
+  if (typeof global.gc === 'function') {
+    for (let round = 0; round < 6 && detProbes.some((p) => p.isLive); round++) {
+      // A release (of this throwaway operation) is what makes the addon look at kept trees.
+      Operation.create({ name: 'test.throwaway', context: ctx, ip: null });
+      await turn();
+      global.gc();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const live = detProbes.filter((p) => p.isLive).length;
+    assert.equal(live, 0, `${live} of ${detProbes.length} detached operations were never freed`);
   }
   handler.detach();
   phase('done');
