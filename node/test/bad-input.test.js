@@ -7,6 +7,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fc = require('fast-check');
 const { omnir } = require('./helpers');
 
 const {
@@ -193,4 +194,43 @@ test('invalid UTF-8 bytes are a parse error with file:line:col (Module.parse, Op
   const ok = Buffer.from('"test.op"() {s = "héllo ✓"} : () -> ()');
   assert.equal(Module.parse(ok, ctx).toString(), Module.parse(ok.toString('utf8'), ctx).toString());
   assert.equal(Operation.parse(new Uint8Array(ok), ctx).attributes.get('s').value, 'héllo ✓');
+});
+
+test('bytes that are not UTF-8 are refused wherever text goes, at the same byte as the parser says', () => {
+  const ctx = new Context();
+  ctx.allowUnregisteredDialects = true;
+  const bad = Buffer.from([0x69, 0x33, 0xff]);
+  const invalid = (re) => (e) => e instanceof OmnirError && e.status === 'OMNIR_ERROR_INVALID_UTF8' && re.test(e.message);
+  assert.throws(() => Type.parse(bad, ctx), invalid(/^Type.parse: the bytes are not valid UTF-8 \(at byte 2\)$/));
+  assert.throws(() => Attribute.parse(bad, ctx), invalid(/^Attribute.parse: .* \(at byte 2\)$/));
+  assert.throws(() => Location.file(bad, 1, 1, ctx), invalid(/^Location.file: filename: /));
+  assert.throws(() => Location.name(bad, undefined, ctx), invalid(/^Location.name: /));
+  const m = Module.parse('"t.a"() : () -> ()', ctx);
+  assert.throws(() => m.body.operations[0].attributes.set(bad, UnitAttr.get(ctx)), invalid(/attributes.set: name/));
+  assert.throws(() => Operation.parse('"t.a"() : () -> ()', { context: ctx, sourceName: bad }), invalid(/sourceName/));
+  assert.equal(Type.parse(Buffer.from('i32'), ctx).toString(), 'i32', 'valid bytes are text');
+  assert.equal(Location.file(Buffer.from('ü.mlir'), 1, 2, ctx).filename, 'ü.mlir');
+  // The JavaScript check and Rust's (the parser's column) agree on random bytes.
+  const bytes = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }),
+    fc.constantFrom(0xc3, 0xa9, 0xe2, 0x9c, 0x93, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x9f, 0x8f)), { maxLength: 12 });
+  fc.assert(fc.property(bytes, (xs) => {
+    const b = Buffer.from(xs);
+    let valid = true;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(b);
+    } catch {
+      valid = false;
+    }
+    if (valid) {
+      assert.equal(Type.parse(Buffer.concat([b, Buffer.from('i32')]).subarray(b.length), ctx).toString(), 'i32');
+      return;
+    }
+    let at = -1;
+    assert.throws(() => Type.parse(b, ctx), (e) => {
+      at = Number(/at byte (\d+)/.exec(e.message)[1]);
+      return e.status === 'OMNIR_ERROR_INVALID_UTF8';
+    });
+    assert.throws(() => Module.parse(b, ctx), (e) => e instanceof MLIRError
+      && e.diagnostics[0].location.col === at + 1 && e.diagnostics[0].location.line === 1);
+  }), { numRuns: 300 });
 });
