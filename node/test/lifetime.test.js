@@ -276,14 +276,14 @@ test('a detached operation whose results are used stays alive while they are use
   user.erase();
   blk = null;
   await collect();
-  let other = Operation.create({ name: 'test.other', context: ctx, ip: null });
-  other = null;
+  // Kept trees are looked at again when an owner is released: collect a throwaway one.
+  Operation.create({ name: 'test.other', context: ctx, ip: null });
   await collect();
   assert.equal(blkProbe.isLive, false, 'the detached block and its user were freed');
   assert.equal(defProbe.isLive, false, 'unused now: erased');
 });
 
-test('a detached block whose argument is used elsewhere stays alive while it is used', async () => {
+test('a detached block whose argument is used elsewhere stays alive while it is used, then is freed', async () => {
   const ctx = new Context();
   const i32 = IntegerType.get(32, ctx);
   const m = Module.create(ctx);
@@ -293,11 +293,11 @@ test('a detached block whose argument is used elsewhere stays alive while it is 
   b = null;
   await collect();
   assert.ok(bProbe.isLive);
-  assert.notEqual(user.operands[0], null);
-  assert.equal(user.operands[0].type.toString(), 'i32');
+  // (Looked at through the printer: a wrapper of the argument would own the block again.)
+  assert.doesNotMatch(user.toString(), /NULL/);
+  assert.equal(user.numOperands, 1);
   user.setOperands([]);
-  let other = Operation.create({ name: 'test.other', context: ctx, ip: null });
-  other = null;
+  Operation.create({ name: 'test.other', context: ctx, ip: null });
   await collect();
   assert.equal(bProbe.isLive, false);
 });
