@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the C test suite and the C++ consumer against an INSTALLED omnir:
-#   1. the C suite (tests/c), compiled with `pkg-config --cflags --libs omnir`;
+#   1. the C suite (tests/c), compiled with `pkg-config --cflags --libs omnir`; then the
+#      concurrency stress test (tests/c/stress.c) and a check that its watchdog turns a
+#      deliberate deadlock into a failure;
 #   2. the same binary under valgrind (no errors, no definitely-lost bytes);
 #   3. the C++ consumer (tests/c/cpp_consumer): find_package(omnir 0) + omnir::omnir, ctest;
 #   4. a static link of libomnir.a (pkg-config --static), run once;
@@ -32,6 +34,23 @@ echo '#include <omnir/omnir.h>' | ${CXX:-c++} -std=c++11 -pedantic -Werror -Wall
 echo "== C suite: run"
 "$build/omnir_c_tests" | tee "$build/result.txt"
 grep -qE '^[0-9]+ passed, 0 failed$' "$build/result.txt"
+
+echo "== C concurrency stress (tests/c/stress.c): threads on one context and on a context each"
+# shellcheck disable=SC2086
+$CC -std=c11 -g -O1 -pthread $warn $cflags tests/c/stress.c -o "$build/stress" $libs -Wl,-rpath,"$libdir"
+"$build/stress" | tee "$build/stress-result.txt"
+grep -qE '^[0-9]+ passed, 0 failed$' "$build/stress-result.txt"
+# The watchdog itself: a worker deadlocks on purpose inside a pass; the run must fail (status
+# 3) naming the stuck thread and its step, with stacks, instead of hanging.
+status=0
+OMNIR_STRESS_HANG=1 OMNIR_STRESS_TIMEOUT=2 OMNIR_STRESS_ITERS=50 "$build/stress" >"$build/stress-hang.txt" 2>&1 || status=$?
+if [ "$status" != 3 ] || ! grep -q "worker 0 (tid [0-9]*) is stuck at iteration 2 in step 'deliberate deadlock in mark_pass'" \
+  "$build/stress-hang.txt" || ! grep -q "stack of tid" "$build/stress-hang.txt"; then
+  cat "$build/stress-hang.txt" >&2
+  echo "== C stress: the watchdog did not turn a deadlock into a failure with stacks (status $status)" >&2
+  exit 1
+fi
+echo "watchdog: a deliberate deadlock fails in 2 s with the stuck thread named and every stack printed: ok"
 
 failed=0
 if [ "${OMNIR_NO_VALGRIND:-0}" != 1 ]; then
@@ -85,7 +104,7 @@ if [ "${OMNIR_NO_BENCH:-0}" != 1 ]; then
 fi
 
 # Binaries that use the core, for ci/check-abi.sh.
-printf '%s\n' "$build/omnir_c_tests" "$build/cpp/omnir_cpp_consumer" >"$build/binaries.txt"
+printf '%s\n' "$build/omnir_c_tests" "$build/stress" "$build/cpp/omnir_cpp_consumer" >"$build/binaries.txt"
 [ -f "$build/bench_calls" ] && [ "${OMNIR_NO_BENCH:-0}" != 1 ] && echo "$build/bench_calls" >>"$build/binaries.txt"
 true
 

@@ -587,7 +587,8 @@ export class Operation {
   protected constructor(ctx: Context, i: number, g: number, owner: unknown);
   readonly context: Context;
   static create(options: OperationCreateOptions): Operation;
-  /** Parses text holding exactly one top-level operation; detached, owned by the wrapper. */
+  /** Parses text (a string, or UTF-8 bytes) holding exactly one top-level operation; detached,
+   * owned by the wrapper. */
   static parse(text: string | Uint8Array, options?: Context | { context?: Context; sourceName?: string }): Operation;
   /** From a C handle made by another native addon (checked). */
   static fromRaw(ctx: Context, raw: RawOperation): Operation;
@@ -660,7 +661,9 @@ export class OpAttributeMap implements Iterable<[string, Attribute]> {
 /** A `builtin.module`. */
 export class Module {
   private constructor(op: Operation);
-  static parse(text: string, options?: Context | { context?: Context; filename?: string }): Module;
+  /** Parses MLIR text (a string, or UTF-8 bytes); bytes that are not UTF-8 are a parse error
+   * at the first bad byte. */
+  static parse(text: string | Uint8Array, options?: Context | { context?: Context; filename?: string }): Module;
   static create(loc?: Location | Context, context?: Context): Module;
   static fromOperation(op: Operation): Module;
   readonly operation: Operation;
@@ -720,12 +723,16 @@ export class Region implements Iterable<Block> {
   [Symbol.iterator](): Iterator<Block>;
 }
 
-/** One use of a value. */
+/** One use of a value: operand `operandNumber` of `owner`. Every accessor throws
+ * StaleHandleError once the operation was erased or no longer has that operand. */
 export class OpOperand {
   private constructor();
   readonly owner: Operation;
   readonly operandNumber: number;
   readonly value: Value | null;
+  equals(other: unknown): boolean;
+  readonly hash: number;
+  toString(): string;
 }
 
 export class Value {

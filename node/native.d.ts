@@ -488,6 +488,12 @@ export declare function moduleCreate(): number
 /** in: ctx / out: module op (0-1), its owner slot (2). Parses MLIR text into a module. */
 export declare function moduleParse(text: string, filename: string): number
 
+/**
+ * As `module_parse`, for text given as bytes (a `Uint8Array` or `Buffer`): bytes that are
+ * not UTF-8 fail as a parse error at the first bad byte.
+ */
+export declare function moduleParseBytes(text: Uint8Array, filename: string): number
+
 /** in: ctx, op / out: the attribute `name` (0), or 0. */
 export declare function opAttribute(name: string): number
 
@@ -592,6 +598,9 @@ export declare function opParentRegion(): number
  * top-level operation.
  */
 export declare function opParse(text: string, filename: string): number
+
+/** As `op_parse`, for text given as bytes (see `module_parse_bytes`). */
+export declare function opParseBytes(text: Uint8Array, filename: string): number
 
 /** in: ctx, op / out: optional op (0-2). */
 export declare function opPrev(): number

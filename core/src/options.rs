@@ -184,9 +184,24 @@ fn unknown_option(name: &str, known: &FxHashMap<String, OptionDecl>) -> Error {
     Error::new(ErrorKind::NotRegistered, format!("unknown option '{name}' ({hint})"))
 }
 
+/// Value equality for redeclaration. Floats compare by bits: a `nan` default must equal itself
+/// so that redeclaring it stays idempotent, and `-0` and `0` print differently, so treating
+/// them as one default would make the error message (which names both) read as a difference.
+fn same_value(a: &OptionValue, b: &OptionValue) -> bool {
+    match (a, b) {
+        (OptionValue::Float(x), OptionValue::Float(y)) => x.to_bits() == y.to_bits(),
+        (OptionValue::List(xs), OptionValue::List(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_value(x, y))
+        }
+        _ => a == b,
+    }
+}
+
 impl Context {
-    /// Declares an option. Declaring the same name again with the same type is a no-op (the
-    /// first default and help stay); with another type it is an error.
+    /// Declares an option. Declaring the same name again with the same type and the same
+    /// default is a no-op (the first help stays); with another type, or another default, it
+    /// is an `AlreadyExists` error naming both: a second declarer that expects its default
+    /// to apply would otherwise silently run with someone else's.
     pub fn declare_option(&self, decl: OptionDecl) -> Result<()> {
         if decl.name.is_empty() {
             return Err(Error::invalid("an option name must not be empty"));
@@ -199,7 +214,14 @@ impl Context {
         }
         let mut decls = lock(&self.options.decls);
         match decls.get(&decl.name) {
-            Some(existing) if existing.ty == decl.ty => Ok(()),
+            Some(existing) if existing.ty == decl.ty && same_value(&existing.default, &decl.default) => Ok(()),
+            Some(existing) if existing.ty == decl.ty => Err(Error::new(
+                ErrorKind::AlreadyExists,
+                format!(
+                    "option '{}' is already declared with default '{}', cannot redeclare it with default '{}'",
+                    decl.name, existing.default, decl.default
+                ),
+            )),
             Some(existing) => Err(Error::new(
                 ErrorKind::AlreadyExists,
                 format!(

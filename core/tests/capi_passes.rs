@@ -89,7 +89,8 @@ fn declare_int(ctx: *mut omnir_context, name: &str, default: &str) -> omnir_stat
 fn options_declare_set_and_scope_per_thread() {
     let ctx = context();
     ok(declare_int(ctx, "threshold", "3"));
-    ok(declare_int(ctx, "threshold", "9")); // same type: idempotent
+    ok(declare_int(ctx, "threshold", "3")); // same type and default: idempotent
+    assert_eq!(declare_int(ctx, "threshold", "9"), OMNIR_ERROR_ALREADY_EXISTS); // another default
     assert_eq!(get(ctx, "threshold"), "3");
     let bool_decl = omnir_option_decl {
         name: sv("threshold"),

@@ -1404,6 +1404,42 @@ fn panicking_handler_is_contained() {
     let _ = parse_module(&c, "module {\n}");
 }
 
+/// A capture holds the diagnostics of its own thread's calls: another thread using the
+/// context meanwhile (the context's lock lets it in between two calls of this one) keeps its
+/// diagnostics, which go on to the older handlers.
+#[test]
+fn diagnostic_captures_are_per_thread() {
+    let c = ctx();
+    let loc = file_loc(&c, "t.mlir", 1, 1);
+    let older: u64 = get(|o| omnir_context_begin_diagnostic_capture(c.0, o));
+    let mine: u64 = get(|o| omnir_context_begin_diagnostic_capture(c.0, o));
+    let raw = c.0 as usize;
+    let other = std::thread::spawn(move || {
+        let c = raw as *mut omnir_context;
+        let msg = "passing by";
+        ok(omnir_context_emit_diagnostic(c, 1, loc, msg.as_ptr().cast(), msg.len(), null(), 0));
+        let own: u64 = get(|o| omnir_context_begin_diagnostic_capture(c, o));
+        let msg = "other thread";
+        ok(omnir_context_emit_diagnostic(c, 1, loc, msg.as_ptr().cast(), msg.len(), null(), 0));
+        let list: *mut omnir_diagnostic_list = get(|o| omnir_context_end_diagnostic_capture(c, own, o));
+        list as usize
+    });
+    let other_list = other.join().unwrap() as *mut omnir_diagnostic_list;
+    ok(emit(&c, omnir_severity::OMNIR_SEVERITY_WARNING, loc, "this thread", &[]));
+    let mine_list: *mut omnir_diagnostic_list = get(|o| omnir_context_end_diagnostic_capture(c.0, mine, o));
+    let older_list: *mut omnir_diagnostic_list = get(|o| omnir_context_end_diagnostic_capture(c.0, older, o));
+    let messages = |l: *const omnir_diagnostic_list| -> Vec<String> {
+        let n: usize = get(|o| omnir_diagnostic_list_get_size(l, o));
+        (0..n).map(|i| message_of(get(|o| omnir_diagnostic_list_get(l, i, o)))).collect()
+    };
+    assert_eq!(messages(other_list), ["other thread"]);
+    assert_eq!(messages(mine_list), ["this thread"]);
+    assert!(messages(older_list).is_empty());
+    for l in [other_list, mine_list, older_list] {
+        ok(omnir_diagnostic_list_free(l));
+    }
+}
+
 #[test]
 fn diagnostic_captures() {
     let c = ctx();

@@ -50,10 +50,38 @@ fn defaults_then_base_values_then_scopes() {
 }
 
 #[test]
-fn redeclaration_is_idempotent_with_same_type_and_an_error_otherwise() {
+fn redeclaration_is_idempotent_with_same_type_and_default_and_an_error_otherwise() {
     let ctx = setup();
-    ctx.declare_option(decl("threshold", OptionType::Int, OptionValue::Int(99))).unwrap();
-    assert_eq!(ctx.option_int("threshold").unwrap(), 3, "first declaration's default stays");
+    // Same type, same default: a no-op, even with other help, and the base value stays.
+    ctx.set_option("threshold", OptionValue::Int(5)).unwrap();
+    ctx.declare_option(OptionDecl {
+        help: "other help".into(),
+        ..decl("threshold", OptionType::Int, OptionValue::Int(3))
+    })
+    .unwrap();
+    assert_eq!(ctx.option_int("threshold").unwrap(), 5);
+    assert_eq!(ctx.option_decl("threshold").unwrap().help, "help for threshold", "the first help stays");
+    // Same type, another default: refused, naming both defaults; nothing changes.
+    let e = ctx.declare_option(decl("threshold", OptionType::Int, OptionValue::Int(99))).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::AlreadyExists);
+    assert!(e.message.contains("'threshold'") && e.message.contains("'3'") && e.message.contains("'99'"), "{e}");
+    ctx.reset_option("threshold").unwrap();
+    assert_eq!(ctx.option_int("threshold").unwrap(), 3, "the first declaration's default stays");
+    assert_eq!(ctx.option_decl("threshold").unwrap().default, OptionValue::Int(3));
+    let e = ctx.declare_option(decl("level", level(), OptionValue::Enum("high".into()))).unwrap_err();
+    assert!(e.message.contains("'low'") && e.message.contains("'high'"), "{e}");
+    ctx.declare_option(decl("level", level(), OptionValue::Enum("low".into()))).unwrap();
+    let names = OptionType::List(Box::new(OptionType::String));
+    let e =
+        ctx.declare_option(decl("names", names, OptionValue::List(vec![OptionValue::String("a".into())]))).unwrap_err();
+    assert!(e.message.contains("default ''") && e.message.contains("default 'a'"), "{e}");
+    // Floats compare by bits: nan stays idempotent; -0 is another default than 0.
+    ctx.declare_option(decl("ratio", OptionType::Float, OptionValue::Float(f64::NAN))).unwrap();
+    ctx.declare_option(decl("ratio", OptionType::Float, OptionValue::Float(f64::NAN))).unwrap();
+    ctx.declare_option(decl("zero", OptionType::Float, OptionValue::Float(0.0))).unwrap();
+    let e = ctx.declare_option(decl("zero", OptionType::Float, OptionValue::Float(-0.0))).unwrap_err();
+    assert!(e.message.contains("'0'") && e.message.contains("'-0'"), "{e}");
+    // Another type: refused, naming both types (checked before the default).
     let e = ctx.declare_option(decl("threshold", OptionType::Bool, OptionValue::Bool(true))).unwrap_err();
     assert_eq!(e.kind, ErrorKind::AlreadyExists);
     assert!(e.message.contains("threshold") && e.message.contains("int") && e.message.contains("bool"), "{e}");

@@ -3146,10 +3146,13 @@ enum omnir_status omnir_context_attach_diagnostic_handler(struct omnir_context *
 enum omnir_status omnir_context_detach_diagnostic_handler(struct omnir_context *ctx, uint64_t id);
 
 /**
- * Starts capturing the context's diagnostics: from now until the matching
- * `omnir_context_end_diagnostic_capture`, every diagnostic that reaches the capture is
- * copied into it and counts as handled (handlers attached later still see diagnostics
- * first; older ones do not see them).
+ * Starts capturing the context's diagnostics emitted on the calling thread: from now until
+ * the matching `omnir_context_end_diagnostic_capture`, every diagnostic that this thread's
+ * calls emit and that reaches the capture is copied into it and counts as handled (handlers
+ * attached later still see diagnostics first; older ones do not see them). Diagnostics of
+ * other threads using the context meanwhile pass it by, so a capture around a call holds
+ * that call's diagnostics only (those of the pass manager's workers are delivered on the
+ * thread that runs the pass manager).
  *
  * - `ctx`: the context.
  * - `out_capture`: receives the capture's id.
@@ -4791,8 +4794,9 @@ enum omnir_status omnir_fused_loc_get_metadata(const struct omnir_context *ctx,
                                                struct omnir_attribute *out);
 
 /**
- * Declares an option in `ctx`. Declaring the same name again with the same type does
- * nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+ * Declares an option in `ctx`. Declaring the same name again with the same type and the
+ * same default does nothing; with another type or another default it is
+ * `OMNIR_ERROR_ALREADY_EXISTS`, with a message naming both types or both defaults.
  */
 enum omnir_status omnir_option_declare(struct omnir_context *ctx,
                                        const struct omnir_option_decl *decl);

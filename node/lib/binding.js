@@ -141,11 +141,41 @@ function arr(x, what) {
   throw new TypeError(`${what}: expected an array, got ${describeValue(x)}`);
 }
 
-/** `x` as text: a string as is, bytes (a Uint8Array, a Buffer) decoded as UTF-8. Anything
- * else is a TypeError: `String(undefined)` would silently be the text "undefined". */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** How many leading bytes of `b` are valid UTF-8 (as Rust's `Utf8Error::valid_up_to`). */
+function utf8ValidUpTo(b) {
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    const n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (n === 0 || i + n > b.length) return i;
+    // The second byte's range is narrower after E0, ED, F0 and F4 (overlong forms, UTF-16
+    // surrogates, code points past U+10FFFF).
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k < n; k++) {
+      const d = b[i + k];
+      if (k === 1 ? d < lo || d > hi : d < 0x80 || d > 0xbf) return i;
+    }
+    i += n;
+  }
+  return b.length;
+}
+
+/** `x` as text: a string as is, bytes (a Uint8Array, a Buffer) decoded as UTF-8. Bytes that
+ * are not UTF-8 are an OmnirError (OMNIR_ERROR_INVALID_UTF8) at the first bad byte, never
+ * text with replacement characters the caller did not write. Anything else is a TypeError:
+ * `String(undefined)` would silently be the text "undefined". */
 function text(x, what) {
   if (typeof x === 'string') return x;
-  if (x instanceof Uint8Array) return Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('utf8');
+  if (x instanceof Uint8Array) {
+    try {
+      return utf8.decode(x);
+    } catch {
+      throw new OmnirError(`${what}: the bytes are not valid UTF-8 (at byte ${utf8ValidUpTo(x)})`,
+        'OMNIR_ERROR_INVALID_UTF8');
+    }
+  }
   throw new TypeError(`${what}: expected a string, got ${describeValue(x)}`);
 }
 

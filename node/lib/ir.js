@@ -16,8 +16,13 @@
 //   tree it left keeps the owner of the tree it went to alive (`_keep`): any wrapper that
 //   could point into the moved IR still keeps it alive. This is conservative: detached IR
 //   is freed once neither its own wrappers nor those of the tree it came from remain.
+// - A detached tree whose last owner is collected while IR outside it still uses it (its
+//   results or block arguments as operands elsewhere) is not erased: that would turn those
+//   operands into null values behind the user's back. The addon keeps it until the uses are
+//   gone (node/src/state.rs, `Kept`); a new wrapper reaching it owns it again.
 // - Using a wrapper of erased IR throws StaleHandleError (omnir checks every handle: never
-//   a crash, never another operation aliased through a reused slot).
+//   a crash, never another operation aliased through a reused slot), `toString()` included;
+//   only `isLive`, `equals`, `hash` and `util.inspect` answer.
 
 const B = require('./binding');
 const { Context, scopes, runIn, resolveContext, typeIdValue, TypeID } = require('./context');
@@ -25,7 +30,7 @@ const T = require('./types');
 const A = require('./attributes');
 const L = require('./location');
 
-const { N, S, F, fail, room, list, mutation, OmnirError, u32 } = B;
+const { N, S, F, fail, room, list, mutation, OmnirError, StaleHandleError, u32 } = B;
 const { Type, wrapType, typeIdIn, describe, safeString, wrongContext } = T;
 const { Attribute, wrapAttr, attrIdIn } = A;
 const { Location, locIdIn } = L;
@@ -210,7 +215,8 @@ class Operation {
     /** @internal the owner of the tree (see "Lifetime") */ this._owner = owner;
   }
 
-  /** Parses text that holds exactly one top-level operation (MLIR's
+  /** Parses text (a string, or UTF-8 bytes as for `Module.parse`) that holds exactly one
+   * top-level operation (MLIR's
    * `parseSourceString<Operation *>`, Python's `Operation.parse`); it comes back detached
    * and owned by the returned wrapper. Throws an MLIRError with the diagnostics on failure
    * (no or several operations: "source must contain a single top-level operation, found:
@@ -221,8 +227,12 @@ class Operation {
     if (typeof o !== 'object') throw new TypeError(`Operation.parse: options must be a Context or an object, got ${describe(o)}`);
     const ctx = resolveContext(o.context);
     const name = o.sourceName === undefined ? '-' : B.text(o.sourceName, 'sourceName');
+    const bytes = text instanceof Uint8Array;
+    const source = bytes ? text : B.text(text, 'Operation.parse');
     S[0] = ctx._slot;
-    if (N.opParse(B.text(text, 'Operation.parse'), name) !== 0) fail(ctx, 'Unable to parse operation assembly');
+    if ((bytes ? N.opParseBytes(source, name) : N.opParse(source, name)) !== 0) {
+      fail(ctx, 'Unable to parse operation assembly');
+    }
     const i = S[0];
     const g = S[1];
     return new Operation(ctx, i, g, registerOwner(ctx, S[2], opKey(i, g)));
@@ -785,6 +795,17 @@ class Operation {
   }
 }
 
+/** What `util.inspect` (console.log) shows: `toString()`, or the class and the error's name
+ * when that throws. Inspecting is for looking at things, erased ones included: it never
+ * throws, while `toString()` of erased IR does. */
+function inspected(x, cls) {
+  try {
+    return x.toString();
+  } catch (e) {
+    return `${cls}(<${e.name}>)`;
+  }
+}
+
 /** The wrapper of an operand (7 words at `at` of `w`: value, is argument, root). */
 function operandValue(ctx, w, at) {
   if (w[at] === 0 && w[at + 1] === 0 && w[at + 4] === 0) return null;
@@ -881,14 +902,19 @@ class Module {
     this.operation = op;
   }
 
-  /** Parses MLIR text into a module; throws an MLIRError with the diagnostics on failure.
-   * `options`: a Context, or `{ context, filename }`. */
+  /** Parses MLIR text (a string, or UTF-8 bytes: a Uint8Array or Buffer) into a module;
+   * throws an MLIRError with the diagnostics on failure (bytes that are not UTF-8: "the
+   * input is not valid UTF-8" at the first bad byte). `options`: a Context, or
+   * `{ context, filename }`. */
   static parse(text, options) {
     let o = options;
     if (o instanceof Context || o === undefined || o === null) o = { context: o };
     const ctx = resolveContext(o.context);
+    const name = o.filename === undefined ? '-' : String(o.filename);
+    const bytes = text instanceof Uint8Array;
+    const source = bytes ? text : B.text(text, 'Module.parse');
     S[0] = ctx._slot;
-    if (N.moduleParse(B.text(text, 'Module.parse'), o.filename === undefined ? '-' : String(o.filename)) !== 0) {
+    if ((bytes ? N.moduleParseBytes(source, name) : N.moduleParse(source, name)) !== 0) {
       fail(ctx, 'Unable to parse module');
     }
     const i = S[0];
@@ -1150,16 +1176,14 @@ class Block {
     return s;
   }
 
+  /** The printed block; an erased block throws StaleHandleError, as `Operation.toString()`
+   * does. */
   toString() {
-    try {
-      return this.print();
-    } catch (e) {
-      return `Block(<${e.name}>)`;
-    }
+    return this.print();
   }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {
-    return this.toString();
+    return inspected(this, 'Block');
   }
 }
 
@@ -1266,31 +1290,77 @@ class Region {
     return ((this._i * 0x9e3779b1) ^ this._g ^ 0x27d4eb2f) >>> 0;
   }
 
+  /** `Region(index#generation)`; an erased region throws StaleHandleError, as the other
+   * wrappers do. */
   toString() {
+    blockArgs(this);
+    if (N.regionIsLive() === 0) {
+      throw new StaleHandleError('stale region handle: the IR it referred to was erased');
+    }
     return `Region(${this._i}#${this._g})`;
   }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {
-    return this.toString();
+    return inspected(this, 'Region');
   }
 }
 
 // ---------------------------------------------------------------------------------------
 // values
 
-/** One use of a value: operand `operandNumber` of `owner`. */
+/** One use of a value: operand `operandNumber` of `owner` (MLIR's `OpOperand`: a slot of an
+ * operation, whatever value it holds now). It is stale once its operation is erased, or
+ * once the operation has no operand `operandNumber` any more: every accessor then throws
+ * StaleHandleError, as the wrappers of erased IR do. */
 class OpOperand {
   /** @internal */
   constructor(owner, operandNumber) {
-    /** The operation using the value. */
-    this.owner = owner;
-    /** Which operand of it. */
-    this.operandNumber = operandNumber;
+    /** @internal */ this._op = owner;
+    /** @internal */ this._n = operandNumber;
   }
 
-  /** The value used. */
+  /** @internal checks that the use still exists; returns the operation. */
+  _check() {
+    const op = this._op;
+    opArgs(op);
+    if (N.opNumOperands() !== 0) fail(op.context);
+    if (this._n >= S[0]) {
+      throw new StaleHandleError(`stale use: operand ${this._n} of '${op.name}' no longer exists (it has ${S[0]})`);
+    }
+    return op;
+  }
+
+  /** The operation using the value. */
+  get owner() {
+    return this._check();
+  }
+
+  /** Which operand of it. */
+  get operandNumber() {
+    this._check();
+    return this._n;
+  }
+
+  /** The value used (null once the operand was dropped). */
   get value() {
-    return this.owner.getOperand(this.operandNumber);
+    return this._check().getOperand(this._n);
+  }
+
+  equals(other) {
+    return other instanceof OpOperand && this._op.equals(other._op) && other._n === this._n;
+  }
+
+  get hash() {
+    return (this._op.hash ^ (this._n * 0x27d4eb2f)) >>> 0;
+  }
+
+  toString() {
+    const op = this._check();
+    return `OpOperand(${this._n} of ${op.name})`;
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return inspected(this, 'OpOperand');
   }
 }
 
@@ -1436,17 +1506,14 @@ class Value {
     return s;
   }
 
-  /** As MLIR's Python bindings: the class name around `print()`. */
+  /** As MLIR's Python bindings: the class name around `print()`. A value whose IR was
+   * erased throws StaleHandleError, as `Operation.toString()` does. */
   toString() {
-    try {
-      return `${this.constructor.name}(${this.print()})`;
-    } catch (e) {
-      return `${this.constructor.name}(<${e.name}>)`;
-    }
+    return `${this.constructor.name}(${this.print()})`;
   }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {
-    return this.toString();
+    return inspected(this, this.constructor.name);
   }
 }
 

@@ -79,7 +79,8 @@ function settingsOf(settings) {
 
 /** Declares an option in this context: `type` is `'bool'`, `'int'`, `'float'`, `'string'`,
  * `'enum'` (with `cases`) or `'list'` (with `element`). Declaring it again with the same
- * type does nothing; with another type is an error. */
+ * type and default does nothing; with another type or default is an error
+ * (OMNIR_ERROR_ALREADY_EXISTS). */
 Context.prototype.declareOption = function declareOption(name, spec) {
   const d = optionDecl(name, spec);
   S[0] = this._slot;

@@ -103,6 +103,9 @@ pub fn ctx_new() -> u32 {
 #[napi]
 pub fn ctx_release(slot: u32) {
     let ctx = state::context_remove(slot);
+    if let Some(c) = &ctx {
+        state::kept_release_context(c.serial());
+    }
     drop(ctx);
 }
 

@@ -43,7 +43,17 @@ pub(crate) enum Owner {
     /// A detached operation (shared with the client's registry: one owner per root).
     Op(TreeOwner),
     /// A detached block (shared between the slots of one root, as operation trees are).
-    Block(#[allow(dead_code)] Rc<OwnedBlock>),
+    Block(Rc<OwnedBlock>),
+}
+
+impl Owner {
+    /// The serial of the owned tree's context.
+    fn context_serial(&self) -> u32 {
+        match self {
+            Owner::Op(t) => t.context().serial(),
+            Owner::Block(b) => b.context().serial(),
+        }
+    }
 }
 
 /// A reusable operation builder per (context slot, operation name), and the location it was
@@ -69,6 +79,7 @@ thread_local! {
     pub(crate) static TABLES: RefCell<Slab<SymbolTable>> = RefCell::new(Slab::default());
     static NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     static PENDING: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    static KEPT: RefCell<Kept> = const { RefCell::new(Kept { owners: Vec::new(), releases: 0 }) };
     static LAST_ERROR: RefCell<Option<LastError>> = const { RefCell::new(None) };
 }
 
@@ -373,11 +384,86 @@ pub(crate) fn owner_insert(owner: Owner) -> u32 {
     OWNERS.with(|o| o.borrow_mut().insert(owner))
 }
 
-/// Releases an owner; the tree is erased if this was its last owner and it is still
-/// detached. The owner is dropped outside the borrow (erasing may reach omnir).
+/// Releases an owner slot. When it was the tree's last owner and the tree is still detached,
+/// the tree is erased — unless IR outside it still uses it (see [`settle`]).
 pub(crate) fn owner_release(slot: u32) {
+    // Taken out of the table first: erasing reaches omnir.
     let owner = OWNERS.with(|o| o.borrow_mut().remove(slot));
-    drop(owner);
+    let kept = owner.and_then(settle);
+    let rescan = KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        k.owners.extend(kept);
+        k.releases += 1;
+        !k.owners.is_empty() && k.releases >= k.owners.len()
+    });
+    if rescan {
+        rescan_kept();
+    }
+}
+
+/// Detached trees whose last JavaScript owner was collected while IR outside them still
+/// used them (results or block arguments used by operands elsewhere, blocks branched to).
+/// Erasing such a tree would silently turn those operands into null values (and a verifier
+/// error far from the cause), so it is kept until the uses are gone. Checked again after
+/// as many releases as there are kept trees (amortized constant work per release), and
+/// dropped with their context. Trees that only use each other stay until then.
+pub(crate) struct Kept {
+    owners: Vec<Owner>,
+    releases: usize,
+}
+
+/// Settles an owner that a slot let go: `None` when it was dropped (another slot still
+/// shares it, or its tree was erased, or the tree is attached now and belongs to the IR),
+/// `Some` when its tree is still used from outside and must be kept.
+fn settle(owner: Owner) -> Option<Owner> {
+    // An owner shared with another slot: that slot decides later.
+    let shared = match &owner {
+        Owner::Op(t) => std::sync::Arc::strong_count(t) > 1,
+        Owner::Block(b) => Rc::strong_count(b) > 1,
+    };
+    if shared {
+        return None;
+    }
+    let attempt = match &owner {
+        Owner::Op(t) => match t.is_detached() {
+            Ok(true) => t.erase_with(omnir::EraseMode::RequireNoUses),
+            // Erased, or attached: dropping the owner changes nothing.
+            _ => Ok(()),
+        },
+        Owner::Block(b) => match b.parent_region() {
+            Ok(None) => b.erase(),
+            _ => Ok(()),
+        },
+    };
+    match attempt {
+        // `Busy`: a callback of the context is running; try again later.
+        Err(e) if matches!(e.status, Status::StillInUse | Status::Busy) => Some(owner),
+        // Erased (dropping the owner then finds a stale handle and does nothing), or nothing
+        // to erase.
+        _ => None,
+    }
+}
+
+/// Tries the kept trees again.
+fn rescan_kept() {
+    let kept = KEPT.with(|k| std::mem::take(&mut k.borrow_mut().owners));
+    let still: Vec<Owner> = kept.into_iter().filter_map(settle).collect();
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        k.owners.extend(still);
+        k.releases = 0;
+    });
+}
+
+/// Drops the kept trees of a context that is being released (nothing can use them any more).
+pub(crate) fn kept_release_context(serial: u32) {
+    let gone: Vec<Owner> = KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        let (gone, stay) = std::mem::take(&mut k.owners).into_iter().partition(|o| o.context_serial() == serial);
+        k.owners = stay;
+        gone
+    });
+    drop(gone);
 }
 
 /// A second slot sharing the owner of `slot` (`None` when the slot is empty).

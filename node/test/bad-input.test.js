@@ -7,6 +7,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fc = require('fast-check');
 const { omnir } = require('./helpers');
 
 const {
@@ -156,4 +157,80 @@ test('a TypeDefinition or AttributeDefinition is a constraint: any type/attribut
   assert.throws(() => badAttr.operation.verify(), (e) => e instanceof MLIRError && /#k\.tag/.test(e.message));
   const other = new Dialect('k2', new Context()).defineType('tile');
   assert.throws(() => d.defineOperation('mix', { results: [['r', other]] }), (e) => e.status === 'OMNIR_ERROR_WRONG_CONTEXT');
+});
+
+// Issue 15, item 5: bytes that are not UTF-8 are a parse error at the first bad byte, as
+// omnir-opt reports it (`file:1:19: error: the input is not valid UTF-8`), never text
+// decoded with replacement characters that the user never wrote.
+test('invalid UTF-8 bytes are a parse error with file:line:col (Module.parse, Operation.parse)', () => {
+  const ctx = new Context();
+  ctx.allowUnregisteredDialects = true;
+  const bad = Buffer.concat([Buffer.from('"test.op"() {s = "'), Buffer.from([0xff, 0xfe]), Buffer.from('"} : () -> ()\n')]);
+  const second = Buffer.concat([Buffer.from('"test.a"() : () -> ()\n"test.b"() {s = "ab'), Buffer.from([0xc3]), Buffer.from('"} : () -> ()')]);
+  const cases = [
+    [() => Module.parse(bad, { context: ctx, filename: 'in.mlir' }), 'Unable to parse module', 'in.mlir', 1, 19],
+    [() => Module.parse(new Uint8Array(bad), ctx), 'Unable to parse module', '-', 1, 19],
+    [() => Module.parse(second, { context: ctx, filename: 'two.mlir' }), 'Unable to parse module', 'two.mlir', 2, 20],
+    [() => Operation.parse(bad, { context: ctx, sourceName: 'op.mlir' }), 'Unable to parse operation assembly', 'op.mlir', 1, 19],
+    // A view into a larger buffer: only its own bytes count.
+    [() => Operation.parse(Buffer.concat([Buffer.from('xx'), bad]).subarray(2), ctx), 'Unable to parse operation assembly', '-', 1, 19],
+  ];
+  for (const [f, what, file, line, col] of cases) {
+    assert.throws(f, (e) => {
+      assert.ok(e instanceof MLIRError, `${e && e.constructor.name}: ${e && e.message}`);
+      assert.equal(e.status, 'OMNIR_ERROR_PARSE_FAILED');
+      assert.equal(e.message, `${what}:\n${file}:${line}:${col}: error: the input is not valid UTF-8`);
+      assert.equal(e.diagnostics.length, 1);
+      const d = e.diagnostics[0];
+      assert.equal(d.severity, 'error');
+      assert.equal(d.message, 'the input is not valid UTF-8');
+      assert.equal(d.location.filename, file);
+      assert.equal(d.location.line, line);
+      assert.equal(d.location.col, col);
+      return true;
+    });
+  }
+  // Valid UTF-8 bytes (non-ASCII too) parse as the same text would.
+  const ok = Buffer.from('"test.op"() {s = "héllo ✓"} : () -> ()');
+  assert.equal(Module.parse(ok, ctx).toString(), Module.parse(ok.toString('utf8'), ctx).toString());
+  assert.equal(Operation.parse(new Uint8Array(ok), ctx).attributes.get('s').value, 'héllo ✓');
+});
+
+test('bytes that are not UTF-8 are refused wherever text goes, at the same byte as the parser says', () => {
+  const ctx = new Context();
+  ctx.allowUnregisteredDialects = true;
+  const bad = Buffer.from([0x69, 0x33, 0xff]);
+  const invalid = (re) => (e) => e instanceof OmnirError && e.status === 'OMNIR_ERROR_INVALID_UTF8' && re.test(e.message);
+  assert.throws(() => Type.parse(bad, ctx), invalid(/^Type.parse: the bytes are not valid UTF-8 \(at byte 2\)$/));
+  assert.throws(() => Attribute.parse(bad, ctx), invalid(/^Attribute.parse: .* \(at byte 2\)$/));
+  assert.throws(() => Location.file(bad, 1, 1, ctx), invalid(/^Location.file: filename: /));
+  assert.throws(() => Location.name(bad, undefined, ctx), invalid(/^Location.name: /));
+  const m = Module.parse('"t.a"() : () -> ()', ctx);
+  assert.throws(() => m.body.operations[0].attributes.set(bad, UnitAttr.get(ctx)), invalid(/attributes.set: name/));
+  assert.throws(() => Operation.parse('"t.a"() : () -> ()', { context: ctx, sourceName: bad }), invalid(/sourceName/));
+  assert.equal(Type.parse(Buffer.from('i32'), ctx).toString(), 'i32', 'valid bytes are text');
+  assert.equal(Location.file(Buffer.from('ü.mlir'), 1, 2, ctx).filename, 'ü.mlir');
+  // The JavaScript check and Rust's (the parser's column) agree on random bytes.
+  const bytes = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }),
+    fc.constantFrom(0xc3, 0xa9, 0xe2, 0x9c, 0x93, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x9f, 0x8f)), { maxLength: 12 });
+  fc.assert(fc.property(bytes, (xs) => {
+    const b = Buffer.from(xs);
+    let valid = true;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(b);
+    } catch {
+      valid = false;
+    }
+    if (valid) {
+      assert.equal(Type.parse(Buffer.concat([b, Buffer.from('i32')]).subarray(b.length), ctx).toString(), 'i32');
+      return;
+    }
+    let at = -1;
+    assert.throws(() => Type.parse(b, ctx), (e) => {
+      at = Number(/at byte (\d+)/.exec(e.message)[1]);
+      return e.status === 'OMNIR_ERROR_INVALID_UTF8';
+    });
+    assert.throws(() => Module.parse(b, ctx), (e) => e instanceof MLIRError
+      && e.diagnostics[0].location.col === at + 1 && e.diagnostics[0].location.line === 1);
+  }), { numRuns: 300 });
 });

@@ -91,14 +91,17 @@ test('options are declared, set, read back typed and reset', () => {
   assert.equal(ctx.getOption('t.n'), -4, 'the default again');
 });
 
-test('redeclaring with the same type is a no-op, with another type an error', () => {
+test('redeclaring with the same type and default is a no-op, with another default or type an error', () => {
   const ctx = new Context();
   ctx.declareOption('t.level', { type: 'int', default: 3 });
   ctx.setOption('t.level', 5);
-  ctx.declareOption('t.level', { type: 'int', default: 9 });
-  assert.equal(ctx.getOption('t.level'), 5, 'the value and first default stay');
+  ctx.declareOption('t.level', { type: 'int', default: 3, help: 'other help' });
+  assert.equal(ctx.getOption('t.level'), 5, 'the value stays');
+  throwsWith(() => ctx.declareOption('t.level', { type: 'int', default: 9 }), ["'t.level'", "'3'", "'9'"],
+    'OMNIR_ERROR_ALREADY_EXISTS');
+  assert.equal(ctx.getOption('t.level'), 5, 'nothing changed');
   ctx.resetOption('t.level');
-  assert.equal(ctx.getOption('t.level'), 3);
+  assert.equal(ctx.getOption('t.level'), 3, 'the first default stays');
   throwsWith(() => ctx.declareOption('t.level', { type: 'bool' }), ["'t.level'", 'int', 'bool'],
     'OMNIR_ERROR_ALREADY_EXISTS');
   ctx.declareOption('t.e', { type: 'enum', cases: ['a', 'b'] });

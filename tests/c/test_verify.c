@@ -537,7 +537,17 @@ static void options(void) {
     omnir_option_decl clash = d;
     clash.ty.kind = OMNIR_OPTION_BOOL;
     clash.default_value = (omnir_string_view){S("false")};
-    CHECK(omnir_option_declare(ctx, &clash) != OMNIR_OK); /* another type: refused */
+    CHECK_STATUS(omnir_option_declare(ctx, &clash), OMNIR_ERROR_ALREADY_EXISTS); /* another type */
+    /* The same type with another default: refused too, naming both defaults (it used to be
+     * accepted with the new default silently ignored); the first declaration stays. */
+    omnir_option_decl other_default = d;
+    other_default.default_value = (omnir_string_view){S("4")};
+    CHECK_STATUS(omnir_option_declare(ctx, &other_default), OMNIR_ERROR_ALREADY_EXISTS);
+    CHECK_MSG(strstr(last_error(), "ctest.limit") && strstr(last_error(), "'3'") && strstr(last_error(), "'4'"),
+              last_error());
+    omnir_option_decl other_help = d;
+    other_help.help = (omnir_string_view){S("another help")};
+    CHECK_OK(omnir_option_declare(ctx, &other_help)); /* same type and default: still fine */
     omnir_option_kind kind = 99, elem = 99;
     CHECK_OK(omnir_option_get_kind(ctx, S("ctest.limit"), &kind, &elem));
     CHECK(kind == OMNIR_OPTION_INT);

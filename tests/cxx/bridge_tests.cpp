@@ -7,6 +7,7 @@
 #include <omnir/cxx/Dialect.h>
 
 #include <cmath>
+#include <memory>
 #include <unordered_set>
 
 using namespace omnir;
@@ -472,6 +473,50 @@ TEST(parse_print_verify_walk_and_owning_refs) {
     EXPECT_ERROR(module->getOperation().verify(), OMNIR_ERROR_VERIFICATION_FAILED, e, (void)e);
   }
   ctx.verifyAfterParse();
+}
+
+// Ownership of nested IR in C++ is MLIR's: Operation/Block/Region are non-owning checked
+// handles (MLIR's Operation *), and the one owner is OwningOpRef, which owns a *detached* op
+// only. There is no shared owner a move could bypass: after a parent op moves into another
+// module, the nested IR lives exactly as long as that module, and a handle into it after the
+// module is gone throws STALE_HANDLE (never reads freed IR).
+TEST(nested_ir_follows_its_parent_into_another_module) {
+  OwningContext ctx;
+  ctx.allowUnregisteredDialects();
+  auto a = parseSourceString<ModuleOp>("\"test.parent\"() ({\n"
+                                       "  \"test.inner\"() {v = 7 : i32} : () -> ()\n"
+                                       "}) : () -> ()\n",
+                                       ctx, "a.mlir");
+  Operation parent = a->getBody().front();
+  Operation inner = parent.getRegion(0).front().front();
+  EXPECT_EQ(inner.getName(), "test.inner");
+
+  auto b = std::make_unique<OwningOpRef<ModuleOp>>(ModuleOp::create(UnknownLoc::get(ctx)));
+  Operation bOp = (*b)->getOperation();
+  // The parent, owned for a moment on its own, then moved into b: the OwningOpRef of a
+  // detached op that got inserted elsewhere must not erase it (b owns it now).
+  parent.remove();
+  {
+    OwningOpRef<Operation> loose(parent);
+    (*b)->push_back(parent);
+  }
+  EXPECT(parent.isLive() && inner.isLive());
+  // Moving the owner itself keeps the tree, and dropping the old module takes nothing along.
+  OwningOpRef<ModuleOp> bMoved(std::move(*b));
+  b.reset();
+  a = OwningOpRef<ModuleOp>();
+  EXPECT(inner.isLive());
+  EXPECT_EQ(inner.getName(), "test.inner");
+  EXPECT(IntegerAttr(inner.getAttr("v")).getInt() == 7);
+  EXPECT(inner.getParentOp() == parent);
+  EXPECT(parent.getParentOp() == bOp);
+  EXPECT_CONTAINS(bMoved->getOperation().str(), "test.inner");
+
+  // Dropping the last owner of b ends the tree: the handles are stale, checked, not dangling.
+  bMoved = OwningOpRef<ModuleOp>();
+  EXPECT(!inner.isLive() && !parent.isLive());
+  EXPECT_ERROR(inner.getName(), OMNIR_ERROR_STALE_HANDLE, e, (void)e);
+  EXPECT_ERROR(parent.getRegion(0), OMNIR_ERROR_STALE_HANDLE, e, (void)e);
 }
 
 TEST(asm_parser_over_the_rust_cursor) {

@@ -2589,10 +2589,13 @@ extern "C" {
     /// that id on this context — already detached, a capture id, or another context's),
     /// `OMNIR_ERROR_BUSY`. On error nothing changes.
     pub fn omnir_context_detach_diagnostic_handler(ctx: *mut omnir_context, id: u64) -> omnir_status;
-    /// Starts capturing the context's diagnostics: from now until the matching
-    /// `omnir_context_end_diagnostic_capture`, every diagnostic that reaches the capture is
-    /// copied into it and counts as handled (handlers attached later still see diagnostics
-    /// first; older ones do not see them).
+    /// Starts capturing the context's diagnostics emitted on the calling thread: from now until
+    /// the matching `omnir_context_end_diagnostic_capture`, every diagnostic that this thread's
+    /// calls emit and that reaches the capture is copied into it and counts as handled (handlers
+    /// attached later still see diagnostics first; older ones do not see them). Diagnostics of
+    /// other threads using the context meanwhile pass it by, so a capture around a call holds
+    /// that call's diagnostics only (those of the pass manager's workers are delivered on the
+    /// thread that runs the pass manager).
     ///
     /// - `ctx`: the context.
     /// - `out_capture`: receives the capture's id.
@@ -3837,8 +3840,9 @@ extern "C" {
         loc: omnir_location,
         out: *mut omnir_attribute,
     ) -> omnir_status;
-    /// Declares an option in `ctx`. Declaring the same name again with the same type does
-    /// nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+    /// Declares an option in `ctx`. Declaring the same name again with the same type and the
+    /// same default does nothing; with another type or another default it is
+    /// `OMNIR_ERROR_ALREADY_EXISTS`, with a message naming both types or both defaults.
     pub fn omnir_option_declare(ctx: *mut omnir_context, decl: *const omnir_option_decl) -> omnir_status;
     /// Sets the context's value of option `name` from its textual form (seen by every thread
     /// without an override). An unknown option or a value the type does not accept is an

@@ -374,10 +374,13 @@ pub extern "C" fn omnir_context_detach_diagnostic_handler(ctx: *mut omnir_contex
     })
 }
 
-/// Starts capturing the context's diagnostics: from now until the matching
-/// `omnir_context_end_diagnostic_capture`, every diagnostic that reaches the capture is
-/// copied into it and counts as handled (handlers attached later still see diagnostics
-/// first; older ones do not see them).
+/// Starts capturing the context's diagnostics emitted on the calling thread: from now until
+/// the matching `omnir_context_end_diagnostic_capture`, every diagnostic that this thread's
+/// calls emit and that reaches the capture is copied into it and counts as handled (handlers
+/// attached later still see diagnostics first; older ones do not see them). Diagnostics of
+/// other threads using the context meanwhile pass it by, so a capture around a call holds
+/// that call's diagnostics only (those of the pass manager's workers are delivered on the
+/// thread that runs the pass manager).
 ///
 /// - `ctx`: the context.
 /// - `out_capture`: receives the capture's id.
@@ -395,7 +398,11 @@ pub extern "C" fn omnir_context_begin_diagnostic_capture(
         let id = c.read(|core| {
             let sink: Arc<Sink> = Arc::new(Mutex::new(Vec::new()));
             let weak = Arc::downgrade(&sink);
+            let thread = std::thread::current().id();
             let id = core.attach_diagnostic_handler(Box::new(move |_, d| {
+                if std::thread::current().id() != thread {
+                    return false;
+                }
                 sink.lock().unwrap_or_else(|p| p.into_inner()).push(d.clone());
                 true
             }));

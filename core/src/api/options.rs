@@ -100,8 +100,9 @@ pub(crate) fn option_decl_in(d: &omnir_option_decl) -> super::ApiResult<OptionDe
     Ok(OptionDecl { name: name.to_string(), ty, default, help: view(&d.help, "help")?.to_string() })
 }
 
-/// Declares an option in `ctx`. Declaring the same name again with the same type does
-/// nothing; with another type it is `OMNIR_ERROR_ALREADY_EXISTS`.
+/// Declares an option in `ctx`. Declaring the same name again with the same type and the
+/// same default does nothing; with another type or another default it is
+/// `OMNIR_ERROR_ALREADY_EXISTS`, with a message naming both types or both defaults.
 #[no_mangle]
 pub extern "C" fn omnir_option_declare(ctx: *mut omnir_context, decl: *const omnir_option_decl) -> omnir_status {
     ffi_call(|| {

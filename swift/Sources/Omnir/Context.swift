@@ -21,6 +21,9 @@ public final class Context: Hashable, CustomStringConvertible, @unchecked Sendab
     // Owners of detached IR trees, by root (see Ownership.swift).
     let ownersLock = NSRecursiveLock()
     var owners: [OwnerKey: WeakOwner] = [:]
+    var orphans: [IRRoot] = []
+    /// How deeply the thread holding `ownersLock` holds it (read with it held).
+    var ownersDepth = 0
     weak var nullOwnerRef: IROwner?
 
     /// Checked once, before the first context: the loaded libomnir.so.0 speaks the C ABI of

@@ -146,19 +146,22 @@ public final class Block: Hashable, CustomStringConvertible {
     public var predecessors: [BlockOperand] {
         get throws {
             try bufferOut(omnir_block_operand()) { omnir_block_get_predecessors(context.raw, handle, $0, $1, $2) }
-                .map { BlockOperand(owner: Operation(context, $0.op, owner), index: Int($0.index)) }
+                .map { BlockOperand(user: Operation(context, $0.op, context.treeOwner(of: $0.op) ?? owner), number: Int($0.index)) }
         }
     }
 
     /// Takes the block out of its region; it is then detached and owned by its wrappers.
     public func detach() throws {
+        let source = context.blockOwner(handle) ?? owner
         try check(omnir_block_detach(context.raw, handle))
         owner = context.adopt(block: handle)
+        context.moved(from: source, into: owner)
     }
 
     /// Erases the block and everything in it.
     public func erase() throws {
         try check(omnir_block_erase(context.raw, handle))
+        context.sweepOrphans()
     }
 
     /// The block as MLIR's `Block::print` prints it (generic form): its label and arguments,
@@ -176,10 +179,37 @@ public final class Block: Hashable, CustomStringConvertible {
     }
 }
 
-/// One use of a block as a successor: successor `index` of the terminator `owner`.
+/// One use of a block as a successor: successor `successorNumber` of the terminator
+/// `owner`. Once that operation is erased (or has fewer successors), both throw
+/// `.staleHandle`.
 public struct BlockOperand: Hashable {
-    public let owner: Operation
-    public let index: Int
+    let user: Operation
+    let number: Int
+
+    public var owner: Operation {
+        get throws {
+            try checkLive()
+            return user
+        }
+    }
+
+    public var successorNumber: Int {
+        get throws {
+            try checkLive()
+            return number
+        }
+    }
+
+    /// The successor number (`successorNumber`).
+    public var index: Int { get throws { try successorNumber } }
+
+    /// The block it branches to now.
+    public var block: Block { get throws { try user.successor(number) } }
+
+    private func checkLive() throws {
+        let n = try out(0) { omnir_op_get_num_successors(user.context.raw, user.handle, $0) }
+        if number >= n { throw OmnirError.staleHandle("successor \(number) of the operation no longer exists") }
+    }
 }
 
 /// The operations of a block (a snapshot taken when read).
@@ -292,8 +322,9 @@ public final class Region: Hashable, CustomStringConvertible {
     }
 
     private func adopted(_ block: Block) {
-        context.reparent(OwnerKey(block: block.handle), into: owner)
-        block.owner = owner
+        let destination = context.blockOwner(block.handle) ?? owner
+        context.reparent(OwnerKey(block: block.handle), into: destination)
+        block.owner = destination
     }
 
     public var description: String {
@@ -380,8 +411,10 @@ public struct Value: Hashable, CustomStringConvertible {
     /// The operation defining a result (`nil` for a block argument).
     public var definingOperation: Operation? {
         get throws {
+            // A value used in one tree may be defined in another (a detached op used by a
+            // module): the wrapper keeps the defining op's tree.
             let h = try out(omnir_op()) { omnir_value_get_defining_op(context.raw, handle, $0) }
-            return h.context == 0 ? nil : Operation(context, h, owner)
+            return h.context == 0 ? nil : Operation(context, h, context.treeOwner(of: h) ?? owner)
         }
     }
 
@@ -389,7 +422,7 @@ public struct Value: Hashable, CustomStringConvertible {
     public var ownerBlock: Block? {
         get throws {
             let b = try out(omnir_block()) { omnir_value_get_owner_block(context.raw, handle, $0) }
-            return b.context == 0 ? nil : Block(context, b, owner)
+            return b.context == 0 ? nil : Block(context, b, context.blockOwner(b) ?? owner)
         }
     }
 
@@ -404,8 +437,10 @@ public struct Value: Hashable, CustomStringConvertible {
     /// Every use: operand `index` of `owner` (a snapshot taken when read).
     public var uses: [OpOperand] {
         get throws {
+            // A user may be in another tree than the value (a detached op used by a module):
+            // its wrapper keeps the user's tree.
             try bufferOut(omnir_op_operand()) { omnir_value_get_uses(context.raw, handle, $0, $1, $2) }
-                .map { OpOperand(owner: Operation(context, $0.op, owner), index: Int($0.index)) }
+                .map { OpOperand(user: Operation(context, $0.op, context.treeOwner(of: $0.op) ?? owner), number: Int($0.index)) }
         }
     }
 
@@ -413,15 +448,18 @@ public struct Value: Hashable, CustomStringConvertible {
 
     public func replaceAllUsesWith(_ other: Value) throws {
         try check(omnir_value_replace_all_uses_with(context.raw, handle, other.handle))
+        context.sweepOrphans()
     }
 
     /// Replaces every use except those in `except`.
     public func replaceAllUses(with other: Value, except: Operation) throws {
         try check(omnir_value_replace_all_uses_except(context.raw, handle, other.handle, except.handle))
+        context.sweepOrphans()
     }
 
     public func dropAllUses() throws {
         try check(omnir_value_drop_all_uses(context.raw, handle))
+        context.sweepOrphans()
     }
 
     /// As MLIR's `Value::print`: a result prints its defining operation, a block argument
@@ -488,12 +526,46 @@ extension Value: ValueConvertible { public var value: Value { self } }
 extension OpResult: ValueConvertible {}
 extension BlockArgument: ValueConvertible {}
 
-/// One use of a value: operand `index` of `owner`.
+/// One use of a value: operand `operandNumber` of `owner` (MLIR's `OpOperand`). Once that
+/// operation is erased (or has fewer operands), every accessor throws `.staleHandle`.
 public struct OpOperand: Hashable {
-    public let owner: Operation
-    public let index: Int
-    public var value: Value { get throws { try owner.operand(index) } }
-    public func set(_ value: ValueConvertible) throws { try owner.setOperand(index, to: value.value) }
+    let user: Operation
+    let number: Int
+
+    public var owner: Operation {
+        get throws {
+            try checkLive()
+            return user
+        }
+    }
+
+    public var operandNumber: Int {
+        get throws {
+            try checkLive()
+            return number
+        }
+    }
+
+    /// The operand number (`operandNumber`).
+    public var index: Int { get throws { try operandNumber } }
+
+    /// The value the operand holds now.
+    public var value: Value {
+        get throws {
+            try checkLive()
+            return try user.operand(number)
+        }
+    }
+
+    public func set(_ value: ValueConvertible) throws {
+        try checkLive()
+        try user.setOperand(number, to: value.value)
+    }
+
+    private func checkLive() throws {
+        let n = try out(0) { omnir_op_get_num_operands(user.context.raw, user.handle, $0) }
+        if number >= n { throw OmnirError.staleHandle("operand \(number) of the operation no longer exists") }
+    }
 }
 
 // MARK: - InsertionPoint
@@ -569,8 +641,9 @@ public struct InsertionPoint {
     /// Inserts a detached operation here; the destination's tree then owns it.
     public func insert(_ op: Operation) throws {
         try check(omnir_op_insert(context.raw, op.handle, raw))
-        op.context.reparent(OwnerKey(op: op.handle), into: owner)
-        op.owner = owner
+        let destination = op.context.treeOwner(of: op.handle) ?? owner
+        op.context.reparent(OwnerKey(op: op.handle), into: destination)
+        op.owner = destination
     }
 }
 
@@ -709,13 +782,20 @@ public final class Module: Hashable, CustomStringConvertible {
         return Module(owning: Operation(context, h, context.adopt(op: h)))
     }
 
+    /// Parses MLIR text given as bytes (a file's contents). Bytes that are not UTF-8 throw
+    /// `.parseFailed` at the first bad byte, as `mlir-opt` reports them:
+    /// `file:line:col: error: the input is not valid UTF-8`.
+    public static func parse<Bytes: Sequence>(_ bytes: Bytes, context: Context, filename: String = "") throws -> Module
+    where Bytes.Element == UInt8 {
+        try parse(try utf8Source(bytes, filename: filename, context: context), context: context, filename: filename)
+    }
+
     /// Parses a file (the path names it in locations and messages).
     public static func parse(contentsOf path: String, context: Context) throws -> Module {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw OmnirError.invalidArgument("cannot read \(path)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw OmnirError.invalidUTF8("\(path) is not UTF-8") }
-        return try parse(text, context: context, filename: path)
+        return try parse(data, context: context, filename: path)
     }
 
     /// The module's body.
@@ -748,4 +828,37 @@ extension Operation {
         }
         return Operation(context, h, context.adopt(op: h))
     }
+
+    /// `parse(_:context:sourceName:)` for text given as bytes; bytes that are not UTF-8
+    /// throw `.parseFailed` at the first bad byte, as `Module.parse` of bytes does.
+    public static func parse<Bytes: Sequence>(_ bytes: Bytes, context: Context, sourceName: String = "") throws -> Operation
+    where Bytes.Element == UInt8 {
+        try parse(try utf8Source(bytes, filename: sourceName, context: context), context: context, sourceName: sourceName)
+    }
+}
+
+/// `bytes` as text, or the parse error for the first byte that is not UTF-8: its line and
+/// column (1-based, the column counted in bytes as MLIR's locations are), in `mlir-opt`'s
+/// words.
+func utf8Source<Bytes: Sequence>(_ bytes: Bytes, filename: String, context: Context) throws -> String where Bytes.Element == UInt8 {
+    let array = Array(bytes)
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = array.makeIterator()
+    var valid = 0
+    loop: while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): valid += scalar.count
+        case .emptyInput: return String(decoding: array, as: UTF8.self)
+        case .error: break loop
+        }
+    }
+    let prefix = array[..<valid]
+    let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let column = valid - lineStart + 1
+    let message = "the input is not valid UTF-8"
+    let rendered = "\(filename):\(line):\(column): error: \(message)"
+    let location = try Location.file(filename, line: UInt32(clamping: line), column: UInt32(clamping: column), in: context)
+    throw OmnirError.parseFailed(message: rendered,
+                                 diagnostics: [Diagnostic(severity: .error, location: location, message: message, rendered: rendered)])
 }

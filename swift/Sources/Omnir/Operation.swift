@@ -174,10 +174,12 @@ public final class Operation: Hashable, CustomStringConvertible {
 
     public func setOperand(_ index: Int, to value: Value) throws {
         try check(omnir_op_set_operand(context.raw, handle, index, value.handle))
+        context.sweepOrphans()
     }
 
     public func setOperands(_ values: [Value]) throws {
         try withArr(values.map(\.handle)) { p, n in try check(omnir_op_set_operands(context.raw, handle, p, n)) }
+        context.sweepOrphans()
     }
 
     public var results: ResultList {
@@ -201,7 +203,11 @@ public final class Operation: Hashable, CustomStringConvertible {
     }
 
     public var regions: RegionList {
-        get throws { RegionList(op: self, count: try out(0) { omnir_op_get_num_regions(context.raw, handle, $0) }) }
+        get throws {
+            let n = try out(0) { omnir_op_get_num_regions(context.raw, handle, $0) }
+            return RegionList(context: context, owner: owner,
+                              handles: try (0..<n).map { i in try out(omnir_region()) { omnir_op_get_region(context.raw, handle, i, $0) } })
+        }
     }
 
     public func region(_ index: Int) throws -> Region {
@@ -211,10 +217,12 @@ public final class Operation: Hashable, CustomStringConvertible {
     public var successors: [Block] {
         get throws {
             let n = try out(0) { omnir_op_get_num_successors(context.raw, handle, $0) }
-            return try (0..<n).map { i in
-                Block(context, try out(omnir_block()) { omnir_op_get_successor(context.raw, handle, i, $0) }, owner)
-            }
+            return try (0..<n).map { try successor($0) }
         }
+    }
+
+    public func successor(_ index: Int) throws -> Block {
+        Block(context, try out(omnir_block()) { omnir_op_get_successor(context.raw, handle, index, $0) }, owner)
     }
 
     public func setSuccessor(_ index: Int, to block: Block) throws {
@@ -348,12 +356,15 @@ public final class Operation: Hashable, CustomStringConvertible {
 
     // MARK: mutation
 
-    /// Moves the operation (attached or detached) to `point`. This wrapper then keeps the
-    /// destination tree alive.
+    /// Moves the operation (attached or detached) to `point`. Every wrapper of it, and of
+    /// what it contains, then keeps the destination tree alive.
     public func move(to point: InsertionPoint) throws {
+        let source = context.treeOwner(of: handle) ?? owner
         try check(omnir_op_move(context.raw, handle, point.raw))
-        context.reparent(OwnerKey(op: handle), into: point.owner)
-        owner = point.owner
+        let destination = context.treeOwner(of: handle) ?? point.owner
+        context.reparent(OwnerKey(op: handle), into: destination)
+        context.moved(from: source, into: destination)
+        owner = destination
     }
 
     /// Moves the operation right before `other`.
@@ -364,8 +375,10 @@ public final class Operation: Hashable, CustomStringConvertible {
     /// Takes the operation out of its block; it is then detached and owned by its wrappers
     /// (erased when the last of them goes, unless inserted somewhere first).
     public func detach() throws {
+        let source = context.treeOwner(of: handle) ?? owner
         try check(omnir_op_detach(context.raw, handle))
         owner = context.adopt(op: handle)
+        context.moved(from: source, into: owner)
     }
 
     /// Erases the operation and everything nested in it; every wrapper of them becomes
@@ -374,6 +387,7 @@ public final class Operation: Hashable, CustomStringConvertible {
     public func erase(dropUses: Bool = false) throws {
         let mode = dropUses ? OMNIR_ERASE_DROP_USES : OMNIR_ERASE_REQUIRE_NO_USES
         try check(omnir_op_erase(context.raw, handle, UInt32(mode)))
+        context.sweepOrphans()
     }
 
     /// A deep copy, detached and owned by the returned wrapper.
@@ -385,6 +399,7 @@ public final class Operation: Hashable, CustomStringConvertible {
     /// Replaces every use of the operation's results with `values` (one per result).
     public func replaceAllUsesWith(_ values: [Value]) throws {
         try withArr(values.map(\.handle)) { p, n in try check(omnir_op_replace_all_uses_with(context.raw, handle, p, n)) }
+        context.sweepOrphans()
     }
 
     /// Replaces every use of the operation's results with the results of `other`.
@@ -395,6 +410,7 @@ public final class Operation: Hashable, CustomStringConvertible {
     /// Drops every operand and successor of the operation and of everything nested in it.
     public func dropAllReferences() throws {
         try check(omnir_op_drop_all_references(context.raw, handle))
+        context.sweepOrphans()
     }
 
     // MARK: verify, print, walk
@@ -574,15 +590,13 @@ public struct ResultList: RandomAccessCollection {
     public var types: [Type] { get throws { try map { try $0.type } } }
 }
 
-/// The regions of an operation.
+/// The regions of an operation (a snapshot taken when read: after the operation is erased,
+/// its regions throw `.staleHandle`).
 public struct RegionList: RandomAccessCollection {
-    let op: Operation
-    public let count: Int
+    let context: Context
+    let owner: IROwner
+    let handles: [omnir_region]
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> Region {
-        var r = omnir_region()
-        _ = omnir_op_get_region(op.context.raw, op.handle, i, &r)
-        return Region(op.context, r, op.owner)
-    }
+    public var endIndex: Int { handles.count }
+    public subscript(i: Int) -> Region { Region(context, handles[i], owner) }
 }

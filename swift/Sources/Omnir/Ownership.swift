@@ -9,17 +9,27 @@ import COmnir
 //   to the owner of the tree it was obtained from; navigation passes it on (the operations
 //   of a block share the block's owner). So a tree lives as long as any wrapper into it,
 //   and an operation wrapper kept after its module wrapper is released keeps the module.
-// - When a detached root is inserted into another tree (an op into a block, a block into a
-//   region), its owner is *forwarded* to the owner of that tree: every wrapper that held the
-//   old owner now keeps the new tree alive, and the old owner no longer erases anything.
-//   The wrapper that performed an insert or a move is re-pointed at the destination's owner.
+// - Wrappers are not re-pointed when IR moves (only the one that made the move is), so an
+//   owner also *keeps* the owners of every tree that IR moved into from its own tree (moved
+//   or inserted through Swift, or detached through Swift into a tree of its own): a wrapper
+//   of anything nested in the IR that moved still holds the old owner, which holds the new
+//   one. A moved op's wrappers thus keep its current tree alive across any number of moves.
+//   Keeping is one-way (the destination does not keep the source); when a move would close
+//   a cycle of owners keeping each other, the owners on that cycle are merged into one that
+//   owns all their roots (`forward` points the merged ones at it), so nothing keeps itself.
+//   The cost is conservative: a tree IR moved into lives as long as any wrapper of the tree
+//   it left, even a wrapper of IR that did not move.
+// - A detached operation (or block) whose results (arguments) are still used elsewhere when
+//   its owner goes is not erased, which would leave those operands null: it becomes an
+//   *orphan* of the context, erased once nothing uses it (checked whenever an owner goes or
+//   uses are dropped through Swift), or adopted again by a wrapper reached through a use.
 // - IR that is erased (explicitly, or with its tree) makes every wrapper of it stale: omnir's
 //   handles carry a generation, so any later use throws `OmnirError.staleHandle`, even
 //   after the slot was reused by new IR. Never a crash, never an alias.
 //
-// One limit, documented in the README: a *nested* operation moved to another tree through
-// one wrapper re-points that wrapper only; other wrappers of it still keep the tree it was
-// moved out of alive instead, and throw `.staleHandle` if the destination is freed first.
+// Locking: the tables and links below are guarded by `Context.ownersLock`, and no C call is
+// made while holding it (a callback of the context may hold the context's lock and then
+// need this one).
 
 struct OwnerKey: Hashable {
     let isBlock: Bool
@@ -39,153 +49,277 @@ struct OwnerKey: Hashable {
     }
 }
 
+/// The root of a detached tree: an operation or a block.
+enum IRRoot {
+    case op(omnir_op)
+    case block(omnir_block)
+
+    var key: OwnerKey {
+        switch self {
+        case .op(let o): return OwnerKey(op: o)
+        case .block(let b): return OwnerKey(block: b)
+        }
+    }
+
+    /// What happened when its owner let it go.
+    enum Release { case gone, stillUsed }
+
+    /// Erases the root if it is live and still detached. `.stillUsed` when values defined in
+    /// it are used outside it (or the context is busy in a callback): it must stay for now.
+    func release(_ ctx: OpaquePointer) -> Release {
+        switch self {
+        case .op(let op):
+            var live = false
+            guard omnir_op_is_live(ctx, op, &live).rawValue == 0, live else { return .gone }
+            var parent = omnir_block()
+            guard omnir_op_get_parent_block(ctx, op, &parent).rawValue == 0, parent.context == 0 else { return .gone }
+            let s = omnir_op_erase(ctx, op, UInt32(OMNIR_ERASE_REQUIRE_NO_USES))
+            return s == OMNIR_ERROR_STILL_IN_USE || s == OMNIR_ERROR_BUSY ? .stillUsed : .gone
+        case .block(let block):
+            var live = false
+            guard omnir_block_is_live(ctx, block, &live).rawValue == 0, live else { return .gone }
+            var parent = omnir_region()
+            guard omnir_block_get_parent_region(ctx, block, &parent).rawValue == 0, parent.context == 0 else { return .gone }
+            let s = omnir_block_erase(ctx, block)
+            return s == OMNIR_ERROR_STILL_IN_USE || s == OMNIR_ERROR_BUSY ? .stillUsed : .gone
+        }
+    }
+}
+
 struct WeakOwner {
     weak var owner: IROwner?
 }
 
-/// Owns a detached tree of IR (see above). Every IR wrapper holds one (it also holds the
+/// Owns detached trees of IR (see above). Every IR wrapper holds one (it also holds the
 /// context for them): wrappers of IR that Swift does not own (reached from a callback, or
 /// from a raw handle of a tree nobody in Swift owns) hold the context's *null owner*, which
 /// owns nothing.
 final class IROwner {
     let context: Context
-    let key: OwnerKey
-    private let op: omnir_op
-    private let block: omnir_block
     private let isNull: Bool
-    /// The owner of the tree this root was put into (guarded by the context's owners lock).
+    // Guarded by the context's owners lock:
+    /// The owner this one was merged into (it then owns and keeps nothing itself).
     var forward: IROwner?
+    /// The detached roots this owner erases when it goes.
+    var roots: [IRRoot]
+    /// Owners of the trees IR moved into from this owner's trees.
+    var keeps: [IROwner] = []
 
-    init(_ context: Context, op: omnir_op) {
+    init(_ context: Context, root: IRRoot) {
         self.context = context
-        self.op = op
-        block = omnir_block()
-        key = OwnerKey(op: op)
-        isNull = false
-    }
-
-    init(_ context: Context, block: omnir_block) {
-        self.context = context
-        op = omnir_op()
-        self.block = block
-        key = OwnerKey(block: block)
+        roots = [root]
         isNull = false
     }
 
     /// The null owner of `context`.
     init(nullFor context: Context) {
         self.context = context
-        op = omnir_op()
-        block = omnir_block()
-        key = OwnerKey(op: op)
+        roots = []
         isNull = true
     }
 
-    /// The owner at the end of the forwarding chain.
-    var effective: IROwner {
-        context.ownersLock.lock()
-        defer { context.ownersLock.unlock() }
+    /// The owner at the end of the forwarding chain (with the owners lock held).
+    var representative: IROwner {
         var o = self
         while let f = o.forward { o = f }
         return o
     }
 
+    var isNullOwner: Bool { isNull }
+
     deinit {
         if isNull { return }
-        context.ownersLock.lock()
-        if let entry = context.owners[key], entry.owner == nil { context.owners[key] = nil }
-        let forwarded = forward != nil
-        context.ownersLock.unlock()
-        if forwarded { return }
-        let ctx = context.raw
-        if key.isBlock {
-            var live = false
-            guard omnir_block_is_live(ctx, block, &live).rawValue == 0, live else { return }
-            var parent = omnir_region()
-            guard omnir_block_get_parent_region(ctx, block, &parent).rawValue == 0, parent.context == 0 else { return }
-            // Refused (and left to the context) if values defined in it are used elsewhere.
-            _ = omnir_block_erase(ctx, block)
-        } else {
-            var live = false
-            guard omnir_op_is_live(ctx, op, &live).rawValue == 0, live else { return }
-            var parent = omnir_block()
-            guard omnir_op_get_parent_block(ctx, op, &parent).rawValue == 0, parent.context == 0 else { return }
-            // Uses of its results elsewhere are dropped (those operands become null). From
-            // inside a callback of the context the erase is refused (BUSY): the op is then
-            // left to the context, which frees it when it is destroyed.
-            _ = omnir_op_erase(ctx, op, UInt32(OMNIR_ERASE_DROP_USES))
+        context.lockOwners()
+        // A root another owner adopted since (detached again and reached anew) is theirs.
+        let mine = roots.filter { context.owners[$0.key]?.owner == nil }
+        for root in mine { context.owners[root.key] = nil }
+        if context.ownersDepth > 1 {
+            // Released by this thread while it holds the owners lock: no omnir call may be
+            // made here, so the roots wait for the next sweep.
+            for root in mine where !context.orphans.contains(where: { $0.key == root.key }) { context.orphans.append(root) }
+            context.unlockOwners()
+            return
         }
+        context.unlockOwners()
+        for root in mine where root.release(context.raw) == .stillUsed { context.addOrphan(root) }
+        context.sweepOrphans()
     }
 }
 
 extension Context {
-    /// The owner of the detached root `op`, made if there is none yet.
-    func adopt(op: omnir_op) -> IROwner {
-        adopt(key: OwnerKey(op: op)) { IROwner(self, op: op) }
+    func lockOwners() {
+        ownersLock.lock()
+        ownersDepth += 1
     }
+
+    func unlockOwners() {
+        ownersDepth -= 1
+        ownersLock.unlock()
+    }
+
+    /// The owner of the detached root `op`, made if there is none yet.
+    func adopt(op: omnir_op) -> IROwner { adopt(.op(op)) }
 
     /// The owner of the detached root `block`, made if there is none yet.
-    func adopt(block: omnir_block) -> IROwner {
-        adopt(key: OwnerKey(block: block)) { IROwner(self, block: block) }
+    func adopt(block: omnir_block) -> IROwner { adopt(.block(block)) }
+
+    private func adopt(_ root: IRRoot) -> IROwner {
+        lockOwners()
+        defer { unlockOwners() }
+        return adoptLocked(root)
     }
 
-    private func adopt(key: OwnerKey, make: () -> IROwner) -> IROwner {
-        ownersLock.lock()
-        defer { ownersLock.unlock() }
+    private func adoptLocked(_ root: IRRoot) -> IROwner {
+        let key = root.key
         if let existing = owners[key]?.owner { return existing }
-        let owner = make()
+        let owner = IROwner(self, root: root)
         // Drop dead entries now and then so the table does not grow without bound.
         if owners.count >= 64 && owners.count & (owners.count - 1) == 0 {
             owners = owners.filter { $0.value.owner != nil }
         }
         owners[key] = WeakOwner(owner: owner)
+        orphans.removeAll { $0.key == key }
         return owner
     }
 
-    /// A root (`key`) was put into the tree owned by `target`: forward its owner there.
+    /// A root (`key`) was put into the tree owned by `target`: its owner no longer erases it,
+    /// and keeps `target` (its wrappers and those of everything in it now point into that
+    /// tree).
     func reparent(_ key: OwnerKey, into target: IROwner?) {
-        let destination = target?.effective
-        ownersLock.lock()
-        defer { ownersLock.unlock() }
-        guard let owner = owners[key]?.owner else { return }
-        owners[key] = nil
-        // Forwarded to the null owner when nobody in Swift owns the destination: the root is
-        // then no longer detached, and its tree's owner (if any) decides.
-        if let destination, destination !== owner { owner.forward = destination }
+        var dropped: [IROwner] = []
+        lockOwners()
+        orphans.removeAll { $0.key == key }
+        if let owner = owners[key]?.owner {
+            owners[key] = nil
+            let rep = owner.representative
+            rep.roots.removeAll { $0.key == key }
+            if let target { dropped = keepLocked(rep, target) }
+        }
+        unlockOwners()
+        // An owner going runs its deinit, which calls omnir: never under the owners lock.
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// Nested IR moved from the tree owned by `source` into the one owned by `target`
+    /// (through one wrapper; the others of it and of what it contains still hold `source`).
+    func moved(from source: IROwner, into target: IROwner) {
+        lockOwners()
+        let dropped = keepLocked(source, target)
+        unlockOwners()
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// `from` keeps `to` alive; owners that would keep each other are merged instead.
+    /// Returns the references it let go of, for the caller to release after unlocking.
+    private func keepLocked(_ from: IROwner, _ to: IROwner) -> [IROwner] {
+        let f = from.representative, t = to.representative
+        if f === t || f.isNullOwner || t.isNullOwner { return [] }
+        if f.keeps.contains(where: { $0.representative === t }) { return [] }
+        // Every owner on a path from `t` back to `f` would be on a cycle: merge them into `f`.
+        var reaches: [ObjectIdentifier: Bool] = [:]
+        var cycle: [IROwner] = []
+        func reachesF(_ n: IROwner) -> Bool {
+            if n === f { return true }
+            if let known = reaches[ObjectIdentifier(n)] { return known }
+            reaches[ObjectIdentifier(n)] = false
+            var any = false
+            for k in n.keeps where reachesF(k.representative) { any = true }
+            reaches[ObjectIdentifier(n)] = any
+            if any { cycle.append(n) }
+            return any
+        }
+        guard reachesF(t) else {
+            f.keeps.append(t)
+            return []
+        }
+        for n in cycle {
+            n.forward = f
+            for root in n.roots where owners[root.key]?.owner === n { owners[root.key] = WeakOwner(owner: f) }
+            f.roots += n.roots
+            f.keeps += n.keeps
+            n.roots = []
+            n.keeps = []
+        }
+        // Nothing keeps itself (a merged owner holds `f` through `forward`).
+        var seen = Set<ObjectIdentifier>()
+        let before = f.keeps
+        f.keeps = before.filter { k in
+            let r = k.representative
+            return r !== f && seen.insert(ObjectIdentifier(r)).inserted
+        }
+        return before
     }
 
     /// The owner of the tree that currently holds `op` (found through its root), if Swift
-    /// owns that tree. Used for wrappers made from raw handles (callbacks).
+    /// owns that tree. A root left as an orphan is adopted again: the wrapper asking keeps it.
     func treeOwner(of op: omnir_op) -> IROwner? {
         var root = omnir_op()
         guard omnir_op_get_root(raw, op, &root).rawValue == 0 else { return nil }
-        ownersLock.lock()
-        defer { ownersLock.unlock() }
-        if let o = owners[OwnerKey(op: root)]?.owner { return o }
         // A tree under a detached block: the block's owner.
         var block = omnir_block()
-        if omnir_op_get_parent_block(raw, root, &block).rawValue == 0, block.context != 0 {
-            return owners[OwnerKey(block: block)]?.owner
-        }
-        return nil
+        let underBlock = omnir_op_get_parent_block(raw, root, &block).rawValue == 0 && block.context != 0
+        lockOwners()
+        defer { unlockOwners() }
+        let key = underBlock ? OwnerKey(block: block) : OwnerKey(op: root)
+        if let o = owners[key]?.owner { return o }
+        guard let orphan = orphans.first(where: { $0.key == key }) else { return nil }
+        return adoptLocked(orphan)
     }
 
     /// The owner of a detached block (or of the tree holding it).
     func blockOwner(_ block: omnir_block) -> IROwner? {
         var op = omnir_op()
         if omnir_block_get_parent_op(raw, block, &op).rawValue == 0, op.context != 0 { return treeOwner(of: op) }
-        ownersLock.lock()
-        defer { ownersLock.unlock() }
-        return owners[OwnerKey(block: block)]?.owner
+        lockOwners()
+        defer { unlockOwners() }
+        let key = OwnerKey(block: block)
+        if let o = owners[key]?.owner { return o }
+        guard let orphan = orphans.first(where: { $0.key == key }) else { return nil }
+        return adoptLocked(orphan)
     }
 
     /// The null owner (made on demand, held weakly so that it does not keep the context).
     var nullOwner: IROwner {
-        ownersLock.lock()
-        defer { ownersLock.unlock() }
+        lockOwners()
+        defer { unlockOwners() }
         if let o = nullOwnerRef { return o }
         let o = IROwner(nullFor: self)
         nullOwnerRef = o
         return o
+    }
+
+    func addOrphan(_ root: IRRoot) {
+        lockOwners()
+        defer { unlockOwners() }
+        if !orphans.contains(where: { $0.key == root.key }) { orphans.append(root) }
+    }
+
+    /// Erases the orphans nothing uses any more (one whose users were orphans too goes on
+    /// a later round of the same sweep).
+    func sweepOrphans() {
+        lockOwners()
+        if orphans.isEmpty {
+            unlockOwners()
+            return
+        }
+        var pending = orphans
+        orphans = []
+        unlockOwners()
+        var progress = true
+        while progress && !pending.isEmpty {
+            progress = false
+            var kept: [IRRoot] = []
+            for root in pending {
+                lockOwners()
+                let claimed = owners[root.key]?.owner != nil
+                unlockOwners()
+                if claimed { continue }
+                if root.release(raw) == .stillUsed { kept.append(root) } else { progress = true }
+            }
+            pending = kept
+        }
+        lockOwners()
+        for root in pending where !orphans.contains(where: { $0.key == root.key }) { orphans.append(root) }
+        unlockOwners()
     }
 }

@@ -87,7 +87,7 @@ public final class SymbolTable {
         } else {
             name = try stringOut { omnir_symbol_table_insert(context.raw, raw, symbol.handle, nil, $0) }
         }
-        let owner = point?.owner ?? operation.owner
+        let owner = context.treeOwner(of: symbol.handle) ?? point?.owner ?? operation.owner
         context.reparent(OwnerKey(op: symbol.handle), into: owner)
         symbol.owner = owner
         return name
@@ -96,13 +96,16 @@ public final class SymbolTable {
     /// Takes `symbol` out of the table (and its body); it is then detached, owned by its
     /// wrappers.
     public func remove(_ symbol: Operation) throws {
+        let source = context.treeOwner(of: symbol.handle) ?? symbol.owner
         try check(omnir_symbol_table_remove(context.raw, raw, symbol.handle))
         symbol.owner = context.adopt(op: symbol.handle)
+        context.moved(from: source, into: symbol.owner)
     }
 
     /// Erases `symbol` (refused while its results are used).
     public func erase(_ symbol: Operation) throws {
         try check(omnir_symbol_table_erase(context.raw, raw, symbol.handle))
+        context.sweepOrphans()
     }
 
     /// Renames `symbol` and every use of it within the table's region.

@@ -50,7 +50,7 @@ func tour() throws {
     var names: [String] = []
     try module.operation.walk { op in names.append(try op.name) }
     print("-- walk (pre-order): \(names.joined(separator: ", "))")
-    let uses = try x.uses.map { "\(try $0.owner.name)#\($0.index)" }
+    let uses = try x.uses.map { "\(try $0.owner.name)#\(try $0.operandNumber)" }
     print("-- uses of %arg0: \(uses)")
 
     // Symbols.

@@ -163,7 +163,7 @@ final class APITests: XCTestCase {
         XCTAssertEqual(try c.operands.map { $0 }, [try a.result(0).value, try b.result(0).value])
         XCTAssertEqual(try c.operands.types, [i32, i32])
         XCTAssertEqual(try a.results.count, 1)
-        XCTAssertEqual(try a.result.uses.map(\.owner), [c])
+        XCTAssertEqual(try a.result.uses.map { try $0.owner }, [c])
         XCTAssertEqual(try args[0].uses.count, 2)
         XCTAssertTrue(try a.result.value.isOpResult)
         XCTAssertNotNil(BlockArgument(args[0].value))
@@ -217,7 +217,7 @@ final class APITests: XCTestCase {
         let br = try Operation.create(name: "test.br", successors: [exit], location: loc, at: .after(ret))
         try ret.erase()
         XCTAssertEqual(try br.successors, [exit])
-        XCTAssertEqual(try exit.predecessors.map(\.owner), [br])
+        XCTAssertEqual(try exit.predecessors.map { try $0.owner }, [br])
         XCTAssertEqual(try entry.next, exit)
         XCTAssertEqual(try fn.region(0).blocks.count, 2)
 

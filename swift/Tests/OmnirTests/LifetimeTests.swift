@@ -202,23 +202,26 @@ final class LifetimeTests: XCTestCase {
         }
         XCTAssertFalse(isLive(ctx, h), "a detached op is erased with its last wrapper")
 
-        let module = try Module.create(context: ctx)
+        var module: Module? = try Module.create(context: ctx)
         do {
             let op = try Operation.create(name: "test.kept", location: loc)
             h = op.handle
-            try module.body.append(op)
+            try module!.body.append(op)
         }
         XCTAssertTrue(isLive(ctx, h), "an inserted op belongs to its tree")
-        XCTAssertEqual(try module.body.operations.map { try $0.name }, ["test.kept"])
+        XCTAssertEqual(try module!.body.operations.map { try $0.name }, ["test.kept"])
 
-        // Detached again: owned by the wrapper again.
+        // Detached again: owned by the wrapper again, and by the tree it left (whose wrappers
+        // may point into it): erased when both have gone.
         do {
-            let op = try module.body.operations[0]
+            let op = try module!.body.operations[0]
             try op.detach()
             XCTAssertTrue(try op.isDetached)
         }
+        XCTAssertTrue(isLive(ctx, h))
+        XCTAssertEqual(try module!.body.operations.count, 0)
+        module = nil
         XCTAssertFalse(isLive(ctx, h))
-        XCTAssertEqual(try module.body.operations.count, 0)
 
         // A detached block, and an op inserted into it, live as long as a wrapper of either.
         var blockHandle = omnir_block()
