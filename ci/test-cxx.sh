@@ -6,8 +6,8 @@
 #      and installs it into a staging prefix (target/cxx-test/quant-install);
 #   3. builds tests/cxx with CMake against both installed packages and runs ctest: the bridge's
 #      C++ unit tests, options/passes/patterns/pass manager from C++, the quant dialect from
-#      C++, the ABI handshake, and issue 8's scenario in C (the dialect dlopen'ed by SONAME
-#      with default flags);
+#      C++, the ABI handshake, issue 8's scenario in C (the dialect dlopen'ed by SONAME
+#      with default flags), and the concurrency stress test (its watchdog checked too);
 #   4. the scenario, the bridge tests and the pass tests again under valgrind (no errors, no
 #      definitely-lost bytes);
 #   5. tiny consumers of the installed bridge: CMake find_package(omnir COMPONENTS cxx) and
@@ -60,6 +60,19 @@ cmake_q "$build/tests-configure.log" -S tests/cxx -B "$build/tests" \
 cmake_q "$build/tests-build.log" --build "$build/tests" -j "$jobs"
 ctest --test-dir "$build/tests" --output-on-failure
 "$build/tests/scenario" | tail -3
+"$build/tests/stress" | tail -3
+# The stress test's watchdog: a worker deadlocks on purpose inside its pass; the run must fail
+# (status 3) naming the stuck thread and step instead of hanging.
+status=0
+OMNIR_STRESS_HANG=1 OMNIR_STRESS_TIMEOUT=2 OMNIR_STRESS_ITERS=50 "$build/tests/stress" >"$build/stress-hang.txt" 2>&1 \
+  || status=$?
+if [ "$status" != 3 ] || ! grep -q "worker 0 (tid [0-9]*) is stuck at iteration 2 in step 'deliberate deadlock in the pass'" \
+  "$build/stress-hang.txt"; then
+  cat "$build/stress-hang.txt" >&2
+  echo "== test-cxx: the stress test's watchdog did not turn a deadlock into a failure (status $status)" >&2
+  exit 1
+fi
+echo "stress watchdog: a deliberate deadlock fails in 2 s naming the stuck thread: ok"
 
 failed=0
 if [ "${OMNIR_NO_VALGRIND:-0}" != 1 ] && command -v valgrind >/dev/null; then
@@ -142,7 +155,7 @@ readelf -d "$quant_lib" | grep -q '(NEEDED).*\[libomnir_cxx\.so\.0\]' || abi_fai
 echo "bridge: $(nm -D --defined-only "$bridge" | awk '$2 != "A"' | wc -l) exported symbols, all omnir:: C++;" \
   "dialect: $(nm -D --defined-only "$quant_lib" | awk '{print $3}' | grep -c '^quant_') quant_* C entry points"
 binaries=("$bridge" "$quant_lib")
-for b in bridge_tests pass_tests quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
+for b in bridge_tests pass_tests stress quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
 binaries+=("$build/consumer-cmake/omnir_cxx_consumer" "$build/consumer-pkgconfig")
 OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "${binaries[@]}" | grep -vE '^check-abi: ok: (exported|every|no Rust|version|SONAME|libomnir\.a)'
 

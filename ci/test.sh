@@ -51,6 +51,7 @@ bash ci/test-node.sh "$prefix"
 bash ci/test-quant-packages.sh "$prefix"
 bash ci/test-universe.sh "$prefix"
 bash ci/test-cxx.sh "$prefix"
+bash ci/test-tsan.sh # ThreadSanitizer over the C and Rust stress tests (nightly, target/tsan)
 
 echo "== one-core rule for every binary that uses the core"
 sys_test=$(cargo test -q --locked -p omnir-sys --test version --no-run --message-format=json 2>/dev/null \

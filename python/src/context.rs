@@ -42,7 +42,10 @@ impl Drop for Context {
 
 /// The Python object of an omnir context (the same object for as long as it lives).
 pub fn context_object(py: Python<'_>, ctx: &omnir::Context) -> PyResult<Py<Context>> {
-    if let Some(&ptr) = objects().get(&ctx.serial()) {
+    // Read out first: the guard must be gone before any Python object work (which may run
+    // the garbage collector, and a collected Context's `Drop` takes this lock).
+    let found = objects().get(&ctx.serial()).copied();
+    if let Some(ptr) = found {
         // SAFETY: the entry is removed before its object is freed (Drop above runs first in
         // the object's deallocation, with the GIL held, which we hold too), so `ptr` is a
         // live `Context` object here.
@@ -56,7 +59,7 @@ pub fn context_object(py: Python<'_>, ctx: &omnir::Context) -> PyResult<Py<Conte
 
 /// The context of a serial, if its Python object is alive.
 pub fn context_by_serial(py: Python<'_>, serial: u32) -> Option<omnir::Context> {
-    let ptr = *objects().get(&serial)?;
+    let ptr = objects().get(&serial).copied()?;
     // SAFETY: as in `context_object`.
     let obj = unsafe { Bound::from_borrowed_ptr(py, ptr as *mut pyo3::ffi::PyObject) };
     obj.cast_into::<Context>().ok().map(|c| c.get().ctx.clone())

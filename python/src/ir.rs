@@ -103,12 +103,14 @@ pub struct Module {
     pub owner: TreeOwner,
 }
 
-fn text_of(asm: &Bound<'_, PyAny>) -> PyResult<String> {
+/// The text to parse: a str, or bytes (checked for UTF-8 by the parse, which reports bad
+/// bytes as a parse error at their line and column).
+fn text_of(asm: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(s) = asm.cast::<PyString>() {
-        return Ok(s.to_cow()?.into_owned());
+        return Ok(s.to_cow()?.into_owned().into_bytes());
     }
     if let Ok(b) = asm.cast::<PyBytes>() {
-        return String::from_utf8(b.as_bytes().to_vec()).map_err(|e| PyValueError::new_err(e.to_string()));
+        return Ok(b.as_bytes().to_vec());
     }
     Err(type_error("str or bytes", asm))
 }
@@ -129,7 +131,7 @@ impl Module {
         let ctx = resolve(context)?;
         let text = text_of(asm)?;
         let m = ctx
-            .with_diagnostics(|| omnir::Module::parse(&ctx, &text, filename))
+            .with_diagnostics(|| omnir::Module::parse_bytes(&ctx, &text, filename))
             .map_err(|e| diag_err(py, e, "Unable to parse module assembly"))?;
         let op = m.into_operation();
         let owner = ctx.adopt(&op).py()?;
@@ -417,7 +419,7 @@ impl Operation {
         let ctx = resolve(context)?;
         let text = text_of(source)?;
         let op = ctx
-            .with_diagnostics(|| omnir::OwnedOperation::parse(&ctx, &text, source_name))
+            .with_diagnostics(|| omnir::OwnedOperation::parse_bytes(&ctx, &text, source_name))
             .map_err(|e| diag_err(py, e, "Unable to parse operation assembly"))?
             .release();
         let owner = ctx.adopt(&op).py()?;
@@ -681,9 +683,15 @@ impl Operation {
     fn detach_from_parent(slf: &Bound<'_, Self>) -> PyResult<Py<Operation>> {
         let py = slf.py();
         let this = slf.get();
-        let guard = this.op.detach().py()?;
-        let op = guard.release();
-        this.owner.set(py, Some(op.context().adopt(&op).py()?));
+        let ctx = this.op.context();
+        // The tree it leaves keeps it alive too: wrappers of IR nested in it may hold that
+        // tree's owner (the client's `track_move`).
+        let (_, owner) = ctx.track_move(&this.op, || this.op.detach().map(|guard| guard.release())).py()?;
+        let owner = match owner {
+            Some(o) => o,
+            None => ctx.adopt(&this.op).py()?,
+        };
+        this.owner.set(py, Some(owner));
         Ok(slf.clone().unbind())
     }
 
@@ -691,8 +699,9 @@ impl Operation {
     fn move_before(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = other.py();
         let other = as_op(other)?;
-        self.op.move_to(&omnir::InsertionPoint::Before(other.get().op.clone())).py()?;
-        self.owner.set(py, other.get().owner.get(py).or_else(|| owner_now(&self.op)));
+        let point = omnir::InsertionPoint::Before(other.get().op.clone());
+        let (_, owner) = self.op.context().track_move(&self.op, || self.op.move_to(&point)).py()?;
+        self.owner.set(py, owner.or_else(|| other.get().owner.get(py)));
         Ok(())
     }
 
@@ -700,8 +709,9 @@ impl Operation {
     fn move_after(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = other.py();
         let other = as_op(other)?;
-        self.op.move_to(&omnir::InsertionPoint::After(other.get().op.clone())).py()?;
-        self.owner.set(py, other.get().owner.get(py).or_else(|| owner_now(&self.op)));
+        let point = omnir::InsertionPoint::After(other.get().op.clone());
+        let (_, owner) = self.op.context().track_move(&self.op, || self.op.move_to(&point)).py()?;
+        self.owner.set(py, owner.or_else(|| other.get().owner.get(py)));
         Ok(())
     }
 
@@ -1339,12 +1349,11 @@ impl Block {
         let o = as_op(operation)?;
         let o = o.get();
         let point = omnir::InsertionPoint::BlockEnd(self.b.clone());
-        if o.op.is_detached().py()? {
-            point.insert(&o.op).py()?;
-        } else {
-            o.op.move_to(&point).py()?;
-        }
-        o.owner.set(py, self.owner.clone().or_else(|| owner_now(&o.op)));
+        let (_, owner) =
+            o.op.context()
+                .track_move(&o.op, || if o.op.is_detached()? { point.insert(&o.op) } else { o.op.move_to(&point) })
+                .py()?;
+        o.owner.set(py, owner.or_else(|| self.owner.clone()));
         Ok(())
     }
 
@@ -1358,22 +1367,28 @@ impl Block {
         let target = &region.get().r;
         let from = self.b.parent_region().py()?;
         let next = self.b.next().py()?;
-        let detached = if from.is_some() { Some(self.b.detach().py()?) } else { None };
-        let moved = target.append_block(&self.b);
-        if moved.is_err() {
-            // Refused (e.g. a region inside the block itself): the block goes back where it
-            // was rather than being erased with the guard.
-            if let Some(from) = &from {
-                match &next {
-                    Some(n) => from.insert_block_before(n, &self.b).py()?,
-                    None => from.append_block(&self.b).py()?,
+        // The tree it leaves keeps the tree it goes to alive (wrappers into the block may
+        // hold the owner of the tree it leaves): the client's `track_block_move`.
+        let ctx = self.b.context();
+        let moved = ctx.track_block_move(&self.b, || {
+            let detached = if from.is_some() { Some(self.b.detach()?) } else { None };
+            let moved = target.append_block(&self.b);
+            if moved.is_err() {
+                // Refused (e.g. a region inside the block itself): the block goes back where
+                // it was rather than being erased with the guard.
+                if let Some(from) = &from {
+                    match &next {
+                        Some(n) => from.insert_block_before(n, &self.b)?,
+                        None => from.append_block(&self.b)?,
+                    }
                 }
             }
-        }
-        if let Some(d) = detached {
-            d.release();
-        }
-        moved.py()
+            if let Some(d) = detached {
+                d.release();
+            }
+            moved
+        });
+        moved.map(|_| ()).py()
     }
 
     fn __iter__<'py>(slf: Py<Block>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1733,20 +1748,36 @@ pub struct OpOperand {
     owner: Option<TreeOwner>,
 }
 
+impl OpOperand {
+    /// The client's use, whose accessors check it is still there.
+    fn operand(&self) -> omnir::OpOperand {
+        omnir::OpOperand { op: self.op.clone(), index: self.index }
+    }
+}
+
 #[pymethods]
 impl OpOperand {
+    /// The operation using the value (`StaleHandleError` once it was erased).
     #[getter]
     fn owner(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        op_or_view(py, self.op.clone(), self.owner.clone())
+        let op = self.operand().owner().py()?;
+        // The user may sit in another tree than the value (a value of a detached op used in a
+        // module): its wrapper holds the user's tree.
+        let owner = owner_now(&op).or_else(|| self.owner.clone());
+        op_or_view(py, op, owner)
     }
 
+    /// The operand's number in its owner (`StaleHandleError` once the owner was erased).
     #[getter]
-    fn operand_number(&self) -> usize {
-        self.index
+    fn operand_number(&self) -> PyResult<usize> {
+        self.operand().operand_number().py()
     }
 
     fn __repr__(&self) -> String {
-        format!("OpOperand(#{} of {})", self.index, self.op.name().unwrap_or_else(|_| "(erased)".into()))
+        match self.operand().operand_number() {
+            Ok(i) => format!("OpOperand(#{i} of {})", self.op.name().unwrap_or_else(|_| "(erased)".into())),
+            Err(_) => "OpOperand(erased)".to_string(),
+        }
     }
 }
 
@@ -1841,8 +1872,8 @@ impl InsertionPoint {
         let py = operation.py();
         let o = as_op(operation)?;
         let o = o.get();
-        self.point.insert(&o.op).py()?;
-        o.owner.set(py, self.owner.clone().or_else(|| owner_now(&o.op)));
+        let (_, owner) = o.op.context().track_move(&o.op, || self.point.insert(&o.op)).py()?;
+        o.owner.set(py, owner.or_else(|| self.owner.clone()));
         Ok(())
     }
 

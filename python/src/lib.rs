@@ -50,7 +50,9 @@ fn _op_views(py: Python<'_>) -> Py<pyo3::types::PyDict> {
 #[pymodule]
 fn _omnir(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    gil_wait::install();
+    // Without the GIL: adding hooks takes omnir's hook list for writing, which a thread
+    // waiting for a context holds for reading while its end hook waits for the GIL.
+    py.detach(gil_wait::install);
     m.add("MLIRError", py.get_type::<errors::MLIRError>())?;
     m.add("StaleHandleError", py.get_type::<errors::StaleHandleError>())?;
     py.get_type::<errors::MLIRError>().setattr("error_diagnostics", pyo3::types::PyList::empty(py))?;

@@ -167,11 +167,16 @@ impl Stack {
         self.0.iter().rposition(|e| e.serial == serial)
     }
 
-    /// Pops the orphaned scopes on top of context `serial`'s stack.
-    fn pop_orphans(&mut self, serial: u32) {
+    /// Takes the orphaned scopes on top of context `serial`'s stack, innermost first: the
+    /// caller drops them (which pops them in omnir, in that order) once it holds no borrow
+    /// or lock, as popping may wait for the context.
+    #[must_use]
+    fn pop_orphans(&mut self, serial: u32) -> Vec<Pushed> {
+        let mut out = Vec::new();
         while let Some(i) = self.innermost(serial).filter(|&i| self.0[i].orphaned) {
-            drop(self.0.remove(i));
+            out.push(self.0.remove(i));
         }
+        out
     }
 }
 
@@ -237,15 +242,25 @@ impl OptionOverrides {
 impl OptionOverrides {
     fn __enter__(slf: Py<OptionOverrides>) -> PyResult<Py<OptionOverrides>> {
         let this = slf.get();
-        let mut state = this.state();
-        if state.is_some() {
-            return Err(PyRuntimeError::new_err("this options scope is already entered"));
-        }
-        let scope = this.ctx.push_options(&this.settings).py()?;
+        let thread = std::thread::current().id();
         let token = NEXT_TOKEN.fetch_add(1, Ordering::Relaxed);
+        {
+            // Claimed before pushing, and the lock let go: pushing may wait for the context
+            // with the GIL released, and another thread may then try this object.
+            let mut state = this.state();
+            if state.is_some() {
+                return Err(PyRuntimeError::new_err("this options scope is already entered"));
+            }
+            *state = Some((thread, token));
+        }
+        let scope = match this.ctx.push_options(&this.settings) {
+            Ok(scope) => scope,
+            Err(e) => {
+                *this.state() = None;
+                return Err(crate::errors::err(e));
+            }
+        };
         PUSHED.with(|p| p.borrow_mut().0.push(Pushed { token, serial: this.ctx.serial(), scope, orphaned: false }));
-        *state = Some((std::thread::current().id(), token));
-        drop(state);
         Ok(slf)
     }
 
@@ -261,22 +276,27 @@ impl OptionOverrides {
             ));
         }
         let serial = self.ctx.serial();
-        let pushed = PUSHED.with(|p| {
+        // Scopes entered inside ours whose objects are gone end first (popped below, with no
+        // lock or borrow held); then the innermost scope of this context on this thread must
+        // be ours.
+        let (orphans, pushed) = PUSHED.with(|p| {
             let mut p = p.borrow_mut();
-            // Scopes entered inside ours whose objects are gone end first; then the innermost
-            // scope of this context on this thread must be ours.
-            p.pop_orphans(serial);
-            match p.innermost(serial) {
+            let orphans = p.pop_orphans(serial);
+            let ours = match p.innermost(serial) {
                 Some(i) if p.0[i].token == token => Ok(p.0.remove(i)),
                 _ => Err(PyRuntimeError::new_err(
                     "options scopes exited out of order: leave `with ctx.options(...)` blocks innermost first",
                 )),
-            }
-        })?;
-        *state = None;
+            };
+            (orphans, ours)
+        });
+        if pushed.is_ok() {
+            *state = None;
+        }
         drop(state);
-        let r = pushed.scope.pop().py();
-        PUSHED.with(|p| p.borrow_mut().pop_orphans(serial));
+        drop(orphans);
+        let r = pushed?.scope.pop().py();
+        drop(PUSHED.with(|p| p.borrow_mut().pop_orphans(serial)));
         r?;
         Ok(false)
     }
@@ -304,12 +324,13 @@ impl Drop for OptionOverrides {
             return;
         }
         let serial = self.ctx.serial();
-        let _ = PUSHED.try_with(|p| {
-            let Ok(mut p) = p.try_borrow_mut() else { return };
+        let orphans = PUSHED.try_with(|p| {
+            let Ok(mut p) = p.try_borrow_mut() else { return Vec::new() };
             if let Some(e) = p.0.iter_mut().find(|e| e.token == token) {
                 e.orphaned = true;
             }
-            p.pop_orphans(serial);
+            p.pop_orphans(serial)
         });
+        drop(orphans);
     }
 }

@@ -216,7 +216,39 @@ impl State {
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct PassManager {
     ctx: omnir::Context,
-    state: Mutex<State>,
+    /// `None` while a call has the state checked out (see [`Checkout`]).
+    state: Mutex<Option<State>>,
+}
+
+/// The pass manager's state, taken out of its slot for the length of one call and put back
+/// when the call ends. The slot's mutex is held only to take and to put back, never across
+/// a call into omnir (which may wait for the context with the GIL released, or run Python
+/// passes): a second caller meanwhile finds the slot empty and gets a `RuntimeError`, where
+/// waiting on a held lock with the GIL could deadlock (ARCHITECTURE.md, "Lock order").
+struct Checkout<'a> {
+    slot: &'a Mutex<Option<State>>,
+    state: Option<State>,
+}
+
+impl std::ops::Deref for Checkout<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        self.state.as_ref().expect("checked out until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Checkout<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        self.state.as_mut().expect("checked out until dropped")
+    }
+}
+
+impl Drop for Checkout<'_> {
+    fn drop(&mut self) {
+        let state = self.state.take();
+        // The slot is empty (this checkout emptied it), so nothing is dropped under the lock.
+        *self.slot.lock().unwrap_or_else(|p| p.into_inner()) = state;
+    }
 }
 
 /// Parses a pipeline; every parse error is a `ValueError` (as in MLIR's bindings) whose
@@ -229,17 +261,18 @@ fn parse_pipeline(ctx: &omnir::Context, pipeline: &str) -> PyResult<omnir::PassM
 }
 
 impl PassManager {
-    fn state(&self) -> PyResult<std::sync::MutexGuard<'_, State>> {
-        self.state.try_lock().map_err(|e| match e {
-            std::sync::TryLockError::WouldBlock => PyRuntimeError::new_err(
-                "this PassManager is running (on another thread, or this call comes from one of its passes)",
-            ),
-            std::sync::TryLockError::Poisoned(_) => PyRuntimeError::new_err("this PassManager is unusable"),
-        })
+    fn state(&self) -> PyResult<Checkout<'_>> {
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner()).take();
+        match state {
+            Some(state) => Ok(Checkout { slot: &self.state, state: Some(state) }),
+            None => Err(PyRuntimeError::new_err(
+                "this PassManager is in use (running on another thread, or this call comes from one of its passes)",
+            )),
+        }
     }
 
     fn new(ctx: omnir::Context, pm: omnir::PassManager) -> PassManager {
-        PassManager { ctx, state: Mutex::new(State { pm, settings: Settings::default() }) }
+        PassManager { ctx, state: Mutex::new(Some(State { pm, settings: Settings::default() })) }
     }
 }
 

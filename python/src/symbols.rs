@@ -1,7 +1,5 @@
 //! `SymbolTable`: MLIR's symbol table of a symbol-table operation (e.g. `builtin.module`).
 
-use std::sync::Mutex;
-
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -15,14 +13,15 @@ use crate::ir::{as_op, op_or_view, owner_now};
 /// unique), erase, and the static helpers on symbol names and visibility.
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct SymbolTable {
-    table: Mutex<omnir::SymbolTable>,
+    /// Shared without a lock of ours: omnir serializes the calls on it (a lock here would be
+    /// held across waits for the context; ARCHITECTURE.md, "Lock order").
+    table: omnir::SymbolTable,
     owner: Option<TreeOwner>,
 }
 
 impl SymbolTable {
-    fn with<R>(&self, f: impl FnOnce(&mut omnir::SymbolTable) -> R) -> R {
-        let mut t = self.table.lock().unwrap_or_else(|p| p.into_inner());
-        f(&mut t)
+    fn with<R>(&self, f: impl FnOnce(&omnir::SymbolTable) -> R) -> R {
+        f(&self.table)
     }
 }
 
@@ -78,7 +77,7 @@ impl SymbolTable {
             }
             Err(e) => return Err(crate::errors::err(e)),
         };
-        Ok(SymbolTable { table: Mutex::new(table), owner: o.owner.get(py).or_else(|| owner_now(&o.op)) })
+        Ok(SymbolTable { table, owner: o.owner.get(py).or_else(|| owner_now(&o.op)) })
     }
 
     /// The symbol `name` (KeyError if absent).
@@ -106,8 +105,8 @@ impl SymbolTable {
     fn insert(&self, py: Python<'_>, operation: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let o = as_op(operation)?;
         let o = o.get();
-        let name = self.with(|t| t.insert(&o.op, None)).py()?;
-        o.owner.set(py, self.owner.clone().or_else(|| owner_now(&o.op)));
+        let (name, owner) = o.op.context().track_move(&o.op, || self.with(|t| t.insert(&o.op, None))).py()?;
+        o.owner.set(py, owner.or_else(|| self.owner.clone()));
         string_attr(py, o.op.context(), &name)
     }
 

@@ -176,3 +176,20 @@ def test_other_context_and_stale(env: Env) -> None:
     stale.erase()
     fails(env, ir.StaleHandleError, "stale", lambda: env.block.append(stale))
     fails(env, ir.StaleHandleError, "stale", lambda: env.a.result.replace_all_uses_with(stale))
+
+
+# Issue 15, item 5: bytes that are not UTF-8 are a parse error at their line and column, as
+# omnir-opt reports them, raised as MLIRError with the diagnostic.
+def test_invalid_utf8_bytes_are_a_located_parse_error(ctx: ir.Context) -> None:
+    data = b'"t.a"() : () -> ()\n"t.b"() : () -> () // \xff\n'
+    with pytest.raises(ir.MLIRError) as e:
+        ir.Module.parse(data, filename="in.mlir")
+    # Rendered as every parse error is (upstream's MLIRError form).
+    assert str(e.value).endswith('error: "in.mlir":2:23: the input is not valid UTF-8')
+    [d] = e.value.error_diagnostics
+    assert d.message == "the input is not valid UTF-8"
+    assert str(d.location) == 'loc("in.mlir":2:23)'
+    with pytest.raises(ir.MLIRError, match=r'"op\.mlir":1:1: the input is not valid UTF-8'):
+        ir.Operation.parse(b"\xc3(", source_name="op.mlir")
+    # Valid UTF-8 given as bytes parses as the same str does.
+    assert str(ir.Module.parse('"t.\u00e9"() : () -> ()'.encode())) == str(ir.Module.parse('"t.\u00e9"() : () -> ()'))

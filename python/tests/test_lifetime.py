@@ -149,16 +149,212 @@ def test_moved_into_module_nobody_holds(ctx: ir.Context) -> None:
     m = ir.Module.parse(FUNC)
     f = m.body.operations[0]
     other = ir.Module.create()
+    other_handle = other.operation._handle
     earlier_view = m.body.operations[0]
     other.body.append(f)
     del other, f
     gc.collect()
-    # `earlier_view` kept the first module, but the op moved to `other`, held by nobody:
-    # either it still works or it is stale, never a crash.
-    try:
-        earlier_view.name
-    except ir.StaleHandleError:
-        pass
+    # `earlier_view` holds the first module's owner, which keeps the tree the op moved to.
+    assert ctx._op_is_live(*other_handle)
+    assert earlier_view.name == "func.func"
+    assert earlier_view.parent is not None and earlier_view.parent.operation._handle == other_handle
+    del m, earlier_view
+    gc.collect()
+    assert not ctx._op_is_live(*other_handle)
+
+
+# Issue 15, item 3: a wrapper of nested IR follows its tree's current root.
+def test_nested_wrapper_keeps_the_tree_its_parent_moved_to(ctx: ir.Context) -> None:
+    src = ir.Module.parse(FUNC)
+    f = src.body.operations[0]
+    add = f.regions[0].blocks[0].operations[0]  # holds `src`'s owner
+    dst = ir.Module.create()
+    dst_handle = dst.operation._handle
+    dst.body.append(f)
+    del f, dst
+    gc.collect()
+    assert ctx._op_is_live(*dst_handle)
+    assert add.name == "arith.addi"
+    parent = add.parent
+    assert parent is not None and parent.parent is not None
+    assert parent.parent.operation._handle == dst_handle
+    del parent
+    del src
+    gc.collect()
+    assert add.name == "arith.addi" and ctx._op_is_live(*dst_handle)
+    del add
+    gc.collect()
+    assert not ctx._op_is_live(*dst_handle)
+
+
+@pytest.mark.parametrize("how", ["move_before", "move_after", "insert", "detach", "append_block"])
+def test_every_move_keeps_wrappers_made_before_it_working(ctx: ir.Context, how: str) -> None:
+    src = ir.Module.parse(FUNC)
+    f = src.body.operations[0]
+    block = f.regions[0].blocks[0]
+    mul = block.operations[1]
+    dst = ir.Module.parse('"t.anchor"() : () -> ()')
+    anchor = dst.body.operations[0]
+    if how == "move_before":
+        f.move_before(anchor)
+    elif how == "move_after":
+        f.move_after(anchor)
+    elif how == "insert":
+        f.detach_from_parent()
+        ir.InsertionPoint(anchor).insert(f)
+    elif how == "detach":
+        f.detach_from_parent()
+    else:
+        region = ir.Operation.create("t.holder", regions=1, ip=ir.InsertionPoint(dst.body)).regions[0]
+        block.append_to(region)
+        del region
+    del f, dst, anchor, block
+    gc.collect()
+    # Only wrappers made before the move hold anything now, through `src`'s owner.
+    assert mul.name == "arith.muli"
+    assert mul.operands[0].owner.name == "arith.addi"
+    top = mul
+    while top.parent is not None:
+        top = top.parent
+    assert top.name in ("builtin.module", "func.func")
+    del top
+
+
+def test_ir_moved_back_and_forth_is_freed_with_its_last_wrapper(ctx: ir.Context) -> None:
+    a = ir.Module.parse('"t.a"() : () -> ()')
+    b = ir.Module.parse('"t.b"() : () -> ()')
+    a_handle, b_handle = a.operation._handle, b.operation._handle
+    op_a = a.body.operations[0]
+    op_b = b.body.operations[0]
+    b.body.append(op_a)  # a -> b
+    a.body.append(op_b)  # b -> a: the owners must not keep each other alive forever
+    assert [o.name for o in a.body.operations] == ["t.b"]
+    del op_a, op_b
+    gc.collect()
+    del a
+    gc.collect()
+    assert ctx._op_is_live(*a_handle) and ctx._op_is_live(*b_handle)  # `b` reaches both
+    assert [o.name for o in b.body.operations] == ["t.a"]
+    del b
+    gc.collect()
+    assert not ctx._op_is_live(*a_handle) and not ctx._op_is_live(*b_handle)
+
+
+# Issue 15, item 4: a detached op collected while its results are used is kept, not erased
+# (which would have left NULL operands behind the user's back).
+def test_detached_op_collected_while_its_results_are_used(ctx: ir.Context, i32: ir.Type) -> None:
+    m = ir.Module.create()
+    d = ir.Operation.create("t.def", results=[i32, i32])
+    d_handle = d._handle
+    with ir.InsertionPoint(m.body):
+        u = ir.Operation.create("t.use", operands=[d.results[0], d.results[1]])
+    del d
+    gc.collect()
+    assert ctx._op_is_live(*d_handle)
+    assert [v.owner.name for v in u.operands] == ["t.def", "t.def"]
+    assert "null operand" not in str(u)
+    # Put it before its user: the IR is whole and verifies.
+    u.operands[0].owner.move_before(u)
+    assert m.operation.verify()
+    assert [o.name for o in m.body.operations] == ["t.def", "t.use"]
+    del u
+    gc.collect()
+    assert ctx._op_is_live(*d_handle)
+
+
+def test_used_detached_op_goes_with_the_module_that_uses_it(ctx: ir.Context, i32: ir.Type) -> None:
+    m = ir.Module.create()
+    m_handle = m.operation._handle
+    d = ir.Operation.create("t.def", results=[i32])
+    d_handle = d._handle
+    with ir.InsertionPoint(m.body):
+        ir.Operation.create("t.use", operands=[d.result])
+    del d
+    gc.collect()
+    assert ctx._op_is_live(*d_handle)
+    uses = m.body.operations[0].operands[0].uses
+    assert [(u.owner.name, u.operand_number) for u in uses] == [("t.use", 0)]
+    del uses
+    del m
+    gc.collect()
+    # No leak: the module and the op it used were freed together.
+    assert not ctx._op_is_live(*m_handle) and not ctx._op_is_live(*d_handle)
+
+
+def test_used_detached_op_is_erased_once_unused(ctx: ir.Context, i32: ir.Type) -> None:
+    d = ir.Operation.create("t.def", results=[i32])
+    d_handle = d._handle
+    m = ir.Module.create()
+    with ir.InsertionPoint(m.body):
+        u = ir.Operation.create("t.use", operands=[d.result])
+    u.erase()
+    del d
+    gc.collect()
+    assert not ctx._op_is_live(*d_handle)
+
+
+# Issue 15, item 2: uses, block arguments, successors and regions of erased IR raise
+# StaleHandleError from every accessor, never an old answer.
+BRANCHES = '''
+"t.f"() ({
+^bb0(%x: i32):
+  %0 = "t.def"(%x) : (i32) -> i32
+  "t.br"(%0)[^bb1] : (i32) -> ()
+^bb1:
+  "t.ret"() : () -> ()
+}) : () -> ()
+'''
+
+
+def test_accessors_of_erased_ir_raise(ctx: ir.Context) -> None:
+    ctx.verify_after_parse = False
+    m = ir.Module.parse(BRANCHES)
+    f = m.body.operations[0]
+    region = f.regions[0]
+    b0, b1 = region.blocks[0], region.blocks[1]
+    x = b0.arguments[0]
+    define, br = b0.operations[0], b0.operations[1]
+    x_use = x.uses[0]
+    v_use = define.result.uses[0]
+    succs = br.successors
+    assert (x_use.operand_number, v_use.operand_number) == (0, 0)
+    assert x_use.owner.name == "t.def" and len(succs) == 1 and succs[0] == b1
+    # Erase the user: its uses are stale, the value's own accessors still answer.
+    br.erase()
+    stale(lambda: v_use.operand_number)
+    stale(lambda: v_use.owner)
+    assert len(define.result.uses) == 0
+    stale(lambda: len(succs))
+    stale(lambda: succs[0])
+    stale(lambda: br.successors)
+    # Erase everything.
+    f.erase()
+    checks: List[Callable[[], object]] = [
+        lambda: x_use.operand_number,
+        lambda: x_use.owner,
+        lambda: x.arg_number,
+        lambda: x.owner,
+        lambda: x.type,
+        lambda: x.uses,
+        lambda: define.result.result_number,
+        lambda: region.owner,
+        lambda: region.blocks,
+        lambda: list(region),
+        lambda: b0.arguments,
+        lambda: b0.successors,
+        lambda: b1.predecessors,
+        lambda: b0.owner,
+        lambda: b0.region,
+        lambda: f.regions,
+    ]
+    answered = []
+    for i, check in enumerate(checks):
+        try:
+            check()
+            answered.append(i)
+        except ir.StaleHandleError:
+            pass
+    assert answered == [], f"accessors of erased IR that answered: {answered}"
 
 
 def test_two_wrappers_equal_and_hash_equal(module: ir.Module) -> None:

@@ -5,7 +5,7 @@
  * Every worker runs ITERS iterations (a fixed count, not a fixed time) of every kind of call:
  * parse, print (checked against the text), walks whose callbacks read and whose callbacks
  * erase, create + insert, verify (passing, and failing with the diagnostic delivered to the
- * worker's own handler), diagnostics emitted to handlers that are attached and detached
+ * worker's own handler, or to a capture that must hold that one diagnostic only), diagnostics emitted to handlers that are attached and detached
  * while others emit, option declarations and nested option scopes (each thread sees only its
  * own), a pass manager running a C pass (which reads the thread's option scope and walks the
  * IR), cse and canonicalize with a C rewrite pattern, and erase. Process-wide lock-wait hooks
@@ -176,8 +176,6 @@ static omnir_walk_result erase_leaf(void *user_data, omnir_op op) {
 /* ---- the pass and the pattern */
 
 static pthread_mutex_t hang_mutex = PTHREAD_MUTEX_INITIALIZER;
-static bool force_wait;
-static long force_wait_begins0;
 
 static uint32_t mark_pass(void *user_data, omnir_context *ctx, omnir_op op, const omnir_pass_options *options,
                           omnir_callback_message *message) {
@@ -202,19 +200,6 @@ static uint32_t mark_pass(void *user_data, omnir_context *ctx, omnir_op op, cons
         omnir_integer_attr_get(ctx, i64, w->iteration, &it) || omnir_op_set_attribute(ctx, first, S("marked"), it)) {
         omnir_callback_message_set(message, S("mark_pass could not mark"));
         return 1;
-    }
-    if (force_wait && w->id == 0 && w->iteration == 0) {
-        /* Holds the shared context until another worker waits for it, so that the lock-wait
-         * hooks are seen to run on every machine, however the threads are scheduled. */
-        int waited_ms = 0;
-        while (atomic_load(&hook_begins) == force_wait_begins0 && waited_ms < 20000) {
-            usleep(1000);
-            waited_ms++;
-        }
-        if (atomic_load(&hook_begins) == force_wait_begins0) {
-            fprintf(stderr, "stress: FAIL: no worker waited for the held context (lock-wait hooks not run)\n");
-            w->fails++;
-        }
     }
     if (hang_on_purpose && w->id == 0 && w->iteration == 2) {
         /* The watchdog's own test: lock a mutex twice, holding the context. */
@@ -295,10 +280,17 @@ static void iteration(worker *w, omnir_pass_manager *pm) {
     char text[1024];
     module_text(text, sizeof text, w->id, w->iteration);
 
+    /* A capture open across parse, print, walk and create, which emit nothing: it must stay
+     * empty whatever other threads emit on the shared context meanwhile. */
+    uint64_t quiet = 0;
+    OK(w, omnir_context_begin_diagnostic_capture(ctx, &quiet));
+
     step(w, "parse");
     omnir_op m = {0};
     if (omnir_module_parse(ctx, S(text), S(w->tag), &m) != OMNIR_OK) {
         FAIL(w, "omnir_module_parse");
+        omnir_diagnostic_list *l = NULL;
+        if (omnir_context_end_diagnostic_capture(ctx, quiet, &l) == OMNIR_OK) omnir_diagnostic_list_free(l);
         return;
     }
 
@@ -332,6 +324,12 @@ static void iteration(worker *w, omnir_pass_manager *pm) {
     omnir_insertion_point end = {.kind = OMNIR_INSERT_BLOCK_END, .block = body};
     OK(w, omnir_op_insert(ctx, created, end));
     EXPECT(w, body_size(w, m) == 8);
+    omnir_diagnostic_list *quiet_list = NULL;
+    size_t quiet_n = 99;
+    OK(w, omnir_context_end_diagnostic_capture(ctx, quiet, &quiet_list));
+    OK(w, omnir_diagnostic_list_get_size(quiet_list, &quiet_n));
+    EXPECT(w, quiet_n == 0);
+    OK(w, omnir_diagnostic_list_free(quiet_list));
 
     step(w, "verify");
     OK(w, omnir_op_verify(ctx, m));
@@ -342,6 +340,25 @@ static void iteration(worker *w, omnir_pass_manager *pm) {
     OK(w, omnir_region_append_block(ctx, region, extra));
     EXPECT(w, omnir_op_verify(ctx, m) == OMNIR_ERROR_VERIFICATION_FAILED);
     EXPECT(w, w->diags_seen == seen + 1);
+    /* Again inside a capture: it holds exactly this call's diagnostic, not one that another
+     * thread emits on the shared context meanwhile (nor does it take theirs away). */
+    uint64_t capture = 0;
+    omnir_diagnostic_list *list = NULL;
+    size_t captured = 0;
+    const omnir_diagnostic *d = NULL;
+    omnir_location dloc;
+    OK(w, omnir_context_begin_diagnostic_capture(ctx, &capture));
+    EXPECT(w, omnir_op_verify(ctx, m) == OMNIR_ERROR_VERIFICATION_FAILED);
+    OK(w, omnir_context_end_diagnostic_capture(ctx, capture, &list));
+    OK(w, omnir_diagnostic_list_get_size(list, &captured));
+    EXPECT(w, captured == 1);
+    for (size_t i = 0; i < captured; i++) {
+        OK(w, omnir_diagnostic_list_get(list, i, &d));
+        OK(w, omnir_diagnostic_get_location(d, &dloc));
+        EXPECT(w, location_is_mine(w, ctx, dloc));
+    }
+    OK(w, omnir_diagnostic_list_free(list));
+    EXPECT(w, w->diags_seen == seen + 1); /* captured: not handled again */
     OK(w, omnir_block_erase(ctx, extra));
     OK(w, omnir_op_verify(ctx, m));
 
@@ -443,13 +460,65 @@ static void *worker_main(void *arg) {
     uint64_t handler_id;
     OK(w, omnir_context_attach_diagnostic_handler(w->ctx, handler, w, free_worker_data, &handler_id));
     pthread_barrier_wait(&start_barrier);
-    for (w->iteration = 0; w->iteration < iters_n && pm; w->iteration++) iteration(w, pm);
+    for (w->iteration = 0; w->iteration < iters_n; w->iteration++) {
+        /* Every iteration starts together on every worker: without it, on few cores, one
+         * worker may run most of its iterations while the others sleep in the lock's queue,
+         * and the threads hardly interleave. */
+        step(w, "barrier");
+        pthread_barrier_wait(&start_barrier);
+        iteration(w, pm);
+    }
     step(w, "teardown");
     if (w->extra_hooks) OK(w, omnir_lock_wait_hooks_remove(w->extra_hooks));
     OK(w, omnir_context_detach_diagnostic_handler(w->ctx, handler_id));
     if (pm) OK(w, omnir_pass_manager_destroy(pm));
     watchdog_unregister(w->slot);
     return NULL;
+}
+
+/* The lock-wait hooks, deterministically: this thread holds the context inside a pass until
+ * a second thread, calling into the context, has run the begin hook while it waits. */
+static atomic_long hold_waits0;
+static pthread_t hold_other;
+static bool hold_other_started;
+
+static void *call_into(void *ctx) {
+    omnir_location loc;
+    return (void *)(uintptr_t)(omnir_unknown_loc_get(ctx, &loc) == OMNIR_OK);
+}
+
+/* Started from inside the pass, so that the other thread's call surely finds the context
+ * held. */
+static uint32_t hold_pass(void *user_data, omnir_context *ctx, omnir_op op, const omnir_pass_options *options,
+                          omnir_callback_message *message) {
+    (void)op, (void)options, (void)message;
+    hold_other_started = pthread_create(&hold_other, NULL, call_into, ctx) == 0;
+    for (int ms = 0; ms < 20000 && atomic_load(&hook_begins) == atomic_load(&hold_waits0); ms++) usleep(1000);
+    *(bool *)user_data = atomic_load(&hook_begins) != atomic_load(&hold_waits0);
+    return 0;
+}
+
+static bool hooks_run_on_a_wait(omnir_context *ctx) {
+    bool waited = false;
+    omnir_pass_registration reg;
+    memset(&reg, 0, sizeof reg);
+    reg.argument = (omnir_string_view){S("stress-hold")};
+    reg.run = hold_pass;
+    reg.user_data = &waited;
+    omnir_pass_manager *pm = NULL;
+    omnir_op m = {0};
+    const char *text = "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n";
+    void *other_ok = NULL;
+    atomic_store(&hold_waits0, atomic_load(&hook_begins));
+    hold_other_started = false;
+    bool ok = omnir_pass_register(ctx, &reg) == OMNIR_OK && omnir_module_parse(ctx, S(text), S("hold"), &m) == OMNIR_OK &&
+              omnir_pass_manager_parse(ctx, S("builtin.module(stress-hold)"), &pm) == OMNIR_OK &&
+              omnir_pass_manager_run(ctx, pm, m) == OMNIR_OK;
+    if (hold_other_started) ok = pthread_join(hold_other, &other_ok) == 0 && other_ok && ok;
+    if (pm) omnir_pass_manager_destroy(pm);
+    if (ok) ok = omnir_op_erase(ctx, m, OMNIR_ERASE_REQUIRE_NO_USES) == OMNIR_OK;
+    if (!ok || !waited) fprintf(stderr, "stress: FAIL: a thread waiting for a held context did not run the lock-wait hooks\n");
+    return ok && waited;
 }
 
 /* Runs the workers; `shared` gives them one context, otherwise one each. Returns 0 if
@@ -466,9 +535,9 @@ static int run_phase(const char *phase, bool shared) {
         fprintf(stderr, "stress: FAIL: %s: shared context setup\n", phase);
         return 1;
     }
+    long fails = 0;
+    if (shared && !hooks_run_on_a_wait(shared_ctx)) fails++;
     long begins0 = atomic_load(&hook_begins);
-    force_wait = shared && threads_n > 1;
-    force_wait_begins0 = begins0;
     pthread_barrier_init(&start_barrier, NULL, (unsigned)threads_n);
     for (int i = 0; i < threads_n; i++) {
         worker *w = &workers[i];
@@ -495,7 +564,7 @@ static int run_phase(const char *phase, bool shared) {
         fprintf(stderr, "stress: FAIL: %s: context destroy\n", phase);
         return 1;
     }
-    long fails = 0, diags = 0, runs = 0, walked = 0;
+    long diags = 0, runs = 0, walked = 0;
     for (int i = 0; i < threads_n; i++) {
         worker *w = &workers[i];
         /* per iteration: the failing verify, the remark, and every 10th a warning */

@@ -50,11 +50,12 @@ typedef struct watchdog_state {
     pthread_t thread;
 } watchdog_state;
 
-static watchdog_state watchdog_g = {.mutex = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+/* Zero-initialized; watchdog_start initializes the mutex and condition variable. */
+static watchdog_state watchdog_g;
 
 static inline long watchdog_gettid(void) { return (long)syscall(SYS_gettid); }
 
-/* A worker's slot: call once on the worker thread. */
+/* A worker's slot: call once on the worker thread, after watchdog_start. */
 static inline watchdog_slot *watchdog_register(const char *name) {
     pthread_mutex_lock(&watchdog_g.mutex);
     watchdog_slot *s = NULL;
@@ -181,6 +182,8 @@ static void *watchdog_main(void *arg) {
 static inline void watchdog_start(const char *test_name, int timeout_seconds) {
     void *warm[1];
     backtrace(warm, 1); /* loads libgcc now, not inside the signal handler */
+    pthread_mutex_init(&watchdog_g.mutex, NULL);
+    pthread_cond_init(&watchdog_g.cond, NULL);
     watchdog_g.test_name = test_name;
     watchdog_g.timeout_seconds = timeout_seconds;
     pthread_create(&watchdog_g.thread, NULL, watchdog_main, NULL);

@@ -223,6 +223,52 @@ pub struct BlockOperand {
     pub index: usize,
 }
 
+fn gone(what: &str) -> Error {
+    Error::new(Status::OutOfRange, format!("stale {what}: the operation no longer has it"))
+}
+
+// The fields are a snapshot taken when the use was listed; these accessors check it is still
+// there, so a use whose owner was erased answers with the stale-handle error rather than
+// with its old number.
+impl OpOperand {
+    /// The operation using the value ([`Status::StaleHandle`] once it was erased).
+    pub fn owner(&self) -> Result<Operation> {
+        self.operand_number()?;
+        Ok(self.op.clone())
+    }
+
+    /// The operand's number in its owner ([`Status::StaleHandle`] once the owner was erased).
+    pub fn operand_number(&self) -> Result<usize> {
+        if self.index < self.op.num_operands()? {
+            Ok(self.index)
+        } else {
+            Err(gone("use"))
+        }
+    }
+
+    /// The value the operand holds now.
+    pub fn get(&self) -> Result<Value> {
+        self.op.operand(self.operand_number()?)
+    }
+}
+
+impl BlockOperand {
+    /// The terminator using the block ([`Status::StaleHandle`] once it was erased).
+    pub fn owner(&self) -> Result<Operation> {
+        self.operand_number()?;
+        Ok(self.op.clone())
+    }
+
+    /// The successor's number in its terminator ([`Status::StaleHandle`] once it was erased).
+    pub fn operand_number(&self) -> Result<usize> {
+        if self.index < self.op.num_successors()? {
+            Ok(self.index)
+        } else {
+            Err(gone("successor use"))
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // the builder
 
@@ -444,8 +490,10 @@ impl OperationBuilder {
 
 /// An operation that is detached (created, cloned, parsed or detached, and not inserted
 /// anywhere) and owned by this guard: when the guard is dropped and the operation is still
-/// live and still detached, it is erased with everything nested in it (uses of its results
-/// elsewhere are dropped). Once inserted into a block it belongs to the IR, and dropping
+/// live and still detached, it is erased with everything nested in it. If its results
+/// still have uses elsewhere it is not erased (that would leave those operands NULL behind
+/// the user's back): it goes to the [`TreeOwner`](crate::TreeOwner) of a tree using it, or
+/// stays with the context. Once inserted into a block it belongs to the IR, and dropping
 /// the guard does nothing.
 ///
 /// This is the rule of DESIGN.md's "Lifetime in garbage-collected languages": detached IR is
@@ -456,7 +504,8 @@ impl OperationBuilder {
 /// Wrappers of IR nested in an owned tree keep the tree alive by sharing its guard: the
 /// glue stores an `Arc<OwnedOperation>` of the root in each wrapper it derives from the
 /// root (navigation passes it on), so the tree is erased when the last of them is collected;
-/// IR moved out of the tree meanwhile stays alive, and wrappers of erased IR get
+/// IR moved out of the tree meanwhile stays alive as long as they do
+/// ([`Context::track_move`](crate::Context::track_move)), and wrappers of erased IR get
 /// [`Status::StaleHandle`].
 ///
 /// It dereferences to the [`Operation`]; [`OwnedOperation::release`] gives up ownership.
@@ -465,12 +514,23 @@ impl OperationBuilder {
 pub struct OwnedOperation {
     op: Operation,
     armed: bool,
+    /// As a shared [`TreeOwner`](crate::TreeOwner): the owners and roots it keeps (see
+    /// `lifetime.rs`).
+    pub(crate) links: std::sync::Mutex<crate::lifetime::Links>,
 }
 
 impl OwnedOperation {
     /// Takes ownership of a detached operation.
     pub fn new(op: Operation) -> OwnedOperation {
-        OwnedOperation { op, armed: true }
+        OwnedOperation { op, armed: true, links: Default::default() }
+    }
+
+    pub(crate) fn is_armed(&self) -> bool {
+        self.armed
+    }
+
+    pub(crate) fn links_mut(&mut self) -> &mut crate::lifetime::Links {
+        self.links.get_mut().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Parses text that holds exactly one top-level operation (MLIR's
@@ -485,6 +545,12 @@ impl OwnedOperation {
         // SAFETY: live context, valid strings and out-pointer.
         let raw = out(|p| unsafe { sys::omnir_op_parse(ctx.as_raw(), t, tl, f, fl, p) })?;
         Ok(OwnedOperation::new(Operation { ctx: ctx.clone(), raw }))
+    }
+
+    /// [`OwnedOperation::parse`] of bytes: text that is not valid UTF-8 is a parse error at
+    /// the first bad byte (see [`Module::parse_bytes`]).
+    pub fn parse_bytes(ctx: &Context, text: &[u8], filename: &str) -> Result<OwnedOperation> {
+        OwnedOperation::parse(ctx, utf8_or_diagnose(ctx, text, filename)?, filename)
     }
 
     /// The operation, without giving up ownership.
@@ -508,9 +574,7 @@ impl Deref for OwnedOperation {
 
 impl Drop for OwnedOperation {
     fn drop(&mut self) {
-        if self.armed {
-            let _ = self.op.erase_if_detached();
-        }
+        crate::lifetime::release(&self.op, self.armed, &mut self.links);
     }
 }
 
@@ -572,6 +636,23 @@ impl fmt::Debug for OwnedBlock {
     }
 }
 
+/// `text` as a string, or the parse error (also emitted as a diagnostic) at its first byte
+/// that is not UTF-8.
+fn utf8_or_diagnose<'a>(ctx: &Context, text: &'a [u8], filename: &str) -> Result<&'a str> {
+    let e = match std::str::from_utf8(text) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let valid = &text[..e.valid_up_to()];
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    let message = "the input is not valid UTF-8";
+    let (line32, col32) = (u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX));
+    let loc = ctx.file_line_col_loc(filename, line32, col32)?;
+    ctx.emit_diagnostic(crate::Severity::Error, &loc, message, &[])?;
+    Err(Error::new(Status::ParseFailed, format!("{filename}:{line}:{col}: error: {message}")))
+}
+
 /// A `builtin.module`: a detached operation with one region holding one block, owned like
 /// an [`OwnedOperation`] (erased on drop unless inserted somewhere).
 pub struct Module {
@@ -606,6 +687,14 @@ impl Module {
         // SAFETY: live context, valid strings and out-pointer.
         let raw = out(|p| unsafe { sys::omnir_module_parse(ctx.as_raw(), t, tl, f, fl, p) })?;
         Ok(Module { op: OwnedOperation::new(Operation { ctx: ctx.clone(), raw }) })
+    }
+
+    /// [`Module::parse`] of bytes. Text that is not valid UTF-8 is a parse error like any
+    /// other, as `omnir-opt` reports it: [`Status::ParseFailed`], `file:line:col: error: the
+    /// input is not valid UTF-8` at the first bad byte (columns count bytes), emitted to the
+    /// context's diagnostic handlers too.
+    pub fn parse_bytes(ctx: &Context, text: &[u8], filename: &str) -> Result<Module> {
+        Module::parse(ctx, utf8_or_diagnose(ctx, text, filename)?, filename)
     }
 
     /// The module's operation.

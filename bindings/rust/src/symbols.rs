@@ -157,9 +157,15 @@ pub struct SymbolTable {
     raw: *mut sys::omnir_symbol_table,
 }
 
-// SAFETY: the C table is used from one thread at a time: this wrapper is not `Sync`, so
-// all uses go through the thread that owns it; moving it between threads is fine.
+// SAFETY: the C table is only ever touched inside omnir calls on its context. Those that
+// change it take the context's lock for the whole call (and are refused inside a read-only
+// callback), so they never overlap with any other call on the table; calls that only read
+// it may overlap each other (callbacks lent the context on pool workers), which is sound.
+// So the wrapper needs no lock of its own, and holds none across calls that may wait for
+// the context (see ARCHITECTURE.md, "Lock order").
 unsafe impl Send for SymbolTable {}
+// SAFETY: as above.
+unsafe impl Sync for SymbolTable {}
 
 impl SymbolTable {
     /// Builds the table of `op` (a registered symbol-table operation).
@@ -197,25 +203,25 @@ impl SymbolTable {
 
     /// Inserts the symbol (a detached one goes to `point`, default the end of the body); a
     /// taken name is uniqued. Returns the final name.
-    pub fn insert(&mut self, symbol: &Operation, point: Option<&InsertionPoint>) -> Result<String> {
+    pub fn insert(&self, symbol: &Operation, point: Option<&InsertionPoint>) -> Result<String> {
         let p = point.map(|p| p.to_raw());
         let pp = p.as_ref().map_or(std::ptr::null(), |p| p as *const _);
         string_out(|o| unsafe { sys::omnir_symbol_table_insert(self.ctx.as_raw(), self.raw, symbol.raw, pp, o) })
     }
 
     /// Detaches the symbol from the table's body and forgets it; the guard owns it.
-    pub fn remove(&mut self, symbol: &Operation) -> Result<OwnedOperation> {
+    pub fn remove(&self, symbol: &Operation) -> Result<OwnedOperation> {
         check(unsafe { sys::omnir_symbol_table_remove(self.ctx.as_raw(), self.raw, symbol.raw) })?;
         Ok(OwnedOperation::new(symbol.clone()))
     }
 
     /// Erases the symbol and forgets it.
-    pub fn erase(&mut self, symbol: &Operation) -> Result<()> {
+    pub fn erase(&self, symbol: &Operation) -> Result<()> {
         check(unsafe { sys::omnir_symbol_table_erase(self.ctx.as_raw(), self.raw, symbol.raw) })
     }
 
     /// Renames the symbol and updates its uses within the table's region.
-    pub fn rename(&mut self, symbol: &Operation, new_name: &str) -> Result<()> {
+    pub fn rename(&self, symbol: &Operation, new_name: &str) -> Result<()> {
         let (n, nl) = arg(new_name);
         check(unsafe { sys::omnir_symbol_table_rename(self.ctx.as_raw(), self.raw, symbol.raw, n, nl) })
     }
@@ -223,11 +229,13 @@ impl SymbolTable {
     /// Renames the symbol to the first `name_N` free in this table and in every table of
     /// `others` (MLIR's `SymbolTable::renameToUnique`), updating its uses; returns the new
     /// name.
-    pub fn rename_to_unique(&mut self, symbol: &Operation, others: &[&SymbolTable]) -> Result<String> {
-        let o: Vec<*mut sys::omnir_symbol_table> = others.iter().map(|t| t.raw).collect();
+    pub fn rename_to_unique(&self, symbol: &Operation, others: &[&SymbolTable]) -> Result<String> {
+        // `self` is left out of `others`: omnir changes it while reading the others.
+        let o: Vec<*mut sys::omnir_symbol_table> =
+            others.iter().map(|t| t.raw).filter(|&t| !std::ptr::eq(t, self.raw)).collect();
         // SAFETY: live context and tables (omnir only reads the other tables, which this
-        // borrow keeps alive and unchanged, and `self` is borrowed mutably so it is not among
-        // them); the array outlives the call; valid out-parameter.
+        // borrow keeps alive, and `self` is not among them); the array outlives the call;
+        // valid out-parameter.
         string_out(|n| unsafe {
             sys::omnir_symbol_table_rename_to_unique(self.ctx.as_raw(), self.raw, symbol.raw, o.as_ptr(), o.len(), n)
         })

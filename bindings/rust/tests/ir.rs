@@ -311,14 +311,19 @@ fn detached_ir_is_owned_by_its_guard() {
     assert!(!released.is_live());
     assert!(!released.erase_if_detached().unwrap());
 
-    // A detached op whose result is still used elsewhere: the uses are dropped.
+    // A detached op whose result is still used elsewhere is not erased (that would leave a
+    // NULL operand behind the user's back); with no shared owner of the user's tree to hand
+    // it to, the context keeps it (see tests/lifetime.rs for the hand-over).
     let user_owner = builder.build().unwrap();
+    let def = user_owner.operation().clone();
     let user = OperationBuilder::new("test.use", &loc).operands(&[user_owner.result(0).unwrap()]).build().unwrap();
     f.body.append(&user).unwrap();
     let user = user.release();
     drop(user_owner);
+    assert!(def.is_live());
     assert_eq!(user.num_operands().unwrap(), 1);
-    assert!(user.operand(0).unwrap().ty().is_err());
+    assert_eq!(user.operand(0).unwrap().ty().unwrap(), f.i32);
+    assert_eq!(user.operand(0).unwrap().defining_op().unwrap(), Some(def));
 
     // Blocks and modules the same way.
     let block = Block::create(&f.ctx, &[(f.i32.clone(), loc.clone())]).unwrap();

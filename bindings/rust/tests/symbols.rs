@@ -66,7 +66,7 @@ fn names_visibility_lookup_and_uses() {
 #[test]
 fn symbol_table_insert_rename_erase() {
     let (ctx, m) = module();
-    let mut table = SymbolTable::new(&m).unwrap();
+    let table = SymbolTable::new(&m).unwrap();
     assert_eq!(table.len().unwrap(), 2);
     assert_eq!(table.operation().unwrap(), *m.operation());
     let g = table.lookup("g").unwrap().unwrap();
@@ -147,7 +147,7 @@ fn rename_to_unique() {
     let m = Module::parse(&ctx, SYMBOLS, "s.mlir").unwrap();
     let other = Module::parse(&ctx, "\"s.func\"() <{sym_name = \"used_0\"}> ({\n}) : () -> ()", "o.mlir").unwrap();
     let other_table = SymbolTable::new(&other).unwrap();
-    let mut table = SymbolTable::new(&m).unwrap();
+    let table = SymbolTable::new(&m).unwrap();
     let used = table.lookup("used").unwrap().unwrap();
     // `used_0` is taken in the other table, so the first free name is `used_1`.
     let name = table.rename_to_unique(&used, &[&other_table]).unwrap();
