@@ -93,7 +93,12 @@ def test_declare_set_get_typed(ctx: ir.Context) -> None:
 def test_redeclare_same_type_is_idempotent_other_type_refused(ctx: ir.Context) -> None:
     ctx.declare_option("t.level", "int", 1)
     ctx.set_option("t.level", 4)
-    ctx.declare_option("t.level", "int", 2)  # no-op: the first default and the value stay
+    ctx.declare_option("t.level", "int", 1)  # no-op: the default and the value stay
+    assert ctx.get_option("t.level") == 4
+    # Another default is refused, naming both (accb89b: it used to be ignored silently).
+    with pytest.raises(ValueError, match=r"'t\.level' is already declared with default '1', cannot redeclare it with "
+                       r"default '2'"):
+        ctx.declare_option("t.level", "int", 2)
     assert ctx.get_option("t.level") == 4
     ctx.reset_option("t.level")
     assert ctx.get_option("t.level") == 1
