@@ -210,7 +210,7 @@ fn exercise(ctx: &Context, me: usize, iterations: usize, progress: &Progress) {
 fn every_call_on_one_shared_context() {
     let ctx = Context::new();
     prepare(&ctx);
-    run_threads(4, Duration::from_secs(120), move |me, progress| exercise(&ctx, me, 100, progress));
+    run_threads(4, Duration::from_secs(120), move |me, progress| exercise(&ctx, me, 300, progress));
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn every_call_on_separate_contexts() {
     run_threads(4, Duration::from_secs(120), |me, progress| {
         let ctx = Context::new();
         prepare(&ctx);
-        exercise(&ctx, me, 100, progress);
+        exercise(&ctx, me, 300, progress);
     });
 }
 
