@@ -19,6 +19,7 @@
 #include "stress_watchdog.h"
 
 #include <inttypes.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -110,7 +111,11 @@ typedef struct worker {
         if (!(cond)) FAIL(w, #cond);                                                               \
     } while (0)
 
-static void step(worker *w, const char *what) { watchdog_step(w->slot, w->iteration, what); }
+/* Yields between steps, so that threads interleave their calls even on two cores. */
+static void step(worker *w, const char *what) {
+    watchdog_step(w->slot, w->iteration, what);
+    sched_yield();
+}
 
 static bool location_is_mine(worker *w, omnir_context *ctx, omnir_location loc) {
     omnir_string text = {0};

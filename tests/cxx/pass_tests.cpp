@@ -77,10 +77,15 @@ TEST(typed_options_declare_set_get) {
   ctx.declareOption("t.label", std::string("none"));
   ctx.get().declareOption(OptionDecl::enumeration("t.mode", {"fast", "safe"}, "safe"));
   ctx.declareOption(OptionDecl::list("t.sizes", OptionKind::Int, "1,2"));
-  // The same declaration again is a no-op; another kind under the same name is refused.
+  // The same declaration again is a no-op; another kind, or another default, under the same
+  // name is refused (naming both defaults), and the first declaration stays.
   ctx.declareOption<int64_t>("t.threshold", 3);
   EXPECT_ERROR(ctx.declareOption("t.threshold", true), OMNIR_ERROR_ALREADY_EXISTS, e,
                EXPECT_CONTAINS(e.message(), "t.threshold"));
+  EXPECT_ERROR(ctx.declareOption<int64_t>("t.threshold", 4), OMNIR_ERROR_ALREADY_EXISTS, e, {
+    EXPECT_CONTAINS(e.message(), "'3'");
+    EXPECT_CONTAINS(e.message(), "'4'");
+  });
 
   EXPECT_EQ(ctx.getOption<int64_t>("t.threshold"), 3);
   EXPECT_EQ(ctx.getOption<int>("t.threshold"), 3);

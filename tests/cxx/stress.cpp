@@ -64,7 +64,11 @@ struct Worker {
   int64_t expectedLevel = 0;
   std::atomic<int> passFreed{0};
 
-  void step(const char *what) { watchdog_step(slot, iteration, what); }
+  // Yields between steps, so that threads interleave their calls even on two cores.
+  void step(const char *what) {
+    watchdog_step(slot, iteration, what);
+    std::this_thread::yield();
+  }
   void fail(const std::string &what, int line) {
     std::fprintf(stderr, "stress(c++): FAIL: worker %d iteration %ld (line %d): %s\n", id, iteration, line,
                  what.c_str());
@@ -92,6 +96,7 @@ bool handler(void *userData, omnir_context *ctx, const omnir_diagnostic *d) {
 }
 
 std::mutex hangMutex;
+pthread_barrier_t iterationBarrier;
 
 // Frees nothing; counts its own destruction, which must happen when the context goes.
 struct FreeProbe {
@@ -246,6 +251,7 @@ void workerMain(Worker *w, std::atomic<int> *ready) {
   w->slot = watchdog_register(("worker " + std::to_string(w->id)).c_str());
   w->step("setup");
   uint64_t handlerId = 0;
+  bool counted = false;
   try {
     setupContext(*w);
     PassInfo info;
@@ -272,9 +278,14 @@ void workerMain(Worker *w, std::atomic<int> *ready) {
     PassManager pm(w->ctx, "builtin.module(" + info.argument + ",cse,canonicalize,s.fn(cse,canonicalize))");
     check(omnir_context_attach_diagnostic_handler(w->ctx, handler, w, nullptr, &handlerId));
     ready->fetch_sub(1);
+    counted = true;
     while (ready->load() > 0)
       std::this_thread::yield();
     for (w->iteration = 0; w->iteration < itersN; ++w->iteration) {
+      // Every iteration starts together on every worker: without it, on few cores, one worker
+      // may run most of its iterations while the others sleep in the lock's queue.
+      w->step("barrier");
+      pthread_barrier_wait(&iterationBarrier);
       try {
         iteration(*w, pm);
       } catch (const std::exception &e) {
@@ -285,7 +296,12 @@ void workerMain(Worker *w, std::atomic<int> *ready) {
     check(omnir_context_detach_diagnostic_handler(w->ctx, handlerId));
   } catch (const std::exception &e) {
     w->fail(std::string("setup or teardown: ") + e.what(), __LINE__);
-    ready->fetch_sub(1);
+    if (!counted) {
+      // Keeps the others going: they wait for this worker at the start and at every iteration.
+      ready->fetch_sub(1);
+      for (w->iteration = 0; w->iteration < itersN; ++w->iteration)
+        pthread_barrier_wait(&iterationBarrier);
+    }
   }
   watchdog_unregister(w->slot);
 }
@@ -311,10 +327,12 @@ bool runPhase(const char *phase, bool shared) {
     workers.push_back(std::move(w));
   }
   long begins0 = hookBegins.load();
+  pthread_barrier_init(&iterationBarrier, nullptr, static_cast<unsigned>(threadsN));
   for (auto &w : workers)
     threads.emplace_back(workerMain, w.get(), &ready);
   for (auto &t : threads)
     t.join();
+  pthread_barrier_destroy(&iterationBarrier);
   contexts.clear(); // destroys the contexts: every pass's function must be freed now
   long fails = 0, diags = 0, runs = 0;
   for (auto &w : workers) {

@@ -281,8 +281,9 @@ public:
   // Options: declared per context; values as this thread sees them (its innermost
   // OptionScope, else the context's value, else the default).
 
-  /// Declares an option. The same declaration again is a no-op; the same name with another
-  /// kind throws (OMNIR_ERROR_ALREADY_EXISTS).
+  /// Declares an option. The same declaration again (same kind and default) is a no-op; the
+  /// same name with another kind or another default throws (OMNIR_ERROR_ALREADY_EXISTS, the
+  /// message naming both).
   void declareOption(const OptionDecl &decl) const {
     const std::vector<OptionDecl> decls{decl};
     detail::RawOptionDecls raw(decls);
