@@ -193,3 +193,11 @@ def test_invalid_utf8_bytes_are_a_located_parse_error(ctx: ir.Context) -> None:
         ir.Operation.parse(b"\xc3(", source_name="op.mlir")
     # Valid UTF-8 given as bytes parses as the same str does.
     assert str(ir.Module.parse('"t.\u00e9"() : () -> ()'.encode())) == str(ir.Module.parse('"t.\u00e9"() : () -> ()'))
+
+
+def test_parse_file_with_invalid_utf8(ctx: ir.Context, tmp_path: Any) -> None:
+    path = tmp_path / "bad.mlir"
+    path.write_bytes(b'"t.a"() : () -> ()\n\n  \xe2\x82\n')
+    with pytest.raises(ir.MLIRError) as e:
+        ir.Module.parseFile(str(path))
+    assert [str(d.location) for d in e.value.error_diagnostics] == [f'loc("{path}":3:3)']
