@@ -2,7 +2,9 @@
 # ThreadSanitizer over omnir's concurrency stress tests:
 #   1. the core (and Rust's std, rebuilt with -Zbuild-std so that its synchronization is
 #      instrumented too) built as an instrumented staticlib with nightly -Zsanitizer=thread,
-#      into target/tsan (kept between runs: only what changed is rebuilt);
+#      with the Rust stress test, into target/tsan (kept between runs: only what changed is
+#      rebuilt; a change to the core costs about 2 minutes on two cores, nothing changed about
+#      10 s, the very first build of std and every dependency about 6 minutes more);
 #   2. the C stress test (tests/c/stress.c) compiled with -fsanitize=thread (clang when it is
 #      installed, else gcc: both emit the same __tsan_* calls) and linked statically against
 #      that staticlib and nightly Rust's own TSan runtime (the runtime has to be one copy, and
@@ -31,9 +33,13 @@ fi
 export RUSTFLAGS="-Zsanitizer=thread"
 cargo_tsan() { nice cargo +nightly "$1" --locked -Zbuild-std --target "$target" --release -p omnir-core "${@:2}"; }
 
-echo "== tsan: instrumented libomnir_core.a (nightly $(rustc +nightly -V | cut -d' ' -f2-))"
-cargo_tsan build --lib
-staticlib=$CARGO_TARGET_DIR/$target/release/libomnir_core.a
+echo "== tsan: instrumented libomnir_core.a and the Rust stress test (nightly $(rustc +nightly -V | cut -d' ' -f2-))"
+# One cargo command builds both: a separate `cargo build --lib` would compile the core a second
+# time (the test's dev-dependencies unify other features into the core's dependencies).
+json=$(cargo_tsan test --test capi_threads --no-run --message-format=json-render-diagnostics)
+staticlib=$(printf '%s\n' "$json" | sed -n 's/.*"filenames":\[[^]]*"\([^"]*\/libomnir_core-[^"]*\.a\)".*/\1/p' | tail -1)
+test_bin=$(printf '%s\n' "$json" | sed -n 's/.*"executable":"\([^"]*\/capi_threads-[^"]*\)".*/\1/p' | tail -1)
+[ -f "$staticlib" ] && [ -x "$test_bin" ] || { echo "tsan: built artifacts not found ($staticlib, $test_bin)" >&2; exit 1; }
 runtime=$(rustc +nightly --print sysroot)/lib/rustlib/$target/lib/librustc-nightly_rt.tsan.a
 [ -f "$runtime" ] || { echo "tsan: nightly's TSan runtime not found at $runtime" >&2; exit 1; }
 
@@ -54,7 +60,7 @@ if grep -q "ThreadSanitizer" "$out/stress.txt"; then
 fi
 
 echo "== tsan: Rust stress test (core/tests/capi_threads.rs)"
-cargo_tsan test --test capi_threads -- --nocapture 2>&1 | tee "$out/capi_threads.txt"
+"$test_bin" --nocapture 2>&1 | tee "$out/capi_threads.txt"
 if grep -q "ThreadSanitizer" "$out/capi_threads.txt"; then
   echo "== tsan: ThreadSanitizer reported on the Rust stress test (above)" >&2
   exit 1
