@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::LazyLock;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -27,10 +27,10 @@ pub struct Context {
 /// One Python object per omnir context, so that `op.context is ctx` holds. Maps the
 /// context's serial to its live Python object (a borrowed pointer: each object removes its
 /// entry first thing when it is deallocated).
-static OBJECTS: LazyLock<Mutex<HashMap<u32, usize>>> = LazyLock::new(Default::default);
+static OBJECTS: LazyLock<omnir::LeafMutex<HashMap<u32, usize>>> = LazyLock::new(Default::default);
 
-fn objects() -> std::sync::MutexGuard<'static, HashMap<u32, usize>> {
-    OBJECTS.lock().unwrap_or_else(|p| p.into_inner())
+fn objects() -> omnir::LeafGuard<'static, HashMap<u32, usize>> {
+    OBJECTS.lock()
 }
 
 impl Drop for Context {

@@ -2,7 +2,7 @@
 //! and handlers written in Python (`Context.attach_diagnostic_handler`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -102,7 +102,7 @@ impl Diagnostic {
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct DiagnosticHandler {
     ctx: omnir::Context,
-    id: Mutex<Option<HandlerId>>,
+    id: omnir::LeafMutex<Option<HandlerId>>,
     had_error: Arc<AtomicBool>,
 }
 
@@ -128,14 +128,14 @@ pub fn attach(py: Python<'_>, ctx: &omnir::Context, callback: Py<PyAny>) -> PyRe
             })
         })
         .py()?;
-    Py::new(py, DiagnosticHandler { ctx: ctx.clone(), id: Mutex::new(Some(id)), had_error })
+    Py::new(py, DiagnosticHandler { ctx: ctx.clone(), id: omnir::LeafMutex::new(Some(id)), had_error })
 }
 
 #[pymethods]
 impl DiagnosticHandler {
     /// Detaches the handler (idempotent).
     fn detach(&self) -> PyResult<()> {
-        let id = self.id.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let id = self.id.lock().take();
         if let Some(id) = id {
             self.ctx.detach_diagnostic_handler(id).py()?;
         }
@@ -150,7 +150,7 @@ impl DiagnosticHandler {
 
     #[getter]
     fn attached(&self) -> bool {
-        self.id.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+        self.id.lock().is_some()
     }
 
     fn __enter__(slf: Py<DiagnosticHandler>) -> Py<DiagnosticHandler> {

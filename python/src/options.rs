@@ -12,7 +12,6 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::thread::ThreadId;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -203,7 +202,7 @@ pub struct OptionOverrides {
     ctx: omnir::Context,
     settings: Vec<(String, String)>,
     /// While entered: the entering thread and the token of its scope in that thread's stack.
-    entered: Mutex<Option<(ThreadId, u64)>>,
+    entered: omnir::LeafMutex<Option<(ThreadId, u64)>>,
 }
 
 impl OptionOverrides {
@@ -230,11 +229,11 @@ impl OptionOverrides {
                 out.push((k, text));
             }
         }
-        Ok(OptionOverrides { ctx: ctx.clone(), settings: out, entered: Mutex::new(None) })
+        Ok(OptionOverrides { ctx: ctx.clone(), settings: out, entered: omnir::LeafMutex::new(None) })
     }
 
-    fn state(&self) -> std::sync::MutexGuard<'_, Option<(ThreadId, u64)>> {
-        self.entered.lock().unwrap_or_else(|p| p.into_inner())
+    fn state(&self) -> omnir::LeafGuard<'_, Option<(ThreadId, u64)>> {
+        self.entered.lock()
     }
 }
 
@@ -318,7 +317,7 @@ impl Drop for OptionOverrides {
         // Collected while still entered (never exited): end the scope now if it is the
         // innermost one of its context on this thread, else as soon as it becomes so. On
         // another thread, it ends with that thread.
-        let entered = *self.entered.get_mut().unwrap_or_else(|p| p.into_inner());
+        let entered = *self.entered.get_mut();
         let Some((thread, token)) = entered else { return };
         if thread != std::thread::current().id() {
             return;

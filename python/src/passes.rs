@@ -20,7 +20,6 @@
 //! non-`Exception`s are raised as they are.
 
 use std::cell::RefCell;
-use std::sync::Mutex;
 
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -217,7 +216,7 @@ impl State {
 pub struct PassManager {
     ctx: omnir::Context,
     /// `None` while a call has the state checked out (see [`Checkout`]).
-    state: Mutex<Option<State>>,
+    state: omnir::LeafMutex<Option<State>>,
 }
 
 /// The pass manager's state, taken out of its slot for the length of one call and put back
@@ -226,7 +225,7 @@ pub struct PassManager {
 /// passes): a second caller meanwhile finds the slot empty and gets a `RuntimeError`, where
 /// waiting on a held lock with the GIL could deadlock (ARCHITECTURE.md, "Lock order").
 struct Checkout<'a> {
-    slot: &'a Mutex<Option<State>>,
+    slot: &'a omnir::LeafMutex<Option<State>>,
     state: Option<State>,
 }
 
@@ -247,7 +246,7 @@ impl Drop for Checkout<'_> {
     fn drop(&mut self) {
         let state = self.state.take();
         // The slot is empty (this checkout emptied it), so nothing is dropped under the lock.
-        *self.slot.lock().unwrap_or_else(|p| p.into_inner()) = state;
+        *self.slot.lock() = state;
     }
 }
 
@@ -262,7 +261,7 @@ fn parse_pipeline(ctx: &omnir::Context, pipeline: &str) -> PyResult<omnir::PassM
 
 impl PassManager {
     fn state(&self) -> PyResult<Checkout<'_>> {
-        let state = self.state.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let state = self.state.lock().take();
         match state {
             Some(state) => Ok(Checkout { slot: &self.state, state: Some(state) }),
             None => Err(PyRuntimeError::new_err(
@@ -272,7 +271,7 @@ impl PassManager {
     }
 
     fn new(ctx: omnir::Context, pm: omnir::PassManager) -> PassManager {
-        PassManager { ctx, state: Mutex::new(Some(State { pm, settings: Settings::default() })) }
+        PassManager { ctx, state: omnir::LeafMutex::new(Some(State { pm, settings: Settings::default() })) }
     }
 }
 

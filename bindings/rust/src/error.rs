@@ -141,6 +141,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Turns the status of a C call into a `Result`, reading the last error's message of this
 /// thread on failure. Every C call of this crate goes through here.
 pub(crate) fn check(status: sys::omnir_status) -> Result<()> {
+    crate::leaf::assert_none_held();
     match Status::from_raw(status) {
         None => Ok(()),
         Some(s) => Err(Error { status: s, message: last_error_message() }),
@@ -155,6 +156,7 @@ pub(crate) fn last_error_message() -> String {
 
 /// Runs a C call that writes one output value, and returns it.
 pub(crate) fn out<T: Default>(f: impl FnOnce(*mut T) -> sys::omnir_status) -> Result<T> {
+    crate::leaf::assert_none_held();
     let mut v = T::default();
     check(f(&mut v))?;
     Ok(v)

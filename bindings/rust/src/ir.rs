@@ -516,7 +516,7 @@ pub struct OwnedOperation {
     armed: bool,
     /// As a shared [`TreeOwner`](crate::TreeOwner): the owners and roots it keeps (see
     /// `lifetime.rs`).
-    pub(crate) links: std::sync::Mutex<crate::lifetime::Links>,
+    pub(crate) links: crate::leaf::LeafMutex<crate::lifetime::Links>,
 }
 
 impl OwnedOperation {
@@ -530,7 +530,7 @@ impl OwnedOperation {
     }
 
     pub(crate) fn links_mut(&mut self) -> &mut crate::lifetime::Links {
-        self.links.get_mut().unwrap_or_else(|p| p.into_inner())
+        self.links.get_mut()
     }
 
     /// Parses text that holds exactly one top-level operation (MLIR's

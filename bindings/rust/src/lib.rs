@@ -56,6 +56,7 @@ mod glue;
 mod handle;
 mod identifier;
 mod ir;
+mod leaf;
 mod lifetime;
 mod location;
 mod lock_wait;
@@ -84,6 +85,7 @@ pub use ir::{
     Block, BlockOperand, BuiltOperation, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder,
     Ops, OwnedBlock, OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
 };
+pub use leaf::{LeafGuard, LeafMutex};
 pub use lifetime::TreeOwner;
 pub use location::{Location, LocationKind};
 pub use lock_wait::LockWaitHooks;

@@ -23,16 +23,18 @@
 //!   uses it — never a crash.
 //!
 //! # Locks
-//! The registry's mutex and each owner's `links` mutex are leaves: they are never held
-//! across a call into omnir (which may wait for the context's lock and run lock-wait hooks,
-//! i.e. give up and retake the GIL) or across dropping a [`TreeOwner`] (whose drop calls
-//! omnir). Order when both are taken: the registry, then one owner's `links` at a time.
+//! The registry's mutex and each owner's `links` mutex are leaf locks (`leaf.rs`): they are
+//! never held across a call into omnir (which may wait for the context's lock and run
+//! lock-wait hooks, i.e. give up and retake the GIL) or across dropping a [`TreeOwner`]
+//! (whose drop calls omnir). Order when both are taken: the registry, then one owner's
+//! `links` at a time.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Weak};
 
 use crate::error::{Result, Status};
 use crate::ir::{Block, EraseMode, OwnedOperation, Region, Value};
+use crate::leaf::{LeafGuard, LeafMutex};
 use crate::{Context, Operation};
 
 /// Shared ownership of a detached tree of IR (see the module docs).
@@ -43,7 +45,7 @@ type Owners = HashMap<(u32, u32), Weak<OwnedOperation>>;
 
 #[derive(Default)]
 pub(crate) struct OwnerRegistry {
-    owners: Mutex<Owners>,
+    owners: LeafMutex<Owners>,
 }
 
 /// What an owner holds besides its own operation (see the module docs).
@@ -62,13 +64,13 @@ fn key(op: &Operation) -> (u32, u32) {
     (raw.index, raw.generation)
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
+fn lock<T>(m: &LeafMutex<T>) -> LeafGuard<'_, T> {
+    m.lock()
 }
 
 impl OwnerRegistry {
-    fn lock(&self) -> MutexGuard<'_, Owners> {
-        lock(&self.owners)
+    fn lock(&self) -> LeafGuard<'_, Owners> {
+        self.owners.lock()
     }
 
     fn get(&self, op: &Operation) -> Option<TreeOwner> {
@@ -129,8 +131,8 @@ fn dispose(root: &Operation) {
 
 /// What an [`OwnedOperation`] does when it goes: disposes of its roots, then lets go of the
 /// owners it kept, without recursion (chains of owners can be long).
-pub(crate) fn release(op: &Operation, armed: bool, links: &mut Mutex<Links>) {
-    let links = std::mem::take(links.get_mut().unwrap_or_else(|p| p.into_inner()));
+pub(crate) fn release(op: &Operation, armed: bool, links: &mut LeafMutex<Links>) {
+    let links = std::mem::take(links.get_mut());
     if armed && !links.handed_over {
         dispose(op);
     }

@@ -319,3 +319,24 @@ fn adopt_and_walk_under_a_global_interpreter_lock() {
     });
     drop(hooks);
 }
+
+/// The lock order's tripwire: a call into omnir made while holding a leaf lock of the
+/// bindings panics in debug builds, whether or not another thread is there to deadlock with.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "a leaf lock of the omnir bindings is held across a call into omnir")]
+fn a_call_into_omnir_under_a_leaf_lock_panics() {
+    let ctx = Context::new();
+    let registry = omnir::LeafMutex::new(0u32);
+    let _held = registry.lock();
+    let _ = ctx.integer_type(32);
+}
+
+#[test]
+fn leaf_locks_released_before_calls_are_fine() {
+    let ctx = Context::new();
+    let registry = omnir::LeafMutex::new(0u32);
+    *registry.lock() += 1;
+    assert_eq!(ctx.integer_type(32).unwrap().to_string(), "i32");
+    assert_eq!(*registry.lock(), 1);
+}
