@@ -157,6 +157,13 @@
 #define OMNIR_DIRECTIVE_ARG_OTHER 3
 
 /**
+ * A region: the parser defines its entry block arguments
+ * (`omnir_directive_parser_parse_argument`), the printer prints them
+ * (`omnir_directive_printer_print_operand`).
+ */
+#define OMNIR_DIRECTIVE_ARG_REGION 4
+
+/**
  * MLIR's dynamic dimension size (`?` in `tensor<?x4xf32>`), also the dynamic stride or
  * offset of a strided layout: `INT64_MIN`.
  */
@@ -3645,6 +3652,21 @@ enum omnir_status omnir_directive_parser_parse_optional_operand(struct omnir_dir
 enum omnir_status omnir_directive_parser_parse_keyword(struct omnir_directive_parser *parser,
                                                        const char *keyword,
                                                        size_t keyword_len);
+
+/**
+ * Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
+ * of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
+ * `parseArgument` + `parseRegion(region, arguments)`).
+ */
+enum omnir_status omnir_directive_parser_parse_argument(struct omnir_directive_parser *parser,
+                                                        size_t arg,
+                                                        struct omnir_type ty);
+
+/**
+ * Whether the next token is an SSA name.
+ */
+enum omnir_status omnir_directive_parser_at_operand(struct omnir_directive_parser *parser,
+                                                    bool *out);
 
 /**
  * Parses a bare identifier if the next token is one: `*found`, and the keyword in `*out`

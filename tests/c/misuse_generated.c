@@ -4387,6 +4387,42 @@ static void misuse_omnir_directive_parser_parse_keyword(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_directive_parser_parse_argument(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_argument(NULL, 1, misuse_type(fx, "omnir_directive_parser_parse_argument", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (struct omnir_type){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "forged")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, fx->stale_type);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_type(fx, "omnir_directive_parser_parse_argument", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_parse_argument", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_wrong_type(fx, "omnir_directive_parser_parse_argument"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_at_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_at_operand", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_at_operand(NULL, (bool *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_operand", "out", "null")) {
+        omnir_status st = omnir_directive_parser_at_operand((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_directive_parser_parse_optional_keyword(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_directive_parser_parse_optional_keyword", "parser", "null")) {
         omnir_status st = omnir_directive_parser_parse_optional_keyword(NULL, (struct omnir_string *)misuse_scratch(1), (bool *)misuse_scratch(2));
@@ -12868,6 +12904,8 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_directive_parser_parse_operand(fx);
     misuse_omnir_directive_parser_parse_optional_operand(fx);
     misuse_omnir_directive_parser_parse_keyword(fx);
+    misuse_omnir_directive_parser_parse_argument(fx);
+    misuse_omnir_directive_parser_at_operand(fx);
     misuse_omnir_directive_parser_parse_optional_keyword(fx);
     misuse_omnir_directive_parser_parse_punct(fx);
     misuse_omnir_directive_parser_parse_optional_punct(fx);
@@ -13131,6 +13169,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2373;
-const size_t misuse_generated_function_count = 417;
-const size_t misuse_generated_covered_count = 406;
+const size_t misuse_generated_case_count = 2380;
+const size_t misuse_generated_function_count = 419;
+const size_t misuse_generated_covered_count = 408;

@@ -784,6 +784,11 @@ pub const OMNIR_DIRECTIVE_ARG_ATTRIBUTE: u32 = 2;
 
 pub const OMNIR_DIRECTIVE_ARG_OTHER: u32 = 3;
 
+/// A region: the parser defines its entry block arguments
+/// (`omnir_directive_parser_parse_argument`), the printer prints them
+/// (`omnir_directive_printer_print_operand`).
+pub const OMNIR_DIRECTIVE_ARG_REGION: u32 = 4;
+
 /// An operation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -3040,6 +3045,16 @@ extern "C" {
         keyword: *const core::ffi::c_char,
         keyword_len: usize,
     ) -> omnir_status;
+    /// Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
+    /// of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
+    /// `parseArgument` + `parseRegion(region, arguments)`).
+    pub fn omnir_directive_parser_parse_argument(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        ty: omnir_type,
+    ) -> omnir_status;
+    /// Whether the next token is an SSA name.
+    pub fn omnir_directive_parser_at_operand(parser: *mut omnir_directive_parser, out: *mut bool) -> omnir_status;
     /// Parses a bare identifier if the next token is one: `*found`, and the keyword in `*out`
     /// (free it with `omnir_string_free`; empty when not found).
     pub fn omnir_directive_parser_parse_optional_keyword(

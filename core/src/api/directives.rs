@@ -130,6 +130,10 @@ pub const OMNIR_DIRECTIVE_ARG_OPERANDS: u32 = 0;
 pub const OMNIR_DIRECTIVE_ARG_TYPES: u32 = 1;
 pub const OMNIR_DIRECTIVE_ARG_ATTRIBUTE: u32 = 2;
 pub const OMNIR_DIRECTIVE_ARG_OTHER: u32 = 3;
+/// A region: the parser defines its entry block arguments
+/// (`omnir_directive_parser_parse_argument`), the printer prints them
+/// (`omnir_directive_printer_print_operand`).
+pub const OMNIR_DIRECTIVE_ARG_REGION: u32 = 4;
 
 /// Registers the parser and printer of `custom<name>` for the assembly formats of
 /// `dialect`'s operations (replacing an earlier pair of that name). Both callbacks share
@@ -282,6 +286,7 @@ impl omnir_directive_parser {
             (OMNIR_DIRECTIVE_ARG_OPERANDS, ParsedArg::Operands(_))
                 | (OMNIR_DIRECTIVE_ARG_TYPES, ParsedArg::Types(_))
                 | (OMNIR_DIRECTIVE_ARG_ATTRIBUTE, ParsedArg::Attr(_))
+                | (OMNIR_DIRECTIVE_ARG_REGION, ParsedArg::RegionArgs(_))
         );
         if !ok {
             return Err(invalid(format!("argument {arg} of the directive is not of that kind")));
@@ -340,6 +345,41 @@ pub extern "C" fn omnir_directive_parser_parse_keyword(
         let p = parser_arg(parser)?;
         let kw = str_arg(keyword, keyword_len, "keyword")?;
         p.inner().parse_keyword(kw).map_err(|e| p.fail(e))
+    })
+}
+
+/// Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
+/// of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
+/// `parseArgument` + `parseRegion(region, arguments)`).
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_parse_argument(
+    parser: *mut omnir_directive_parser,
+    arg: usize,
+    ty: omnir_type,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        let t = directive_type(p.serial, p.inner().context(), ty)?;
+        p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)?;
+        let r = p.inner().parse_argument().map_err(|e| p.fail(e))?;
+        if let ParsedArg::RegionArgs(v) = p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)? {
+            v.push((r, t));
+        }
+        Ok(())
+    })
+}
+
+/// Whether the next token is an SSA name.
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_at_operand(
+    parser: *mut omnir_directive_parser,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        check_out(out)?;
+        let at = p.inner().at_operand();
+        write_out(out, at)
     })
 }
 
@@ -469,6 +509,7 @@ pub extern "C" fn omnir_directive_parser_get_arg_kind(
             Some(ParsedArg::Operands(_)) => OMNIR_DIRECTIVE_ARG_OPERANDS,
             Some(ParsedArg::Types(_)) => OMNIR_DIRECTIVE_ARG_TYPES,
             Some(ParsedArg::Attr(_)) => OMNIR_DIRECTIVE_ARG_ATTRIBUTE,
+            Some(ParsedArg::RegionArgs(_)) => OMNIR_DIRECTIVE_ARG_REGION,
             Some(ParsedArg::Other) => OMNIR_DIRECTIVE_ARG_OTHER,
             None => return Err(ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("argument {arg}"))),
         };
@@ -539,6 +580,7 @@ pub extern "C" fn omnir_directive_printer_get_arg(
             PrintArg::Operands(v) => (OMNIR_DIRECTIVE_ARG_OPERANDS, v.len()),
             PrintArg::Types(v) => (OMNIR_DIRECTIVE_ARG_TYPES, v.len()),
             PrintArg::Attr(a) => (OMNIR_DIRECTIVE_ARG_ATTRIBUTE, a.is_some() as usize),
+            PrintArg::RegionArgs(v) => (OMNIR_DIRECTIVE_ARG_REGION, v.len()),
             PrintArg::Other => (OMNIR_DIRECTIVE_ARG_OTHER, 0),
         };
         write_out(kind, k)?;
@@ -556,10 +598,10 @@ pub extern "C" fn omnir_directive_printer_print_operand(
     ffi_call(|| {
         let p = printer_arg(printer)?;
         let v = match p.arg(arg)? {
-            PrintArg::Operands(v) => *v
+            PrintArg::Operands(v) | PrintArg::RegionArgs(v) => *v
                 .get(index)
                 .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("operand {index}")))?,
-            _ => return Err(invalid(format!("argument {arg} is not an operand group"))),
+            _ => return Err(invalid(format!("argument {arg} is neither an operand group nor a region"))),
         };
         p.inner().print_value(v);
         Ok(())
