@@ -146,6 +146,10 @@ impl ValueRef {
     pub(crate) fn is_arg(self) -> bool {
         self.number & ARG_BIT != 0
     }
+    /// Argument `index` of block slot `block`.
+    pub(crate) fn block_arg(block: u32, index: u32) -> ValueRef {
+        ValueRef { owner: block, number: index | ARG_BIT }
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -101,3 +101,177 @@ fn definitions_load_through_the_c_api() {
         OMNIR_ERROR_NULL_ARGUMENT
     );
 }
+
+// ---- hooks written in C: a verifier and a custom directive ----
+
+use omnir_core::api::dialects::{omnir_callback_message, omnir_callback_message_set};
+use omnir_core::api::directives::*;
+use omnir_core::api::handles::omnir_type;
+
+unsafe extern "C" fn no_zero_operands(
+    _ud: *mut std::ffi::c_void,
+    ctx: *mut omnir_context,
+    op: omnir_op,
+    message: *mut omnir_callback_message,
+) -> u32 {
+    let mut n = 0usize;
+    omnir_core::api::ir::omnir_op_get_num_operands(ctx, op, &mut n);
+    if n == 0 {
+        let m = "needs at least one value";
+        omnir_callback_message_set(message, m.as_ptr() as *const c_char, m.len());
+        return 1;
+    }
+    0
+}
+
+/// `[%a : i32, %b : f32]`: operands with their types.
+unsafe extern "C" fn parse_typed_list(
+    _ud: *mut std::ffi::c_void,
+    _ctx: *mut omnir_context,
+    p: *mut omnir_directive_parser,
+    _message: *mut omnir_callback_message,
+) -> u32 {
+    let punct = |s: &str| omnir_directive_parser_parse_punct(p, s.as_ptr() as *const c_char, s.len());
+    let optional = |s: &str| {
+        let mut found = false;
+        let st = omnir_directive_parser_parse_optional_punct(p, s.as_ptr() as *const c_char, s.len(), &mut found);
+        (st, found)
+    };
+    if punct("[") != OMNIR_OK {
+        return 1;
+    }
+    if let (OMNIR_OK, true) = optional("]") {
+        return 0;
+    }
+    loop {
+        if omnir_directive_parser_parse_operand(p, 0) != OMNIR_OK || punct(":") != OMNIR_OK {
+            return 1;
+        }
+        let mut t = omnir_type::default();
+        if omnir_directive_parser_parse_type(p, &mut t) != OMNIR_OK
+            || omnir_directive_parser_add_type(p, 1, t) != OMNIR_OK
+        {
+            return 1;
+        }
+        match optional(",") {
+            (OMNIR_OK, true) => continue,
+            (OMNIR_OK, false) => break,
+            _ => return 1,
+        }
+    }
+    (punct("]") != OMNIR_OK) as u32
+}
+
+unsafe extern "C" fn print_typed_list(
+    _ud: *mut std::ffi::c_void,
+    _ctx: *mut omnir_context,
+    p: *mut omnir_directive_printer,
+) {
+    let write = |s: &str| omnir_directive_printer_write(p, s.as_ptr() as *const c_char, s.len());
+    let (mut kind, mut n) = (0u32, 0usize);
+    omnir_directive_printer_get_arg(p, 0, &mut kind, &mut n);
+    write("[");
+    for i in 0..n {
+        if i > 0 {
+            write(", ");
+        }
+        omnir_directive_printer_print_operand(p, 0, i);
+        write(" : ");
+        let mut t = omnir_type::default();
+        omnir_directive_printer_get_type(p, 1, i, &mut t);
+        omnir_directive_printer_print_type(p, t);
+    }
+    write("]");
+}
+
+#[test]
+fn hooks_written_in_c_are_named_by_definitions() {
+    let mut p = null_mut();
+    assert_eq!(omnir_context_create(&mut p), OMNIR_OK);
+    let c = Ctx(p);
+    let defs = r#"irdl.dialect @hk {
+  irdl.operation @pack attributes {omnir.assembly_format = "custom<TypedList>($values, type($values)) attr-dict", omnir.verifier = "hk.nonempty"} {
+    %0 = irdl.any
+    irdl.operands(values: variadic %0)
+  }
+}
+"#;
+    // The hook must exist first.
+    assert_eq!(load(&c, defs, "hk.mlir"), OMNIR_ERROR_PARSE_FAILED);
+    assert!(last_error().contains("verifier hook 'hk.nonempty' is not registered"), "{}", last_error());
+    let name = "hk.nonempty";
+    assert_eq!(
+        omnir_verifier_hook_register(
+            c.0,
+            name.as_ptr() as *const c_char,
+            name.len(),
+            Some(no_zero_operands),
+            null_mut(),
+            None
+        ),
+        OMNIR_OK
+    );
+    // The directive belongs to the dialect, which the file defines: register it after the
+    // dialect exists would be too late for loading, so the file is loaded in two steps.
+    let e = load(&c, defs, "hk.mlir");
+    assert_eq!(e, OMNIR_OK, "{}", last_error());
+    let (d, n) = ("hk", "TypedList");
+    assert_eq!(
+        omnir_dialect_register_directive(
+            c.0,
+            d.as_ptr() as *const c_char,
+            d.len(),
+            n.as_ptr() as *const c_char,
+            n.len(),
+            Some(parse_typed_list),
+            Some(print_typed_list),
+            null_mut(),
+            None
+        ),
+        OMNIR_OK
+    );
+    // One IRDL constraint value for the group: every operand has the same type.
+    let text = "%0 = \"test.a\"() : () -> i32\n%1 = \"test.b\"() : () -> i32\nhk.pack [%0 : i32, %1 : i32]\nhk.pack [] {note}\n";
+    let f = "m.mlir";
+    omnir_core::api::context::omnir_context_set_allow_unregistered_dialects(c.0, true);
+    omnir_core::api::context::omnir_context_set_verify_after_parse(c.0, false);
+    let mut m = omnir_op::default();
+    assert_eq!(
+        omnir_module_parse(
+            c.0,
+            text.as_ptr() as *const c_char,
+            text.len(),
+            f.as_ptr() as *const c_char,
+            f.len(),
+            &mut m
+        ),
+        OMNIR_OK,
+        "{}",
+        last_error()
+    );
+    let mut s = omnir_string { data: null_mut(), len: 0 };
+    assert_eq!(omnir_op_print(c.0, m, &omnir_print_flags_default(), &mut s), OMNIR_OK);
+    // SAFETY: omnir returned `len` bytes at `data`.
+    let printed =
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.len) }).into_owned();
+    omnir_string_free(s);
+    assert!(printed.contains("  hk.pack [%0 : i32, %1 : i32]\n  hk.pack [] {note}\n"), "{printed}");
+    // The verifier hook runs: the empty pack fails with its message.
+    assert_ne!(omnir_core::api::verify::omnir_op_verify(c.0, m), OMNIR_OK);
+    assert!(last_error().contains("'hk.pack' op needs at least one value"), "{}", last_error());
+    // A parse error inside the directive points at the text.
+    let bad = "%0 = \"test.a\"() : () -> i32\nhk.pack [%0 i32]\n";
+    let mut m2 = omnir_op::default();
+    assert_eq!(
+        omnir_module_parse(
+            c.0,
+            bad.as_ptr() as *const c_char,
+            bad.len(),
+            f.as_ptr() as *const c_char,
+            f.len(),
+            &mut m2
+        ),
+        OMNIR_ERROR_PARSE_FAILED
+    );
+    assert!(last_error().contains("m.mlir:2:12: error: expected ':'"), "{}", last_error());
+}

@@ -146,6 +146,24 @@
 #define OMNIR_TRAIT_OPTIONAL_SYMBOL (1 << 15)
 
 /**
+ * Kinds of directive arguments.
+ */
+#define OMNIR_DIRECTIVE_ARG_OPERANDS 0
+
+#define OMNIR_DIRECTIVE_ARG_TYPES 1
+
+#define OMNIR_DIRECTIVE_ARG_ATTRIBUTE 2
+
+#define OMNIR_DIRECTIVE_ARG_OTHER 3
+
+/**
+ * A region: the parser defines its entry block arguments
+ * (`omnir_directive_parser_parse_argument`), the printer prints them
+ * (`omnir_directive_printer_print_operand`).
+ */
+#define OMNIR_DIRECTIVE_ARG_REGION 4
+
+/**
  * MLIR's dynamic dimension size (`?` in `tensor<?x4xf32>`), also the dynamic stride or
  * offset of a strided layout: `INT64_MIN`.
  */
@@ -540,6 +558,16 @@ typedef struct omnir_diagnostic omnir_diagnostic;
  * Diagnostics collected by a capture; free with `omnir_diagnostic_list_free`.
  */
 typedef struct omnir_diagnostic_list omnir_diagnostic_list;
+
+/**
+ * The token stream a `custom<Name>` directive's parser reads (only valid during it).
+ */
+typedef struct omnir_directive_parser omnir_directive_parser;
+
+/**
+ * Where a `custom<Name>` directive's printer writes (only valid during it).
+ */
+typedef struct omnir_directive_printer omnir_directive_printer;
 
 /**
  * Everything needed to create an operation (MLIR's `OperationState`), built up with the
@@ -1113,6 +1141,32 @@ typedef struct omnir_dialect_assembly {
     void *user_data;
     omnir_free_user_data_fn free_user_data;
 } omnir_dialect_assembly;
+
+/**
+ * A verifier hook: as `omnir_op_verify_fn`.
+ */
+typedef uint32_t (*omnir_verifier_hook_fn)(void *user_data,
+                                           struct omnir_context *ctx,
+                                           struct omnir_op op,
+                                           struct omnir_callback_message *message);
+
+/**
+ * A directive's parser: fill its arguments from the text with the
+ * `omnir_directive_parser_*` functions; non-zero fails the parse (with the message of
+ * `omnir_callback_message_set`, or the error a parser function already reported).
+ */
+typedef uint32_t (*omnir_directive_parse_fn)(void *user_data,
+                                             struct omnir_context *ctx,
+                                             struct omnir_directive_parser *parser,
+                                             struct omnir_callback_message *message);
+
+/**
+ * A directive's printer: write its arguments with the `omnir_directive_printer_*`
+ * functions.
+ */
+typedef void (*omnir_directive_print_fn)(void *user_data,
+                                         struct omnir_context *ctx,
+                                         struct omnir_directive_printer *printer);
 
 /**
  * A region.
@@ -3541,6 +3595,185 @@ enum omnir_status omnir_attribute_parse_prefix(const struct omnir_context *ctx,
                                                size_t text_len,
                                                struct omnir_attribute *out,
                                                size_t *consumed);
+
+/**
+ * Registers a verifier under `name`, for definition files to name with
+ * `omnir.verifier = "name"` (it runs after the checks of the definition itself; return
+ * non-zero with `omnir_callback_message_set` to fail). A later registration of the same
+ * name replaces it for definitions loaded afterwards.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+ * (called from a callback). On error the caller keeps its user data.
+ */
+enum omnir_status omnir_verifier_hook_register(struct omnir_context *ctx,
+                                               const char *name,
+                                               size_t name_len,
+                                               omnir_verifier_hook_fn verify,
+                                               void *user_data,
+                                               omnir_free_user_data_fn free_user_data);
+
+/**
+ * Registers the parser and printer of `custom<name>` for the assembly formats of
+ * `dialect`'s operations (replacing an earlier pair of that name). Both callbacks share
+ * `user_data`.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT` (a callback is NULL), `OMNIR_ERROR_INVALID_UTF8`,
+ * `OMNIR_ERROR_NOT_REGISTERED` (the dialect is not registered), `OMNIR_ERROR_BUSY`. On
+ * error the caller keeps its user data.
+ */
+enum omnir_status omnir_dialect_register_directive(struct omnir_context *ctx,
+                                                   const char *dialect,
+                                                   size_t dialect_len,
+                                                   const char *name,
+                                                   size_t name_len,
+                                                   omnir_directive_parse_fn parse,
+                                                   omnir_directive_print_fn print,
+                                                   void *user_data,
+                                                   omnir_free_user_data_fn free_user_data);
+
+/**
+ * Parses an SSA operand (`%name` or `%name#N`) and appends it to argument `arg` (an
+ * operand group of the directive).
+ */
+enum omnir_status omnir_directive_parser_parse_operand(struct omnir_directive_parser *parser,
+                                                       size_t arg);
+
+/**
+ * As `omnir_directive_parser_parse_operand` if the next token is an SSA name;
+ * `*found` says whether it was.
+ */
+enum omnir_status omnir_directive_parser_parse_optional_operand(struct omnir_directive_parser *parser,
+                                                                size_t arg,
+                                                                bool *found);
+
+/**
+ * Parses `keyword` (an error `expected 'keyword'` at the current token otherwise).
+ */
+enum omnir_status omnir_directive_parser_parse_keyword(struct omnir_directive_parser *parser,
+                                                       const char *keyword,
+                                                       size_t keyword_len);
+
+/**
+ * Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
+ * of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
+ * `parseArgument` + `parseRegion(region, arguments)`).
+ */
+enum omnir_status omnir_directive_parser_parse_argument(struct omnir_directive_parser *parser,
+                                                        size_t arg,
+                                                        struct omnir_type ty);
+
+/**
+ * Whether the next token is an SSA name.
+ */
+enum omnir_status omnir_directive_parser_at_operand(struct omnir_directive_parser *parser,
+                                                    bool *out);
+
+/**
+ * Parses a bare identifier if the next token is one: `*found`, and the keyword in `*out`
+ * (free it with `omnir_string_free`; empty when not found).
+ */
+enum omnir_status omnir_directive_parser_parse_optional_keyword(struct omnir_directive_parser *parser,
+                                                                struct omnir_string *out,
+                                                                bool *found);
+
+/**
+ * Parses punctuation (`(`, `)`, `,`, `:`, `->`, `=`, `<`, `>`, `[`, `]`, `{`, `}`, ...).
+ */
+enum omnir_status omnir_directive_parser_parse_punct(struct omnir_directive_parser *parser,
+                                                     const char *punct,
+                                                     size_t punct_len);
+
+/**
+ * Parses punctuation if it is next; `*found` says whether it was.
+ */
+enum omnir_status omnir_directive_parser_parse_optional_punct(struct omnir_directive_parser *parser,
+                                                              const char *punct,
+                                                              size_t punct_len,
+                                                              bool *found);
+
+/**
+ * Parses a type into `*out`.
+ */
+enum omnir_status omnir_directive_parser_parse_type(struct omnir_directive_parser *parser,
+                                                    struct omnir_type *out);
+
+/**
+ * Parses an attribute into `*out`.
+ */
+enum omnir_status omnir_directive_parser_parse_attribute(struct omnir_directive_parser *parser,
+                                                         struct omnir_attribute *out);
+
+/**
+ * Appends a type to argument `arg` (a `type(...)` argument of the directive).
+ */
+enum omnir_status omnir_directive_parser_add_type(struct omnir_directive_parser *parser,
+                                                  size_t arg,
+                                                  struct omnir_type ty);
+
+/**
+ * Sets argument `arg` (an attribute of the op) to `attr`; a zeroed handle leaves it unset.
+ */
+enum omnir_status omnir_directive_parser_set_attribute(struct omnir_directive_parser *parser,
+                                                       size_t arg,
+                                                       struct omnir_attribute attr);
+
+/**
+ * The number of the directive's arguments and the kind of argument `arg`
+ * (`OMNIR_DIRECTIVE_ARG_*`).
+ */
+enum omnir_status omnir_directive_parser_get_arg_kind(struct omnir_directive_parser *parser,
+                                                      size_t arg,
+                                                      uint32_t *out);
+
+/**
+ * Writes `text` (UTF-8).
+ */
+enum omnir_status omnir_directive_printer_write(struct omnir_directive_printer *printer,
+                                                const char *text,
+                                                size_t text_len);
+
+/**
+ * The kind of argument `arg` (`OMNIR_DIRECTIVE_ARG_*`) and how many values it holds
+ * (operands or types; 0 or 1 for an attribute).
+ */
+enum omnir_status omnir_directive_printer_get_arg(struct omnir_directive_printer *printer,
+                                                  size_t arg,
+                                                  uint32_t *kind,
+                                                  size_t *count);
+
+/**
+ * Prints operand `index` of argument `arg` (an operand group) as the op's text names it.
+ */
+enum omnir_status omnir_directive_printer_print_operand(struct omnir_directive_printer *printer,
+                                                        size_t arg,
+                                                        size_t index);
+
+/**
+ * Type `index` of argument `arg` (a `type(...)` argument).
+ */
+enum omnir_status omnir_directive_printer_get_type(struct omnir_directive_printer *printer,
+                                                   size_t arg,
+                                                   size_t index,
+                                                   struct omnir_type *out);
+
+/**
+ * Argument `arg` (an attribute): `*out` is zeroed when the op does not have it.
+ */
+enum omnir_status omnir_directive_printer_get_attribute(struct omnir_directive_printer *printer,
+                                                        size_t arg,
+                                                        struct omnir_attribute *out);
+
+/**
+ * Prints a type as the op's text would (aliases included).
+ */
+enum omnir_status omnir_directive_printer_print_type(struct omnir_directive_printer *printer,
+                                                     struct omnir_type ty);
+
+/**
+ * Prints an attribute as the op's text would.
+ */
+enum omnir_status omnir_directive_printer_print_attribute(struct omnir_directive_printer *printer,
+                                                          struct omnir_attribute attr);
 
 /**
  * Whether operation `a` dominates operation `b` (`properly`: and is not `b`). In one block,

@@ -4315,6 +4315,376 @@ static void misuse_omnir_attribute_parse_prefix(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_verifier_hook_register(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_verifier_hook_register", "ctx", "null")) {
+        omnir_status st = omnir_verifier_hook_register(NULL, (const char *)"x", (size_t)0, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_verifier_hook_register", "name", "null")) {
+        omnir_status st = omnir_verifier_hook_register(fx->ctx, NULL, 1, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_verifier_hook_register", "name", "invalid_utf8")) {
+        omnir_status st = omnir_verifier_hook_register(fx->ctx, (const char *)"\xff\xfe", 2, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_dialect_register_directive(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_register_directive", "ctx", "null")) {
+        omnir_status st = omnir_dialect_register_directive(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (omnir_directive_parse_fn)misuse_callback(fx, "omnir_directive_parse_fn"), (omnir_directive_print_fn)misuse_callback(fx, "omnir_directive_print_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_register_directive", "dialect", "null")) {
+        omnir_status st = omnir_dialect_register_directive(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (omnir_directive_parse_fn)misuse_callback(fx, "omnir_directive_parse_fn"), (omnir_directive_print_fn)misuse_callback(fx, "omnir_directive_print_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_register_directive", "dialect", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_register_directive(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (omnir_directive_parse_fn)misuse_callback(fx, "omnir_directive_parse_fn"), (omnir_directive_print_fn)misuse_callback(fx, "omnir_directive_print_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_register_directive", "name", "null")) {
+        omnir_status st = omnir_dialect_register_directive(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (omnir_directive_parse_fn)misuse_callback(fx, "omnir_directive_parse_fn"), (omnir_directive_print_fn)misuse_callback(fx, "omnir_directive_print_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_register_directive", "name", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_register_directive(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (omnir_directive_parse_fn)misuse_callback(fx, "omnir_directive_parse_fn"), (omnir_directive_print_fn)misuse_callback(fx, "omnir_directive_print_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_operand", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_operand(NULL, 1);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_optional_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_operand", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_operand(NULL, 1, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_operand", "found", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_operand((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_keyword(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_keyword", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_keyword(NULL, (const char *)"x", 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_keyword", "keyword", "null")) {
+        omnir_status st = omnir_directive_parser_parse_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_keyword", "keyword", "invalid_utf8")) {
+        omnir_status st = omnir_directive_parser_parse_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_argument(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_argument(NULL, 1, misuse_type(fx, "omnir_directive_parser_parse_argument", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (struct omnir_type){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "forged")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, fx->stale_type);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_type(fx, "omnir_directive_parser_parse_argument", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_parse_argument", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_parser_parse_argument", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_parse_argument((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_wrong_type(fx, "omnir_directive_parser_parse_argument"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_at_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_at_operand", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_at_operand(NULL, (bool *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_operand", "out", "null")) {
+        omnir_status st = omnir_directive_parser_at_operand((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_optional_keyword(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_keyword", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_keyword(NULL, (struct omnir_string *)misuse_scratch(1), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_keyword", "out", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_keyword", "found", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (struct omnir_string *)misuse_scratch(1), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_punct(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_punct", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_punct(NULL, (const char *)"x", 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_punct", "punct", "null")) {
+        omnir_status st = omnir_directive_parser_parse_punct((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_punct", "punct", "invalid_utf8")) {
+        omnir_status st = omnir_directive_parser_parse_punct((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_optional_punct(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_punct", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_punct(NULL, (const char *)"x", 1, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_punct", "punct", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_punct((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, 1, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_punct", "punct", "invalid_utf8")) {
+        omnir_status st = omnir_directive_parser_parse_optional_punct((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_punct", "found", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_punct((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_type", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_type(NULL, (struct omnir_type *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_type", "out", "null")) {
+        omnir_status st = omnir_directive_parser_parse_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_attribute(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_attribute", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_attribute(NULL, (struct omnir_attribute *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_attribute", "out", "null")) {
+        omnir_status st = omnir_directive_parser_parse_attribute((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_add_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_add_type", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_add_type(NULL, 1, misuse_type(fx, "omnir_directive_parser_add_type", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_add_type", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_parser_add_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (struct omnir_type){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_add_type", "ty", "forged")) {
+        omnir_status st = omnir_directive_parser_add_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, fx->stale_type);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_add_type", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_add_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_type(fx, "omnir_directive_parser_add_type", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_add_type", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_parser_add_type", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_add_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_wrong_type(fx, "omnir_directive_parser_add_type"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_set_attribute(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_set_attribute", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_set_attribute(NULL, 1, misuse_attribute(fx, "omnir_directive_parser_set_attribute", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_attribute", "attr", "null_handle")) {
+        omnir_status st = omnir_directive_parser_set_attribute((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (struct omnir_attribute){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_attribute", "attr", "forged")) {
+        omnir_status st = omnir_directive_parser_set_attribute((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, fx->stale_attribute);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_attribute", "attr", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_set_attribute((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_attribute(fx, "omnir_directive_parser_set_attribute", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_set_attribute", "attr", "attribute")) &&
+        misuse_begin(fx, "omnir_directive_parser_set_attribute", "attr", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_set_attribute((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_wrong_attribute(fx, "omnir_directive_parser_set_attribute"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_get_arg_kind(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_get_arg_kind", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_get_arg_kind(NULL, 1, (uint32_t *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_get_arg_kind", "out", "null")) {
+        omnir_status st = omnir_directive_parser_get_arg_kind((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_write(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_write", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_write(NULL, (const char *)"x", 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_write", "text", "null")) {
+        omnir_status st = omnir_directive_printer_write((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), NULL, 1);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_write", "text", "invalid_utf8")) {
+        omnir_status st = omnir_directive_printer_write((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (const char *)"\xff\xfe", 2);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_get_arg(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_get_arg", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_get_arg(NULL, 1, (uint32_t *)misuse_scratch(2), (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_get_arg", "kind", "null")) {
+        omnir_status st = omnir_directive_printer_get_arg((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, NULL, (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_get_arg", "count", "null")) {
+        omnir_status st = omnir_directive_printer_get_arg((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (uint32_t *)misuse_scratch(2), NULL);
+        if (st == OMNIR_OK) misuse_release("uint32_t *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_operand(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_operand", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_operand(NULL, 1, (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_operand", "index", "out_of_range")) {
+        omnir_status st = omnir_directive_printer_print_operand((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (size_t)0x7fffffff);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_get_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_get_type", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_get_type(NULL, 1, (size_t)0, (struct omnir_type *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_get_type", "index", "out_of_range")) {
+        omnir_status st = omnir_directive_printer_get_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (size_t)0x7fffffff, (struct omnir_type *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("omnir_type *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_get_type", "out", "null")) {
+        omnir_status st = omnir_directive_printer_get_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_get_attribute(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_get_attribute", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_get_attribute(NULL, 1, (struct omnir_attribute *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_attribute *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_get_attribute", "out", "null")) {
+        omnir_status st = omnir_directive_printer_get_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_type", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_type(NULL, misuse_type(fx, "omnir_directive_printer_print_type", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_type", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_printer_print_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (struct omnir_type){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_type", "ty", "forged")) {
+        omnir_status st = omnir_directive_printer_print_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), fx->stale_type);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_type", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_printer_print_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_type(fx, "omnir_directive_printer_print_type", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_printer_print_type", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_printer_print_type", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_printer_print_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_wrong_type(fx, "omnir_directive_printer_print_type"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_attribute(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_attribute(NULL, misuse_attribute(fx, "omnir_directive_printer_print_attribute", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute", "attr", "null_handle")) {
+        omnir_status st = omnir_directive_printer_print_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (struct omnir_attribute){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute", "attr", "forged")) {
+        omnir_status st = omnir_directive_printer_print_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), fx->stale_attribute);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute", "attr", "wrong_context")) {
+        omnir_status st = omnir_directive_printer_print_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_attribute(fx, "omnir_directive_printer_print_attribute", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_printer_print_attribute", "attr", "attribute")) &&
+        misuse_begin(fx, "omnir_directive_printer_print_attribute", "attr", "wrong_kind")) {
+        omnir_status st = omnir_directive_printer_print_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_wrong_attribute(fx, "omnir_directive_printer_print_attribute"));
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_op_dominates(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_op_dominates", "ctx", "null")) {
         omnir_status st = omnir_op_dominates(NULL, misuse_op(fx, "omnir_op_dominates", false), misuse_op(fx, "omnir_op_dominates", false), (bool)0, (bool *)misuse_scratch(4));
@@ -12529,6 +12899,28 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_dialect_set_assembly(fx);
     misuse_omnir_type_parse_prefix(fx);
     misuse_omnir_attribute_parse_prefix(fx);
+    misuse_omnir_verifier_hook_register(fx);
+    misuse_omnir_dialect_register_directive(fx);
+    misuse_omnir_directive_parser_parse_operand(fx);
+    misuse_omnir_directive_parser_parse_optional_operand(fx);
+    misuse_omnir_directive_parser_parse_keyword(fx);
+    misuse_omnir_directive_parser_parse_argument(fx);
+    misuse_omnir_directive_parser_at_operand(fx);
+    misuse_omnir_directive_parser_parse_optional_keyword(fx);
+    misuse_omnir_directive_parser_parse_punct(fx);
+    misuse_omnir_directive_parser_parse_optional_punct(fx);
+    misuse_omnir_directive_parser_parse_type(fx);
+    misuse_omnir_directive_parser_parse_attribute(fx);
+    misuse_omnir_directive_parser_add_type(fx);
+    misuse_omnir_directive_parser_set_attribute(fx);
+    misuse_omnir_directive_parser_get_arg_kind(fx);
+    misuse_omnir_directive_printer_write(fx);
+    misuse_omnir_directive_printer_get_arg(fx);
+    misuse_omnir_directive_printer_print_operand(fx);
+    misuse_omnir_directive_printer_get_type(fx);
+    misuse_omnir_directive_printer_get_attribute(fx);
+    misuse_omnir_directive_printer_print_type(fx);
+    misuse_omnir_directive_printer_print_attribute(fx);
     misuse_omnir_op_dominates(fx);
     misuse_omnir_block_dominates(fx);
     misuse_omnir_value_dominates_use(fx);
@@ -12777,6 +13169,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2310;
-const size_t misuse_generated_function_count = 397;
-const size_t misuse_generated_covered_count = 386;
+const size_t misuse_generated_case_count = 2380;
+const size_t misuse_generated_function_count = 419;
+const size_t misuse_generated_covered_count = 408;

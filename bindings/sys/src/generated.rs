@@ -725,6 +725,70 @@ pub struct omnir_dialect_assembly {
     pub free_user_data: omnir_free_user_data_fn,
 }
 
+/// A verifier hook: as `omnir_op_verify_fn`.
+pub type omnir_verifier_hook_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        op: omnir_op,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// The token stream a `custom<Name>` directive's parser reads (only valid during it).
+///
+/// Opaque: only ever used behind a pointer that omnir hands out.
+#[repr(C)]
+pub struct omnir_directive_parser {
+    _private: [u8; 0],
+    _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// Where a `custom<Name>` directive's printer writes (only valid during it).
+///
+/// Opaque: only ever used behind a pointer that omnir hands out.
+#[repr(C)]
+pub struct omnir_directive_printer {
+    _private: [u8; 0],
+    _not_send_sync: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// A directive's parser: fill its arguments from the text with the
+/// `omnir_directive_parser_*` functions; non-zero fails the parse (with the message of
+/// `omnir_callback_message_set`, or the error a parser function already reported).
+pub type omnir_directive_parse_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        parser: *mut omnir_directive_parser,
+        message: *mut omnir_callback_message,
+    ) -> u32,
+>;
+
+/// A directive's printer: write its arguments with the `omnir_directive_printer_*`
+/// functions.
+pub type omnir_directive_print_fn = Option<
+    unsafe extern "C" fn(
+        user_data: *mut core::ffi::c_void,
+        ctx: *mut omnir_context,
+        printer: *mut omnir_directive_printer,
+    ),
+>;
+
+/// Kinds of directive arguments.
+pub const OMNIR_DIRECTIVE_ARG_OPERANDS: u32 = 0;
+
+pub const OMNIR_DIRECTIVE_ARG_TYPES: u32 = 1;
+
+pub const OMNIR_DIRECTIVE_ARG_ATTRIBUTE: u32 = 2;
+
+pub const OMNIR_DIRECTIVE_ARG_OTHER: u32 = 3;
+
+/// A region: the parser defines its entry block arguments
+/// (`omnir_directive_parser_parse_argument`), the printer prints them
+/// (`omnir_directive_printer_print_operand`).
+pub const OMNIR_DIRECTIVE_ARG_REGION: u32 = 4;
+
 /// An operation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -2931,6 +2995,152 @@ extern "C" {
         text_len: usize,
         out: *mut omnir_attribute,
         consumed: *mut usize,
+    ) -> omnir_status;
+    /// Registers a verifier under `name`, for definition files to name with
+    /// `omnir.verifier = "name"` (it runs after the checks of the definition itself; return
+    /// non-zero with `omnir_callback_message_set` to fail). A later registration of the same
+    /// name replaces it for definitions loaded afterwards.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+    /// (called from a callback). On error the caller keeps its user data.
+    pub fn omnir_verifier_hook_register(
+        ctx: *mut omnir_context,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        verify: omnir_verifier_hook_fn,
+        user_data: *mut core::ffi::c_void,
+        free_user_data: omnir_free_user_data_fn,
+    ) -> omnir_status;
+    /// Registers the parser and printer of `custom<name>` for the assembly formats of
+    /// `dialect`'s operations (replacing an earlier pair of that name). Both callbacks share
+    /// `user_data`.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT` (a callback is NULL), `OMNIR_ERROR_INVALID_UTF8`,
+    /// `OMNIR_ERROR_NOT_REGISTERED` (the dialect is not registered), `OMNIR_ERROR_BUSY`. On
+    /// error the caller keeps its user data.
+    pub fn omnir_dialect_register_directive(
+        ctx: *mut omnir_context,
+        dialect: *const core::ffi::c_char,
+        dialect_len: usize,
+        name: *const core::ffi::c_char,
+        name_len: usize,
+        parse: omnir_directive_parse_fn,
+        print: omnir_directive_print_fn,
+        user_data: *mut core::ffi::c_void,
+        free_user_data: omnir_free_user_data_fn,
+    ) -> omnir_status;
+    /// Parses an SSA operand (`%name` or `%name#N`) and appends it to argument `arg` (an
+    /// operand group of the directive).
+    pub fn omnir_directive_parser_parse_operand(parser: *mut omnir_directive_parser, arg: usize) -> omnir_status;
+    /// As `omnir_directive_parser_parse_operand` if the next token is an SSA name;
+    /// `*found` says whether it was.
+    pub fn omnir_directive_parser_parse_optional_operand(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        found: *mut bool,
+    ) -> omnir_status;
+    /// Parses `keyword` (an error `expected 'keyword'` at the current token otherwise).
+    pub fn omnir_directive_parser_parse_keyword(
+        parser: *mut omnir_directive_parser,
+        keyword: *const core::ffi::c_char,
+        keyword_len: usize,
+    ) -> omnir_status;
+    /// Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
+    /// of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
+    /// `parseArgument` + `parseRegion(region, arguments)`).
+    pub fn omnir_directive_parser_parse_argument(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        ty: omnir_type,
+    ) -> omnir_status;
+    /// Whether the next token is an SSA name.
+    pub fn omnir_directive_parser_at_operand(parser: *mut omnir_directive_parser, out: *mut bool) -> omnir_status;
+    /// Parses a bare identifier if the next token is one: `*found`, and the keyword in `*out`
+    /// (free it with `omnir_string_free`; empty when not found).
+    pub fn omnir_directive_parser_parse_optional_keyword(
+        parser: *mut omnir_directive_parser,
+        out: *mut omnir_string,
+        found: *mut bool,
+    ) -> omnir_status;
+    /// Parses punctuation (`(`, `)`, `,`, `:`, `->`, `=`, `<`, `>`, `[`, `]`, `{`, `}`, ...).
+    pub fn omnir_directive_parser_parse_punct(
+        parser: *mut omnir_directive_parser,
+        punct: *const core::ffi::c_char,
+        punct_len: usize,
+    ) -> omnir_status;
+    /// Parses punctuation if it is next; `*found` says whether it was.
+    pub fn omnir_directive_parser_parse_optional_punct(
+        parser: *mut omnir_directive_parser,
+        punct: *const core::ffi::c_char,
+        punct_len: usize,
+        found: *mut bool,
+    ) -> omnir_status;
+    /// Parses a type into `*out`.
+    pub fn omnir_directive_parser_parse_type(parser: *mut omnir_directive_parser, out: *mut omnir_type)
+        -> omnir_status;
+    /// Parses an attribute into `*out`.
+    pub fn omnir_directive_parser_parse_attribute(
+        parser: *mut omnir_directive_parser,
+        out: *mut omnir_attribute,
+    ) -> omnir_status;
+    /// Appends a type to argument `arg` (a `type(...)` argument of the directive).
+    pub fn omnir_directive_parser_add_type(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        ty: omnir_type,
+    ) -> omnir_status;
+    /// Sets argument `arg` (an attribute of the op) to `attr`; a zeroed handle leaves it unset.
+    pub fn omnir_directive_parser_set_attribute(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        attr: omnir_attribute,
+    ) -> omnir_status;
+    /// The number of the directive's arguments and the kind of argument `arg`
+    /// (`OMNIR_DIRECTIVE_ARG_*`).
+    pub fn omnir_directive_parser_get_arg_kind(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        out: *mut u32,
+    ) -> omnir_status;
+    /// Writes `text` (UTF-8).
+    pub fn omnir_directive_printer_write(
+        printer: *mut omnir_directive_printer,
+        text: *const core::ffi::c_char,
+        text_len: usize,
+    ) -> omnir_status;
+    /// The kind of argument `arg` (`OMNIR_DIRECTIVE_ARG_*`) and how many values it holds
+    /// (operands or types; 0 or 1 for an attribute).
+    pub fn omnir_directive_printer_get_arg(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        kind: *mut u32,
+        count: *mut usize,
+    ) -> omnir_status;
+    /// Prints operand `index` of argument `arg` (an operand group) as the op's text names it.
+    pub fn omnir_directive_printer_print_operand(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        index: usize,
+    ) -> omnir_status;
+    /// Type `index` of argument `arg` (a `type(...)` argument).
+    pub fn omnir_directive_printer_get_type(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        index: usize,
+        out: *mut omnir_type,
+    ) -> omnir_status;
+    /// Argument `arg` (an attribute): `*out` is zeroed when the op does not have it.
+    pub fn omnir_directive_printer_get_attribute(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        out: *mut omnir_attribute,
+    ) -> omnir_status;
+    /// Prints a type as the op's text would (aliases included).
+    pub fn omnir_directive_printer_print_type(printer: *mut omnir_directive_printer, ty: omnir_type) -> omnir_status;
+    /// Prints an attribute as the op's text would.
+    pub fn omnir_directive_printer_print_attribute(
+        printer: *mut omnir_directive_printer,
+        attr: omnir_attribute,
     ) -> omnir_status;
     /// Whether operation `a` dominates operation `b` (`properly`: and is not `b`). In one block,
     /// `a` must come first (always so in a region without SSA dominance); in different blocks of

@@ -146,6 +146,12 @@ impl omnir_callback_message {
     pub(crate) fn new() -> omnir_callback_message {
         omnir_callback_message { magic: MESSAGE_MAGIC, text: None, offset: None }
     }
+
+    /// Ends the message's validity (calls after the callback are refused) and takes its text.
+    pub(crate) fn take_text(&mut self) -> Option<String> {
+        self.magic = 0;
+        self.text.take()
+    }
 }
 
 /// Sets the failure message of the callback that received `message` (a later call replaces

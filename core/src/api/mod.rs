@@ -32,6 +32,7 @@ pub mod attributes;
 pub mod context;
 pub mod diagnostics;
 pub mod dialects;
+pub mod directives;
 pub mod dominance;
 pub mod guard;
 pub mod handles;

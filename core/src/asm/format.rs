@@ -95,6 +95,9 @@ pub struct OpFormat {
     pub result_types: Vec<TypeSource>,
     /// Whether the format has `attr-dict` / `prop-dict` at all.
     pub has_attr_dict: bool,
+    /// Regions whose entry block arguments a custom directive writes (their own header is
+    /// then not printed).
+    pub directive_regions: Vec<bool>,
 }
 
 /// Where the parser gets the type of an operand or result group.
@@ -348,8 +351,10 @@ impl<'d> Compiler<'d> {
                 self.mark_typed(*b);
             }
             Elem::Custom { args, .. } => {
-                for a in args.clone() {
-                    self.mark_seen(&a);
+                // A region named by a directive (for its entry arguments) must still be
+                // parsed where the format writes `$region`.
+                for a in args.clone().iter().filter(|a| !matches!(a, Elem::Region(_))) {
+                    self.mark_seen(a);
                 }
             }
             _ => {}
@@ -715,12 +720,23 @@ pub fn compile(
         });
     }
     let _ = &c.seen_attrs;
+    let mut directive_regions = vec![false; region_names.len()];
+    for ins in &c.program {
+        if let Ins::Elem(Elem::Custom { args, .. }) = ins {
+            for a in args {
+                if let Elem::Region(i) = a {
+                    directive_regions[*i] = true;
+                }
+            }
+        }
+    }
     Ok(OpFormat {
         source: source.to_string(),
         program: c.program,
         operand_types,
         result_types,
         has_attr_dict: c.has_attr_dict,
+        directive_regions,
     })
 }
 
@@ -826,6 +842,10 @@ pub enum ParsedArg {
     Types(Vec<crate::types::Type>),
     /// `$attr` (None: absent).
     Attr(Option<crate::attrs::Attribute>),
+    /// `$region`: the entry block's arguments the directive defines (`%arg0: i32` in a
+    /// function signature), in order; the region is parsed with them when the format
+    /// reaches it (MLIR's `parseRegion(region, arguments)`).
+    RegionArgs(Vec<(UnresolvedOperand, crate::types::Type)>),
     /// Anything else (`ref(...)` of an already-parsed element keeps its value here too).
     Other,
 }
@@ -840,6 +860,9 @@ pub enum PrintArg {
     Operands(Vec<PrintedValue>),
     Types(Vec<crate::types::Type>),
     Attr(Option<crate::attrs::Attribute>),
+    /// `$region`: its entry block's arguments (none for an empty region). The region itself
+    /// then prints without its entry block's header: the directive printed the arguments.
+    RegionArgs(Vec<PrintedValue>),
     Other,
 }
 
@@ -848,6 +871,10 @@ pub enum PrintArg {
 pub trait DirectiveParser {
     fn context(&self) -> &crate::Context;
     fn parse_operand(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
+    /// A new SSA name (`%arg0`) for a region's entry block argument.
+    fn parse_argument(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
+    /// Whether the next token is an SSA name (`%...`).
+    fn at_operand(&self) -> bool;
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, crate::dialect::AsmError>;
     /// `keyword`, or an error `expected 'keyword'`.
     fn parse_keyword(&mut self, keyword: &str) -> Result<(), crate::dialect::AsmError>;

@@ -34,6 +34,8 @@ pub(super) struct FmtParse {
     successors: Vec<Option<crate::ir::BlockId>>,
     /// Regions of the op parsed (or left empty) so far, in order.
     regions_done: usize,
+    /// Entry block arguments custom directives defined, per region.
+    entry_args: Vec<Vec<(OperandRef, Type)>>,
     /// Inside a `regions` directive (more regions may follow a `,`).
     in_regions: bool,
     oilist_seen: Vec<(usize, u64)>,
@@ -99,6 +101,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             attrs: Vec::new(),
             successors: vec![None; def.successor_names.len()],
             regions_done: 0,
+            entry_args: vec![Vec::new(); def.region_names.len().max(def.num_regions)],
             in_regions: false,
             oilist_seen: Vec::new(),
             def,
@@ -118,8 +121,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
             let mut st = self.ops.last_mut().and_then(|f| f.fmt.take()).expect("format frame");
             if st.in_regions {
                 if self.p.eat(Tok::Comma)? {
+                    let index = st.regions_done;
+                    st.regions_done += 1;
                     self.ops.last_mut().expect("frame").fmt = Some(st);
-                    return self.begin_one_region();
+                    return self.begin_one_region(index);
                 }
                 st.in_regions = false;
                 st.pc += 1;
@@ -140,10 +145,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
                             .map_or(st.pc + 1, |k| st.pc + 1 + k);
                         st.pc = at + 1;
                         if let Elem::Region(i) = first {
-                            let _ = i;
                             st.regions_done += 1;
+                            let args = std::mem::take(&mut st.entry_args[*i]);
                             self.ops.last_mut().expect("frame").fmt = Some(st);
-                            return self.region_body_started();
+                            return self.region_body_started(args);
                         }
                     } else {
                         st.pc = *otherwise;
@@ -178,16 +183,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
                         st.pc += 1;
                         st.regions_done += 1;
                         self.ops.last_mut().expect("frame").fmt = Some(st);
-                        return self.begin_one_region();
+                        return self.begin_one_region(*i);
                     }
                     Elem::Regions => {
                         if !self.p.at(Tok::LBrace) {
                             st.pc += 1;
                         } else {
                             st.in_regions = true;
+                            let index = st.regions_done;
                             st.regions_done += 1;
                             self.ops.last_mut().expect("frame").fmt = Some(st);
-                            return self.begin_one_region();
+                            return self.begin_one_region(index);
                         }
                     }
                     _ => {
@@ -208,15 +214,20 @@ impl<'a, 'c> OpParser<'a, 'c> {
         }
     }
 
-    /// `{` ... of one region of the innermost frame; an empty `{}` resumes the format.
-    fn begin_one_region(&mut self) -> PResult<()> {
+    /// `{` ... of region `index` of the innermost frame; an empty `{}` resumes the format.
+    fn begin_one_region(&mut self, index: usize) -> PResult<()> {
         self.p.expect(Tok::LBrace, "expected '{' to begin a region")?;
-        self.region_body_started()
+        let args = match self.ops.last_mut().and_then(|f| f.fmt.as_mut()) {
+            Some(st) => st.entry_args.get_mut(index).map(std::mem::take).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        self.region_body_started(args)
     }
 
-    /// After the region's `{`: sets up its first block, or resumes at once for `{}`.
-    fn region_body_started(&mut self) -> PResult<()> {
-        if self.p.at(Tok::RBrace) {
+    /// After the region's `{`: sets up its first block (with the entry arguments a custom
+    /// directive defined, named in the region's scope), or resumes at once for `{}`.
+    fn region_body_started(&mut self, args: Vec<(OperandRef, Type)>) -> PResult<()> {
+        if self.p.at(Tok::RBrace) && args.is_empty() {
             self.p.bump()?;
             self.region_bounds.push(self.region_blocks.len() as u32);
             return self.resume_format();
@@ -232,8 +243,22 @@ impl<'a, 'c> OpParser<'a, 'c> {
             block_log_start: self.block_log.len() as u32,
             cur_block: entry,
         });
+        let named = !args.is_empty();
+        for (r, ty) in args {
+            let (line, line_start) = self.p.lex_line_of(r.pos);
+            let loc = self.file_loc_at(line, r.pos - line_start + 1);
+            let arg = self.ctx.block_add_argument(entry, ty, loc).map_err(|e| self.p.error_at(r.pos, e.message))?;
+            self.add_definition(r.key, r.num, arg, ty, r.pos, r.len)?;
+        }
         if self.p.at(Tok::Caret) {
+            if named {
+                return Err(self.p.error_here("invalid block name in region with named arguments"));
+            }
             self.parse_block_label(Some(entry))?;
+        }
+        if named && self.p.at(Tok::RBrace) {
+            // `{}` after named arguments: the entry block exists but holds nothing.
+            self.close_region()?;
         }
         Ok(())
     }
@@ -266,6 +291,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             self.p.bump()?; // {
             return Ok(true);
         }
+        let _ = &st.entry_args;
         self.parse_elem(st, first)?;
         Ok(true)
     }
@@ -570,6 +596,12 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     let n = &st.def.attributes[*i].name;
                     ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
                 }
+                Elem::Region(i) => ParsedArg::RegionArgs(
+                    st.entry_args
+                        .get(*i)
+                        .map(|v| v.iter().map(|(r, t)| (UnresolvedOperand(*r), *t)).collect())
+                        .unwrap_or_default(),
+                ),
                 _ => ParsedArg::Other,
             })
             .collect();
@@ -592,6 +624,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
             match (a, slot) {
                 (Elem::Operand(i), ParsedArg::Operands(v)) => st.operands[*i] = v.into_iter().map(|u| u.0).collect(),
                 (Elem::Type { var, .. }, ParsedArg::Types(v)) => self.store_types(st, *var, v),
+                (Elem::Region(i), ParsedArg::RegionArgs(v)) => {
+                    if let Some(slot) = st.entry_args.get_mut(*i) {
+                        *slot = v.into_iter().map(|(u, t)| (u.0, t)).collect();
+                    }
+                }
                 (Elem::Attr(i) | Elem::QualifiedAttr(i), ParsedArg::Attr(v)) => {
                     let name = self.ctx.identifier(&st.def.attributes[*i].name);
                     st.props.retain(|p| p.name != name);
@@ -826,6 +863,20 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn parse_operand(&mut self) -> Result<UnresolvedOperand, AsmError> {
         self.p.parse_ssa_use().map(UnresolvedOperand).map_err(|_| reported())
+    }
+
+    fn parse_argument(&mut self) -> Result<UnresolvedOperand, AsmError> {
+        if !self.p.p.at(Tok::Percent) {
+            return Err(self.error("expected SSA identifier"));
+        }
+        let t = self.p.p.tok();
+        self.p.p.bump().map_err(|_| reported())?;
+        let key = self.p.ssa_key(&t);
+        Ok(UnresolvedOperand(OperandRef { key, num: 0, pos: t.start, len: t.end - t.start }))
+    }
+
+    fn at_operand(&self) -> bool {
+        self.p.p.at(Tok::Percent)
     }
 
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, AsmError> {

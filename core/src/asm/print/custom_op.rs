@@ -36,10 +36,12 @@ pub(crate) struct FmtCursor {
 
 /// What the format asks of the caller next.
 pub(crate) enum FmtStep {
-    /// Print region `index` (eliding its terminator if `elide_terminator`), then resume.
+    /// Print region `index` (eliding its terminator if `elide_terminator`, and its entry
+    /// block's header when a directive printed the arguments), then resume.
     Region {
         index: usize,
         elide_terminator: bool,
+        entry_header: bool,
     },
     Done,
 }
@@ -109,7 +111,7 @@ impl<'a> Printer<'a> {
                         self.out.push_str(", ");
                     }
                     cur.next_region = Some(r + 1);
-                    return FmtStep::Region { index: r, elide_terminator: false };
+                    return FmtStep::Region { index: r, elide_terminator: false, entry_header: true };
                 }
                 cur.next_region = None;
                 cur.pc += 1;
@@ -162,7 +164,8 @@ impl<'a> Printer<'a> {
                             cur.space = true;
                             cur.pc += 1;
                             let elide = self.elides_terminator(op, &cur.def, *i);
-                            return FmtStep::Region { index: *i, elide_terminator: elide };
+                            let entry_header = !cur.format.directive_regions.get(*i).copied().unwrap_or(false);
+                            return FmtStep::Region { index: *i, elide_terminator: elide, entry_header };
                         }
                         Elem::Regions => {
                             if cur.space {
@@ -417,6 +420,13 @@ impl<'a> Printer<'a> {
                 ),
                 Elem::Attr(i) | Elem::QualifiedAttr(i) => {
                     PrintArg::Attr(self.inherent(op, &cur.def.attributes[*i].name))
+                }
+                Elem::Region(i) => {
+                    let entry = d.regions().get(*i).map(|&r| ctx.ir.regions.get(r).first_block).filter(|&b| b != NONE);
+                    PrintArg::RegionArgs(entry.map_or_else(Vec::new, |b| {
+                        let n = ctx.ir.blocks.get(b).args.len() as u32;
+                        (0..n).map(|k| PrintedValue(ValueRef::block_arg(b, k))).collect()
+                    }))
                 }
                 _ => PrintArg::Other,
             })

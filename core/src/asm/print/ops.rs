@@ -185,6 +185,9 @@ struct Frame {
     fmt: Option<Box<FmtCursor>>,
     /// Leave out the block's last op (an implicit terminator in the custom form).
     skip_last: bool,
+    /// Print the entry block's header when it has arguments (not when a custom directive
+    /// printed them).
+    entry_header: bool,
 }
 
 /// How an op started printing.
@@ -308,9 +311,10 @@ impl<'a> Printer<'a> {
             let mut f = frames.pop().expect("non-empty");
             if let Some(mut cur) = f.fmt.take() {
                 match self.run_format(num, f.op, &mut cur) {
-                    FmtStep::Region { index, elide_terminator } => {
+                    FmtStep::Region { index, elide_terminator, entry_header } => {
                         f.region = index;
                         f.skip_last = elide_terminator;
+                        f.entry_header = entry_header;
                         f.fmt = Some(cur);
                         self.begin_region(num, &mut f, op_indent);
                         frames.push(f);
@@ -352,20 +356,29 @@ impl<'a> Printer<'a> {
     fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start {
         let Some(mut cur) = self.custom_cursor(op) else {
             if self.print_op_head(num, op) {
-                return Start::Region(Frame { op, region: 0, block: NONE, next: NONE, fmt: None, skip_last: false });
+                return Start::Region(Frame {
+                    op,
+                    region: 0,
+                    block: NONE,
+                    next: NONE,
+                    fmt: None,
+                    skip_last: false,
+                    entry_header: true,
+                });
             }
             return Start::Leaf { custom: false };
         };
         self.print_result_names(num, op);
         self.write_custom_name(op, default_dialect);
         match self.run_format(num, op, &mut cur) {
-            FmtStep::Region { index, elide_terminator } => Start::Region(Frame {
+            FmtStep::Region { index, elide_terminator, entry_header } => Start::Region(Frame {
                 op,
                 region: index,
                 block: NONE,
                 next: NONE,
                 fmt: Some(cur),
                 skip_last: elide_terminator,
+                entry_header,
             }),
             FmtStep::Done => Start::Leaf { custom: true },
         }
@@ -434,7 +447,7 @@ impl<'a> Printer<'a> {
             f.next = bd.first_op;
             // Generic printing passes printEmptyBlock: an empty entry block keeps its label;
             // the custom form prints it only for its arguments.
-            if (bd.first_op == NONE && f.fmt.is_none()) || !bd.args.is_empty() {
+            if (bd.first_op == NONE && f.fmt.is_none()) || (!bd.args.is_empty() && f.entry_header) {
                 self.print_block_header(num, entry, op_indent);
             }
         }
