@@ -13,9 +13,11 @@ pub(crate) fn register(ctx: &mut Context) {
     module.summary = "A top level container operation".into();
     module.num_regions = 1;
     module.attributes = vec![
-        AttrSpec::optional("sym_name", AttrConstraint::String),
+        AttrSpec::optional("sym_name", AttrConstraint::SymbolName),
         AttrSpec::optional("sym_visibility", AttrConstraint::String),
     ];
+    module.region_names = vec!["bodyRegion".into()];
+    module.default_dialect = Some("builtin".into());
     // As in MLIR: the module body is a single-block graph region without a terminator.
     module.traits = Traits::ISOLATED_FROM_ABOVE
         | Traits::NO_TERMINATOR
@@ -25,6 +27,9 @@ pub(crate) fn register(ctx: &mut Context) {
         | Traits::SINGLE_BLOCK
         | Traits::GRAPH_REGIONS
         | Traits::NO_REGION_ARGUMENTS;
+    module
+        .set_assembly_format("($sym_name^)? attr-dict-with-keyword $bodyRegion")
+        .expect("builtin.module's format compiles");
     ctx.register_operation(module).expect("builtin.module registers once");
 
     let mut cast = OpDef::new(UNREALIZED_CONVERSION_CAST);
@@ -39,5 +44,7 @@ pub(crate) fn register(ctx: &mut Context) {
             Ok(())
         }
     }));
+    cast.set_assembly_format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
+        .expect("builtin.unrealized_conversion_cast's format compiles");
     ctx.register_operation(cast).expect("builtin.unrealized_conversion_cast registers once");
 }

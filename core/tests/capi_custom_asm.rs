@@ -96,7 +96,8 @@ fn parse_module(c: &Ctx, text: &str) -> Result<String, String> {
     if st != OMNIR_OK {
         return Err(last_msg());
     }
-    let flags = omnir_print_flags_default();
+    let mut flags = omnir_print_flags_default();
+    flags.generic_form = true;
     Ok(take(get(|o| omnir_op_print(c.0, m, &flags, o))))
 }
 

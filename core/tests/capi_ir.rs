@@ -97,13 +97,17 @@ impl Ctx {
     }
     /// The generic form of `op` (with locations), for before/after comparisons.
     fn print(&self, op: omnir_op) -> String {
-        let flags = PrintFlags { debug_info: true, ..Default::default() };
+        let flags = PrintFlags { generic: true, debug_info: true, generic: true, ..Default::default() };
         self.core(|c| omnir_core::asm::print_op(c, OpId::from_raw(op.index, op.generation), &flags).expect("print"))
     }
     fn print_plain(&self, op: omnir_op) -> String {
         self.core(|c| {
-            omnir_core::asm::print_op(c, OpId::from_raw(op.index, op.generation), &PrintFlags::default())
-                .expect("print")
+            omnir_core::asm::print_op(
+                c,
+                OpId::from_raw(op.index, op.generation),
+                &PrintFlags { generic: true, ..PrintFlags::default() },
+            )
+            .expect("print")
         })
     }
     /// Everything that a failing call must leave alone: the printed IR of `root` and the

@@ -57,7 +57,8 @@ fn parse(ctx: *mut omnir_context, text: &str) -> omnir_op {
 }
 
 fn print(ctx: *mut omnir_context, op: omnir_op) -> String {
-    let flags = omnir_print_flags_default();
+    let mut flags = omnir_print_flags_default();
+    flags.generic_form = true;
     let mut s = empty();
     ok(omnir_op_print(ctx, op, &flags, &mut s));
     take(s)

@@ -242,7 +242,9 @@ fn iteration(ctx: Ctx, w: &Worker, pm: *mut omnir_pass_manager, it: usize, f: &m
         return;
     }
     let mut printed = empty();
-    check(omnir_op_print(c, m, null_mut(), &mut printed), "print", f);
+    let mut generic = omnir_print_flags_default();
+    generic.generic_form = true;
+    check(omnir_op_print(c, m, &generic, &mut printed), "print", f);
     if take(printed) != src {
         f.push("printed text differs".into());
     }

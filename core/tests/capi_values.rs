@@ -178,7 +178,9 @@ fn parse_module(c: &Ctx, text: &str) -> omnir_op {
 }
 
 fn print_op(c: &Ctx, op: omnir_op) -> String {
-    get_str(|o| omnir_op_print(c.0, op, null(), o))
+    let mut flags = omnir_print_flags_default();
+    flags.generic_form = true;
+    get_str(|o| omnir_op_print(c.0, op, &flags, o))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ fn rows(dir: &Path) -> Vec<Row> {
                 flags: PrintFlags {
                     debug_info: flags.contains("--mlir-print-debuginfo"),
                     local_scope: flags.contains("--mlir-print-local-scope"),
+                    generic: true,
                     ..PrintFlags::default()
                 },
             }

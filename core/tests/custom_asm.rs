@@ -190,7 +190,7 @@ fn allow() -> ParseOptions {
 }
 
 fn flags() -> PrintFlags {
-    PrintFlags { assume_verified: true, ..PrintFlags::default() }
+    PrintFlags { generic: true, assume_verified: true, ..PrintFlags::default() }
 }
 
 fn round_trip(ctx: &mut Context, text: &str) -> String {

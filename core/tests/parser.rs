@@ -882,7 +882,12 @@ fn many_regions_and_blocks_in_one_op() {
 const LOC_SRC: &str = "\"test.a\"() ({\n^bb0(%x: i32, %y: f32):\n  \"test.b\"(%x) : (i32) -> ()\n}) : () -> ()\n\"test.c\"() {l = loc(\"t.mlir\":3:3), r = loc(\"t.mlir\":3:3 to 3:9)} : () -> ()\n";
 
 fn debug_print(ctx: &Context, m: OpId, pretty: bool) -> String {
-    let flags = omnir_core::asm::PrintFlags { debug_info: true, pretty_debug_info: pretty, ..Default::default() };
+    let flags = omnir_core::asm::PrintFlags {
+        generic: true,
+        debug_info: true,
+        pretty_debug_info: pretty,
+        ..Default::default()
+    };
     omnir_core::asm::print_op(ctx, m, &flags).unwrap()
 }
 

@@ -213,7 +213,7 @@ fn cse_gives_an_unknown_location_the_location_of_the_op_it_replaces() {
         "#,
     );
     PassManager::parse(&ctx, "builtin.module(cse)").unwrap().run(&mut ctx, m).unwrap();
-    let out = print_op(&ctx, m, &PrintFlags { debug_info: true, ..PrintFlags::default() }).unwrap();
+    let out = print_op(&ctx, m, &PrintFlags { generic: true, debug_info: true, ..PrintFlags::default() }).unwrap();
     assert!(out.contains(r#"%0 = "test.const"() {value = 1 : i32} : () -> i32 loc(#loc1)"#), "{out}");
     assert!(out.contains(r#"#loc1 = loc("a.mlir":3:4)"#) && !out.contains("b.mlir"), "{out}");
 }
@@ -365,7 +365,7 @@ fn strip_debuginfo_makes_every_location_unknown() {
         "#,
     );
     PassManager::parse(&ctx, "builtin.module(strip-debuginfo)").unwrap().run(&mut ctx, m).unwrap();
-    let out = print_op(&ctx, m, &PrintFlags { debug_info: true, ..PrintFlags::default() }).unwrap();
+    let out = print_op(&ctx, m, &PrintFlags { generic: true, debug_info: true, ..PrintFlags::default() }).unwrap();
     let expected = dedent(
         r#"
         #loc = loc(unknown)

@@ -122,7 +122,8 @@ fn parallel_equals_serial_on_the_corpus() {
     for path in &files {
         let source = std::fs::read_to_string(path).unwrap();
         let name = path.strip_prefix(&dir).unwrap().to_string_lossy().to_string();
-        let flags = PrintFlags { debug_info: name.starts_with("mlir-debuginfo"), ..PrintFlags::default() };
+        let flags =
+            PrintFlags { generic: true, debug_info: name.starts_with("mlir-debuginfo"), ..PrintFlags::default() };
         if source.matches("\"func.func\"").count() > 1 {
             multi_func += 1;
         }

@@ -464,12 +464,14 @@ fn sparse_elements_can_be_elided() {
     let st = OperationState::new("test.op", b.loc()).attribute(b.ctx.identifier("s"), sp);
     let o = b.ctx.create_operation(&st).unwrap();
     b.add(body, o);
-    let flags = PrintFlags { elide_elements_larger_than: Some(2), local_scope: true, ..PrintFlags::default() };
+    let flags =
+        PrintFlags { generic: true, elide_elements_larger_than: Some(2), local_scope: true, ..PrintFlags::default() };
     let expected = "\"builtin.module\"() ({
   \"test.op\"() {s = dense_resource<__elided__> : tensor<4xi8>} : () -> ()
 }) : () -> ()";
     assert_eq!(print_op(&b.ctx, m, &flags).unwrap(), expected);
-    let flags = PrintFlags { elide_elements_larger_than: Some(3), local_scope: true, ..PrintFlags::default() };
+    let flags =
+        PrintFlags { generic: true, elide_elements_larger_than: Some(3), local_scope: true, ..PrintFlags::default() };
     assert!(print_op(&b.ctx, m, &flags).unwrap().contains("s = sparse<[0, 1, 2], [1, 2, 3]> : tensor<4xi8>"));
 }
 
@@ -602,7 +604,7 @@ impl Builder {
 }
 
 fn local() -> PrintFlags {
-    PrintFlags { local_scope: true, ..PrintFlags::default() }
+    PrintFlags { generic: true, local_scope: true, ..PrintFlags::default() }
 }
 
 #[test]
@@ -611,7 +613,10 @@ fn empty_module() {
     let (m, _) = b.module();
     assert_eq!(print_op(&b.ctx, m, &local()).unwrap(), "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()");
     // Top level without local scope: the same plus a newline.
-    assert_eq!(print_op(&b.ctx, m, &PrintFlags::default()).unwrap(), "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n");
+    assert_eq!(
+        print_op(&b.ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(),
+        "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n"
+    );
     // A region without blocks.
     let e = b.op("test.empty", &[], &[], 2);
     assert_eq!(print_op(&b.ctx, e, &local()).unwrap(), "\"test.empty\"() ({\n}, {\n}) : () -> ()");
@@ -663,7 +668,10 @@ fn values_are_numbered_region_by_region() {
 }) : () -> ()";
     assert_eq!(print_op(&b.ctx, m, &local()).unwrap(), expected);
     // A nested op printed alone keeps the numbering of its top-level ancestor.
-    assert_eq!(print_op(&b.ctx, inner, &PrintFlags::default()).unwrap(), "%3 = \"test.inner\"(%arg1) : (i32) -> i32");
+    assert_eq!(
+        print_op(&b.ctx, inner, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(),
+        "%3 = \"test.inner\"(%arg1) : (i32) -> i32"
+    );
 }
 
 #[test]
@@ -771,7 +779,7 @@ fn debug_info_prints_locations() {
     let ret = b.op("test.ret", &[b.arg(fb, 0)], &[], 0);
     b.add(fb, ret);
     b.ctx.set_op_location(ret, b.ctx.file_line_col_loc("a.mlir", 3, 3)).unwrap();
-    let flags = PrintFlags { debug_info: true, local_scope: true, ..PrintFlags::default() };
+    let flags = PrintFlags { generic: true, debug_info: true, local_scope: true, ..PrintFlags::default() };
     let expected = "\"builtin.module\"() ({
   \"test.func\"() ({
   ^bb0(%arg0: i32 loc(\"a.mlir\":2:10)):
@@ -783,7 +791,7 @@ fn debug_info_prints_locations() {
     // Without local scope, every location gets a `#loc` alias: block argument locations are
     // defined before the module, op locations (deferrable) after it. Aliases are ordered by
     // depth, then by first visit (op location, then regions, then the op's own types).
-    let flags = PrintFlags { debug_info: true, ..PrintFlags::default() };
+    let flags = PrintFlags { generic: true, debug_info: true, ..PrintFlags::default() };
     let expected = "#loc2 = loc(\"a.mlir\":2:10)
 \"builtin.module\"() ({
   \"test.func\"() ({
@@ -813,7 +821,13 @@ fn pretty_debug_info() {
     let o2 = b.op("test.b", &[], &[], 0);
     b.add(body, o2);
     b.ctx.set_op_location(o2, fused).unwrap();
-    let flags = PrintFlags { debug_info: true, pretty_debug_info: true, local_scope: true, ..PrintFlags::default() };
+    let flags = PrintFlags {
+        generic: true,
+        debug_info: true,
+        pretty_debug_info: true,
+        local_scope: true,
+        ..PrintFlags::default()
+    };
     let expected = "\"builtin.module\"() ({
   \"test.a\"() : () -> () \"foo\" at my source.cc:10:8
   \"test.b\"() : () -> () <\"p\">[\"x\", my source.cc:10:8]
@@ -869,7 +883,7 @@ fn aliases_for_maps_sets_and_large_tuples() {
 }}) : () -> ()
 "
     );
-    assert_eq!(print_op(&b.ctx, m, &PrintFlags::default()).unwrap(), expected);
+    assert_eq!(print_op(&b.ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(), expected);
     // Local scope: no aliases.
     let text = print_op(&b.ctx, m, &local()).unwrap();
     assert!(text.starts_with("\"builtin.module\"") && text.contains("affine_map<() -> (0)>"));
@@ -892,7 +906,7 @@ fn locations_used_as_attributes_get_aliases_without_debug_info() {
   \"test.op\"() {a = #loc1, b = [#loc]} : () -> ()
 }) : () -> ()
 ";
-    assert_eq!(print_op(&b.ctx, m, &PrintFlags::default()).unwrap(), expected);
+    assert_eq!(print_op(&b.ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(), expected);
 }
 
 #[test]
@@ -912,7 +926,7 @@ fn distinct_attributes_get_aliases_unless_unit() {
   \"test.op\"() {a = #distinct, b = distinct[1]<>} : () -> ()
 }) : () -> ()
 ";
-    assert_eq!(print_op(&b.ctx, m, &PrintFlags::default()).unwrap(), expected);
+    assert_eq!(print_op(&b.ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(), expected);
 }
 
 #[test]
@@ -941,7 +955,7 @@ fn dialect_resources_section() {
   }
 #-}
 ";
-    assert_eq!(print_op(&b.ctx, m, &PrintFlags::default()).unwrap(), expected);
+    assert_eq!(print_op(&b.ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap(), expected);
     // No metadata with local scope.
     assert!(!print_op(&b.ctx, m, &local()).unwrap().contains("{-#"));
 }
@@ -957,7 +971,8 @@ fn large_elements_can_be_elided() {
         OperationState::new("test.op", b.loc()).attribute(b.ctx.identifier("d"), d).attribute(b.ctx.identifier("s"), s);
     let o = b.ctx.create_operation(&st).unwrap();
     b.add(body, o);
-    let flags = PrintFlags { elide_elements_larger_than: Some(2), local_scope: true, ..PrintFlags::default() };
+    let flags =
+        PrintFlags { generic: true, elide_elements_larger_than: Some(2), local_scope: true, ..PrintFlags::default() };
     let expected = "\"builtin.module\"() ({
   \"test.op\"() {d = dense_resource<__elided__> : tensor<3xi8>, s = dense<4> : tensor<3xi8>} : () -> ()
 }) : () -> ()";
@@ -1042,7 +1057,7 @@ fn first_op_named(ctx: &Context, root: OpId, name: &str) -> OpId {
 fn nested_op_with_local_scope_numbers_from_the_isolated_ancestor() {
     use omnir_core::asm::{parse_source, ParseOptions};
     let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
-    let flags = PrintFlags { local_scope: true, ..PrintFlags::default() };
+    let flags = PrintFlags { generic: true, local_scope: true, ..PrintFlags::default() };
     // Not isolated (unregistered) `test.func` inside the implicit module: numbering is the
     // module's, which visits the regions of `test.other` before those of `test.func`.
     let src = r#""test.func"() ({
@@ -1123,7 +1138,10 @@ fn streamed_printing_matches_print_op() {
         &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() },
     )
     .unwrap();
-    for flags in [PrintFlags::default(), PrintFlags { debug_info: true, ..PrintFlags::default() }] {
+    for flags in [
+        PrintFlags { generic: true, ..PrintFlags::default() },
+        PrintFlags { generic: true, debug_info: true, ..PrintFlags::default() },
+    ] {
         let whole = print_op(&ctx, m, &flags).unwrap();
         assert!(whole.len() > 200_000 && whole.starts_with("#map = ") && whole.contains("dialect_resources"));
         let mut streamed = Vec::new();
@@ -1140,7 +1158,7 @@ fn streamed_printing_matches_print_op() {
             Ok(())
         }
     }
-    let e = print_op_to(&ctx, m, &PrintFlags::default(), &mut Full).unwrap_err();
+    let e = print_op_to(&ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }, &mut Full).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
 }
 
@@ -1170,7 +1188,7 @@ fn blocks_and_values_print_as_mlir() {
         &ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() },
     )
     .unwrap();
-    let flags = PrintFlags::default();
+    let flags = PrintFlags { generic: true, ..PrintFlags::default() };
     let body = ctx.region_blocks(ctx.op_regions(m).unwrap()[0]).unwrap()[0];
     let func = ctx.block_ops(body).unwrap()[0];
     let blocks = ctx.region_blocks(ctx.op_regions(func).unwrap()[0]).unwrap();
@@ -1201,15 +1219,19 @@ fn every_value_is_named_as_the_printer_uses_it() {
     let mut ctx = Context::new();
     let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let m = parse_source(&mut ctx, src, "names.mlir", &options).unwrap();
-    let printed = print_op(&ctx, m, &PrintFlags::default()).unwrap();
+    let printed = print_op(&ctx, m, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap();
     // Each operand as printed must be the name of the value it refers to.
     let mut checked = 0;
     let mut stack = vec![m];
     while let Some(op) = stack.pop() {
         let operands = ctx.op_operands(op).unwrap();
         if !operands.is_empty() {
-            let names: Vec<String> =
-                operands.iter().map(|&v| print_value_as_operand(&ctx, v, &PrintFlags::default()).unwrap()).collect();
+            let names: Vec<String> = operands
+                .iter()
+                .map(|&v| {
+                    print_value_as_operand(&ctx, v, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap()
+                })
+                .collect();
             let line = format!("\"{}\"({})", ctx.op_name(op).unwrap(), names.join(", "));
             assert!(printed.contains(&line), "{line} not in\n{printed}");
             checked += operands.len();

@@ -74,7 +74,7 @@ pub fn parse(ctx: &mut Context, text: &str) -> OpId {
 }
 
 pub fn print(ctx: &Context, op: OpId) -> String {
-    print_op(ctx, op, &PrintFlags::default()).unwrap()
+    print_op(ctx, op, &PrintFlags { generic: true, ..PrintFlags::default() }).unwrap()
 }
 
 /// Parses `input`, runs `pipeline` on it, prints the result.
