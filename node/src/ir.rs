@@ -759,6 +759,7 @@ pub fn op_verify() -> u32 {
 
 pub(crate) fn print_flags(at: usize) -> PrintFlags {
     PrintFlags {
+        generic: false,
         debug_info: rd(at) != 0,
         pretty_debug_info: rd(at + 1) != 0,
         local_scope: rd(at + 2) != 0,

@@ -354,6 +354,7 @@ fn print_flags(
     assume_verified: bool,
 ) -> PrintFlags {
     PrintFlags {
+        generic: false,
         elide_elements_larger_than: large_elements_limit.unwrap_or(0),
         debug_info: enable_debug_info || pretty_debug_info,
         pretty_debug_info,

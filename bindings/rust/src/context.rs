@@ -144,6 +144,19 @@ impl Context {
         out(|p| unsafe { sys::omnir_context_get_verify_after_parse(self.as_raw(), p) })
     }
 
+    /// Loads dialect definitions (IRDL plus omnir's `omnir.*` attributes: assembly formats,
+    /// traits, enums...; see the README's "Dialects as data"), as `mlir-opt --irdl-file`.
+    /// A file that does not parse or defines something invalid is [`Status::ParseFailed`]
+    /// with every error at its `file:line:col` in the message, and registers nothing.
+    ///
+    /// [`Status::ParseFailed`]: crate::Status::ParseFailed
+    pub fn load_definitions(&self, text: &str, filename: &str) -> Result<()> {
+        let (t, tl) = arg(text);
+        let (f, fl) = arg(filename);
+        // SAFETY: a live context and valid (pointer, length) strings.
+        check(unsafe { sys::omnir_dialect_load_definitions(self.as_raw(), t, tl, f, fl) })
+    }
+
     /// Adds a blob to the context's resource store (group `builtin` holds the blobs of
     /// `dense_resource` attributes); returns the key actually used (`key`, or `key_1`... when
     /// taken).

@@ -158,6 +158,9 @@ pub enum EraseMode {
 /// Printing options, mirroring `mlir-opt`'s `--mlir-print-*` flags.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PrintFlags {
+    /// `--mlir-print-op-generic`: every op in the generic form (otherwise ops with an
+    /// assembly format, `builtin.module` included, print in their custom form).
+    pub generic: bool,
     /// `--mlir-print-debuginfo`: print locations.
     pub debug_info: bool,
     /// `--mlir-pretty-debuginfo`.
@@ -175,6 +178,7 @@ impl Default for PrintFlags {
         // SAFETY: no arguments.
         let d = unsafe { sys::omnir_print_flags_default() };
         PrintFlags {
+            generic: d.generic_form,
             debug_info: d.debug_info,
             pretty_debug_info: d.pretty_debug_info,
             local_scope: d.local_scope,
@@ -185,6 +189,12 @@ impl Default for PrintFlags {
 }
 
 impl PrintFlags {
+    /// Prints every op in the generic form (`--mlir-print-op-generic`).
+    pub fn with_generic(mut self) -> PrintFlags {
+        self.generic = true;
+        self
+    }
+
     /// Prints locations (`--mlir-print-debuginfo`).
     pub fn with_debug_info(mut self) -> PrintFlags {
         self.debug_info = true;
@@ -200,6 +210,7 @@ impl PrintFlags {
     pub(crate) fn to_raw(self) -> sys::omnir_print_flags {
         // SAFETY: no arguments.
         let mut f = unsafe { sys::omnir_print_flags_default() };
+        f.generic_form = self.generic;
         f.debug_info = self.debug_info;
         f.pretty_debug_info = self.pretty_debug_info;
         f.local_scope = self.local_scope;
