@@ -663,6 +663,11 @@ typedef struct omnir_print_flags {
      * (`--mlir-elide-elementsattrs-if-larger`).
      */
     uint64_t elide_elements_larger_than;
+    /**
+     * Number values uniquely across regions in the custom form too, as the generic form
+     * always does (`--mlir-print-unique-ssa-ids`).
+     */
+    bool unique_ssa_ids;
 } omnir_print_flags;
 
 /**

@@ -100,6 +100,9 @@ pub struct omnir_print_flags {
     /// Elide `dense<...>` attributes with more elements than this; 0 prints them all
     /// (`--mlir-elide-elementsattrs-if-larger`).
     pub elide_elements_larger_than: u64,
+    /// Number values uniquely across regions in the custom form too, as the generic form
+    /// always does (`--mlir-print-unique-ssa-ids`).
+    pub unique_ssa_ids: bool,
 }
 
 /// The kind of an attribute, from `omnir_attribute_get_kind`.

@@ -53,6 +53,9 @@ pub struct omnir_print_flags {
     /// Elide `dense<...>` attributes with more elements than this; 0 prints them all
     /// (`--mlir-elide-elementsattrs-if-larger`).
     pub elide_elements_larger_than: u64,
+    /// Number values uniquely across regions in the custom form too, as the generic form
+    /// always does (`--mlir-print-unique-ssa-ids`).
+    pub unique_ssa_ids: bool,
 }
 
 impl omnir_print_flags {
@@ -65,6 +68,7 @@ impl omnir_print_flags {
             elide_elements_larger_than: (self.elide_elements_larger_than != 0)
                 .then_some(self.elide_elements_larger_than),
             assume_verified: self.assume_verified,
+            unique_ssa_ids: self.unique_ssa_ids,
         })
     }
 }
@@ -80,6 +84,7 @@ pub extern "C" fn omnir_print_flags_default() -> omnir_print_flags {
         local_scope: false,
         assume_verified: false,
         elide_elements_larger_than: 0,
+        unique_ssa_ids: false,
     }
 }
 

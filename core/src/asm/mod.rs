@@ -29,6 +29,9 @@ pub struct PrintFlags {
     /// Print every operation in the generic form, also those with a custom form
     /// (`--mlir-print-op-generic`, upstream's `print_generic_op_form`).
     pub generic: bool,
+    /// Number values uniquely across regions, as the generic form always does
+    /// (`--mlir-print-unique-ssa-ids`).
+    pub unique_ssa_ids: bool,
 }
 
 pub use custom::{format_float, DialectAsmParser};

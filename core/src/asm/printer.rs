@@ -71,7 +71,7 @@ fn print_op_impl(
     ctx.op_data(op)?;
     let local = flags.local_scope;
     let root = find_numbering_root(ctx, op.index, local);
-    let numbering = Numbering::compute(ctx, root);
+    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids);
     let mut p = Printer::new(ctx, flags);
     let per_op = if flags.debug_info { 96 } else { 64 };
     let estimate = numbering.num_ops.saturating_mul(per_op);
@@ -109,7 +109,7 @@ fn print_op_impl(
 pub fn print_block(ctx: &Context, block: crate::ir::BlockId, flags: &PrintFlags) -> Result<String> {
     let Some(parent) = ctx.block_parent_op(block)? else { return Ok("<<UNLINKED BLOCK>>\n".to_string()) };
     let root = find_numbering_root(ctx, parent.index, flags.local_scope);
-    let numbering = Numbering::compute(ctx, root);
+    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids);
     let mut p = Printer::new(ctx, flags);
     p.print_block(&numbering, block.index);
     Ok(p.out)
@@ -143,7 +143,11 @@ pub fn print_value_as_operand(ctx: &Context, value: crate::ir::Value, flags: &Pr
         },
     };
     let Some(anchor) = anchor else { return Ok("<<UNKNOWN SSA VALUE>>".to_string()) };
-    let numbering = Numbering::compute(ctx, find_numbering_root(ctx, anchor.index, flags.local_scope));
+    let numbering = Numbering::compute(
+        ctx,
+        find_numbering_root(ctx, anchor.index, flags.local_scope),
+        flags.generic || flags.unique_ssa_ids,
+    );
     let mut p = Printer::new(ctx, flags);
     p.write_value(&numbering, v);
     Ok(p.out)

@@ -1,12 +1,14 @@
 //! Value numbering and the generic operation form (MLIR's `SSANameState` and
 //! `OperationPrinter::printGenericOp` / `print(Block *)` / `printRegion`).
 //!
-//! Numbering (generic form, where MLIR numbers values uniquely across regions): the root's
-//! results first, then a stack of regions seeded with the root's regions. Popping a region
-//! numbers all of its blocks (`^bbN` in region order; entry-block arguments `%argN` from a
-//! global argument counter, other block arguments and op results `%N` from the global value
-//! counter, one number per op whatever its result count), then pushes the regions of the
-//! region's ops in order. Hence the last region pushed is numbered first.
+//! Numbering: the root's results first, then a stack of regions seeded with the root's
+//! regions. Popping a region numbers all of its blocks (`^bbN` in region order; entry-block
+//! arguments `%argN` from an argument counter, other block arguments and op results `%N`
+//! from the value counter, one number per op whatever its result count), then pushes the
+//! regions of the region's ops in order. Hence the last region pushed is numbered first.
+//! With unique ids (the generic form, `--mlir-print-unique-ssa-ids`) the counters run on
+//! across regions; otherwise each region starts from the counters its parent region had when
+//! it was pushed, so sibling functions both start at `%arg0` and `%0`, as MLIR prints them.
 
 use rustc_hash::FxHashMap;
 
@@ -87,7 +89,7 @@ fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> b
 }
 
 impl Numbering {
-    pub(crate) fn compute(ctx: &Context, root: u32) -> Numbering {
+    pub(crate) fn compute(ctx: &Context, root: u32, unique: bool) -> Numbering {
         let ir = &ctx.ir;
         // Dense tables when the printed tree is a good part of the arenas.
         let op_cap = ir.ops.capacity_index();
@@ -109,11 +111,17 @@ impl Numbering {
             next_value += 1;
         }
         let mut count = 1usize;
-        let mut stack: Vec<u32> = root_data.regions().to_vec();
-        while let Some(r) = stack.pop() {
+        // (region, value counter, argument counter) as they were when the region was pushed.
+        let mut stack: Vec<(u32, u32, u32)> = root_data.regions().iter().map(|&r| (r, next_value, next_arg)).collect();
+        while let Some((r, saved_value, saved_arg)) = stack.pop() {
+            if !unique {
+                next_value = saved_value;
+                next_arg = saved_arg;
+            }
             let first = ir.regions.get(r).first_block;
             let mut b = first;
             let mut ordering = 0u32;
+            let pushed_from = stack.len();
             while b != NONE {
                 let bd = ir.blocks.get(b);
                 n.labels.set(b, ordering);
@@ -139,10 +147,14 @@ impl Numbering {
                         n.results.set(o, next_value);
                         next_value += 1;
                     }
-                    stack.extend_from_slice(od.regions());
+                    // Pushed now, their counters fixed once the whole region is numbered.
+                    stack.extend(od.regions().iter().map(|&r| (r, 0, 0)));
                     o = ir.link(o).next;
                 }
                 b = bd.next;
+            }
+            for entry in &mut stack[pushed_from..] {
+                (entry.1, entry.2) = (next_value, next_arg);
             }
         }
         n.num_ops = count;
