@@ -32,8 +32,10 @@
 //!   [`Status::StaleHandle`], never undefined behaviour.
 //! - Detached IR is owned by a guard ([`OwnedOperation`], [`OwnedBlock`], [`Module`]) that
 //!   erases it on drop unless it was inserted somewhere first.
-//! - Closures (diagnostic handlers, verifiers, constraint predicates) are marshalled as C
-//!   callbacks with `user_data` and `free_user_data`; panics never cross into omnir.
+//! - Closures (diagnostic handlers, verifiers, constraint predicates, the hooks that
+//!   definition files name: [`Context::register_verifier_hook`],
+//!   [`Context::register_custom_directive`]) are marshalled as C callbacks with
+//!   `user_data` and `free_user_data`; panics never cross into omnir.
 //! - The crate holds no state of its own beyond what the wrappers need.
 //!
 //! # Safety of the `unsafe` blocks
@@ -48,6 +50,7 @@ mod attributes;
 mod context;
 mod diagnostics;
 mod dialect;
+mod directives;
 mod dominance;
 mod dyn_interface;
 mod error;
@@ -74,6 +77,7 @@ pub use dialect::{
     DialectAttrParser, DialectTypeParser, InterfaceImpl, NameStyle, OpDefinition, OpVerifier, ParamsParser,
     ParamsPrinter, ParamsVerifier, Traits, TypeConstraint, TypeDef, TypeDefinition, TypeId, TypePredicate, ValueSpec,
 };
+pub use directives::{DirectiveArgKind, DirectiveParser, DirectivePrinter};
 pub use dyn_interface::{
     DynamicCallFn, DynamicInterfaceVTable, DynamicMessage, DynamicMethods, DynamicReceiver, Receiver,
     DYNAMIC_INTERFACE_MAGIC,

@@ -2,7 +2,7 @@
 //! `!rq.uniform<i8:f32, 0.5:128>` parses wherever types are written once registered, prints
 //! back byte for byte, and reports errors where they are.
 
-use omnir::{AsmError, Attribute, Context, InterfaceImpl, Module, Status, TypeDefinition, TypeId};
+use omnir::{AsmError, Attribute, Context, InterfaceImpl, Module, PrintFlags, Status, TypeDefinition, TypeId};
 
 const Q: &str = "!rq.uniform<i8:f32, 5.000000e-01:128>";
 
@@ -106,7 +106,7 @@ fn custom_syntax_round_trips() {
         "\"builtin.module\"() ({{\n  \"test.op\"() ({{\n  ^bb0(%arg0: memref<4x{Q}>):\n    %0 = \"test.cast\"(%arg0) {{q = {Q}}} : (memref<4x{Q}>) -> tensor<2x{Q}>\n  }}) : () -> ()\n}}) : () -> ()\n"
     );
     let m = Module::parse(&ctx, &text, "t.mlir").unwrap();
-    assert_eq!(m.to_string(), text);
+    assert_eq!(m.print(&PrintFlags::default().with_generic()).unwrap(), text);
     let t = ctx.parse_type("!rq<uniform< i8 : f32 , 0.5 : 128 >>").unwrap();
     assert_eq!(t.to_string(), Q);
     assert_eq!(ctx.memref_type(&[4], &t, None, None).unwrap().to_string(), format!("memref<4x{Q}>"));
