@@ -164,7 +164,7 @@ public final class Block: Hashable, CustomStringConvertible {
         context.sweepOrphans()
     }
 
-    /// The block as MLIR's `Block::print` prints it (generic form): its label and arguments,
+    /// The block as MLIR's `Block::print` prints it (custom forms where defined, as `Operation.print`): its label and arguments,
     /// then its operations two spaces in, numbered as in the whole module.
     public func print(flags: PrintFlags = PrintFlags()) throws -> String {
         var f = flags.raw

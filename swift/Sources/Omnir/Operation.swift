@@ -1,8 +1,12 @@
 import COmnir
 
-/// Printing options, mirroring `mlir-opt`'s `--mlir-print-*` flags. The generic form is
-/// always used (custom assembly formats are not implemented yet).
+/// Printing options, mirroring `mlir-opt`'s `--mlir-print-*` flags. By default operations
+/// whose definition has an assembly format print in that custom form (`module {`,
+/// `%1 = calc.add %0, %0 : i32`), the others in the generic form, as upstream does;
+/// `generic: true` prints every operation generically.
 public struct PrintFlags: Equatable {
+    /// `--mlir-print-op-generic`: every operation in the generic form.
+    public var generic = false
     /// `--mlir-print-debuginfo`: print locations.
     public var debugInfo = false
     /// `--mlir-pretty-debuginfo`.
@@ -14,8 +18,9 @@ public struct PrintFlags: Equatable {
     /// `--mlir-elide-elementsattrs-if-larger=N`; 0 prints everything.
     public var elideElementsLargerThan: UInt64 = 0
 
-    public init(debugInfo: Bool = false, prettyDebugInfo: Bool = false, localScope: Bool = false,
+    public init(generic: Bool = false, debugInfo: Bool = false, prettyDebugInfo: Bool = false, localScope: Bool = false,
                 assumeVerified: Bool = false, elideElementsLargerThan: UInt64 = 0) {
+        self.generic = generic
         self.debugInfo = debugInfo
         self.prettyDebugInfo = prettyDebugInfo
         self.localScope = localScope
@@ -25,6 +30,7 @@ public struct PrintFlags: Equatable {
 
     var raw: omnir_print_flags {
         var f = omnir_print_flags_default()
+        f.generic_form = generic
         f.debug_info = debugInfo
         f.pretty_debug_info = prettyDebugInfo
         f.local_scope = localScope
@@ -54,7 +60,8 @@ public enum WalkResult {
 
 /// An operation (MLIR's `Operation`). A checked handle: after the operation is erased (or
 /// freed with its tree), every use throws `OmnirError.staleHandle`. Two wrappers of one
-/// operation are `==` and hash alike. Printing (`description`) gives the generic form.
+/// operation are `==` and hash alike. Printing (`description`) gives the custom form of ops
+/// that have one, the generic form of the others (`print(flags: PrintFlags(generic: true))`).
 ///
 /// A detached operation (just created, cloned or detached) is owned by its wrappers: when
 /// the last of them goes while it is still detached, it is erased. Wrappers of nested
@@ -421,13 +428,15 @@ public final class Operation: Hashable, CustomStringConvertible {
         _ = try context.capturingDiagnostics(parse: false) { try check(omnir_op_verify(context.raw, handle)) }
     }
 
-    /// The operation in MLIR's generic form, with `flags`.
+    /// The operation as MLIR prints it with `flags` (custom form where the op has one,
+    /// unless `flags.generic`).
     public func print(flags: PrintFlags = PrintFlags()) throws -> String {
         var f = flags.raw
         return try stringOut { omnir_op_print(context.raw, handle, &f, $0) }
     }
 
-    /// The generic form (or `<<erased operation>>` for a stale wrapper).
+    /// The default print (custom forms where defined; or `<<erased operation>>` for a stale
+    /// wrapper).
     public var description: String {
         do { return try print() } catch let e as OmnirError where e.isStaleHandle { return "<<erased operation>>" } catch {
             return "<<\(error)>>"

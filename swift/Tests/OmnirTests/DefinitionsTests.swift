@@ -1,0 +1,274 @@
+import Foundation
+import Omnir
+import XCTest
+
+/// Dialects as data from Swift: definition files (tests/definitions/fmtest.irdl.mlir), the
+/// custom forms they give, and hooks they name written as Swift closures.
+final class DefinitionsTests: XCTestCase {
+    static let fmtestPath = TestPaths.repo.appendingPathComponent("tests/definitions/fmtest.irdl.mlir").path
+
+    /// In upstream's canonical custom form, so the default print must give it back unchanged.
+    static let custom = """
+        module {
+          fmtest.func @f {
+            %0 = constant 42 : i32
+            %1 = add %0, %0 : i32
+            %2 = cmp slt, %1, %0 : i32
+            %3 = "test.idx"() : () -> index
+            %4 = step %3
+            %5 = step %3 by 4
+            return %1 : i32
+          }
+        }
+
+        """
+
+    func fmtestContext() throws -> Context {
+        let ctx = Context(allowUnregisteredDialects: true)
+        try ctx.loadDialectDefinitions(contentsOf: Self.fmtestPath)
+        return ctx
+    }
+
+    func parseError(_ body: () throws -> Void) -> (message: String, diagnostics: [Diagnostic])? {
+        do {
+            try body()
+            return nil
+        } catch OmnirError.parseFailed(let message, let diagnostics) {
+            return (message, diagnostics)
+        } catch {
+            XCTFail("expected .parseFailed, got \(error)")
+            return nil
+        }
+    }
+
+    func testDefinitionFileGivesCustomSyntaxThatPrintsBackIdentically() throws {
+        let ctx = try fmtestContext()
+        XCTAssertNotNil(try ctx.dialect("fmtest"))
+        XCTAssertTrue(try ctx.dialect("fmtest")!.isOperationRegistered("add"))
+
+        let module = try Module.parse(Self.custom, context: ctx, filename: "in.mlir")
+        XCTAssertEqual(module.description, Self.custom)
+        XCTAssertEqual(try module.print(), Self.custom)
+        let fn = try module.body.operations[0]
+        XCTAssertEqual(try fn.name, "fmtest.func")
+        let add = try fn.region(0).firstBlock!.operations[1]
+        XCTAssertEqual(try add.name, "fmtest.add")
+        // Outside the function the default dialect does not apply: the op prints qualified.
+        XCTAssertEqual(try add.print(flags: PrintFlags(localScope: true)), "%1 = fmtest.add %0, %0 : i32")
+
+        // The generic form on request: what is stored, the default of `by` included as absent.
+        let generic = try module.print(flags: PrintFlags(generic: true))
+        XCTAssertTrue(generic.hasPrefix("\"builtin.module\"() ({\n"), generic)
+        XCTAssertTrue(generic.contains("%1 = \"fmtest.add\"(%0, %0) : (i32, i32) -> i32"), generic)
+        XCTAssertTrue(generic.contains("\"fmtest.cmp\"(%1, %0) <{predicate = 2 : i64}> : (i32, i32) -> i1"), generic)
+        XCTAssertTrue(generic.contains("\"fmtest.step\"(%3) : (index) -> index"), generic)
+        XCTAssertTrue(generic.contains("\"fmtest.step\"(%3) <{by = 4 : i32}> : (index) -> index"), generic)
+        XCTAssertFalse(generic.contains("module {"), generic)
+        // The generic text reads back to the same IR: its default print is the custom text.
+        XCTAssertEqual(try Module.parse(generic, context: ctx).description, Self.custom)
+
+        // The definition's constraints verify custom text, with ODS's words.
+        let e = parseError { _ = try Module.parse("%0 = \"test.f\"() : () -> f32\n%1 = fmtest.add %0, %0 : f32\n", context: ctx, filename: "f.mlir") }
+        XCTAssertTrue(e?.message.contains("'fmtest.add' op operand #0 must be signless-integer-like, but got 'f32'") ?? false,
+                      "\(String(describing: e))")
+    }
+
+    func testDefinitionsFromBytesAndData() throws {
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: Self.fmtestPath))
+        let a = Context(allowUnregisteredDialects: true)
+        try a.loadDialectDefinitions(data, filename: "fmtest.irdl.mlir")
+        let b = Context(allowUnregisteredDialects: true)
+        try b.loadDialectDefinitions([UInt8](data), filename: "fmtest.irdl.mlir")
+        for ctx in [a, b] {
+            XCTAssertEqual(try Module.parse(Self.custom, context: ctx).description, Self.custom)
+        }
+        // Bytes that are not UTF-8: a positioned parse error, nothing registered.
+        let c = Context()
+        var bad = Array("irdl.dialect @u {\n}\n".utf8)
+        bad.insert(0xff, at: 14)
+        let e = parseError { try c.loadDialectDefinitions(bad, filename: "u.mlir") }
+        XCTAssertTrue(e?.message.hasPrefix("u.mlir:1:15: error: the input is not valid UTF-8") ?? false, "\(String(describing: e))")
+        XCTAssertNil(try c.dialect("u"))
+    }
+
+    func testBadDefinitionsThrowPositionedErrorsAndRegisterNothing() throws {
+        let ctx = try fmtestContext()
+        // Loading a dialect twice.
+        let again = parseError { try ctx.loadDialectDefinitions(String(contentsOfFile: Self.fmtestPath, encoding: .utf8), filename: "again.mlir") }
+        XCTAssertTrue(again?.message.hasPrefix("again.mlir:4:1: error: dialect 'fmtest' is already registered") ?? false,
+                      "\(String(describing: again))")
+        XCTAssertEqual(again?.diagnostics.first?.severity, .error)
+
+        // A file whose second dialect is bad registers neither.
+        let bad = """
+            irdl.dialect @good {
+              irdl.operation @o {
+              }
+            }
+            irdl.dialect @bad {
+              irdl.operation @o attributes {omnir.traits = ["Nope"]} {
+              }
+            }
+            """
+        let e = parseError { try ctx.loadDialectDefinitions(bad, filename: "bad.mlir") }
+        XCTAssertTrue(e?.message.hasPrefix("bad.mlir:6:3: error: unknown trait 'Nope'") ?? false, "\(String(describing: e))")
+        XCTAssertFalse(e?.diagnostics.isEmpty ?? true)
+        XCTAssertNil(try ctx.dialect("good"))
+        XCTAssertNil(try ctx.dialect("bad"))
+        // A format that does not compile.
+        let format = """
+            irdl.dialect @fmt {
+              irdl.operation @o attributes {omnir.assembly_format = "$nope attr-dict"} {
+              }
+            }
+            """
+        let f = parseError { try ctx.loadDialectDefinitions(format, filename: "fmt.mlir") }
+        XCTAssertTrue(f?.message.hasPrefix("fmt.mlir:2:") ?? false, "\(String(describing: f))")
+        XCTAssertNil(try ctx.dialect("fmt"))
+        // The context still works: the good file loads after the failures.
+        try ctx.loadDialectDefinitions(bad.replacingOccurrences(of: "\"Nope\"", with: "\"Pure\""), filename: "fixed.mlir")
+        XCTAssertNotNil(try ctx.dialect("good"))
+        XCTAssertNotNil(try ctx.dialect("bad"))
+    }
+
+    // MARK: hooks written in Swift
+
+    static let hk = """
+        irdl.dialect @hk {
+          irdl.operation @pack attributes {omnir.assembly_format = "custom<TypedList>($values, type($values)) attr-dict", omnir.verifier = "hk.nonempty"} {
+            %0 = irdl.any
+            irdl.operands(values: variadic %0)
+          }
+        }
+        """
+
+    /// `[%a : i32, %b : f32]`: each operand with its type (the shape of MLIR's
+    /// `parseCommaSeparatedList` over `parseOperand` + `parseColonType`).
+    final class TypedList {
+        var maxValues = Int.max
+        var failPrint = false
+        var kinds: [DirectiveArgumentKind] = []
+        var escaped: DirectiveParser?
+
+        func parse(_ p: DirectiveParser) throws {
+            kinds = [try p.argumentKind(0), try p.argumentKind(1)]
+            escaped = p
+            try p.parseLSquare()
+            if try p.parseOptionalRSquare() { return }
+            var n = 0
+            repeat {
+                try p.parseOperand(into: 0)
+                try p.addType(try p.parseColonType(), to: 1)
+                n += 1
+                if n > maxValues { throw VerificationError("at most \(maxValues) values") }
+            } while try p.parseOptionalComma()
+            try p.parseRSquare()
+        }
+
+        func print(_ p: DirectivePrinter) throws {
+            if failPrint { throw VerificationError("printer refused") }
+            let (kind, count) = try p.argument(0)
+            XCTAssertEqual(kind, .operands)
+            XCTAssertEqual(try p.count(1), count)
+            try p.write("[")
+            for i in 0..<count {
+                if i > 0 { try p.write(", ") }
+                try p.printOperand(0, at: i)
+                try p.write(" : ")
+                try p.printType(try p.type(1, at: i))
+            }
+            try p.write("]")
+        }
+    }
+
+    func hookContext(_ list: TypedList) throws -> Context {
+        let ctx = Context(allowUnregisteredDialects: true)
+        try ctx.registerVerifierHook("hk.nonempty") { op in
+            if try op.operands.isEmpty { throw VerificationError("needs at least one value") }
+        }
+        try ctx.loadDialectDefinitions(Self.hk, filename: "hk.mlir")
+        try ctx.registerCustomDirective(dialect: "hk", name: "TypedList", parse: list.parse, print: list.print)
+        return ctx
+    }
+
+    func testDefinitionNamingAnUnregisteredHookFails() throws {
+        let ctx = Context()
+        let e = parseError { try ctx.loadDialectDefinitions(Self.hk, filename: "hk.mlir") }
+        XCTAssertTrue(e?.message.contains("verifier hook 'hk.nonempty' is not registered") ?? false, "\(String(describing: e))")
+        XCTAssertNil(try ctx.dialect("hk"))
+        // A directive belongs to a registered dialect.
+        XCTAssertThrowsError(try ctx.registerCustomDirective(dialect: "hk", name: "TypedList", parse: { _ in }, print: { _ in })) {
+            guard case OmnirError.notRegistered = $0 else { return XCTFail("\($0)") }
+        }
+    }
+
+    func testSwiftDirectiveParsesAndPrintsAndSwiftVerifierRuns() throws {
+        let list = TypedList()
+        let ctx = try hookContext(list)
+        let text = """
+            module {
+              %0 = "test.a"() : () -> i32
+              %1 = "test.b"() : () -> i32
+              hk.pack [%0 : i32, %1 : i32]
+              hk.pack [%1 : i32] {note}
+            }
+
+            """
+        let module = try Module.parse(text, context: ctx, filename: "m.mlir")
+        XCTAssertEqual(list.kinds, [.operands, .types])
+        XCTAssertEqual(module.description, text)
+        let pack = try module.body.operations[2]
+        XCTAssertEqual(try pack.operands.count, 2)
+        XCTAssertEqual(try pack.operand(1).type.description, "i32")
+        XCTAssertTrue(try module.print(flags: PrintFlags(generic: true)).contains("\"hk.pack\"(%0, %1) : (i32, i32) -> ()"))
+        // The definition's one IRDL constraint value for the group: every type must match.
+        let mixed = parseError {
+            _ = try Module.parse("%0 = \"test.a\"() : () -> i32\n%1 = \"test.b\"() : () -> f32\nhk.pack [%0 : i32, %1 : f32]\n",
+                                 context: ctx, filename: "x.mlir")
+        }
+        XCTAssertTrue(mixed?.message.hasPrefix("x.mlir:3:1: error: 'hk.pack' op expected 'i32' but got 'f32'") ?? false,
+                      "\(String(describing: mixed))")
+        try module.verify()
+
+        // The Swift verifier: an empty pack parses (verification off) and fails to verify
+        // with the closure's message as the op's diagnostic.
+        ctx.verifyAfterParse = false
+        let empty = try Module.parse("hk.pack []\n", context: ctx, filename: "e.mlir")
+        XCTAssertEqual(empty.description, "module {\n  hk.pack []\n}\n")
+        XCTAssertThrowsError(try empty.verify()) { e in
+            guard case OmnirError.verificationFailed(let d) = e else { return XCTFail("\(e)") }
+            XCTAssertEqual(d.map(\.message), ["'hk.pack' op needs at least one value"])
+        }
+        // With verification on, the parse itself fails with it.
+        ctx.verifyAfterParse = true
+        let v = parseError { _ = try Module.parse("hk.pack []\n", context: ctx, filename: "e.mlir") }
+        XCTAssertTrue(v?.message.hasPrefix("e.mlir:1:1: error: 'hk.pack' op needs at least one value") ?? false, "\(String(describing: v))")
+    }
+
+    func testErrorsThrownInsideSwiftDirectivesBecomeParseErrors() throws {
+        let list = TypedList()
+        let ctx = try hookContext(list)
+        // A parser call that fails reports where: the missing ':'.
+        let e = parseError { _ = try Module.parse("%0 = \"test.a\"() : () -> i32\nhk.pack [%0 i32]\n", context: ctx, filename: "m.mlir") }
+        XCTAssertTrue(e?.message.hasPrefix("m.mlir:2:12: error: expected ':'") ?? false, "\(String(describing: e))")
+        XCTAssertEqual(e?.diagnostics.filter { $0.severity == .error }.count, 1)
+        // The closure's own error: its message, a parse error of the op's line.
+        list.maxValues = 1
+        let own = parseError {
+            _ = try Module.parse("%0 = \"test.a\"() : () -> i32\nhk.pack [%0 : i32, %0 : i32]\n", context: ctx, filename: "m.mlir")
+        }
+        XCTAssertTrue(own?.message.hasPrefix("m.mlir:2:") ?? false, "\(String(describing: own))")
+        XCTAssertTrue(own?.message.contains("error: at most 1 values") ?? false, "\(String(describing: own))")
+        list.maxValues = .max
+        // The parser is valid only during its callback.
+        XCTAssertThrowsError(try list.escaped?.parseComma()) { e in
+            guard case OmnirError.invalidArgument = e else { return XCTFail("\(e)") }
+        }
+        // A printer that throws leaves a visible mark instead of wrong text.
+        let m = try Module.parse("%0 = \"test.a\"() : () -> i32\nhk.pack [%0 : i32]\n", context: ctx)
+        list.failPrint = true
+        XCTAssertTrue(m.description.contains("hk.pack <<custom<TypedList> failed: printer refused>>"), m.description)
+        list.failPrint = false
+        XCTAssertTrue(m.description.contains("hk.pack [%0 : i32]"), m.description)
+    }
+}
