@@ -556,6 +556,9 @@ export type WalkOrder = (typeof WalkOrder)[keyof typeof WalkOrder];
 
 /** Print flags, as `mlir-opt`'s `--mlir-print-*`. */
 export interface PrintFlags {
+  /** `--mlir-print-op-generic`: every op in the generic form (`"builtin.module"() ({...}) : () -> ()`).
+   * By default ops with an assembly format print in their custom form (`module {...}`). */
+  generic?: boolean;
   debugInfo?: boolean;
   prettyDebugInfo?: boolean;
   localScope?: boolean;
@@ -697,7 +700,7 @@ export class Block implements Iterable<Operation> {
   readonly successors: Block[];
   detach(): this;
   erase(): void;
-  /** The block as MLIR prints it (generic form): its label and arguments, then its operations. */
+  /** The block as MLIR prints it: its label and arguments, then its operations. */
   print(flags?: PrintFlags): string;
   /** `print()`. */
   toString(): string;

@@ -153,13 +153,15 @@ function valueArgs(v) {
 // ---------------------------------------------------------------------------------------
 // print flags
 
-/** Writes print flags from word `at` (3, or 5 after a value; see `opPrint`). */
+/** Writes print flags from word `at` (3, or 5 after a value; see `print_flags` in
+ * src/ir.rs). The second names are MLIR Python's `get_asm` keywords, camel-cased. */
 function writeFlags(flags, at = 3) {
   const f = flags || {};
   S[at] = f.debugInfo || f.enableDebugInfo ? 1 : 0;
   S[at + 1] = f.prettyDebugInfo ? 1 : 0;
   S[at + 2] = f.localScope || f.useLocalScope ? 1 : 0;
   S[at + 3] = f.assumeVerified ? 1 : 0;
+  S[at + 4] = f.generic || f.printGenericOpForm ? 1 : 0;
   const elide = f.elideElementsLargerThan ?? f.largeElementsLimit ?? 0;
   F[(at + 5) / 2] = elide > 0 ? elide : 0;
 }
@@ -203,8 +205,10 @@ const WalkResult = Object.freeze({ ADVANCE: 'advance', SKIP: 'skip', INTERRUPT: 
 /** Values of `WalkOrder`. */
 const WalkOrder = Object.freeze({ PRE_ORDER: 'pre-order', POST_ORDER: 'post-order' });
 
-/** An operation. `toString()` prints it (generic form). Two wrappers of one operation are
- * `equals` and have the same `hash`. */
+/** An operation. `toString()` prints it as `mlir-opt` does: ops with an assembly format
+ * (`builtin.module`, ops of loaded definitions) in their custom form, the others in the
+ * generic form; `print({ generic: true })` prints every op generically. Two wrappers of one
+ * operation are `equals` and have the same `hash`. */
 class Operation {
   /** @internal use `Operation.create`, `Module.parse` or navigation. */
   constructor(ctx, i, g, owner) {
@@ -704,8 +708,10 @@ class Operation {
     return true;
   }
 
-  /** Prints the operation (generic form) with print flags: `{ debugInfo, prettyDebugInfo,
-   * localScope, assumeVerified, elideElementsLargerThan }`. */
+  /** Prints the operation with print flags: `{ generic, debugInfo, prettyDebugInfo,
+   * localScope, assumeVerified, elideElementsLargerThan }` (`mlir-opt`'s
+   * `--mlir-print-op-generic`, `--mlir-print-debuginfo`...). Without `generic`, ops that have
+   * a custom form print in it. */
   print(flags) {
     opArgs(this);
     writeFlags(flags);
@@ -1164,7 +1170,7 @@ class Block {
   }
 
   /**
-   * The block as MLIR's `Block::print` prints it (generic form): its label and arguments,
+   * The block as MLIR's `Block::print` prints it: its label and arguments,
    * then its operations two spaces in, numbered as in the whole module. `flags` as for
    * `Operation.print`.
    */

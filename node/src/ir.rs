@@ -757,9 +757,11 @@ pub fn op_verify() -> u32 {
     }
 }
 
+/// The print flags written from word `at`: debug info (+0), pretty (+1), local scope (+2),
+/// assume verified (+3), generic form (+4), elide larger than (+5, float64).
 pub(crate) fn print_flags(at: usize) -> PrintFlags {
     PrintFlags {
-        generic: false,
+        generic: rd(at + 4) != 0,
         debug_info: rd(at) != 0,
         pretty_debug_info: rd(at + 1) != 0,
         local_scope: rd(at + 2) != 0,
@@ -768,8 +770,7 @@ pub(crate) fn print_flags(at: usize) -> PrintFlags {
     }
 }
 
-/// in: ctx, op, debug info (3), pretty (4), local scope (5), assume verified (6), elide
-/// larger than (8, float64) / returns the text (null on failure).
+/// in: ctx, op, print flags from 3 (see `print_flags`) / returns the text (null on failure).
 #[napi(ts_return_type = "string | null")]
 pub fn op_print() -> Option<state::JsText> {
     run_value_cx(|ctx| {

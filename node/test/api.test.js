@@ -256,7 +256,7 @@ test('building IR with Operation.create and insertion points', () => {
   assert.equal(c.attributes.delete('note'), true);
   assert.equal(c.attributes.has('note'), false);
   assert.equal(m.operation.verify(), true);
-  assert.ok(String(m).includes('"arith.addi"(%0, %arg0) : (i32, i32) -> i32'));
+  assert.ok(m.print({ generic: true }).includes('"arith.addi"(%0, %arg0) : (i32, i32) -> i32'));
   // Navigation.
   assert.ok(c.parent.equals(fn));
   assert.ok(c.block.equals(entry));
@@ -323,7 +323,31 @@ test('printing with print flags', () => {
   assert.ok(op.print({ debugInfo: true }).includes('loc("f.mlir":2:3)'));
   assert.ok(op.print({ elideElementsLargerThan: 4 }).includes('dense_resource<__elided__>'));
   assert.equal(op.getAsm(), op.toString());
-  assert.ok(op.print({ localScope: true, assumeVerified: true }).startsWith('"test.op"'));
+  assert.ok(op.print({ generic: true, localScope: true, assumeVerified: true }).startsWith('"test.op"'));
+});
+
+test('modules print in their custom form by default, generically on request', () => {
+  const ctx = new Context();
+  const m = Module.parse(`"builtin.module"() ({
+  %0 = "test.a"() : () -> i32
+  %1 = "builtin.unrealized_conversion_cast"(%0) : (i32) -> i64
+}) : () -> ()`, ctx);
+  const custom = 'module {\n  %0 = "test.a"() : () -> i32\n  %1 = unrealized_conversion_cast %0 : i32 to i64\n}\n';
+  assert.equal(m.toString(), custom);
+  assert.equal(m.print(), custom);
+  assert.equal(m.operation.toString(), custom);
+  assert.equal(m.print({ generic: false }), custom);
+  const generic = '"builtin.module"() ({\n  %0 = "test.a"() : () -> i32\n  %1 = "builtin.unrealized_conversion_cast"(%0) : (i32) -> i64\n}) : () -> ()\n';
+  assert.equal(m.print({ generic: true }), generic);
+  assert.equal(m.operation.getAsm({ printGenericOpForm: true }), generic, "MLIR Python's keyword");
+  // Both forms read back to the same module.
+  assert.equal(Module.parse(custom, ctx).print({ generic: true }), generic);
+  assert.equal(Module.parse(generic, ctx).toString(), custom);
+  // The flag reaches blocks and values too.
+  const cast = m.body.operations[1];
+  assert.equal(m.body.print({ generic: true }).split('\n')[2], '  %1 = "builtin.unrealized_conversion_cast"(%0) : (i32) -> i64');
+  assert.equal(cast.result.print(), '%1 = unrealized_conversion_cast %0 : i32 to i64', 'builtin is the default dialect');
+  assert.equal(cast.result.print({ generic: true }), '%1 = "builtin.unrealized_conversion_cast"(%0) : (i32) -> i64');
 });
 
 test('symbol tables', () => {

@@ -75,7 +75,7 @@ test('properties, value types, discardable and inherent attributes', () => {
   assert.ok(op.properties.equals(props));
   assert.equal(op.attributes.get('value').value, 9, 'get() falls back to inherent attributes');
   assert.deepEqual(op.attributes.keys(), [], 'entries are the discardable attributes');
-  assert.ok(op.print().includes('<{value = 9 : i32}>'));
+  assert.ok(op.print({ generic: true }).includes('<{value = 9 : i32}>'));
   op.properties = DictAttr.get({}, ctx);
   assert.equal(op.attributes.get('value'), undefined);
   op.result.type = IndexType.get(ctx);
@@ -130,10 +130,12 @@ test('blocks and values print as MLIR prints them', () => {
   }) : () -> ()
 }) : () -> ()`, ctx);
   const [b0, b1] = [...m.body.operations[0].regions[0].blocks];
-  assert.equal(b0.toString(), '^bb0(%arg0: i32, %arg1: i32):\n  %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32\n  "test.br"(%0)[^bb1] : (i32) -> ()\n');
-  assert.equal(b1.print(), '^bb1(%1: i32):  // pred: ^bb0\n  "test.ret"(%1) : (i32) -> ()\n');
+  assert.equal(b0.print({ generic: true }), '^bb0(%arg0: i32, %arg1: i32):\n  %0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32\n  "test.br"(%0)[^bb1] : (i32) -> ()\n');
+  assert.equal(b0.toString(), b0.print());
+  assert.equal(b1.print({ generic: true }), '^bb1(%1: i32):  // pred: ^bb0\n  "test.ret"(%1) : (i32) -> ()\n');
   const sum = b0.operations[0].result;
-  assert.equal(sum.toString(), 'OpResult(%0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32)');
+  assert.equal(sum.print({ generic: true }), '%0 = "test.add"(%arg0, %arg1) : (i32, i32) -> i32');
+  assert.equal(sum.toString(), `OpResult(${sum.print()})`);
   assert.equal(b0.arguments[1].print(), "<block argument> of type 'i32' at index: 1");
   assert.match(sum.print({ debugInfo: true }), /loc\(/);
 });

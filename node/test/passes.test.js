@@ -352,7 +352,7 @@ test('a JavaScript pass mutates IR with its pipeline options, typed', () => {
   assert.deepEqual(runs[0], {
     op: 'func.func', self: 'tag-funcs', options: { tag: 'hi', times: 4, loud: true, mode: 'fast', sizes: [2, 3], scale: 2 },
   });
-  assert.equal(m.toString().split('test.tag = "hi4!"').length - 1, 2, m.toString());
+  assert.equal(m.print({ generic: true }).split('test.tag = "hi4!"').length - 1, 2, m.print({ generic: true }));
 
   // Defaults when the pipeline does not set them.
   runs.length = 0;
@@ -363,7 +363,7 @@ test('a JavaScript pass mutates IR with its pipeline options, typed', () => {
   ctx.declareOption('t.suffix', { type: 'string', default: '' });
   ctx.registerPass({ argument: 'suffix', run(op) { op.attributes.set('test.suffix', StringAttr.get(ctx.getOption('t.suffix'), ctx)); } });
   ctx.withOptions({ 't.suffix': 'scoped' }, () => PassManager.parse('builtin.module(suffix)', ctx).run(m));
-  assert.ok(m.toString().includes('test.suffix = "scoped"'));
+  assert.ok(m.print({ generic: true }).includes('test.suffix = "scoped"'));
 
   throwsWith(() => ctx.registerPass({ argument: 'tag-funcs', run() {} }), ["'tag-funcs'"], 'OMNIR_ERROR_ALREADY_EXISTS');
   throwsWith(() => PassManager.parse('builtin.module(func.func(tag-funcs{colour=red}))', ctx), ['colour']);
@@ -444,7 +444,7 @@ test('a JavaScript rewrite pattern drives canonicalize', () => {
     "test.use"(%1) : (i32) -> ()
   }) : () -> ()`, ctx);
   PassManager.parse('builtin.module(canonicalize)', ctx).run(m);
-  const text = m.toString();
+  const text = m.print({ generic: true });
   assert.equal(text.split('"test.c"').length - 1, 1, text);
   assert.ok(tried.includes('erase-unused-consts'));
   assert.ok(tried.indexOf('erase-unused-consts') < tried.indexOf('low'), 'the higher benefit is tried first');
@@ -460,7 +460,7 @@ test('a JavaScript rewrite pattern drives canonicalize', () => {
     },
   });
   PassManager.parse('builtin.module(canonicalize)', ctx).run(m);
-  assert.ok(m.toString().includes('"test.sink"(%0) : (i32) -> ()'), m.toString());
+  assert.ok(m.print({ generic: true }).includes('"test.sink"(%0) : (i32) -> ()'), m.print({ generic: true }));
   m.operation.verify();
 
   ctx.registerRewritePattern({ name: 'boom', root: 'test.sink', rewrite() { throw new Error('pattern exploded'); } });
@@ -534,11 +534,15 @@ test('timing report and IR printing', () => {
   assert.equal(pm.takeOutput(), '', 'the dumps were taken');
 
   const all = PassManager.parse('builtin.module(func.func(mark),cse)', ctx)
-    .enableIrPrinting({ afterAll: true, moduleScope: true, flags: { debugInfo: true } });
+    .enableIrPrinting({ afterAll: true, moduleScope: true, flags: { debugInfo: true, generic: true } });
   all.run(m);
   const dump = all.takeOutput();
   assert.ok(dump.includes('IR Dump After mark') && dump.includes('IR Dump After CSE (cse)'), dump);
-  assert.ok(dump.includes('builtin.module') && dump.includes('loc('), 'module scope, with locations');
+  assert.ok(dump.includes('"builtin.module"() ({') && dump.includes('loc('), 'module scope, generic, with locations');
+  const custom = PassManager.parse('builtin.module(cse)', ctx).enableIrPrinting({ afterAll: true, moduleScope: true });
+  custom.run(m);
+  const customDump = custom.takeOutput();
+  assert.ok(customDump.includes('module {') && !customDump.includes('"builtin.module"'), 'the custom form by default');
 
   ctx.registerPass({ argument: 'fail', run() { throw new Error('x'); } });
   const failing = PassManager.parse('builtin.module(fail)', ctx).enableIrPrinting({ afterFailure: true });

@@ -193,7 +193,7 @@ async function runProgram(cmds) {
       case 'print': {
         const e = pick(entries, c.op);
         if (!e || !e.op) break;
-        const [ok, r] = attempt(() => e.op.toString());
+        const [ok, r] = attempt(() => e.op.print({ generic: true }));
         if (e.erased) assert.ok(r instanceof StaleHandleError, 'printing an erased op throws StaleHandleError');
         else assert.ok(ok && r.includes(`"${e.name}"`), 'a live op prints itself, never another op');
         break;

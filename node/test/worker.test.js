@@ -16,7 +16,7 @@ test('omnir works in worker threads, each with its own contexts and callbacks', 
     d.defineOperation('op', { verifier() { calls++; } });
     const m = omnir.Module.parse('"w' + workerData.k + '.op"() : () -> ()', ctx);
     m.operation.verify();
-    parentPort.postMessage({ text: m.toString(), calls, typeId: omnir.TypeID.get('builtin.integer').value });`;
+    parentPort.postMessage({ text: m.print({ generic: true }), calls, typeId: omnir.TypeID.get('builtin.integer').value });`;
   const pkg = require.resolve('..');
   const runs = await Promise.all([1, 2, 3].map((k) => new Promise((resolve, reject) => {
     const w = new Worker(source, { eval: true, workerData: { pkg, k } });
