@@ -605,10 +605,7 @@ export declare function opParseBytes(text: Uint8Array, filename: string): number
 /** in: ctx, op / out: optional op (0-2). */
 export declare function opPrev(): number
 
-/**
- * in: ctx, op, debug info (3), pretty (4), local scope (5), assume verified (6), elide
- * larger than (8, float64) / returns the text (null on failure).
- */
+/** in: ctx, op, print flags from 3 (see `print_flags`) / returns the text (null on failure). */
 export declare function opPrint(): string | null
 
 /** in: ctx, op / out: properties (0) or 0. */
