@@ -83,6 +83,21 @@ export class Context {
   attachInterface<R extends InterfaceReceiver = InterfaceReceiver>(kind: TypeID | string, iface: TypeID | string,
     methods?: InterfaceMethods<R>): void;
 
+  // dialect definition files (README, "Dialects as data") and the hooks they name
+
+  /** Loads a dialect definition file (IRDL with `omnir.*` attributes, as `mlir-opt
+   * --irdl-file`); `filename` names it in errors (default `'-'`). Its operations then parse
+   * and print in their custom form. A bad file throws an `MLIRError` with each error at its
+   * `file:line:col` and registers nothing. */
+  loadDialectDefinitions(text: string | Uint8Array, filename?: string): void;
+  /** Registers the verifier hook that definitions name with `omnir.verifier = "name"`
+   * (before loading them). Return nothing or true (valid), false or a message (invalid), or
+   * throw. */
+  registerVerifierHook(name: string, verify: (op: Operation) => boolean | string | void): void;
+  /** Registers `custom<name>(...)` for the assembly formats of `dialect`'s operations (after
+   * loading the dialect's definitions). */
+  registerCustomDirective(dialect: string, name: string, directive: CustomDirective): void;
+
   // options (per context; overrides per thread) -- see "options and passes" below
 
   /** Declares an option in this context. Declaring it again with the same type does nothing
@@ -537,6 +552,66 @@ export class Diagnostic {
   /** As MLIR prints it (`file:line:col: error: message`...). */
   readonly rendered: string;
   toString(): string;
+}
+
+/** What a `custom<Name>(...)` directive argument is (numbered from 0 in the order the
+ * format writes them): `$operands`, `type(...)`, an attribute, a region, or else. */
+export type DirectiveArgKind = 'operands' | 'types' | 'attribute' | 'region' | 'other';
+
+/** A custom directive's parser and printer (`ctx.registerCustomDirective`). */
+export interface CustomDirective {
+  /** Reads the directive's text and fills its arguments; throw (or return false) to fail
+   * the parse. A failed parser call's own error keeps its position. */
+  parse(parser: DirectiveParser): boolean | void;
+  /** Writes the arguments back so that `parse` reads them again; an exception makes the
+   * print throw an `MLIRError` naming the directive. */
+  print(printer: DirectivePrinter): void;
+}
+
+/** The token stream a custom directive's parser reads (MLIR's `OpAsmParser`). Valid only
+ * during its callback. Failing `parse*` calls throw an `MLIRError`. */
+export class DirectiveParser {
+  private constructor();
+  readonly context: Context;
+  argKind(arg: number): DirectiveArgKind;
+  /** `parseOperand`: an SSA use, appended to operand group `arg`. */
+  parseOperand(arg: number): void;
+  parseOptionalOperand(arg: number): boolean;
+  /** Whether an SSA use comes next (consumes nothing). */
+  atOperand(): boolean;
+  /** A new value (`%name`) of `type`: an entry-block argument of region argument `arg`. */
+  parseArgument(arg: number, type: Type): void;
+  parseKeyword(keyword: string): void;
+  /** The keyword that comes next, or undefined. */
+  parseOptionalKeyword(): string | undefined;
+  /** Exactly `punct` (`','`, `':'`, `'['`, `'->'`...). */
+  parsePunctuation(punct: string): void;
+  parseOptionalPunctuation(punct: string): boolean;
+  parseType(): Type;
+  parseAttribute(): Attribute;
+  /** Appends `type` to argument `arg` (a `type(...)` argument). */
+  addType(arg: number, type: Type): void;
+  /** Sets argument `arg` (an attribute of the op); null or undefined leaves it unset. */
+  setAttribute(arg: number, attr: Attribute | null | undefined): void;
+}
+
+/** Where a custom directive's printer writes (MLIR's `OpAsmPrinter`). Valid only during its
+ * callback. */
+export class DirectivePrinter {
+  private constructor();
+  readonly context: Context;
+  /** Writes `text` as is (`printer << text`). */
+  write(text: string): void;
+  arg(arg: number): { kind: DirectiveArgKind; count: number };
+  numValues(arg: number): number;
+  /** `printOperand`: operand `index` of operand group `arg`. */
+  printOperand(arg: number, index: number): void;
+  /** Type `index` of argument `arg` (a `type(...)` argument). */
+  getType(arg: number, index: number): Type;
+  /** Argument `arg` (an attribute of the op), or undefined when the op does not have it. */
+  getAttribute(arg: number): Attribute | undefined;
+  printType(type: Type): void;
+  printAttribute(attr: Attribute): void;
 }
 
 export class DiagnosticHandler {
@@ -1102,6 +1177,7 @@ declare const omnir: {
   SymbolTable: typeof SymbolTable; Dialect: typeof Dialect; TypeDefinition: typeof TypeDefinition;
   AttributeDefinition: typeof AttributeDefinition; OperationDefinition: typeof OperationDefinition;
   Diagnostic: typeof Diagnostic; DiagnosticHandler: typeof DiagnosticHandler; toAttr: typeof toAttr;
+  DirectiveParser: typeof DirectiveParser; DirectivePrinter: typeof DirectivePrinter;
   PassManager: typeof PassManager; version: number; abiVersion: number;
 };
 export default omnir;

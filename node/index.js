@@ -11,6 +11,7 @@ const IR = require('./lib/ir');
 const D = require('./lib/dialect');
 const SY = require('./lib/symbols');
 const P = require('./lib/passes');
+const DF = require('./lib/definitions');
 
 const [version, abiVersion] = B.N.version();
 
@@ -114,6 +115,9 @@ module.exports = {
   Diagnostic: D.Diagnostic,
   DiagnosticHandler: D.DiagnosticHandler,
   toAttr: D.toAttr,
+  // dialect definition files and their hooks (Context methods)
+  DirectiveParser: DF.DirectiveParser,
+  DirectivePrinter: DF.DirectivePrinter,
   // options, passes, rewrite patterns (Context methods) and the pass manager
   PassManager: P.PassManager,
   // the loaded core

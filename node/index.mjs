@@ -98,6 +98,8 @@ export const {
   Diagnostic,
   DiagnosticHandler,
   toAttr,
+  DirectiveParser,
+  DirectivePrinter,
   PassManager,
   version,
   abiVersion,

@@ -251,6 +251,15 @@ export declare function ctxIsDialectRegistered(name: string): number
 /** in: ctx / out: whether the operation `name` is registered (0). */
 export declare function ctxIsOperationRegistered(name: string): number
 
+/** in: ctx. Loads a definition file (`mlir-opt --irdl-file`); a bad file registers nothing. */
+export declare function ctxLoadDefinitions(text: string, filename: string): number
+
+/**
+ * As `ctx_load_definitions`, for bytes: bytes that are not UTF-8 fail at the first bad
+ * byte's `file:line:col`, as `module_parse_bytes`.
+ */
+export declare function ctxLoadDefinitionsBytes(text: Uint8Array, filename: string): number
+
 /** out: slot (0), the serial every handle of the context carries (1). */
 export declare function ctxNew(): number
 
@@ -259,6 +268,18 @@ export declare function ctxNew(): number
  * API interop, like the `_CAPIPtr` of MLIR's Python bindings). Valid while the context is.
  */
 export declare function ctxRawPointer(slot: number): bigint
+
+/**
+ * in: ctx, callback (1: the `{ parse, print }` object). Registers `custom<name>` for the
+ * assembly formats of `dialect`'s operations.
+ */
+export declare function ctxRegisterCustomDirective(dialect: string, name: string): number
+
+/**
+ * in: ctx, callback (1). Registers a verifier hook written in JavaScript (called as an
+ * operation verifier).
+ */
+export declare function ctxRegisterVerifierHook(name: string): number
 
 /** Releases a context slot (from a FinalizationRegistry callback). */
 export declare function ctxRelease(slot: number): void
@@ -301,6 +322,66 @@ export declare function dialectRegisterOperation(def: JsOpDefinition): number
 
 /** in: ctx / out: definition (0), TypeID of the kind (1). Registers a type. */
 export declare function dialectRegisterType(def: JsTypeDefinition): number
+
+/** in: arg (1), type (2). */
+export declare function dparserAddType(): number
+
+/** in: arg (1) / out: kind (0: 0 operands, 1 types, 2 attribute, 3 region, 4 other). */
+export declare function dparserArgKind(): number
+
+/** out: whether an operand comes next (0). */
+export declare function dparserAtOperand(): number
+
+/** in: arg (1), type (2). */
+export declare function dparserParseArgument(): number
+
+/** out: attribute (0). */
+export declare function dparserParseAttribute(): number
+
+export declare function dparserParseKeyword(keyword: string): number
+
+/** in: arg (1). */
+export declare function dparserParseOperand(): number
+
+/**
+ * Returns the keyword, `""` when none comes next (a keyword is never empty), null on
+ * failure.
+ */
+export declare function dparserParseOptionalKeyword(): string | null
+
+/** in: arg (1) / out: found (0). */
+export declare function dparserParseOptionalOperand(): number
+
+/** out: found (0). */
+export declare function dparserParseOptionalPunctuation(punct: string): number
+
+export declare function dparserParsePunctuation(punct: string): number
+
+/** out: type (0). */
+export declare function dparserParseType(): number
+
+/** in: arg (1), attribute (2, 0 for none). */
+export declare function dparserSetAttribute(): number
+
+/** in: arg (1) / out: kind (0, as `dparser_arg_kind`), number of values (1). */
+export declare function dprinterArg(): number
+
+/** in: arg (1) / out: attribute (0, 0 when the op does not have it). */
+export declare function dprinterGetAttribute(): number
+
+/** in: arg (1), index (2) / out: type (0). */
+export declare function dprinterGetType(): number
+
+/** in: attribute (1). */
+export declare function dprinterPrintAttribute(): number
+
+/** in: arg (1), index (2). */
+export declare function dprinterPrintOperand(): number
+
+/** in: type (1). */
+export declare function dprinterPrintType(): number
+
+export declare function dprinterWrite(text: string): number
 
 /** The TypeID names of the float formats, in class-code order (`builtin.f16`...). */
 export declare function floatTypeIdNames(): Array<string>

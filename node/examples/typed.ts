@@ -4,7 +4,7 @@ import {
   Context, Module, Operation, InsertionPoint, Location, IntegerType, F32Type, FunctionType, MemRefType,
   RankedTensorType, ShapedType, IntegerAttr, StringAttr, TypeAttr, DictAttr, DenseElementsAttr, Attribute, Type,
   Dialect, SymbolTable, WalkResult, WalkOrder, MLIRError, StaleHandleError, OmnirError, TypeID, OpResult,
-  BlockArgument, DialectType, Diagnostic, PassManager, OptionValue,
+  BlockArgument, DialectType, Diagnostic, PassManager, OptionValue, DirectiveParser, DirectivePrinter, PrintFlags,
 } from 'omnir';
 import omnir from 'omnir';
 
@@ -98,3 +98,35 @@ const pm: PassManager = PassManager.parse('builtin.module(func.func(tour-tag{pre
 pm.run(mod);
 const report: string = pm.timingReport({ list: true });
 console.log(String(pm), verbose, report.length > 0, pm.takeOutput().includes('tour.tag'));
+
+// A dialect as data: a definition file with an assembly format, a verifier hook and a
+// custom directive written in TypeScript; custom form by default, generic on request.
+ctx.registerVerifierHook('tour.positive', (op: Operation) => op.numOperands > 0 || 'needs an operand');
+ctx.loadDialectDefinitions(`irdl.dialect @tour {
+  irdl.operation @sum attributes {omnir.assembly_format = "custom<Values>($values, type($values)) attr-dict", omnir.verifier = "tour.positive"} {
+    %0 = irdl.any
+    irdl.operands(values: variadic %0)
+  }
+}`, 'tour.irdl.mlir');
+ctx.registerCustomDirective('tour', 'Values', {
+  parse(p: DirectiveParser) {
+    do {
+      p.parseOperand(0);
+      p.parsePunctuation(':');
+      p.addType(1, p.parseType());
+    } while (p.parseOptionalPunctuation(','));
+  },
+  print(p: DirectivePrinter) {
+    for (let k = 0; k < p.numValues(0); k++) {
+      if (k > 0) p.write(', ');
+      p.printOperand(0, k);
+      p.write(' : ');
+      p.printType(p.getType(1, k));
+    }
+  },
+});
+const sums = Module.parse('%0 = "tour.x"() : () -> i32\ntour.sum %0 : i32, %0 : i32\n', ctx);
+const generic: PrintFlags = { generic: true };
+if (!sums.toString().includes('tour.sum %0 : i32, %0 : i32') || !sums.print(generic).includes('"tour.sum"(%0, %0)')) {
+  throw new Error(`unexpected print:\n${sums}`);
+}

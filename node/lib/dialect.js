@@ -184,6 +184,8 @@ const DIAGNOSTIC_HANDLER = 4;
 const INTERFACE_METHOD = 5;
 const PASS_RUN = 6;
 const REWRITE_PATTERN = 7;
+const DIRECTIVE_PARSE = 8;
+const DIRECTIVE_PRINT = 9;
 
 function isThenable(r) {
   return r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
@@ -246,6 +248,10 @@ hooks.dispatch = (kind, ctx, fn, payload) => {
       if (isThenable(r)) return notSynchronous(r, 'the rewrite pattern');
       return `a rewrite pattern returns true (applied) or false (no match), not ${describe(r)}`;
     }
+    case DIRECTIVE_PARSE:
+    case DIRECTIVE_PRINT:
+      // lib/definitions.js: custom directives of definition files.
+      return hooks.directive(kind === DIRECTIVE_PARSE, ctx, fn, payload);
     default:
       return `omnir: unknown callback kind ${kind}`;
   }

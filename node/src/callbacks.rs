@@ -1,6 +1,6 @@
-//! JavaScript functions called by omnir: operation verifiers, parameters verifiers,
-//! constraint predicates, diagnostic handlers, interface methods, passes and rewrite
-//! patterns.
+//! JavaScript functions called by omnir: operation verifiers (and verifier hooks),
+//! parameters verifiers, constraint predicates, diagnostic handlers, interface methods,
+//! passes, rewrite patterns, and custom directives' parsers and printers.
 //!
 //! omnir calls its callbacks synchronously, on the thread that made the call that needs
 //! them (see the header's "Threads" notes). From JavaScript that is always the JavaScript
@@ -30,6 +30,8 @@ pub(crate) const DIAGNOSTIC_HANDLER: u32 = 4;
 pub(crate) const INTERFACE_METHOD: u32 = 5;
 pub(crate) const PASS_RUN: u32 = 6;
 pub(crate) const REWRITE_PATTERN: u32 = 7;
+pub(crate) const DIRECTIVE_PARSE: u32 = 8;
+pub(crate) const DIRECTIVE_PRINT: u32 = 9;
 
 /// A diagnostic as JavaScript receives it (`lib/diagnostics.js` wraps it).
 #[napi(object)]

@@ -197,7 +197,7 @@ fn value_specs(ctx: &omnir::Context, slot: u32, specs: &[JsValueSpec]) -> omnir:
 }
 
 /// What a JavaScript verifier answered, as the client wants it.
-fn verdict(r: Result<Answer, String>) -> Result<(), String> {
+pub(crate) fn verdict(r: Result<Answer, String>) -> Result<(), String> {
     match r {
         Ok(Answer::Ok) | Ok(Answer::Number(_)) => Ok(()),
         Ok(Answer::No) => Err("verification failed".into()),

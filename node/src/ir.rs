@@ -50,7 +50,7 @@ pub fn op_parse_bytes(text: Uint8Array, filename: String) -> u32 {
 /// the column in bytes): emitted as an error diagnostic there, so that it reaches the
 /// context's handlers and the MLIRError like any other parse error. Decoding them with
 /// replacement characters instead would parse text the user never wrote.
-fn utf8_source<'a>(ctx: &omnir::Context, bytes: &'a [u8], filename: &str) -> omnir::Result<&'a str> {
+pub(crate) fn utf8_source<'a>(ctx: &omnir::Context, bytes: &'a [u8], filename: &str) -> omnir::Result<&'a str> {
     std::str::from_utf8(bytes).or_else(|e| {
         let valid = &bytes[..e.valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -775,7 +775,7 @@ pub(crate) fn print_flags(at: usize) -> PrintFlags {
 pub fn op_print() -> Option<state::JsText> {
     run_value_cx(|ctx| {
         let flags = print_flags(3);
-        op_at(ctx, 1).print(&flags).map(state::JsText)
+        crate::definitions::checked_print(|| op_at(ctx, 1).print(&flags)).map(state::JsText)
     })
 }
 
@@ -785,7 +785,7 @@ pub fn op_print() -> Option<state::JsText> {
 pub fn block_print() -> Option<state::JsText> {
     run_value_cx(|ctx| {
         let flags = print_flags(3);
-        block_at(ctx, 1).print(&flags).map(state::JsText)
+        crate::definitions::checked_print(|| block_at(ctx, 1).print(&flags)).map(state::JsText)
     })
 }
 
@@ -795,7 +795,7 @@ pub fn block_print() -> Option<state::JsText> {
 pub fn value_print() -> Option<state::JsText> {
     run_value_cx(|ctx| {
         let flags = print_flags(5);
-        value_at(ctx, 1).print(&flags).map(state::JsText)
+        crate::definitions::checked_print(|| value_at(ctx, 1).print(&flags)).map(state::JsText)
     })
 }
 

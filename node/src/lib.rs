@@ -12,6 +12,7 @@
 //!   diagnostic handlers, interface methods, passes, rewrite patterns), synchronously, on
 //!   the JavaScript thread;
 //! - `dialect.rs`, `symbols.rs`: dialects defined from JavaScript, symbol tables;
+//! - `definitions.rs`: definition files (IRDL) and the hooks they name, in JavaScript;
 //! - `passes.rs`: options and their scopes, passes and rewrite patterns written in
 //!   JavaScript, the pass manager.
 #![allow(clippy::missing_safety_doc)]
@@ -21,6 +22,7 @@
 
 mod attrs;
 mod callbacks;
+mod definitions;
 mod dialect;
 mod handles;
 mod ir;
