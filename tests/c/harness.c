@@ -117,6 +117,7 @@ int main(int argc, char **argv) {
     tests_analysis();
     tests_diagnostics();
     tests_dialects();
+    tests_definitions();
     tests_misuse();
     fprintf(stderr, "%ld checks\n", harness_checks);
     printf("%d passed, %d failed\n", passed, failed);

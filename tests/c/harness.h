@@ -129,6 +129,7 @@ void tests_verify(void);
 void tests_analysis(void);
 void tests_diagnostics(void);
 void tests_dialects(void);
+void tests_definitions(void);
 void tests_misuse(void);
 
 #endif

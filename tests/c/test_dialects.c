@@ -478,6 +478,7 @@ static const char *module_str(omnir_context *ctx, const char *text, omnir_status
     if (st != OMNIR_OK) return last_error();
     omnir_string s = {0};
     omnir_print_flags flags = omnir_print_flags_default();
+    flags.generic_form = true; /* the texts compared are generic */
     CHECK_OK(omnir_op_print(ctx, module, &flags, &s));
     return take(s);
 }

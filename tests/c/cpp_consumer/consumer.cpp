@@ -50,9 +50,11 @@ class Module {
     Module(const Module &) = delete;
     Module &operator=(const Module &) = delete;
     omnir_op op() const { return op_; }
-    std::string str() const {
+    std::string str(bool generic = false) const {
+        omnir_print_flags flags = omnir_print_flags_default();
+        flags.generic_form = generic;
         omnir_string s{};
-        check(omnir_op_print(ctx_.get(), op_, nullptr, &s));
+        check(omnir_op_print(ctx_.get(), op_, &flags, &s));
         return take(s);
     }
     void walk(const std::function<void(omnir_op)> &fn) const {
@@ -93,7 +95,13 @@ int main() {
             "}) : () -> ()\n";
         {
             Module m(ctx, text, "cpp.mlir");
-            expect(m.str() == text, "print(parse(text)) == text");
+            expect(m.str(true) == text, "print(parse(text)) == text, in the generic form");
+            expect(m.str() ==
+                       "module {\n"
+                       "  %0 = \"cpp.constant\"() {value = 1 : i32} : () -> i32\n"
+                       "  \"cpp.print\"(%0) : (i32) -> ()\n"
+                       "}\n",
+                   "the default form is upstream's: module { ... }");
             std::vector<std::string> names;
             m.walk([&](omnir_op op) {
                 omnir_string s{};
