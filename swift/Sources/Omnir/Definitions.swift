@@ -117,14 +117,23 @@ public enum DirectiveArgumentKind: Equatable {
 /// `parse...` call that fails throws `.parseFailed` and has already reported the error at
 /// its position in the text; rethrow it (the parse then fails with that error).
 public final class DirectiveParser {
-    /// The context of the operation being parsed.
-    public let context: Context
+    // Both are dropped when the callback returns: a DirectiveParser kept by the closure's
+    // state must not keep the context alive (omnir releases the closure with the context).
+    fileprivate var live: Context?
     fileprivate var raw: OpaquePointer?
+
+    /// The context of the operation being parsed (`.invalidArgument` after the callback).
+    public var context: Context {
+        get throws {
+            guard let live else { throw OmnirError.invalidArgument("a DirectiveParser used outside its parse callback") }
+            return live
+        }
+    }
     /// Whether a parser call failed (its error is the parse's error).
     fileprivate var reported = false
 
     fileprivate init(_ context: Context, _ raw: OpaquePointer) {
-        self.context = context
+        self.live = context
         self.raw = raw
     }
 
@@ -218,7 +227,7 @@ public final class DirectiveParser {
 
     /// Parses a type.
     public func parseType() throws -> Type {
-        Type(context, try get(omnir_type()) { omnir_directive_parser_parse_type($0, $1) })
+        Type(try context, try get(omnir_type()) { omnir_directive_parser_parse_type($0, $1) })
     }
 
     /// Parses `: type` (MLIR's `parseColonType`).
@@ -229,7 +238,7 @@ public final class DirectiveParser {
 
     /// Parses an attribute.
     public func parseAttribute() throws -> Attribute {
-        Attribute(context, try get(omnir_attribute()) { omnir_directive_parser_parse_attribute($0, $1) })
+        Attribute(try context, try get(omnir_attribute()) { omnir_directive_parser_parse_attribute($0, $1) })
     }
 
     /// Appends `type` to argument `arg` (a `type(...)` argument).
@@ -247,12 +256,21 @@ public final class DirectiveParser {
 /// Where a `custom<Name>` directive's printer writes (MLIR's `OpAsmPrinter`), valid only
 /// during the `print` closure: afterwards every call throws `.invalidArgument`.
 public final class DirectivePrinter {
-    /// The context of the operation being printed.
-    public let context: Context
+    // Both are dropped when the callback returns: a DirectivePrinter kept by the closure's
+    // state must not keep the context alive (omnir releases the closure with the context).
+    fileprivate var live: Context?
     fileprivate var raw: OpaquePointer?
 
+    /// The context of the operation being printed (`.invalidArgument` after the callback).
+    public var context: Context {
+        get throws {
+            guard let live else { throw OmnirError.invalidArgument("a DirectivePrinter used outside its print callback") }
+            return live
+        }
+    }
+
     fileprivate init(_ context: Context, _ raw: OpaquePointer) {
-        self.context = context
+        self.live = context
         self.raw = raw
     }
 
@@ -288,14 +306,14 @@ public final class DirectivePrinter {
     public func type(_ arg: Int, at index: Int) throws -> Type {
         var t = omnir_type()
         try call { omnir_directive_printer_get_type($0, arg, index, &t) }
-        return Type(context, t)
+        return Type(try context, t)
     }
 
     /// Argument `arg` (an attribute of the operation); `nil` when the operation has none.
     public func attribute(_ arg: Int) throws -> Attribute? {
         var a = omnir_attribute()
         try call { omnir_directive_printer_get_attribute($0, arg, &a) }
-        return a.context == 0 && a.id == 0 ? nil : Attribute(context, a)
+        return a.context == 0 && a.id == 0 ? nil : Attribute(try context, a)
     }
 
     /// Prints a type as the operation's text would (aliases included).
@@ -350,7 +368,7 @@ private let directiveParseTrampoline: omnir_directive_parse_fn = { userData, _, 
     let box = Unmanaged<AnyObject>.fromOpaque(userData!).takeUnretainedValue() as! DirectiveBox
     guard let context = box.context, let parser else { return 1 }
     let p = DirectiveParser(context, parser)
-    defer { p.raw = nil }
+    defer { (p.raw, p.live) = (nil, nil) }
     do {
         try box.parse(p)
         return 0
@@ -366,7 +384,7 @@ private let directivePrintTrampoline: omnir_directive_print_fn = { userData, _, 
     let box = Unmanaged<AnyObject>.fromOpaque(userData!).takeUnretainedValue() as! DirectiveBox
     guard let context = box.context, let printer else { return }
     let p = DirectivePrinter(context, printer)
-    defer { p.raw = nil }
+    defer { (p.raw, p.live) = (nil, nil) }
     do {
         try box.print(p)
     } catch {

@@ -1,6 +1,7 @@
 // A tour of omnir from Swift: parse and print a module, build operations with the generic
 // creation API and an insertion point, walk, look up symbols, cast types and attributes,
-// define a dialect op with a Swift verifier and read the diagnostics of a failure.
+// define a dialect op with a Swift verifier and read the diagnostics of a failure, load a
+// dialect from a definition file (IRDL) with a Swift verifier hook and print its custom form.
 //
 //     swift run omnir-example
 import Foundation
@@ -10,7 +11,8 @@ func tour() throws {
     let ctx = Context(allowUnregisteredDialects: true)
     print("omnir \(omnirVersion) (ABI \(omnirABIVersion))")
 
-    // Parse and print (generic form).
+    // Parse and print: `module {` (builtin.module's custom form, as upstream), the
+    // unregistered ops generic; PrintFlags(generic: true) prints everything generically.
     let source = """
         "func.func"() <{function_type = (i32) -> i32, sym_name = "double"}> ({
         ^bb0(%arg0: i32):
@@ -20,6 +22,7 @@ func tour() throws {
         """
     let parsed = try Module.parse(source, context: ctx, filename: "double.mlir")
     print("-- parsed:\n\(parsed)", terminator: "")
+    print("-- generic:\n" + (try parsed.print(flags: PrintFlags(generic: true))), terminator: "")
 
     // Build: a module, a function-like op with one region and one block, ops inside.
     let loc = try Location.file("built.mlir", line: 1, column: 1, in: ctx)
@@ -98,6 +101,34 @@ func tour() throws {
         _ = try Module.parse("\"test.op\"() : () -> (", context: ctx, filename: "broken.mlir")
     } catch let OmnirError.parseFailed(message, _) {
         print("-- parse failed:\n\(message)")
+    }
+
+    // Dialects as data: an IRDL definition with an assembly format and a verifier hook
+    // written in Swift (registered before the file that names it is loaded).
+    try ctx.registerVerifierHook("calc.nonzero") { op in
+        if try IntegerAttr(op.attribute("value")!)!.value == 0 { throw VerificationError("value must not be zero") }
+    }
+    try ctx.loadDialectDefinitions("""
+        irdl.dialect @calc {
+          irdl.operation @const attributes {omnir.assembly_format = "$value attr-dict", omnir.verifier = "calc.nonzero", omnir.traits = ["Pure", "ConstantLike", "AllTypesMatch<[value, result]>"]} {
+            %0 = irdl.any {omnir.constraint = "SignlessIntegerLike"}
+            %v = irdl.any {omnir.constraint = "TypedAttr"}
+            irdl.results(result: %0)
+            irdl.attributes {"value" = %v}
+          }
+          irdl.operation @add attributes {omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)", omnir.traits = ["Pure", "SameOperandsAndResultType"]} {
+            %0 = irdl.any {omnir.constraint = "SignlessIntegerLike"}
+            irdl.operands(lhs: %0, rhs: %0)
+            irdl.results(result: %0)
+          }
+        }
+        """, filename: "calc.irdl.mlir")
+    let calc = try Module.parse("%0 = calc.const 2 : i32\n%1 = calc.add %0, %0 : i32\n", context: ctx, filename: "calc.mlir")
+    print("-- calc (custom form):\n\(calc)", terminator: "")
+    do {
+        _ = try Module.parse("%0 = calc.const 0 : i32\n", context: ctx, filename: "zero.mlir")
+    } catch let OmnirError.parseFailed(message, _) {
+        print("-- the Swift verifier hook:\n\(message)")
     }
 
     // Lifetime: erased IR is a stale handle, never a crash.

@@ -191,6 +191,36 @@ final class DefinitionsTests: XCTestCase {
         return ctx
     }
 
+    final class Released {
+        let onDeinit: () -> Void
+        init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
+    /// The hooks' closures are released with the context, and a parser a closure kept does
+    /// not keep the context alive.
+    func testHooksAreReleasedWithTheirContext() throws {
+        weak var weakContext: Context?
+        var hookReleased = false
+        let list = TypedList()
+        do {
+            let ctx = Context(allowUnregisteredDialects: true)
+            let token = Released { hookReleased = true }
+            try ctx.registerVerifierHook("hk.nonempty") { _ in _ = token }
+            try ctx.loadDialectDefinitions(Self.hk, filename: "hk.mlir")
+            try ctx.registerCustomDirective(dialect: "hk", name: "TypedList", parse: list.parse, print: list.print)
+            let m = try Module.parse("%0 = \"test.a\"() : () -> i32\nhk.pack [%0 : i32]\n", context: ctx)
+            try m.verify()
+            weakContext = ctx
+        }
+        XCTAssertNil(weakContext, "the context is freed although a closure's state holds its parser")
+        XCTAssertTrue(hookReleased, "omnir released the verifier hook's box with the context")
+        XCTAssertNotNil(list.escaped)
+        XCTAssertThrowsError(try list.escaped?.context) { e in
+            guard case OmnirError.invalidArgument = e else { return XCTFail("\(e)") }
+        }
+    }
+
     func testDefinitionNamingAnUnregisteredHookFails() throws {
         let ctx = Context()
         let e = parseError { try ctx.loadDialectDefinitions(Self.hk, filename: "hk.mlir") }
@@ -270,5 +300,57 @@ final class DefinitionsTests: XCTestCase {
         XCTAssertTrue(m.description.contains("hk.pack <<custom<TypedList> failed: printer refused>>"), m.description)
         list.failPrint = false
         XCTAssertTrue(m.description.contains("hk.pack [%0 : i32]"), m.description)
+    }
+
+    /// A directive that defines a region's entry block arguments (as `scf.for`'s induction
+    /// variable): `rg.loop (%i, %j) { ... }`, every argument an `index`.
+    func testSwiftDirectiveDefinesRegionArguments() throws {
+        let ctx = Context(allowUnregisteredDialects: true)
+        try ctx.loadDialectDefinitions("""
+            irdl.dialect @rg {
+              irdl.operation @loop attributes {omnir.assembly_format = "custom<IndexArgs>($body) attr-dict-with-keyword $body"} {
+                %r = irdl.region
+                irdl.regions(body: %r)
+              }
+            }
+            """, filename: "rg.mlir")
+        let index = IndexType(context: ctx).type
+        try ctx.registerCustomDirective(dialect: "rg", name: "IndexArgs", parse: { p in
+            XCTAssertEqual(try p.argumentKind(0), .region)
+            try p.parseLParen()
+            if try p.parseOptionalRParen() { return }
+            repeat { try p.parseArgument(into: 0, type: index) } while try p.parseOptionalComma()
+            try p.parseRParen()
+        }, print: { p in
+            let (kind, count) = try p.argument(0)
+            XCTAssertEqual(kind, .region)
+            try p.write("(")
+            for i in 0..<count {
+                if i > 0 { try p.write(", ") }
+                try p.printOperand(0, at: i)
+            }
+            try p.write(")")
+        })
+        let text = """
+            module {
+              rg.loop (%arg0, %arg1) {
+                "test.use"(%arg0, %arg1) : (index, index) -> ()
+              }
+            }
+
+            """
+        let module = try Module.parse(text, context: ctx, filename: "l.mlir")
+        XCTAssertEqual(module.description, text)
+        // The source's names are the user's; the printer numbers them as MLIR does.
+        let renamed = text.replacingOccurrences(of: "%arg0", with: "%i").replacingOccurrences(of: "%arg1", with: "%j")
+        XCTAssertEqual(try Module.parse(renamed, context: ctx).description, text)
+        let loop = try module.body.operations[0]
+        let entry = try XCTUnwrap(try loop.region(0).firstBlock)
+        XCTAssertEqual(try entry.arguments.map { try $0.value.type }, [index, index])
+        let generic = try module.print(flags: PrintFlags(generic: true))
+        XCTAssertTrue(generic.contains("^bb0(%arg0: index, %arg1: index):"), generic)
+        // A name the directive did not define is an error in the region.
+        let e = parseError { _ = try Module.parse("rg.loop (%i) {\n  \"test.use\"(%k) : (index) -> ()\n}\n", context: ctx, filename: "l.mlir") }
+        XCTAssertTrue(e?.message.contains("use of undeclared SSA value name") ?? false, "\(String(describing: e))")
     }
 }
