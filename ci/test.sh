@@ -44,6 +44,9 @@ OMNIR_FUZZ_RUNS=60000 OMNIR_FUZZ_SEED=1 bash ci/fuzz.sh 30 parse_print c_api def
 echo "== differential test against upstream MLIR (iree-opt) over the corpus"
 bash ci/test-differential.sh
 
+echo "== custom syntax: score on ../shared/corpus-custom (reported, not asserted)"
+bash ci/test-corpus-custom.sh
+
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 bash ci/test-python.sh "$prefix"

@@ -82,7 +82,9 @@ impl Value {
     pub fn is_op_result(self) -> bool {
         !self.is_block_argument()
     }
-    /// Result number or argument number.
+    /// The result number, or for a block argument its identity in the block: the position
+    /// it had when created, which stays its handle when earlier arguments are erased (ask
+    /// [`Context::value_number`] for the current position).
     pub fn number(self) -> u32 {
         self.number & !ARG_BIT
     }
@@ -169,6 +171,10 @@ impl UseRef {
 pub(crate) struct ArgSlot {
     pub(crate) ty: Type,
     pub(crate) loc: Location,
+    /// The argument's identity in its block, which public handles carry instead of its
+    /// position: positions shift when an earlier argument is erased, identities do not.
+    /// Arguments get 0, 1, 2... in order, so the identity is the position until an erase.
+    tag: u32,
     /// Head of the use list (a use id, `NONE` if unused).
     first_use: u32,
 }
@@ -220,6 +226,8 @@ pub(crate) struct BlockData {
     pub(crate) last_op: u32,
     pub(crate) args: Vec<ArgSlot>,
     first_pred: UseRef,
+    /// The identity the next argument gets (see `ArgSlot::tag`).
+    next_tag: u32,
 }
 
 #[derive(Debug)]
@@ -405,8 +413,12 @@ impl Context {
         RegionId { index, generation: self.ir.regions.generation(index) }
     }
     pub(crate) fn value_handle(&self, v: ValueRef) -> Value {
-        let generation = if v.is_arg() { self.ir.blocks.generation(v.owner) } else { self.ir.ops.generation(v.owner) };
-        Value { owner: v.owner, generation, number: v.number }
+        if v.is_arg() {
+            let generation = self.ir.blocks.generation(v.owner);
+            let tag = self.ir.blocks.get(v.owner).args[(v.number & !ARG_BIT) as usize].tag;
+            return Value { owner: v.owner, generation, number: tag | ARG_BIT };
+        }
+        Value { owner: v.owner, generation: self.ir.ops.generation(v.owner), number: v.number }
     }
 
     /// Checks a value handle and returns its internal reference.
@@ -414,13 +426,17 @@ impl Context {
         let n = v.number();
         if v.is_block_argument() {
             let b = self.ir.blocks.get_checked(v.owner, v.generation).ok_or_else(|| stale("value"))?;
-            if n as usize >= b.args.len() {
-                return Err(stale("value"));
-            }
+            let pos = arg_position(&b.args, n).ok_or_else(|| stale("value"))?;
+            return Ok(ValueRef { owner: v.owner, number: pos as u32 | ARG_BIT });
         } else if !self.ir.ops.is_current(v.owner, v.generation) || n >= self.ir.ops.hot(v.owner).num_results {
             return Err(stale("value"));
         }
         Ok(v.as_ref())
+    }
+
+    /// The result number, or the block argument's current position in its block.
+    pub fn value_number(&self, value: Value) -> Result<u32> {
+        Ok(self.check_value(value)?.number & !ARG_BIT)
     }
 
     pub fn is_op_live(&self, op: OpId) -> bool {
@@ -634,8 +650,9 @@ impl Context {
     /// parsers and builders that create many ops of one name).
     pub fn create_operation_named(&mut self, name: Identifier, state: &OperationState) -> Result<OpId> {
         // Every check before the first write.
+        let mut arg_moved = false;
         for &v in &state.operands {
-            self.check_value(v)?;
+            arg_moved |= self.check_value(v)?.number != v.number;
         }
         for &b in &state.successors {
             self.block_data(b)?;
@@ -660,12 +677,21 @@ impl Context {
         } else {
             None
         };
-        let (index, generation) = self.ir.alloc_op(
-            OpData::new(name, state.location, state.properties, extra),
-            &attrs,
-            state.operands.iter().map(|v| v.as_ref()),
-            state.result_types.iter().copied(),
-        );
+        let data = OpData::new(name, state.location, state.properties, extra);
+        let (index, generation) = if arg_moved {
+            // A block argument's handle names it by identity, not position (an earlier
+            // argument was erased): resolve each operand.
+            let refs: Vec<ValueRef> =
+                state.operands.iter().map(|&v| self.check_value(v).expect("checked above")).collect();
+            self.ir.alloc_op(data, &attrs, refs.into_iter(), state.result_types.iter().copied())
+        } else {
+            self.ir.alloc_op(
+                data,
+                &attrs,
+                state.operands.iter().map(|v| v.as_ref()),
+                state.result_types.iter().copied(),
+            )
+        };
         if state.num_regions > 0 {
             let regions: Box<[u32]> = (0..state.num_regions)
                 .map(|_| self.ir.regions.alloc(RegionData { parent: index, first_block: NONE, last_block: NONE }).0)
@@ -997,7 +1023,7 @@ impl Context {
 
     pub fn set_value_type(&mut self, value: Value, ty: Type) -> Result<()> {
         let v = self.check_value(value)?;
-        let n = value.number() as usize;
+        let n = (v.number & !ARG_BIT) as usize;
         if v.is_arg() {
             self.ir.blocks.get_mut(v.owner).args[n].ty = ty;
         } else {
@@ -1032,7 +1058,7 @@ impl Context {
     pub fn value_location(&self, value: Value) -> Result<Location> {
         let v = self.check_value(value)?;
         if v.is_arg() {
-            Ok(self.ir.blocks.get(v.owner).args[value.number() as usize].loc)
+            Ok(self.ir.blocks.get(v.owner).args[(v.number & !ARG_BIT) as usize].loc)
         } else {
             Ok(self.ir.ops.record(v.owner).loc)
         }
@@ -1133,7 +1159,12 @@ impl Context {
 impl Context {
     /// A new detached block with the given argument types and locations.
     pub fn create_block(&mut self, args: &[(Type, Location)]) -> BlockId {
-        let args = args.iter().map(|&(ty, loc)| ArgSlot { ty, loc, first_use: NONE }).collect();
+        let args: Vec<ArgSlot> = args
+            .iter()
+            .enumerate()
+            .map(|(i, &(ty, loc))| ArgSlot { ty, loc, first_use: NONE, tag: i as u32 })
+            .collect();
+        let next_tag = args.len() as u32;
         let (index, generation) = self.ir.blocks.alloc(BlockData {
             parent: NONE,
             prev: NONE,
@@ -1142,6 +1173,7 @@ impl Context {
             last_op: NONE,
             args,
             first_pred: UseRef::NONE,
+            next_tag,
         });
         BlockId { index, generation }
     }
@@ -1155,24 +1187,33 @@ impl Context {
         if index >= d.args.len() {
             return Err(Error::out_of_range("block argument", index, d.args.len()));
         }
-        Ok(Value { owner: block.index, generation: block.generation, number: index as u32 | ARG_BIT })
+        let tag = d.args[index].tag;
+        Ok(Value { owner: block.index, generation: block.generation, number: tag | ARG_BIT })
     }
 
     pub fn block_arguments(&self, block: BlockId) -> Result<Vec<Value>> {
-        let n = self.block_data(block)?.args.len() as u32;
-        Ok((0..n).map(|i| Value { owner: block.index, generation: block.generation, number: i | ARG_BIT }).collect())
+        let d = self.block_data(block)?;
+        Ok(d.args
+            .iter()
+            .map(|a| Value { owner: block.index, generation: block.generation, number: a.tag | ARG_BIT })
+            .collect())
     }
 
     pub fn block_add_argument(&mut self, block: BlockId, ty: Type, loc: Location) -> Result<Value> {
         self.block_data(block)?;
         let d = self.ir.blocks.get_mut(block.index);
-        d.args.push(ArgSlot { ty, loc, first_use: NONE });
-        let n = d.args.len() as u32 - 1;
-        Ok(Value { owner: block.index, generation: block.generation, number: n | ARG_BIT })
+        let tag = d.next_tag;
+        if tag >= ARG_BIT {
+            return Err(Error::invalid("this block has had 2^31 arguments: no identity is left for another"));
+        }
+        d.next_tag += 1;
+        d.args.push(ArgSlot { ty, loc, first_use: NONE, tag });
+        Ok(Value { owner: block.index, generation: block.generation, number: tag | ARG_BIT })
     }
 
-    /// Removes argument `index`, which must have no uses. Later arguments shift down, so
-    /// their existing handles now name the next argument (as MLIR's `eraseArgument`).
+    /// Removes argument `index`, which must have no uses. Later arguments shift down; their
+    /// handles keep naming them (as MLIR's `BlockArgument`s), and the erased argument's
+    /// handles go stale.
     pub fn block_erase_argument(&mut self, block: BlockId, index: usize) -> Result<()> {
         let d = self.block_data(block)?;
         if index >= d.args.len() {
@@ -1848,8 +1889,10 @@ impl Context {
                             .get(b)
                             .args
                             .iter()
-                            .map(|a| ArgSlot { ty: a.ty, loc: a.loc, first_use: NONE })
-                            .collect();
+                            .enumerate()
+                            .map(|(i, a)| ArgSlot { ty: a.ty, loc: a.loc, first_use: NONE, tag: i as u32 })
+                            .collect::<Vec<_>>();
+                        let next_tag = args.len() as u32;
                         let last = self.ir.regions.get(nr).last_block;
                         let (nb, _) = self.ir.blocks.alloc(BlockData {
                             parent: nr,
@@ -1859,6 +1902,7 @@ impl Context {
                             last_op: NONE,
                             args,
                             first_pred: UseRef::NONE,
+                            next_tag,
                         });
                         block_map.insert(b, nb);
                         if last == NONE {
@@ -1918,4 +1962,14 @@ impl Context {
         }
         Ok(self.op_handle(new_ops[0]))
     }
+}
+
+/// Where the argument with identity `tag` is (see `ArgSlot::tag`): at `tag` itself until an
+/// earlier argument is erased, else found by binary search (identities grow with position,
+/// as arguments are only appended) — `None` once it was erased.
+fn arg_position(args: &[ArgSlot], tag: u32) -> Option<usize> {
+    if args.get(tag as usize).is_some_and(|a| a.tag == tag) {
+        return Some(tag as usize);
+    }
+    args.binary_search_by_key(&tag, |a| a.tag).ok()
 }

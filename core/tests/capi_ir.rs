@@ -97,7 +97,7 @@ impl Ctx {
     }
     /// The generic form of `op` (with locations), for before/after comparisons.
     fn print(&self, op: omnir_op) -> String {
-        let flags = PrintFlags { generic: true, debug_info: true, generic: true, ..Default::default() };
+        let flags = PrintFlags { generic: true, debug_info: true, ..Default::default() };
         self.core(|c| omnir_core::asm::print_op(c, OpId::from_raw(op.index, op.generation), &flags).expect("print"))
     }
     fn print_plain(&self, op: omnir_op) -> String {

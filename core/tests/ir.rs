@@ -897,9 +897,12 @@ fn block_arguments_add_and_erase_renumbers_later_uses() {
     n2_uses.sort_by_key(|x| x.index);
     assert_eq!(n2_uses, vec![OpOperand { op: u, index: 1 }, OpOperand { op: u, index: 3 }]);
     assert_eq!(ctx.value_uses(a0).unwrap(), vec![OpOperand { op: u, index: 2 }]);
-    // The handle to the old last argument is now out of range: stale.
-    assert_eq!(err_kind(ctx.value_type(a3)), ErrorKind::StaleHandle);
-    assert!(!ctx.is_value_live(a3));
+    // Handles name arguments, not positions: the moved ones keep theirs, the erased one's
+    // is stale.
+    assert_eq!((a2, a3), (n1, n2));
+    assert_eq!(ctx.value_number(a3).unwrap(), 2);
+    assert_eq!(err_kind(ctx.value_type(a1)), ErrorKind::StaleHandle);
+    assert!(!ctx.is_value_live(a1));
     // Erase the last argument once unused.
     ctx.set_operands(u, &[]).unwrap();
     ctx.block_erase_argument(blk, 2).unwrap();
@@ -1502,4 +1505,44 @@ fn dump_sees_structural_changes() {
     ctx.set_operand(f.mul, 0, x).unwrap(); // same value, but the use list order changes
     assert_ne!(dump(&ctx, &[f.func], &[]), d0);
     let _ = (f.entry, f.exit, f.ret);
+}
+
+/// Block argument handles name their argument, not a position: erasing an earlier argument
+/// leaves them naming the same argument (as MLIR's `BlockArgument`), and the erased one's
+/// handles are stale — never a silent answer about another argument.
+#[test]
+fn block_argument_handles_survive_erasing_earlier_arguments() {
+    let mut ctx = new_ctx();
+    let loc = ctx.unknown_loc();
+    let (i8t, i16t, i32t) = (ctx.signless_int(8), ctx.signless_int(16), ctx.signless_int(32));
+    let block = ctx.create_block(&[(i8t, loc), (i16t, loc), (i32t, loc)]);
+    let args = ctx.block_arguments(block).unwrap();
+    let user = mk(&mut ctx, "test.use", &[args[2]], 0, 0);
+    append(&mut ctx, block, user);
+    ctx.block_erase_argument(block, 0).unwrap();
+    // The erased argument's handle is stale everywhere.
+    assert_eq!(err_kind(ctx.value_type(args[0])), ErrorKind::StaleHandle);
+    assert_eq!(err_kind(ctx.value_number(args[0])), ErrorKind::StaleHandle);
+    // The others still name their own argument, now one position down.
+    assert_eq!(ctx.value_type(args[1]).unwrap(), i16t);
+    assert_eq!(ctx.value_number(args[1]).unwrap(), 0);
+    assert_eq!(ctx.value_type(args[2]).unwrap(), i32t);
+    assert_eq!(ctx.value_number(args[2]).unwrap(), 1);
+    // A handle made now equals the one made before (one argument, one handle).
+    assert_eq!(ctx.block_argument(block, 1).unwrap(), args[2]);
+    assert_eq!(ctx.op_operands(user).unwrap(), vec![args[2]]);
+    // Used as an operand, the old handle is the right argument.
+    let user2 = mk(&mut ctx, "test.use", &[args[2], args[1]], 0, 0);
+    append(&mut ctx, block, user2);
+    assert_eq!(ctx.op_operands(user2).unwrap(), vec![args[2], args[1]]);
+    assert_eq!(ctx.value_type(ctx.op_operands(user2).unwrap()[0]).unwrap(), i32t);
+    // New arguments get new identities: an old handle never names a newer argument.
+    let added = ctx.block_add_argument(block, i8t, loc).unwrap();
+    assert_ne!(added, args[0]);
+    assert_eq!(ctx.value_number(added).unwrap(), 2);
+    assert_eq!(err_kind(ctx.value_type(args[0])), ErrorKind::StaleHandle);
+    // Erasing the last argument leaves the earlier handles alone.
+    ctx.block_erase_argument(block, 2).unwrap();
+    assert_eq!(err_kind(ctx.value_type(added)), ErrorKind::StaleHandle);
+    assert_eq!(ctx.value_type(args[1]).unwrap(), i16t);
 }

@@ -190,6 +190,8 @@ struct State {
     blocks: Vec<BlockId>,
     regions: Vec<RegionId>,
     values: Vec<Value>,
+    /// Block arguments erased by `EraseBlockArg` (their handles stay stale).
+    erased_args: HashSet<Value>,
     seen_ops: HashSet<OpId>,
     seen_blocks: HashSet<BlockId>,
     seen_regions: HashSet<RegionId>,
@@ -209,6 +211,7 @@ impl State {
             blocks: Vec::new(),
             regions: Vec::new(),
             values: Vec::new(),
+            erased_args: HashSet::new(),
             seen_ops: HashSet::new(),
             seen_blocks: HashSet::new(),
             seen_regions: HashSet::new(),
@@ -534,7 +537,7 @@ impl State {
                 if let Ok(v) = self.checked("add arg", |c| c.block_add_argument(b, i64t, loc)) {
                     assert_eq!(self.ctx.block_num_arguments(b).unwrap(), n.unwrap() + 1);
                     assert_eq!(self.ctx.value_type(v).unwrap(), i64t);
-                    assert_eq!(v.number() as usize, n.unwrap());
+                    assert_eq!(self.ctx.value_number(v).unwrap() as usize, n.unwrap());
                     self.values.push(v);
                 }
             }
@@ -548,9 +551,19 @@ impl State {
                         .map(|i| self.ctx.value_type(self.ctx.block_argument(b, i).unwrap()).unwrap())
                         .collect()
                 });
+                // Handles name arguments: the later ones keep theirs, the erased one's goes stale.
+                let erased = self.ctx.block_argument(b, index).ok();
+                let later_handles: Vec<Value> = n
+                    .map(|n| (index + 1..n).map(|i| self.ctx.block_argument(b, i).unwrap()).collect())
+                    .unwrap_or_default();
                 let r = self.checked("erase arg", |c| c.block_erase_argument(b, index));
                 match r {
                     Ok(()) => {
+                        self.erased_args.extend(erased);
+                        for (k, h) in later_handles.iter().enumerate() {
+                            assert_eq!(self.ctx.block_argument(b, index + k).unwrap(), *h);
+                            assert_eq!(self.ctx.value_number(*h).unwrap() as usize, index + k);
+                        }
                         let n = n.unwrap();
                         assert_eq!(self.ctx.block_num_arguments(b).unwrap(), n - 1);
                         for (k, ty) in later.unwrap().into_iter().enumerate() {
@@ -819,11 +832,11 @@ impl State {
         }
         for &v in &self.values {
             let (owner, generation, _) = v.to_raw();
-            // A value lives while its owner does and its number is in range (erasing a
-            // block argument shifts the later ones down, as MLIR does).
+            // A value lives while its owner does: a block argument until it is erased (the
+            // later ones shift down but keep their handles, as MLIR's BlockArgument).
             let owner_live = if v.is_block_argument() {
                 let b = BlockId::from_raw(owner, generation);
-                ctx.block_num_arguments(b).is_ok_and(|n| (v.number() as usize) < n)
+                ctx.block_num_arguments(b).is_ok() && !self.erased_args.contains(&v)
             } else {
                 let o = OpId::from_raw(owner, generation);
                 ctx.op_num_results(o).is_ok_and(|n| (v.number() as usize) < n)

@@ -4470,7 +4470,8 @@ enum omnir_status omnir_block_add_argument(struct omnir_context *ctx,
 
 /**
  * Removes argument `index`, which must have no uses (`OMNIR_ERROR_STILL_IN_USE`). Later
- * arguments shift down: their existing handles now name the next argument.
+ * arguments shift down one position (`omnir_value_get_number`); handles name arguments,
+ * not positions, so theirs keep naming them, and the erased argument's handles are stale.
  */
 enum omnir_status omnir_block_erase_argument(struct omnir_context *ctx,
                                              struct omnir_block block,
@@ -4712,7 +4713,8 @@ enum omnir_status omnir_value_is_op_result(const struct omnir_context *ctx,
                                            bool *out);
 
 /**
- * The result number or argument number of the value.
+ * The result number of the value, or a block argument's current position in its block
+ * (arguments after an erased one move down; their handles stay valid).
  */
 enum omnir_status omnir_value_get_number(const struct omnir_context *ctx,
                                          struct omnir_value value,

@@ -3625,7 +3625,8 @@ extern "C" {
         out: *mut omnir_value,
     ) -> omnir_status;
     /// Removes argument `index`, which must have no uses (`OMNIR_ERROR_STILL_IN_USE`). Later
-    /// arguments shift down: their existing handles now name the next argument.
+    /// arguments shift down one position (`omnir_value_get_number`); handles name arguments,
+    /// not positions, so theirs keep naming them, and the erased argument's handles are stale.
     pub fn omnir_block_erase_argument(ctx: *mut omnir_context, block: omnir_block, index: usize) -> omnir_status;
     /// The region holding the block, or a zeroed region if it is detached.
     pub fn omnir_block_get_parent_region(
@@ -3773,7 +3774,8 @@ extern "C" {
         -> omnir_status;
     /// Whether the value is an operation result.
     pub fn omnir_value_is_op_result(ctx: *const omnir_context, value: omnir_value, out: *mut bool) -> omnir_status;
-    /// The result number or argument number of the value.
+    /// The result number of the value, or a block argument's current position in its block
+    /// (arguments after an erased one move down; their handles stay valid).
     pub fn omnir_value_get_number(ctx: *const omnir_context, value: omnir_value, out: *mut u32) -> omnir_status;
     /// The operation defining a result, or a zeroed op for a block argument.
     pub fn omnir_value_get_defining_op(

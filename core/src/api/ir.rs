@@ -1447,7 +1447,8 @@ pub extern "C" fn omnir_block_add_argument(
 }
 
 /// Removes argument `index`, which must have no uses (`OMNIR_ERROR_STILL_IN_USE`). Later
-/// arguments shift down: their existing handles now name the next argument.
+/// arguments shift down one position (`omnir_value_get_number`); handles name arguments,
+/// not positions, so theirs keep naming them, and the erased argument's handles are stale.
 #[no_mangle]
 pub extern "C" fn omnir_block_erase_argument(
     ctx: *mut omnir_context,
@@ -1983,14 +1984,15 @@ pub extern "C" fn omnir_value_is_op_result(
     })
 }
 
-/// The result number or argument number of the value.
+/// The result number of the value, or a block argument's current position in its block
+/// (arguments after an erased one move down; their handles stay valid).
 #[no_mangle]
 pub extern "C" fn omnir_value_get_number(ctx: *const omnir_context, value: omnir_value, out: *mut u32) -> omnir_status {
     ffi_call(|| {
         let cx = context_arg(ctx)?;
         let v = cx.value_in(value)?;
-        cx.read(|c| Ok(c.check_value(v).map(|_| ())?))?;
-        write_out(out, v.number())
+        let n = cx.read(|c| Ok(c.value_number(v)?))?;
+        write_out(out, n)
     })
 }
 

@@ -123,7 +123,7 @@ pub fn print_value(ctx: &Context, value: crate::ir::Value, flags: &PrintFlags) -
         None => Ok(format!(
             "<block argument> of type '{}' at index: {}",
             print_type(ctx, ctx.value_type(value)?),
-            value.number()
+            ctx.value_number(value)?
         )),
     }
 }
