@@ -76,8 +76,8 @@ echo "stress watchdog: a deliberate deadlock fails in 2 s naming the stuck threa
 
 failed=0
 if [ "${OMNIR_NO_VALGRIND:-0}" != 1 ] && command -v valgrind >/dev/null; then
-  echo "== scenario, bridge and pass tests under valgrind"
-  for t in scenario bridge_tests pass_tests; do
+  echo "== scenario, bridge, definitions and pass tests under valgrind"
+  for t in scenario bridge_tests definitions_tests pass_tests; do
     if valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
       --show-leak-kinds=definite --log-file="$build/valgrind-$t.log" "$build/tests/$t" >"$build/valgrind-$t.out" 2>&1 \
       && grep -qE '^[0-9]+ passed, 0 failed$' "$build/valgrind-$t.out"; then
@@ -155,7 +155,7 @@ readelf -d "$quant_lib" | grep -q '(NEEDED).*\[libomnir_cxx\.so\.0\]' || abi_fai
 echo "bridge: $(nm -D --defined-only "$bridge" | awk '$2 != "A"' | wc -l) exported symbols, all omnir:: C++;" \
   "dialect: $(nm -D --defined-only "$quant_lib" | awk '{print $3}' | grep -c '^quant_') quant_* C entry points"
 binaries=("$bridge" "$quant_lib")
-for b in bridge_tests pass_tests stress quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
+for b in bridge_tests definitions_tests pass_tests stress quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
 binaries+=("$build/consumer-cmake/omnir_cxx_consumer" "$build/consumer-pkgconfig")
 OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "${binaries[@]}" | grep -vE '^check-abi: ok: (exported|every|no Rust|version|SONAME|libomnir\.a)'
 

@@ -5,7 +5,8 @@
 use std::env;
 use std::path::PathBuf;
 
-const SOURCES: &[&str] = &["src/error.cc", "src/asm.cc", "src/dialect.cc", "src/ir.cc", "src/pass.cc"];
+const SOURCES: &[&str] =
+    &["src/error.cc", "src/asm.cc", "src/dialect.cc", "src/ir.cc", "src/pass.cc", "src/definitions.cc"];
 
 fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

@@ -11,7 +11,7 @@ cd "$root"
 echo "== Rust (omnir-core): build, verify, rewrite, walk"
 cargo run -q --release --locked -p omnir-core --example demo
 
-echo "== omnir-opt: parse, CSE + DCE, print (generic form)"
+echo "== omnir-opt: parse, CSE + DCE, print (custom forms by default, as upstream: module {, unrealized_conversion_cast)"
 printf '%s\n' '"test.func"() ({' '^bb0(%a: i32):' \
   '  %0 = "builtin.unrealized_conversion_cast"(%a) : (i32) -> i64' \
   '  %1 = "builtin.unrealized_conversion_cast"(%a) : (i32) -> i64' \

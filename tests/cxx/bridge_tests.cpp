@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <memory>
+#include <sstream>
 #include <unordered_set>
 
 using namespace omnir;
@@ -412,7 +413,18 @@ TEST(parse_print_verify_walk_and_owning_refs) {
     auto module = parseSourceString<ModuleOp>(text, ctx, "m.mlir");
     EXPECT(static_cast<bool>(module));
     raw = module->getOperation().getHandle();
-    EXPECT_EQ(module->getOperation().str(), std::string(text));
+    EXPECT_EQ(module->getOperation().str(OpPrintingFlags().printGenericOpForm()), std::string(text));
+    // The default is upstream's custom form for builtin.module (as iree-opt prints `text`);
+    // the unregistered ops inside have no other form.
+    EXPECT_EQ(module->getOperation().str(), "module {\n"
+                                            "  %0 = \"test.a\"() {v = 1 : i32} : () -> i32\n"
+                                            "  \"test.b\"(%0) : (i32) -> ()\n"
+                                            "}\n");
+    std::ostringstream os;
+    module->print(os, OpPrintingFlags().printGenericOpForm());
+    EXPECT_EQ(os.str(), std::string(text));
+    EXPECT(OpPrintingFlags().printGenericOpForm().shouldPrintGenericOpForm() &&
+           !OpPrintingFlags().shouldPrintGenericOpForm());
     module->getOperation().verify();
     auto ops = module->getBody().getOperations();
     EXPECT_EQ(ops.size(), 2u);

@@ -276,9 +276,21 @@ int main(int argc, char **argv) {
     free(perr);
     if (st == OMNIR_OK) {
         CHECK(omnir_op_verify(ctx, module) == OMNIR_OK, "the module verifies (C++ op verifiers pass)");
+        /* The source is generic text, so the generic form is asked for explicitly. */
+        omnir_print_flags generic = omnir_print_flags_default();
+        generic.generic_form = true;
         omnir_string printed = {0};
-        omnir_op_print(ctx, module, NULL, &printed);
+        omnir_op_print(ctx, module, &generic, &printed);
         CHECK(printed.data && strcmp(printed.data, module_src) == 0, "round trip:\n%s", printed.data);
+        omnir_string_free(printed);
+        /* By default the module prints as upstream's `module {` ... `}`; the quant ops have
+         * no assembly format and stay generic inside it. */
+        const char *body = strchr(module_src, '\n') + 1;
+        size_t body_len = strlen(body) - strlen("}) : () -> ()\n");
+        char expected[2048];
+        snprintf(expected, sizeof expected, "module {\n%.*s}\n", (int)body_len, body);
+        omnir_op_print(ctx, module, NULL, &printed);
+        CHECK(printed.data && strcmp(printed.data, expected) == 0, "default form:\n%s", printed.data);
         omnir_string_free(printed);
         omnir_op_erase(ctx, module, OMNIR_ERASE_DROP_USES);
     }

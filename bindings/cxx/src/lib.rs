@@ -127,6 +127,8 @@ pub mod ffi {
             filename: &[u8],
             out: &mut omnir_op,
         ) -> ErrorRecord;
+        /// `omnir_dialect_load_definitions` with its diagnostics captured.
+        unsafe fn load_definitions(ctx: *mut omnir_context, text: &[u8], filename: &[u8]) -> ErrorRecord;
         /// `omnir_type_parse` with its diagnostics captured.
         unsafe fn parse_type(ctx: *mut omnir_context, text: &[u8], out: &mut omnir_type) -> ErrorRecord;
         /// `omnir_attribute_parse` with its diagnostics captured.
@@ -396,6 +398,21 @@ unsafe fn parse_module(ctx: *mut ffi::omnir_context, text: &[u8], filename: &[u8
                 filename.as_ptr().cast(),
                 filename.len(),
                 &mut out.0,
+            )
+        })
+    }
+}
+
+unsafe fn load_definitions(ctx: *mut ffi::omnir_context, text: &[u8], filename: &[u8]) -> ErrorRecord {
+    // SAFETY: the caller passes a live context; the slices are valid for the call.
+    unsafe {
+        captured(ctx, || {
+            sys::omnir_dialect_load_definitions(
+                cctx(ctx),
+                text.as_ptr().cast(),
+                text.len(),
+                filename.as_ptr().cast(),
+                filename.len(),
             )
         })
     }

@@ -1550,6 +1550,50 @@ private:
 
 inline void diagnosticAppend(std::string &out, const Value &v) { out += v ? v.getType().str() : "<<NULL VALUE>>"; }
 
+/// How an operation prints (MLIR's OpPrintingFlags, over omnir_print_flags). By default,
+/// as upstream, ops whose definition has an assembly format print in their custom form
+/// (`module {`); printGenericOpForm() prints every op generically.
+class OpPrintingFlags {
+public:
+  OpPrintingFlags() : flags_(omnir_print_flags_default()) {}
+  /// Every op in the generic form (`--mlir-print-op-generic`).
+  OpPrintingFlags &printGenericOpForm(bool enable = true) {
+    flags_.generic_form = enable;
+    return *this;
+  }
+  /// `loc(...)` after every op and block argument (`--mlir-print-debuginfo`), optionally in
+  /// MLIR's pretty form.
+  OpPrintingFlags &enableDebugInfo(bool enable = true, bool prettyForm = false) {
+    flags_.debug_info = enable;
+    flags_.pretty_debug_info = enable && prettyForm;
+    return *this;
+  }
+  /// Values numbered as if the op were the top level, no alias definitions.
+  OpPrintingFlags &useLocalScope(bool enable = true) {
+    flags_.local_scope = enable;
+    return *this;
+  }
+  /// Skip the verifier before printing.
+  OpPrintingFlags &assumeVerified(bool enable = true) {
+    flags_.assume_verified = enable;
+    return *this;
+  }
+  /// `dense<...>` attributes with more than `largeElementLimit` elements elided.
+  OpPrintingFlags &elideLargeElementsAttrs(uint64_t largeElementLimit = 16) {
+    flags_.elide_elements_larger_than = largeElementLimit;
+    return *this;
+  }
+  bool shouldPrintGenericOpForm() const { return flags_.generic_form; }
+  bool shouldPrintDebugInfo() const { return flags_.debug_info; }
+  bool shouldPrintDebugInfoPrettyForm() const { return flags_.pretty_debug_info; }
+  bool shouldUseLocalScope() const { return flags_.local_scope; }
+  bool shouldAssumeVerified() const { return flags_.assume_verified; }
+  const omnir_print_flags &getRaw() const { return flags_; }
+
+private:
+  omnir_print_flags flags_;
+};
+
 /// Where a builder inserts.
 struct InsertionPoint {
   omnir_insertion_point raw{};
@@ -1710,12 +1754,16 @@ public:
   /// The same, without throwing for a verification failure: the diagnostics go to the
   /// context's handlers and the result says whether it verified.
   LogicalResult verifyAndReport() const { return success(omnir_op_verify(ctx_, impl_) == OMNIR_OK); }
-  /// Printed (generic form; flags as omnir_print_flags_default() unless given).
+  /// Printed with omnir_print_flags_default() unless flags are given: custom forms where a
+  /// definition has one (`module {`), generic otherwise.
   std::string str(const omnir_print_flags *flags = nullptr) const {
     omnir_string s{};
     check(omnir_op_print(ctx_, impl_, flags, &s));
     return detail::takeString(s);
   }
+  std::string str(const OpPrintingFlags &flags) const { return str(&flags.getRaw()); }
+  /// MLIR's Operation::print(raw_ostream &, const OpPrintingFlags &).
+  void print(std::ostream &os, const OpPrintingFlags &flags = OpPrintingFlags()) const { os << str(flags); }
 
   /// Visits this op and everything nested in it (pre-order by default). The callback may
   /// return void or a omnir_walk_result (OMNIR_WALK_ADVANCE / SKIP / INTERRUPT). Exceptions
@@ -2036,6 +2084,8 @@ public:
   Context getContext() const { return op_.getContext(); }
   Location getLoc() const { return op_.getLoc(); }
   std::string str() const { return op_.str(); }
+  std::string str(const OpPrintingFlags &flags) const { return op_.str(flags); }
+  void print(std::ostream &os, const OpPrintingFlags &flags = OpPrintingFlags()) const { op_.print(os, flags); }
   InFlightDiagnostic emitOpError() const { return op_.emitOpError(); }
   InFlightDiagnostic emitError() const { return op_.emitError(); }
   InFlightDiagnostic emitWarning() const { return op_.emitWarning(); }
