@@ -125,7 +125,7 @@ ctx.registerCustomDirective('tour', 'Values', {
     }
   },
 });
-const sums = Module.parse('%0 = "tour.x"() : () -> i32\ntour.sum %0 : i32, %0 : i32\n', ctx);
+const sums = Module.parse('%0 = "test.x"() : () -> i32\ntour.sum %0 : i32, %0 : i32\n', ctx);
 const generic: PrintFlags = { generic: true };
 if (!sums.toString().includes('tour.sum %0 : i32, %0 : i32') || !sums.print(generic).includes('"tour.sum"(%0, %0)')) {
   throw new Error(`unexpected print:\n${sums}`);
