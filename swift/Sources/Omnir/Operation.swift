@@ -17,15 +17,19 @@ public struct PrintFlags: Equatable {
     public var assumeVerified = false
     /// `--mlir-elide-elementsattrs-if-larger=N`; 0 prints everything.
     public var elideElementsLargerThan: UInt64 = 0
+    /// `--mlir-print-unique-ssa-ids`: number values uniquely across regions in the custom
+    /// form too (the generic form always does).
+    public var uniqueSSAIDs = false
 
     public init(generic: Bool = false, debugInfo: Bool = false, prettyDebugInfo: Bool = false, localScope: Bool = false,
-                assumeVerified: Bool = false, elideElementsLargerThan: UInt64 = 0) {
+                assumeVerified: Bool = false, elideElementsLargerThan: UInt64 = 0, uniqueSSAIDs: Bool = false) {
         self.generic = generic
         self.debugInfo = debugInfo
         self.prettyDebugInfo = prettyDebugInfo
         self.localScope = localScope
         self.assumeVerified = assumeVerified
         self.elideElementsLargerThan = elideElementsLargerThan
+        self.uniqueSSAIDs = uniqueSSAIDs
     }
 
     var raw: omnir_print_flags {
@@ -36,6 +40,7 @@ public struct PrintFlags: Equatable {
         f.local_scope = localScope
         f.assume_verified = assumeVerified
         f.elide_elements_larger_than = elideElementsLargerThan
+        f.unique_ssa_ids = uniqueSSAIDs
         return f
     }
 }

@@ -73,6 +73,34 @@ final class DefinitionsTests: XCTestCase {
                       "\(String(describing: e))")
     }
 
+    /// The custom form numbers each region from its parent's counters, as MLIR does, so
+    /// sibling functions both start at %0. `uniqueSSAIDs` (and the generic form) number
+    /// across regions; MLIR's SSANameState takes regions from a stack, so the later sibling
+    /// is numbered first: @g gets %0 and @f %1, as upstream prints it.
+    func testSiblingRegionsNumberAsMLIRUnlessUniqueSSAIDs() throws {
+        let ctx = try fmtestContext()
+        let text = """
+            module {
+              fmtest.func @f {
+                %0 = constant 1 : i32
+                return %0 : i32
+              }
+              fmtest.func @g {
+                %0 = constant 2 : i32
+                return %0 : i32
+              }
+            }
+
+            """
+        let module = try Module.parse(text, context: ctx)
+        XCTAssertEqual(module.description, text)
+        let unique = try module.print(flags: PrintFlags(uniqueSSAIDs: true))
+        XCTAssertEqual(unique, text.replacingOccurrences(of: "%0 = constant 1 : i32\n    return %0", with: "%1 = constant 1 : i32\n    return %1"))
+        let generic = try module.print(flags: PrintFlags(generic: true))
+        XCTAssertTrue(generic.contains("%1 = \"fmtest.constant\"() <{value = 1 : i32}> : () -> i32"), generic)
+        XCTAssertTrue(generic.contains("%0 = \"fmtest.constant\"() <{value = 2 : i32}> : () -> i32"), generic)
+    }
+
     func testDefinitionsFromBytesAndData() throws {
         let data = try XCTUnwrap(FileManager.default.contents(atPath: Self.fmtestPath))
         let a = Context(allowUnregisteredDialects: true)
