@@ -275,3 +275,121 @@ fn hooks_written_in_c_are_named_by_definitions() {
     );
     assert!(last_error().contains("m.mlir:2:12: error: expected ':'"), "{}", last_error());
 }
+
+/// `(%a: i32, %b: f32)`: names come before their types, so the type is set after the name.
+unsafe extern "C" fn parse_signature(
+    _ud: *mut std::ffi::c_void,
+    _ctx: *mut omnir_context,
+    p: *mut omnir_directive_parser,
+    _message: *mut omnir_callback_message,
+) -> u32 {
+    let punct = |s: &str| omnir_directive_parser_parse_punct(p, s.as_ptr() as *const c_char, s.len());
+    let optional = |s: &str| {
+        let mut found = false;
+        omnir_directive_parser_parse_optional_punct(p, s.as_ptr() as *const c_char, s.len(), &mut found);
+        found
+    };
+    if punct("(") != OMNIR_OK {
+        return 1;
+    }
+    if optional(")") {
+        return 0;
+    }
+    let mut index = 0;
+    loop {
+        if omnir_directive_parser_parse_argument(p, 0, omnir_type::default()) != OMNIR_OK || punct(":") != OMNIR_OK {
+            return 1;
+        }
+        let mut t = omnir_type::default();
+        if omnir_directive_parser_parse_type(p, &mut t) != OMNIR_OK
+            || omnir_directive_parser_set_argument_type(p, 0, index, t) != OMNIR_OK
+        {
+            return 1;
+        }
+        index += 1;
+        if !optional(",") {
+            break;
+        }
+    }
+    (punct(")") != OMNIR_OK) as u32
+}
+
+unsafe extern "C" fn print_signature(
+    _ud: *mut std::ffi::c_void,
+    _ctx: *mut omnir_context,
+    p: *mut omnir_directive_printer,
+) {
+    let write = |s: &str| omnir_directive_printer_write(p, s.as_ptr() as *const c_char, s.len());
+    let (mut kind, mut n) = (0u32, 0usize);
+    omnir_directive_printer_get_arg(p, 0, &mut kind, &mut n);
+    assert_eq!(kind, OMNIR_DIRECTIVE_ARG_REGION);
+    write("(");
+    for i in 0..n {
+        if i > 0 {
+            write(", ");
+        }
+        omnir_directive_printer_print_operand(p, 0, i);
+        write(": ");
+        let mut t = omnir_type::default();
+        omnir_directive_printer_get_type(p, 0, i, &mut t);
+        omnir_directive_printer_print_type(p, t);
+    }
+    write(")");
+}
+
+#[test]
+fn a_c_directive_names_region_arguments_before_their_types() {
+    let mut p = null_mut();
+    assert_eq!(omnir_context_create(&mut p), OMNIR_OK);
+    let c = Ctx(p);
+    let defs = r#"irdl.dialect @sg {
+  irdl.operation @fn attributes {omnir.assembly_format = "`` custom<Sig>($body) attr-dict-with-keyword $body", omnir.traits = ["IsolatedFromAbove"]} {
+    %r = irdl.region
+    irdl.regions(body: %r)
+  }
+}
+"#;
+    assert_eq!(load(&c, defs, "sg.mlir"), OMNIR_OK, "{}", last_error());
+    let (d, n) = ("sg", "Sig");
+    assert_eq!(
+        omnir_dialect_register_directive(
+            c.0,
+            d.as_ptr() as *const c_char,
+            d.len(),
+            n.as_ptr() as *const c_char,
+            n.len(),
+            Some(parse_signature),
+            Some(print_signature),
+            null_mut(),
+            None
+        ),
+        OMNIR_OK
+    );
+    omnir_core::api::context::omnir_context_set_allow_unregistered_dialects(c.0, true);
+    let text = "sg.fn(%a: i32, %b: f32) {\n  \"test.use\"(%a, %b) : (i32, f32) -> ()\n}\n";
+    let f = "s.mlir";
+    let mut m = omnir_op::default();
+    assert_eq!(
+        omnir_module_parse(
+            c.0,
+            text.as_ptr() as *const c_char,
+            text.len(),
+            f.as_ptr() as *const c_char,
+            f.len(),
+            &mut m
+        ),
+        OMNIR_OK,
+        "{}",
+        last_error()
+    );
+    let mut s = omnir_string { data: null_mut(), len: 0 };
+    assert_eq!(omnir_op_print(c.0, m, &omnir_print_flags_default(), &mut s), OMNIR_OK);
+    // SAFETY: omnir returned `len` bytes at `data`.
+    let printed =
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.len) }).into_owned();
+    omnir_string_free(s);
+    assert_eq!(
+        printed,
+        "module {\n  sg.fn(%arg0: i32, %arg1: f32) {\n    \"test.use\"(%arg0, %arg1) : (i32, f32) -> ()\n  }\n}\n"
+    );
+}

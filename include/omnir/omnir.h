@@ -3661,11 +3661,31 @@ enum omnir_status omnir_directive_parser_parse_keyword(struct omnir_directive_pa
 /**
  * Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
  * of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
- * `parseArgument` + `parseRegion(region, arguments)`).
+ * `parseArgument` + `parseRegion(region, arguments)`). A zeroed `ty` leaves the type to a
+ * later `omnir_directive_parser_set_argument_type` (the name comes before its type in
+ * `(%a: i32)`); a type left unset fails the parse.
  */
 enum omnir_status omnir_directive_parser_parse_argument(struct omnir_directive_parser *parser,
                                                         size_t arg,
                                                         struct omnir_type ty);
+
+/**
+ * Sets the type of entry block argument `index` of argument `arg` (a region), parsed with
+ * `omnir_directive_parser_parse_argument`.
+ */
+enum omnir_status omnir_directive_parser_set_argument_type(struct omnir_directive_parser *parser,
+                                                           size_t arg,
+                                                           size_t index,
+                                                           struct omnir_type ty);
+
+/**
+ * Whether the next token is `keyword` (not consumed): with `parse_keyword`, MLIR's
+ * `parseOptionalKeyword("keyword")`.
+ */
+enum omnir_status omnir_directive_parser_at_keyword(struct omnir_directive_parser *parser,
+                                                    const char *keyword,
+                                                    size_t keyword_len,
+                                                    bool *out);
 
 /**
  * Whether the next token is an SSA name.
@@ -3754,7 +3774,8 @@ enum omnir_status omnir_directive_printer_print_operand(struct omnir_directive_p
                                                         size_t index);
 
 /**
- * Type `index` of argument `arg` (a `type(...)` argument).
+ * Type `index` of argument `arg`: a `type(...)` argument, or a region (the type of its
+ * entry block's argument `index`).
  */
 enum omnir_status omnir_directive_printer_get_type(struct omnir_directive_printer *printer,
                                                    size_t arg,

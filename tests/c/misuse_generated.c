@@ -4411,6 +4411,56 @@ static void misuse_omnir_directive_parser_parse_argument(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_directive_parser_set_argument_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_set_argument_type", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_set_argument_type(NULL, 1, (size_t)0, misuse_type(fx, "omnir_directive_parser_set_argument_type", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_argument_type", "index", "out_of_range")) {
+        omnir_status st = omnir_directive_parser_set_argument_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (size_t)0x7fffffff, misuse_type(fx, "omnir_directive_parser_set_argument_type", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_argument_type", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_parser_set_argument_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (size_t)0, (struct omnir_type){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_argument_type", "ty", "forged")) {
+        omnir_status st = omnir_directive_parser_set_argument_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (size_t)0, fx->stale_type);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_set_argument_type", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_set_argument_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (size_t)0, misuse_type(fx, "omnir_directive_parser_set_argument_type", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_set_argument_type", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_parser_set_argument_type", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_set_argument_type((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (size_t)0, misuse_wrong_type(fx, "omnir_directive_parser_set_argument_type"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_at_keyword(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_at_keyword", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_at_keyword(NULL, (const char *)"x", 1, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_keyword", "keyword", "null")) {
+        omnir_status st = omnir_directive_parser_at_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, 1, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_keyword", "keyword", "invalid_utf8")) {
+        omnir_status st = omnir_directive_parser_at_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"\xff\xfe", 2, (bool *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_keyword", "out", "null")) {
+        omnir_status st = omnir_directive_parser_at_keyword((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_directive_parser_at_operand(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_directive_parser_at_operand", "parser", "null")) {
         omnir_status st = omnir_directive_parser_at_operand(NULL, (bool *)misuse_scratch(1));
@@ -12905,6 +12955,8 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_directive_parser_parse_optional_operand(fx);
     misuse_omnir_directive_parser_parse_keyword(fx);
     misuse_omnir_directive_parser_parse_argument(fx);
+    misuse_omnir_directive_parser_set_argument_type(fx);
+    misuse_omnir_directive_parser_at_keyword(fx);
     misuse_omnir_directive_parser_at_operand(fx);
     misuse_omnir_directive_parser_parse_optional_keyword(fx);
     misuse_omnir_directive_parser_parse_punct(fx);
@@ -13169,6 +13221,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2380;
-const size_t misuse_generated_function_count = 419;
-const size_t misuse_generated_covered_count = 408;
+const size_t misuse_generated_case_count = 2390;
+const size_t misuse_generated_function_count = 421;
+const size_t misuse_generated_covered_count = 410;

@@ -3050,11 +3050,29 @@ extern "C" {
     ) -> omnir_status;
     /// Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
     /// of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
-    /// `parseArgument` + `parseRegion(region, arguments)`).
+    /// `parseArgument` + `parseRegion(region, arguments)`). A zeroed `ty` leaves the type to a
+    /// later `omnir_directive_parser_set_argument_type` (the name comes before its type in
+    /// `(%a: i32)`); a type left unset fails the parse.
     pub fn omnir_directive_parser_parse_argument(
         parser: *mut omnir_directive_parser,
         arg: usize,
         ty: omnir_type,
+    ) -> omnir_status;
+    /// Sets the type of entry block argument `index` of argument `arg` (a region), parsed with
+    /// `omnir_directive_parser_parse_argument`.
+    pub fn omnir_directive_parser_set_argument_type(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        index: usize,
+        ty: omnir_type,
+    ) -> omnir_status;
+    /// Whether the next token is `keyword` (not consumed): with `parse_keyword`, MLIR's
+    /// `parseOptionalKeyword("keyword")`.
+    pub fn omnir_directive_parser_at_keyword(
+        parser: *mut omnir_directive_parser,
+        keyword: *const core::ffi::c_char,
+        keyword_len: usize,
+        out: *mut bool,
     ) -> omnir_status;
     /// Whether the next token is an SSA name.
     pub fn omnir_directive_parser_at_operand(parser: *mut omnir_directive_parser, out: *mut bool) -> omnir_status;
@@ -3125,7 +3143,8 @@ extern "C" {
         arg: usize,
         index: usize,
     ) -> omnir_status;
-    /// Type `index` of argument `arg` (a `type(...)` argument).
+    /// Type `index` of argument `arg`: a `type(...)` argument, or a region (the type of its
+    /// entry block's argument `index`).
     pub fn omnir_directive_printer_get_type(
         printer: *mut omnir_directive_printer,
         arg: usize,

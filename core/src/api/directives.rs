@@ -91,6 +91,9 @@ pub struct omnir_directive_parser {
     args: *mut [ParsedArg],
     /// An error reported by a call (already a diagnostic, or a message to report).
     failed: Option<AsmError>,
+    /// Region arguments parsed without their type yet, as (argument, index): each must get
+    /// one (`omnir_directive_parser_set_argument_type`) before the callback returns.
+    untyped: Vec<(usize, usize)>,
 }
 
 /// Where a `custom<Name>` directive's printer writes (only valid during it).
@@ -180,6 +183,7 @@ pub extern "C" fn omnir_dialect_register_directive(
                     parser,
                     args: args as *mut [ParsedArg],
                     failed: None,
+                    untyped: Vec::new(),
                 };
                 let mut message = omnir_callback_message::new();
                 // SAFETY: the context outlives the parse; while the callback runs, the op
@@ -194,6 +198,11 @@ pub extern "C" fn omnir_dialect_register_directive(
                 });
                 obj.magic = 0;
                 if status == omnir_status::OMNIR_OK as u32 {
+                    if let Some(&(arg, index)) = obj.untyped.first() {
+                        return Err(AsmError::new(format!(
+                            "custom directive left the type of argument #{index} of its argument {arg} unset"
+                        )));
+                    }
                     return Ok(());
                 }
                 if let Some(text) = message.take_text() {
@@ -350,7 +359,9 @@ pub extern "C" fn omnir_directive_parser_parse_keyword(
 
 /// Parses a new SSA name (`%x`) and adds it, with type `ty`, to the entry block arguments
 /// of argument `arg` (a region of the op): the region is parsed with them defined (MLIR's
-/// `parseArgument` + `parseRegion(region, arguments)`).
+/// `parseArgument` + `parseRegion(region, arguments)`). A zeroed `ty` leaves the type to a
+/// later `omnir_directive_parser_set_argument_type` (the name comes before its type in
+/// `(%a: i32)`); a type left unset fails the parse.
 #[no_mangle]
 pub extern "C" fn omnir_directive_parser_parse_argument(
     parser: *mut omnir_directive_parser,
@@ -359,13 +370,66 @@ pub extern "C" fn omnir_directive_parser_parse_argument(
 ) -> omnir_status {
     ffi_call(|| {
         let p = parser_arg(parser)?;
-        let t = directive_type(p.serial, p.inner().context(), ty)?;
+        let t =
+            if ty.context == 0 && ty.id == 0 { None } else { Some(directive_type(p.serial, p.inner().context(), ty)?) };
         p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)?;
         let r = p.inner().parse_argument().map_err(|e| p.fail(e))?;
+        // The placeholder type is never used: the parse fails while it is unset.
+        let placeholder = t.unwrap_or_else(|| p.inner().context().none_type());
+        let mut index = 0;
         if let ParsedArg::RegionArgs(v) = p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)? {
-            v.push((r, t));
+            v.push((r, placeholder));
+            index = v.len() - 1;
+        }
+        if t.is_none() {
+            p.untyped.push((arg, index));
         }
         Ok(())
+    })
+}
+
+/// Sets the type of entry block argument `index` of argument `arg` (a region), parsed with
+/// `omnir_directive_parser_parse_argument`.
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_set_argument_type(
+    parser: *mut omnir_directive_parser,
+    arg: usize,
+    index: usize,
+    ty: omnir_type,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        let t = directive_type(p.serial, p.inner().context(), ty)?;
+        match p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)? {
+            ParsedArg::RegionArgs(v) => {
+                let n = v.len();
+                let slot = v.get_mut(index).ok_or_else(|| {
+                    ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("region argument {index} of {n}"))
+                })?;
+                slot.1 = t;
+            }
+            _ => return Err(invalid(format!("argument {arg} is not a region"))),
+        }
+        p.untyped.retain(|&(a, i)| (a, i) != (arg, index));
+        Ok(())
+    })
+}
+
+/// Whether the next token is `keyword` (not consumed): with `parse_keyword`, MLIR's
+/// `parseOptionalKeyword("keyword")`.
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_at_keyword(
+    parser: *mut omnir_directive_parser,
+    keyword: *const c_char,
+    keyword_len: usize,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        let kw = str_arg(keyword, keyword_len, "keyword")?;
+        check_out(out)?;
+        let at = p.inner().at_keyword(kw);
+        write_out(out, at)
     })
 }
 
@@ -608,7 +672,8 @@ pub extern "C" fn omnir_directive_printer_print_operand(
     })
 }
 
-/// Type `index` of argument `arg` (a `type(...)` argument).
+/// Type `index` of argument `arg`: a `type(...)` argument, or a region (the type of its
+/// entry block's argument `index`).
 #[no_mangle]
 pub extern "C" fn omnir_directive_printer_get_type(
     printer: *mut omnir_directive_printer,
@@ -623,7 +688,13 @@ pub extern "C" fn omnir_directive_printer_get_type(
             PrintArg::Types(v) => *v
                 .get(index)
                 .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("type {index}")))?,
-            _ => return Err(invalid(format!("argument {arg} is not a type argument"))),
+            PrintArg::RegionArgs(v) => {
+                let value = *v.get(index).ok_or_else(|| {
+                    ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("argument {index}"))
+                })?;
+                p.inner().context().value_type_ref(value.0)
+            }
+            _ => return Err(invalid(format!("argument {arg} is neither a type argument nor a region"))),
         };
         write_out(out, omnir_type { context: p.serial, id: t.to_raw() })
     })

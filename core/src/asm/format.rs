@@ -98,6 +98,9 @@ pub struct OpFormat {
     /// Regions whose entry block arguments a custom directive writes (their own header is
     /// then not printed).
     pub directive_regions: Vec<bool>,
+    /// For each attribute of the definition, whether the format prints it itself (so
+    /// `attr-dict` leaves it out).
+    pub printed_attrs: Vec<bool>,
 }
 
 /// Where the parser gets the type of an operand or result group.
@@ -730,6 +733,24 @@ pub fn compile(
             }
         }
     }
+    let mut printed_attrs = vec![false; def.attributes.len()];
+    fn mark(e: &Elem, printed: &mut [bool]) {
+        match e {
+            Elem::Attr(i) | Elem::QualifiedAttr(i) => printed[*i] = true,
+            Elem::Custom { args, .. } => args.iter().for_each(|a| mark(a, printed)),
+            _ => {}
+        }
+    }
+    for ins in &c.program {
+        match ins {
+            Ins::Elem(e) => mark(e, &mut printed_attrs),
+            Ins::Optional { first, anchor, .. } => {
+                mark(first, &mut printed_attrs);
+                mark(anchor, &mut printed_attrs);
+            }
+            _ => {}
+        }
+    }
     Ok(OpFormat {
         source: source.to_string(),
         program: c.program,
@@ -737,6 +758,7 @@ pub fn compile(
         result_types,
         has_attr_dict: c.has_attr_dict,
         directive_regions,
+        printed_attrs,
     })
 }
 

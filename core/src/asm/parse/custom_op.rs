@@ -117,8 +117,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
     /// Runs the innermost frame's format until it starts a region or ends (and the op is
     /// created).
     pub(super) fn resume_format(&mut self) -> PResult<()> {
+        // The state stays out of its frame while the program runs, and goes back only when
+        // a region starts (the frame is then parsed into); on an error nothing needs it.
+        let mut st = self.ops.last_mut().and_then(|f| f.fmt.take()).expect("format frame");
+        let format = st.format.clone();
         loop {
-            let mut st = self.ops.last_mut().and_then(|f| f.fmt.take()).expect("format frame");
             if st.in_regions {
                 if self.p.eat(Tok::Comma)? {
                     let index = st.regions_done;
@@ -129,7 +132,6 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 st.in_regions = false;
                 st.pc += 1;
             }
-            let format = st.format.clone();
             let Some(ins) = format.program.get(st.pc) else {
                 let frame = self.ops.pop().expect("format frame");
                 return self.finish_format(frame, *st);
@@ -202,7 +204,6 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     }
                 },
             }
-            self.ops.last_mut().expect("frame").fmt = Some(st);
         }
     }
 
@@ -748,7 +749,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.reset_state(&frame, frame.loc);
         let def = st.def.clone();
         // Results.
-        for (g, src) in st.format.result_types.clone().iter().enumerate() {
+        let format = st.format.clone();
+        for (g, src) in format.result_types.iter().enumerate() {
             if st.result_types[g].is_some() {
                 continue;
             }
@@ -764,7 +766,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             });
         }
         // Operands.
-        for (g, src) in st.format.operand_types.clone().iter().enumerate() {
+        for (g, src) in format.operand_types.iter().enumerate() {
             let n = st.operands[g].len();
             let types = match &st.operand_types[g] {
                 Some(v) => v.clone(),
@@ -786,7 +788,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 let at = st.operands[g].first().map_or(pos, |r| r.pos);
                 return Err(self.p.error_at(at, format!("{n} operands present, but expected {}", types.len())));
             }
-            for (r, t) in st.operands[g].clone().into_iter().zip(types) {
+            for (k, &t) in types.iter().enumerate() {
+                let r = st.operands[g][k];
                 let v = self.resolve(r, t)?;
                 self.state.operands.push(v);
             }

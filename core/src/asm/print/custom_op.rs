@@ -463,31 +463,28 @@ impl<'a> Printer<'a> {
     fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, keyword: bool) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
+        let shows = |na: &NamedAttribute| {
+            let n = ctx.ident_str(na.name);
+            match cur.def.attributes.iter().position(|s| s.name == n) {
+                Some(i) => {
+                    !cur.format.printed_attrs[i]
+                        && cur.def.attribute_defaults.get(i).copied().flatten() != Some(na.value)
+                }
+                None => n != "operandSegmentSizes" && n != "resultSegmentSizes",
+            }
+        };
+        // The common case (every inherent attribute printed by the format, nothing
+        // discardable) allocates nothing.
+        let props_hidden = d.properties.map_or(true, |p| ctx.dictionary_entries(p).iter().all(|na| !shows(na)));
+        if d.attrs.is_empty() && props_hidden {
+            return;
+        }
         let mut all: Vec<NamedAttribute> = d.attrs.to_vec();
         if let Some(p) = d.properties {
             all.extend_from_slice(ctx.dictionary_entries(p));
         }
         all.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
-        let format = cur.format.clone();
-        let in_format = |name: &str| {
-            cur.def.attributes.iter().enumerate().any(|(i, s)| s.name == name && format_mentions_attr(&format, i))
-        };
-        let shown: Vec<NamedAttribute> = all
-            .into_iter()
-            .filter(|na| {
-                let n = ctx.ident_str(na.name);
-                if n == "operandSegmentSizes" || n == "resultSegmentSizes" || in_format(n) {
-                    return false;
-                }
-                let default = cur
-                    .def
-                    .attributes
-                    .iter()
-                    .position(|s| s.name == n)
-                    .and_then(|i| cur.def.attribute_defaults.get(i).copied().flatten());
-                default != Some(na.value)
-            })
-            .collect();
+        let shown: Vec<NamedAttribute> = all.into_iter().filter(|na| shows(na)).collect();
         if shown.is_empty() {
             return;
         }
@@ -510,14 +507,13 @@ impl<'a> Printer<'a> {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let Some(p) = d.properties else { return };
-        let format = cur.format.clone();
         let shown: Vec<NamedAttribute> = ctx
             .dictionary_entries(p)
             .iter()
             .copied()
             .filter(|na| {
                 let n = ctx.ident_str(na.name);
-                !cur.def.attributes.iter().enumerate().any(|(i, s)| s.name == n && format_mentions_attr(&format, i))
+                !cur.def.attributes.iter().enumerate().any(|(i, s)| s.name == n && cur.format.printed_attrs[i])
                     && n != "operandSegmentSizes"
                     && n != "resultSegmentSizes"
             })
@@ -542,22 +538,6 @@ impl<'a> Printer<'a> {
 enum ValueOrType {
     Operand(ValueRef),
     Result(Type),
-}
-
-/// Whether the format prints attribute `index` itself (so `attr-dict` leaves it out).
-pub(crate) fn format_mentions_attr(format: &OpFormat, index: usize) -> bool {
-    fn elem_mentions(e: &Elem, index: usize) -> bool {
-        match e {
-            Elem::Attr(i) | Elem::QualifiedAttr(i) => *i == index,
-            Elem::Custom { args, .. } => args.iter().any(|a| elem_mentions(a, index)),
-            _ => false,
-        }
-    }
-    format.program.iter().any(|ins| match ins {
-        Ins::Elem(e) => elem_mentions(e, index),
-        Ins::Optional { first, anchor, .. } => elem_mentions(first, index) || elem_mentions(anchor, index),
-        _ => false,
-    })
 }
 
 /// [`DirectivePrinter`] over the printer.
