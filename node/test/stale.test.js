@@ -163,14 +163,9 @@ test('live wrappers still print and answer', () => {
   assert.equal(util.inspect(u), 'OpOperand(0 of test.new)');
 });
 
-// Open (core): a block argument's handle is (block, number), and erasing an argument shifts
-// the later ones down (omnir_block_erase_argument: "their existing handles now name the next
-// argument"), so a wrapper of the erased argument answers as its successor, and a wrapper of
-// the last argument becomes stale although the argument still exists. MLIR keeps each
-// argument's identity. Needs argument identities in the core's value handles.
-test('a wrapper of an erased block argument throws; the others keep their argument', {
-  todo: 'core: block argument handles are positional (omnir_block_erase_argument shifts them)',
-}, () => {
+// Block argument handles carry the argument's identity (as MLIR's BlockArgument), not its
+// position: erasing an earlier argument must not make a wrapper answer as its neighbour.
+test('a wrapper of an erased block argument throws; the others keep their argument', () => {
   const ctx = new Context();
   const b = omnir.Block.create([IntegerType.get(32, ctx), IntegerType.get(64, ctx)], undefined, ctx);
   const [a0, a1] = b.arguments;
