@@ -6,8 +6,11 @@ against ``mlir.ir``): ``Context``, ``Location``, ``Module``, ``Operation`` / ``O
 attribute, ``SymbolTable``, diagnostics (``MLIRError``) and ``StaleHandleError``, and
 dialects defined from Python (``Dialect``), options (``Context.declare_option``,
 ``with ctx.options(...)``), passes and rewrite patterns written in Python
-(``Context.register_pass``, ``Context.register_rewrite_pattern``) and ``PassManager`` (also
-as ``omnir.passmanager.PassManager``, MLIR's ``mlir.passmanager``).
+(``Context.register_pass``, ``Context.register_rewrite_pattern``), ``PassManager`` (also
+as ``omnir.passmanager.PassManager``, MLIR's ``mlir.passmanager``), and dialects as data:
+definition files (``Context.load_dialect_definitions``) with
+verifier hooks and ``custom<Name>`` directives written in Python
+(``Context.register_verifier_hook``, ``Context.register_custom_directive``).
 
 The native extension (``omnir._omnir``) links ``libomnir.so.0`` — shipped once, in
 ``omnir/lib`` — by its SONAME, so every package in the process that uses omnir shares one
@@ -69,6 +72,8 @@ from ._omnir import (
     DiagnosticInfo as DiagnosticInfo,
     DiagnosticSeverity as DiagnosticSeverity,
     Dialect as Dialect,
+    DirectiveParser as DirectiveParser,
+    DirectivePrinter as DirectivePrinter,
     DialectAttr as DialectAttr,
     DialectType as DialectType,
     DictAttr as DictAttr,
@@ -176,6 +181,8 @@ __all__ = [
     "DiagnosticInfo",
     "DiagnosticSeverity",
     "Dialect",
+    "DirectiveParser",
+    "DirectivePrinter",
     "DialectAttr",
     "DialectType",
     "DictAttr",

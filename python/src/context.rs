@@ -351,6 +351,43 @@ impl Context {
         self.ctx.set_pass_threads(crate::util::int_arg::<u16>(threads, "threads")?.into()).py()
     }
 
+    /// Loads dialect definitions: IRDL (`irdl.dialect`...) plus omnir's `omnir.*`
+    /// attributes (assembly formats, traits, enums, hooks by name; see the README's
+    /// "Dialects as data"), as `mlir-opt --irdl-file`. `text` is a str or UTF-8 bytes;
+    /// `filename` names it in errors. A bad file raises `MLIRError` with every error at its
+    /// `file:line:col` and registers nothing. Register the hooks a file names
+    /// (`register_verifier_hook`) before loading it, and its directives
+    /// (`register_custom_directive`) after.
+    #[pyo3(signature = (text, filename = "<string>"))]
+    fn load_dialect_definitions(&self, py: Python<'_>, text: &Bound<'_, PyAny>, filename: &str) -> PyResult<()> {
+        crate::definitions::load(py, &self.ctx, text, filename)
+    }
+
+    /// Registers `fn(op)` as the verifier hook `name`, for definitions that say
+    /// `omnir.verifier = "name"` (register it before loading them). It runs after the
+    /// checks the definition implies; raising (or returning a message or False) fails
+    /// verification with the exception's text as `'dialect.op' op <text>`.
+    fn register_verifier_hook(&self, py: Python<'_>, name: &str, r#fn: Py<PyAny>) -> PyResult<()> {
+        crate::definitions::register_verifier_hook(py, &self.ctx, name, r#fn)
+    }
+
+    /// Registers the parser and printer of `custom<name>(...)` in the assembly formats of
+    /// `dialect`'s operations (a registered dialect: load its definitions first).
+    /// `parse(parser)` reads the directive's text with a `DirectiveParser` and fills its
+    /// arguments; an exception fails the parse (`MLIRError` at the position reached).
+    /// `print(printer)` writes them back with a `DirectivePrinter`; an exception there is
+    /// raised by the call that printed.
+    fn register_custom_directive(
+        &self,
+        py: Python<'_>,
+        dialect: &str,
+        name: &str,
+        parse: Py<PyAny>,
+        print: Py<PyAny>,
+    ) -> PyResult<()> {
+        crate::definitions::register_custom_directive(py, &self.ctx, dialect, name, parse, print)
+    }
+
     /// Emits an error diagnostic at `loc` to this context's handlers.
     fn emit_error(&self, loc: &Bound<'_, Location>, message: &str) -> PyResult<()> {
         self.ctx.emit_diagnostic(omnir::Severity::Error, &loc.get().loc, message, &[]).py()

@@ -37,7 +37,7 @@ pub fn interface_id(obj: &Bound<'_, PyAny>) -> PyResult<TypeId> {
 
 /// What a Python verifier returned: None/True is success; a str or False is a failure
 /// message; an exception's text is the message.
-fn verdict(py: Python<'_>, r: PyResult<Py<PyAny>>) -> Result<(), String> {
+pub(crate) fn verdict(py: Python<'_>, r: PyResult<Py<PyAny>>) -> Result<(), String> {
     match r {
         Ok(v) => {
             let v = v.bind(py);
@@ -57,7 +57,7 @@ fn verdict(py: Python<'_>, r: PyResult<Py<PyAny>>) -> Result<(), String> {
     }
 }
 
-fn exception_text(py: Python<'_>, e: &PyErr) -> String {
+pub(crate) fn exception_text(py: Python<'_>, e: &PyErr) -> String {
     let v = e.value(py);
     match v.str() {
         Ok(s) if !s.to_string().is_empty() => s.to_string(),

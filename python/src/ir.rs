@@ -117,7 +117,7 @@ fn text_of(asm: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 
 #[pymethods]
 impl Module {
-    /// Parses MLIR text (generic syntax) into a module and verifies it, as upstream does
+    /// Parses MLIR text (generic or custom syntax) into a module and verifies it, as upstream does
     /// (unless `Context.verify_after_parse` is off). Errors, the verifier's included, raise
     /// `MLIRError` with the diagnostics.
     #[staticmethod]
@@ -180,12 +180,12 @@ impl Module {
     }
 
     fn dump(&self) -> PyResult<()> {
-        println!("{}", self.op.print(&PrintFlags::default()).py()?);
+        println!("{}", crate::definitions::checked_print(|| self.op.print(&PrintFlags::default()))?);
         Ok(())
     }
 
     fn __str__(&self) -> PyResult<String> {
-        self.op.print(&PrintFlags::default()).py()
+        crate::definitions::checked_print(|| self.op.print(&PrintFlags::default()))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -254,8 +254,8 @@ impl Operation {
     }
 }
 
-/// An operation. `str(op)` prints it (generic form); `op.get_asm(...)` takes MLIR's print
-/// flags. Two wrappers of one operation compare and hash equal.
+/// An operation. `str(op)` prints it (custom form, as upstream); `op.get_asm(...)` takes
+/// MLIR's print flags. Two wrappers of one operation compare and hash equal.
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct Operation {
     pub op: OpCell,
@@ -347,6 +347,7 @@ pub fn value_of(obj: &Bound<'_, PyAny>) -> PyResult<omnir::Value> {
 }
 
 fn print_flags(
+    print_generic_op_form: bool,
     large_elements_limit: Option<u64>,
     enable_debug_info: bool,
     pretty_debug_info: bool,
@@ -354,7 +355,7 @@ fn print_flags(
     assume_verified: bool,
 ) -> PrintFlags {
     PrintFlags {
-        generic: false,
+        generic: print_generic_op_form,
         elide_elements_larger_than: large_elements_limit.unwrap_or(0),
         debug_info: enable_debug_info || pretty_debug_info,
         pretty_debug_info,
@@ -583,7 +584,8 @@ impl Operation {
         crate::walk::walk(py, &self.op, self.owner.get(py), callback, walk_order, only.as_deref())
     }
 
-    /// The operation as text (generic form), with MLIR's print flags; bytes if `binary`.
+    /// The operation as text, with MLIR's print flags (the custom form of ops that have one,
+    /// as upstream; `print_generic_op_form=True` for the generic form); bytes if `binary`.
     #[pyo3(signature = (binary = false, large_elements_limit = None, enable_debug_info = false, pretty_debug_info = false, print_generic_op_form = false, use_local_scope = false, assume_verified = false, skip_regions = false))]
     #[allow(clippy::too_many_arguments)]
     fn get_asm(
@@ -598,10 +600,17 @@ impl Operation {
         assume_verified: bool,
         skip_regions: bool,
     ) -> PyResult<Py<PyAny>> {
-        let _ = (print_generic_op_form, skip_regions);
-        let flags =
-            print_flags(large_elements_limit, enable_debug_info, pretty_debug_info, use_local_scope, assume_verified);
-        let text = self.op.print(&flags).py()?;
+        // Regions are always printed: omnir has no `skip_regions` flag yet.
+        let _ = skip_regions;
+        let flags = print_flags(
+            print_generic_op_form,
+            large_elements_limit,
+            enable_debug_info,
+            pretty_debug_info,
+            use_local_scope,
+            assume_verified,
+        );
+        let text = crate::definitions::checked_print(|| self.op.print(&flags))?;
         Ok(if binary {
             PyBytes::new(py, text.as_bytes()).into_any().unbind()
         } else {
@@ -776,7 +785,7 @@ impl Operation {
     }
 
     fn __str__(&self) -> PyResult<String> {
-        self.op.print(&PrintFlags::default()).py()
+        crate::definitions::checked_print(|| self.op.print(&PrintFlags::default()))
     }
 
     fn __repr__(&self) -> String {
@@ -1408,7 +1417,7 @@ impl Block {
 
     /// The block as MLIR prints it: its label and arguments, then its operations.
     fn __str__(&self) -> PyResult<String> {
-        self.b.print(&PrintFlags::default()).py()
+        crate::definitions::checked_print(|| self.b.print(&PrintFlags::default()))
     }
 
     fn __repr__(&self) -> String {
@@ -1659,7 +1668,7 @@ impl Value {
     /// defining operation, a block argument its type and index).
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().name()?;
-        Ok(format!("{}({})", name, slf.get().v.print(&PrintFlags::default()).py()?))
+        Ok(format!("{}({})", name, crate::definitions::checked_print(|| slf.get().v.print(&PrintFlags::default()))?))
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {

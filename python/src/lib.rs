@@ -12,6 +12,7 @@ mod attributes;
 mod capi;
 mod context;
 mod create;
+mod definitions;
 mod diagnostics;
 mod dialects;
 mod errors;
@@ -64,6 +65,7 @@ fn _omnir(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<symbols::SymbolTable>()?;
     diagnostics::register(m)?;
     dialects::register(m)?;
+    definitions::register(m)?;
     passes::register(m)?;
     m.add_function(wrap_pyfunction!(context::_current_context, m)?)?;
     m.add_function(wrap_pyfunction!(context::_current_location, m)?)?;

@@ -343,6 +343,12 @@ def test_clone_goes_to_the_current_insertion_point(ctx: ir.Context) -> None:
         copy = op.clone()
         detached = op.clone(ip=False)
     assert str(m) == (
+        "module {\n"
+        '  %0 = "custom.op1"() : () -> index\n'
+        '  %1 = "custom.op1"() : () -> index\n'
+        "}\n"
+    )
+    assert m.operation.get_asm(print_generic_op_form=True) == (
         '"builtin.module"() ({\n'
         '  %0 = "custom.op1"() : () -> index\n'
         '  %1 = "custom.op1"() : () -> index\n'
