@@ -5,7 +5,8 @@
 # marked stable in the MANIFEST (a second iree-opt print gives the same bytes), so upstream's
 # print of the original is the file itself; files not marked stable are printed by iree-opt
 # as well. Prints the pass rate per corpus folder and fails on any mismatch that is not a
-# `differential` entry of core/tests/corpus_exceptions.txt.
+# `differential` entry of core/tests/corpus_exceptions.txt. Then a few random modules of
+# tests/aliases/gen_affine_aliases.py must print as upstream prints them, aliases included.
 #
 # iree-opt comes from the iree-base-compiler wheel, installed on first use into
 # target/venv (pip is skipped when it is already there). Set IREE_OPT (or OMNIR_OPT) to use
@@ -105,5 +106,10 @@ awk -F'\t' -v exc="$work/exceptions" '
     printf "3 differential total: %d/%d identical\n", p, n
     exit bad > 0
   }' "$work/results" | sort -k1,1n -k2 | cut -d' ' -f2- || status=1
+# Alias printing of affine maps and integer sets on a few random modules (fixed seed); the
+# full check is `bash tests/aliases/check_affine_aliases.sh SEED COUNT`.
+echo "== affine map aliases: random modules"
+IREE_OPT="$IREE_OPT" OMNIR_OPT="$OMNIR_OPT" bash tests/aliases/check_affine_aliases.sh 1 10 |
+  grep -v '^differs raw' || status=1
 echo "differential: $((SECONDS - start)) s with $JOBS jobs"
 exit $status

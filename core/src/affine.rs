@@ -110,9 +110,10 @@ impl AffineMap {
         AffineMap::new(num_dims, 0, &exprs)
     }
 
+    /// Symbols do not count, as in MLIR's `AffineMap::isIdentity`: a memref layout
+    /// `(d0)[s0] -> (d0)` is the default layout and is not printed.
     pub fn is_identity(&self) -> bool {
-        self.num_symbols == 0
-            && self.results.len() == self.num_dims as usize
+        self.results.len() == self.num_dims as usize
             && self.results.iter().enumerate().all(|(i, &r)| self.nodes[r as usize] == AffineNode::Dim(i as u32))
     }
 

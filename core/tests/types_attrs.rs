@@ -987,7 +987,8 @@ fn affine_maps_and_integer_sets() {
     assert!(!m.is_identity());
     assert!(AffineMap::identity(0).is_identity());
     assert!(!AffineMap::new(2, 0, &[AffineExpr::Dim(0)]).is_identity());
-    assert!(!AffineMap::new(1, 1, &[AffineExpr::Dim(0)]).is_identity());
+    // Symbols do not count, as in MLIR's `AffineMap::isIdentity`.
+    assert!(AffineMap::new(1, 1, &[AffineExpr::Dim(0)]).is_identity());
     // Out-of-range dims and symbols, forward references, bad roots.
     assert_eq!(err_kind(ctx.affine_map_attr(AffineMap::new(1, 0, &[AffineExpr::Dim(1)]))), ErrorKind::InvalidArgument);
     assert_eq!(

@@ -3,19 +3,20 @@
 //! MLIR walks the IR in the order its generic printer would print it (a dummy printer):
 //! for each operation its location (debug info only, "deferrable"), then its regions (block
 //! argument types and locations, nested operations), then operand types, result types and
-//! attributes (inherent and discardable, merged by name). Every attribute and type met is
-//! visited once, depth first, recording the largest alias depth below it. Aliases come from
-//! the builtin dialect's `getAlias` hooks: `map` (affine maps), `set` (integer sets), `loc`
-//! (locations), `distinct` (distinct attributes not wrapping `unit`) and `tuple` (tuple types
-//! of more than 16 elements). They are then sorted, stably, by (depth, attribute before type,
-//! name) and numbered per name in that order (`#map`, `#map1`, ...). Aliases only reachable
-//! from operation locations are "deferred": printed after the top-level operation.
+//! attributes: the discardable ones, then (for ops upstream registers) the properties. Every
+//! attribute and type met is visited once, depth first, recording the largest alias depth
+//! below it. A memref's identity layout is not visited. Aliases come from the builtin
+//! dialect's `getAlias` hooks: `map` (affine maps), `set` (integer sets), `loc` (locations),
+//! `distinct` (distinct attributes not wrapping `unit`) and `tuple` (tuple types of more than
+//! 16 elements). They are then sorted, stably, by (depth, type before attribute, name) and
+//! numbered per name in that order (`#map`, `#map1`, ...). Aliases only reachable from
+//! operation locations are "deferred": printed after the top-level operation.
 
 use rustc_hash::FxHashMap;
 
 use crate::arena::NONE;
 use crate::attrs::{AttrKind, Attribute, LocationKind};
-use crate::context::Context;
+use crate::context::{Context, Identifier};
 use crate::types::{Type, TypeKind};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -154,22 +155,19 @@ impl AliasInitializer {
         for r in d.results.iter() {
             self.visit(ctx, Key::Type(r.ty), false);
         }
-        // Inherent (properties) and discardable attributes, merged in name order as MLIR's
-        // `getAttrDictionary`.
-        let props = d.properties.map_or(&[][..], |p| ctx.dictionary_entries(p));
-        let attrs = d.attrs;
-        let (mut i, mut j) = (0, 0);
-        while i < props.len() || j < attrs.len() {
-            let take_prop =
-                j >= attrs.len() || (i < props.len() && ctx.ident_str(props[i].name) <= ctx.ident_str(attrs[j].name));
-            let value = if take_prop {
-                i += 1;
-                props[i - 1].value
-            } else {
-                j += 1;
-                attrs[j - 1].value
-            };
-            self.visit(ctx, Key::Attr(value), false);
+        // MLIR visits `getAttrs()`: the discardable attributes, then the inherent ones a
+        // registered op's properties hold (appended, not merged by name). An unregistered op's
+        // properties are opaque to it and never visited, so the maps in them print inline
+        // unless something else gave them an alias.
+        for na in d.attrs.iter() {
+            self.visit(ctx, Key::Attr(na.value), false);
+        }
+        if let Some(p) = d.properties {
+            if upstream_registers(ctx, d.name) {
+                for na in ctx.dictionary_entries(p) {
+                    self.visit(ctx, Key::Attr(na.value), false);
+                }
+            }
         }
     }
 
@@ -286,6 +284,72 @@ impl AliasInitializer {
             })
             .collect()
     }
+}
+
+/// The dialects MLIR itself ships (llvm-project's `mlir/include/mlir/Dialect`). Upstream
+/// tools register them, so their ops are registered ops there even where omnir has no
+/// definition yet, and whether an op is registered decides whether its properties are looked
+/// into for aliases. Once omnir ships these dialects (issue 17), its registry answers and
+/// this list can go.
+const UPSTREAM_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "mesh",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "polynomial",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "shard",
+    "smt",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vcix",
+    "vector",
+    "wasmssa",
+    "x86vector",
+    "xegpu",
+    "xevm",
+];
+
+/// Whether upstream would have a registered op named `name`: one omnir knows, or one of a
+/// dialect upstream registers (its parser rejects unknown ops of those dialects).
+fn upstream_registers(ctx: &Context, name: Identifier) -> bool {
+    ctx.registry.op(name).is_some()
+        || crate::dialect::split_dialect(ctx.ident_str(name)).is_some_and(|d| UPSTREAM_DIALECTS.contains(&d))
 }
 
 /// Whether any attribute or type uniqued in the context could get an alias: maps, sets,
