@@ -13,7 +13,7 @@ fn reprint(source: &str, local_scope: bool) -> String {
     let options = ParseOptions { allow_unregistered_dialects: true, ..ParseOptions::default() };
     let module = parse_source(&mut ctx, source, "input.mlir", &options).expect("parses");
     ctx.verify(module).expect("verifies");
-    let flags = PrintFlags { local_scope, ..PrintFlags::default() };
+    let flags = PrintFlags { local_scope, generic: true, ..PrintFlags::default() };
     let mut out = print_op(&ctx, module, &flags).expect("prints");
     // A top-level print ends with a newline of its own (alias definitions may follow the
     // module); with local scope `mlir-opt` adds it.

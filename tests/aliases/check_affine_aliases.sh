@@ -28,7 +28,7 @@ rejected=0 aliases=0 local=0 raw=0
 same() { # same <input> <tag> [flags...]: upstream and omnir print <input> identically
   local f="$1" tag="$2"; shift 2
   "$IREE_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$@" "$f" -o "$f.$tag.iree" &&
-    "$OMNIR_OPT" --allow-unregistered-dialect "$@" "$f" -o "$f.$tag.omnir" 2>"$f.$tag.err" &&
+    "$OMNIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$@" "$f" -o "$f.$tag.omnir" 2>"$f.$tag.err" &&
     cmp -s "$f.$tag.iree" "$f.$tag.omnir"
 }
 for f in "$work"/case_*.mlir; do
