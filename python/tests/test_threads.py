@@ -175,7 +175,9 @@ def exercise(ctx: ir.Context, me: int, iterations: int) -> None:
 
             with ctx.attach_diagnostic_handler(handler):
                 ir.Location.file("t.mlir", i + 1, me + 1, context=ctx).emit_error(f"boom {stamp}")
-            assert f"boom {stamp}" in got and all(m.startswith("boom ") for m in got)
+            # While this handler is the last attached, other threads' diagnostics (their own
+            # "boom"s, their failing parses) are offered to it first and passed on.
+            assert f"boom {stamp}" in got
             try:
                 ir.Module.parse(f'"t.x"() : () -> (i{me}x)', ctx)
                 raise AssertionError("bad text parsed")
