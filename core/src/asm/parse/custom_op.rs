@@ -93,23 +93,48 @@ impl<'a, 'c> OpParser<'a, 'c> {
     /// Starts parsing `def`'s custom form (the name token was consumed).
     pub(super) fn parse_with_format(&mut self, frame: OpFrame, def: Arc<OpDef>) -> PResult<()> {
         let format = def.format.clone().expect("op with a format");
-        let st = FmtParse {
-            operands: vec![Vec::new(); def.operands.len()],
-            operand_types: vec![None; def.operands.len()],
-            result_types: vec![None; def.results.len()],
-            props: Vec::new(),
-            attrs: Vec::new(),
-            successors: vec![None; def.successor_names.len()],
-            regions_done: 0,
-            entry_args: vec![Vec::new(); def.region_names.len().max(def.num_regions)],
-            in_regions: false,
-            oilist_seen: Vec::new(),
-            def,
-            format,
-            pc: 0,
+        // A state of an earlier op, buffers and all: custom-form ops allocate nothing per op
+        // once the pool is warm.
+        let st = match self.fmt_pool.pop() {
+            Some(mut st) => {
+                st.operands.iter_mut().for_each(Vec::clear);
+                st.operands.resize_with(def.operands.len(), Vec::new);
+                st.operand_types.clear();
+                st.operand_types.resize(def.operands.len(), None);
+                st.result_types.clear();
+                st.result_types.resize(def.results.len(), None);
+                st.props.clear();
+                st.attrs.clear();
+                st.successors.clear();
+                st.successors.resize(def.successor_names.len(), None);
+                st.regions_done = 0;
+                st.entry_args.iter_mut().for_each(Vec::clear);
+                st.entry_args.resize_with(def.region_names.len().max(def.num_regions), Vec::new);
+                st.in_regions = false;
+                st.oilist_seen.clear();
+                st.def = def;
+                st.format = format;
+                st.pc = 0;
+                st
+            }
+            None => Box::new(FmtParse {
+                operands: vec![Vec::new(); def.operands.len()],
+                operand_types: vec![None; def.operands.len()],
+                result_types: vec![None; def.results.len()],
+                props: Vec::new(),
+                attrs: Vec::new(),
+                successors: vec![None; def.successor_names.len()],
+                regions_done: 0,
+                entry_args: vec![Vec::new(); def.region_names.len().max(def.num_regions)],
+                in_regions: false,
+                oilist_seen: Vec::new(),
+                def,
+                format,
+                pc: 0,
+            }),
         };
         let mut frame = frame;
-        frame.fmt = Some(Box::new(st));
+        frame.fmt = Some(st);
         self.ops.push(frame);
         self.resume_format()
     }
@@ -134,7 +159,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             let Some(ins) = format.program.get(st.pc) else {
                 let frame = self.ops.pop().expect("format frame");
-                return self.finish_format(frame, *st);
+                return self.finish_format(frame, st);
             };
             match ins {
                 Ins::Jump(to) => st.pc = *to,
@@ -741,7 +766,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 
     /// Completes the op: types, operands, properties, then creates and inserts it.
-    fn finish_format(&mut self, frame: OpFrame, st: FmtParse) -> PResult<()> {
+    fn finish_format(&mut self, frame: OpFrame, st: Box<FmtParse>) -> PResult<()> {
         let pos = frame.name_tok.start;
         let mut st = st;
         let nregions = st.def.num_regions.max(st.regions_done);
@@ -803,7 +828,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.state.successors.extend(st.successors.iter().flatten().copied());
         // Attributes: inherent names in the dictionary are properties too.
         let mut props = std::mem::take(&mut st.props);
-        for na in std::mem::take(&mut st.attrs) {
+        for na in st.attrs.drain(..) {
             let n = self.ctx.ident_str(na.name);
             if def.attributes.iter().any(|s| s.name == n) {
                 props.push(na);
@@ -832,6 +857,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
         self.parse_trailing_loc(super::LocTarget::Op(op))?;
         self.define_results(&frame, op)?;
         self.pop_frame_stacks(&frame);
+        props.clear();
+        st.props = props;
+        self.fmt_pool.push(st);
         Ok(())
     }
 }

@@ -156,6 +156,8 @@ pub struct OpParser<'a, 'c> {
     points: bool,
     /// Blobs from the file's `dialect_resources`, applied only if the parse succeeds.
     pub resources: Vec<(String, String, ResourceBlob)>,
+    /// States of finished custom-form ops, reused (with their buffers) by the next ones.
+    fmt_pool: Vec<Box<custom_op::FmtParse>>,
 }
 
 impl<'a, 'c> OpParser<'a, 'c> {
@@ -195,6 +197,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             top_block,
             points: false,
             resources: Vec::new(),
+            fmt_pool: Vec::new(),
         }
     }
 
