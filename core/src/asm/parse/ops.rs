@@ -157,6 +157,8 @@ pub struct OpParser<'a, 'c> {
     /// Blobs from the file's `dialect_resources`, applied only if the parse succeeds.
     pub resources: Vec<(String, String, ResourceBlob)>,
     /// States of finished custom-form ops, reused (with their buffers) by the next ones.
+    /// Boxed as the frames hold them, so a state moves between pool and frame unboxed never.
+    #[allow(clippy::vec_box)]
     fmt_pool: Vec<Box<custom_op::FmtParse>>,
 }
 
