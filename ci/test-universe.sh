@@ -39,7 +39,9 @@ $CC -std=c11 -g -O1 $warn $cflags tests/universe/universe_test.c -o "$build/univ
   $libs -ldl -Wl,-rpath,"$libdir"
 for variant in normal abi2; do
   extra=""
-  [ "$variant" = abi2 ] && extra="-DOMNIR_ABI_VERSION=2"
+  # A library built against a newer header than the installed core's.
+  newer=$(($(sed -n 's/^#define OMNIR_ABI_VERSION \([0-9]*\)$/\1/p' include/omnir/omnir.h) + 1))
+  [ "$variant" = abi2 ] && extra="-DOMNIR_ABI_VERSION=$newer"
   # shellcheck disable=SC2086
   $CC -std=c11 -g -O1 -fPIC -shared -fvisibility=hidden $warn $cflags $extra tests/universe/dialect_lib.c \
     -o "$build/libuniverse_dialect_$variant.so" $libs -Wl,-rpath,"$libdir"

@@ -62,7 +62,7 @@
  * already, so that tests can play a library built against another header.
  */
 #ifndef OMNIR_ABI_VERSION
-#define OMNIR_ABI_VERSION 1
+#define OMNIR_ABI_VERSION 2
 #endif
 
 /**

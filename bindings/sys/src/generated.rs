@@ -76,7 +76,7 @@ pub struct omnir_bytes {
 /// against header ABI N works with a core whose ABI is N. (The header defines it itself, as
 /// an overridable macro, in core/cbindgen.toml; a unit test of `api::guard` keeps the two
 /// equal.)
-pub const OMNIR_ABI_VERSION: u32 = 1;
+pub const OMNIR_ABI_VERSION: u32 = 2;
 
 /// Options for `omnir_op_print`, mirroring `mlir-opt`'s `--mlir-print-*` flags. Start from
 /// `omnir_print_flags_default()` and change fields, so that code keeps working when fields

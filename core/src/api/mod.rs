@@ -409,7 +409,7 @@ pub extern "C" fn omnir_version() -> u32 {
 /// against header ABI N works with a core whose ABI is N. (The header defines it itself, as
 /// an overridable macro, in core/cbindgen.toml; a unit test of `api::guard` keeps the two
 /// equal.)
-pub const OMNIR_ABI_VERSION: u32 = 1;
+pub const OMNIR_ABI_VERSION: u32 = 2;
 
 /// The C ABI version of the loaded core (see `OMNIR_ABI_VERSION` in the header): a library
 /// built against a header with another ABI version must not use this core. Libraries check
