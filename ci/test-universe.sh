@@ -9,7 +9,7 @@
 #      reports OMNIR_ERROR_DUPLICATE_CORE naming both files, and objects and handles of one
 #      copy are refused by the other;
 #   3. builds a tiny dialect library twice against the installed header (normally and with
-#      -DOMNIR_ABI_VERSION=2) and checks the ABI handshake (mode abi);
+#      -DOMNIR_ABI_VERSION=<ABI + 1>) and checks the ABI handshake (mode abi);
 #   4. runs 2 and 3 again under valgrind (no errors, no definitely-lost bytes).
 # usage: ci/test-universe.sh [PREFIX]      (default target/omnir-install)
 # Env: OMNIR_NO_VALGRIND=1 skips 4; OMNIR_TEST_VERBOSE=1 prints every refusal's message.

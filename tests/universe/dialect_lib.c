@@ -1,7 +1,7 @@
 /* A tiny "dialect library", built on its own against the installed omnir header, as dialect
  * libraries are: its registration function does the ABI handshake first (omnir_check_abi(),
  * the header's static inline helper), then registers its dialect. ci/test-universe.sh builds
- * it twice: normally, and with -DOMNIR_ABI_VERSION=2 to play a library built against a newer
+ * it twice: normally, and with -DOMNIR_ABI_VERSION=<ABI + 1> to play a library built against a newer
  * header than the loaded core. It links libomnir.so.0 (NEEDED) and defines no omnir_*. */
 #include <string.h>
 

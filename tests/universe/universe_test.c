@@ -15,7 +15,7 @@
  *     copy tag is not A's is refused by A with a message naming the other copy;
  *   - omnir_abi_require reports the duplicate too.
  * Mode "abi" (one copy only) loads a tiny dialect library built twice against the installed
- * header — normally and with -DOMNIR_ABI_VERSION=2 — and checks that registering through the
+ * header — normally and with -DOMNIR_ABI_VERSION set one above the core's — and checks that registering through the
  * second gives OMNIR_ERROR_ABI_MISMATCH naming both ABI versions, and the first works. It
  * also prints the cost of the guard's check (never asserted).
  *
