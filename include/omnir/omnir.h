@@ -1150,10 +1150,7 @@ typedef struct omnir_dialect_assembly {
 /**
  * A verifier hook: as `omnir_op_verify_fn`.
  */
-typedef uint32_t (*omnir_verifier_hook_fn)(void *user_data,
-                                           struct omnir_context *ctx,
-                                           struct omnir_op op,
-                                           struct omnir_callback_message *message);
+typedef omnir_op_verify_fn omnir_verifier_hook_fn;
 
 /**
  * A directive's parser: fill its arguments from the text with the

@@ -4317,15 +4317,15 @@ static void misuse_omnir_attribute_parse_prefix(misuse_fixture *fx) {
 
 static void misuse_omnir_verifier_hook_register(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_verifier_hook_register", "ctx", "null")) {
-        omnir_status st = omnir_verifier_hook_register(NULL, (const char *)"x", (size_t)0, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        omnir_status st = omnir_verifier_hook_register(NULL, (const char *)"x", (size_t)0, (omnir_verifier_hook_fn)0, NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_verifier_hook_register", "name", "null")) {
-        omnir_status st = omnir_verifier_hook_register(fx->ctx, NULL, 1, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        omnir_status st = omnir_verifier_hook_register(fx->ctx, NULL, 1, (omnir_verifier_hook_fn)0, NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
         misuse_end_status(fx, st);
     }
     if (misuse_begin(fx, "omnir_verifier_hook_register", "name", "invalid_utf8")) {
-        omnir_status st = omnir_verifier_hook_register(fx->ctx, (const char *)"\xff\xfe", 2, (omnir_verifier_hook_fn)misuse_callback(fx, "omnir_verifier_hook_fn"), NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
+        omnir_status st = omnir_verifier_hook_register(fx->ctx, (const char *)"\xff\xfe", 2, (omnir_verifier_hook_fn)0, NULL, (omnir_free_user_data_fn)misuse_callback(fx, "omnir_free_user_data_fn"));
         misuse_end_status(fx, st);
     }
 }

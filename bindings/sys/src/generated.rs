@@ -729,14 +729,7 @@ pub struct omnir_dialect_assembly {
 }
 
 /// A verifier hook: as `omnir_op_verify_fn`.
-pub type omnir_verifier_hook_fn = Option<
-    unsafe extern "C" fn(
-        user_data: *mut core::ffi::c_void,
-        ctx: *mut omnir_context,
-        op: omnir_op,
-        message: *mut omnir_callback_message,
-    ) -> u32,
->;
+pub type omnir_verifier_hook_fn = omnir_op_verify_fn;
 
 /// The token stream a `custom<Name>` directive's parser reads (only valid during it).
 ///

@@ -938,6 +938,32 @@ fn value_specs_in(
         .collect()
 }
 
+/// An op verifier that calls a C callback (`omnir_op_verify_fn`) with its user data, which
+/// the registration takes over: a non-zero status fails with the callback's message.
+pub(crate) fn c_op_verifier(
+    reg: &mut Registration,
+    f: unsafe extern "C" fn(*mut c_void, *mut omnir_context, omnir_op, *mut omnir_callback_message) -> u32,
+    user_data: *mut c_void,
+    free_user_data: omnir_free_user_data_fn,
+) -> crate::dialect::OpVerifier {
+    let ud = reg.own(user_data, free_user_data);
+    let ctx = reg.ctx;
+    Arc::new(move |c: &Context, op: OpId| {
+        let (index, generation) = op.to_raw();
+        let h = omnir_op { context: ctx.serial(), index, generation };
+        let mut message = omnir_callback_message::new();
+        // SAFETY: `f` and its user data come from the caller, who guarantees the verifier
+        // may be called with them under the context's lock (module notes); `ctx.ptr` is
+        // the live context that owns this verifier; `message` outlives the call.
+        let status = in_callback(ctx.serial(), c, || unsafe { f(ud.ptr, ctx.ptr(), h, &mut message) });
+        if status == omnir_status::OMNIR_OK as u32 {
+            Ok(())
+        } else {
+            Err(message.take_text().unwrap_or_else(|| format!("failed its verifier callback (status {status})")))
+        }
+    })
+}
+
 fn op_def_in(reg: &mut Registration, cx: &omnir_context, c: &Context, d: &omnir_op_definition) -> ApiResult<OpDef> {
     let name = str_field(d.name, d.name_len, "operation name")?;
     let mut def = OpDef::new(name);
@@ -977,23 +1003,7 @@ fn op_def_in(reg: &mut Registration, cx: &omnir_context, c: &Context, d: &omnir_
         add_builtin(BranchOpInterface::operand_groups(d.branch_first_operand_group))?;
     }
     if let Some(f) = d.verify {
-        let ud = reg.own(d.verify_user_data, d.free_verify_user_data);
-        let ctx = reg.ctx;
-        def.verify = Some(Arc::new(move |c: &Context, op: OpId| {
-            let (index, generation) = op.to_raw();
-            let h = omnir_op { context: ctx.serial(), index, generation };
-            let mut message = omnir_callback_message::new();
-            // SAFETY: `f` and its user data come from the caller, who guarantees the verifier
-            // may be called with them under the context's lock (module notes); `ctx.ptr` is
-            // the live context that owns this verifier; `message` outlives the call.
-            let status = in_callback(ctx.serial(), c, || unsafe { f(ud.ptr, ctx.ptr(), h, &mut message) });
-            if status == omnir_status::OMNIR_OK as u32 {
-                Ok(())
-            } else {
-                message.magic = 0;
-                Err(message.text.unwrap_or_else(|| format!("failed its verifier callback (status {status})")))
-            }
-        }));
+        def.verify = Some(c_op_verifier(reg, f, d.verify_user_data, d.free_verify_user_data));
     } else if !d.verify_user_data.is_null() && d.free_verify_user_data.is_some() {
         return Err(invalid("verify_user_data with a free function but no verify callback"));
     }

@@ -14,24 +14,16 @@ use std::sync::Arc;
 
 use super::context::{context_arg, in_callback};
 use super::dialects::{omnir_callback_message, omnir_free_user_data_fn, Registration};
-use super::handles::{omnir_attribute, omnir_op, omnir_type};
+use super::handles::{omnir_attribute, omnir_type};
 use super::ir::invalid;
 use super::{check_out, ffi_call, omnir_status, omnir_string, str_arg, write_out, ApiError, ApiResult};
 use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg};
 use crate::context::Context;
 use crate::dialect::AsmError;
-use crate::ir::OpId;
 
 /// A verifier hook: as `omnir_op_verify_fn`.
 #[allow(non_camel_case_types)]
-pub type omnir_verifier_hook_fn = Option<
-    unsafe extern "C" fn(
-        user_data: *mut c_void,
-        ctx: *mut omnir_context,
-        op: omnir_op,
-        message: *mut omnir_callback_message,
-    ) -> u32,
->;
+pub type omnir_verifier_hook_fn = super::dialects::omnir_op_verify_fn;
 
 use super::context::omnir_context;
 
@@ -57,22 +49,7 @@ pub extern "C" fn omnir_verifier_hook_register(
         let result = (|| {
             let name = str_arg(name, name_len, "hook name")?;
             let f = verify.ok_or_else(|| ApiError::null("verify callback"))?;
-            let ud = reg.own(user_data, free_user_data);
-            let rctx = reg.ctx;
-            let hook: crate::dialect::OpVerifier = Arc::new(move |c: &Context, op: OpId| {
-                let (index, generation) = op.to_raw();
-                let h = omnir_op { context: rctx.serial(), index, generation };
-                let mut message = omnir_callback_message::new();
-                // SAFETY: `f` and its user data come from the caller, who guarantees they may
-                // be called under the context's lock (api/dialects.rs notes); `rctx.ptr()` is
-                // the live context owning this hook; `message` outlives the call.
-                let status = in_callback(rctx.serial(), c, || unsafe { f(ud.ptr, rctx.ptr(), h, &mut message) });
-                if status == omnir_status::OMNIR_OK as u32 {
-                    Ok(())
-                } else {
-                    Err(message.take_text().unwrap_or_else(|| format!("failed its verifier hook (status {status})")))
-                }
-            });
+            let hook = super::dialects::c_op_verifier(&mut reg, f, user_data, free_user_data);
             cx.write(|c| {
                 c.register_op_verifier_hook(name, hook);
                 Ok(())

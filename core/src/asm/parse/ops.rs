@@ -1170,21 +1170,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             let id = self.ctx.identifier(&full);
             let loc = self.file_loc(&tok);
             self.p.bump()?;
-            let frame = OpFrame {
-                op_pos,
-                name_tok: tok,
-                loc,
-                name: id,
-                results: (res_start, self.result_defs.len() as u32),
-                operands: (self.operand_refs.len() as u32, self.operand_refs.len() as u32),
-                succs: (self.succs.len() as u32, self.succs.len() as u32),
-                props: None,
-                blocks_start: self.region_blocks.len() as u32,
-                bounds_start: self.region_bounds.len() as u32,
-                inherent: false,
-                custom: None,
-                fmt: None,
-            };
+            let frame = self.custom_frame(op_pos, res_start, tok, loc, id, None);
             return self.parse_with_format(frame, def);
         }
         if self.ctx.operation_def(&full).is_none() && !self.ctx.is_dialect_registered(dialect) {
@@ -1216,6 +1202,34 @@ impl<'a, 'c> OpParser<'a, 'c> {
         "builtin".into()
     }
 
+    /// The frame of an op in a custom form: its operands, successors and regions are read
+    /// by the form itself, from the current ends of the parser's stacks.
+    fn custom_frame(
+        &self,
+        op_pos: u32,
+        res_start: u32,
+        name_tok: Token,
+        loc: Location,
+        name: Identifier,
+        module: Option<Box<CustomModule>>,
+    ) -> OpFrame {
+        OpFrame {
+            op_pos,
+            name_tok,
+            loc,
+            name,
+            results: (res_start, self.result_defs.len() as u32),
+            operands: (self.operand_refs.len() as u32, self.operand_refs.len() as u32),
+            succs: (self.succs.len() as u32, self.succs.len() as u32),
+            props: None,
+            blocks_start: self.region_blocks.len() as u32,
+            bounds_start: self.region_bounds.len() as u32,
+            inherent: false,
+            custom: module,
+            fmt: None,
+        }
+    }
+
     /// `module (@name)? (attributes {...})? { ... }`
     fn parse_custom_module(&mut self, op_pos: u32, res_start: u32) -> PResult<()> {
         let name_tok = self.p.tok();
@@ -1244,21 +1258,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
         }
         let name = self.ctx.identifier(crate::builtin::MODULE);
-        let frame = OpFrame {
-            op_pos,
-            name_tok,
-            loc,
-            name,
-            results: (res_start, self.result_defs.len() as u32),
-            operands: (self.operand_refs.len() as u32, self.operand_refs.len() as u32),
-            succs: (self.succs.len() as u32, self.succs.len() as u32),
-            props: None,
-            blocks_start: self.region_blocks.len() as u32,
-            bounds_start: self.region_bounds.len() as u32,
-            inherent: false,
-            custom: Some(Box::new(CustomModule { props, attrs })),
-            fmt: None,
-        };
+        let module = Some(Box::new(CustomModule { props, attrs }));
+        let frame = self.custom_frame(op_pos, res_start, name_tok, loc, name, module);
         self.ops.push(frame);
         self.begin_regions()
     }
