@@ -25,6 +25,11 @@ out=$CARGO_TARGET_DIR/c
 mkdir -p "$out"
 start=$(date +%s)
 
+# On a fresh machine: the nightly toolchain first (as ci/fuzz.sh does), then rust-src.
+if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+  echo "== tsan: installing the nightly toolchain"
+  rustup toolchain install nightly --profile minimal
+fi
 if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
   echo "== tsan: adding rust-src to the nightly toolchain (for -Zbuild-std)"
   rustup component add rust-src --toolchain nightly

@@ -991,28 +991,20 @@ fn verify_with_program(
     let operand_types: Vec<Type> =
         ctx.op_operands(op).unwrap_or_default().iter().map(|&v| ctx.value_type(v).unwrap_or(ctx.none_type())).collect();
     let result_types: Vec<Type> = ctx.op_result_types(op).unwrap_or_default();
-    let groups = |specs: &[ValueSpec], n: usize| -> Vec<std::ops::Range<usize>> {
-        // One variadic group at most without segment sizes (the core checks counts first).
-        let fixed = specs.iter().filter(|s| s.arity == Arity::Single).count();
-        let extra = n.saturating_sub(fixed);
-        let mut start = 0;
-        specs
-            .iter()
-            .map(|s| {
-                let len = if s.arity == Arity::Single { 1 } else { extra };
-                let r = start..(start + len).min(n);
-                start += len;
-                r
-            })
-            .collect()
+    // The groups as the core's verifier splits them (it has reported bad counts already).
+    use crate::verify::{segments, Kind};
+    let (Ok(operand_groups), Ok(result_groups)) =
+        (segments(ctx, op, &def, Kind::Operand), segments(ctx, op, &def, Kind::Result))
+    else {
+        return Ok(());
     };
-    for (g, r) in groups(&def.operands, operand_types.len()).into_iter().enumerate() {
+    for (g, r) in operand_groups.into_iter().enumerate() {
         let Some(&v) = operand_vars.get(g) else { continue };
         for t in &operand_types[r] {
             c.check(v, ctx.type_attr(*t))?;
         }
     }
-    for (g, r) in groups(&def.results, result_types.len()).into_iter().enumerate() {
+    for (g, r) in result_groups.into_iter().enumerate() {
         let Some(&v) = result_vars.get(g) else { continue };
         for t in &result_types[r] {
             c.check(v, ctx.type_attr(*t))?;

@@ -49,7 +49,7 @@ pub fn ctx_load_definitions(text: String, filename: String) -> u32 {
 /// byte's `file:line:col`, as `module_parse_bytes`.
 #[napi]
 pub fn ctx_load_definitions_bytes(text: Uint8Array, filename: String) -> u32 {
-    load(|ctx| ctx.load_definitions(crate::ir::utf8_source(ctx, &text, &filename)?, &filename))
+    load(|ctx| ctx.load_definitions(omnir::utf8_source(ctx, &text, &filename)?, &filename))
 }
 
 /// in: ctx, callback (1). Registers a verifier hook written in JavaScript (called as an

@@ -27,7 +27,7 @@ pub fn module_parse(text: String, filename: String) -> u32 {
 /// not UTF-8 fail as a parse error at the first bad byte.
 #[napi]
 pub fn module_parse_bytes(text: Uint8Array, filename: String) -> u32 {
-    parse_and_put(|ctx| Ok(Module::parse(ctx, utf8_source(ctx, &text, &filename)?, &filename)?.into_operation()))
+    parse_and_put(|ctx| Ok(Module::parse_bytes(ctx, &text, &filename)?.into_operation()))
 }
 
 /// in: ctx / out: op (0-1), its owner slot (2). Parses text that holds exactly one
@@ -40,27 +40,7 @@ pub fn op_parse(text: String, filename: String) -> u32 {
 /// As `op_parse`, for text given as bytes (see `module_parse_bytes`).
 #[napi]
 pub fn op_parse_bytes(text: Uint8Array, filename: String) -> u32 {
-    parse_and_put(
-        |ctx| Ok(omnir::OwnedOperation::parse(ctx, utf8_source(ctx, &text, &filename)?, &filename)?.release()),
-    )
-}
-
-/// The source bytes as text. Bytes that are not UTF-8 are a parse error at the first bad
-/// byte, as `omnir-opt` reports one (`file:line:col: error: the input is not valid UTF-8`,
-/// the column in bytes): emitted as an error diagnostic there, so that it reaches the
-/// context's handlers and the MLIRError like any other parse error. Decoding them with
-/// replacement characters instead would parse text the user never wrote.
-pub(crate) fn utf8_source<'a>(ctx: &omnir::Context, bytes: &'a [u8], filename: &str) -> omnir::Result<&'a str> {
-    std::str::from_utf8(bytes).or_else(|e| {
-        let valid = &bytes[..e.valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-        let (line, col) = (u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX));
-        const MESSAGE: &str = "the input is not valid UTF-8";
-        let loc = ctx.file_line_col_loc(filename, line, col)?;
-        ctx.emit_diagnostic(omnir::Severity::Error, &loc, MESSAGE, &[])?;
-        Err(omnir::Error::new(omnir::Status::ParseFailed, format!("{filename}:{line}:{col}: error: {MESSAGE}")))
-    })
+    parse_and_put(|ctx| Ok(omnir::OwnedOperation::parse_bytes(ctx, &text, &filename)?.release()))
 }
 
 /// Runs a parse on the context in slot 0, collecting its diagnostics for the error, and

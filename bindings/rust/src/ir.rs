@@ -561,7 +561,7 @@ impl OwnedOperation {
     /// [`OwnedOperation::parse`] of bytes: text that is not valid UTF-8 is a parse error at
     /// the first bad byte (see [`Module::parse_bytes`]).
     pub fn parse_bytes(ctx: &Context, text: &[u8], filename: &str) -> Result<OwnedOperation> {
-        OwnedOperation::parse(ctx, utf8_or_diagnose(ctx, text, filename)?, filename)
+        OwnedOperation::parse(ctx, utf8_source(ctx, text, filename)?, filename)
     }
 
     /// The operation, without giving up ownership.
@@ -648,8 +648,10 @@ impl fmt::Debug for OwnedBlock {
 }
 
 /// `text` as a string, or the parse error (also emitted as a diagnostic) at its first byte
-/// that is not UTF-8.
-fn utf8_or_diagnose<'a>(ctx: &Context, text: &'a [u8], filename: &str) -> Result<&'a str> {
+/// that is not UTF-8, as `omnir-opt` reports it: [`Status::ParseFailed`], `file:line:col:
+/// error: the input is not valid UTF-8` (columns count bytes). For every binding that takes
+/// source text as bytes.
+pub fn utf8_source<'a>(ctx: &Context, text: &'a [u8], filename: &str) -> Result<&'a str> {
     let e = match std::str::from_utf8(text) {
         Ok(t) => return Ok(t),
         Err(e) => e,
@@ -705,7 +707,7 @@ impl Module {
     /// input is not valid UTF-8` at the first bad byte (columns count bytes), emitted to the
     /// context's diagnostic handlers too.
     pub fn parse_bytes(ctx: &Context, text: &[u8], filename: &str) -> Result<Module> {
-        Module::parse(ctx, utf8_or_diagnose(ctx, text, filename)?, filename)
+        Module::parse(ctx, utf8_source(ctx, text, filename)?, filename)
     }
 
     /// The module's operation.

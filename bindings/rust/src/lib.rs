@@ -86,8 +86,8 @@ pub use error::{Error, Result, Status};
 pub use glue::{AttributeClass, DiagnosedError, ErrorClass, TypeClass, FLOAT_CLASSES};
 pub use identifier::Identifier;
 pub use ir::{
-    Block, BlockOperand, BuiltOperation, EraseMode, InsertionPoint, Module, OpOperand, Operation, OperationBuilder,
-    Ops, OwnedBlock, OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
+    utf8_source, Block, BlockOperand, BuiltOperation, EraseMode, InsertionPoint, Module, OpOperand, Operation,
+    OperationBuilder, Ops, OwnedBlock, OwnedOperation, PrintFlags, Region, Value, WalkOrder, WalkResult,
 };
 pub use leaf::{LeafGuard, LeafMutex};
 pub use lifetime::TreeOwner;
