@@ -88,6 +88,7 @@ impl Context {
             caller_thread_callbacks: std::sync::atomic::AtomicBool::new(false),
         };
         crate::builtin::register(&mut ctx);
+        crate::dialects::load_all(&mut ctx);
         ctx
     }
 

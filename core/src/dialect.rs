@@ -202,6 +202,12 @@ pub enum AttrConstraint {
     FlatSymbolRef,
     /// An integer attribute of exactly this type.
     TypedInteger(Type),
+    /// An attribute of a dialect's kind (`#arith.fastmath<...>`, by qualified name
+    /// `arith.fastmath`): spelled without its `#dialect.mnemonic` in a custom form.
+    DialectKind(String),
+    /// A type attribute whose type satisfies the constraint (`TypeAttrOf<FunctionType>`):
+    /// the bare type in the custom form.
+    TypeOf(Box<TypeConstraint>),
     /// A string attribute naming a symbol (`SymbolNameAttr`): `@name` in the custom form.
     SymbolName,
     /// An integer attribute holding one of an enum's cases (`I64EnumAttr`): its keyword in
@@ -229,11 +235,16 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => matches!(kind, AttrKind::SymbolRef { .. }),
             AttrConstraint::FlatSymbolRef => matches!(kind, AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
             AttrConstraint::TypedInteger(t) => matches!(kind, AttrKind::Integer { ty, .. } if ty == t),
+            AttrConstraint::TypeOf(c) => matches!(kind, AttrKind::Type(t) if c.check(ctx, *t)),
+            AttrConstraint::DialectKind(name) => match kind {
+                AttrKind::Dialect { def, .. } => ctx.attr_def(*def).is_ok_and(|d| &d.qualified_name == name),
+                _ => false,
+            },
             AttrConstraint::SymbolName => matches!(kind, AttrKind::String { .. }),
             AttrConstraint::Enum(e) => match kind {
                 AttrKind::Integer { ty, value } => {
                     ctx.integer_type(e.width, Signedness::Signless).is_ok_and(|t| t == *ty)
-                        && value.to_i64(e.width).is_some_and(|v| e.case_of(v).is_some())
+                        && value.to_i64(e.width).is_some_and(|v| e.stringify(v).is_some())
                 }
                 _ => false,
             },
@@ -255,6 +266,8 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => "symbol reference attribute".into(),
             AttrConstraint::FlatSymbolRef => "flat symbol reference attribute".into(),
             AttrConstraint::TypedInteger(t) => format!("{} integer attribute", ctx.type_summary(*t)),
+            AttrConstraint::TypeOf(c) => format!("type attribute of {}", c.summary(ctx)),
+            AttrConstraint::DialectKind(name) => format!("#{name} attribute"),
             AttrConstraint::SymbolName => "string attribute".into(),
             AttrConstraint::Enum(e) => e.summary(),
             AttrConstraint::Custom { summary, .. } => summary.clone(),
@@ -270,9 +283,64 @@ pub struct EnumDef {
     /// Width of the integer attribute that stores a case.
     pub width: u32,
     pub cases: Vec<(String, i64)>,
+    /// A bit enum (ODS `BitEnumAttr`): a value is a set of cases, spelled joined by
+    /// `separator` (`nnan,ninf`; `nsw, nuw`).
+    pub bit: bool,
+    pub separator: String,
 }
 
 impl EnumDef {
+    /// An integer enum (ODS `I32EnumAttr` / `I64EnumAttr`): one case per value.
+    pub fn new(name: &str, width: u32, cases: Vec<(String, i64)>) -> EnumDef {
+        EnumDef { name: name.into(), width, cases, bit: false, separator: "|".into() }
+    }
+
+    /// A bit enum (ODS `BitEnumAttr`): a value is a set of cases, spelled joined by
+    /// `separator`.
+    pub fn bits(name: &str, width: u32, cases: Vec<(String, i64)>, separator: &str) -> EnumDef {
+        EnumDef { name: name.into(), width, cases, bit: true, separator: separator.into() }
+    }
+
+    /// The keyword spelling of `value`, as ODS's generated `stringify`: for a bit enum, the
+    /// zero case alone, else the multi-bit cases wholly set, then the single bits, in
+    /// declaration order.
+    pub fn stringify(&self, value: i64) -> Option<String> {
+        if !self.bit {
+            return self.case_of(value).map(str::to_string);
+        }
+        if value == 0 {
+            return self.case_of(0).map(str::to_string);
+        }
+        let mut rest = value;
+        let mut words = Vec::new();
+        for (k, v) in self.cases.iter().filter(|(_, v)| v.count_ones() > 1) {
+            if rest & v == *v {
+                words.push(k.as_str());
+                rest &= !v;
+            }
+        }
+        for (k, v) in self.cases.iter().filter(|(_, v)| v.count_ones() == 1) {
+            if rest & v == *v {
+                words.push(k.as_str());
+                rest &= !v;
+            }
+        }
+        (rest == 0).then(|| words.join(&self.separator))
+    }
+
+    /// The value `text` spells (`None`: a word that names no case). Bit enums take their
+    /// cases joined by `,` or `|`, with any spacing.
+    pub fn symbolize(&self, text: &str) -> Option<i64> {
+        if !self.bit {
+            return self.value_of(text.trim());
+        }
+        let mut value = 0;
+        for w in text.split([',', '|']) {
+            value |= self.value_of(w.trim())?;
+        }
+        Some(value)
+    }
+
     pub fn case_of(&self, value: i64) -> Option<&str> {
         self.cases.iter().find(|(_, v)| *v == value).map(|(k, _)| k.as_str())
     }
@@ -333,6 +401,89 @@ impl AttrSpec {
 
 /// A verifier callback: `Err(message)` becomes an error diagnostic at the op.
 pub type OpVerifier = Arc<dyn Fn(&Context, OpId) -> std::result::Result<(), String> + Send + Sync>;
+
+/// How one group's types follow from another's type (the transforms of ODS `TypesMatchWith`
+/// that omnir knows).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TypeTransform {
+    /// The same type.
+    Same,
+    /// The inputs of a function type.
+    FunctionInputs,
+    /// The results of a function type.
+    FunctionResults,
+    /// The element type of a shaped type.
+    ElementType,
+    /// `i1`, or a vector/tensor of `i1` of the same shape (`arith.select`'s condition).
+    I1SameShape,
+}
+
+impl TypeTransform {
+    pub fn parse(name: &str) -> Option<TypeTransform> {
+        Some(match name {
+            "Same" => TypeTransform::Same,
+            "FunctionInputs" => TypeTransform::FunctionInputs,
+            "FunctionResults" => TypeTransform::FunctionResults,
+            "ElementType" => TypeTransform::ElementType,
+            "I1SameShape" => TypeTransform::I1SameShape,
+            _ => return None,
+        })
+    }
+
+    /// The types `ty` gives the dependent group (`None`: `ty` has no such part).
+    pub fn apply(self, ctx: &Context, ty: Type) -> Option<Vec<Type>> {
+        use crate::types::TypeKind;
+        match self {
+            TypeTransform::Same => Some(vec![ty]),
+            TypeTransform::FunctionInputs => match ctx.type_kind(ty) {
+                TypeKind::Function { inputs, .. } => Some(inputs.to_vec()),
+                _ => None,
+            },
+            TypeTransform::FunctionResults => match ctx.type_kind(ty) {
+                TypeKind::Function { results, .. } => Some(results.to_vec()),
+                _ => None,
+            },
+            TypeTransform::ElementType => ctx.element_type(ty).map(|t| vec![t]),
+            TypeTransform::I1SameShape => {
+                let i1 = ctx.integer_type(1, Signedness::Signless).ok()?;
+                Some(vec![ctx.with_element_type(ty, i1).unwrap_or(i1)])
+            }
+        }
+    }
+}
+
+/// ODS `TypesMatchWith<summary, from, to, transform>`.
+#[derive(Clone, Debug)]
+pub struct TypesMatchWith {
+    pub from: String,
+    pub to: String,
+    pub transform: TypeTransform,
+    /// For the error: `failed to verify that <summary>`.
+    pub summary: String,
+}
+
+/// Names an op's results in the custom form (MLIR's `OpAsmOpInterface::getAsmResultNames`:
+/// `%c0`, `%cst`); `None` leaves them numbered.
+pub type ResultNamesHook = Arc<dyn Fn(&Context, OpId) -> Option<String> + Send + Sync>;
+
+/// Where the custom form's name for an op's results comes from.
+#[derive(Clone)]
+pub enum ResultNames {
+    /// Always these names: one for all the results (`func.constant`'s `%f`), or one per
+    /// result (`arith.addui_extended`'s `%sum, %overflow`).
+    Fixed(Vec<String>),
+    /// Computed from the op (`arith.constant`'s `%c0_i32`, `%true`, `%cst`).
+    Hook(ResultNamesHook),
+}
+
+impl std::fmt::Debug for ResultNames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResultNames::Fixed(n) => write!(f, "Fixed({n:?})"),
+            ResultNames::Hook(_) => f.write_str("Hook(..)"),
+        }
+    }
+}
 /// Verifies the parameters of a dialect type or attribute.
 pub type ParamsVerifier = Arc<dyn Fn(&Context, &[Attribute]) -> std::result::Result<(), String> + Send + Sync>;
 
@@ -379,6 +530,11 @@ pub struct OpDef {
     pub attribute_defaults: Vec<Option<Attribute>>,
     /// Groups of operand/result names whose types are all equal (ODS `AllTypesMatch`).
     pub all_types_match: Vec<Vec<String>>,
+    /// Operand/result groups whose types follow from another's (ODS `TypesMatchWith`).
+    pub types_match_with: Vec<TypesMatchWith>,
+    /// The ops this op must be directly nested in (ODS `HasParent` / `ParentOneOf`); empty:
+    /// anywhere.
+    pub parents: Vec<String>,
     /// The custom assembly form, compiled (see [`OpDef::set_assembly_format`]).
     pub format: Option<Arc<crate::asm::format::OpFormat>>,
     /// Longer documentation (ODS `description`).
@@ -389,6 +545,11 @@ pub struct OpDef {
     /// The dialect whose prefix may be left out of op names in this op's regions
     /// (`OpAsmOpInterface::getDefaultDialect`: `return` in a `func.func`).
     pub default_dialect: Option<String>,
+    /// The name hint of the op's results in the custom form.
+    pub result_names: Option<ResultNames>,
+    /// The dictionary of every default in `attribute_defaults`: the properties of an op
+    /// created without any (set when the op is registered).
+    pub default_properties: Option<Attribute>,
 }
 
 impl OpDef {
@@ -410,10 +571,14 @@ impl OpDef {
             successor_names: Vec::new(),
             attribute_defaults: Vec::new(),
             all_types_match: Vec::new(),
+            types_match_with: Vec::new(),
+            parents: Vec::new(),
             format: None,
             description: String::new(),
             trait_names: Vec::new(),
             default_dialect: None,
+            result_names: None,
+            default_properties: None,
         }
     }
 
@@ -623,6 +788,8 @@ pub(crate) struct Registry {
     directives: FxHashMap<String, crate::asm::format::CustomDirective>,
     /// Verifiers that definition files name (`omnir.verifier`), by name.
     verifier_hooks: FxHashMap<String, OpVerifier>,
+    /// Result-name hints that definition files name (`omnir.result_names_hook`), by name.
+    result_names_hooks: FxHashMap<String, ResultNamesHook>,
 }
 
 impl Registry {
@@ -679,6 +846,17 @@ impl Context {
                 format!("operation '{}' is already registered", def.name),
             ));
         }
+        let mut def = def;
+        let mut defaults: Vec<crate::attrs::NamedAttribute> = def
+            .attributes
+            .iter()
+            .zip(&def.attribute_defaults)
+            .filter_map(|(spec, d)| {
+                d.map(|value| crate::attrs::NamedAttribute { name: self.identifier(&spec.name), value })
+            })
+            .collect();
+        defaults.sort_by(|a, b| self.ident_str(a.name).cmp(self.ident_str(b.name)));
+        def.default_properties = if defaults.is_empty() { None } else { Some(self.dictionary_attr(&defaults)?) };
         self.registry.ops.insert(name, Arc::new(def));
         Ok(())
     }
@@ -702,6 +880,17 @@ impl Context {
     /// (`omnir.verifier = "name"`); replaces an earlier one of that name.
     pub fn register_op_verifier_hook(&mut self, name: &str, verifier: OpVerifier) {
         self.registry.verifier_hooks.insert(name.to_string(), verifier);
+    }
+
+    /// Registers a result-name hint under `name`, for definition files to name
+    /// (`omnir.result_names_hook = "name"`); replaces an earlier one of that name.
+    pub fn register_result_names_hook(&mut self, name: &str, hook: ResultNamesHook) {
+        self.registry.result_names_hooks.insert(name.to_string(), hook);
+    }
+
+    /// The result-name hint registered under `name`.
+    pub fn result_names_hook(&self, name: &str) -> Option<ResultNamesHook> {
+        self.registry.result_names_hooks.get(name).cloned()
     }
 
     /// The verifier registered under `name`.

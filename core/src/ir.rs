@@ -677,7 +677,8 @@ impl Context {
         } else {
             None
         };
-        let data = OpData::new(name, state.location, state.properties, extra);
+        let properties = self.with_default_properties(name, state.properties, &attrs)?;
+        let data = OpData::new(name, state.location, properties, extra);
         let (index, generation) = if arg_moved {
             // A block argument's handle names it by identity, not position (an earlier
             // argument was erased): resolve each operand.
@@ -720,6 +721,39 @@ impl Context {
         let op = self.create_operation_named(name, state)?;
         self.link_op(op.index, block, prev, next);
         Ok(op)
+    }
+
+    /// `properties` completed with the defaults of the op's definition that neither they nor
+    /// `attrs` set: MLIR default-initializes `DefaultValuedAttr` properties, so an op read
+    /// without them prints them in the generic form.
+    fn with_default_properties(
+        &self,
+        name: Identifier,
+        properties: Option<Attribute>,
+        attrs: &[NamedAttribute],
+    ) -> Result<Option<Attribute>> {
+        let Some(def) = self.registry.op(name) else { return Ok(properties) };
+        let Some(defaults) = def.default_properties else { return Ok(properties) };
+        let given = |n: Identifier| {
+            attrs.iter().any(|a| a.name == n)
+                || properties.is_some_and(|p| self.dictionary_entries(p).iter().any(|e| e.name == n))
+        };
+        let missing: SmallVec<[NamedAttribute; 4]> =
+            self.dictionary_entries(defaults).iter().filter(|d| !given(d.name)).copied().collect();
+        if missing.is_empty() {
+            return Ok(properties);
+        }
+        let Some(p) = properties else {
+            if missing.len() == self.dictionary_entries(defaults).len() {
+                return Ok(Some(defaults));
+            }
+            return Ok(Some(self.dictionary_attr(&missing)?));
+        };
+        let mut all: SmallVec<[NamedAttribute; 8]> = self.dictionary_entries(p).iter().copied().collect();
+        for d in missing {
+            self.insert_sorted_attr(&mut all, d);
+        }
+        Ok(Some(self.dictionary_attr(&all)?))
     }
 
     /// Keeps `attrs` sorted by name and names unique (a later value replaces an earlier one).

@@ -15,6 +15,8 @@
 //! | | `omnir.optional_attributes = ["x"]` | attributes that may be absent |
 //! | | `omnir.defaults = {x = 0 : i64}` | default values (left out of the custom form) |
 //! | | `omnir.verifier = "name"` | a verifier hook registered by name |
+//! | | `omnir.result_names = ["f"]` | the custom form's name of the results (`%f`) |
+//! | | `omnir.result_names_hook = "name"` | a result-name hook registered by name (`%c0_i32`) |
 //! | constraint op | `omnir.constraint = "AnyInteger"` | an ODS named constraint (see [`named_type_constraint`]) |
 //! | | `omnir.enum = "CmpIPredicate"` | an enum of the dialect |
 //! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums |
@@ -142,7 +144,8 @@ fn show_attr(ctx: &Context, a: Attribute) -> String {
 fn base_name(ctx: &Context, a: Attribute) -> (String, bool) {
     match ctx.attr_kind(a) {
         AttrKind::Type(t) => (ctx.type_id(*t).name().to_string(), true),
-        _ => (ctx.attr_type_id(a).name().to_string(), false),
+        // Dialect attribute kinds are identified as `#dialect.name` (apart from types).
+        _ => (ctx.attr_type_id(a).name().trim_start_matches('#').to_string(), false),
     }
 }
 
@@ -214,7 +217,11 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        self.assigned[var] = Some(a);
+        // ODS named constraints hold per value (a shared one became `AllTypesMatch` at load);
+        // IRDL's own constraint values bind to the first value they meet.
+        if !matches!(self.prog.nodes[var], Node::NamedType(_) | Node::NamedAttr(_)) {
+            self.assigned[var] = Some(a);
+        }
         Ok(())
     }
 }
@@ -275,7 +282,33 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
         },
         "AnyMemRef" => TypeConstraint::AnyMemRef,
         "AnyShaped" => TypeConstraint::AnyShaped,
-        "SignlessIntegerLike" => signless_int_like(),
+        "FunctionType" => TypeConstraint::Custom {
+            summary: "function type".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Function { .. })),
+        },
+        "SignlessIntegerLike" | "SignlessIntegerOrIndexLike" => signless_int_like(),
+        "SignlessFixedWidthIntegerLike" => TypeConstraint::Custom {
+            summary: "signless-fixed-width-integer-like".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                let elem =
+                    |t: Type| matches!(ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signless, .. });
+                elem(t) || shaped_element(ctx, t).is_some_and(elem)
+            }),
+        },
+        "SignlessIntegerOrFloatLike" => TypeConstraint::Custom {
+            summary: "signless-integer-or-float-like".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                let elem = |t: Type| {
+                    matches!(
+                        ctx.type_kind(t),
+                        TypeKind::Integer { signedness: Signedness::Signless, .. }
+                            | TypeKind::Index
+                            | TypeKind::Float(_)
+                    )
+                };
+                elem(t) || shaped_element(ctx, t).is_some_and(elem)
+            }),
+        },
         "FloatLike" => float_like(),
         "BoolLike" => bool_like(),
         _ => return None,
@@ -313,7 +346,17 @@ pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint
         "TypeAttr" => AttrConstraint::Type,
         "ArrayAttr" => AttrConstraint::Array,
         "DictionaryAttr" => AttrConstraint::Dictionary,
-        _ => return None,
+        "DictArrayAttr" => AttrConstraint::Custom {
+            summary: "Array of dictionary attributes".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
+                AttrKind::Array(items) => items.iter().all(|&i| matches!(ctx.attr_kind(i), AttrKind::Dictionary(_))),
+                _ => false,
+            }),
+        },
+        _ => {
+            let inner = name.strip_prefix("TypeAttrOf<")?.strip_suffix('>')?;
+            AttrConstraint::TypeOf(Box::new(named_type_constraint(inner.trim())?))
+        }
     })
 }
 
@@ -347,6 +390,31 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         def.all_types_match.push(names);
         return Ok(());
     }
+    if let Some(args) = name.strip_prefix("TypesMatchWith<").and_then(|r| r.strip_suffix('>')) {
+        // from, to, transform[, "summary"]
+        let mut parts = args.splitn(4, ',').map(|s| s.trim().trim_matches('"').to_string());
+        let (Some(from), Some(to), Some(t)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(format!("'{name}' must be TypesMatchWith<from, to, transform[, \"summary\"]>"));
+        };
+        let transform = crate::dialect::TypeTransform::parse(&t).ok_or_else(|| {
+            format!(
+                "unknown type transform '{t}' (known: Same, FunctionInputs, FunctionResults, ElementType, I1SameShape)"
+            )
+        })?;
+        let summary = parts.next().unwrap_or_else(|| format!("{to} type matches {from}"));
+        def.types_match_with.push(crate::dialect::TypesMatchWith { from, to, transform, summary });
+        return Ok(());
+    }
+    if let Some(p) = name.strip_prefix("HasParent<").and_then(|r| r.strip_suffix('>')) {
+        def.parents = vec![p.trim().trim_matches('"').to_string()];
+        def.trait_names.push(name.to_string());
+        return Ok(());
+    }
+    if let Some(ps) = name.strip_prefix("ParentOneOf<[").and_then(|r| r.strip_suffix("]>")) {
+        def.parents = ps.split(',').map(|s| s.trim().trim_matches('"').to_string()).collect();
+        def.trait_names.push(name.to_string());
+        return Ok(());
+    }
     if let Some(op) = name.strip_prefix("SingleBlockImplicitTerminator<").and_then(|r| r.strip_suffix('>')) {
         *implicit = Some(op.trim().trim_matches('"').to_string());
         def.traits = def.traits | Traits::SINGLE_BLOCK;
@@ -370,6 +438,8 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "SameOperandsElementType",
         "MemoryEffects",
         "CallOpInterface",
+        "MemRefsNormalizable",
+        "SymbolUserOpInterface",
         "CallableOpInterface",
         "FunctionOpInterface",
         "BranchOpInterface",
@@ -385,7 +455,7 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "DestinationStyleOpInterface",
     ];
     let head = name.split('<').next().unwrap_or(name);
-    if KNOWN.contains(&head) || head.starts_with("HasParent") || head.starts_with("ParentOneOf") {
+    if KNOWN.contains(&head) {
         def.trait_names.push(name.to_string());
         let _ = ctx;
         return Ok(());
@@ -413,6 +483,10 @@ struct OpSpec {
     format: Option<String>,
     implicit_terminator: Option<String>,
     verifier_hook: Option<String>,
+    result_names_hook: Option<String>,
+    /// `omnir.default_texts`: defaults written as attribute text, parsed once the dialect's
+    /// own attributes are registered (`#arith.fastmath<none>`).
+    default_texts: Vec<(String, String)>,
     loc: Location,
 }
 
@@ -768,6 +842,9 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     for (n, &v) in attr_names.iter().zip(&attr_vars) {
                         let constraint = match body.prog.nodes.get(v) {
                             Some(Node::NamedAttr(c)) => c.clone(),
+                            Some(
+                                Node::Base { name, is_type: false } | Node::Parametric { name, is_type: false, .. },
+                            ) if name.contains('.') => AttrConstraint::DialectKind(name.clone()),
                             _ => AttrConstraint::Any,
                         };
                         def.attributes.push(AttrSpec { name: n.clone(), constraint, optional: optional.contains(n) });
@@ -823,6 +900,40 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     }
                     let format = attr_named(ctx, c, "omnir.assembly_format").and_then(|a| str_of(ctx, a));
                     let verifier_hook = attr_named(ctx, c, "omnir.verifier").and_then(|a| str_of(ctx, a));
+                    if let Some(a) = attr_named(ctx, c, "omnir.result_names") {
+                        match strs_of(ctx, a) {
+                            Some(names) if !names.is_empty() && names.iter().all(|n| !n.is_empty()) => {
+                                def.result_names = Some(crate::dialect::ResultNames::Fixed(names))
+                            }
+                            _ => body.errors.push((
+                                cloc,
+                                "omnir.result_names must be an array of non-empty strings (one, or one per result)"
+                                    .into(),
+                            )),
+                        }
+                    }
+                    let result_names_hook = attr_named(ctx, c, "omnir.result_names_hook").and_then(|a| str_of(ctx, a));
+                    let mut default_texts = Vec::new();
+                    if let Some(dflt) = attr_named(ctx, c, "omnir.default_texts") {
+                        for e in ctx.dictionary_entries(dflt) {
+                            let n = ctx.ident_str(e.name).to_string();
+                            match (str_of(ctx, e.value), def.attributes.iter().position(|a| a.name == n)) {
+                                (Some(text), Some(i)) => {
+                                    def.attributes[i].optional = true;
+                                    default_texts.push((n, text));
+                                }
+                                (None, _) => {
+                                    body.errors.push((cloc, format!("omnir.default_texts.{n} must be a string")))
+                                }
+                                (_, None) => body.errors.push((
+                                    cloc,
+                                    format!(
+                                        "omnir.default_texts names '{n}', which is not an attribute of the operation"
+                                    ),
+                                )),
+                            }
+                        }
+                    }
                     errors.append(&mut body.errors);
                     spec.ops.push(OpSpec {
                         def,
@@ -834,6 +945,8 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                         format,
                         implicit_terminator: implicit,
                         verifier_hook,
+                        result_names_hook,
+                        default_texts,
                         loc: cloc,
                     });
                 }
@@ -881,7 +994,9 @@ fn parse_enum(ctx: &Context, name: &str, value: Attribute) -> Result<EnumDef, St
     if values.len() != cases.len() {
         return Err(format!("enum '{name}' has {} cases but {} values", cases.len(), values.len()));
     }
-    Ok(EnumDef { name: name.to_string(), width, cases: cases.into_iter().zip(values).collect() })
+    let bit = matches!(get("bit").map(|a| ctx.attr_kind(a)), Some(AttrKind::Bool(true)) | Some(AttrKind::Unit));
+    let separator = get("separator").and_then(|a| str_of(ctx, a)).unwrap_or_else(|| "|".to_string());
+    Ok(EnumDef { name: name.to_string(), width, cases: cases.into_iter().zip(values).collect(), bit, separator })
 }
 
 /// Registers what [`build_all`] made, after checking that nothing clashes.
@@ -911,6 +1026,12 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
                     None => return Err((op.loc, format!("verifier hook '{h}' is not registered"))),
                 }
             }
+            if let Some(h) = &op.result_names_hook {
+                match ctx.result_names_hook(h) {
+                    Some(hook) => def.result_names = Some(crate::dialect::ResultNames::Hook(hook)),
+                    None => return Err((op.loc, format!("result-name hook '{h}' is not registered"))),
+                }
+            }
             let prog = Arc::new(op.prog.clone());
             let (ov, rv, av, gv) =
                 (op.operand_vars.clone(), op.result_vars.clone(), op.attr_vars.clone(), op.region_vars.clone());
@@ -927,6 +1048,15 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
     for (d, defs) in dialects.into_iter().zip(compiled) {
         ctx.register_dialect(DialectDef { name: d.name.clone(), allow_unknown_operations: false });
         for t in d.types {
+            // An attribute whose one parameter is an enum (ODS `EnumAttr`) is spelled with the
+            // case keywords: `#arith.fastmath<nnan,ninf>`.
+            let enum_param = match (t.param_vars.as_slice(), t.is_type) {
+                ([v], false) => match t.prog.nodes.get(*v) {
+                    Some(Node::NamedAttr(AttrConstraint::Enum(e))) => Some(e.clone()),
+                    _ => None,
+                },
+                _ => None,
+            };
             let prog = Arc::new(t.prog);
             let vars = t.param_vars.clone();
             let verify: crate::dialect::ParamsVerifier = Arc::new(move |ctx: &Context, params: &[Attribute]| {
@@ -940,11 +1070,24 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
             let r = if t.is_type {
                 ctx.register_type(&t.dialect, &t.name, params, Some(verify), Vec::new()).map(|_| ())
             } else {
-                ctx.register_attribute(&t.dialect, &t.name, params, Some(verify), Vec::new()).map(|_| ())
+                ctx.register_attribute(&t.dialect, &t.name, params, Some(verify), Vec::new()).and_then(|id| {
+                    match enum_param {
+                        Some(e) => ctx.set_attr_assembly(id, enum_assembly(e)),
+                        None => Ok(()),
+                    }
+                })
             };
             r.map_err(|e| (t.loc, e.message))?;
         }
         for (spec_op, mut def) in d.ops.iter().zip(defs) {
+            for (name, text) in &spec_op.default_texts {
+                let value = crate::asm::parse_attribute(ctx, text)
+                    .map_err(|e| (spec_op.loc, format!("default of '{name}' in '{}': {e}", def.name)))?;
+                if let Some(i) = def.attributes.iter().position(|a| &a.name == name) {
+                    def.attribute_defaults.resize(def.attributes.len(), None);
+                    def.attribute_defaults[i] = Some(value);
+                }
+            }
             if let Some(t) = &spec_op.implicit_terminator {
                 let full = if t.contains('.') { t.clone() } else { format!("{}.{t}", d.name) };
                 def.interfaces.push(InterfaceImpl {
@@ -956,6 +1099,42 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
         }
     }
     Ok(names)
+}
+
+/// `<keywords>` for an enum attribute's one parameter (an integer of the enum's width).
+fn enum_assembly(e: Arc<EnumDef>) -> crate::dialect::CustomAssembly {
+    let parse_enum = e.clone();
+    crate::dialect::CustomAssembly::new(
+        move |ctx: &Context, text: &str| {
+            let e = &parse_enum;
+            let inner = text
+                .trim()
+                .strip_prefix('<')
+                .and_then(|r| r.strip_suffix('>'))
+                .ok_or_else(|| AsmError::new(format!("expected '<' {} '>'", e.name)))?;
+            let value = e.symbolize(inner).ok_or_else(|| {
+                let offset = text.find(inner.trim()).unwrap_or(0);
+                AsmError::at(offset, format!("expected one of [{}] for {}", keywords(e), e.name))
+            })?;
+            let ty = ctx.integer_type(e.width, Signedness::Signless).map_err(|er| AsmError::new(er.message))?;
+            Ok(vec![ctx.integer_attr(ty, value).map_err(|er| AsmError::new(er.message))?])
+        },
+        move |ctx: &Context, params: &[Attribute]| {
+            let value = params
+                .first()
+                .and_then(|&p| match ctx.attr_kind(p) {
+                    AttrKind::Integer { value, .. } => value.to_i64(e.width),
+                    _ => None,
+                })
+                .ok_or_else(|| format!("{} takes one integer parameter", e.name))?;
+            let text = e.stringify(value).ok_or_else(|| format!("{value} is no value of {}", e.name))?;
+            Ok(format!("<{text}>"))
+        },
+    )
+}
+
+fn keywords(e: &EnumDef) -> String {
+    e.cases.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
 }
 
 fn chain(first: Option<crate::dialect::OpVerifier>, then: crate::dialect::OpVerifier) -> crate::dialect::OpVerifier {

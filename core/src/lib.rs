@@ -19,6 +19,8 @@ pub mod builtin;
 pub mod context;
 pub mod diag;
 pub mod dialect;
+#[path = "../../dialects/mod.rs"]
+pub mod dialects;
 pub mod dominance;
 pub mod error;
 pub mod float;

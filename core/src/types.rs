@@ -475,6 +475,21 @@ impl Context {
         }
     }
 
+    /// `ty` with its element type replaced (vectors and tensors, as MLIR's
+    /// `ShapedType::clone(elementType)`); `None` for other types.
+    pub fn with_element_type(&self, ty: Type, element: Type) -> Option<Type> {
+        match self.type_kind(ty).clone() {
+            TypeKind::Vector { shape, scalable, .. } => {
+                Some(self.intern_type(TypeKind::Vector { shape, scalable, element }))
+            }
+            TypeKind::RankedTensor { shape, encoding, .. } => {
+                Some(self.intern_type(TypeKind::RankedTensor { shape, element, encoding }))
+            }
+            TypeKind::UnrankedTensor { .. } => Some(self.intern_type(TypeKind::UnrankedTensor { element })),
+            _ => None,
+        }
+    }
+
     /// The shape of a ranked shaped type (`None` for unranked and non-shaped types).
     pub fn shape(&self, ty: Type) -> Option<&[i64]> {
         match self.type_kind(ty) {

@@ -919,6 +919,58 @@ impl<'c> Verifier<'c> {
             }
         }
 
+        // ODS `HasParent` / `ParentOneOf`.
+        if !def.parents.is_empty() {
+            let parent = ctx.op_parent_op(handle).ok().flatten();
+            let name = parent.and_then(|p| ctx.op_name(p).ok());
+            if !name.is_some_and(|n| def.parents.iter().any(|p| p == n)) {
+                return Err(err(if def.parents.len() == 1 {
+                    format!("expects parent op '{}'", def.parents[0])
+                } else {
+                    format!("expects parent op to be one of '{}'", def.parents.join(", "))
+                }));
+            }
+        }
+        // ODS `TypesMatchWith`.
+        for m in &def.types_match_with {
+            let group_types = |name: &str| -> Option<Vec<crate::types::Type>> {
+                use crate::verify::{segments, Kind};
+                let (kind, i) = if let Some(i) = def.operands.iter().position(|s| s.name == name) {
+                    (Kind::Operand, i)
+                } else {
+                    (Kind::Result, def.results.iter().position(|s| s.name == name)?)
+                };
+                let range = segments(ctx, handle, def, kind).ok()?.get(i)?.clone();
+                let all: Vec<crate::types::Type> = match kind {
+                    Kind::Operand => {
+                        ctx.op_operands(handle).ok()?.iter().filter_map(|&v| ctx.value_type(v).ok()).collect()
+                    }
+                    Kind::Result => ctx.op_result_types(handle).ok()?,
+                };
+                all.get(range).map(<[_]>::to_vec)
+            };
+            let (Some(from), Some(to)) = (group_types(&m.from), group_types(&m.to)) else { continue };
+            let Some(&source) = from.first() else { continue };
+            let expected = m.transform.apply(ctx, source);
+            let ok = match expected {
+                Some(e)
+                    if e.len() == 1
+                        && to.len() != 1
+                        && !matches!(
+                            m.transform,
+                            crate::dialect::TypeTransform::FunctionInputs
+                                | crate::dialect::TypeTransform::FunctionResults
+                        ) =>
+                {
+                    to.iter().all(|&t| t == e[0])
+                }
+                Some(e) => e == to,
+                None => false,
+            };
+            if !ok {
+                return Err(err(format!("failed to verify that {}", m.summary)));
+            }
+        }
         // The op's own verifier.
         if let Some(verify) = &def.verify {
             verify(ctx, handle).map_err(err)?;

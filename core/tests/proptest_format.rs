@@ -121,11 +121,7 @@ fn format_of(s: &Spec) -> String {
 }
 
 fn pred() -> Arc<EnumDef> {
-    Arc::new(EnumDef {
-        name: "pf::Pred".into(),
-        width: 32,
-        cases: vec![("lt".into(), 0), ("ge".into(), 5), ("eq".into(), 9)],
-    })
+    Arc::new(EnumDef::new("pf::Pred", 32, vec![("lt".into(), 0), ("ge".into(), 5), ("eq".into(), 9)]))
 }
 
 fn def_of(ctx: &Context, i: usize, s: &Spec) -> OpDef {

@@ -115,6 +115,9 @@ pub enum TypeSource {
     Buildable(BuildableType),
     /// The type of a typed attribute (`AllTypesMatch<["value", "result"]>`).
     AttrType(usize),
+    /// Derived from another group's type (`TypesMatchWith`): the callee's inputs, an element
+    /// type...
+    Derived(TypeVar, crate::dialect::TypeTransform),
     /// Taken from a region's or a successor's values by a custom hook, or not needed (an
     /// empty variadic group is fine without a type).
     Unresolved,
@@ -806,6 +809,26 @@ fn infer(
         TypeVar::Result(i) => def.results[*i].arity == Arity::Single,
         _ => false,
     };
+    let typed = |v: &TypeVar| match v {
+        TypeVar::Operand(i) => typed_operands[*i],
+        TypeVar::Result(i) => typed_results[*i],
+        _ => false,
+    };
+    for m in &def.types_match_with {
+        if &m.to != name {
+            continue;
+        }
+        let from = if let Some(i) = def.operands.iter().position(|s| s.name == m.from) {
+            TypeVar::Operand(i)
+        } else if let Some(i) = def.results.iter().position(|s| s.name == m.from) {
+            TypeVar::Result(i)
+        } else {
+            continue;
+        };
+        if single(&from) && typed(&from) {
+            return Some(TypeSource::Derived(from, m.transform));
+        }
+    }
     peers
         .into_iter()
         .find(|p| {
@@ -826,8 +849,9 @@ pub(crate) fn attr_spelling(c: &AttrConstraint) -> AttrSpelling {
         AttrConstraint::Unit => AttrSpelling::Unit,
         AttrConstraint::SymbolName => AttrSpelling::SymbolName,
         AttrConstraint::TypedInteger(t) => AttrSpelling::WithoutType(*t),
-        AttrConstraint::Type => AttrSpelling::Type,
+        AttrConstraint::Type | AttrConstraint::TypeOf(_) => AttrSpelling::Type,
         AttrConstraint::Enum(e) => AttrSpelling::Enum(e.clone()),
+        AttrConstraint::DialectKind(name) => AttrSpelling::Stripped(name.clone()),
         _ => AttrSpelling::Full,
     }
 }
@@ -846,6 +870,10 @@ pub(crate) enum AttrSpelling {
     Type,
     /// An enum written as its case keyword.
     Enum(std::sync::Arc<crate::dialect::EnumDef>),
+    /// A dialect attribute of a known kind (by qualified name) written without its
+    /// `#dialect.mnemonic` (MLIR's `printStrippedAttrOrType`): `fastmath<fast>` for
+    /// `#arith.fastmath<fast>`.
+    Stripped(String),
 }
 
 // ---- custom directives (`custom<Name>(...)`): hooks written in any language ----
@@ -904,6 +932,8 @@ pub trait DirectiveParser {
     fn parse_optional_keyword(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
     /// Whether the next token is `keyword` (not consumed).
     fn at_keyword(&self, keyword: &str) -> bool;
+    /// Whether the next token is the punctuation `punct` (not consumed).
+    fn at_punct(&self, punct: &str) -> bool;
     /// Punctuation such as `(`, `,`, `:`, `->`, `=`.
     fn parse_punct(&mut self, punct: &str) -> Result<(), crate::dialect::AsmError>;
     fn parse_optional_punct(&mut self, punct: &str) -> Result<bool, crate::dialect::AsmError>;

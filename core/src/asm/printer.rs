@@ -69,9 +69,18 @@ fn print_op_impl(
     flush: &mut dyn FnMut(&mut String),
 ) -> Result<String> {
     ctx.op_data(op)?;
+    // As MLIR's `verifyOpAndAdjustFlags`: an op that fails to verify prints in the generic
+    // form, which shows it whatever is wrong with it.
+    let fallback;
+    let flags = if !flags.generic && !flags.assume_verified && !ctx.verify_diagnostics(op)?.is_empty() {
+        fallback = PrintFlags { generic: true, ..flags.clone() };
+        &fallback
+    } else {
+        flags
+    };
     let local = flags.local_scope;
     let root = find_numbering_root(ctx, op.index, local);
-    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids);
+    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
     let mut p = Printer::new(ctx, flags);
     let per_op = if flags.debug_info { 96 } else { 64 };
     let estimate = numbering.num_ops.saturating_mul(per_op);
@@ -109,7 +118,7 @@ fn print_op_impl(
 pub fn print_block(ctx: &Context, block: crate::ir::BlockId, flags: &PrintFlags) -> Result<String> {
     let Some(parent) = ctx.block_parent_op(block)? else { return Ok("<<UNLINKED BLOCK>>\n".to_string()) };
     let root = find_numbering_root(ctx, parent.index, flags.local_scope);
-    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids);
+    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
     let mut p = Printer::new(ctx, flags);
     p.print_block(&numbering, block.index);
     Ok(p.out)
@@ -147,6 +156,7 @@ pub fn print_value_as_operand(ctx: &Context, value: crate::ir::Value, flags: &Pr
         ctx,
         find_numbering_root(ctx, anchor.index, flags.local_scope),
         flags.generic || flags.unique_ssa_ids,
+        !flags.generic,
     );
     let mut p = Printer::new(ctx, flags);
     p.write_value(&numbering, v);

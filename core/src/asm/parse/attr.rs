@@ -616,6 +616,35 @@ impl<'a> Core<'a> {
         self.push(Frame::KindParams { kind, start, end: sym.data.1, pos: sym.pos }, Want::Attr)
     }
 
+    /// The body of a dialect attribute of the kind `qualified` (`arith.fastmath`) written
+    /// without its `#dialect.mnemonic` (`<fast>`), as an op's format spells it.
+    pub fn parse_stripped_attr(&mut self, ctx: &Context, qualified: &str) -> PResult<Attribute> {
+        let open = self.tok();
+        let Some(id) = ctx.lookup_attr_def(qualified) else {
+            return Err(self.error_at(open.start, format!("attribute kind '#{qualified}' is not registered")));
+        };
+        let def = ctx.attr_def(id).map_err(|e| self.error_at(open.start, e.message))?.clone();
+        let Some(asm) = def.assembly.clone() else {
+            return self.parse_attr(ctx);
+        };
+        if open.kind != Tok::Less {
+            return Err(self.error_at(open.start, "expected '<'"));
+        }
+        let end = match self.lex.scan_dialect_body(&open) {
+            Ok(e) => e,
+            Err(e) => return Err(self.body_fail(e, open.start)),
+        };
+        self.relex_current()?;
+        self.prev_end = end;
+        let body = self.slice(open.start, end);
+        let params = custom::call_params_parser(&asm.parse, ctx, &def, '#', body, self.allow_unregistered)
+            .map_err(|e| self.hook_error(e, (open.start, end), open.start))?;
+        match self.build_kind(ctx, KindRef::Attr(id), &params, open.start)? {
+            Step::Done(Val::A(a)) => Ok(a),
+            _ => Err(self.error_at(open.start, format!("expected an attribute of kind '#{qualified}'"))),
+        }
+    }
+
     /// Builds a dialect kind with its checked constructor (the parameters verifier runs):
     /// failures are errors at the symbol.
     fn build_kind(&mut self, ctx: &Context, kind: KindRef, params: &[Attribute], pos: u32) -> PResult<Step> {

@@ -15,6 +15,7 @@ use crate::asm::format::{
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::AsmError;
+use crate::dialect::TypeTransform;
 use crate::dialect::{Arity, OpDef, Traits};
 use crate::types::{Signedness, Type, TypeKind};
 
@@ -302,7 +303,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             Elem::Type { .. } => self.at_type_start(),
             Elem::Attr(i) | Elem::QualifiedAttr(i) => match attr_spelling(&st.def.attributes[*i].constraint) {
                 AttrSpelling::SymbolName => self.p.at(Tok::At),
-                AttrSpelling::Enum(e) => self.p.at_keyword() && e.value_of(self.p.text()).is_some(),
+                AttrSpelling::Enum(e) => self.p.at_keyword() && e.symbolize(self.p.text()).is_some(),
+                AttrSpelling::Stripped(_) => self.p.at(Tok::Less),
                 AttrSpelling::Type => self.at_type_start(),
                 AttrSpelling::Unit => false,
                 AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
@@ -702,7 +704,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                         ),
                     ));
                 };
-                let Some(v) = e.value_of(&word) else {
+                let Some(v) = e.symbolize(&word) else {
                     return Err(self
                         .p
                         .error_at(pos, format!("invalid {} attribute specification: \"{word}\"", e.name)));
@@ -736,6 +738,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     _ => Ok(a),
                 }
             }
+            AttrSpelling::Stripped(name) => self.p.parse_stripped_attr(self.ctx, name),
             AttrSpelling::Full => self.p.parse_attr(self.ctx),
         }
     }
@@ -765,6 +768,18 @@ impl<'a, 'c> OpParser<'a, 'c> {
         })
     }
 
+    /// The types a [`TypeSource::Derived`] gives a group (`None`: not derived, or the other
+    /// group's type has no such part).
+    fn derived(&self, st: &FmtParse, src: &TypeSource) -> Option<Vec<Type>> {
+        let TypeSource::Derived(var, transform) = src else { return None };
+        let from = match var {
+            TypeVar::Operand(i) => st.operand_types[*i].as_ref().and_then(|v| v.first().copied()),
+            TypeVar::Result(i) => st.result_types[*i].as_ref().and_then(|v| v.first().copied()),
+            _ => None,
+        }?;
+        transform.apply(self.ctx, from)
+    }
+
     /// Completes the op: types, operands, properties, then creates and inserts it.
     fn finish_format(&mut self, frame: OpFrame, st: Box<FmtParse>) -> PResult<()> {
         let pos = frame.name_tok.start;
@@ -777,6 +792,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let format = st.format.clone();
         for (g, src) in format.result_types.iter().enumerate() {
             if st.result_types[g].is_some() {
+                continue;
+            }
+            if let Some(types) = self.derived(&st, src) {
+                st.result_types[g] = Some(types);
                 continue;
             }
             let t = self.inferred(&st, src, pos)?;
@@ -793,8 +812,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
         // Operands.
         for (g, src) in format.operand_types.iter().enumerate() {
             let n = st.operands[g].len();
+            let derived = if st.operand_types[g].is_none() { self.derived(&st, src) } else { None };
             let types = match &st.operand_types[g] {
                 Some(v) => v.clone(),
+                None if derived.is_some() => derived.unwrap_or_default(),
                 None => match self.inferred(&st, src, pos)? {
                     Some(t) => vec![t; n],
                     None if n == 0 => Vec::new(),
@@ -807,8 +828,12 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 },
             };
             // A single inferred type serves every operand of a variadic group.
-            let types =
-                if types.len() == 1 && n > 1 && !matches!(src, TypeSource::Format) { vec![types[0]; n] } else { types };
+            let broadcast = !matches!(
+                src,
+                TypeSource::Format
+                    | TypeSource::Derived(_, TypeTransform::FunctionInputs | TypeTransform::FunctionResults)
+            );
+            let types = if types.len() == 1 && n > 1 && broadcast { vec![types[0]; n] } else { types };
             if types.len() != n {
                 let at = st.operands[g].first().map_or(pos, |r| r.pos);
                 return Err(self.p.error_at(at, format!("{n} operands present, but expected {}", types.len())));
@@ -936,6 +961,10 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn at_keyword(&self, keyword: &str) -> bool {
         self.p.p.at_keyword() && self.p.p.text() == keyword
+    }
+
+    fn at_punct(&self, punct: &str) -> bool {
+        punct_token(punct).is_some_and(|t| self.p.p.at(t))
     }
 
     fn parse_punct(&mut self, punct: &str) -> Result<(), AsmError> {

@@ -449,8 +449,18 @@ impl<'a> Printer<'a> {
             }
             (AttrSpelling::Type, AttrKind::Type(t)) => self.print_type(*t),
             (AttrSpelling::Enum(e), AttrKind::Integer { value, .. }) => {
-                match value.to_i64(e.width).and_then(|v| e.case_of(v)) {
-                    Some(k) => self.out.push_str(k),
+                match value.to_i64(e.width).and_then(|v| e.stringify(v)) {
+                    Some(k) => self.out.push_str(&k),
+                    None => self.print_attribute(a, Elision::Never),
+                }
+            }
+            (AttrSpelling::Stripped(name), AttrKind::Dialect { def, params }) => {
+                let body = ctx.attr_def(*def).ok().filter(|d| &d.qualified_name == name).and_then(|d| {
+                    let asm = d.assembly.as_ref()?;
+                    crate::asm::custom::call_params_printer(&asm.print, ctx, d, '#', params).ok()
+                });
+                match body {
+                    Some(text) => self.out.push_str(&text),
                     None => self.print_attribute(a, Elision::Never),
                 }
             }

@@ -27,6 +27,12 @@ const ARG_BIT: u32 = 1 << 31;
 /// Marks an entry block's argument base (printed `%argN`).
 const ENTRY: u32 = 1 << 31;
 
+/// Marks an op's result entry as an index into [`Numbering::names`] (a result-name hint).
+const NAMED: u32 = 1 << 30;
+
+/// With [`NAMED`]: each result has its own name, at consecutive indices.
+const PER_RESULT: u32 = 1 << 29;
+
 /// How much printed text [`Printer::print_op_tree`] lets accumulate before offering it to
 /// its `flush` callback (streaming output keeps memory bounded).
 pub(crate) const FLUSH_AT: usize = 1 << 16;
@@ -82,6 +88,84 @@ pub(crate) struct Numbering {
     pub(crate) num_ops: usize,
     /// Whether some op has a location as a discardable attribute value (see `alias.rs`).
     pub(crate) location_attrs: bool,
+    /// The results' names from hints (`%c0`, `%cst_1`), made unique as MLIR's `SSANameState`.
+    names: Vec<Box<str>>,
+}
+
+/// MLIR's `sanitizeIdentifier`: a hint becomes a valid SSA name; one starting with a digit
+/// gets a `_` in front so that it cannot look like a number.
+fn sanitize_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let valid = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
+    let starts_with_digit = name.starts_with(|c: char| c.is_ascii_digit());
+    if !starts_with_digit && name.chars().all(valid) {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 1);
+    if starts_with_digit {
+        out.push('_');
+    }
+    for b in name.bytes() {
+        let c = b as char;
+        if b.is_ascii() && valid(c) {
+            out.push(c);
+        } else if c == ' ' {
+            out.push('_');
+        } else {
+            use std::fmt::Write as _;
+            let _ = write!(out, "{b:X}");
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The names in use where a region is numbered: those of its ancestors' regions, not its
+/// siblings' (MLIR's scoped `usedNames`). Names are logged in order so that leaving a region
+/// drops exactly its own.
+#[derive(Default)]
+struct UsedNames {
+    set: rustc_hash::FxHashSet<Box<str>>,
+    log: Vec<Box<str>>,
+}
+
+impl UsedNames {
+    fn truncate(&mut self, mark: usize) {
+        for n in self.log.drain(mark.min(self.log.len())..) {
+            self.set.remove(&n);
+        }
+    }
+
+    /// `name`, or `name_N` with the next free conflict number when it is taken.
+    fn unique(&mut self, name: &str, next_conflict: &mut u32) -> Box<str> {
+        let name = sanitize_name(name);
+        let chosen: Box<str> = if !self.set.contains(name.as_ref()) {
+            name.as_ref().into()
+        } else {
+            loop {
+                let probe = format!("{name}_{next_conflict}");
+                *next_conflict += 1;
+                if !self.set.contains(probe.as_str()) {
+                    break probe.into_boxed_str();
+                }
+            }
+        };
+        self.set.insert(chosen.clone());
+        self.log.push(chosen.clone());
+        chosen
+    }
+}
+
+/// The result-name hints of `op`: one name for all its results, or one per result.
+fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
+    let d = ctx.ir.ops.get(op);
+    let def = ctx.registry.op(d.name)?;
+    let names = match def.result_names.as_ref()? {
+        crate::dialect::ResultNames::Fixed(n) => n.clone(),
+        crate::dialect::ResultNames::Hook(h) => {
+            let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+            vec![h(ctx, id).filter(|n| !n.is_empty())?]
+        }
+    };
+    (names.len() == 1 || names.len() == d.results.len()).then_some(names)
 }
 
 fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> bool {
@@ -89,7 +173,9 @@ fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> b
 }
 
 impl Numbering {
-    pub(crate) fn compute(ctx: &Context, root: u32, unique: bool) -> Numbering {
+    /// Numbers the values under `root`. `unique`: counters run on across regions; `hints`:
+    /// results take their definitions' name hints (the custom form).
+    pub(crate) fn compute(ctx: &Context, root: u32, unique: bool, hints: bool) -> Numbering {
         let ir = &ctx.ir;
         // Dense tables when the printed tree is a good part of the arenas.
         let op_cap = ir.ops.capacity_index();
@@ -101,23 +187,43 @@ impl Numbering {
             labels: SideTable::new(dense, block_cap),
             num_ops: 0,
             location_attrs: false,
+            names: Vec::new(),
         };
         let mut next_value: u32 = 0;
         let mut next_arg: u32 = 0;
+        let mut next_conflict: u32 = 0;
+        let mut used = UsedNames::default();
+        let name_result = |n: &mut Numbering, used: &mut UsedNames, next_conflict: &mut u32, o: u32| -> bool {
+            if !hints {
+                return false;
+            }
+            let Some(hints) = result_name_hints(ctx, o) else { return false };
+            let per_result = if hints.len() > 1 || ctx.ir.ops.get(o).results.len() == 1 { PER_RESULT } else { 0 };
+            n.results.set(o, NAMED | per_result | n.names.len() as u32);
+            for hint in hints {
+                let name = used.unique(&hint, next_conflict);
+                n.names.push(name);
+            }
+            true
+        };
         let root_data = ir.ops.get(root);
         n.location_attrs = has_location_attr(ctx, root_data.attrs);
-        if !root_data.results.is_empty() {
+        if !root_data.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, root) {
             n.results.set(root, next_value);
             next_value += 1;
         }
         let mut count = 1usize;
-        // (region, value counter, argument counter) as they were when the region was pushed.
-        let mut stack: Vec<(u32, u32, u32)> = root_data.regions().iter().map(|&r| (r, next_value, next_arg)).collect();
-        while let Some((r, saved_value, saved_arg)) = stack.pop() {
+        // (region, value counter, argument counter, conflict counter, names in scope) as they
+        // were when the region was pushed.
+        let mut stack: Vec<(u32, u32, u32, u32, usize)> =
+            root_data.regions().iter().map(|&r| (r, next_value, next_arg, next_conflict, used.log.len())).collect();
+        while let Some((r, saved_value, saved_arg, saved_conflict, names_mark)) = stack.pop() {
             if !unique {
                 next_value = saved_value;
                 next_arg = saved_arg;
+                next_conflict = saved_conflict;
             }
+            used.truncate(names_mark);
             let first = ir.regions.get(r).first_block;
             let mut b = first;
             let mut ordering = 0u32;
@@ -143,18 +249,18 @@ impl Numbering {
                     if !od.attrs.is_empty() && !n.location_attrs {
                         n.location_attrs = has_location_attr(ctx, od.attrs);
                     }
-                    if !od.results.is_empty() {
+                    if !od.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, o) {
                         n.results.set(o, next_value);
                         next_value += 1;
                     }
                     // Pushed now, their counters fixed once the whole region is numbered.
-                    stack.extend(od.regions().iter().map(|&r| (r, 0, 0)));
+                    stack.extend(od.regions().iter().map(|&r| (r, 0, 0, 0, 0)));
                     o = ir.link(o).next;
                 }
                 b = bd.next;
             }
             for entry in &mut stack[pushed_from..] {
-                (entry.1, entry.2) = (next_value, next_arg);
+                (entry.1, entry.2, entry.3, entry.4) = (next_value, next_arg, next_conflict, used.log.len());
             }
         }
         n.num_ops = count;
@@ -246,12 +352,26 @@ impl<'a> Printer<'a> {
                 self.out.push_str("<<UNKNOWN SSA VALUE>>");
                 return;
             }
-            self.out.push('%');
-            write_u64(first as u64, &mut self.out);
+            if first & (NAMED | PER_RESULT) == NAMED | PER_RESULT {
+                self.out.push('%');
+                self.out.push_str(&num.names[((first & !(NAMED | PER_RESULT)) + n) as usize]);
+                return;
+            }
+            self.write_result_base(num, first);
             if self.ctx.ir.ops.get(v.owner).results.len() != 1 {
                 self.out.push('#');
                 write_u64(n as u64, &mut self.out);
             }
+        }
+    }
+
+    /// `%N` or `%name` for an op's results.
+    fn write_result_base(&mut self, num: &Numbering, first: u32) {
+        self.out.push('%');
+        if first & NAMED != 0 {
+            self.out.push_str(&num.names[(first & !(NAMED | PER_RESULT)) as usize]);
+        } else {
+            write_u64(first as u64, &mut self.out);
         }
     }
 
@@ -413,9 +533,19 @@ impl<'a> Printer<'a> {
             let first = num.results.get(op);
             if first == NONE {
                 self.out.push_str("<<UNKNOWN SSA VALUE>>");
+            } else if first & (NAMED | PER_RESULT) == NAMED | PER_RESULT {
+                let base = (first & !(NAMED | PER_RESULT)) as usize;
+                for (i, name) in num.names[base..base + nres].iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push('%');
+                    self.out.push_str(name);
+                }
+                self.out.push_str(" = ");
+                return;
             } else {
-                self.out.push('%');
-                write_u64(first as u64, &mut self.out);
+                self.write_result_base(num, first);
             }
             if nres > 1 {
                 self.out.push(':');
