@@ -2,7 +2,7 @@
 //! verifier hook (`omnir.verifier`) and custom directives (`custom<Name>(...)`) with
 //! `DirectiveParser` / `DirectivePrinter`.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use omnir::{Context, DirectiveArgKind, DirectiveParser, DirectivePrinter, Module, PrintFlags, Status};
@@ -148,7 +148,16 @@ fn parse_errors_have_positions() {
 #[test]
 fn panics_in_hooks_are_errors() {
     let ctx = Context::new();
-    ctx.register_verifier_hook("hk.nonempty", |_| panic!("verifier boom")).unwrap();
+    // The verifier panics while `boom` is set.
+    let boom = Arc::new(AtomicBool::new(true));
+    let b = boom.clone();
+    ctx.register_verifier_hook("hk.nonempty", move |_| {
+        if b.load(Ordering::SeqCst) {
+            panic!("verifier boom")
+        }
+        Ok(())
+    })
+    .unwrap();
     ctx.load_definitions(DEFS, "hk.irdl.mlir").unwrap();
     ctx.register_custom_directive("hk", "TypedList", |_| panic!("parser boom"), |_| panic!("printer boom")).unwrap();
     ctx.register_custom_directive("hk", "Mode", parse_mode, print_mode).unwrap();
@@ -160,6 +169,14 @@ fn panics_in_hooks_are_errors() {
     let m = Module::parse(&ctx, "\"hk.pack\"() : () -> ()\n", "p.mlir").unwrap();
     let e = m.verify().unwrap_err();
     assert!(e.message.contains("verifier boom"), "{e}");
+    // An op that fails to verify prints in the generic form, as in MLIR: no printer runs.
+    assert_eq!(
+        m.print(&PrintFlags::default()).unwrap(),
+        "\"builtin.module\"() ({\n  \"hk.pack\"() : () -> ()\n}) : () -> ()\n"
+    );
+    // Once it verifies, the custom printer runs, and its panic leaves the directive empty.
+    boom.store(false, Ordering::SeqCst);
+    m.verify().unwrap();
     assert_eq!(m.print(&PrintFlags::default()).unwrap(), "module {\n  hk.pack \n}\n");
 }
 

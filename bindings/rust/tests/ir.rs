@@ -14,8 +14,8 @@ fn ctx() -> Context {
     ctx
 }
 
-/// `func.func @add(%a: i32, %b: i32) { %s = arith.addi %a, %b; func.return %s }` in a
-/// module, built through the builder.
+/// `func.func @add(%a: i32, %b: i32) -> i32 { %s = arith.addi %a, %b; func.return %s }` in
+/// a module, built through the builder: valid IR of the shipped `func` and `arith` dialects.
 struct Fixture {
     ctx: Context,
     module: Module,
@@ -31,12 +31,16 @@ fn fixture() -> Fixture {
     let loc = ctx.file_line_col_loc("t.mlir", 1, 1).unwrap();
     let i32 = ctx.integer_type(32).unwrap();
     let module = Module::new(&loc).unwrap();
+    // func.func's inherent attributes are properties (`<{...}>`), as in MLIR.
+    let fn_type = ctx.function_type(&[i32.clone(), i32.clone()], &[i32.clone()]).unwrap();
+    let props = ctx
+        .dictionary_attr(&[
+            ("function_type", ctx.type_attr(&fn_type).unwrap()),
+            ("sym_name", ctx.string_attr("add").unwrap()),
+        ])
+        .unwrap();
     let func = InsertionPoint::BlockEnd(module.body().unwrap())
-        .build(
-            &OperationBuilder::new("func.func", &loc)
-                .attribute("sym_name", &ctx.string_attr("add").unwrap())
-                .regions(1),
-        )
+        .build(&OperationBuilder::new("func.func", &loc).properties(&props).regions(1))
         .unwrap();
     let body = Block::create(&ctx, &[(i32.clone(), loc.clone()), (i32.clone(), loc.clone())]).unwrap();
     func.region(0).unwrap().append_block(&body).unwrap();
@@ -56,7 +60,9 @@ fn build_and_inspect() {
     let f = fixture();
     f.module.verify().unwrap();
     assert_eq!(f.add.name().unwrap(), "arith.addi");
-    assert!(!f.add.is_registered().unwrap());
+    // Both are ops of the dialects every context ships, with their definitions' verifiers.
+    assert!(f.add.is_registered().unwrap());
+    assert!(f.func.is_registered().unwrap());
     assert_eq!(f.add.num_operands().unwrap(), 2);
     let args = f.body.arguments().unwrap();
     assert_eq!(f.add.operands().unwrap(), args);
@@ -115,16 +121,43 @@ fn attributes_on_operations() {
     assert!(f.add.remove_attribute("zeta").unwrap());
     assert!(!f.add.remove_attribute("zeta").unwrap());
     assert_eq!(f.func.symbol_name().unwrap().as_deref(), Some("add"));
-    let props = ctx.dictionary_attr(&[("p", ctx.unit_attr().unwrap())]).unwrap();
+    // Properties: arith.addi's default-valued overflowFlags is there from creation on.
+    let none = ctx.parse_attribute("#arith.overflow<none>").unwrap();
+    let defaults = ctx.dictionary_attr(&[("overflowFlags", none)]).unwrap();
+    assert_eq!(f.add.properties().unwrap(), Some(defaults));
+    let flags = ctx.parse_attribute("#arith.overflow<nsw, nuw>").unwrap();
+    let props = ctx.dictionary_attr(&[("overflowFlags", flags)]).unwrap();
     f.add.set_properties(&props).unwrap();
     assert_eq!(f.add.properties().unwrap(), Some(props));
+    f.module.verify().unwrap();
+    // Printed in the custom form's `overflow<...>` (the discardable `alpha` in the attr-dict).
+    let text = f.module.to_string();
+    assert!(text.contains("%0 = arith.addi %arg0, %arg1 overflow<nsw, nuw> {alpha = 2 : i32} : i32"), "{text}");
 }
 
 #[test]
 fn print_with_flags_and_parse_back() {
     let f = fixture();
     let text = f.module.to_string();
-    assert!(text.contains("\"arith.addi\"(%arg0, %arg1) : (i32, i32) -> i32"), "{text}");
+    // The custom forms, exactly as mlir-opt prints this module.
+    assert_eq!(
+        text,
+        "module {\n  func.func @add(%arg0: i32, %arg1: i32) -> i32 {\n    %0 = arith.addi %arg0, %arg1 : i32\n    \
+         return %0 : i32\n  }\n}\n"
+    );
+    // The generic form shows the properties, with arith.addi's default overflowFlags.
+    let generic = f.module.print(&PrintFlags::default().with_generic()).unwrap();
+    assert!(
+        generic.contains("\"func.func\"() <{function_type = (i32, i32) -> i32, sym_name = \"add\"}> ({"),
+        "{generic}"
+    );
+    assert!(
+        generic.contains(
+            "%0 = \"arith.addi\"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32"
+        ),
+        "{generic}"
+    );
+    assert!(generic.contains("\"func.return\"(%0) : (i32) -> ()"), "{generic}");
     assert!(!text.contains("loc("), "{text}");
     let with_locs = f.module.print(&PrintFlags::default().with_debug_info()).unwrap();
     assert!(with_locs.contains("loc(\"t.mlir\":1:1)"), "{with_locs}");
