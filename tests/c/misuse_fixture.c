@@ -412,8 +412,9 @@ static void fixture_teardown(misuse_fixture *fx) {
 }
 
 /* In context number `c`: a dialect `mx` with a type `!mx.t` and an attribute `#mx.a` of one
- * parameter each (the first definitions of the context, so that definition id 0, which the
- * generated omnir_dialect_definition_* cases pass, names `!mx.t`), an instance of each, and
+ * parameter each, an instance of each (definition id 0, which the generated
+ * omnir_dialect_definition_* cases pass, names the first definitions every context ships,
+ * `!irdl.attribute` and `#arith.fastmath`; the check below makes sure it names one), and
  * an implementation of interface 0 (the id the generated *_get_interface cases pass)
  * attached to the kinds misuse_type/misuse_attribute/misuse_op give those functions. */
 static void setup_dialect(misuse_fixture *fx, int c, omnir_context *ctx, const parsed_ir *ir) {
@@ -430,8 +431,13 @@ static void setup_dialect(misuse_fixture *fx, int c, omnir_context *ctx, const p
     FX(omnir_dialect_register_type(ctx, &def, &type_def));
     def.name = "a";
     FX(omnir_dialect_register_attribute(ctx, &def, &attr_def));
-    if (type_def != 0) {
-        fprintf(stderr, "misuse fixture: the first type definition has id %u, not 0\n", (unsigned)type_def);
+    size_t n0_type = 0, n0_attr = 0;
+    if (omnir_dialect_definition_get_num_params(ctx, 0, false, &n0_type) != OMNIR_OK ||
+        omnir_dialect_definition_get_num_params(ctx, 0, true, &n0_attr) != OMNIR_OK || type_def == 0 ||
+        attr_def == 0) {
+        fprintf(stderr, "misuse fixture: definition id 0 is not a shipped type and attribute definition "
+                        "(!mx.t has id %u, #mx.a %u)\n",
+                (unsigned)type_def, (unsigned)attr_def);
         fx_ok = false;
         return;
     }

@@ -362,10 +362,17 @@ static const char HOOKS_TEXT[] =
     "    pack [%arg0 : i32, %0 : i32]\n"
     "    return %0 : i32\n"
     "  }\n"
-    "  ct.fn @empty() {\n"
-    "    pack [] {note}\n"
+    "  ct.fn @one(i32 %arg0) {\n"
+    "    pack [%arg0 : i32] {note}\n"
     "    return\n"
     "  }\n"
+    "}\n";
+
+/* An empty pack: parses, but the verifier hook refuses it. */
+static const char EMPTY_PACK_TEXT[] =
+    "ct.fn @empty() {\n"
+    "  pack [] {note}\n"
+    "  return\n"
     "}\n";
 
 static void hooks_in_c(void) {
@@ -415,21 +422,44 @@ static void hooks_in_c(void) {
      * attribute and an entry block label with the arguments. */
     char generic[4096];
     snprintf(generic, sizeof generic, "%s", print_with(ctx, m, true));
+    /* Entry block arguments are numbered as mlir-opt does in the generic form: the regions of
+     * the module's ops are named last to first, the @add's arguments after @one's %arg0. */
     CHECK_MSG(strstr(generic, "\"ct.fn\"() <{function_type = (i32, i32) -> i32, sym_name = \"add\"}> ({\n"
-                              "  ^bb0(%arg0: i32, %arg1: i32):\n") != NULL,
+                              "  ^bb0(%arg1: i32, %arg2: i32):\n") != NULL,
               generic);
-    CHECK_MSG(strstr(generic, "\"ct.pack\"(%arg0, %0) : (i32, i32) -> ()") != NULL, generic);
-    CHECK_MSG(strstr(generic, "\"ct.pack\"() {note} : () -> ()") != NULL, generic);
+    CHECK_MSG(strstr(generic, "\"ct.pack\"(%arg1, %0) : (i32, i32) -> ()") != NULL, generic);
+    CHECK_MSG(strstr(generic, "\"ct.fn\"() <{function_type = (i32) -> (), sym_name = \"one\"}> ({\n"
+                              "  ^bb0(%arg0: i32):\n") != NULL,
+              generic);
+    CHECK_MSG(strstr(generic, "\"ct.pack\"(%arg0) {note} : (i32) -> ()") != NULL, generic);
     omnir_op m_generic = {0};
     CHECK_OK(omnir_module_parse(ctx, S(generic), S("g.mlir"), &m_generic));
     CHECK(!strcmp(print_with(ctx, m_generic, false), HOOKS_TEXT));
 
-    /* The verifier hook runs after the definition's own checks: the empty pack fails with
-     * its message, reported at the op. */
+    /* The verifier hook runs after the definition's own checks: the valid module passes it,
+     * the empty pack fails with its message, reported at the op. */
     int before = counts.verifies;
-    CHECK_STATUS(omnir_op_verify(ctx, m), OMNIR_ERROR_VERIFICATION_FAILED);
+    CHECK_OK(omnir_op_verify(ctx, m));
+    CHECK(counts.verifies > before);
+    omnir_op m_empty = {0};
+    CHECK_OK(omnir_module_parse(ctx, S(EMPTY_PACK_TEXT), S("e.mlir"), &m_empty));
+    CHECK(counts.parses == 4 + 4 + 2); /* m, m_renamed (m_generic is generic text), m_empty */
+    before = counts.verifies;
+    CHECK_STATUS(omnir_op_verify(ctx, m_empty), OMNIR_ERROR_VERIFICATION_FAILED);
     CHECK(counts.verifies > before);
     CHECK_MSG(strstr(last_error(), "'ct.pack' op needs at least one value") != NULL, last_error());
+    /* An op that fails to verify prints in the generic form, as in MLIR: no directive
+     * printer runs. */
+    int prints = counts.prints;
+    CHECK_MSG(!strcmp(print_with(ctx, m_empty, false),
+                      "\"builtin.module\"() ({\n"
+                      "  \"ct.fn\"() <{function_type = () -> (), sym_name = \"empty\"}> ({\n"
+                      "    \"ct.pack\"() {note} : () -> ()\n"
+                      "    \"ct.return\"() : () -> ()\n"
+                      "  }) : () -> ()\n"
+                      "}) : () -> ()\n"),
+              print_with(ctx, m_empty, false));
+    CHECK(counts.prints == prints);
     CHECK_OK(omnir_context_set_verify_after_parse(ctx, true));
     omnir_op v = {0};
     CHECK_STATUS(omnir_module_parse(ctx, S("ct.fn @f() {\n  ct.pack []\n  return\n}\n"), S("v.mlir"), &v),
@@ -449,8 +479,8 @@ static void hooks_in_c(void) {
     CHECK_STATUS(omnir_directive_parser_parse_punct(NULL, S("(")), OMNIR_ERROR_NULL_ARGUMENT);
     CHECK_STATUS(omnir_directive_printer_write(NULL, S("x")), OMNIR_ERROR_NULL_ARGUMENT);
 
-    omnir_op mods[3] = {m, m_renamed, m_generic};
-    for (int i = 0; i < 3; i++) CHECK_OK(omnir_op_erase(ctx, mods[i], OMNIR_ERASE_REQUIRE_NO_USES));
+    omnir_op mods[4] = {m, m_renamed, m_generic, m_empty};
+    for (int i = 0; i < 4; i++) CHECK_OK(omnir_op_erase(ctx, mods[i], OMNIR_ERASE_REQUIRE_NO_USES));
     CHECK_OK(omnir_context_detach_diagnostic_handler(ctx, handler));
     CHECK_OK(omnir_context_destroy(ctx));
     /* Both directives shared the one user data; the context freed it once per registration. */
