@@ -40,7 +40,8 @@ func tour() throws {
     let square = try Operation.create(name: "arith.muli", operands: [x.value, x.value], results: [i32], location: loc,
                                       at: InsertionPoint(entry))
     let seven = try Operation.create(name: "arith.constant", results: [i32],
-                                     attributes: ["value": try IntegerAttr(7, type: i32).attribute],
+                                     properties: try DictionaryAttr(["value": try IntegerAttr(7, type: i32).attribute],
+                                                                    context: ctx).attribute,
                                      location: loc, at: .before(square))
     let sum = try Operation.create(name: "arith.addi", operands: [try square.result.value, try seven.result.value],
                                    results: [i32], location: loc, at: .after(square))

@@ -28,10 +28,26 @@ final class CorpusTests: XCTestCase {
         }
     }
 
+    /// Chunks that upstream MLIR itself refuses while a dialect they use is not registered
+    /// here (the corpus was printed with every upstream dialect registered; omnir ships
+    /// `builtin`, `func` and `arith` so far): a `func.call` nested in an op of an unregistered
+    /// dialect with one region (`scf.execute_region`) cannot see the module's symbols, since
+    /// MLIR takes such an op for a possible symbol table (isPotentiallyUnknownSymbolTable);
+    /// `mlir-opt --allow-unregistered-dialect` without scf gives the same error. Such a chunk
+    /// must fail with exactly this message (its text is then compared as it stands); once scf
+    /// ships it round-trips, the check below fails, and the entry goes.
+    static let refusedUntilRegistered: [String: String] = [
+        "mlir/mlir/test/Dialect/SCF/control-flow-sink.mlir": "'func.call' op 'consume' does not reference a valid function",
+        "mlir-debuginfo/mlir/test/Dialect/SCF/control-flow-sink.mlir":
+            "'func.call' op 'consume' does not reference a valid function",
+    ]
+
     /// What `mlir-opt --split-input-file` prints: each chunk's module and a newline, chunks
     /// joined by `// -----`. The files are upstream's own output, so their chunks are
-    /// separated by lines that are exactly the marker.
-    func reprint(_ source: String, name: String, flags: PrintFlags) throws -> String {
+    /// separated by lines that are exactly the marker. `refused`: the message of the chunks
+    /// upstream refuses too (`refusedUntilRegistered`); `refusals` counts them.
+    func reprint(_ source: String, name: String, flags: PrintFlags, refused: String? = nil,
+                 refusals: inout Int) throws -> String {
         let ctx = Context(allowUnregisteredDialects: true)
         var chunks: [String] = []
         var current = ""
@@ -47,9 +63,20 @@ final class CorpusTests: XCTestCase {
         if chunks.last?.allSatisfy({ $0 == "\n" }) == true { chunks.removeLast() }
         var out = ""
         for (i, chunk) in chunks.enumerated() {
-            let module = try Module.parse(chunk, context: ctx, filename: name)
-            try module.verify()
             if i > 0 { out += "// -----\n" }
+            let module: Module
+            do {
+                module = try Module.parse(chunk, context: ctx, filename: name)
+            } catch OmnirError.parseFailed(let message, _) where refused.map({ message.contains(": error: " + $0) }) == true {
+                refusals += 1
+                // As it stands, one newline after it as after a print (the last chunk read
+                // has the file's closing newline too).
+                var text = Substring(chunk)
+                while text.hasSuffix("\n") { text = text.dropLast() }
+                out += text + "\n"
+                continue
+            }
+            try module.verify()
             out += try module.print(flags: flags) + "\n"
         }
         return out
@@ -69,6 +96,7 @@ final class CorpusTests: XCTestCase {
         var perFolder: [String: (pass: Int, total: Int)] = [:]
         var failures: [String] = []
         var chunks = 0
+        var refusedChunks = 0
         let start = Date()
         for row in rows {
             let expected = try String(contentsOf: TestPaths.corpus.appendingPathComponent(row.path), encoding: .utf8)
@@ -77,8 +105,13 @@ final class CorpusTests: XCTestCase {
             var entry = perFolder[folder] ?? (0, 0)
             entry.total += 1
             do {
-                let actual = try reprint(expected, name: row.path, flags: row.flags)
-                if actual == expected {
+                var refusals = 0
+                let refused = Self.refusedUntilRegistered[row.path]
+                let actual = try reprint(expected, name: row.path, flags: row.flags, refused: refused, refusals: &refusals)
+                refusedChunks += refusals
+                if refused != nil && refusals == 0 {
+                    failures.append("\(row.path): no chunk was refused with \"\(refused!)\" (remove it from refusedUntilRegistered)")
+                } else if actual == expected {
                     entry.pass += 1
                 } else {
                     failures.append("\(row.path): \(firstDifference(expected, actual))")
@@ -91,7 +124,8 @@ final class CorpusTests: XCTestCase {
         for (folder, (p, t)) in perFolder.sorted(by: { $0.key < $1.key }) {
             print("corpus \(folder): \(p)/\(t) byte-exact")
         }
-        print(String(format: "corpus: %d files, %d chunks in %.2f s", rows.count, chunks, Date().timeIntervalSince(start)))
+        print(String(format: "corpus: %d files, %d chunks in %.2f s (%d refused as upstream refuses them without their dialect)",
+                     rows.count, chunks, Date().timeIntervalSince(start), refusedChunks))
         XCTAssertGreaterThanOrEqual(rows.count, 12)
         XCTAssertGreaterThan(perFolder["mlir-debuginfo"]?.total ?? 0, 0, "the debuginfo files are part of the run")
         for f in failures.prefix(20) { print("FAIL \(f)") }
