@@ -50,7 +50,8 @@ const MAX_STEPS: usize = 200;
 const POOL_CAP: usize = 48;
 
 /// A seed module with regions, block arguments, successors, symbols and attributes, so that
-/// even short programs reach interesting IR.
+/// even short programs reach interesting IR. It must verify (func and arith are registered
+/// in every context): `@g` calls itself, as its `() -> ()` type allows.
 const SEED: &str = r#""builtin.module"() ({
   "func.func"() <{function_type = (i32, i1) -> i32, sym_name = "f"}> ({
   ^bb0(%arg0: i32, %arg1: i1):
@@ -66,7 +67,7 @@ const SEED: &str = r#""builtin.module"() ({
     "test.region"(%2) ({
       "test.inner"(%2) : (tensor<2xf32>) -> ()
     }) {count = 3 : i64} : (tensor<2xf32>) -> ()
-    "func.call"() <{callee = @f}> : () -> ()
+    "func.call"() <{callee = @g}> : () -> ()
     "func.return"() : () -> ()
   }) : () -> ()
 }) : () -> ()
@@ -307,13 +308,16 @@ impl World {
         }
         assert_eq!(omnir_context_set_allow_unregistered_dialects(contexts[0], true), OMNIR_OK);
         let mut world = World { contexts, captures, pools: Pools::default(), tables: Vec::new() };
-        for ctx in contexts {
+        for (i, ctx) in contexts.into_iter().enumerate() {
             let mut module = omnir_op::default();
             let file = b"seed.mlir";
             let status =
                 omnir_module_parse(ctx, ptr_of(SEED.as_bytes()), SEED.len(), ptr_of(file), file.len(), &mut module);
             if checked(status, "parse the seed") {
                 world.collect_walk(ctx, module);
+            } else {
+                // Only the context without unregistered dialects may refuse it (`test.*`).
+                assert_ne!(i, 0, "the seed must parse and verify: {}", last_error());
             }
         }
         world

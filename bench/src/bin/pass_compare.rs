@@ -7,10 +7,10 @@
 //!
 //! The input files come from `../shared/bench/gen_mlir.py` (`--legacy14` for mlir-opt-14)
 //! and are kept in DIR (default `target/tmp/pass_bench`). MLIR only CSEs ops it knows are
-//! pure, and the arith ops of the file are registered there; for a like-for-like run the
-//! omnir side registers the same arith ops as PURE (everything else stays unregistered, as
-//! `func.func` does). Pass times on the MLIR side are read from `--mlir-timing`; like
-//! omnir's, they include the verifier run after the pass.
+//! pure; the `func` and `arith` ops of the file are registered on both sides alike (omnir
+//! ships both dialects, with MLIR's traits: the arith ops are Pure), so the runs are
+//! like-for-like, verifiers included. Pass times on the MLIR side are read from
+//! `--mlir-timing`; like omnir's, they include the verifier run after the pass.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,7 +19,7 @@ use std::time::Instant;
 use omnir_bench::median;
 use omnir_core::asm::{parse_source, ParseOptions};
 use omnir_core::pass::{PassManager, TimingNode};
-use omnir_core::{Context, DialectDef, OpDef, OpId, Traits, TypeConstraint, ValueSpec};
+use omnir_core::{Context, OpId};
 
 struct Args {
     ops: usize,
@@ -100,25 +100,9 @@ fn generate(dir: &Path, name: &str, args: &[String]) -> PathBuf {
     path
 }
 
-/// The arith ops gen_mlir.py writes, registered PURE (as MLIR's arith dialect has them).
-fn register_arith(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "arith".into(), allow_unknown_operations: true });
-    for name in ["arith.constant", "arith.addi", "arith.addf", "arith.muli"] {
-        let mut d = OpDef::new(name);
-        d.operands = vec![ValueSpec::variadic("in", TypeConstraint::Any)];
-        d.results = vec![ValueSpec::variadic("out", TypeConstraint::Any)];
-        d.traits = Traits::PURE;
-        if name == "arith.constant" {
-            d.traits = d.traits | Traits::CONSTANT_LIKE;
-        }
-        ctx.register_operation(d).expect("register arith op");
-    }
-}
-
 fn load(source: &str, threads: usize) -> (Context, OpId) {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    register_arith(&mut ctx);
     ctx.set_pass_threads(threads);
     let module = parse_source(
         &mut ctx,
