@@ -18,12 +18,11 @@ fn main() -> omnir::Result<()> {
     // func.func @add(%a: i32, %b: i32) -> i32
     let module = Module::new(&loc)?;
     let func_type = ctx.function_type(&[i32.clone(), i32.clone()], std::slice::from_ref(&i32))?;
-    let func = InsertionPoint::BlockEnd(module.body()?).build(
-        &OperationBuilder::new("func.func", &loc)
-            .attribute("sym_name", &ctx.string_attr("add")?)
-            .attribute("function_type", &ctx.type_attr(&func_type)?)
-            .regions(1),
-    )?;
+    // Its inherent attributes are properties (`<{...}>` in the generic form), as in MLIR.
+    let props =
+        ctx.dictionary_attr(&[("function_type", ctx.type_attr(&func_type)?), ("sym_name", ctx.string_attr("add")?)])?;
+    let func = InsertionPoint::BlockEnd(module.body()?)
+        .build(&OperationBuilder::new("func.func", &loc).properties(&props).regions(1))?;
     let body = Block::create(&ctx, &[(i32.clone(), loc.clone()), (i32.clone(), loc.clone())])?;
     func.region(0)?.append_block(&body)?;
     let body = body.release();
