@@ -810,49 +810,105 @@ impl Operation {
 // ---------------------------------------------------------------------------------------
 // list views of an operation
 
-/// `op.attributes`: the discardable attributes, a mutable mapping of name to attribute.
+/// `op.attributes`: a mutable mapping of name to attribute, as MLIR's `Operation::getAttrs`:
+/// the discardable attributes and, for a registered op, its inherent attributes (the entries
+/// of its properties), sorted by name. Setting or deleting a name the properties hold
+/// changes the properties (MLIR's `setAttr` / `removeAttr`); any other name is discardable.
 #[pyclass(module = "omnir._omnir", frozen)]
 pub struct OpAttributeMap {
     op: Py<Operation>,
 }
 
+/// The entries of `op`'s properties when they are a dictionary.
+fn property_entries(op: &omnir::Operation) -> PyResult<Option<Vec<(String, omnir::Attribute)>>> {
+    match op.properties().py()? {
+        Some(p) => Ok(p.dictionary_entries().ok()),
+        None => Ok(None),
+    }
+}
+
+/// What MLIR's `Operation::getAttrDictionary` holds: the discardable attributes plus, for a
+/// registered op, the inherent ones (an unregistered op's properties are not attributes).
+fn all_attributes(op: &omnir::Operation) -> PyResult<Vec<(String, omnir::Attribute)>> {
+    let mut attrs = op.attributes().py()?;
+    if op.is_registered().py()? {
+        if let Some(inherent) = property_entries(op)? {
+            attrs.retain(|(n, _)| !inherent.iter().any(|(m, _)| m == n));
+            attrs.extend(inherent);
+            attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+    }
+    Ok(attrs)
+}
+
+/// The attribute `name` as MLIR's `Operation::getAttr` finds it: inherent first, then
+/// discardable.
+fn lookup_attribute(op: &omnir::Operation, name: &str) -> PyResult<Option<omnir::Attribute>> {
+    match op.inherent_attribute(name).py()? {
+        Some(a) => Ok(Some(a)),
+        None => op.attribute(name).py(),
+    }
+}
+
+/// Replaces (`Some`) or removes (`None`) entry `name` of the properties when they hold it;
+/// whether they did.
+fn update_property(op: &omnir::Operation, name: &str, value: Option<&omnir::Attribute>) -> PyResult<bool> {
+    let Some(entries) = property_entries(op)? else { return Ok(false) };
+    if !entries.iter().any(|(n, _)| n == name) {
+        return Ok(false);
+    }
+    let kept: Vec<(&str, omnir::Attribute)> = entries
+        .iter()
+        .filter_map(|(n, a)| {
+            if n != name {
+                Some((n.as_str(), a.clone()))
+            } else {
+                value.map(|v| (n.as_str(), v.clone()))
+            }
+        })
+        .collect();
+    let dict = op.context().dictionary_attr(&kept).py()?;
+    op.set_properties(&dict).py()?;
+    Ok(true)
+}
+
 #[pymethods]
 impl OpAttributeMap {
     fn __len__(&self) -> PyResult<usize> {
-        Ok(self.op.get().op.attributes().py()?.len())
+        Ok(all_attributes(&self.op.get().op)?.len())
     }
 
     /// `attrs["name"]` gives the attribute; `attrs[i]` the i-th `NamedAttribute`.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let op = &self.op.get().op;
         if let Some(name) = key_name(key)? {
-            let a = op.attribute(&name).py()?;
-            let a = match a {
-                Some(a) => a,
-                None => op.inherent_attribute(&name).py()?.ok_or_else(|| PyKeyError::new_err(name))?,
-            };
+            let a = lookup_attribute(op, &name)?.ok_or_else(|| PyKeyError::new_err(name))?;
             return wrap_attr(py, a);
         }
-        let attrs = op.attributes().py()?;
+        let attrs = all_attributes(op)?;
         let i = index_arg(key, attrs.len(), "index")?;
         let (name, attr) = attrs[i].clone();
         Ok(Py::new(py, NamedAttribute { name, attr })?.into_any())
     }
 
     fn __setitem__(&self, name: &str, value: &Bound<'_, Attribute>) -> PyResult<()> {
-        self.op.get().op.set_attribute(name, &value.get().attr).py()
+        let op = &self.op.get().op;
+        if update_property(op, name, Some(&value.get().attr))? {
+            return Ok(());
+        }
+        op.set_attribute(name, &value.get().attr).py()
     }
 
     fn __delitem__(&self, name: &str) -> PyResult<()> {
-        if !self.op.get().op.remove_attribute(name).py()? {
+        let op = &self.op.get().op;
+        if !update_property(op, name, None)? && !op.remove_attribute(name).py()? {
             return Err(PyKeyError::new_err(name.to_string()));
         }
         Ok(())
     }
 
     fn __contains__(&self, name: &str) -> PyResult<bool> {
-        let op = &self.op.get().op;
-        Ok(op.attribute(name).py()?.is_some() || op.inherent_attribute(name).py()?.is_some())
+        Ok(lookup_attribute(&self.op.get().op, name)?.is_some())
     }
 
     /// Iterates over the attribute names, as a dict does (and MLIR's map; `attrs[i]` still
@@ -863,24 +919,23 @@ impl OpAttributeMap {
 
     /// The attribute names.
     fn keys(&self) -> PyResult<Vec<String>> {
-        Ok(self.op.get().op.attributes().py()?.into_iter().map(|(n, _)| n).collect())
+        Ok(all_attributes(&self.op.get().op)?.into_iter().map(|(n, _)| n).collect())
     }
 
     /// The attributes.
     fn values(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.op.get().op.attributes().py()?.into_iter().map(|(_, a)| wrap_attr(py, a)).collect()
+        all_attributes(&self.op.get().op)?.into_iter().map(|(_, a)| wrap_attr(py, a)).collect()
     }
 
     /// `(name, attribute)` pairs.
     fn items(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
-        self.op.get().op.attributes().py()?.into_iter().map(|(n, a)| Ok((n, wrap_attr(py, a)?))).collect()
+        all_attributes(&self.op.get().op)?.into_iter().map(|(n, a)| Ok((n, wrap_attr(py, a)?))).collect()
     }
 
     /// The attribute `name`, or `default`.
     #[pyo3(signature = (name, default = None))]
     fn get(&self, py: Python<'_>, name: &str, default: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
-        let op = &self.op.get().op;
-        match op.attribute(name).py()? {
+        match lookup_attribute(&self.op.get().op, name)? {
             Some(a) => Ok(Some(wrap_attr(py, a)?)),
             None => Ok(default),
         }

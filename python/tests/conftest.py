@@ -29,6 +29,30 @@ FUNC = '''
 }) {sym_name = "f", function_type = (i32, i32) -> i32} : () -> ()
 '''
 
+# FUNC as upstream prints it (`iree-opt` and `iree-opt --mlir-print-op-generic`): func and
+# arith are registered, so the inherent attributes are properties (arith's default-valued
+# overflowFlags materialized) and the custom form names the block arguments %arg0, %arg1.
+FUNC_CUSTOM = '''\
+module {
+  func.func @f(%arg0: i32, %arg1: i32) -> i32 {
+    %0 = arith.addi %arg0, %arg1 : i32
+    %1 = arith.muli %0, %arg0 : i32
+    return %1 : i32
+  }
+}
+'''
+
+FUNC_GENERIC = '''\
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32, i32) -> i32, sym_name = "f"}> ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+    %1 = "arith.muli"(%0, %arg0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+    "func.return"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+'''
+
 
 @pytest.fixture
 def module(ctx: ir.Context) -> ir.Module:

@@ -11,7 +11,7 @@ import pytest
 
 import omnir as ir
 
-from conftest import FUNC
+from conftest import FUNC, FUNC_CUSTOM, FUNC_GENERIC
 
 
 def test_context_manager_and_current() -> None:
@@ -54,11 +54,11 @@ def test_context_identity_and_settings(ctx: ir.Context) -> None:
 
 
 def test_module_parse_print(module: ir.Module) -> None:
-    # str(module) is upstream's custom form; ops without one print generic inside it.
+    # str(module) is upstream's custom form (func and arith are registered in every context).
     text = str(module)
-    assert text.startswith("module {\n") and text.endswith("}\n") and '"arith.addi"' in text
+    assert text == FUNC_CUSTOM
     generic = module.operation.get_asm(print_generic_op_form=True)
-    assert isinstance(generic, str) and generic.startswith('"builtin.module"() ({') and '"arith.addi"' in generic
+    assert generic == FUNC_GENERIC
     assert module.operation.name == "builtin.module"
     assert module.body.owner == module.operation
     for t in (text, generic):
@@ -66,6 +66,9 @@ def test_module_parse_print(module: ir.Module) -> None:
         assert str(again) == text
         assert again.operation.get_asm(print_generic_op_form=True) == generic
         assert ir.Module.parse(t.encode()).operation.verify()
+    # Ops without a custom form print generic inside it (as `iree-opt --allow-unregistered-dialect`).
+    mixed = ir.Module.parse(FUNC.replace('  "func.return"', '  "t.x"() : () -> ()\n  "func.return"'))
+    assert str(mixed) == FUNC_CUSTOM.replace("    return", '    "t.x"() : () -> ()\n    return')
 
 
 def test_module_create(ctx: ir.Context) -> None:
@@ -83,8 +86,7 @@ def test_get_asm_flags(ctx: ir.Context) -> None:
     debug = m.operation.get_asm(enable_debug_info=True)
     assert isinstance(debug, str) and 'loc("in.mlir"' in debug
     generic = m.operation.get_asm(print_generic_op_form=True)
-    assert isinstance(generic, str) and generic.startswith('"builtin.module"() ({') and plain.startswith("module {")
-    assert generic.replace('"builtin.module"() ({', "module {").replace("}) : () -> ()\n", "}\n") == plain
+    assert plain == FUNC_CUSTOM and generic == FUNC_GENERIC
     buf = io.StringIO()
     m.operation.print(file=buf, print_generic_op_form=True)
     assert buf.getvalue() == generic
@@ -92,7 +94,10 @@ def test_get_asm_flags(ctx: ir.Context) -> None:
     assert isinstance(binary, bytes) and binary.decode() == plain
     add = m.body.operations[0].regions[0].blocks[0].operations[0]
     local = add.get_asm(use_local_scope=True)
-    assert isinstance(local, str) and '"arith.addi"' in local
+    assert local == "%0 = arith.addi %arg0, %arg1 : i32"
+    assert add.get_asm(print_generic_op_form=True, use_local_scope=True) == (
+        '%0 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32'
+    )
     big = ir.Module.parse('"t.t"() {d = dense<[1, 2, 3, 4]> : tensor<4xi32>} : () -> ()')
     elided = big.operation.get_asm(large_elements_limit=2)
     assert isinstance(elided, str) and "__elided__" in elided
@@ -180,6 +185,19 @@ def test_op_attributes_mapping(module: ir.Module) -> None:
     with pytest.raises(KeyError):
         del attrs["extra"]
     assert attrs.get("nope") is None
+    # As MLIR's getAttrs/setAttr/removeAttr: a registered op's inherent attributes (its
+    # properties) are in the map, and setting or deleting one changes the properties.
+    assert str(attrs.get("function_type")) == "(i32, i32) -> i32"
+    attrs["sym_name"] = ir.StringAttr.get("g")
+    assert list(attrs) == ["function_type", "sym_name"] and attrs["sym_name"] == ir.StringAttr.get("g")
+    assert str(f).startswith("func.func @g(%arg0: i32, %arg1: i32) -> i32 {\n")
+    del attrs["sym_name"]
+    assert list(attrs) == ["function_type"] and "sym_name" not in attrs
+    assert str(f).startswith('"func.func"() <{function_type = (i32, i32) -> i32}> ({\n')  # fails to verify
+    add = f.regions[0].blocks[0].operations[0]
+    assert [(a.name, str(a.attr)) for a in (add.attributes[i] for i in range(len(add.attributes)))] == [
+        ("overflowFlags", "#arith.overflow<none>")
+    ]
 
 
 def test_blocks_regions_values(module: ir.Module, i32: ir.IntegerType) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 import omnir as ir
 
-from conftest import FUNC
+from conftest import FUNC, FUNC_CUSTOM
 
 
 def stale(f: Callable[[], object]) -> None:
@@ -29,7 +29,7 @@ def test_op_kept_after_module_deleted(ctx: ir.Context) -> None:
     assert add.parent is not None and add.parent.name == "func.func"
     top = add.parent.parent
     assert top is not None and top.name == "builtin.module"
-    assert '"arith.addi"' in str(top)
+    assert str(top) == FUNC_CUSTOM
     assert ctx._op_is_live(*module_handle)
     del add, top
     gc.collect()
@@ -408,7 +408,7 @@ def test_context_outlived_by_wrappers() -> None:
     t = ir.IntegerType.get_signless(32, context=ctx)
     del ctx
     gc.collect()
-    assert '"arith.addi"' in str(m) and str(t) == "i32"
+    assert str(m) == FUNC_CUSTOM and str(t) == "i32"
     assert m.context.is_registered_operation("builtin.module")
 
 
