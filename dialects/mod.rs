@@ -1,18 +1,24 @@
 //! MLIR's everyday dialects as omnir ships them: each is a definition file
 //! (`dialects/<name>/<name>.irdl.mlir`, IRDL plus `omnir.*` attributes) and the Rust hooks
 //! where upstream writes C++ (`dialects/<name>/hooks.rs`). They are compiled into the core so
-//! that their types and ops live in the one library every package links, and every context
-//! has them, as upstream's tools register all of their dialects.
+//! that their types and ops live in the one library every package links. Every context has
+//! them available, as upstream's tools register all of their dialects, and loads each one
+//! the first time it is named (an op created or parsed, a `#dialect.x` / `!dialect.x` read,
+//! [`Context::load_dialect`]), as MLIR loads dialects lazily: a context pays only for the
+//! dialects it uses.
 
 use crate::context::Context;
 
 #[path = "arith/hooks.rs"]
 mod arith;
 #[path = "func/hooks.rs"]
-mod func;
+pub(crate) mod func;
+#[path = "scf/hooks.rs"]
+mod scf;
 
 /// A shipped dialect: its definition file and its hooks.
 struct Shipped {
+    name: &'static str,
     /// The file's path in the repository, for error locations.
     file: &'static str,
     source: &'static str,
@@ -24,12 +30,28 @@ struct Shipped {
 
 const SHIPPED: &[Shipped] = &[
     Shipped {
+        name: "func",
         file: "dialects/func/func.irdl.mlir",
         source: include_str!("func/func.irdl.mlir"),
         hooks: func::register_hooks,
         directives: func::register_directives,
     },
     Shipped {
+        name: "cf",
+        file: "dialects/cf/cf.irdl.mlir",
+        source: include_str!("cf/cf.irdl.mlir"),
+        hooks: no_hooks,
+        directives: no_hooks,
+    },
+    Shipped {
+        name: "scf",
+        file: "dialects/scf/scf.irdl.mlir",
+        source: include_str!("scf/scf.irdl.mlir"),
+        hooks: no_hooks,
+        directives: scf::register_directives,
+    },
+    Shipped {
+        name: "arith",
         file: "dialects/arith/arith.irdl.mlir",
         source: include_str!("arith/arith.irdl.mlir"),
         hooks: arith::register_hooks,
@@ -37,15 +59,83 @@ const SHIPPED: &[Shipped] = &[
     },
 ];
 
-/// Loads every shipped dialect into `ctx`.
-pub(crate) fn load_all(ctx: &mut Context) {
-    for d in SHIPPED {
-        (d.hooks)(ctx);
-        if let Err(e) = crate::irdl::load_definitions(ctx, d.source, d.file) {
-            // The files are part of the build and tested; a failure is a bug in them.
-            panic!("shipped dialect definition {} does not load: {e}", d.file);
+/// For dialects whose definition names no hook.
+fn no_hooks(_: &mut Context) {}
+
+/// The index of the shipped dialect `name`.
+fn index_of(name: &str) -> Option<usize> {
+    SHIPPED.iter().position(|d| d.name == name)
+}
+
+/// Whether omnir ships a dialect of this name (loaded or not).
+pub fn is_shipped(name: &str) -> bool {
+    index_of(name).is_some()
+}
+
+/// The names of the shipped dialects.
+pub fn shipped_names() -> impl Iterator<Item = &'static str> {
+    SHIPPED.iter().map(|d| d.name)
+}
+
+impl Context {
+    /// Loads the shipped dialect `name` unless it is loaded already. Returns whether a
+    /// dialect of that name is registered afterwards (shipped or not).
+    pub fn load_dialect(&mut self, name: &str) -> bool {
+        if let Some(i) = index_of(name) {
+            // A dialect of that name registered by the user (a definition file of their own)
+            // takes the name's place: the shipped one is then never loaded.
+            if self.shipped_loaded & (1 << i) == 0 && !self.is_dialect_registered(name) {
+                self.shipped_loaded |= 1 << i;
+                let d = &SHIPPED[i];
+                (d.hooks)(self);
+                if let Err(e) = crate::irdl::load_definitions(self, d.source, d.file) {
+                    // The files are part of the build and tested; a failure is a bug in them.
+                    panic!("shipped dialect definition {} does not load: {e}", d.file);
+                }
+                (d.directives)(self);
+            }
         }
-        (d.directives)(ctx);
+        self.is_dialect_registered(name)
+    }
+
+    /// Loads every shipped dialect (MLIR's `loadAllAvailableDialects`).
+    pub fn load_all_available_dialects(&mut self) {
+        for d in SHIPPED {
+            self.load_dialect(d.name);
+        }
+    }
+
+    /// Loads the shipped dialect of the op name `dialect.op` when it is not loaded yet.
+    pub(crate) fn load_dialect_of_op_name(&mut self, name: crate::context::Identifier) {
+        if self.shipped_loaded == (1 << SHIPPED.len()) - 1 || self.registry.op(name).is_some() {
+            return;
+        }
+        let dialect = self.ident_str(name).split('.').next().unwrap_or("");
+        if self.is_dialect_loadable(dialect) {
+            let dialect = dialect.to_string();
+            self.load_dialect(&dialect);
+        }
+    }
+
+    /// Loads the shipped dialects that `text` (a type or attribute, short) names as
+    /// `dialect.` prefixes, so that a parser holding `&Context` finds them.
+    pub(crate) fn load_dialects_named_in(&mut self, text: &str) {
+        for (i, d) in SHIPPED.iter().enumerate() {
+            if self.shipped_loaded & (1 << i) == 0 && text.contains(d.name) {
+                self.load_dialect(d.name);
+            }
+        }
+    }
+
+    /// Whether `text` names (as a `dialect.` prefix, roughly) a shipped dialect this context
+    /// has not loaded (see [`Context::load_dialects_named_in`]).
+    pub(crate) fn mentions_loadable_dialect(&self, text: &str) -> bool {
+        SHIPPED.iter().enumerate().any(|(i, d)| self.shipped_loaded & (1 << i) == 0 && text.contains(d.name))
+    }
+
+    /// Whether `name` is a shipped dialect that this context has not loaded yet.
+    pub(crate) fn is_dialect_loadable(&self, name: &str) -> bool {
+        index_of(name).is_some_and(|i| self.shipped_loaded & (1 << i) == 0) && !self.is_dialect_registered(name)
     }
 }
 

@@ -64,6 +64,8 @@ pub struct Context {
     allow_unregistered_dialects: bool,
     verify_after_parse: bool,
     caller_thread_callbacks: std::sync::atomic::AtomicBool,
+    /// Which shipped dialects (`crate::dialects`) are loaded, by index.
+    pub(crate) shipped_loaded: u64,
 }
 
 impl Default for Context {
@@ -86,9 +88,9 @@ impl Context {
             allow_unregistered_dialects: false,
             verify_after_parse: true,
             caller_thread_callbacks: std::sync::atomic::AtomicBool::new(false),
+            shipped_loaded: 0,
         };
         crate::builtin::register(&mut ctx);
-        crate::dialects::load_all(&mut ctx);
         ctx
     }
 

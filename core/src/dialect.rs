@@ -824,6 +824,20 @@ impl Context {
         names
     }
 
+    /// The dialects this context has or can load on demand (the shipped ones), sorted: what
+    /// MLIR calls the registered dialects, as opposed to the loaded ones
+    /// ([`Context::registered_dialects`]).
+    pub fn available_dialects(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.registry.dialects.keys().map(String::as_str).collect();
+        for n in crate::dialects::shipped_names() {
+            if !self.registry.dialects.contains_key(n) {
+                names.push(n);
+            }
+        }
+        names.sort();
+        names
+    }
+
     /// The names (`dialect.op`) of every registered operation, builtin ones included, sorted.
     pub fn registered_operations(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self.registry.ops.values().map(|def| def.name.as_str()).collect();

@@ -649,6 +649,7 @@ impl Context {
     /// As [`Context::create_operation`] with the name already interned (the fast path for
     /// parsers and builders that create many ops of one name).
     pub fn create_operation_named(&mut self, name: Identifier, state: &OperationState) -> Result<OpId> {
+        self.load_dialect_of_op_name(name);
         // Every check before the first write.
         let mut arg_moved = false;
         for &v in &state.operands {
@@ -677,7 +678,7 @@ impl Context {
         } else {
             None
         };
-        let properties = self.with_default_properties(name, state.properties, &attrs)?;
+        let properties = self.complete_properties(name, state.properties, &mut attrs)?;
         let data = OpData::new(name, state.location, properties, extra);
         let (index, generation) = if arg_moved {
             // A block argument's handle names it by identity, not position (an earlier
@@ -723,35 +724,56 @@ impl Context {
         Ok(op)
     }
 
-    /// `properties` completed with the defaults of the op's definition that neither they nor
-    /// `attrs` set: MLIR default-initializes `DefaultValuedAttr` properties, so an op read
-    /// without them prints them in the generic form.
-    fn with_default_properties(
+    /// The properties of a new op of a registered operation: those given, plus its inherent
+    /// attributes given among `attrs` (moved out of them), plus the defaults nothing set. As
+    /// MLIR's `Operation::create`: inherent names are properties whatever way they come, and
+    /// `DefaultValuedAttr` properties are default-initialized, so an op made without them
+    /// prints them in the generic form.
+    fn complete_properties<const N: usize>(
         &self,
         name: Identifier,
         properties: Option<Attribute>,
-        attrs: &[NamedAttribute],
+        attrs: &mut SmallVec<[NamedAttribute; N]>,
     ) -> Result<Option<Attribute>> {
         let Some(def) = self.registry.op(name) else { return Ok(properties) };
-        let Some(defaults) = def.default_properties else { return Ok(properties) };
-        let given = |n: Identifier| {
-            attrs.iter().any(|a| a.name == n)
-                || properties.is_some_and(|p| self.dictionary_entries(p).iter().any(|e| e.name == n))
-        };
-        let missing: SmallVec<[NamedAttribute; 4]> =
-            self.dictionary_entries(defaults).iter().filter(|d| !given(d.name)).copied().collect();
-        if missing.is_empty() {
+        if def.attributes.is_empty() {
             return Ok(properties);
         }
-        let Some(p) = properties else {
-            if missing.len() == self.dictionary_entries(defaults).len() {
-                return Ok(Some(defaults));
-            }
-            return Ok(Some(self.dictionary_attr(&missing)?));
+        let is_inherent = |n: Identifier| {
+            let n = self.ident_str(n);
+            def.attributes.iter().any(|s| s.name == n)
         };
-        let mut all: SmallVec<[NamedAttribute; 8]> = self.dictionary_entries(p).iter().copied().collect();
-        for d in missing {
-            self.insert_sorted_attr(&mut all, d);
+        let moved = attrs.iter().any(|a| is_inherent(a.name));
+        let missing_default = |n: Identifier| {
+            !properties.is_some_and(|p| self.dictionary_entries(p).iter().any(|e| e.name == n))
+                && !attrs.iter().any(|a| a.name == n)
+        };
+        let defaults = def.default_properties.map(|d| self.dictionary_entries(d)).unwrap_or(&[]);
+        let need_defaults = defaults.iter().any(|d| missing_default(d.name));
+        if !moved && !need_defaults {
+            return Ok(properties);
+        }
+        if !moved && properties.is_none() && defaults.iter().all(|d| missing_default(d.name)) {
+            return Ok(def.default_properties);
+        }
+        let mut all: SmallVec<[NamedAttribute; 8]> =
+            properties.map(|p| self.dictionary_entries(p).iter().copied().collect()).unwrap_or_default();
+        let given_as_property = |all: &SmallVec<[NamedAttribute; 8]>, n: Identifier| all.iter().any(|e| e.name == n);
+        let mut kept: SmallVec<[NamedAttribute; N]> = SmallVec::new();
+        for a in attrs.drain(..) {
+            if is_inherent(a.name) {
+                if !given_as_property(&all, a.name) {
+                    self.insert_sorted_attr(&mut all, a);
+                }
+            } else {
+                kept.push(a);
+            }
+        }
+        *attrs = kept;
+        for d in defaults {
+            if !given_as_property(&all, d.name) {
+                self.insert_sorted_attr(&mut all, *d);
+            }
         }
         Ok(Some(self.dictionary_attr(&all)?))
     }

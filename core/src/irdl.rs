@@ -12,6 +12,7 @@
 //! | | `omnir.summary`, `omnir.description` | documentation |
 //! | | `omnir.default_dialect = "func"` | `getDefaultDialect` of its regions |
 //! | | `omnir.successors = ["dest"]` | successor names (IRDL has none) |
+//! | | `omnir.variadic_regions = ["r"]`, `omnir.variadic_successors = ["s"]` | the last group is variadic |
 //! | | `omnir.optional_attributes = ["x"]` | attributes that may be absent |
 //! | | `omnir.defaults = {x = 0 : i64}` | default values (left out of the custom form) |
 //! | | `omnir.verifier = "name"` | a verifier hook registered by name |
@@ -346,6 +347,34 @@ pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint
         "TypeAttr" => AttrConstraint::Type,
         "ArrayAttr" => AttrConstraint::Array,
         "DictionaryAttr" => AttrConstraint::Dictionary,
+        "DenseI32ArrayAttr" | "DenseI64ArrayAttr" | "DenseI8ArrayAttr" | "DenseI16ArrayAttr" | "DenseBoolArrayAttr" => {
+            let width: u32 = match name {
+                "DenseBoolArrayAttr" => 1,
+                "DenseI8ArrayAttr" => 8,
+                "DenseI16ArrayAttr" => 16,
+                "DenseI32ArrayAttr" => 32,
+                _ => 64,
+            };
+            AttrConstraint::Custom {
+                summary: format!("i{width} dense array attribute"),
+                predicate: Arc::new(move |ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
+                    AttrKind::DenseArray { element, .. } => matches!(
+                        ctx.type_kind(*element),
+                        TypeKind::Integer { width: w, signedness: Signedness::Signless } if *w == width
+                    ),
+                    _ => false,
+                }),
+            }
+        }
+        "AnyIntElementsAttr" | "IndexElementsAttr" | "I64ElementsAttr" | "I32ElementsAttr" => AttrConstraint::Custom {
+            summary: "integer elements attribute".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
+                AttrKind::DenseIntOrFloat { ty, .. } => ctx
+                    .element_type(*ty)
+                    .is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Index)),
+                _ => false,
+            }),
+        },
         "DictArrayAttr" => AttrConstraint::Custom {
             summary: "Array of dictionary attributes".into(),
             predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
@@ -439,6 +468,7 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "MemoryEffects",
         "CallOpInterface",
         "MemRefsNormalizable",
+        "RegionBranchTerminatorOpInterface",
         "SymbolUserOpInterface",
         "CallableOpInterface",
         "FunctionOpInterface",
@@ -881,6 +911,24 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     if let Some(s) = attr_named(ctx, c, "omnir.successors").and_then(|a| strs_of(ctx, a)) {
                         def.num_successors = s.len();
                         def.successor_names = s;
+                    }
+                    // The last region / successor group may be variadic (ODS `VariadicRegion`,
+                    // `VariadicSuccessor`), which IRDL cannot say.
+                    for (key, is_region) in [("omnir.variadic_regions", true), ("omnir.variadic_successors", false)] {
+                        let Some(names) = attr_named(ctx, c, key).and_then(|a| strs_of(ctx, a)) else { continue };
+                        let all = if is_region { &def.region_names } else { &def.successor_names };
+                        match names.as_slice() {
+                            [n] if all.last() == Some(n) => {
+                                if is_region {
+                                    def.num_regions -= 1;
+                                    def.variadic_regions = true;
+                                } else {
+                                    def.num_successors -= 1;
+                                    def.variadic_successors = true;
+                                }
+                            }
+                            _ => body.errors.push((cloc, format!("{key} must name the last group, once"))),
+                        }
                     }
                     if let Some(dflt) = attr_named(ctx, c, "omnir.defaults") {
                         for e in ctx.dictionary_entries(dflt) {

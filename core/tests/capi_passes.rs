@@ -370,7 +370,7 @@ fn c_verifiers_run_on_the_calling_thread_during_a_run() {
     let mut text = String::new();
     for i in 0..16 {
         text.push_str(&format!(
-            "\"func.func\"() ({{\n  \"vd.op\"() : () -> ()\n}}) {{sym_name = \"f{i}\"}} : () -> ()\n"
+            "\"func.func\"() ({{\n  \"vd.op\"() : () -> ()\n  \"func.return\"() : () -> ()\n}}) {{function_type = () -> (), sym_name = \"f{i}\"}} : () -> ()\n"
         ));
     }
     let module = parse(ctx, &text);

@@ -160,10 +160,18 @@ fn symbol_name_reads_discardable_and_properties() {
 #[test]
 fn set_symbol_name_updates_where_the_name_lives() {
     let mut ctx = ctx();
+    // An inherent attribute given at creation is a property (as MLIR's `Operation::create`).
     let f = func(&mut ctx, "f");
     ctx.set_symbol_name(f, "f2").unwrap();
-    assert_eq!(ctx.op_attribute(f, "sym_name").unwrap(), Some(ctx.string_attr("f2")));
-    assert_eq!(ctx.op_properties(f).unwrap(), None);
+    let p = ctx.op_properties(f).unwrap().unwrap();
+    assert_eq!(ctx.dictionary_get(p, "sym_name"), Some(ctx.string_attr("f2")));
+    assert_eq!(ctx.op_attribute(f, "sym_name").unwrap(), None);
+    // On an unregistered op the name is a discardable attribute, and stays one.
+    let name = ctx.string_attr("u");
+    let u = op(&mut ctx, "x.func", &[("sym_name", name)], 1);
+    ctx.set_symbol_name(u, "u2").unwrap();
+    assert_eq!(ctx.op_attribute(u, "sym_name").unwrap(), Some(ctx.string_attr("u2")));
+    assert_eq!(ctx.op_properties(u).unwrap(), None);
 
     let g = op(&mut ctx, "test.func", &[], 1);
     let props = ctx
@@ -183,12 +191,12 @@ fn visibility_default_set_and_invalid() {
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Public);
     ctx.set_symbol_visibility(f, Visibility::Private).unwrap();
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Private);
-    assert_eq!(ctx.op_attribute(f, "sym_visibility").unwrap(), Some(ctx.string_attr("private")));
+    assert_eq!(ctx.op_inherent_or_discardable(f, "sym_visibility").unwrap(), Some(ctx.string_attr("private")));
     ctx.set_symbol_visibility(f, Visibility::Nested).unwrap();
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Nested);
     // Public is the default: the attribute is dropped, as MLIR does.
     ctx.set_symbol_visibility(f, Visibility::Public).unwrap();
-    assert_eq!(ctx.op_attribute(f, "sym_visibility").unwrap(), None);
+    assert_eq!(ctx.op_inherent_or_discardable(f, "sym_visibility").unwrap(), None);
     assert_eq!(ctx.symbol_visibility(f).unwrap(), Visibility::Public);
     // Explicit "public" reads as public.
     let public = ctx.string_attr("public");

@@ -109,6 +109,9 @@ pub(crate) fn parse_signature(p: &mut dyn DirectiveParser, args: &mut [ParsedArg
             };
             let ty = p.parse_type()?;
             let attrs = parse_optional_dict(p)?;
+            if let Some(n) = name {
+                p.parse_optional_location(n)?;
+            }
             entries.push(SignatureEntry { name, ty, attrs });
             if !p.parse_optional_punct(",")? {
                 break;
@@ -213,6 +216,9 @@ pub(crate) fn print_signature(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
         }
         p.print_type(*t);
         print_optional_dict(p, arg_dicts[i]);
+        if let Some(vs) = &values {
+            p.print_optional_location(vs[i]);
+        }
     }
     p.write(")");
     if results.is_empty() {
@@ -253,7 +259,14 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     let Ok(region) = ctx.op_region(op, 0) else { return Ok(()) };
-    let Some(&entry) = ctx.region_blocks(region).unwrap_or_default().first() else { return Ok(()) };
+    let Some(&entry) = ctx.region_blocks(region).unwrap_or_default().first() else {
+        // A declaration (no body) must not be public: nothing could define it.
+        let visibility = ctx.op_inherent_or_discardable(op, "sym_visibility").ok().flatten();
+        if visibility.and_then(|v| string_of(ctx, v)).map_or(true, |v| v == "public") {
+            return Err("symbol declaration cannot have public visibility".into());
+        }
+        return Ok(());
+    };
     let args = ctx.block_arguments(entry).unwrap_or_default();
     if args.len() != inputs.len() {
         return Err(format!("entry block must have {} arguments to match function signature", inputs.len()));
@@ -263,8 +276,8 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
         if at != t {
             return Err(format!(
                 "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
-                crate::asm::print_type(ctx, at),
-                crate::asm::print_type(ctx, t)
+                quoted(ctx, at),
+                quoted(ctx, t)
             ));
         }
     }
@@ -324,7 +337,11 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
     };
     let operands = operand_types(ctx, op);
     if operands.len() != inputs.len() {
-        return Err("incorrect number of operands for callee".into());
+        return Err(format!(
+            "incorrect number of operands for callee: expected {}, but got {}",
+            inputs.len(),
+            operands.len()
+        ));
     }
     for (i, (&o, &t)) in operands.iter().zip(&inputs).enumerate() {
         if o != t {
@@ -337,7 +354,11 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     let result_types = ctx.op_result_types(op).unwrap_or_default();
     if result_types.len() != results.len() {
-        return Err("incorrect number of results for callee".into());
+        return Err(format!(
+            "incorrect number of results for callee: expected {}, but got {}",
+            results.len(),
+            result_types.len()
+        ));
     }
     for (i, (&r, &t)) in result_types.iter().zip(&results).enumerate() {
         if r != t {

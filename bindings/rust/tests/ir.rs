@@ -32,7 +32,7 @@ fn fixture() -> Fixture {
     let i32 = ctx.integer_type(32).unwrap();
     let module = Module::new(&loc).unwrap();
     // func.func's inherent attributes are properties (`<{...}>`), as in MLIR.
-    let fn_type = ctx.function_type(&[i32.clone(), i32.clone()], &[i32.clone()]).unwrap();
+    let fn_type = ctx.function_type(&[i32.clone(), i32.clone()], std::slice::from_ref(&i32)).unwrap();
     let props = ctx
         .dictionary_attr(&[
             ("function_type", ctx.type_attr(&fn_type).unwrap()),

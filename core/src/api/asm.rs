@@ -263,6 +263,18 @@ pub extern "C" fn omnir_dialect_load_definitions(
 /// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
 /// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
 /// they are printed to stderr).
+/// Loads the shipped dialects a type or attribute text names, before it is parsed (the
+/// parse itself only reads the context).
+fn load_named_dialects(c: &super::context::omnir_context, text: &str) -> ApiResult {
+    if c.read(|core| Ok(core.mentions_loadable_dialect(text)))? {
+        c.write(|core| {
+            core.load_dialects_named_in(text);
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
 #[no_mangle]
 pub extern "C" fn omnir_type_parse(
     ctx: *mut omnir_context,
@@ -274,6 +286,7 @@ pub extern "C" fn omnir_type_parse(
         let c = context_arg(ctx)?;
         let text = str_arg(text, text_len, "text")?;
         check_out(out)?;
+        load_named_dialects(c, text)?;
         let t = c.read(|core| parse_type(core, text).map_err(|e| report_parse_error(core, &e)))?;
         write_out(out, c.type_out(t))
     })
@@ -301,6 +314,7 @@ pub extern "C" fn omnir_attribute_parse(
         let c = context_arg(ctx)?;
         let text = str_arg(text, text_len, "text")?;
         check_out(out)?;
+        load_named_dialects(c, text)?;
         let a = c.read(|core| parse_attribute(core, text).map_err(|e| report_parse_error(core, &e)))?;
         write_out(out, c.attr_out(a))
     })

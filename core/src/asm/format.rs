@@ -925,6 +925,9 @@ pub trait DirectiveParser {
     fn parse_argument(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
     /// Whether the next token is an SSA name (`%...`).
     fn at_operand(&self) -> bool;
+    /// `loc(...)` after a region argument read with [`DirectiveParser::parse_argument`], if
+    /// present: that argument's location (MLIR's `parseOptionalLocationSpecifier`).
+    fn parse_optional_location(&mut self, arg: UnresolvedOperand) -> Result<(), crate::dialect::AsmError>;
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, crate::dialect::AsmError>;
     /// `keyword`, or an error `expected 'keyword'`.
     fn parse_keyword(&mut self, keyword: &str) -> Result<(), crate::dialect::AsmError>;
@@ -950,6 +953,9 @@ pub trait DirectivePrinter {
     fn context(&self) -> &crate::Context;
     fn write(&mut self, text: &str);
     fn print_value(&mut self, value: PrintedValue);
+    /// ` loc(...)`: a block argument's location, when locations are printed
+    /// (`--mlir-print-debuginfo`; MLIR's `printOptionalLocationSpecifier`).
+    fn print_optional_location(&mut self, value: PrintedValue);
     fn print_type(&mut self, ty: crate::types::Type);
     fn print_attribute(&mut self, attr: crate::attrs::Attribute);
 }

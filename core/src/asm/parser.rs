@@ -237,9 +237,21 @@ fn parse_range_into(
         }
         Err(_) => {
             p.cleanup();
+            if let Some(dialect) = p.p.need_dialect.take() {
+                // Load it and read the text again (the failed attempt left nothing behind);
+                // each round loads one more dialect, so this ends.
+                if ctx_load(p.ctx, &dialect) {
+                    return parse_range_into(ctx, source, range, filename, options, top_level);
+                }
+            }
             Err(render(filename, source, &p.p.diags))
         }
     }
+}
+
+/// Loads `dialect`, returning whether it was loadable (so a retry makes progress).
+fn ctx_load(ctx: &mut Context, dialect: &str) -> bool {
+    ctx.is_dialect_loadable(dialect) && ctx.load_dialect(dialect)
 }
 
 /// The default chunk separator of `--split-input-file`.

@@ -550,6 +550,9 @@ impl<'a> Core<'a> {
             Extended::Symbol(sym) => {
                 let dialect_s = self.slice(sym.dialect.0, sym.dialect.1);
                 let data_s = self.slice(sym.data.0, sym.data.1);
+                if ctx.is_dialect_loadable(dialect_s) {
+                    return Err(self.need_dialect(dialect_s, sym.pos));
+                }
                 if ctx.is_dialect_registered(dialect_s) {
                     let n = custom::mnemonic_len(data_s);
                     if n > 0 {
@@ -614,6 +617,13 @@ impl<'a> Core<'a> {
         self.bump()?; // <
         let start = self.scratch.attrs.len() as u32;
         self.push(Frame::KindParams { kind, start, end: sym.data.1, pos: sym.pos }, Want::Attr)
+    }
+
+    /// Fails for a shipped dialect not loaded yet, noting it so that the parse can be run
+    /// again once it is.
+    fn need_dialect(&mut self, dialect: &str, pos: u32) -> super::base::Fail {
+        self.need_dialect = Some(dialect.to_string());
+        self.error_at(pos, format!("dialect '{dialect}' is not loaded (load it before parsing this text)"))
     }
 
     /// The body of a dialect attribute of the kind `qualified` (`arith.fastmath`) written
@@ -897,6 +907,9 @@ impl<'a> Core<'a> {
         let data_s = self.slice(sym.data.0, sym.data.1);
         // `: none` is the default type of an opaque attribute.
         let ty = ty.filter(|&t| !matches!(ctx.type_kind(t), TypeKind::None));
+        if ctx.is_dialect_loadable(dialect_s) {
+            return Err(self.need_dialect(dialect_s, sym.pos));
+        }
         if ctx.is_dialect_registered(dialect_s) {
             let n = custom::mnemonic_len(data_s);
             if n > 0 {

@@ -50,6 +50,9 @@ pub struct Core<'a> {
     /// Where to resume (lexer, current token, end of the previous token) once the default
     /// form of a dialect kind's parameters, re-lexed from its body, is parsed.
     pub relex: Vec<(LexState, Token, u32)>,
+    /// A shipped dialect that a `#dialect.x` / `!dialect.x` named before it was loaded: the
+    /// parse failed, and is run again once the caller (who can change the context) loaded it.
+    pub need_dialect: Option<String>,
 }
 
 impl<'a> Core<'a> {
@@ -77,6 +80,7 @@ impl<'a> Core<'a> {
             scratch: Default::default(),
             string_buf: Vec::new(),
             relex: Vec::new(),
+            need_dialect: None,
         }
     }
 

@@ -35,6 +35,9 @@ pub(super) struct FmtParse {
     successors: Vec<Option<crate::ir::BlockId>>,
     /// Regions of the op parsed (or left empty) so far, in order.
     regions_done: usize,
+    /// Which of them were written (bit per region index; the first 64): those get the
+    /// implicit terminator of `SingleBlockImplicitTerminator` when they lack one.
+    regions_written: u64,
     /// Entry block arguments custom directives defined, per region.
     entry_args: Vec<Vec<(OperandRef, Type)>>,
     /// Inside a `regions` directive (more regions may follow a `,`).
@@ -109,6 +112,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 st.successors.clear();
                 st.successors.resize(def.successor_names.len(), None);
                 st.regions_done = 0;
+                st.regions_written = 0;
                 st.entry_args.iter_mut().for_each(Vec::clear);
                 st.entry_args.resize_with(def.region_names.len().max(def.num_regions), Vec::new);
                 st.in_regions = false;
@@ -126,6 +130,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 attrs: Vec::new(),
                 successors: vec![None; def.successor_names.len()],
                 regions_done: 0,
+                regions_written: 0,
                 entry_args: vec![Vec::new(); def.region_names.len().max(def.num_regions)],
                 in_regions: false,
                 oilist_seen: Vec::new(),
@@ -151,6 +156,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             if st.in_regions {
                 if self.p.eat(Tok::Comma)? {
                     let index = st.regions_done;
+                    st.mark_written(index);
                     st.regions_done += 1;
                     self.ops.last_mut().expect("frame").fmt = Some(st);
                     return self.begin_one_region(index);
@@ -173,6 +179,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                             .map_or(st.pc + 1, |k| st.pc + 1 + k);
                         st.pc = at + 1;
                         if let Elem::Region(i) = first {
+                            st.mark_written(st.regions_done);
                             st.regions_done += 1;
                             let args = std::mem::take(&mut st.entry_args[*i]);
                             self.ops.last_mut().expect("frame").fmt = Some(st);
@@ -209,6 +216,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     Elem::Region(i) => {
                         self.fill_regions_to(&mut st, *i);
                         st.pc += 1;
+                        st.mark_written(st.regions_done);
                         st.regions_done += 1;
                         self.ops.last_mut().expect("frame").fmt = Some(st);
                         return self.begin_one_region(*i);
@@ -219,6 +227,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                         } else {
                             st.in_regions = true;
                             let index = st.regions_done;
+                            st.mark_written(index);
                             st.regions_done += 1;
                             self.ops.last_mut().expect("frame").fmt = Some(st);
                             return self.begin_one_region(index);
@@ -271,10 +280,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
             cur_block: entry,
         });
         let named = !args.is_empty();
-        for (r, ty) in args {
-            let (line, line_start) = self.p.lex_line_of(r.pos);
-            let loc = self.file_loc_at(line, r.pos - line_start + 1);
+        for (i, (r, ty)) in args.into_iter().enumerate() {
+            let explicit = self.pending_arg_locs.iter().rposition(|(pos, _)| *pos == r.pos);
+            let loc = match explicit {
+                Some(k) => self.pending_arg_locs.swap_remove(k).1,
+                None => {
+                    let (line, line_start) = self.p.lex_line_of(r.pos);
+                    self.file_loc_at(line, r.pos - line_start + 1)
+                }
+            };
             let arg = self.ctx.block_add_argument(entry, ty, loc).map_err(|e| self.p.error_at(r.pos, e.message))?;
+            self.pending_arg_slots.insert(r.pos, (entry, i as u32));
             self.add_definition(r.key, r.num, arg, ty, r.pos, r.len)?;
         }
         if self.p.at(Tok::Caret) {
@@ -879,6 +895,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
             self.state.properties = Some(d);
         }
         let op = self.create_and_insert(&frame)?;
+        if st.regions_written != 0 {
+            self.ensure_implicit_terminators(op, &def, st.regions_written, pos)?;
+        }
         self.parse_trailing_loc(super::LocTarget::Op(op))?;
         self.define_results(&frame, op)?;
         self.pop_frame_stacks(&frame);
@@ -889,7 +908,58 @@ impl<'a, 'c> OpParser<'a, 'c> {
     }
 }
 
+impl OpParser<'_, '_> {
+    /// MLIR's `ensureTerminator` for each written region of an op whose definition has
+    /// `SingleBlockImplicitTerminator<T>`: an empty region gets a block, and a block that
+    /// does not end with a terminator gets a `T` with no operands, at the op's location.
+    fn ensure_implicit_terminators(&mut self, op: crate::ir::OpId, def: &OpDef, written: u64, pos: u32) -> PResult<()> {
+        let Some(terminator) = def.interfaces.iter().find_map(|i| {
+            (i.interface == crate::verify::SingleBlockImplicitTerminator::interface_id())
+                .then(|| i.methods.downcast_ref::<crate::verify::SingleBlockImplicitTerminator>())
+                .flatten()
+                .map(|t| t.terminator.clone())
+        }) else {
+            return Ok(());
+        };
+        let loc = self.ctx.op_location(op).map_err(|e| self.p.error_at(pos, e.message))?;
+        let name = self.ctx.identifier(&terminator);
+        for index in 0..def.region_names.len().max(def.num_regions).min(64) {
+            if written & (1 << index) == 0 {
+                continue;
+            }
+            let Ok(region) = self.ctx.op_region(op, index) else { continue };
+            let blocks = self.ctx.region_blocks(region).unwrap_or_default();
+            let block = match blocks.last() {
+                Some(&b) => b,
+                None => {
+                    let b = self.ctx.create_block(&[]);
+                    self.ctx.region_append_block(region, b).map_err(|e| self.p.error_at(pos, e.message))?;
+                    b
+                }
+            };
+            let last = self.ctx.block_ops(block).unwrap_or_default().last().copied();
+            let is_terminator = |ctx: &crate::Context, o: crate::ir::OpId| {
+                ctx.op_def(o).ok().flatten().is_some_and(|d| d.has_trait(crate::dialect::Traits::IS_TERMINATOR))
+            };
+            if last.is_some_and(|o| is_terminator(self.ctx, o)) {
+                continue;
+            }
+            let state = crate::ir::OperationState::new(&terminator, loc);
+            self.ctx
+                .create_operation_at(name, &state, crate::ir::InsertPoint::BlockEnd(block))
+                .map_err(|e| self.p.error_at(pos, e.message))?;
+        }
+        Ok(())
+    }
+}
+
 impl FmtParse {
+    fn mark_written(&mut self, index: usize) {
+        if index < 64 {
+            self.regions_written |= 1 << index;
+        }
+    }
+
     pub(super) fn default_dialect(&self) -> Option<&str> {
         self.def.default_dialect.as_deref()
     }
@@ -961,6 +1031,10 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn at_keyword(&self, keyword: &str) -> bool {
         self.p.p.at_keyword() && self.p.p.text() == keyword
+    }
+
+    fn parse_optional_location(&mut self, arg: UnresolvedOperand) -> Result<(), AsmError> {
+        self.p.parse_pending_arg_loc(arg.0.pos).map_err(|_| reported())
     }
 
     fn at_punct(&self, punct: &str) -> bool {

@@ -101,6 +101,9 @@ struct ResultDef {
 enum LocTarget {
     Op(OpId),
     Arg(BlockId, u32),
+    /// A region argument a custom directive read (by the position of its name), created
+    /// when its region is: `%arg0: i32 loc(...)` in a function signature.
+    PendingArg(u32),
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -143,6 +146,11 @@ pub struct OpParser<'a, 'c> {
     created_blocks: Vec<BlockId>,
     placeholder_ops: Vec<OpId>,
     deferred: Vec<Deferred<'a>>,
+    /// Locations of region arguments read before their block exists, by name position.
+    pub(crate) pending_arg_locs: Vec<(u32, Location)>,
+    /// Where those arguments ended up, by name position (for `loc(#alias)` resolved at the
+    /// end of the file).
+    pub(crate) pending_arg_slots: FxHashMap<u32, (BlockId, u32)>,
     op_names: FxHashMap<&'a str, OpNameInfo>,
     /// `op_names` for names of up to 15 bytes, by short key.
     short_op_names: FxHashMap<u128, OpNameInfo>,
@@ -189,6 +197,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             created_blocks: vec![top_block],
             placeholder_ops: Vec::new(),
             deferred: Vec::new(),
+            pending_arg_locs: Vec::new(),
+            pending_arg_slots: FxHashMap::default(),
             op_names: FxHashMap::default(),
             short_op_names: FxHashMap::default(),
             cast_name,
@@ -550,6 +560,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             return Err(self.p.error_here("null character not allowed in operation name"));
         }
         let id = self.ctx.identifier(&name);
+        self.ctx.load_dialect_of_op_name(id);
         let def = self.ctx.registry.op(id);
         let registered = def.is_some();
         let terminator = def.is_some_and(|d| d.has_trait(crate::dialect::Traits::IS_TERMINATOR));
@@ -1105,7 +1116,16 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     }
                 }
             }
+            LocTarget::PendingArg(pos) => match self.pending_arg_slots.get(&pos).copied() {
+                Some((b, i)) => self.set_loc(LocTarget::Arg(b, i), loc),
+                None => self.pending_arg_locs.push((pos, loc)),
+            },
         }
+    }
+
+    /// `loc(...)` after a region argument that a custom directive read.
+    pub(crate) fn parse_pending_arg_loc(&mut self, pos: u32) -> PResult<()> {
+        self.parse_trailing_loc(LocTarget::PendingArg(pos))
     }
 
     /// `loc(...)` after an operation or block argument, if present. `loc(#alias)` may name
@@ -1165,6 +1185,10 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
             }
         };
+        if self.ctx.is_dialect_loadable(dialect) {
+            let d = dialect.to_string();
+            self.ctx.load_dialect(&d);
+        }
         let tried = if full != name { format!(" (tried '{full}' as well)") } else { String::new() };
         if let Some(def) = self.ctx.operation_def(&full).filter(|d| d.format.is_some()).cloned() {
             let id = self.ctx.identifier(&full);
@@ -1174,7 +1198,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             return self.parse_with_format(frame, def);
         }
         if self.ctx.operation_def(&full).is_none() && !self.ctx.is_dialect_registered(dialect) {
-            let dialects = self.ctx.registered_dialects().join(", ");
+            let dialects = self.ctx.available_dialects().join(", ");
             return Err(self.p.error_note(
                 tok.start,
                 format!("Dialect `{dialect}' not found for custom op '{name}' {tried}"),

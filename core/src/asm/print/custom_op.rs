@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::super::attr::{write_keyword_or_string, Elision};
 use super::super::Printer;
-use super::Numbering;
+use super::{Numbering, ARG_BIT};
 use crate::arena::NONE;
 use crate::asm::format::{
     attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedValue, TypeVar,
@@ -323,11 +323,22 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
+        let (start, had_space, had_punct) = (self.out.len(), cur.space, cur.punct);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
+        if let Elem::Custom { name, args, .. } = e {
+            let after_space = self.out.len();
+            self.print_custom_directive(num, op, cur, name, args);
+            if self.out.len() == after_space {
+                // A directive that printed nothing leaves the spacing as it found it.
+                self.out.truncate(start);
+                (cur.space, cur.punct) = (had_space, had_punct);
+            }
+            return;
+        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
@@ -565,6 +576,16 @@ impl DirectivePrinter for HookPrinter<'_, '_, '_> {
     }
     fn print_value(&mut self, value: PrintedValue) {
         self.p.write_value(self.num, value.0);
+    }
+    fn print_optional_location(&mut self, value: PrintedValue) {
+        if self.p.flags.debug_info && value.0.is_arg() {
+            let v = value.0;
+            let loc = self.p.ctx.ir.blocks.get(v.owner).args.get((v.number & !ARG_BIT) as usize).map(|a| a.loc.attr());
+            if let Some(l) = loc {
+                self.p.out.push(' ');
+                self.p.print_location(l, false);
+            }
+        }
     }
     fn print_type(&mut self, ty: Type) {
         self.p.print_type(ty);

@@ -1,0 +1,264 @@
+//! The scf dialect's Rust hooks: the headers of `scf.for` and `scf.while` (which define
+//! their regions' arguments) and the optional `-> types` of `scf.execute_region`.
+
+use std::sync::Arc;
+
+use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, UnresolvedOperand};
+use crate::context::Context;
+use crate::dialect::AsmError;
+use crate::types::{Type, TypeKind};
+
+pub(crate) fn register_directives(ctx: &mut Context) {
+    let directives: [(&str, CustomDirective); 4] = [
+        ("ForHeader", CustomDirective { parse: Arc::new(parse_for_header), print: Arc::new(print_for_header) }),
+        ("WhileHeader", CustomDirective { parse: Arc::new(parse_while_header), print: Arc::new(print_while_header) }),
+        (
+            "OptionalArrowTypeList",
+            CustomDirective { parse: Arc::new(parse_arrow_types), print: Arc::new(print_arrow_types) },
+        ),
+        (
+            "ParenthesizedArrowTypeList",
+            CustomDirective { parse: Arc::new(parse_arrow_types), print: Arc::new(print_parenthesized_arrow_types) },
+        ),
+    ];
+    for (name, d) in directives {
+        ctx.register_custom_directive("scf", name, d).expect("the scf dialect is registered");
+    }
+}
+
+/// `(%a = %x, %b = %y)`: region arguments and the values they start from (MLIR's
+/// `parseAssignmentList`); `None` when there is no `(`.
+fn parse_assignments(
+    p: &mut dyn DirectiveParser,
+) -> Result<Option<Vec<(UnresolvedOperand, UnresolvedOperand)>>, AsmError> {
+    if !p.parse_optional_punct("(")? {
+        return Ok(None);
+    }
+    let mut pairs = Vec::new();
+    if p.parse_optional_punct(")")? {
+        return Ok(Some(pairs));
+    }
+    loop {
+        let arg = p.parse_argument()?;
+        p.parse_punct("=")?;
+        let init = p.parse_operand()?;
+        pairs.push((arg, init));
+        if !p.parse_optional_punct(",")? {
+            break;
+        }
+    }
+    p.parse_punct(")")?;
+    Ok(Some(pairs))
+}
+
+fn parse_type_list(p: &mut dyn DirectiveParser) -> Result<Vec<Type>, AsmError> {
+    let mut types = Vec::new();
+    if p.parse_optional_punct(")")? {
+        return Ok(types);
+    }
+    loop {
+        types.push(p.parse_type()?);
+        if !p.parse_optional_punct(",")? {
+            break;
+        }
+    }
+    p.parse_punct(")")?;
+    Ok(types)
+}
+
+/// `(%a = %x, ...)` as MLIR's `printInitializationList` prints it (nothing when empty).
+fn print_assignments(
+    p: &mut dyn DirectivePrinter,
+    args: &[crate::asm::format::PrintedValue],
+    inits: &[crate::asm::format::PrintedValue],
+) {
+    p.write("(");
+    for (i, (a, v)) in args.iter().zip(inits).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(*a);
+        p.write(" = ");
+        p.print_value(*v);
+    }
+    p.write(")");
+}
+
+fn print_types(p: &mut dyn DirectivePrinter, types: &[Type]) {
+    for (i, t) in types.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_type(*t);
+    }
+}
+
+/// `[unsigned] %iv = %lb to %ub step %step [iter_args(%a = %x, ...) -> (types)] [: type]`.
+/// Arguments: `$unsignedCmp, $lowerBound, type($lowerBound), $upperBound, type($upperBound),
+/// $step, type($step), $initArgs, type($initArgs), type($results), $region`.
+fn parse_for_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let unsigned = p.at_keyword("unsigned");
+    if unsigned {
+        p.parse_keyword("unsigned")?;
+    }
+    let iv = p.parse_argument()?;
+    p.parse_punct("=")?;
+    let lb = p.parse_operand()?;
+    p.parse_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.parse_keyword("step")?;
+    let step = p.parse_operand()?;
+    let mut iter = Vec::new();
+    let mut result_types = Vec::new();
+    if p.at_keyword("iter_args") {
+        p.parse_keyword("iter_args")?;
+        iter = parse_assignments(p)?.ok_or_else(|| p.error("expected '('"))?;
+        p.parse_punct("->")?;
+        if p.parse_optional_punct("(")? {
+            result_types = parse_type_list(p)?;
+        } else {
+            result_types.push(p.parse_type()?);
+        }
+        if result_types.len() != iter.len() {
+            return Err(p.error("mismatch in number of loop-carried values and defined values"));
+        }
+    }
+    let iv_type = if p.parse_optional_punct(":")? { p.parse_type()? } else { p.context().index_type() };
+    let ctx = p.context();
+    args[0] = ParsedArg::Attr(unsigned.then(|| ctx.unit_attr()));
+    args[1] = ParsedArg::Operands(vec![lb]);
+    args[2] = ParsedArg::Types(vec![iv_type]);
+    args[3] = ParsedArg::Operands(vec![ub]);
+    args[4] = ParsedArg::Types(vec![iv_type]);
+    args[5] = ParsedArg::Operands(vec![step]);
+    args[6] = ParsedArg::Types(vec![iv_type]);
+    args[7] = ParsedArg::Operands(iter.iter().map(|(_, v)| *v).collect());
+    args[8] = ParsedArg::Types(result_types.clone());
+    args[9] = ParsedArg::Types(result_types.clone());
+    let mut region_args = vec![(iv, iv_type)];
+    region_args.extend(iter.iter().map(|(a, _)| *a).zip(result_types));
+    args[10] = ParsedArg::RegionArgs(region_args);
+    Ok(())
+}
+
+fn print_for_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let values = |i: usize| match args.get(i) {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let types = |i: usize| match args.get(i) {
+        Some(PrintArg::Types(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let region = match args.get(10) {
+        Some(PrintArg::RegionArgs(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let Some((&iv, iter_args)) = region.split_first() else { return };
+    if matches!(args.first(), Some(PrintArg::Attr(Some(_)))) {
+        p.write("unsigned ");
+    }
+    p.print_value(iv);
+    p.write(" = ");
+    for (k, word) in [(1, ""), (3, " to "), (5, " step ")] {
+        p.write(word);
+        if let Some(&v) = values(k).first() {
+            p.print_value(v);
+        }
+    }
+    let inits = values(7);
+    if !inits.is_empty() {
+        p.write(" iter_args");
+        print_assignments(p, iter_args, &inits);
+        p.write(" -> (");
+        print_types(p, &types(9));
+        p.write(")");
+    }
+    if let Some(&t) = types(2).first() {
+        if !matches!(p.context().type_kind(t), TypeKind::Index) {
+            // Upstream writes a space before ` : type` as well (two in a row).
+            p.write("  : ");
+            p.print_type(t);
+        }
+    }
+}
+
+/// `(%a = %x, ...) : (types) -> types`: the before region's arguments, the inits and the
+/// op's functional type. Arguments: `$inits, type($inits), type($results), $before`.
+fn parse_while_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let pairs = parse_assignments(p)?.unwrap_or_default();
+    p.parse_punct(":")?;
+    let fty = p.parse_type()?;
+    let Some((inputs, results)) = crate::dialects::func::function_parts(p.context(), fty) else {
+        return Err(p.error("expected function type"));
+    };
+    if inputs.len() != pairs.len() {
+        return Err(p.error("expected as many input types as operands"));
+    }
+    args[0] = ParsedArg::Operands(pairs.iter().map(|(_, v)| *v).collect());
+    args[1] = ParsedArg::Types(inputs.clone());
+    args[2] = ParsedArg::Types(results);
+    args[3] = ParsedArg::RegionArgs(pairs.iter().map(|(a, _)| *a).zip(inputs).collect());
+    Ok(())
+}
+
+fn print_while_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let (Some(PrintArg::Operands(inits)), Some(PrintArg::Types(inputs)), Some(PrintArg::Types(results))) =
+        (args.first(), args.get(1), args.get(2))
+    else {
+        return;
+    };
+    let before = match args.get(3) {
+        Some(PrintArg::RegionArgs(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    if !inits.is_empty() {
+        print_assignments(p, &before, inits);
+        p.write(" ");
+    }
+    p.write(": ");
+    let fty = p.context().function_type(inputs, results);
+    p.print_type(fty);
+}
+
+/// `-> type` or `-> (type, type)` when there are types, nothing otherwise (MLIR's
+/// `parseOptionalArrowTypeList`). Argument: `type($results)`.
+fn parse_arrow_types(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let mut types = Vec::new();
+    if p.parse_optional_punct("->")? {
+        if p.parse_optional_punct("(")? {
+            types = parse_type_list(p)?;
+        } else {
+            types.push(p.parse_type()?);
+        }
+    }
+    args[0] = ParsedArg::Types(types);
+    Ok(())
+}
+
+fn print_arrow_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::Types(types)) = args.first() else { return };
+    if types.is_empty() {
+        return;
+    }
+    p.write("-> ");
+    let parens = types.len() > 1 || matches!(p.context().type_kind(types[0]), TypeKind::Function { .. });
+    if parens {
+        p.write("(");
+    }
+    print_types(p, types);
+    if parens {
+        p.write(")");
+    }
+}
+
+/// As [`print_arrow_types`], always in parentheses (`scf.if`'s `-> (i32)`); it reads both.
+fn print_parenthesized_arrow_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::Types(types)) = args.first() else { return };
+    if types.is_empty() {
+        return;
+    }
+    p.write("-> (");
+    print_types(p, types);
+    p.write(")");
+}
