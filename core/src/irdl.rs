@@ -287,12 +287,23 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
             summary: "function type".into(),
             predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Function { .. })),
         },
-        "SignlessIntegerLike" | "SignlessIntegerOrIndexLike" => signless_int_like(),
+        "SignlessIntegerLike" => signless_int_like(),
+        // Upstream's current arith operand constraints: no `i0`.
+        "SignlessIntegerOrIndexLike" => TypeConstraint::Custom {
+            summary: "signless-non-zero-bitwidth-integer-like".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                let elem = |t: Type| match ctx.type_kind(t) {
+                    TypeKind::Integer { signedness: Signedness::Signless, width } => *width > 0,
+                    TypeKind::Index => true,
+                    _ => false,
+                };
+                elem(t) || shaped_element(ctx, t).is_some_and(elem)
+            }),
+        },
         "SignlessFixedWidthIntegerLike" => TypeConstraint::Custom {
             summary: "signless-fixed-width-integer-like".into(),
             predicate: Arc::new(|ctx: &Context, t: Type| {
-                let elem =
-                    |t: Type| matches!(ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signless, .. });
+                let elem = |t: Type| matches!(ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signless, width } if *width > 0);
                 elem(t) || shaped_element(ctx, t).is_some_and(elem)
             }),
         },
@@ -1359,7 +1370,7 @@ pub fn ensure_irdl_dialect(ctx: &mut Context) {
         ctx.register_operation(d).expect("irdl op");
     }
     let directive = |parse: crate::asm::format::DirectiveParseFn, print: crate::asm::format::DirectivePrintFn| {
-        CustomDirective { parse, print }
+        CustomDirective::new(parse, print)
     };
     ctx.register_custom_directive(
         IRDL,

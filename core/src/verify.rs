@@ -211,6 +211,16 @@ pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std:
     Ok(out)
 }
 
+/// Marks a verifier's message that is not about the op itself (MLIR's `emitError` rather
+/// than `emitOpError`): reported without the `'name' op` prefix. See [`plain_error`].
+const PLAIN_ERROR: &str = "\u{0}plain:";
+
+/// A message for an op verifier to return that is reported as it is, without the
+/// `'dialect.op' op ` prefix of [`crate::dialect::OpVerifier`] messages.
+pub fn plain_error(message: impl std::fmt::Display) -> String {
+    format!("{PLAIN_ERROR}{message}")
+}
+
 impl Context {
     /// Verifies `op` and everything nested in it. Each failure is emitted as an error
     /// diagnostic; the result is `ErrorKind::VerificationFailed` with the first failure's
@@ -973,7 +983,10 @@ impl<'c> Verifier<'c> {
         }
         // The op's own verifier.
         if let Some(verify) = &def.verify {
-            verify(ctx, handle).map_err(err)?;
+            verify(ctx, handle).map_err(|m| match m.strip_prefix(PLAIN_ERROR) {
+                Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
+                None => err(m),
+            })?;
         }
         Ok(())
     }

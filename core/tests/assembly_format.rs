@@ -161,11 +161,11 @@ fn errors_point_at_the_text() {
     test_dialect(&mut ctx);
     let cases = [
         ("%0 = fmt.constant 1 : i32\n%1 = fmt.add %0 %0 : i32\n", "t.mlir:2:16: error: expected ','"),
-        ("%0 = fmt.constant 1 : i32\n%1 = fmt.cmp sle, %0, %0 : i32\n", "t.mlir:2:14: error: invalid fmt::Predicate attribute specification: \"sle\""),
+        ("%0 = fmt.constant 1 : i32\n%1 = fmt.cmp sle, %0, %0 : i32\n", "t.mlir:2:14: error: custom op 'fmt.cmp' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt]"),
         ("%0 = fmt.constant 1 : i32\n%1 = fmt.add %0, %0 : i64\n", "use of value '%0' expects different type than prior uses: 'i64' vs 'i32'"),
         ("fmt.func f {\n}\n", "t.mlir:1:10: error: expected valid '@'-identifier for symbol name"),
         ("fmt.nope\n", "custom op 'fmt.nope' is unknown"),
-        ("%0 = fmt.constant 1 : i32\n%1 = fmt.cmp %0, %0 : i32\n", "t.mlir:2:14: error: expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt]"),
+        ("%0 = fmt.constant 1 : i32\n%1 = fmt.cmp %0, %0 : i32\n", "t.mlir:2:14: error: custom op 'fmt.cmp' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt]"),
         ("%0 = fmt.constant 1 : i32\n%1 = fmt.if %0 {\n}\n", "use of value '%0' expects different type than prior uses: 'i1' vs 'i32'"),
         ("%0 = fmt.constant 1 : i1\nfmt.if %0 {\n} els {\n}\n", "t.mlir:3:3: error: custom op 'els' is unknown"),
     ];
@@ -267,12 +267,7 @@ fn custom_directive_defines_region_arguments() {
             p.print_type(*r);
         }
     };
-    ctx.register_custom_directive(
-        "fmt",
-        "Signature",
-        CustomDirective { parse: Arc::new(parse), print: Arc::new(print) },
-    )
-    .unwrap();
+    ctx.register_custom_directive("fmt", "Signature", CustomDirective::new(Arc::new(parse), Arc::new(print))).unwrap();
     let text = r#"fmt.fn @add(%arg0: i32, %arg1: i32) -> i32 {
   %0 = add %arg0, %arg1 : i32
   return %0 : i32

@@ -16,7 +16,7 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let select = CustomDirective { parse: Arc::new(parse_select_types), print: Arc::new(print_select_types) };
+    let select = CustomDirective::new(Arc::new(parse_select_types), Arc::new(print_select_types));
     ctx.register_custom_directive("arith", "SelectOpTypes", select).expect("the arith dialect is registered");
 }
 

@@ -18,7 +18,8 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let signature = CustomDirective { parse: Arc::new(parse_signature), print: Arc::new(print_signature) };
+    let mut signature = CustomDirective::new(Arc::new(parse_signature), Arc::new(print_signature));
+    signature.prints_argument_locations = true;
     ctx.register_custom_directive("func", "FunctionSignature", signature).expect("the func dialect is registered");
 }
 
@@ -305,11 +306,11 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     for (i, (&o, &r)) in operands.iter().zip(&results).enumerate() {
         if o != r {
-            return Err(format!(
+            return Err(crate::verify::plain_error(format!(
                 "type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
                 quoted(ctx, o),
                 quoted(ctx, r)
-            ));
+            )));
         }
     }
     Ok(())

@@ -10,15 +10,12 @@ use crate::types::{Type, TypeKind};
 
 pub(crate) fn register_directives(ctx: &mut Context) {
     let directives: [(&str, CustomDirective); 4] = [
-        ("ForHeader", CustomDirective { parse: Arc::new(parse_for_header), print: Arc::new(print_for_header) }),
-        ("WhileHeader", CustomDirective { parse: Arc::new(parse_while_header), print: Arc::new(print_while_header) }),
-        (
-            "OptionalArrowTypeList",
-            CustomDirective { parse: Arc::new(parse_arrow_types), print: Arc::new(print_arrow_types) },
-        ),
+        ("ForHeader", CustomDirective::new(Arc::new(parse_for_header), Arc::new(print_for_header))),
+        ("WhileHeader", CustomDirective::new(Arc::new(parse_while_header), Arc::new(print_while_header))),
+        ("OptionalArrowTypeList", CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_arrow_types))),
         (
             "ParenthesizedArrowTypeList",
-            CustomDirective { parse: Arc::new(parse_arrow_types), print: Arc::new(print_parenthesized_arrow_types) },
+            CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_parenthesized_arrow_types)),
         ),
     ];
     for (name, d) in directives {

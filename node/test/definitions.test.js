@@ -101,7 +101,7 @@ test('custom syntax errors point at the text', () => {
     assert.fail(`parsed: ${text}`);
   };
   const e = err('%0 = "test.a"() : () -> i32\n%1 = fmtest.cmp bogus, %0, %0 : i32\n');
-  assert.ok(e.message.includes('e.mlir:2:17: error: invalid Pred attribute specification: "bogus"'), e.message);
+  assert.ok(e.message.includes('e.mlir:2:17: error: custom op \'fmtest.cmp\' expected string or keyword containing one of the following enum values for attribute \'predicate\' [eq, ne, slt]'), e.message);
   assert.equal(e.diagnostics[0].location.toString(), 'loc("e.mlir":2:17)');
   // Constraints of the definition: SignlessIntegerLike.
   const f = err('%0 = "test.a"() : () -> f32\n%1 = fmtest.add %0, %0 : f32\n');

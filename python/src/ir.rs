@@ -859,13 +859,15 @@ fn update_property(op: &omnir::Operation, name: &str, value: Option<&omnir::Attr
     }
     let kept: Vec<(&str, omnir::Attribute)> = entries
         .iter()
-        .filter_map(|(n, a)| {
-            if n != name {
-                Some((n.as_str(), a.clone()))
-            } else {
-                value.map(|v| (n.as_str(), v.clone()))
-            }
-        })
+        .filter_map(
+            |(n, a)| {
+                if n != name {
+                    Some((n.as_str(), a.clone()))
+                } else {
+                    value.map(|v| (n.as_str(), v.clone()))
+                }
+            },
+        )
         .collect();
     let dict = op.context().dictionary_attr(&kept).py()?;
     op.set_properties(&dict).py()?;

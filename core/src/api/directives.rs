@@ -208,7 +208,7 @@ pub extern "C" fn omnir_dialect_register_directive(
                 // outlives the call.
                 in_callback(rctx.serial(), lent, || unsafe { print(ud.ptr, rctx.ptr(), &mut obj) });
             };
-            let directive = CustomDirective { parse: Arc::new(parse_hook), print: Arc::new(print_hook) };
+            let directive = CustomDirective::new(Arc::new(parse_hook), Arc::new(print_hook));
             cx.write(|c| Ok(c.register_custom_directive(dialect, name, directive)?))
         })();
         reg.finish(result)

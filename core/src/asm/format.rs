@@ -103,6 +103,20 @@ pub struct OpFormat {
     pub printed_attrs: Vec<bool>,
 }
 
+impl OpFormat {
+    /// The name of the custom directive that defines region `index`'s entry arguments.
+    pub fn region_directive(&self, index: usize) -> Option<&str> {
+        self.program.iter().find_map(|ins| match ins {
+            Ins::Elem(Elem::Custom { name, args, .. })
+                if args.iter().any(|a| matches!(a, Elem::Region(i) if *i == index)) =>
+            {
+                Some(name.as_str())
+            }
+            _ => None,
+        })
+    }
+}
+
 /// Where the parser gets the type of an operand or result group.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeSource {
@@ -972,4 +986,14 @@ pub type DirectivePrintFn = std::sync::Arc<dyn Fn(&mut dyn DirectivePrinter, &[P
 pub struct CustomDirective {
     pub parse: DirectiveParseFn,
     pub print: DirectivePrintFn,
+    /// Whether the printer writes the locations of the region arguments it defines
+    /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
+    /// debug info, only then do those locations take part in alias numbering.
+    pub prints_argument_locations: bool,
+}
+
+impl CustomDirective {
+    pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
+        CustomDirective { parse, print, prints_argument_locations: false }
+    }
 }

@@ -90,7 +90,7 @@ fn print_op_impl(
         return Ok(p.out);
     }
 
-    let defs = AliasInitializer::run(ctx, op.index, flags.debug_info, numbering.location_attrs);
+    let defs = AliasInitializer::run(ctx, op.index, flags.debug_info, numbering.location_attrs, flags.generic);
     for def in &defs {
         match def.key {
             Key::Attr(a) => {

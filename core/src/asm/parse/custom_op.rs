@@ -710,20 +710,16 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     Tok::String => Some(String::from_utf8_lossy(&self.p.string_value(&self.p.tok())).into_owned()),
                     _ => None,
                 };
-                let Some(word) = word else {
+                let Some(v) = word.as_deref().and_then(|w| e.symbolize(w)) else {
                     let cases: Vec<&str> = e.cases.iter().map(|(k, _)| k.as_str()).collect();
+                    let op = self.ops.last().map(|f| self.ctx.ident_str(f.name).to_string()).unwrap_or_default();
                     return Err(self.p.error_at(
                         pos,
                         format!(
-                            "expected string or keyword containing one of the following enum values for attribute '{attr_name}' [{}]",
+                            "custom op '{op}' expected string or keyword containing one of the following enum values for attribute '{attr_name}' [{}]",
                             cases.join(", ")
                         ),
                     ));
-                };
-                let Some(v) = e.symbolize(&word) else {
-                    return Err(self
-                        .p
-                        .error_at(pos, format!("invalid {} attribute specification: \"{word}\"", e.name)));
                 };
                 self.p.bump()?;
                 let ty = self

@@ -45,6 +45,8 @@ pub(crate) struct AliasInitializer {
     infos: Vec<Info>,
     attr_index: FxHashMap<u32, u32>,
     type_index: FxHashMap<u32, u32>,
+    /// Printing the generic form (every block argument's location is printed).
+    generic: bool,
 }
 
 /// Position of the walk inside one operation.
@@ -63,18 +65,35 @@ struct Frame {
     child_indices: Vec<u32>,
 }
 
+/// In the custom form, whether the locations of region `index`'s entry arguments are printed:
+/// not when a custom directive defines them and does not print them (`scf.for`'s header),
+/// which MLIR's dummy printer then never visits.
+fn entry_arg_locations_printed(ctx: &Context, op: u32, index: usize) -> bool {
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return true };
+    let Some(format) = def.format.as_ref() else { return true };
+    let Some(directive) = format.region_directive(index) else { return true };
+    let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
+    ctx.custom_directive(dialect, directive).is_some_and(|d| d.prints_argument_locations)
+}
+
 impl AliasInitializer {
     /// Walks `root` as MLIR's dummy alias printer does and returns the aliases in definition
     /// order.
     /// `location_attrs`: whether some op has a location as a discardable attribute value.
-    pub(crate) fn run(ctx: &Context, root: u32, debug_info: bool, location_attrs: bool) -> Vec<AliasDef> {
+    pub(crate) fn run(
+        ctx: &Context,
+        root: u32,
+        debug_info: bool,
+        location_attrs: bool,
+        generic: bool,
+    ) -> Vec<AliasDef> {
         // Without debug info only maps, sets, distinct attributes, large tuples and locations
         // used as attribute values can have aliases: when the context has none at all, there
         // is nothing to look for.
         if !debug_info && !location_attrs && !context_has_aliasable(ctx) {
             return Vec::new();
         }
-        let mut init = AliasInitializer::default();
+        let mut init = AliasInitializer { generic, ..AliasInitializer::default() };
         init.walk_ops(ctx, root, debug_info);
         init.finish()
     }
@@ -127,7 +146,8 @@ impl AliasInitializer {
             if b != NONE {
                 c.block = b;
                 c.next = ctx.ir.blocks.get(b).first_op;
-                self.visit_block_args(ctx, b, debug_info);
+                let printed = self.generic || entry_arg_locations_printed(ctx, c.op, c.region);
+                self.visit_block_args(ctx, b, debug_info && printed);
                 return;
             }
             c.region += 1;
