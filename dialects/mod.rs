@@ -51,6 +51,20 @@ const SHIPPED: &[Shipped] = &[
         directives: scf::register_directives,
     },
     Shipped {
+        name: "math",
+        file: "dialects/math/math.irdl.mlir",
+        source: include_str!("math/math.irdl.mlir"),
+        hooks: load_arith,
+        directives: no_hooks,
+    },
+    Shipped {
+        name: "ub",
+        file: "dialects/ub/ub.irdl.mlir",
+        source: include_str!("ub/ub.irdl.mlir"),
+        hooks: no_hooks,
+        directives: no_hooks,
+    },
+    Shipped {
         name: "arith",
         file: "dialects/arith/arith.irdl.mlir",
         source: include_str!("arith/arith.irdl.mlir"),
@@ -59,8 +73,29 @@ const SHIPPED: &[Shipped] = &[
     },
 ];
 
+/// Whether `text` has `dialect.` as the start of a name (not inside another identifier:
+/// `#arith.fastmath` names arith, not math).
+fn names_dialect(text: &str, dialect: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = text[from..].find(dialect).map(|i| i + from) {
+        let end = i + dialect.len();
+        let starts = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || b"_$.".contains(&bytes[i - 1]));
+        if starts && bytes.get(end) == Some(&b'.') {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
+}
+
 /// For dialects whose definition names no hook.
 fn no_hooks(_: &mut Context) {}
+
+/// math's fast-math flags are arith's attribute.
+fn load_arith(ctx: &mut Context) {
+    ctx.load_dialect("arith");
+}
 
 /// The index of the shipped dialect `name`.
 fn index_of(name: &str) -> Option<usize> {
@@ -89,7 +124,16 @@ impl Context {
                 let d = &SHIPPED[i];
                 (d.hooks)(self);
                 if let Err(e) = crate::irdl::load_definitions(self, d.source, d.file) {
-                    // The files are part of the build and tested; a failure is a bug in them.
+                    // A dialect of the user's that took the name of one this one builds on
+                    // (math uses arith's attributes) leaves it unloaded.
+                    let shadowed = SHIPPED
+                        .iter()
+                        .enumerate()
+                        .any(|(j, s)| self.shipped_loaded & (1 << j) == 0 && self.is_dialect_registered(s.name));
+                    if shadowed {
+                        return false;
+                    }
+                    // Otherwise the files are part of the build and tested: a bug in them.
                     panic!("shipped dialect definition {} does not load: {e}", d.file);
                 }
                 (d.directives)(self);
@@ -121,7 +165,7 @@ impl Context {
     /// `dialect.` prefixes, so that a parser holding `&Context` finds them.
     pub(crate) fn load_dialects_named_in(&mut self, text: &str) {
         for (i, d) in SHIPPED.iter().enumerate() {
-            if self.shipped_loaded & (1 << i) == 0 && text.contains(d.name) {
+            if self.shipped_loaded & (1 << i) == 0 && names_dialect(text, d.name) {
                 self.load_dialect(d.name);
             }
         }
@@ -130,7 +174,7 @@ impl Context {
     /// Whether `text` names (as a `dialect.` prefix, roughly) a shipped dialect this context
     /// has not loaded (see [`Context::load_dialects_named_in`]).
     pub(crate) fn mentions_loadable_dialect(&self, text: &str) -> bool {
-        SHIPPED.iter().enumerate().any(|(i, d)| self.shipped_loaded & (1 << i) == 0 && text.contains(d.name))
+        SHIPPED.iter().enumerate().any(|(i, d)| self.shipped_loaded & (1 << i) == 0 && names_dialect(text, d.name))
     }
 
     /// Whether `name` is a shipped dialect that this context has not loaded yet.

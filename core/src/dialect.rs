@@ -205,6 +205,9 @@ pub enum AttrConstraint {
     /// An attribute of a dialect's kind (`#arith.fastmath<...>`, by qualified name
     /// `arith.fastmath`): spelled without its `#dialect.mnemonic` in a custom form.
     DialectKind(String),
+    /// A dense array of signless integers of this width (`DenseI32ArrayAttr`): `[1, 2]` in a
+    /// custom form.
+    DenseIntArray(u32),
     /// A type attribute whose type satisfies the constraint (`TypeAttrOf<FunctionType>`):
     /// the bare type in the custom form.
     TypeOf(Box<TypeConstraint>),
@@ -236,6 +239,13 @@ impl AttrConstraint {
             AttrConstraint::FlatSymbolRef => matches!(kind, AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
             AttrConstraint::TypedInteger(t) => matches!(kind, AttrKind::Integer { ty, .. } if ty == t),
             AttrConstraint::TypeOf(c) => matches!(kind, AttrKind::Type(t) if c.check(ctx, *t)),
+            AttrConstraint::DenseIntArray(width) => match kind {
+                AttrKind::DenseArray { element, .. } => matches!(
+                    ctx.type_kind(*element),
+                    crate::types::TypeKind::Integer { width: w, signedness: Signedness::Signless } if w == width
+                ),
+                _ => false,
+            },
             AttrConstraint::DialectKind(name) => match kind {
                 AttrKind::Dialect { def, .. } => ctx.attr_def(*def).is_ok_and(|d| &d.qualified_name == name),
                 _ => false,
@@ -267,6 +277,7 @@ impl AttrConstraint {
             AttrConstraint::FlatSymbolRef => "flat symbol reference attribute".into(),
             AttrConstraint::TypedInteger(t) => format!("{} integer attribute", ctx.type_summary(*t)),
             AttrConstraint::TypeOf(c) => format!("type attribute of {}", c.summary(ctx)),
+            AttrConstraint::DenseIntArray(width) => format!("i{width} dense array attribute"),
             AttrConstraint::DialectKind(name) => format!("#{name} attribute"),
             AttrConstraint::SymbolName => "string attribute".into(),
             AttrConstraint::Enum(e) => e.summary(),

@@ -358,25 +358,11 @@ pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint
         "TypeAttr" => AttrConstraint::Type,
         "ArrayAttr" => AttrConstraint::Array,
         "DictionaryAttr" => AttrConstraint::Dictionary,
-        "DenseI32ArrayAttr" | "DenseI64ArrayAttr" | "DenseI8ArrayAttr" | "DenseI16ArrayAttr" | "DenseBoolArrayAttr" => {
-            let width: u32 = match name {
-                "DenseBoolArrayAttr" => 1,
-                "DenseI8ArrayAttr" => 8,
-                "DenseI16ArrayAttr" => 16,
-                "DenseI32ArrayAttr" => 32,
-                _ => 64,
-            };
-            AttrConstraint::Custom {
-                summary: format!("i{width} dense array attribute"),
-                predicate: Arc::new(move |ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
-                    AttrKind::DenseArray { element, .. } => matches!(
-                        ctx.type_kind(*element),
-                        TypeKind::Integer { width: w, signedness: Signedness::Signless } if *w == width
-                    ),
-                    _ => false,
-                }),
-            }
-        }
+        "DenseBoolArrayAttr" => AttrConstraint::DenseIntArray(1),
+        "DenseI8ArrayAttr" => AttrConstraint::DenseIntArray(8),
+        "DenseI16ArrayAttr" => AttrConstraint::DenseIntArray(16),
+        "DenseI32ArrayAttr" => AttrConstraint::DenseIntArray(32),
+        "DenseI64ArrayAttr" => AttrConstraint::DenseIntArray(64),
         "AnyIntElementsAttr" | "IndexElementsAttr" | "I64ElementsAttr" | "I32ElementsAttr" => AttrConstraint::Custom {
             summary: "integer elements attribute".into(),
             predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
@@ -653,7 +639,19 @@ impl<'c> BodyBuilder<'c> {
             "irdl.any_of" => Node::AnyOf(self.operand_vars(op)),
             "irdl.all_of" => Node::AllOf(self.operand_vars(op)),
             "irdl.base" => {
-                if let Some(r) = attr_named(ctx, op, "base_ref") {
+                // `irdl.base "#arith.fastmath"`: a name, as upstream's `base_name`.
+                let named = attr_named(ctx, op, "base_name")
+                    .or_else(|| attr_named(ctx, op, "base_ref").filter(|&r| str_of(ctx, r).is_some()));
+                if let Some(n) = named.and_then(|a| str_of(ctx, a)) {
+                    match n.chars().next() {
+                        Some('!') => Node::Base { name: n[1..].to_string(), is_type: true },
+                        Some('#') => Node::Base { name: n[1..].to_string(), is_type: false },
+                        _ => {
+                            self.errors.push((loc, format!("the base name '{n}' must start with '!' or '#'")));
+                            Node::Any
+                        }
+                    }
+                } else if let Some(r) = attr_named(ctx, op, "base_ref") {
                     match self.resolve_ref(r).filter(|n| kinds.contains_key(n)) {
                         Some(n) => Node::Base { is_type: kinds[&n], name: n },
                         None => {
@@ -1140,6 +1138,7 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
         }
         for (spec_op, mut def) in d.ops.iter().zip(defs) {
             for (name, text) in &spec_op.default_texts {
+                ctx.load_dialects_named_in(text);
                 let value = crate::asm::parse_attribute(ctx, text)
                     .map_err(|e| (spec_op.loc, format!("default of '{name}' in '{}': {e}", def.name)))?;
                 if let Some(i) = def.attributes.iter().position(|a| &a.name == name) {

@@ -12,7 +12,7 @@ use omnir_core::asm::parser::parse_source_split;
 use omnir_core::asm::{print_op, ParseOptions, PrintFlags};
 use omnir_core::options::{OptionDecl, OptionType, OptionValue};
 use omnir_core::pass::{FnPass, IrPrinting, PassInfo, PassManager, PassSelection};
-use omnir_core::{Context, DialectDef, Error, OpDef, OpId, Traits, TypeConstraint, ValueSpec};
+use omnir_core::{Context, Error, OpId};
 
 fn corpus_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("OMNIR_CORPUS") {
@@ -34,41 +34,6 @@ fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Registers the arith ops the corpus uses most as PURE, so that CSE and DCE act on them
-/// (every other op stays unregistered, with unknown effects).
-fn register_pure_arith(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "arith".into(), allow_unknown_operations: true });
-    for name in [
-        "constant",
-        "addi",
-        "subi",
-        "muli",
-        "addf",
-        "subf",
-        "mulf",
-        "divf",
-        "cmpi",
-        "cmpf",
-        "select",
-        "index_cast",
-        "extsi",
-        "extui",
-        "trunci",
-        "andi",
-        "ori",
-        "xori",
-        "negf",
-        "maxsi",
-        "minsi",
-    ] {
-        let mut d = OpDef::new(&format!("arith.{name}"));
-        d.operands = vec![ValueSpec::variadic("in", TypeConstraint::Any)];
-        d.results = vec![ValueSpec::variadic("out", TypeConstraint::Any)];
-        d.traits = Traits::PURE;
-        ctx.register_operation(d).unwrap();
-    }
-}
-
 /// Runs `pipeline` on every chunk of `source` with `threads` pass threads; the printed
 /// result (or the error) of each chunk, and the IR dumps.
 fn run_chunks(
@@ -80,7 +45,6 @@ fn run_chunks(
 ) -> (Vec<Result<String, String>>, String) {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    register_pure_arith(&mut ctx);
     ctx.set_pass_threads(threads);
     let diags = Arc::new(Mutex::new(String::new()));
     let d = diags.clone();

@@ -14,7 +14,7 @@ irdl.dialect @cf {
     irdl.operands(destOperands: variadic %any)
   }
 
-  irdl.operation @cond_br attributes {omnir.assembly_format = "$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict", omnir.successors = ["trueDest", "falseDest"], omnir.optional_attributes = ["branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Conditional branch operation", omnir.description = "Jumps to the first successor when the condition is true, else to the second, passing each its operands."} {
+  irdl.operation @cond_br attributes {omnir.assembly_format = "$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict", omnir.successors = ["trueDest", "falseDest"], omnir.optional_attributes = ["branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Conditional branch operation", omnir.description = "Jumps to the first successor when the condition is true, else to the second, passing each its operands."} {
     %cond = irdl.is i1
     %t = irdl.any {omnir.constraint = "AnyType"}
     %f = irdl.any {omnir.constraint = "AnyType"}

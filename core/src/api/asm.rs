@@ -263,18 +263,6 @@ pub extern "C" fn omnir_dialect_load_definitions(
 /// also emitted as an error diagnostic at `file:line:col` (with its notes) to the context's
 /// handlers (capture them with `omnir_context_begin_diagnostic_capture`; with no handler
 /// they are printed to stderr).
-/// Loads the shipped dialects a type or attribute text names, before it is parsed (the
-/// parse itself only reads the context).
-fn load_named_dialects(c: &super::context::omnir_context, text: &str) -> ApiResult {
-    if c.read(|core| Ok(core.mentions_loadable_dialect(text)))? {
-        c.write(|core| {
-            core.load_dialects_named_in(text);
-            Ok(())
-        })?;
-    }
-    Ok(())
-}
-
 #[no_mangle]
 pub extern "C" fn omnir_type_parse(
     ctx: *mut omnir_context,
@@ -481,4 +469,16 @@ pub extern "C" fn omnir_value_print_as_operand(
     out: *mut omnir_string,
 ) -> omnir_status {
     print_ir(ctx, flags, out, |c, core, flags| Ok(crate::asm::print_value_as_operand(core, c.value_in(value)?, flags)?))
+}
+
+/// Loads the shipped dialects a type or attribute text names, before it is parsed (the
+/// parse itself only reads the context).
+fn load_named_dialects(c: &super::context::omnir_context, text: &str) -> ApiResult {
+    if c.read(|core| Ok(core.mentions_loadable_dialect(text)))? {
+        c.write(|core| {
+            core.load_dialects_named_in(text);
+            Ok(())
+        })?;
+    }
+    Ok(())
 }

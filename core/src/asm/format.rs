@@ -866,6 +866,7 @@ pub(crate) fn attr_spelling(c: &AttrConstraint) -> AttrSpelling {
         AttrConstraint::Type | AttrConstraint::TypeOf(_) => AttrSpelling::Type,
         AttrConstraint::Enum(e) => AttrSpelling::Enum(e.clone()),
         AttrConstraint::DialectKind(name) => AttrSpelling::Stripped(name.clone()),
+        AttrConstraint::DenseIntArray(width) => AttrSpelling::IntArray(*width),
         _ => AttrSpelling::Full,
     }
 }
@@ -884,6 +885,8 @@ pub(crate) enum AttrSpelling {
     Type,
     /// An enum written as its case keyword.
     Enum(std::sync::Arc<crate::dialect::EnumDef>),
+    /// A dense array of integers of this width written as a list (`[30, 70]`).
+    IntArray(u32),
     /// A dialect attribute of a known kind (by qualified name) written without its
     /// `#dialect.mnemonic` (MLIR's `printStrippedAttrOrType`): `fastmath<fast>` for
     /// `#arith.fastmath<fast>`.

@@ -321,6 +321,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 AttrSpelling::SymbolName => self.p.at(Tok::At),
                 AttrSpelling::Enum(e) => self.p.at_keyword() && e.symbolize(self.p.text()).is_some(),
                 AttrSpelling::Stripped(_) => self.p.at(Tok::Less),
+                AttrSpelling::IntArray(_) => self.p.at(Tok::LSquare),
                 AttrSpelling::Type => self.at_type_start(),
                 AttrSpelling::Unit => false,
                 AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
@@ -751,6 +752,35 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
             }
             AttrSpelling::Stripped(name) => self.p.parse_stripped_attr(self.ctx, name),
+            AttrSpelling::IntArray(width) => {
+                // `[1, 2]`: read as the array attribute `array<iN: 1, 2>` it stands for.
+                let start = self.p.tok().start;
+                self.p.expect(Tok::LSquare, "expected '['")?;
+                let mut items = Vec::new();
+                if !self.p.eat(Tok::RSquare)? {
+                    loop {
+                        let s = self.p.tok().start;
+                        let neg = self.p.eat(Tok::Minus)?;
+                        if self.p.tok().kind != Tok::Integer {
+                            return Err(self.p.error_here("expected integer value"));
+                        }
+                        let text = self.p.text().to_string();
+                        self.p.bump()?;
+                        items.push(if neg { format!("-{text}") } else { text });
+                        let _ = s;
+                        if !self.p.eat(Tok::Comma)? {
+                            break;
+                        }
+                    }
+                    self.p.expect(Tok::RSquare, "expected ']'")?;
+                }
+                let text = format!("array<i{width}: {}>", items.join(", "));
+                let text = if items.is_empty() { format!("array<i{width}>") } else { text };
+                crate::asm::parse_attribute(self.ctx, &text).map_err(|e| {
+                    let m = e.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+                    self.p.error_at(start, m)
+                })
+            }
             AttrSpelling::Full => self.p.parse_attr(self.ctx),
         }
     }

@@ -465,6 +465,14 @@ impl<'a> Printer<'a> {
                     None => self.print_attribute(a, Elision::Never),
                 }
             }
+            (AttrSpelling::IntArray(_), AttrKind::DenseArray { .. }) => {
+                // `array<i32: 30, 70>` without its `array<i32:` and `>`, in brackets.
+                let full = crate::asm::print_attribute(ctx, a);
+                let inner = full.split_once(':').map_or("", |(_, rest)| rest.trim_end_matches('>').trim());
+                self.out.push('[');
+                self.out.push_str(inner);
+                self.out.push(']');
+            }
             (AttrSpelling::Stripped(name), AttrKind::Dialect { def, params }) => {
                 let body = ctx.attr_def(*def).ok().filter(|d| &d.qualified_name == name).and_then(|d| {
                     let asm = d.assembly.as_ref()?;
