@@ -1089,15 +1089,17 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
                     None => return Err((op.loc, format!("result-name hook '{h}' is not registered"))),
                 }
             }
-            let prog = Arc::new(op.prog.clone());
-            let (ov, rv, av, gv) =
-                (op.operand_vars.clone(), op.result_vars.clone(), op.attr_vars.clone(), op.region_vars.clone());
-            let irdl_check: crate::dialect::OpVerifier =
-                Arc::new(move |ctx: &Context, id: OpId| verify_with_program(ctx, id, &prog, &ov, &rv, &av, &gv));
-            def.verify = Some(match def.verify.take() {
-                Some(v) => chain(Some(irdl_check), v),
-                None => irdl_check,
-            });
+            if !program_is_redundant(op) {
+                let prog = Arc::new(op.prog.clone());
+                let (ov, rv, av, gv) =
+                    (op.operand_vars.clone(), op.result_vars.clone(), op.attr_vars.clone(), op.region_vars.clone());
+                let irdl_check: crate::dialect::OpVerifier =
+                    Arc::new(move |ctx: &Context, id: OpId| verify_with_program(ctx, id, &prog, &ov, &rv, &av, &gv));
+                def.verify = Some(match def.verify.take() {
+                    Some(v) => chain(Some(irdl_check), v),
+                    None => irdl_check,
+                });
+            }
             defs.push(def);
         }
         compiled.push(defs);
@@ -1193,6 +1195,34 @@ fn enum_assembly(e: Arc<EnumDef>) -> crate::dialect::CustomAssembly {
 
 fn keywords(e: &EnumDef) -> String {
     e.cases.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// Whether the op's constraint program checks nothing the core's verifier does not check
+/// already from the specs: every value is an ODS named constraint or one exact type, every
+/// attribute a named constraint or a dialect kind, every region unconstrained (types tied by
+/// one value are `AllTypesMatch` groups). Such ops skip the program, which is most of the
+/// shipped dialects' ops.
+fn program_is_redundant(op: &OpSpec) -> bool {
+    let node = |v: usize| op.prog.nodes.get(v);
+    let values_ok = op.operand_vars.iter().chain(&op.result_vars).all(|&v| match node(v) {
+        Some(Node::NamedType(_)) => true,
+        Some(Node::Is(_)) => op
+            .def
+            .operands
+            .iter()
+            .zip(&op.operand_vars)
+            .chain(op.def.results.iter().zip(&op.result_vars))
+            .filter(|(_, &var)| var == v)
+            .all(|(spec, _)| matches!(spec.constraint, TypeConstraint::Exactly(_))),
+        _ => false,
+    });
+    let attrs_ok = op.attr_vars.iter().all(|&v| match node(v) {
+        Some(Node::NamedAttr(_)) => true,
+        Some(Node::Base { name, is_type: false }) => name.contains('.'),
+        _ => false,
+    });
+    let regions_ok = op.region_vars.iter().all(|&v| matches!(node(v), Some(Node::Region { args: None, blocks: None })));
+    values_ok && attrs_ok && regions_ok
 }
 
 fn chain(first: Option<crate::dialect::OpVerifier>, then: crate::dialect::OpVerifier) -> crate::dialect::OpVerifier {

@@ -981,12 +981,57 @@ impl<'c> Verifier<'c> {
                 return Err(err(format!("failed to verify that {}", m.summary)));
             }
         }
-        // The op's own verifier.
+        // The op's own verifier (for definition files, IRDL's constraint program first).
         if let Some(verify) = &def.verify {
             verify(ctx, handle).map_err(|m| match m.strip_prefix(PLAIN_ERROR) {
                 Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
                 None => err(m),
             })?;
+        }
+        // ODS `AllTypesMatch` (also the groups a definition file ties with one constraint).
+        if !def.all_types_match.is_empty() {
+            self.all_types_match(op, def).map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Each `AllTypesMatch` group: every operand and result of its groups, and the type of
+    /// each of its typed attributes, is one type.
+    fn all_types_match(&self, op: u32, def: &OpDef) -> std::result::Result<(), String> {
+        let ctx = self.ctx;
+        let handle = ctx.op_handle(op);
+        let d = ctx.ir.ops.get(op);
+        let (Ok(operand_groups), Ok(result_groups)) =
+            (segments(ctx, handle, def, Kind::Operand), segments(ctx, handle, def, Kind::Result))
+        else {
+            return Ok(());
+        };
+        for group in &def.all_types_match {
+            let mut first: Option<crate::types::Type> = None;
+            let mut same = true;
+            for name in group {
+                let types: Vec<crate::types::Type> = if let Some(i) = def.operands.iter().position(|s| &s.name == name)
+                {
+                    operand_groups.get(i).map_or_else(Vec::new, |r| {
+                        d.operands[r.clone()].iter().map(|o| ctx.value_type_ref(o.value)).collect()
+                    })
+                } else if let Some(i) = def.results.iter().position(|s| &s.name == name) {
+                    result_groups.get(i).map_or_else(Vec::new, |r| d.results[r.clone()].iter().map(|r| r.ty).collect())
+                } else {
+                    let attr = ctx.op_inherent_or_discardable(handle, name).ok().flatten();
+                    attr.and_then(|a| ctx.attr_type(a)).into_iter().collect()
+                };
+                for t in types {
+                    match first {
+                        None => first = Some(t),
+                        Some(f) if f != t => same = false,
+                        _ => {}
+                    }
+                }
+            }
+            if !same {
+                return Err(format!("failed to verify that all of {{{}}} have same type", group.join(", ")));
+            }
         }
         Ok(())
     }

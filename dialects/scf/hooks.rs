@@ -1,5 +1,6 @@
 //! The scf dialect's Rust hooks: the headers of `scf.for` and `scf.while` (which define
-//! their regions' arguments) and the optional `-> types` of `scf.execute_region`.
+//! their regions' arguments) and the result types after `->` of `scf.execute_region` and
+//! `scf.if`.
 
 use std::sync::Arc;
 
@@ -12,9 +13,9 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     let directives: [(&str, CustomDirective); 4] = [
         ("ForHeader", CustomDirective::new(Arc::new(parse_for_header), Arc::new(print_for_header))),
         ("WhileHeader", CustomDirective::new(Arc::new(parse_while_header), Arc::new(print_while_header))),
-        ("OptionalArrowTypeList", CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_arrow_types))),
+        ("ArrowTypeList", CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_arrow_types))),
         (
-            "ParenthesizedArrowTypeList",
+            "ParenthesizedTypeList",
             CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_parenthesized_arrow_types)),
         ),
     ];
@@ -218,28 +219,19 @@ fn print_while_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     p.print_type(fty);
 }
 
-/// `-> type` or `-> (type, type)` when there are types, nothing otherwise (MLIR's
-/// `parseOptionalArrowTypeList`). Argument: `type($results)`.
+/// The types after `->`: one type, or a list in parentheses (MLIR's
+/// `parseOptionalArrowTypeList` once it read the arrow). Argument: `type($results)`.
 fn parse_arrow_types(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    let mut types = Vec::new();
-    if p.parse_optional_punct("->")? {
-        if p.parse_optional_punct("(")? {
-            types = parse_type_list(p)?;
-        } else {
-            types.push(p.parse_type()?);
-        }
-    }
+    let types = if p.parse_optional_punct("(")? { parse_type_list(p)? } else { vec![p.parse_type()?] };
     args[0] = ParsedArg::Types(types);
     Ok(())
 }
 
+/// As MLIR's `printArrowTypeList` after the arrow: parentheses for several types or a
+/// function type.
 fn print_arrow_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     let Some(PrintArg::Types(types)) = args.first() else { return };
-    if types.is_empty() {
-        return;
-    }
-    p.write("-> ");
-    let parens = types.len() > 1 || matches!(p.context().type_kind(types[0]), TypeKind::Function { .. });
+    let parens = types.len() != 1 || matches!(p.context().type_kind(types[0]), TypeKind::Function { .. });
     if parens {
         p.write("(");
     }
@@ -252,10 +244,7 @@ fn print_arrow_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 /// As [`print_arrow_types`], always in parentheses (`scf.if`'s `-> (i32)`); it reads both.
 fn print_parenthesized_arrow_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     let Some(PrintArg::Types(types)) = args.first() else { return };
-    if types.is_empty() {
-        return;
-    }
-    p.write("-> (");
+    p.write("(");
     print_types(p, types);
     p.write(")");
 }

@@ -9,7 +9,7 @@ irdl.dialect @scf {
     irdl.operands(condition: %cond, args: variadic %any)
   }
 
-  irdl.operation @execute_region attributes {omnir.assembly_format = "custom<OptionalArrowTypeList>(type($results)) (`no_inline` $no_inline^)? $region attr-dict", omnir.optional_attributes = ["no_inline"], omnir.traits = ["RecursiveMemoryEffects", "RegionBranchOpInterface"], omnir.summary = "operation that executes its region exactly once", omnir.description = "Runs its region once; the scf.yield that ends it gives the results."} {
+  irdl.operation @execute_region attributes {omnir.assembly_format = "(`->` custom<ArrowTypeList>(type($results))^)? (`no_inline` $no_inline^)? $region attr-dict", omnir.optional_attributes = ["no_inline"], omnir.traits = ["RecursiveMemoryEffects", "RegionBranchOpInterface"], omnir.summary = "operation that executes its region exactly once", omnir.description = "Runs its region once; the scf.yield that ends it gives the results."} {
     %any = irdl.any {omnir.constraint = "AnyType"}
     %unit = irdl.any {omnir.constraint = "UnitAttr"}
     %r = irdl.region
@@ -50,7 +50,7 @@ irdl.dialect @scf {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @if attributes {omnir.assembly_format = "$condition custom<ParenthesizedArrowTypeList>(type($results)) $thenRegion (`else` $elseRegion^)? attr-dict", omnir.traits = ["NoRegionArguments", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.yield>", "RegionBranchOpInterface", "InferTypeOpInterface"], omnir.summary = "if-then-else operation", omnir.description = "Runs the then region when the condition holds, else the else region (which may be empty when there are no results); the scf.yield that ends the region run gives the results."} {
+  irdl.operation @if attributes {omnir.assembly_format = "$condition (`->` custom<ParenthesizedTypeList>(type($results))^)? $thenRegion (`else` $elseRegion^)? attr-dict", omnir.traits = ["NoRegionArguments", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.yield>", "RegionBranchOpInterface", "InferTypeOpInterface"], omnir.summary = "if-then-else operation", omnir.description = "Runs the then region when the condition holds, else the else region (which may be empty when there are no results); the scf.yield that ends the region run gives the results."} {
     %cond = irdl.is i1
     %res = irdl.any {omnir.constraint = "AnyType"}
     %then = irdl.region

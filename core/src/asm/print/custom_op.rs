@@ -323,22 +323,11 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
-        let (start, had_space, had_punct) = (self.out.len(), cur.space, cur.punct);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
-        if let Elem::Custom { name, args, .. } = e {
-            let after_space = self.out.len();
-            self.print_custom_directive(num, op, cur, name, args);
-            if self.out.len() == after_space {
-                // A directive that printed nothing leaves the spacing as it found it.
-                self.out.truncate(start);
-                (cur.space, cur.punct) = (had_space, had_punct);
-            }
-            return;
-        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
