@@ -227,7 +227,8 @@ impl Context {
     /// message (and how many more there were). A stale `op` gives `StaleHandle`.
     pub fn verify(&self, op: OpId) -> Result<()> {
         self.op_data(op)?;
-        let mut v = Verifier::new(self);
+        // On the heap: callers may run on small stacks (printing deep IR on a thread).
+        let mut v = Box::new(Verifier::new(self));
         v.run(op.index);
         match v.first {
             None => Ok(()),
@@ -249,7 +250,8 @@ impl Context {
     /// handlers. A stale `op` gives `StaleHandle`.
     pub fn verify_diagnostics(&self, op: OpId) -> Result<Vec<Diagnostic>> {
         self.op_data(op)?;
-        let mut v = Verifier::new(self);
+        // On the heap: callers may run on small stacks (printing deep IR on a thread).
+        let mut v = Box::new(Verifier::new(self));
         v.sink = Some(Vec::new());
         v.run(op.index);
         Ok(v.sink.unwrap_or_default())

@@ -993,8 +993,10 @@ fn deep_nesting_prints_without_recursion() {
         b.add(blk, next);
         cur = next;
     }
+    // 128 KiB: 3000 levels at even 64 bytes a level would not fit; the printer itself needs
+    // some tens of KiB in a debug build (more when a lock it takes is contended).
     let text = std::thread::Builder::new()
-        .stack_size(64 * 1024)
+        .stack_size(128 * 1024)
         .spawn(move || print_op(&b.ctx, root, &local()).unwrap().len())
         .unwrap()
         .join()

@@ -69,18 +69,24 @@ fn print_op_impl(
     flush: &mut dyn FnMut(&mut String),
 ) -> Result<String> {
     ctx.op_data(op)?;
+    let local = flags.local_scope;
+    let root = find_numbering_root(ctx, op.index, local);
+    let mut numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
     // As MLIR's `verifyOpAndAdjustFlags`: an op that fails to verify prints in the generic
-    // form, which shows it whatever is wrong with it.
+    // form, which shows it whatever is wrong with it. Only custom forms can differ, so a
+    // tree without any is not verified.
     let fallback;
-    let flags = if !flags.generic && !flags.assume_verified && !ctx.verify_diagnostics(op)?.is_empty() {
+    let flags = if numbering.custom_forms
+        && !flags.generic
+        && !flags.assume_verified
+        && !ctx.verify_diagnostics(op)?.is_empty()
+    {
         fallback = PrintFlags { generic: true, ..flags.clone() };
+        numbering = Numbering::compute(ctx, root, true, false);
         &fallback
     } else {
         flags
     };
-    let local = flags.local_scope;
-    let root = find_numbering_root(ctx, op.index, local);
-    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
     let mut p = Printer::new(ctx, flags);
     let per_op = if flags.debug_info { 96 } else { 64 };
     let estimate = numbering.num_ops.saturating_mul(per_op);

@@ -90,6 +90,8 @@ pub(crate) struct Numbering {
     pub(crate) location_attrs: bool,
     /// The results' names from hints (`%c0`, `%cst_1`), made unique as MLIR's `SSANameState`.
     names: Vec<Box<str>>,
+    /// Whether some numbered op has a custom form (computed with `hints` only).
+    pub(crate) custom_forms: bool,
 }
 
 /// MLIR's `sanitizeIdentifier`: a hint becomes a valid SSA name; one starting with a digit
@@ -188,6 +190,7 @@ impl Numbering {
             num_ops: 0,
             location_attrs: false,
             names: Vec::new(),
+            custom_forms: false,
         };
         let mut next_value: u32 = 0;
         let mut next_arg: u32 = 0;
@@ -208,6 +211,8 @@ impl Numbering {
         };
         let root_data = ir.ops.get(root);
         n.location_attrs = has_location_attr(ctx, root_data.attrs);
+        let has_format = |o: u32| ctx.registry.op(ctx.ir.ops.get(o).name).is_some_and(|d| d.format.is_some());
+        n.custom_forms = hints && has_format(root);
         if !root_data.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, root) {
             n.results.set(root, next_value);
             next_value += 1;
@@ -248,6 +253,9 @@ impl Numbering {
                     let od = ir.ops.get(o);
                     if !od.attrs.is_empty() && !n.location_attrs {
                         n.location_attrs = has_location_attr(ctx, od.attrs);
+                    }
+                    if hints && !n.custom_forms {
+                        n.custom_forms = has_format(o);
                     }
                     if !od.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, o) {
                         n.results.set(o, next_value);
