@@ -893,13 +893,34 @@ impl Context {
         Ok(self.ir.ops.attrs(op.index))
     }
 
+    /// The attribute `name`: a registered op's inherent attribute from its properties (MLIR's
+    /// `Operation::getAttr`), else the discardable attribute.
     pub fn op_attribute(&self, op: OpId, name: &str) -> Result<Option<Attribute>> {
+        if self.is_declared_inherent(op, name)? {
+            if let Some(v) = self.op_record(op)?.properties.and_then(|p| self.dictionary_get(p, name)) {
+                return Ok(Some(v));
+            }
+        }
         let attrs = self.op_attributes(op)?;
         Ok(attrs.binary_search_by(|e| self.ident_str(e.name).cmp(name)).ok().map(|i| attrs[i].value))
     }
 
+    /// Sets the attribute `name`. On a registered op whose definition declares `name` as an
+    /// inherent attribute, that is its property (MLIR's `Operation::setAttr`); otherwise a
+    /// discardable attribute.
     pub fn set_op_attribute(&mut self, op: OpId, name: &str, value: Attribute) -> Result<()> {
         self.check_op(op)?;
+        if self.is_declared_inherent(op, name)? {
+            let id = self.identifier(name);
+            let mut entries: SmallVec<[NamedAttribute; 8]> = self
+                .op_record(op)?
+                .properties
+                .map(|p| self.dictionary_entries(p).iter().copied().collect())
+                .unwrap_or_default();
+            self.insert_sorted_attr(&mut entries, NamedAttribute { name: id, value });
+            let dict = self.dictionary_attr(&entries)?;
+            return self.set_op_properties(op, Some(dict));
+        }
         let name = self.identifier(name);
         let mut attrs: SmallVec<[NamedAttribute; 4]> = SmallVec::from_slice(self.ir.ops.attrs(op.index));
         self.insert_sorted_attr(&mut attrs, NamedAttribute { name, value });
@@ -907,8 +928,26 @@ impl Context {
         Ok(())
     }
 
-    /// Removes an attribute; returns whether it was there.
+    /// Whether `op` is registered and its definition declares `name` as inherent.
+    fn is_declared_inherent(&self, op: OpId, name: &str) -> Result<bool> {
+        Ok(self.registry.op(self.op_record(op)?.name).is_some_and(|d| d.attributes.iter().any(|a| a.name == name)))
+    }
+
+    /// Removes an attribute (a declared inherent one from the properties, as MLIR's
+    /// `Operation::removeAttr`); returns whether it was there.
     pub fn remove_op_attribute(&mut self, op: OpId, name: &str) -> Result<bool> {
+        if self.is_declared_inherent(op, name)? {
+            if let Some(p) = self.op_record(op)?.properties {
+                if self.dictionary_get(p, name).is_some() {
+                    let id = self.identifier(name);
+                    let entries: Vec<NamedAttribute> =
+                        self.dictionary_entries(p).iter().copied().filter(|e| e.name != id).collect();
+                    let dict = if entries.is_empty() { None } else { Some(self.dictionary_attr(&entries)?) };
+                    self.set_op_properties(op, dict)?;
+                    return Ok(true);
+                }
+            }
+        }
         let current = self.op_attributes(op)?;
         match current.binary_search_by(|e| self.ident_str(e.name).cmp(name)) {
             Ok(i) => {
