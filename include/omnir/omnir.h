@@ -4262,7 +4262,10 @@ enum omnir_status omnir_op_get_attribute_at(const struct omnir_context *ctx,
                                             struct omnir_attribute *out_value);
 
 /**
- * The discardable attribute `name`, or a zeroed attribute if the op has none of that name.
+ * The attribute `name`, or a zeroed attribute if the op has none of that name: as MLIR's
+ * `Operation::getAttr`, a registered op's declared inherent attribute is read from its
+ * properties, anything else from the discardable attributes (`omnir_op_get_attribute_at`
+ * lists those).
  */
 enum omnir_status omnir_op_get_attribute(const struct omnir_context *ctx,
                                          struct omnir_op op,
@@ -4281,7 +4284,9 @@ enum omnir_status omnir_op_get_inherent_attribute(const struct omnir_context *ct
                                                   struct omnir_attribute *out);
 
 /**
- * Sets (adds or replaces) the discardable attribute `name`.
+ * Sets (adds or replaces) the attribute `name`: as MLIR's `Operation::setAttr`, a
+ * registered op's declared inherent attribute goes into its properties, anything else is a
+ * discardable attribute.
  */
 enum omnir_status omnir_op_set_attribute(struct omnir_context *ctx,
                                          struct omnir_op op,
@@ -4290,8 +4295,9 @@ enum omnir_status omnir_op_set_attribute(struct omnir_context *ctx,
                                          struct omnir_attribute value);
 
 /**
- * Removes the discardable attribute `name`; `*removed` (may be NULL) tells whether it was
- * there. Removing an absent attribute is not an error.
+ * Removes the attribute `name` (as MLIR's `Operation::removeAttr`: a registered op's
+ * declared inherent attribute from its properties, else the discardable one); `*removed`
+ * (may be NULL) tells whether it was there. Removing an absent attribute is not an error.
  */
 enum omnir_status omnir_op_remove_attribute(struct omnir_context *ctx,
                                             struct omnir_op op,

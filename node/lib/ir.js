@@ -850,7 +850,7 @@ class OpAttributeMap {
     return this.get(name) !== undefined;
   }
 
-  /** Sets (or replaces) the discardable attribute `name`. */
+  /** Sets (or replaces) the attribute `name`; a registered op's inherent attribute goes into its properties (MLIR's setAttr). */
   set(name, attr) {
     const op = this.operation;
     const id = attrIdIn(op.context, attr);
@@ -860,7 +860,7 @@ class OpAttributeMap {
     return this;
   }
 
-  /** Removes the discardable attribute `name`; whether it was there. */
+  /** Removes the attribute `name` (an inherent one from the properties); whether it was there. */
   delete(name) {
     const op = this.operation;
     opArgs(op);

@@ -3494,7 +3494,10 @@ extern "C" {
         out_name: *mut omnir_string,
         out_value: *mut omnir_attribute,
     ) -> omnir_status;
-    /// The discardable attribute `name`, or a zeroed attribute if the op has none of that name.
+    /// The attribute `name`, or a zeroed attribute if the op has none of that name: as MLIR's
+    /// `Operation::getAttr`, a registered op's declared inherent attribute is read from its
+    /// properties, anything else from the discardable attributes (`omnir_op_get_attribute_at`
+    /// lists those).
     pub fn omnir_op_get_attribute(
         ctx: *const omnir_context,
         op: omnir_op,
@@ -3511,7 +3514,9 @@ extern "C" {
         name_len: usize,
         out: *mut omnir_attribute,
     ) -> omnir_status;
-    /// Sets (adds or replaces) the discardable attribute `name`.
+    /// Sets (adds or replaces) the attribute `name`: as MLIR's `Operation::setAttr`, a
+    /// registered op's declared inherent attribute goes into its properties, anything else is a
+    /// discardable attribute.
     pub fn omnir_op_set_attribute(
         ctx: *mut omnir_context,
         op: omnir_op,
@@ -3519,8 +3524,9 @@ extern "C" {
         name_len: usize,
         value: omnir_attribute,
     ) -> omnir_status;
-    /// Removes the discardable attribute `name`; `*removed` (may be NULL) tells whether it was
-    /// there. Removing an absent attribute is not an error.
+    /// Removes the attribute `name` (as MLIR's `Operation::removeAttr`: a registered op's
+    /// declared inherent attribute from its properties, else the discardable one); `*removed`
+    /// (may be NULL) tells whether it was there. Removing an absent attribute is not an error.
     pub fn omnir_op_remove_attribute(
         ctx: *mut omnir_context,
         op: omnir_op,

@@ -874,7 +874,10 @@ pub extern "C" fn omnir_op_get_attribute_at(
     })
 }
 
-/// The discardable attribute `name`, or a zeroed attribute if the op has none of that name.
+/// The attribute `name`, or a zeroed attribute if the op has none of that name: as MLIR's
+/// `Operation::getAttr`, a registered op's declared inherent attribute is read from its
+/// properties, anything else from the discardable attributes (`omnir_op_get_attribute_at`
+/// lists those).
 #[no_mangle]
 pub extern "C" fn omnir_op_get_attribute(
     ctx: *const omnir_context,
@@ -911,7 +914,9 @@ pub extern "C" fn omnir_op_get_inherent_attribute(
     })
 }
 
-/// Sets (adds or replaces) the discardable attribute `name`.
+/// Sets (adds or replaces) the attribute `name`: as MLIR's `Operation::setAttr`, a
+/// registered op's declared inherent attribute goes into its properties, anything else is a
+/// discardable attribute.
 #[no_mangle]
 pub extern "C" fn omnir_op_set_attribute(
     ctx: *mut omnir_context,
@@ -934,8 +939,9 @@ pub extern "C" fn omnir_op_set_attribute(
     })
 }
 
-/// Removes the discardable attribute `name`; `*removed` (may be NULL) tells whether it was
-/// there. Removing an absent attribute is not an error.
+/// Removes the attribute `name` (as MLIR's `Operation::removeAttr`: a registered op's
+/// declared inherent attribute from its properties, else the discardable one); `*removed`
+/// (may be NULL) tells whether it was there. Removing an absent attribute is not an error.
 #[no_mangle]
 pub extern "C" fn omnir_op_remove_attribute(
     ctx: *mut omnir_context,

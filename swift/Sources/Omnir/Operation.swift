@@ -282,8 +282,16 @@ public final class Operation: Hashable, CustomStringConvertible {
 
     /// The discardable attribute `name` (`{...}`), or `nil`.
     public func discardableAttribute(_ name: String) throws -> Attribute? {
-        let a = try withStr(name) { p, n in try out(omnir_attribute()) { omnir_op_get_attribute(context.raw, handle, p, n, $0) } }
-        return a.context == 0 ? nil : Attribute(context, a)
+        // `omnir_op_get_attribute` is MLIR's getAttr (a declared inherent name reads the
+        // properties): the discardable entries are the `omnir_op_get_attribute_at` list.
+        let n = try out(0) { omnir_op_get_num_attributes(context.raw, handle, $0) }
+        for i in 0..<n {
+            var key = omnir_string(data: nil, len: 0)
+            var value = omnir_attribute()
+            try check(omnir_op_get_attribute_at(context.raw, handle, i, &key, &value))
+            if takeString(key) == name { return Attribute(context, value) }
+        }
+        return nil
     }
 
     /// The attribute `name`, or `nil` (throwing only for a stale operation).
