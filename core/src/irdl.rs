@@ -661,15 +661,6 @@ impl<'c> BodyBuilder<'c> {
                             Node::Any
                         }
                     }
-                } else if let Some(n) = attr_named(ctx, op, "base_name").and_then(|a| str_of(ctx, a)) {
-                    match n.chars().next() {
-                        Some('!') => Node::Base { name: n[1..].to_string(), is_type: true },
-                        Some('#') => Node::Base { name: n[1..].to_string(), is_type: false },
-                        _ => {
-                            self.errors.push((loc, format!("the base name '{n}' must start with '!' or '#'")));
-                            Node::Any
-                        }
-                    }
                 } else {
                     self.errors.push((loc, "irdl.base needs a base_ref or a base_name".into()));
                     Node::Any
