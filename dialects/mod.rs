@@ -11,6 +11,8 @@ use crate::context::Context;
 
 #[path = "arith/hooks.rs"]
 mod arith;
+#[path = "cf/hooks.rs"]
+mod cf;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "scf/hooks.rs"]
@@ -40,8 +42,8 @@ const SHIPPED: &[Shipped] = &[
         name: "cf",
         file: "dialects/cf/cf.irdl.mlir",
         source: include_str!("cf/cf.irdl.mlir"),
-        hooks: no_hooks,
-        directives: no_hooks,
+        hooks: cf::register_hooks,
+        directives: cf::register_directives,
     },
     Shipped {
         name: "scf",

@@ -479,6 +479,46 @@ impl Context {
         Ok(self.intern_attr(AttrKind::DenseIntOrFloat { ty, data, splat }))
     }
 
+    /// Integer `dense<...>` elements of `ty` (a statically shaped vector or tensor of integers
+    /// or index), each value truncated to the element width.
+    pub fn dense_int_elements_attr(&self, ty: Type, values: &[i64]) -> Result<Attribute> {
+        let element = self.element_type(ty).ok_or_else(|| Error::invalid("dense elements need a shaped type"))?;
+        if !matches!(self.type_kind(element), TypeKind::Integer { .. } | TypeKind::Index) {
+            return Err(Error::invalid("integer dense elements need integer or index elements"));
+        }
+        let size = self.dense_element_bytes(element)?;
+        let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()[..size.min(8)].to_vec()).collect();
+        self.dense_elements_attr(ty, &data)
+    }
+
+    /// The elements of an integer `dense<...>` or `array<...>` attribute of width at most 64,
+    /// sign-extended (a splat repeated to its shape); `None` for anything else.
+    pub fn dense_int_values(&self, attr: Attribute) -> Option<Vec<i64>> {
+        let (element, count, data, splat) = match self.attr_kind(attr) {
+            AttrKind::DenseIntOrFloat { ty, data, splat } => {
+                let count: i64 = self.static_shape(*ty, "").ok()?.iter().product();
+                (self.element_type(*ty)?, count as usize, data, *splat)
+            }
+            AttrKind::DenseArray { element, len, data } => (*element, *len, data, false),
+            _ => return None,
+        };
+        let width = match self.type_kind(element) {
+            TypeKind::Integer { width, .. } if *width <= 64 => *width,
+            TypeKind::Index => 64,
+            _ => return None,
+        };
+        let size = self.dense_element_bytes(element).ok()?;
+        let read = |k: usize| {
+            let at = if splat { 0 } else { k * size };
+            let mut word = [0u8; 8];
+            word[..size].copy_from_slice(data.get(at..at + size)?);
+            let raw = u64::from_le_bytes(word);
+            let shift = 64 - width.max(1);
+            Some(((raw << shift) as i64) >> shift)
+        };
+        (0..count).map(read).collect()
+    }
+
     pub fn dense_string_attr(&self, ty: Type, values: &[&[u8]]) -> Result<Attribute> {
         let shape = self.static_shape(ty, "dense string elements")?;
         let count: usize = shape.iter().map(|&d| d as usize).product();

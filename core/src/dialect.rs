@@ -556,6 +556,9 @@ pub struct OpDef {
     /// The dialect whose prefix may be left out of op names in this op's regions
     /// (`OpAsmOpInterface::getDefaultDialect`: `return` in a `func.func`).
     pub default_dialect: Option<String>,
+    /// The custom form prints its regions' implicit terminators even when they carry nothing
+    /// (upstream ops whose C++ printer asks for them: `scf.reduce` in `scf.parallel`).
+    pub prints_implicit_terminators: bool,
     /// The name hint of the op's results in the custom form.
     pub result_names: Option<ResultNames>,
     /// The dictionary of every default in `attribute_defaults`: the properties of an op
@@ -588,9 +591,17 @@ impl OpDef {
             description: String::new(),
             trait_names: Vec::new(),
             default_dialect: None,
+            prints_implicit_terminators: false,
             result_names: None,
             default_properties: None,
         }
+    }
+
+    /// Whether region number `index` is the variadic group (ODS `VariadicRegion`, always the
+    /// last): its `$name` in a format stands for a comma-separated list of regions, possibly
+    /// empty.
+    pub fn is_variadic_region(&self, index: usize) -> bool {
+        self.variadic_regions && index == self.num_regions
     }
 
     /// Compiles `format` (MLIR's declarative assembly format) against this definition, so

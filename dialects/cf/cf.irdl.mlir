@@ -1,6 +1,5 @@
 // The cf dialect (upstream's ControlFlowOps.td), as omnir ships it: unstructured control
-// flow between blocks. cf.switch has no custom syntax in omnir yet (it reads and prints in
-// the generic form).
+// flow between blocks. cf.switch's case list and verifier are Rust hooks (dialects/cf/hooks.rs).
 irdl.dialect @cf {
   irdl.operation @assert attributes {omnir.assembly_format = "$arg `,` $msg attr-dict", omnir.traits = ["MemoryEffects"], omnir.summary = "Assert operation with message attribute", omnir.description = "Aborts with the message when the condition is false (lowering decides how)."} {
     %cond = irdl.is i1
@@ -23,7 +22,7 @@ irdl.dialect @cf {
     irdl.attributes {"branch_weights" = %weights}
   }
 
-  irdl.operation @switch attributes {omnir.successors = ["defaultDestination", "caseDestinations"], omnir.variadic_successors = ["caseDestinations"], omnir.optional_attributes = ["case_values", "branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Switch operation", omnir.description = "Jumps to the successor of the case whose value equals the flag, else to the default one."} {
+  irdl.operation @switch attributes {omnir.assembly_format = "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), $defaultDestination, $defaultOperands, type($defaultOperands), $case_values, $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments) `]` attr-dict", omnir.verifier = "cf.switch", omnir.successors = ["defaultDestination", "caseDestinations"], omnir.variadic_successors = ["caseDestinations"], omnir.optional_attributes = ["case_values", "branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Switch operation", omnir.description = "Jumps to the successor of the case whose value equals the flag, else to the default one."} {
     %flag = irdl.any {omnir.constraint = "AnyInteger"}
     %d = irdl.any {omnir.constraint = "AnyType"}
     %c = irdl.any {omnir.constraint = "AnyType"}

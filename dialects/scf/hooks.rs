@@ -10,8 +10,9 @@ use crate::dialect::AsmError;
 use crate::types::{Type, TypeKind};
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let directives: [(&str, CustomDirective); 4] = [
+    let directives: [(&str, CustomDirective); 5] = [
         ("ForHeader", CustomDirective::new(Arc::new(parse_for_header), Arc::new(print_for_header))),
+        ("ParallelHeader", CustomDirective::new(Arc::new(parse_parallel_header), Arc::new(print_parallel_header))),
         ("WhileHeader", CustomDirective::new(Arc::new(parse_while_header), Arc::new(print_while_header))),
         ("ArrowTypeList", CustomDirective::new(Arc::new(parse_arrow_types), Arc::new(print_arrow_types))),
         (
@@ -22,6 +23,24 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     for (name, d) in directives {
         ctx.register_custom_directive("scf", name, d).expect("the scf dialect is registered");
     }
+}
+
+/// `(%a, %b)` or `()`: operands in parentheses (MLIR's `parseOperandList` with
+/// `Delimiter::Paren`).
+fn parse_paren_operands(p: &mut dyn DirectiveParser) -> Result<Vec<UnresolvedOperand>, AsmError> {
+    p.parse_punct("(")?;
+    let mut operands = Vec::new();
+    if p.parse_optional_punct(")")? {
+        return Ok(operands);
+    }
+    loop {
+        operands.push(p.parse_operand()?);
+        if !p.parse_optional_punct(",")? {
+            break;
+        }
+    }
+    p.parse_punct(")")?;
+    Ok(operands)
 }
 
 /// `(%a = %x, %b = %y)`: region arguments and the values they start from (MLIR's
@@ -177,6 +196,103 @@ fn print_for_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
             // Upstream writes a space before ` : type` as well (two in a row).
             p.write("  : ");
             p.print_type(t);
+        }
+    }
+}
+
+/// `(%i, %j) = (%lb0, %lb1) to (%ub0, %ub1) step (%s0, %s1) [init (%x, ...)] [-> types]`: the
+/// induction variables (the region's arguments, of type index), the bounds, the reduction
+/// inits and the result types, which the inits have too. Arguments: `$lowerBound,
+/// $upperBound, $step, $initVals, type($initVals), type($results), $region`.
+fn parse_parallel_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    p.parse_punct("(")?;
+    let mut ivs = Vec::new();
+    if !p.parse_optional_punct(")")? {
+        loop {
+            ivs.push(p.parse_argument()?);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct(")")?;
+    }
+    let mut bounds = Vec::new();
+    for word in ["=", "to", "step"] {
+        if word == "=" {
+            p.parse_punct("=")?;
+        } else {
+            p.parse_keyword(word)?;
+        }
+        let at = p.current_location();
+        let list = parse_paren_operands(p)?;
+        if list.len() != ivs.len() {
+            return Err(p.error_at(at, &format!("expected {} operands", ivs.len())));
+        }
+        bounds.push(list);
+    }
+    let inits = if p.at_keyword("init") {
+        p.parse_keyword("init")?;
+        parse_paren_operands(p)?
+    } else {
+        Vec::new()
+    };
+    let results = if p.parse_optional_punct("->")? {
+        if p.parse_optional_punct("(")? {
+            parse_type_list(p)?
+        } else {
+            vec![p.parse_type()?]
+        }
+    } else {
+        Vec::new()
+    };
+    if results.len() != inits.len() {
+        return Err(p.error(&format!("{} operands present, but expected {}", inits.len(), results.len())));
+    }
+    let index = p.context().index_type();
+    let mut bounds = bounds.into_iter();
+    for slot in args.iter_mut().take(3) {
+        *slot = ParsedArg::Operands(bounds.next().unwrap_or_default());
+    }
+    args[3] = ParsedArg::Operands(inits);
+    args[4] = ParsedArg::Types(results.clone());
+    args[5] = ParsedArg::Types(results);
+    args[6] = ParsedArg::RegionArgs(ivs.into_iter().map(|iv| (iv, index)).collect());
+    Ok(())
+}
+
+fn print_parallel_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let values = |i: usize| match args.get(i) {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let print_list = |p: &mut dyn DirectivePrinter, list: &[crate::asm::format::PrintedValue]| {
+        p.write("(");
+        for (i, v) in list.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_value(*v);
+        }
+        p.write(")");
+    };
+    let ivs = match args.get(6) {
+        Some(PrintArg::RegionArgs(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    print_list(p, &ivs);
+    for (k, word) in [(0, " = "), (1, " to "), (2, " step ")] {
+        p.write(word);
+        print_list(p, &values(k));
+    }
+    let inits = values(3);
+    if !inits.is_empty() {
+        p.write(" init ");
+        print_list(p, &inits);
+    }
+    if let Some(PrintArg::Types(results)) = args.get(5) {
+        if !results.is_empty() {
+            p.write(" -> ");
+            print_arrow_types(p, &args[5..6]);
         }
     }
 }

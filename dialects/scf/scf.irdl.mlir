@@ -1,6 +1,6 @@
 // The scf dialect (upstream's SCFOps.td), as omnir ships it: structured control flow.
 // scf.for and scf.while read and print their headers with Rust directives
-// (dialects/scf/hooks.rs); scf.parallel, scf.forall, scf.index_switch and scf.reduce have no
+// (dialects/scf/hooks.rs), and so does scf.parallel; scf.forall and scf.index_switch have no
 // custom syntax in omnir yet (they read and print in the generic form).
 irdl.dialect @scf {
   irdl.operation @condition attributes {omnir.assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?", omnir.traits = ["HasParent<scf.while>", "Pure", "Terminator", "RegionBranchTerminatorOpInterface"], omnir.summary = "loop continuation condition", omnir.description = "Ends the before region of scf.while: loops on when the condition holds, passing the arguments to the after region; else the loop ends with them as its results."} {
@@ -72,7 +72,7 @@ irdl.dialect @scf {
     irdl.regions(defaultRegion: %default, caseRegions: %case)
   }
 
-  irdl.operation @parallel attributes {omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
+  irdl.operation @parallel attributes {omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = true, omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %init = irdl.any {omnir.constraint = "AnyType"}
     %res = irdl.any {omnir.constraint = "AnyType"}
@@ -84,7 +84,7 @@ irdl.dialect @scf {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @reduce attributes {omnir.variadic_regions = ["reductions"], omnir.traits = ["HasParent<scf.parallel>", "RecursiveMemoryEffects", "Terminator", "RegionBranchTerminatorOpInterface"], omnir.summary = "reduce operation for scf.parallel", omnir.description = "Ends the body of scf.parallel, combining each operand into the loop's results with one reduction region per operand."} {
+  irdl.operation @reduce attributes {omnir.assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict", omnir.variadic_regions = ["reductions"], omnir.traits = ["HasParent<scf.parallel>", "RecursiveMemoryEffects", "Terminator", "RegionBranchTerminatorOpInterface"], omnir.summary = "reduce operation for scf.parallel", omnir.description = "Ends the body of scf.parallel, combining each operand into the loop's results with one reduction region per operand."} {
     %any = irdl.any {omnir.constraint = "AnyType"}
     %r = irdl.region
     irdl.operands(operands: variadic %any)

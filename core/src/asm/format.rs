@@ -913,9 +913,15 @@ pub enum ParsedArg {
     /// function signature), in order; the region is parsed with them when the format
     /// reaches it (MLIR's `parseRegion(region, arguments)`).
     RegionArgs(Vec<(UnresolvedOperand, crate::types::Type)>),
+    /// `$successor`: the blocks read (several for a variadic successor group).
+    Successors(Vec<UnresolvedSuccessor>),
     /// Anything else (`ref(...)` of an already-parsed element keeps its value here too).
     Other,
 }
+
+/// A successor block read by a custom directive (`^bb1`), resolved with the region.
+#[derive(Copy, Clone, Debug)]
+pub struct UnresolvedSuccessor(pub(crate) crate::ir::BlockId);
 
 /// A value a custom directive's printer prints (see [`DirectivePrinter::print_value`]).
 #[derive(Copy, Clone, Debug)]
@@ -930,8 +936,14 @@ pub enum PrintArg {
     /// `$region`: its entry block's arguments (none for an empty region). The region itself
     /// then prints without its entry block's header: the directive printed the arguments.
     RegionArgs(Vec<PrintedValue>),
+    /// `$successor`: its blocks (all of a variadic successor group).
+    Successors(Vec<PrintedBlock>),
     Other,
 }
+
+/// A successor a custom directive's printer prints (see [`DirectivePrinter::print_successor`]).
+#[derive(Copy, Clone, Debug)]
+pub struct PrintedBlock(pub(crate) u32);
 
 /// The token stream a custom directive reads, in MLIR's `OpAsmParser` vocabulary. Every
 /// error carries the position of the token it is about.
@@ -946,6 +958,11 @@ pub trait DirectiveParser {
     /// present: that argument's location (MLIR's `parseOptionalLocationSpecifier`).
     fn parse_optional_location(&mut self, arg: UnresolvedOperand) -> Result<(), crate::dialect::AsmError>;
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, crate::dialect::AsmError>;
+    /// A successor block name (`^bb1`).
+    fn parse_successor(&mut self) -> Result<UnresolvedSuccessor, crate::dialect::AsmError>;
+    /// A signed integer literal (`42`, `-1`, `0x10`), if the next token starts one (MLIR's
+    /// `parseOptionalInteger`); an error when it does not fit in 64 bits.
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, crate::dialect::AsmError>;
     /// `keyword`, or an error `expected 'keyword'`.
     fn parse_keyword(&mut self, keyword: &str) -> Result<(), crate::dialect::AsmError>;
     /// The next bare identifier, if the next token is one.
@@ -963,6 +980,10 @@ pub trait DirectiveParser {
     fn parse_optional_string(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
     /// An error at the current token.
     fn error(&self, message: &str) -> crate::dialect::AsmError;
+    /// Where the next token starts (MLIR's `getCurrentLocation`), for [`DirectiveParser::error_at`].
+    fn current_location(&self) -> usize;
+    /// An error at a location taken earlier with [`DirectiveParser::current_location`].
+    fn error_at(&self, location: usize, message: &str) -> crate::dialect::AsmError;
 }
 
 /// Where a custom directive's printer writes, in MLIR's `OpAsmPrinter` vocabulary.
@@ -975,6 +996,9 @@ pub trait DirectivePrinter {
     fn print_optional_location(&mut self, value: PrintedValue);
     fn print_type(&mut self, ty: crate::types::Type);
     fn print_attribute(&mut self, attr: crate::attrs::Attribute);
+    fn print_successor(&mut self, block: PrintedBlock);
+    /// A new line at the op's indentation (MLIR's `printNewline`).
+    fn print_newline(&mut self);
 }
 
 /// Reads a custom directive's text, filling its arguments.

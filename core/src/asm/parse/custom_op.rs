@@ -11,7 +11,7 @@ use super::super::lexer::Tok;
 use super::{OpFrame, OpParser, OperandRef, PResult};
 use crate::asm::format::{
     attr_spelling, AttrSpelling, BuildableType, DirectiveParser, Elem, Ins, OpFormat, ParsedArg, TypeSource, TypeVar,
-    UnresolvedOperand,
+    UnresolvedOperand, UnresolvedSuccessor,
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::AsmError;
@@ -26,6 +26,9 @@ pub(super) struct FmtParse {
     format: Arc<OpFormat>,
     pc: usize,
     operands: Vec<Vec<OperandRef>>,
+    /// Where a custom directive that filled an operand group started: errors about the
+    /// group point there, as upstream's generated parsers do.
+    operand_pos: Vec<Option<u32>>,
     operand_types: Vec<Option<Vec<Type>>>,
     result_types: Vec<Option<Vec<Type>>>,
     /// Inherent attributes read from variables.
@@ -103,6 +106,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             Some(mut st) => {
                 st.operands.iter_mut().for_each(Vec::clear);
                 st.operands.resize_with(def.operands.len(), Vec::new);
+                st.operand_pos.clear();
+                st.operand_pos.resize(def.operands.len(), None);
                 st.operand_types.clear();
                 st.operand_types.resize(def.operands.len(), None);
                 st.result_types.clear();
@@ -124,6 +129,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             None => Box::new(FmtParse {
                 operands: vec![Vec::new(); def.operands.len()],
+                operand_pos: vec![None; def.operands.len()],
                 operand_types: vec![None; def.operands.len()],
                 result_types: vec![None; def.results.len()],
                 props: Vec::new(),
@@ -213,7 +219,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
                 Ins::OiClauseEnd { list } => st.pc = *list,
                 Ins::Elem(e) => match e {
-                    Elem::Region(i) => {
+                    Elem::Region(i) if !st.def.is_variadic_region(*i) => {
                         self.fill_regions_to(&mut st, *i);
                         st.pc += 1;
                         st.mark_written(st.regions_done);
@@ -221,7 +227,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
                         self.ops.last_mut().expect("frame").fmt = Some(st);
                         return self.begin_one_region(*i);
                     }
-                    Elem::Regions => {
+                    // `regions`, or the variadic group: a comma-separated list, maybe empty.
+                    Elem::Regions | Elem::Region(_) => {
+                        if let Elem::Region(i) = e {
+                            self.fill_regions_to(&mut st, *i);
+                        }
                         if !self.p.at(Tok::LBrace) {
                             st.pc += 1;
                         } else {
@@ -641,6 +651,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     let n = &st.def.attributes[*i].name;
                     ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
                 }
+                Elem::Successor(i) => ParsedArg::Successors(
+                    st.successors.iter().skip(*i).flatten().map(|b| UnresolvedSuccessor(*b)).collect(),
+                ),
                 Elem::Region(i) => ParsedArg::RegionArgs(
                     st.entry_args
                         .get(*i)
@@ -652,7 +665,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
             .collect();
         let start = self.p.tok().start;
         let result = {
-            let mut hp = HookParser { p: self };
+            let def = st.def.clone();
+            let mut hp = HookParser { p: self, op_name: &def.name };
             crate::asm::custom::guarded_directive(name, || hook(&mut hp, &mut slots))
         };
         if let Err(e) = result {
@@ -667,8 +681,20 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 continue;
             }
             match (a, slot) {
-                (Elem::Operand(i), ParsedArg::Operands(v)) => st.operands[*i] = v.into_iter().map(|u| u.0).collect(),
+                (Elem::Operand(i), ParsedArg::Operands(v)) => {
+                    st.operands[*i] = v.into_iter().map(|u| u.0).collect();
+                    st.operand_pos[*i] = Some(start);
+                }
                 (Elem::Type { var, .. }, ParsedArg::Types(v)) => self.store_types(st, *var, v),
+                (Elem::Successor(i), ParsedArg::Successors(v)) => {
+                    // A variadic group takes every block read; a single successor the first.
+                    if st.def.variadic_successors && *i == st.def.num_successors {
+                        st.successors.truncate(*i);
+                        st.successors.extend(v.into_iter().map(|b| Some(b.0)));
+                    } else if let Some(slot) = st.successors.get_mut(*i) {
+                        *slot = v.first().map(|b| b.0);
+                    }
+                }
                 (Elem::Region(i), ParsedArg::RegionArgs(v)) => {
                     if let Some(slot) = st.entry_args.get_mut(*i) {
                         *slot = v.into_iter().map(|(u, t)| (u.0, t)).collect();
@@ -877,8 +903,15 @@ impl<'a, 'c> OpParser<'a, 'c> {
             );
             let types = if types.len() == 1 && n > 1 && broadcast { vec![types[0]; n] } else { types };
             if types.len() != n {
-                let at = st.operands[g].first().map_or(pos, |r| r.pos);
-                return Err(self.p.error_at(at, format!("{n} operands present, but expected {}", types.len())));
+                let at = st.operand_pos[g].or(st.operands[g].first().map(|r| r.pos)).unwrap_or(pos);
+                return Err(self.p.error_at(
+                    at,
+                    format!(
+                        "custom op '{}' number of operands and types do not match: got {n} operands and {} types",
+                        def.name,
+                        types.len()
+                    ),
+                ));
             }
             for (k, &t) in types.iter().enumerate() {
                 let r = st.operands[g][k];
@@ -1002,6 +1035,9 @@ impl std::fmt::Debug for FmtParse {
 /// report again).
 struct HookParser<'p, 'a, 'c> {
     p: &'p mut OpParser<'a, 'c>,
+    /// The op being read: the directive's own errors name it, as upstream's
+    /// `OpAsmParser::emitError` does (`custom op 'cf.switch' expected integer value`).
+    op_name: &'p str,
 }
 
 fn reported() -> AsmError {
@@ -1036,6 +1072,37 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
             return Ok(None);
         }
         self.parse_operand().map(Some)
+    }
+
+    fn parse_successor(&mut self) -> Result<UnresolvedSuccessor, AsmError> {
+        if !self.p.p.at(Tok::Caret) {
+            return Err(self.error("expected block name"));
+        }
+        let t = self.p.p.tok();
+        let b = self.p.block_ref(self.p.p.slice(t.start, t.end), t.start);
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(UnresolvedSuccessor(b))
+    }
+
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, AsmError> {
+        let negative = self.p.p.at(Tok::Minus);
+        if negative {
+            self.p.p.bump().map_err(|_| reported())?;
+            if !self.p.p.at(Tok::Integer) {
+                return Err(self.error("expected integer value"));
+            }
+        } else if !self.p.p.at(Tok::Integer) {
+            return Ok(None);
+        }
+        let text = self.p.p.text();
+        let magnitude = match text.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => text.parse::<u64>().ok(),
+        };
+        let value = magnitude.and_then(|m| if negative { 0i64.checked_sub_unsigned(m) } else { i64::try_from(m).ok() });
+        let Some(value) = value else { return Err(self.error("integer value too large")) };
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(Some(value))
     }
 
     fn parse_keyword(&mut self, keyword: &str) -> Result<(), AsmError> {
@@ -1096,6 +1163,14 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
     }
 
     fn error(&self, message: &str) -> AsmError {
-        AsmError::at(self.p.p.tok().start as usize, message)
+        self.error_at(self.current_location(), message)
+    }
+
+    fn current_location(&self) -> usize {
+        self.p.p.tok().start as usize
+    }
+
+    fn error_at(&self, location: usize, message: &str) -> AsmError {
+        AsmError::at(location, format!("custom op '{}' {message}", self.op_name))
     }
 }

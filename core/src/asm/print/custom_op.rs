@@ -10,7 +10,7 @@ use super::super::Printer;
 use super::{Numbering, ARG_BIT};
 use crate::arena::NONE;
 use crate::asm::format::{
-    attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedValue, TypeVar,
+    attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedBlock, PrintedValue, TypeVar,
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::{OpDef, Traits};
@@ -30,8 +30,12 @@ pub(crate) struct FmtCursor {
     results: Segments,
     /// The clause of the `oilist` being printed: (instruction, clause index).
     oilist: Option<(usize, usize)>,
-    /// The next region of a `regions` directive.
-    next_region: Option<usize>,
+    /// Inside `regions` (or a variadic `$region` group): the next region to print and the
+    /// group's first.
+    next_region: Option<(usize, usize)>,
+    /// The indentation of the op's first line: a newline in its format (`` `\n` ``, MLIR's
+    /// `printNewline`) starts the next line there.
+    indent: usize,
 }
 
 /// What the format asks of the caller next.
@@ -57,6 +61,16 @@ fn space_before(value: &str, last_was_punct: bool) -> bool {
     } else {
         !b"<>(){}[],".contains(&c)
     }
+}
+
+/// The number of spaces that start the last line of `out`.
+fn current_line_indent(out: &str) -> usize {
+    let start = out.rfind('\n').map_or(0, |i| i + 1);
+    out[start..].bytes().take_while(|&b| b == b' ').count()
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat(' ').take(n));
 }
 
 impl<'a> Printer<'a> {
@@ -87,6 +101,7 @@ impl<'a> Printer<'a> {
             results,
             oilist: None,
             next_region: None,
+            indent: current_line_indent(&self.out),
         }))
     }
 
@@ -104,13 +119,13 @@ impl<'a> Printer<'a> {
     pub(crate) fn run_format(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor) -> FmtStep {
         let format = cur.format.clone();
         loop {
-            if let Some(r) = cur.next_region {
+            if let Some((r, first)) = cur.next_region {
                 let nregions = self.ctx.ir.ops.get(op).regions().len();
                 if r < nregions {
-                    if r > 0 {
+                    if r > first {
                         self.out.push_str(", ");
                     }
-                    cur.next_region = Some(r + 1);
+                    cur.next_region = Some((r + 1, first));
                     return FmtStep::Region { index: r, elide_terminator: false, entry_header: true };
                 }
                 cur.next_region = None;
@@ -156,6 +171,15 @@ impl<'a> Printer<'a> {
                 }
                 Ins::Elem(e) => {
                     match e {
+                        Elem::Region(i) if cur.def.is_variadic_region(*i) => {
+                            if cur.space {
+                                self.out.push(' ');
+                            }
+                            cur.punct = false;
+                            cur.space = true;
+                            cur.next_region = Some((*i, *i));
+                            continue;
+                        }
                         Elem::Region(i) => {
                             if cur.space {
                                 self.out.push(' ');
@@ -173,7 +197,7 @@ impl<'a> Printer<'a> {
                             }
                             cur.punct = false;
                             cur.space = true;
-                            cur.next_region = Some(0);
+                            cur.next_region = Some((0, 0));
                             continue;
                         }
                         _ => self.print_elem(num, op, cur, e),
@@ -189,7 +213,7 @@ impl<'a> Printer<'a> {
     fn elides_terminator(&self, op: u32, def: &OpDef, region: usize) -> bool {
         let ctx = self.ctx;
         let implicit = crate::verify::SingleBlockImplicitTerminator::interface_id();
-        if ctx.op_interface(&def.name, implicit).is_none() {
+        if def.prints_implicit_terminators || ctx.op_interface(&def.name, implicit).is_none() {
             return false;
         }
         let Some(&r) = ctx.ir.ops.get(op).regions().get(region) else { return false };
@@ -303,6 +327,7 @@ impl<'a> Printer<'a> {
             }
             Elem::Newline => {
                 self.out.push('\n');
+                push_spaces(&mut self.out, cur.indent);
                 return;
             }
             Elem::AttrDict { keyword } => {
@@ -421,6 +446,13 @@ impl<'a> Printer<'a> {
                 Elem::Attr(i) | Elem::QualifiedAttr(i) => {
                     PrintArg::Attr(self.inherent(op, &cur.def.attributes[*i].name))
                 }
+                Elem::Successor(i) => {
+                    let variadic = cur.def.variadic_successors && *i == cur.def.num_successors;
+                    let take = if variadic { usize::MAX } else { 1 };
+                    PrintArg::Successors(
+                        d.successors().iter().skip(*i).take(take).map(|s| PrintedBlock(s.block)).collect(),
+                    )
+                }
                 Elem::Region(i) => {
                     let entry = d.regions().get(*i).map(|&r| ctx.ir.regions.get(r).first_block).filter(|&b| b != NONE);
                     PrintArg::RegionArgs(entry.map_or_else(Vec::new, |b| {
@@ -431,7 +463,7 @@ impl<'a> Printer<'a> {
                 _ => PrintArg::Other,
             })
             .collect();
-        let mut hp = HookPrinter { p: self, num };
+        let mut hp = HookPrinter { p: self, num, indent: cur.indent };
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
             self.out.push_str("<<custom directive printer panicked>>");
         }
@@ -562,6 +594,8 @@ enum ValueOrType {
 struct HookPrinter<'p, 'a, 'n> {
     p: &'p mut Printer<'a>,
     num: &'n Numbering,
+    /// The op's indentation, for [`DirectivePrinter::print_newline`].
+    indent: usize,
 }
 
 impl DirectivePrinter for HookPrinter<'_, '_, '_> {
@@ -589,5 +623,12 @@ impl DirectivePrinter for HookPrinter<'_, '_, '_> {
     }
     fn print_attribute(&mut self, attr: Attribute) {
         self.p.print_attribute(attr, Elision::Never);
+    }
+    fn print_successor(&mut self, block: PrintedBlock) {
+        self.p.write_block_name(self.num, block.0);
+    }
+    fn print_newline(&mut self) {
+        self.p.out.push('\n');
+        push_spaces(&mut self.p.out, self.indent);
     }
 }
