@@ -15,6 +15,11 @@ mod arith;
 mod cf;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+/// Directives several dialects share (registered by each under its own name).
+#[path = "shared/index_list.rs"]
+pub mod index_list;
+#[path = "memref/hooks.rs"]
+mod memref;
 #[path = "scf/hooks.rs"]
 mod scf;
 
@@ -65,6 +70,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "memref",
+        file: "dialects/memref/memref.irdl.mlir",
+        source: include_str!("memref/memref.irdl.mlir"),
+        hooks: memref::register_hooks,
+        directives: memref::register_directives,
     },
     Shipped {
         name: "arith",

@@ -282,7 +282,61 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
             summary: "ranked tensor of any type values".into(),
             predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. })),
         },
-        "AnyMemRef" => TypeConstraint::AnyMemRef,
+        // ODS's AnyMemRef is ranked only (`MemRefType`); unranked ones have their own names.
+        "AnyMemRef" => memref_of("memref of any type values", |_, _| true, |_| true),
+        "AnyRankedOrUnrankedMemRef" => TypeConstraint::Custom {
+            summary: "ranked or unranked memref of any type values".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+            }),
+        },
+        "AnyNon0RankedOrUnrankedMemRef" => TypeConstraint::Custom {
+            summary: "non-0-ranked or unranked memref of any type values".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| match ctx.type_kind(t) {
+                TypeKind::MemRef { shape, .. } => !shape.is_empty(),
+                TypeKind::UnrankedMemRef { .. } => true,
+                _ => false,
+            }),
+        },
+        "AnyStridedMemRef" => memref_of("strided memref of any type values", |_, _| true, |_| true),
+        "AnyStridedMemRefOfRank<0>" => {
+            memref_of("strided memref of any type values of ranks 0", |_, _| true, |s| s.is_empty())
+        }
+        "AnyStaticShapeMemRef" => {
+            memref_of("statically shaped memref of any type values", |_, _| true, |s| s.iter().all(|&d| d != i64::MIN))
+        }
+        "MemRefRankOf<[AnyType], [1]>" => memref_of("1D memref of any type values", |_, _| true, |s| s.len() == 1),
+        "MemRefRankOf<[I8], [1]>" => memref_of(
+            "1D memref of 8-bit signless integer values",
+            |ctx, e| matches!(ctx.type_kind(e), TypeKind::Integer { width: 8, signedness: Signedness::Signless }),
+            |s| s.len() == 1,
+        ),
+        "MemRefRankOf<[AnySignlessInteger, Index], [1]>" => memref_of(
+            "1D memref of signless integer or index values",
+            |ctx, e| {
+                matches!(ctx.type_kind(e), TypeKind::Integer { signedness: Signedness::Signless, .. } | TypeKind::Index)
+            },
+            |s| s.len() == 1,
+        ),
+        "MemRefOf<[AnySignlessInteger, AnyFloat]>" => memref_of(
+            "memref of signless integer or floating-point values",
+            |ctx, e| {
+                matches!(
+                    ctx.type_kind(e),
+                    TypeKind::Integer { signedness: Signedness::Signless, .. } | TypeKind::Float(_)
+                )
+            },
+            |_| true,
+        ),
+        "AnyTypeOf<[AnySignlessInteger, AnyFloat]>" => TypeConstraint::Custom {
+            summary: "signless integer or floating-point".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(
+                    ctx.type_kind(t),
+                    TypeKind::Integer { signedness: Signedness::Signless, .. } | TypeKind::Float(_)
+                )
+            }),
+        },
         "AnyShaped" => TypeConstraint::AnyShaped,
         "FunctionType" => TypeConstraint::Custom {
             summary: "function type".into(),
@@ -328,6 +382,18 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
     })
 }
 
+/// A ranked memref whose element type and shape pass the checks (ODS's `MemRefOf`,
+/// `MemRefRankOf`, ...). Strided layouts are not told apart from other affine layouts.
+fn memref_of(summary: &str, element: fn(&Context, Type) -> bool, shape: fn(&[i64]) -> bool) -> TypeConstraint {
+    TypeConstraint::Custom {
+        summary: summary.into(),
+        predicate: Arc::new(move |ctx: &Context, t: Type| match ctx.type_kind(t) {
+            TypeKind::MemRef { shape: s, element: e, .. } => element(ctx, *e) && shape(s),
+            _ => false,
+        }),
+    }
+}
+
 fn shaped_element(ctx: &Context, t: Type) -> Option<Type> {
     match ctx.type_kind(t) {
         TypeKind::Vector { element, .. }
@@ -370,6 +436,35 @@ pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint
                 AttrKind::DenseIntOrFloat { ty, .. } => ctx
                     .element_type(*ty)
                     .is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Index)),
+                _ => false,
+            }),
+        },
+        "AffineMapAttr" => AttrConstraint::Custom {
+            summary: "AffineMap attribute".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| matches!(ctx.attr_kind(a), AttrKind::AffineMap(_))),
+        },
+        "MemRefTypeAttr" => AttrConstraint::Custom {
+            summary: "memref type attribute".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
+                AttrKind::Type(t) => matches!(ctx.type_kind(*t), TypeKind::MemRef { .. }),
+                _ => false,
+            }),
+        },
+        "IndexListArrayAttr" => AttrConstraint::Custom {
+            summary: "Array of 64-bit integer array attributes".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
+                AttrKind::Array(items) => items.iter().all(|&i| match ctx.attr_kind(i) {
+                    AttrKind::Array(xs) => xs.iter().all(|&x| match ctx.attr_kind(x) {
+                        AttrKind::Integer { ty, .. } => {
+                            matches!(
+                                ctx.type_kind(*ty),
+                                TypeKind::Integer { width: 64, signedness: Signedness::Signless }
+                            )
+                        }
+                        _ => false,
+                    }),
+                    _ => false,
+                }),
                 _ => false,
             }),
         },
@@ -481,6 +576,14 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "ConditionallySpeculatable",
         "VectorUnrollOpInterface",
         "DestinationStyleOpInterface",
+        "SameVariadicOperandSize",
+        "SameVariadicResultSize",
+        "ViewLikeOpInterface",
+        "OffsetSizeAndStrideOpInterface",
+        "ShapedDimOpInterface",
+        "InferIntRangeInterface",
+        "CopyOpInterface",
+        "ReifyRankedShapedTypeOpInterface",
     ];
     let head = name.split('<').next().unwrap_or(name);
     if KNOWN.contains(&head) {

@@ -182,6 +182,20 @@ pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std:
                 }
                 specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { n - fixed }).collect()
             }
+            _ if def.trait_names.iter().any(|t| {
+                t == match kind {
+                    Kind::Operand => "SameVariadicOperandSize",
+                    Kind::Result => "SameVariadicResultSize",
+                }
+            }) =>
+            {
+                // ODS's SameVariadic{Operand,Result}Size: the variadic groups share the rest.
+                if n < fixed || (n - fixed) % variadic != 0 {
+                    return Err(format!("expected {fixed} {word}s plus a multiple of {variadic}, but found {n}"));
+                }
+                let each = (n - fixed) / variadic;
+                specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { each }).collect()
+            }
             _ => {
                 let t = match kind {
                     Kind::Operand => "ATTR_SIZED_OPERAND_SEGMENTS",

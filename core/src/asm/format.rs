@@ -976,6 +976,15 @@ pub trait DirectiveParser {
     fn parse_optional_punct(&mut self, punct: &str) -> Result<bool, crate::dialect::AsmError>;
     fn parse_type(&mut self) -> Result<crate::types::Type, crate::dialect::AsmError>;
     fn parse_attribute(&mut self) -> Result<crate::attrs::Attribute, crate::dialect::AsmError>;
+    /// An attribute whose type is `ty` when the text leaves it out (`dense<[1, 2]>` without
+    /// `: tensor<2xi32>`; MLIR's `parseAttribute(attr, type)`).
+    fn parse_attribute_with_type(
+        &mut self,
+        ty: crate::types::Type,
+    ) -> Result<crate::attrs::Attribute, crate::dialect::AsmError> {
+        let _ = ty;
+        self.parse_attribute()
+    }
     /// A string literal, if the next token is one.
     fn parse_optional_string(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
     /// An error at the current token.

@@ -859,6 +859,14 @@ impl<'a> Core<'a> {
                         let key = self.parse_resource_key(ctx)?;
                         self.expect(Tok::Greater, "expected '>'")?;
                         let type_pos = self.tok().start;
+                        if !self.at(Tok::Colon) {
+                            if let Some(t) = self.attr_type_hint.take() {
+                                return ctx
+                                    .dense_resource_attr(t, ctx.ident_str(key))
+                                    .map(|a| Step::Done(Val::A(a)))
+                                    .map_err(|e| self.error_at(tok.start, e.message));
+                            }
+                        }
                         self.expect(Tok::Colon, "expected ':'")?;
                         self.push(Frame::DenseResource { key, pos: tok.start, type_pos }, Want::Type)
                     }
@@ -1300,7 +1308,13 @@ impl<'a> Core<'a> {
         self.expect(Tok::Less, "expected '<' after 'dense'")?;
         let lit = if self.at(Tok::Greater) { self.empty_dense_lit() } else { self.parse_dense_literal(true)? };
         self.expect(Tok::Greater, "expected '>'")?;
-        let _ = ctx;
+        if !self.at(Tok::Colon) {
+            if let Some(t) = self.attr_type_hint.take() {
+                let a = self.build_dense(ctx, &lit, t, pos);
+                self.drop_dense_lit(&lit);
+                return Ok(Step::Done(Val::A(a?)));
+            }
+        }
         self.expect(Tok::Colon, "expected ':'")?;
         self.push(Frame::DenseType { lit, pos }, Want::Type)
     }

@@ -53,6 +53,9 @@ pub struct Core<'a> {
     /// A shipped dialect that a `#dialect.x` / `!dialect.x` named before it was loaded: the
     /// parse failed, and is run again once the caller (who can change the context) loaded it.
     pub need_dialect: Option<String>,
+    /// The type of the next `dense<...>` / `dense_resource<...>` that leaves its `: type`
+    /// out (MLIR's `parseAttribute(attr, type)`, for custom directives); taken by that one.
+    pub attr_type_hint: Option<Type>,
 }
 
 impl<'a> Core<'a> {
@@ -81,6 +84,7 @@ impl<'a> Core<'a> {
             string_buf: Vec::new(),
             relex: Vec::new(),
             need_dialect: None,
+            attr_type_hint: None,
         }
     }
 

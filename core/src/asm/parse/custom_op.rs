@@ -327,6 +327,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
             Elem::Region(_) | Elem::Regions => self.p.at(Tok::LBrace),
             Elem::Successor(_) | Elem::Successors => self.p.at(Tok::Caret),
             Elem::Type { .. } => self.at_type_start(),
+            // MLIR's parseOptionalAttribute(StringAttr&): only a string token starts one
+            // (`($sym_visibility^)? $sym_name` leaves `@name` to the symbol).
+            Elem::Attr(i) | Elem::QualifiedAttr(i)
+                if matches!(st.def.attributes[*i].constraint, crate::dialect::AttrConstraint::String) =>
+            {
+                self.p.at(Tok::String)
+            }
             Elem::Attr(i) | Elem::QualifiedAttr(i) => match attr_spelling(&st.def.attributes[*i].constraint) {
                 AttrSpelling::SymbolName => self.p.at(Tok::At),
                 AttrSpelling::Enum(e) => self.p.at_keyword() && e.symbolize(self.p.text()).is_some(),
@@ -757,6 +764,28 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             AttrSpelling::WithoutType(ty) => {
                 let start = self.p.tok().start;
+                // A number takes the known type and leaves a `:` after it alone (MLIR's
+                // parseAttribute(attr, type): `$alignment : type($m)` reads `16 : memref<..>`).
+                let neg = self.p.at(Tok::Minus);
+                if neg {
+                    self.p.bump()?;
+                }
+                if matches!(self.p.tok().kind, Tok::Integer | Tok::Float) {
+                    let text = format!(
+                        "{}{} : {}",
+                        if neg { "-" } else { "" },
+                        self.p.text(),
+                        crate::asm::print_type(self.ctx, *ty)
+                    );
+                    self.p.bump()?;
+                    return crate::asm::parse_attribute(self.ctx, &text).map_err(|e| {
+                        let m = e.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+                        self.p.error_at(start, m)
+                    });
+                }
+                if neg {
+                    return Err(self.p.error_here("expected integer or floating point literal"));
+                }
                 let a = self.p.parse_attr(self.ctx)?;
                 let typed = self.p.slice(start, self.p.prev_end).contains(':');
                 if typed {
@@ -1150,6 +1179,13 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn parse_attribute(&mut self) -> Result<Attribute, AsmError> {
         self.p.p.parse_attr(self.p.ctx).map_err(|_| reported())
+    }
+
+    fn parse_attribute_with_type(&mut self, ty: Type) -> Result<Attribute, AsmError> {
+        self.p.p.attr_type_hint = Some(ty);
+        let r = self.p.p.parse_attr(self.p.ctx).map_err(|_| reported());
+        self.p.p.attr_type_hint = None;
+        r
     }
 
     fn parse_optional_string(&mut self) -> Result<Option<String>, AsmError> {
