@@ -556,14 +556,24 @@ pub struct OpDef {
     /// The dialect whose prefix may be left out of op names in this op's regions
     /// (`OpAsmOpInterface::getDefaultDialect`: `return` in a `func.func`).
     pub default_dialect: Option<String>,
-    /// The custom form prints its regions' implicit terminators even when they carry nothing
-    /// (upstream ops whose C++ printer asks for them: `scf.reduce` in `scf.parallel`).
-    pub prints_implicit_terminators: bool,
+    /// When the custom form prints its regions' implicit terminators even if they carry
+    /// nothing (upstream ops whose C++ printer asks for them: `scf.reduce` in `scf.parallel`).
+    pub prints_implicit_terminators: PrintTerminators,
     /// The name hint of the op's results in the custom form.
     pub result_names: Option<ResultNames>,
     /// The dictionary of every default in `attribute_defaults`: the properties of an op
     /// created without any (set when the op is registered).
     pub default_properties: Option<Attribute>,
+}
+
+/// When an op's custom form prints the implicit terminators of its regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintTerminators {
+    /// Only a terminator with operands, results or attributes (upstream's generated printers).
+    WhenTheyCarrySomething,
+    Always,
+    /// When the op has results (`scf.forall`'s `scf.forall.in_parallel`).
+    WithResults,
 }
 
 impl OpDef {
@@ -591,7 +601,7 @@ impl OpDef {
             description: String::new(),
             trait_names: Vec::new(),
             default_dialect: None,
-            prints_implicit_terminators: false,
+            prints_implicit_terminators: PrintTerminators::WhenTheyCarrySomething,
             result_names: None,
             default_properties: None,
         }

@@ -11,7 +11,7 @@
 //! | | `omnir.traits = ["Pure", "AllTypesMatch<[a, b]>", ...]` | traits |
 //! | | `omnir.summary`, `omnir.description` | documentation |
 //! | | `omnir.default_dialect = "func"` | `getDefaultDialect` of its regions |
-//! | | `omnir.print_terminators = true` | the custom form prints implicit terminators that carry nothing |
+//! | | `omnir.print_terminators = "always"` / `"with_results"` | the custom form prints implicit terminators that carry nothing (always, or when the op has results) |
 //! | | `omnir.successors = ["dest"]` | successor names (IRDL has none) |
 //! | | `omnir.variadic_regions = ["r"]`, `omnir.variadic_successors = ["s"]` | the last group is variadic |
 //! | | `omnir.optional_attributes = ["x"]` | attributes that may be absent |
@@ -1012,8 +1012,20 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     def.description =
                         attr_named(ctx, c, "omnir.description").and_then(|a| str_of(ctx, a)).unwrap_or_default();
                     def.default_dialect = attr_named(ctx, c, "omnir.default_dialect").and_then(|a| str_of(ctx, a));
-                    def.prints_implicit_terminators = attr_named(ctx, c, "omnir.print_terminators")
-                        .is_some_and(|a| matches!(ctx.attr_kind(a), crate::attrs::AttrKind::Bool(true)));
+                    if let Some(a) = attr_named(ctx, c, "omnir.print_terminators") {
+                        use crate::dialect::PrintTerminators;
+                        def.prints_implicit_terminators = match (ctx.attr_kind(a), str_of(ctx, a).as_deref()) {
+                            (crate::attrs::AttrKind::Bool(true), _) | (_, Some("always")) => PrintTerminators::Always,
+                            (_, Some("with_results")) => PrintTerminators::WithResults,
+                            _ => {
+                                body.errors.push((
+                                    cloc,
+                                    "omnir.print_terminators must be \"always\" or \"with_results\"".into(),
+                                ));
+                                PrintTerminators::WhenTheyCarrySomething
+                            }
+                        };
+                    }
                     if let Some(s) = attr_named(ctx, c, "omnir.successors").and_then(|a| strs_of(ctx, a)) {
                         def.num_successors = s.len();
                         def.successor_names = s;

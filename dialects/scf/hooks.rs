@@ -10,7 +10,8 @@ use crate::dialect::AsmError;
 use crate::types::{Type, TypeKind};
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let directives: [(&str, CustomDirective); 5] = [
+    let directives: [(&str, CustomDirective); 6] = [
+        ("ForallHeader", CustomDirective::new(Arc::new(parse_forall_header), Arc::new(print_forall_header))),
         ("ForHeader", CustomDirective::new(Arc::new(parse_for_header), Arc::new(print_for_header))),
         ("ParallelHeader", CustomDirective::new(Arc::new(parse_parallel_header), Arc::new(print_parallel_header))),
         ("WhileHeader", CustomDirective::new(Arc::new(parse_while_header), Arc::new(print_while_header))),
@@ -293,6 +294,153 @@ fn print_parallel_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
         if !results.is_empty() {
             p.write(" -> ");
             print_arrow_types(p, &args[5..6]);
+        }
+    }
+}
+
+/// `(%i, %j) in (8, %n)`, or `(%i) = (0) to (%n) step (2)`, then `shared_outs(%o = %t, ...) ->
+/// (types)`: the induction variables and the shared outputs are the region's arguments.
+/// Arguments: `$dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound,
+/// $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region`.
+fn parse_forall_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    use crate::dialects::index_list::{i64_array_attr, parse_index_list};
+    p.parse_punct("(")?;
+    let mut ivs = Vec::new();
+    loop {
+        ivs.push(p.parse_argument()?);
+        if !p.parse_optional_punct(",")? {
+            break;
+        }
+    }
+    p.parse_punct(")")?;
+    let lists = if p.at_keyword("in") {
+        p.parse_keyword("in")?;
+        let upper = parse_index_list(p, "(", ")", false)?;
+        let lower = vec![0; ivs.len()];
+        let step = vec![1; ivs.len()];
+        [(Vec::new(), lower), (upper.values, upper.integers), (Vec::new(), step)]
+    } else {
+        p.parse_punct("=")?;
+        let lower = parse_index_list(p, "(", ")", false)?;
+        p.parse_keyword("to")?;
+        let upper = parse_index_list(p, "(", ")", false)?;
+        p.parse_keyword("step")?;
+        let step = parse_index_list(p, "(", ")", false)?;
+        [(lower.values, lower.integers), (upper.values, upper.integers), (step.values, step.integers)]
+    };
+    let mut outs = Vec::new();
+    let mut results = Vec::new();
+    if p.at_keyword("shared_outs") {
+        let at = p.current_location();
+        p.parse_keyword("shared_outs")?;
+        outs = parse_assignments(p)?.ok_or_else(|| p.error("expected '('"))?;
+        if p.parse_optional_punct("->")? {
+            results = if p.parse_optional_punct("(")? { parse_type_list(p)? } else { vec![p.parse_type()?] };
+        }
+        if results.len() != outs.len() {
+            return Err(p.error_at(
+                at,
+                &format!(
+                    "number of operands and types do not match: got {} operands and {} types",
+                    outs.len(),
+                    results.len()
+                ),
+            ));
+        }
+    }
+    let ctx = p.context();
+    for (k, (values, integers)) in lists.into_iter().enumerate() {
+        args[2 * k] = ParsedArg::Operands(values);
+        args[2 * k + 1] = ParsedArg::Attr(Some(i64_array_attr(ctx, &integers)?));
+    }
+    args[6] = ParsedArg::Operands(outs.iter().map(|(_, v)| *v).collect());
+    args[7] = ParsedArg::Types(results.clone());
+    args[8] = ParsedArg::Types(results.clone());
+    let index = ctx.index_type();
+    let mut region_args: Vec<_> = ivs.into_iter().map(|iv| (iv, index)).collect();
+    region_args.extend(outs.iter().map(|(a, _)| *a).zip(results));
+    args[9] = ParsedArg::RegionArgs(region_args);
+    Ok(())
+}
+
+/// Whether an element of a bound list is the constant `n`: a static integer, or a value an
+/// integer constant op defines (upstream's `getConstantIntValue`).
+fn is_constant(ctx: &Context, values: &[crate::asm::format::PrintedValue], integers: &[i64], n: i64) -> bool {
+    use crate::dialects::index_list::DYNAMIC;
+    let mut next = 0;
+    integers.iter().all(|&i| {
+        if i != DYNAMIC {
+            return i == n;
+        }
+        let v = values.get(next).map(|v| v.0);
+        next += 1;
+        v.is_some_and(|v| constant_int_value(ctx, v) == Some(n))
+    })
+}
+
+fn constant_int_value(ctx: &Context, v: crate::ir::ValueRef) -> Option<i64> {
+    if v.is_arg() {
+        return None;
+    }
+    let name = ctx.ir.ops.get(v.owner).name;
+    if !ctx.registry.op(name)?.has_trait(crate::dialect::Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    let op = crate::ir::OpId::from_raw(v.owner, ctx.ir.ops.generation(v.owner));
+    let value = ctx.op_inherent_or_discardable(op, "value").ok()??;
+    match ctx.attr_kind(value) {
+        crate::attrs::AttrKind::Integer { value, .. } => value.to_i64(64),
+        _ => None,
+    }
+}
+
+fn print_forall_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    use crate::dialects::index_list::{i64_array, print_index_list};
+    let values = |i: usize| match args.get(i) {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let integers = |p: &dyn DirectivePrinter, i: usize| match args.get(i) {
+        Some(PrintArg::Attr(Some(a))) => i64_array(p.context(), *a),
+        _ => Vec::new(),
+    };
+    let region = match args.get(9) {
+        Some(PrintArg::RegionArgs(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let loops = integers(p, 3).len();
+    let (ivs, out_args) = region.split_at(loops.min(region.len()));
+    p.write("(");
+    for (i, v) in ivs.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(*v);
+    }
+    let (lower, step) = ((values(0), integers(p, 1)), (values(4), integers(p, 5)));
+    let upper = (values(2), integers(p, 3));
+    let normalized = is_constant(p.context(), &lower.0, &lower.1, 0) && is_constant(p.context(), &step.0, &step.1, 1);
+    if normalized {
+        p.write(") in ");
+        print_index_list(p, ("(", ")"), &upper.0, &upper.1, &[], &[]);
+    } else {
+        p.write(") = ");
+        print_index_list(p, ("(", ")"), &lower.0, &lower.1, &[], &[]);
+        p.write(" to ");
+        print_index_list(p, ("(", ")"), &upper.0, &upper.1, &[], &[]);
+        p.write(" step ");
+        print_index_list(p, ("(", ")"), &step.0, &step.1, &[], &[]);
+    }
+    let outs = values(6);
+    if !outs.is_empty() {
+        p.write(" shared_outs");
+        print_assignments(p, out_args, &outs);
+    }
+    if let Some(PrintArg::Types(results)) = args.get(8) {
+        if !results.is_empty() {
+            p.write(" -> (");
+            print_types(p, results);
+            p.write(")");
         }
     }
 }

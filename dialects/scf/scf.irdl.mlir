@@ -1,7 +1,7 @@
 // The scf dialect (upstream's SCFOps.td), as omnir ships it: structured control flow.
 // scf.for and scf.while read and print their headers with Rust directives
-// (dialects/scf/hooks.rs), and so does scf.parallel; scf.forall and scf.index_switch have no
-// custom syntax in omnir yet (they read and print in the generic form).
+// (dialects/scf/hooks.rs), and so do scf.parallel and scf.forall; scf.index_switch has no
+// custom syntax in omnir yet (it reads and prints in the generic form).
 irdl.dialect @scf {
   irdl.operation @condition attributes {omnir.assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?", omnir.traits = ["HasParent<scf.while>", "Pure", "Terminator", "RegionBranchTerminatorOpInterface"], omnir.summary = "loop continuation condition", omnir.description = "Ends the before region of scf.while: loops on when the condition holds, passing the arguments to the after region; else the loop ends with them as its results."} {
     %cond = irdl.is i1
@@ -30,7 +30,7 @@ irdl.dialect @scf {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @forall attributes {omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
+  irdl.operation @forall attributes {omnir.assembly_format = "custom<ForallHeader>($dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound, $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region) $region attr-dict", omnir.print_terminators = "with_results", omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %out = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %res = irdl.any {omnir.constraint = "AnyType"}
@@ -45,7 +45,7 @@ irdl.dialect @scf {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @forall.in_parallel attributes {omnir.traits = ["Pure", "Terminator", "HasParent<scf.forall>", "NoTerminator", "SingleBlock"], omnir.summary = "terminates a forall block", omnir.description = "Holds the parallel insertions that make the results of the enclosing scf.forall."} {
+  irdl.operation @forall.in_parallel attributes {omnir.assembly_format = "$region attr-dict", omnir.traits = ["Pure", "Terminator", "HasParent<scf.forall>", "NoTerminator", "SingleBlock"], omnir.summary = "terminates a forall block", omnir.description = "Holds the parallel insertions that make the results of the enclosing scf.forall."} {
     %r = irdl.region
     irdl.regions(region: %r)
   }
@@ -72,7 +72,7 @@ irdl.dialect @scf {
     irdl.regions(defaultRegion: %default, caseRegions: %case)
   }
 
-  irdl.operation @parallel attributes {omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = true, omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
+  irdl.operation @parallel attributes {omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = "always", omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %init = irdl.any {omnir.constraint = "AnyType"}
     %res = irdl.any {omnir.constraint = "AnyType"}

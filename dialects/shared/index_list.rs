@@ -10,7 +10,9 @@
 
 use std::sync::Arc;
 
-use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, UnresolvedOperand};
+use crate::asm::format::{
+    CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, PrintedValue, UnresolvedOperand,
+};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialect::AsmError;
@@ -79,76 +81,87 @@ fn parse_integer(p: &mut dyn DirectiveParser) -> Result<i64, AsmError> {
     }
 }
 
+/// The parts of one index list as read: the SSA values (with their types when asked for),
+/// and per element its integer ([`DYNAMIC`] for a value) and whether it was bracketed.
+#[derive(Default)]
+pub struct IndexList {
+    pub values: Vec<UnresolvedOperand>,
+    pub types: Vec<Type>,
+    pub integers: Vec<i64>,
+    pub scalable: Vec<bool>,
+}
+
+/// Reads `open elem, ... close` (MLIR's `parseDynamicIndexList` with a delimiter: `[`/`]`
+/// for offsets, `(`/`)` for `scf.forall`'s bounds); `with_types` reads `%v : type`.
+pub fn parse_index_list(
+    p: &mut dyn DirectiveParser,
+    open: &str,
+    close: &str,
+    with_types: bool,
+) -> Result<IndexList, AsmError> {
+    let mut list = IndexList::default();
+    if !p.parse_optional_punct(open)? {
+        return Err(p.error(&format!("expected '{open}' in dynamic index list")));
+    }
+    if p.parse_optional_punct(close)? {
+        return Ok(list);
+    }
+    loop {
+        if let Some(v) = p.parse_optional_operand()? {
+            list.values.push(v);
+            list.integers.push(DYNAMIC);
+            list.scalable.push(false);
+            if with_types {
+                p.parse_punct(":")?;
+                list.types.push(p.parse_type()?);
+            }
+        } else if p.parse_optional_punct("[")? {
+            list.integers.push(parse_integer(p)?);
+            list.scalable.push(true);
+            p.parse_punct("]")?;
+        } else {
+            list.integers.push(parse_integer(p)?);
+            list.scalable.push(false);
+        }
+        if p.parse_optional_punct(",")? {
+            continue;
+        }
+        if !p.parse_optional_punct(close)? {
+            return Err(p.error(&format!("expected '{close}' in dynamic index list")));
+        }
+        return Ok(list);
+    }
+}
+
 fn parse_dynamic_index_list(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
     let wants_types = args.iter().skip(2).any(|a| matches!(a, ParsedArg::Types(_)));
-    let mut values: Vec<UnresolvedOperand> = Vec::new();
-    let mut types: Vec<Type> = Vec::new();
-    let mut integers: Vec<i64> = Vec::new();
-    let mut scalable: Vec<bool> = Vec::new();
-    if !p.parse_optional_punct("[")? {
-        return Err(p.error("expected '[' in dynamic index list"));
-    }
-    if !p.parse_optional_punct("]")? {
-        loop {
-            if let Some(v) = p.parse_optional_operand()? {
-                values.push(v);
-                integers.push(DYNAMIC);
-                scalable.push(false);
-                if wants_types {
-                    p.parse_punct(":")?;
-                    types.push(p.parse_type()?);
-                }
-            } else if p.parse_optional_punct("[")? {
-                integers.push(parse_integer(p)?);
-                scalable.push(true);
-                p.parse_punct("]")?;
-            } else {
-                integers.push(parse_integer(p)?);
-                scalable.push(false);
-            }
-            if p.parse_optional_punct(",")? {
-                continue;
-            }
-            if !p.parse_optional_punct("]")? {
-                return Err(p.error("expected ']' in dynamic index list"));
-            }
-            break;
-        }
-    }
+    let mut list = parse_index_list(p, "[", "]", wants_types)?;
     let ctx = p.context();
-    let integers_attr = i64_array_attr(ctx, &integers)?;
-    let scalable_attr = bool_array_attr(ctx, &scalable)?;
+    let integers_attr = i64_array_attr(ctx, &list.integers)?;
+    let scalable_attr = bool_array_attr(ctx, &list.scalable)?;
     for (i, slot) in args.iter_mut().enumerate() {
         match (i, slot) {
-            (0, slot) => *slot = ParsedArg::Operands(std::mem::take(&mut values)),
+            (0, slot) => *slot = ParsedArg::Operands(std::mem::take(&mut list.values)),
             (1, slot) => *slot = ParsedArg::Attr(Some(integers_attr)),
             (_, slot @ ParsedArg::Attr(_)) => *slot = ParsedArg::Attr(Some(scalable_attr)),
-            (_, slot @ ParsedArg::Types(_)) => *slot = ParsedArg::Types(std::mem::take(&mut types)),
+            (_, slot @ ParsedArg::Types(_)) => *slot = ParsedArg::Types(std::mem::take(&mut list.types)),
             _ => {}
         }
     }
     Ok(())
 }
 
-fn print_dynamic_index_list(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
-    let values = match args.first() {
-        Some(PrintArg::Operands(v)) => v.clone(),
-        _ => Vec::new(),
-    };
-    let integers = match args.get(1) {
-        Some(PrintArg::Attr(Some(a))) => i64_array(p.context(), *a),
-        _ => Vec::new(),
-    };
-    let mut scalable = Vec::new();
-    let mut types = Vec::new();
-    for a in args.iter().skip(2) {
-        match a {
-            PrintArg::Attr(Some(a)) => scalable = bool_array(p.context(), *a),
-            PrintArg::Types(t) => types = t.clone(),
-            _ => {}
-        }
-    }
-    p.write("[");
+/// Writes `open elem, ... close`: each integer, or the next value (`%v : type` when `types`
+/// is given) where the integer is [`DYNAMIC`]; bracketed where `scalable` says so.
+pub fn print_index_list(
+    p: &mut dyn DirectivePrinter,
+    (open, close): (&str, &str),
+    values: &[PrintedValue],
+    integers: &[i64],
+    scalable: &[bool],
+    types: &[Type],
+) {
+    p.write(open);
     let mut next_value = 0;
     for (i, &n) in integers.iter().enumerate() {
         if i > 0 {
@@ -174,7 +187,28 @@ fn print_dynamic_index_list(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
             p.write("]");
         }
     }
-    p.write("]");
+    p.write(close);
+}
+
+fn print_dynamic_index_list(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let values = match args.first() {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let integers = match args.get(1) {
+        Some(PrintArg::Attr(Some(a))) => i64_array(p.context(), *a),
+        _ => Vec::new(),
+    };
+    let mut scalable = Vec::new();
+    let mut types = Vec::new();
+    for a in args.iter().skip(2) {
+        match a {
+            PrintArg::Attr(Some(a)) => scalable = bool_array(p.context(), *a),
+            PrintArg::Types(t) => types = t.clone(),
+            _ => {}
+        }
+    }
+    print_index_list(p, ("[", "]"), &values, &integers, &scalable, &types);
 }
 
 #[cfg(test)]

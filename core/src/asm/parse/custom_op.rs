@@ -1000,6 +1000,8 @@ impl OpParser<'_, '_> {
     /// MLIR's `ensureTerminator` for each written region of an op whose definition has
     /// `SingleBlockImplicitTerminator<T>`: an empty region gets a block, and a block that
     /// does not end with a terminator gets a `T` with no operands, at the op's location.
+    /// Without one, a `SingleBlock` op's written empty region gets its block (as upstream's
+    /// generated parsers `emplaceBlock`).
     fn ensure_implicit_terminators(&mut self, op: crate::ir::OpId, def: &OpDef, written: u64, pos: u32) -> PResult<()> {
         let Some(terminator) = def.interfaces.iter().find_map(|i| {
             (i.interface == crate::verify::SingleBlockImplicitTerminator::interface_id())
@@ -1007,6 +1009,9 @@ impl OpParser<'_, '_> {
                 .flatten()
                 .map(|t| t.terminator.clone())
         }) else {
+            if def.has_trait(crate::dialect::Traits::SINGLE_BLOCK) {
+                self.ensure_entry_blocks(op, def, written, pos)?;
+            }
             return Ok(());
         };
         let loc = self.ctx.op_location(op).map_err(|e| self.p.error_at(pos, e.message))?;
@@ -1032,10 +1037,31 @@ impl OpParser<'_, '_> {
             if last.is_some_and(|o| is_terminator(self.ctx, o)) {
                 continue;
             }
-            let state = crate::ir::OperationState::new(&terminator, loc);
-            self.ctx
+            // As the terminator's builder makes it: its regions, each with its one block when
+            // it is a `SingleBlock` op (`scf.forall.in_parallel`).
+            let mut state = crate::ir::OperationState::new(&terminator, loc);
+            let shape =
+                self.ctx.registry.op(name).map(|d| (d.num_regions, d.has_trait(crate::dialect::Traits::SINGLE_BLOCK)));
+            let (regions, single_block) = shape.unwrap_or((0, false));
+            state.num_regions = regions;
+            let t = self
+                .ctx
                 .create_operation_at(name, &state, crate::ir::InsertPoint::BlockEnd(block))
                 .map_err(|e| self.p.error_at(pos, e.message))?;
+            if single_block {
+                self.ensure_entry_blocks(t, &self.ctx.registry.op(name).cloned().expect("registered"), u64::MAX, pos)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn ensure_entry_blocks(&mut self, op: crate::ir::OpId, def: &OpDef, written: u64, pos: u32) -> PResult<()> {
+        for index in 0..def.region_names.len().max(def.num_regions).min(64) {
+            let Ok(region) = self.ctx.op_region(op, index) else { continue };
+            if written & (1 << index) != 0 && self.ctx.region_blocks(region).is_ok_and(|b| b.is_empty()) {
+                let b = self.ctx.create_block(&[]);
+                self.ctx.region_append_block(region, b).map_err(|e| self.p.error_at(pos, e.message))?;
+            }
         }
         Ok(())
     }

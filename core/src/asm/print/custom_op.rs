@@ -13,7 +13,7 @@ use crate::asm::format::{
     attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedBlock, PrintedValue, TypeVar,
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
-use crate::dialect::{OpDef, Traits};
+use crate::dialect::{OpDef, PrintTerminators, Traits};
 use crate::ir::{OpId, ValueRef};
 use crate::types::{Type, TypeKind};
 use crate::verify::{segments, Kind, Segments};
@@ -213,7 +213,12 @@ impl<'a> Printer<'a> {
     fn elides_terminator(&self, op: u32, def: &OpDef, region: usize) -> bool {
         let ctx = self.ctx;
         let implicit = crate::verify::SingleBlockImplicitTerminator::interface_id();
-        if def.prints_implicit_terminators || ctx.op_interface(&def.name, implicit).is_none() {
+        let printed = match def.prints_implicit_terminators {
+            PrintTerminators::WhenTheyCarrySomething => false,
+            PrintTerminators::Always => true,
+            PrintTerminators::WithResults => !ctx.ir.ops.get(op).results.is_empty(),
+        };
+        if printed || ctx.op_interface(&def.name, implicit).is_none() {
             return false;
         }
         let Some(&r) = ctx.ir.ops.get(op).regions().get(region) else { return false };
