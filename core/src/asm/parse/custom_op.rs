@@ -1134,4 +1134,14 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
     fn error(&self, message: &str) -> AsmError {
         AsmError::at(self.p.p.tok().start as usize, message)
     }
+
+    fn op_error(&self, message: &str) -> AsmError {
+        match self.p.ops.last() {
+            Some(f) => AsmError::at(
+                f.name_tok.start as usize,
+                format!("custom op '{}' {message}", self.p.ctx.ident_str(f.name)),
+            ),
+            None => self.error(message),
+        }
+    }
 }
