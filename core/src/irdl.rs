@@ -283,29 +283,34 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
             predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. })),
         },
         // ODS's AnyMemRef is ranked only (`MemRefType`); unranked ones have their own names.
-        "AnyMemRef" => memref_of("memref of any type values", |_, _| true, |_| true),
+        "AnyMemRef" => memref_of("memref of any non-token type values", |_, _| true, |_| true),
         "AnyRankedOrUnrankedMemRef" => TypeConstraint::Custom {
-            summary: "ranked or unranked memref of any type values".into(),
+            summary: "ranked or unranked memref of any non-token type values".into(),
             predicate: Arc::new(|ctx: &Context, t: Type| {
                 matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
             }),
         },
         "AnyNon0RankedOrUnrankedMemRef" => TypeConstraint::Custom {
-            summary: "non-0-ranked or unranked memref of any type values".into(),
+            summary: "unranked.memref of any non-token type values or non-0-ranked.memref of any non-token type values"
+                .into(),
             predicate: Arc::new(|ctx: &Context, t: Type| match ctx.type_kind(t) {
                 TypeKind::MemRef { shape, .. } => !shape.is_empty(),
                 TypeKind::UnrankedMemRef { .. } => true,
                 _ => false,
             }),
         },
-        "AnyStridedMemRef" => memref_of("strided memref of any type values", |_, _| true, |_| true),
+        "AnyStridedMemRef" => memref_of("strided memref of any non-token type values", |_, _| true, |_| true),
         "AnyStridedMemRefOfRank<0>" => {
-            memref_of("strided memref of any type values of ranks 0", |_, _| true, |s| s.is_empty())
+            memref_of("strided memref of any non-token type values of rank 0", |_, _| true, |s| s.is_empty())
         }
-        "AnyStaticShapeMemRef" => {
-            memref_of("statically shaped memref of any type values", |_, _| true, |s| s.iter().all(|&d| d != i64::MIN))
+        "AnyStaticShapeMemRef" => memref_of(
+            "statically shaped memref of any non-token type values",
+            |_, _| true,
+            |s| s.iter().all(|&d| d != i64::MIN),
+        ),
+        "MemRefRankOf<[AnyType], [1]>" => {
+            memref_of("1D memref of any non-token type values", |_, _| true, |s| s.len() == 1)
         }
-        "MemRefRankOf<[AnyType], [1]>" => memref_of("1D memref of any type values", |_, _| true, |s| s.len() == 1),
         "MemRefRankOf<[I8], [1]>" => memref_of(
             "1D memref of 8-bit signless integer values",
             |ctx, e| matches!(ctx.type_kind(e), TypeKind::Integer { width: 8, signedness: Signedness::Signless }),

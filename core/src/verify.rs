@@ -1177,7 +1177,12 @@ impl<'c> Verifier<'c> {
 }
 
 fn type_message(ctx: &Context, kind: Kind, index: usize, spec: &ValueSpec, ty: Type) -> String {
-    format!("{} #{index} must be {}, but got '{}'", kind.word(), spec.constraint.summary(ctx), ctx.type_summary(ty))
+    format!(
+        "{} #{index} must be {}, but got '{}'",
+        kind.word(),
+        spec.constraint.summary(ctx),
+        crate::asm::print_type(ctx, ty)
+    )
 }
 
 fn element_or_self(ctx: &Context, ty: Type) -> Type {

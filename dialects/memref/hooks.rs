@@ -51,7 +51,13 @@ pub(crate) fn register_directives(ctx: &mut Context) {
         ),
         ("AllocaScopeResults", CustomDirective::new(Arc::new(parse_scope_results), Arc::new(print_scope_results))),
         ("PrefetchSpecifiers", CustomDirective::new(Arc::new(parse_prefetch), Arc::new(print_prefetch))),
-        ("TransposePermutation", CustomDirective::new(Arc::new(parse_permutation), Arc::new(print_permutation))),
+        (
+            "TransposePermutation",
+            CustomDirective {
+                prints_attributes_bare: true,
+                ..CustomDirective::new(Arc::new(parse_permutation), Arc::new(print_permutation))
+            },
+        ),
         ("DmaStartOperands", CustomDirective::new(Arc::new(parse_dma_operands), Arc::new(print_dma_operands))),
         ("DmaStartTypes", CustomDirective::new(Arc::new(parse_dma_types), Arc::new(print_dma_types))),
     ];
@@ -111,7 +117,6 @@ fn tensor_of_memref(ctx: &Context, t: Type) -> Option<Type> {
 
 /// `memref<2xf32> [= uninitialized | = dense<...>]`. Arguments: `$type, $initial_value`.
 fn parse_global_type_and_value(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    let at = p.error("");
     let ty = p.parse_type()?;
     let ctx = p.context();
     let static_memref = match ctx.type_kind(ty) {
@@ -120,7 +125,7 @@ fn parse_global_type_and_value(p: &mut dyn DirectiveParser, args: &mut [ParsedAr
     };
     if !static_memref {
         let shown = crate::asm::print_type(ctx, ty);
-        return Err(AsmError { message: format!("type should be static shaped memref, but got {shown}"), ..at });
+        return Err(p.op_error(&format!("type should be static shaped memref, but got '{shown}'")));
     }
     args[0] = ParsedArg::Attr(Some(ctx.type_attr(ty)));
     if !p.parse_optional_punct("=")? {
@@ -132,7 +137,6 @@ fn parse_global_type_and_value(p: &mut dyn DirectiveParser, args: &mut [ParsedAr
         args[1] = ParsedArg::Attr(Some(p.context().unit_attr()));
         return Ok(());
     }
-    let at = p.error("");
     let tensor = tensor_of_memref(p.context(), ty).ok_or_else(|| p.error("expected a memref type"))?;
     let value = p.parse_attribute_with_type(tensor)?;
     let elements = matches!(
@@ -143,7 +147,7 @@ fn parse_global_type_and_value(p: &mut dyn DirectiveParser, args: &mut [ParsedAr
             | AttrKind::SparseElements { .. }
     );
     if !elements {
-        return Err(AsmError { message: "initial value should be a unit or elements attribute".into(), ..at });
+        return Err(p.op_error("initial value should be a unit or elements attribute"));
     }
     args[1] = ParsedArg::Attr(Some(value));
     Ok(())
@@ -222,10 +226,9 @@ fn print_scope_results(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 
 /// `read|write, locality<N>, data|instr`. Arguments: `$isWrite, $localityHint, $isDataCache`.
 fn parse_prefetch(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    let at = p.error("");
     let rw = p.parse_optional_keyword()?.unwrap_or_default();
     if rw != "read" && rw != "write" {
-        return Err(AsmError { message: "rw specifier has to be 'read' or 'write'".into(), ..at });
+        return Err(p.op_error("rw specifier has to be 'read' or 'write'"));
     }
     p.parse_punct(",")?;
     p.parse_keyword("locality")?;
@@ -237,10 +240,9 @@ fn parse_prefetch(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result
     };
     p.parse_punct(">")?;
     p.parse_punct(",")?;
-    let at = p.error("");
     let cache = p.parse_optional_keyword()?.unwrap_or_default();
     if cache != "data" && cache != "instr" {
-        return Err(AsmError { message: "cache type has to be 'data' or 'instr'".into(), ..at });
+        return Err(p.op_error("cache type has to be 'data' or 'instr'"));
     }
     let ctx = p.context();
     let i32t = ctx.integer_type(32, Signedness::Signless).map_err(asm_err)?;
@@ -508,11 +510,13 @@ fn verify_alloc_like(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err("result must be a memref".into());
     };
     let dynamic = shape.iter().filter(|&&d| d == DYNAMIC).count();
-    if segment(ctx, op, 0) != dynamic {
-        return Err("dimension operand count does not equal memref dynamic dimension count".into());
+    let sizes = segment(ctx, op, 0);
+    if sizes != dynamic {
+        return Err(format!("incorrect number of dynamic sizes, has {sizes}, expected {dynamic}"));
     }
-    if segment(ctx, op, 1) != layout_symbols(ctx, t) {
-        return Err("symbol operand count does not equal memref symbol count".into());
+    let (symbols, want) = (segment(ctx, op, 1), layout_symbols(ctx, t));
+    if symbols != want {
+        return Err(format!("symbol operand count does not equal memref symbol count: expected {want}, got {symbols}"));
     }
     if let Some(a) = prop(ctx, op, "alignment") {
         if int_of(ctx, a).is_some_and(|v| v < 0) {
@@ -552,8 +556,9 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let types = operand_types(ctx, op);
     let (Some(&value), Some(&memref)) = (types.first(), types.get(1)) else { return Ok(()) };
     let rank = shape_of(ctx, memref).map_or(0, |s| s.len());
-    if rank != types.len() - 2 {
-        return Err("expects the number of subscripts to be equal to memref rank".into());
+    let n = types.len() - 2;
+    if rank != n {
+        return Err(format!("invalid number of indices for accessed memref, expected {rank} but got {n}"));
     }
     let kind = prop(ctx, op, "kind").and_then(|k| int_of(ctx, k)).unwrap_or(-1);
     let names = [
@@ -580,7 +585,11 @@ fn verify_atomic_yield(ctx: &Context, op: OpId) -> Result<(), String> {
         return Ok(());
     };
     if yielded != expected {
-        return Err("types mismatch between yield op and its parent".into());
+        return Err(format!(
+            "types mismatch between yield op: '{}' and its parent: '{}'",
+            ty_str(ctx, yielded),
+            ty_str(ctx, expected)
+        ));
     }
     Ok(())
 }
@@ -590,9 +599,12 @@ fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let blocks = ctx.region_blocks(region).unwrap_or_default();
     let Some(&entry) = blocks.first() else { return Ok(()) };
     let args = ctx.block_arguments(entry).unwrap_or_default();
+    if args.len() != 1 {
+        return Err("expected single number of entry block arguments".into());
+    }
     let result = result_type(ctx, op);
-    if args.len() != 1 || args.first().and_then(|&a| ctx.value_type(a).ok()) != result {
-        return Err("expected single number of entry block arguments of type equal to the result type".into());
+    if args.first().and_then(|&a| ctx.value_type(a).ok()) != result {
+        return Err("expected block argument of the same type result type".into());
     }
     Ok(())
 }
@@ -723,32 +735,44 @@ fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), String> {
     };
     let (Some((_, se, sl, sm)), Some((rs, re, rl, rm))) = (parts(src), parts(res)) else { return Ok(()) };
     if sl.is_some() {
-        return Err("unsupported layout for source memref type ".to_string() + &ty_str(ctx, src));
+        return Err(crate::verify::plain_error(format!(
+            "unsupported layout for source memref type '{}'",
+            ty_str(ctx, src)
+        )));
     }
     if rl.is_some() {
-        return Err("unsupported layout for result memref type ".to_string() + &ty_str(ctx, res));
+        return Err(crate::verify::plain_error(format!(
+            "unsupported layout for result memref type '{}'",
+            ty_str(ctx, res)
+        )));
     }
     if sm != rm {
-        return Err(format!(
-            "different memory spaces specified for source memref type {} and result memref type {}",
+        return Err(crate::verify::plain_error(format!(
+            "different memory spaces specified for source memref type '{}' and result memref type '{}'",
             ty_str(ctx, src),
             ty_str(ctx, res)
-        ));
+        )));
     }
     if se != re {
-        return Err(format!(
-            "different element types specified for source memref type {} and result memref type {}",
+        return Err(crate::verify::plain_error(format!(
+            "different element types specified for source memref type '{}' and result memref type '{}'",
             ty_str(ctx, src),
             ty_str(ctx, res)
-        ));
+        )));
     }
     let dynamic = rs.first() == Some(&DYNAMIC);
     let has_size = types.len() > 1;
     if dynamic && !has_size {
-        return Err("missing dimension operand for result type ".to_string() + &ty_str(ctx, res));
+        return Err(crate::verify::plain_error(format!(
+            "missing dimension operand for result type '{}'",
+            ty_str(ctx, res)
+        )));
     }
     if !dynamic && has_size {
-        return Err("unnecessary dimension operand for result type ".to_string() + &ty_str(ctx, res));
+        return Err(crate::verify::plain_error(format!(
+            "unnecessary dimension operand for result type '{}'",
+            ty_str(ctx, res)
+        )));
     }
     Ok(())
 }
@@ -762,18 +786,18 @@ fn verify_offsets_sizes_strides(ctx: &Context, op: OpId, ranks: [usize; 3]) -> R
         .map(|n| prop(ctx, op, n).map(|a| i64_array(ctx, a)).unwrap_or_default())
         .collect();
     if !(lists[0].len() == 1 && ranks[0] == 1) && lists[0].len() != lists[1].len() {
-        return Err(format!(
+        return Err(crate::verify::plain_error(format!(
             "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
             lists[0].len(),
             lists[1].len()
-        ));
+        )));
     }
     if lists[1].len() != lists[2].len() {
-        return Err(format!(
+        return Err(crate::verify::plain_error(format!(
             "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
             lists[1].len(),
             lists[2].len()
-        ));
+        )));
     }
     for (k, word) in ["offset", "size", "stride"].iter().enumerate() {
         if lists[k].len() != ranks[k] {
@@ -813,7 +837,9 @@ fn verify_reinterpret_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let shape = shape_of(ctx, res).unwrap_or_default();
     for (i, (&s, &d)) in sizes.iter().zip(&shape).enumerate() {
         if s != DYNAMIC && s != d {
-            return Err(format!("expected result type with size = {s} instead of {d} in dim = {i}"));
+            return Err(crate::verify::plain_error(format!(
+                "expected result type with size = {s} instead of {d} in dim = {i}"
+            )));
         }
     }
     Ok(())
@@ -874,8 +900,9 @@ fn verify_view(ctx: &Context, op: OpId) -> Result<(), String> {
         ));
     }
     let dynamic = shape.iter().filter(|&&d| d == DYNAMIC).count();
-    if types.len() - 2 != dynamic {
-        return Err(format!("incorrect number of size operands for type {}", ty_str(ctx, res)));
+    let sizes = types.len() - 2;
+    if sizes != dynamic {
+        return Err(format!("incorrect number of dynamic sizes, has {sizes}, expected {dynamic}"));
     }
     Ok(())
 }

@@ -105,6 +105,20 @@ pub struct OpFormat {
 
 impl OpFormat {
     /// The name of the custom directive that defines region `index`'s entry arguments.
+    /// The custom directives of the format and the attributes (by index) each takes.
+    pub fn directive_attributes(&self) -> impl Iterator<Item = (&str, usize)> + '_ {
+        self.program.iter().flat_map(|ins| match ins {
+            Ins::Elem(Elem::Custom { name, args, .. }) => args
+                .iter()
+                .filter_map(|a| match a {
+                    Elem::Attr(i) | Elem::QualifiedAttr(i) => Some((name.as_str(), *i)),
+                    _ => None,
+                })
+                .collect::<Vec<_>>(),
+            _ => Vec::new(),
+        })
+    }
+
     pub fn region_directive(&self, index: usize) -> Option<&str> {
         self.program.iter().find_map(|ins| match ins {
             Ins::Elem(Elem::Custom { name, args, .. })
@@ -993,6 +1007,11 @@ pub trait DirectiveParser {
     fn current_location(&self) -> usize;
     /// An error at a location taken earlier with [`DirectiveParser::current_location`].
     fn error_at(&self, location: usize, message: &str) -> crate::dialect::AsmError;
+    /// An error at the op's name, as a custom parser's `emitError(getNameLoc(), ...)`:
+    /// `custom op 'dialect.name' message`.
+    fn op_error(&self, message: &str) -> crate::dialect::AsmError {
+        self.error(message)
+    }
 }
 
 /// Where a custom directive's printer writes, in MLIR's `OpAsmPrinter` vocabulary.
@@ -1026,10 +1045,15 @@ pub struct CustomDirective {
     /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
     /// debug info, only then do those locations take part in alias numbering.
     pub prints_argument_locations: bool,
+    /// Whether the printer writes its attribute arguments' text itself (a bare affine map,
+    /// as `memref.transpose`'s permutation) rather than through
+    /// [`DirectivePrinter::print_attribute`]: MLIR's alias walk then never meets them, so
+    /// they get no alias in the custom form.
+    pub prints_attributes_bare: bool,
 }
 
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false }
+        CustomDirective { parse, print, prints_argument_locations: false, prints_attributes_bare: false }
     }
 }

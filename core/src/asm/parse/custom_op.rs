@@ -1235,4 +1235,11 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
     fn error_at(&self, location: usize, message: &str) -> AsmError {
         AsmError::at(location, format!("custom op '{}' {message}", self.op_name))
     }
+
+    fn op_error(&self, message: &str) -> AsmError {
+        match self.p.ops.last() {
+            Some(f) => self.error_at(f.name_tok.start as usize, message),
+            None => self.error(message),
+        }
+    }
 }

@@ -76,6 +76,19 @@ fn entry_arg_locations_printed(ctx: &Context, op: u32, index: usize) -> bool {
     ctx.custom_directive(dialect, directive).is_some_and(|d| d.prints_argument_locations)
 }
 
+/// In the custom form, the attributes that custom directives print as bare text (see
+/// `CustomDirective::prints_attributes_bare`), which MLIR's dummy printer never visits.
+fn bare_printed_attributes(ctx: &Context, op: u32) -> Vec<String> {
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return Vec::new() };
+    let Some(format) = def.format.as_ref() else { return Vec::new() };
+    let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
+    format
+        .directive_attributes()
+        .filter(|(name, _)| ctx.custom_directive(dialect, name).is_some_and(|d| d.prints_attributes_bare))
+        .filter_map(|(_, i)| def.attributes.get(i).map(|a| a.name.clone()))
+        .collect()
+}
+
 impl AliasInitializer {
     /// Walks `root` as MLIR's dummy alias printer does and returns the aliases in definition
     /// order.
@@ -184,8 +197,11 @@ impl AliasInitializer {
         }
         if let Some(p) = d.properties {
             if upstream_registers(ctx, d.name) {
+                let bare = if self.generic { Vec::new() } else { bare_printed_attributes(ctx, op) };
                 for na in ctx.dictionary_entries(p) {
-                    self.visit(ctx, Key::Attr(na.value), false);
+                    if !bare.iter().any(|n| n == ctx.ident_str(na.name)) {
+                        self.visit(ctx, Key::Attr(na.value), false);
+                    }
                 }
             }
         }

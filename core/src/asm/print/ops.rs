@@ -156,6 +156,25 @@ impl UsedNames {
     }
 }
 
+/// Fixed names given per result group where groups and results differ (a variadic group):
+/// each group's first value takes the name, the rest `name#k` (MLIR's `setNameFn` on a
+/// group's first value: `%base_buffer, %offset, %sizes:2, %strides:2`). Empty groups have
+/// no name.
+fn result_name_groups(ctx: &Context, op: u32) -> Option<Vec<(String, usize)>> {
+    let d = ctx.ir.ops.get(op);
+    let def = ctx.registry.op(d.name)?;
+    let crate::dialect::ResultNames::Fixed(names) = def.result_names.as_ref()? else { return None };
+    let grouped = names.len() > 1
+        && names.len() == def.results.len()
+        && def.results.iter().any(|s| s.arity != crate::dialect::Arity::Single);
+    if !grouped {
+        return None;
+    }
+    let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+    let segments = crate::verify::segments(ctx, id, def, crate::verify::Kind::Result).ok()?;
+    Some(names.iter().cloned().zip(segments.iter().map(|r| r.len())).filter(|(_, n)| *n > 0).collect())
+}
+
 /// The result-name hints of `op`: one name for all its results, or one per result.
 fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
     let d = ctx.ir.ops.get(op);
@@ -199,6 +218,17 @@ impl Numbering {
         let name_result = |n: &mut Numbering, used: &mut UsedNames, next_conflict: &mut u32, o: u32| -> bool {
             if !hints {
                 return false;
+            }
+            if let Some(groups) = result_name_groups(ctx, o) {
+                n.results.set(o, NAMED | PER_RESULT | n.names.len() as u32);
+                for (hint, len) in groups {
+                    let name = used.unique(&hint, next_conflict);
+                    for k in 1..len {
+                        n.names.push(format!("{name}#{k}").into_boxed_str());
+                    }
+                    n.names.insert(n.names.len() + 1 - len, name);
+                }
+                return true;
             }
             let Some(hints) = result_name_hints(ctx, o) else { return false };
             let per_result = if hints.len() > 1 || ctx.ir.ops.get(o).results.len() == 1 { PER_RESULT } else { 0 };
@@ -543,12 +573,22 @@ impl<'a> Printer<'a> {
                 self.out.push_str("<<UNKNOWN SSA VALUE>>");
             } else if first & (NAMED | PER_RESULT) == NAMED | PER_RESULT {
                 let base = (first & !(NAMED | PER_RESULT)) as usize;
-                for (i, name) in num.names[base..base + nres].iter().enumerate() {
+                // `name#k` entries are the rest of a named group: `%name:N` (see
+                // `result_name_groups`).
+                let names = &num.names[base..base + nres];
+                let mut i = 0;
+                while i < names.len() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
                     self.out.push('%');
-                    self.out.push_str(name);
+                    self.out.push_str(&names[i]);
+                    let rest = names[i + 1..].iter().take_while(|n| n.contains('#')).count();
+                    if rest > 0 {
+                        self.out.push(':');
+                        write_u64((rest + 1) as u64, &mut self.out);
+                    }
+                    i += rest + 1;
                 }
                 self.out.push_str(" = ");
                 return;
