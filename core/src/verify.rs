@@ -1163,7 +1163,13 @@ impl<'c> Verifier<'c> {
 }
 
 fn type_message(ctx: &Context, kind: Kind, index: usize, spec: &ValueSpec, ty: Type) -> String {
-    format!("{} #{index} must be {}, but got '{}'", kind.word(), spec.constraint.summary(ctx), ctx.type_summary(ty))
+    // MLIR quotes the type as it prints it (`'tensor<*xf32>'`), not a summary of its kind.
+    format!(
+        "{} #{index} must be {}, but got '{}'",
+        kind.word(),
+        spec.constraint.summary(ctx),
+        crate::asm::print_type(ctx, ty)
+    )
 }
 
 fn element_or_self(ctx: &Context, ty: Type) -> Type {
