@@ -15,6 +15,8 @@ mod arith;
 pub(crate) mod func;
 #[path = "scf/hooks.rs"]
 mod scf;
+#[path = "tensor/hooks.rs"]
+mod tensor;
 
 /// A shipped dialect: its definition file and its hooks.
 struct Shipped {
@@ -63,6 +65,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "tensor",
+        file: "dialects/tensor/tensor.irdl.mlir",
+        source: include_str!("tensor/tensor.irdl.mlir"),
+        hooks: tensor::register_hooks,
+        directives: tensor::register_directives,
     },
     Shipped {
         name: "arith",
