@@ -37,7 +37,10 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     }
 }
 
-pub(crate) fn register_directives(_ctx: &mut Context) {}
+pub(crate) fn register_directives(ctx: &mut Context) {
+    let list = crate::dialects::index_list::dynamic_index_list();
+    ctx.register_custom_directive("tensor", "DynamicIndexList", list).expect("the tensor dialect is registered");
+}
 
 // ---- accessors ----
 
@@ -594,14 +597,154 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), String> {
 
 // ---- slices (their offsets, sizes and strides) ----
 
-fn verify_extract_slice(_ctx: &Context, _op: OpId) -> Result<(), String> {
+/// The static offsets, sizes and strides of a slice op.
+struct Slice {
+    offsets: Vec<i64>,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+/// Upstream's `verifyOffsetSizeAndStrideOp` (OffsetSizeAndStrideOpInterface): the three
+/// lists are as long as the sliced tensor's rank, one value stands for each dynamic entry,
+/// and no static offset or size is negative. `first_group` is the offsets' operand group.
+fn verify_slice_lists(ctx: &Context, op: OpId, rank: usize, first_group: usize) -> Result<Slice, String> {
+    let slice = Slice {
+        offsets: i64_array_of(ctx, op, "static_offsets").unwrap_or_default(),
+        sizes: i64_array_of(ctx, op, "static_sizes").unwrap_or_default(),
+        strides: i64_array_of(ctx, op, "static_strides").unwrap_or_default(),
+    };
+    if slice.offsets.len() != slice.sizes.len() {
+        return Err(plain_error(format!(
+            "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
+            slice.offsets.len(),
+            slice.sizes.len()
+        )));
+    }
+    if slice.sizes.len() != slice.strides.len() {
+        return Err(plain_error(format!(
+            "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
+            slice.sizes.len(),
+            slice.strides.len()
+        )));
+    }
+    let lists = [("offset", &slice.offsets), ("size", &slice.sizes), ("stride", &slice.strides)];
+    for (k, (name, values)) in lists.into_iter().enumerate() {
+        if values.len() != rank {
+            return Err(plain_error(format!("expected {rank} {name} values, got {}", values.len())));
+        }
+        let dynamic = number_of_dynamic(values);
+        let given = group_types(ctx, op, first_group + k).len();
+        if given != dynamic {
+            return Err(plain_error(format!(
+                "expected the number of '{name}s' to match the number of dynamic entries in 'static_{name}s' ({given} vs {dynamic})"
+            )));
+        }
+    }
+    if let Some(o) = slice.offsets.iter().find(|&&o| o < 0 && o != DYNAMIC) {
+        return Err(plain_error(format!("expected offsets to be non-negative, but got {o}")));
+    }
+    if let Some(z) = slice.sizes.iter().find(|&&z| z < 0 && z != DYNAMIC) {
+        return Err(plain_error(format!("expected sizes to be non-negative, but got {z}")));
+    }
+    Ok(slice)
+}
+
+/// Upstream's `computeRankReductionMask` succeeding: `reduced` is `original` with some unit
+/// dimensions dropped (matched greedily).
+fn is_rank_reduction(original: &[i64], reduced: &[i64]) -> bool {
+    let mut r = 0;
+    for &d in original {
+        if r < reduced.len() && d == reduced[r] {
+            r += 1;
+        } else if d != 1 {
+            return false;
+        }
+    }
+    r == reduced.len()
+}
+
+/// Upstream's `isRankReducedType` + `produceSliceErrorMsg`: `actual` is the slice's type
+/// `expected` (the sizes over the sliced tensor's element type), possibly without unit
+/// dimensions.
+fn verify_slice_type(ctx: &Context, expected: Type, actual: Type) -> Result<(), String> {
+    if expected == actual {
+        return Ok(());
+    }
+    let (Some((want, want_element, _)), Some((got, got_element, _))) = (ranked(ctx, expected), ranked(ctx, actual))
+    else {
+        return Ok(());
+    };
+    if got.len() > want.len() {
+        return Err(plain_error("expected rank to be smaller or equal to the other rank. "));
+    }
+    if !is_rank_reduction(&want, &got) {
+        return Err(plain_error(format!(
+            "expected type to be {} or a rank-reduced version. (size mismatch) ",
+            quoted(ctx, expected)
+        )));
+    }
+    if want_element != got_element {
+        return Err(plain_error(format!("expected element type to be {}", quoted(ctx, want_element))));
+    }
     Ok(())
 }
 
-fn verify_insert_slice(_ctx: &Context, _op: OpId) -> Result<(), String> {
+/// Upstream's `verifyInBoundsSlice`: static offsets lie inside the static dimensions, and so
+/// do the last elements of static slices.
+fn verify_in_bounds(shape: &[i64], slice: &Slice) -> Result<(), String> {
+    for (i, &dim) in shape.iter().enumerate() {
+        let (offset, size, stride) = (slice.offsets[i], slice.sizes[i], slice.strides[i]);
+        if dim == DYNAMIC || offset == DYNAMIC {
+            continue;
+        }
+        if offset >= dim {
+            return Err(plain_error(format!("offset {i} is out-of-bounds: {offset} >= {dim}")));
+        }
+        if size == DYNAMIC || stride == DYNAMIC {
+            continue;
+        }
+        let last = offset + (size - 1) * stride;
+        if last >= dim {
+            return Err(plain_error(format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}")));
+        }
+    }
     Ok(())
 }
 
-fn verify_parallel_insert_slice(_ctx: &Context, _op: OpId) -> Result<(), String> {
-    Ok(())
+fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (Some(&source), Some(result)) = (operand_types(ctx, op).first(), result_type(ctx, op)) else {
+        return Ok(());
+    };
+    let shape = shape_of(ctx, source);
+    let slice = verify_slice_lists(ctx, op, shape.len(), 1)?;
+    if let Some(expected) = tensor_like(ctx, &slice.sizes, source) {
+        verify_slice_type(ctx, expected, result)?;
+    }
+    verify_in_bounds(&shape, &slice)
+}
+
+/// The checks shared by insert_slice and parallel_insert_slice: the source is the slice of
+/// the destination (possibly rank-reduced) and the slice lies inside it.
+fn verify_insertion(ctx: &Context, op: OpId) -> Result<(), String> {
+    let types = operand_types(ctx, op);
+    let (Some(&source), Some(&dest)) = (types.first(), types.get(1)) else { return Ok(()) };
+    let shape = shape_of(ctx, dest);
+    let slice = verify_slice_lists(ctx, op, shape.len(), 2)?;
+    if let Some(expected) = tensor_like(ctx, &slice.sizes, dest) {
+        verify_slice_type(ctx, expected, source)?;
+    }
+    verify_in_bounds(&shape, &slice)
+}
+
+fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_insertion(ctx, op)
+}
+
+/// Also: the op sits in a parallel combining terminator (`scf.forall.in_parallel`).
+fn verify_parallel_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
+    let parent = ctx.op_parent_op(op).ok().flatten();
+    if !parent.is_some_and(|p| ctx.op_name(p).is_ok_and(|n| n == "scf.forall.in_parallel")) {
+        return Err(plain_error("expected InParallelOpInterface parent, got:"));
+    }
+    verify_insertion(ctx, op)
 }

@@ -51,7 +51,7 @@ irdl.dialect @tensor {
     irdl.results(result: %r)
   }
 
-  irdl.operation @expand_shape attributes {omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["expanded"], omnir.verifier = "tensor.expand_shape", omnir.summary = "operation to produce a tensor with a higher rank", omnir.description = "Splits each source dimension into a group of adjacent result dimensions (the reassociation), with the result's sizes given by output_shape."} {
+  irdl.operation @expand_shape attributes {omnir.assembly_format = "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)", omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["expanded"], omnir.verifier = "tensor.expand_shape", omnir.summary = "operation to produce a tensor with a higher rank", omnir.description = "Splits each source dimension into a group of adjacent result dimensions (the reassociation), with the result's sizes given by output_shape."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %r = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %i = irdl.any {omnir.constraint = "Index"}
@@ -70,7 +70,7 @@ irdl.dialect @tensor {
     irdl.results(result: %r)
   }
 
-  irdl.operation @extract_slice attributes {omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure"], omnir.result_names = ["extracted_slice"], omnir.verifier = "tensor.extract_slice", omnir.summary = "extract slice operation", omnir.description = "A tensor read from a source tensor at offsets, with sizes and strides (each static or dynamic); the result may drop unit dimensions."} {
+  irdl.operation @extract_slice attributes {omnir.assembly_format = "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)", omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure"], omnir.result_names = ["extracted_slice"], omnir.verifier = "tensor.extract_slice", omnir.summary = "extract slice operation", omnir.description = "A tensor read from a source tensor at offsets, with sizes and strides (each static or dynamic); the result may drop unit dimensions."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %o = irdl.any {omnir.constraint = "Index"}
     %z = irdl.any {omnir.constraint = "Index"}
@@ -118,7 +118,7 @@ irdl.dialect @tensor {
     irdl.results(result: %r)
   }
 
-  irdl.operation @insert_slice attributes {omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"expected result type to match dest type\">"], omnir.result_names = ["inserted_slice"], omnir.verifier = "tensor.insert_slice", omnir.summary = "insert_slice operation", omnir.description = "A copy of the destination tensor with the slice at offsets, sizes and strides replaced by the source (which may lack unit dimensions)."} {
+  irdl.operation @insert_slice attributes {omnir.assembly_format = "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)", omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"expected result type to match dest type\">"], omnir.result_names = ["inserted_slice"], omnir.verifier = "tensor.insert_slice", omnir.summary = "insert_slice operation", omnir.description = "A copy of the destination tensor with the slice at offsets, sizes and strides replaced by the source (which may lack unit dimensions)."} {
     %s = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %o = irdl.any {omnir.constraint = "Index"}
@@ -131,7 +131,7 @@ irdl.dialect @tensor {
     irdl.attributes {"static_offsets" = %a, "static_sizes" = %a, "static_strides" = %a}
   }
 
-  irdl.operation @pad attributes {omnir.optional_attributes = ["nofold"], omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure", "SingleBlockImplicitTerminator<tensor.yield>"], omnir.result_names = ["padded"], omnir.verifier = "tensor.pad", omnir.summary = "tensor pad operation", omnir.description = "The source tensor grown by low and high padding in each dimension; the region yields the value of each padded element (its arguments are the indices)."} {
+  irdl.operation @pad attributes {omnir.assembly_format = "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)", omnir.optional_attributes = ["nofold"], omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure", "SingleBlockImplicitTerminator<tensor.yield>"], omnir.result_names = ["padded"], omnir.verifier = "tensor.pad", omnir.summary = "tensor pad operation", omnir.description = "The source tensor grown by low and high padding in each dimension; the region yields the value of each padded element (its arguments are the indices)."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %lo = irdl.any {omnir.constraint = "Index"}
     %hi = irdl.any {omnir.constraint = "Index"}
@@ -145,7 +145,7 @@ irdl.dialect @tensor {
     irdl.regions(region: %region)
   }
 
-  irdl.operation @parallel_insert_slice attributes {omnir.traits = ["AttrSizedOperandSegments"], omnir.verifier = "tensor.parallel_insert_slice", omnir.summary = "Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.", omnir.description = "Inside the terminator of a parallel loop (scf.forall.in_parallel): this thread's write of the source into a slice of the shared destination."} {
+  irdl.operation @parallel_insert_slice attributes {omnir.assembly_format = "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)", omnir.traits = ["AttrSizedOperandSegments"], omnir.verifier = "tensor.parallel_insert_slice", omnir.summary = "Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.", omnir.description = "Inside the terminator of a parallel loop (scf.forall.in_parallel): this thread's write of the source into a slice of the shared destination."} {
     %s = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %o = irdl.any {omnir.constraint = "Index"}
