@@ -22,6 +22,8 @@ pub mod index_list;
 mod memref;
 #[path = "scf/hooks.rs"]
 mod scf;
+#[path = "tensor/hooks.rs"]
+mod tensor;
 
 /// A shipped dialect: its definition file and its hooks.
 struct Shipped {
@@ -84,6 +86,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("arith/arith.irdl.mlir"),
         hooks: arith::register_hooks,
         directives: arith::register_directives,
+    },
+    Shipped {
+        name: "tensor",
+        file: "dialects/tensor/tensor.irdl.mlir",
+        source: include_str!("tensor/tensor.irdl.mlir"),
+        hooks: tensor::register_hooks,
+        directives: tensor::register_directives,
     },
 ];
 

@@ -174,7 +174,7 @@ impl TypeConstraint {
             TypeConstraint::Float(k) => k.keyword().into(),
             TypeConstraint::IntegerOrFloat => "integer or floating-point".into(),
             TypeConstraint::AnyVector => "vector of any type values".into(),
-            TypeConstraint::AnyTensor => "tensor of any type values".into(),
+            TypeConstraint::AnyTensor => "tensor of any non-token type values".into(),
             TypeConstraint::AnyMemRef => "memref of any type values".into(),
             TypeConstraint::AnyShaped => "shaped of any type values".into(),
             TypeConstraint::Exactly(t) => ctx.type_summary(*t),

@@ -279,7 +279,7 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
         "AnyVector" | "AnyVectorOfAnyRank" => TypeConstraint::AnyVector,
         "AnyTensor" => TypeConstraint::AnyTensor,
         "AnyRankedTensor" => TypeConstraint::Custom {
-            summary: "ranked tensor of any type values".into(),
+            summary: "ranked tensor of any non-token type values".into(),
             predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. })),
         },
         // ODS's AnyMemRef is ranked only (`MemRefType`); unranked ones have their own names.
@@ -383,6 +383,78 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
         },
         "FloatLike" => float_like(),
         "BoolLike" => bool_like(),
+        "AnyNon0RankedOrUnrankedTensor" => TypeConstraint::Custom {
+            summary: "non-0-ranked or unranked tensor".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| match ctx.type_kind(t) {
+                TypeKind::RankedTensor { shape, .. } => !shape.is_empty(),
+                TypeKind::UnrankedTensor { .. } => true,
+                _ => false,
+            }),
+        },
+        "AnyStaticShapeTensor" => TypeConstraint::Custom {
+            summary: "statically shaped tensor of any non-token type values".into(),
+            predicate: Arc::new(
+                |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { shape, .. } if !shape.contains(&crate::types::DYNAMIC)),
+            ),
+        },
+        _ => return shaped_of(name),
+    })
+}
+
+/// ODS's `TensorOf<[A, B]>`, `RankedTensorOf<[A, B]>` and `TensorRankOf<[A, B], [r, ...]>`
+/// with named element constraints: the summary is ODS's (`1D tensor of signless integer or
+/// index values`).
+fn shaped_of(name: &str) -> Option<TypeConstraint> {
+    let (head, rest) = name.split_once('<')?;
+    let args = rest.strip_suffix('>')?.trim();
+    let list = |s: &str| -> Option<Vec<String>> {
+        let inner = s.trim().strip_prefix('[')?.strip_suffix(']')?;
+        Some(inner.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect())
+    };
+    let (elems, ranks) = match head {
+        "TensorOf" | "RankedTensorOf" => (list(args)?, None),
+        "TensorRankOf" => {
+            let close = args.find(']')?;
+            let ranks = list(args[close + 1..].trim().strip_prefix(',')?)?;
+            let ranks: Vec<usize> = ranks.iter().map(|r| r.parse().ok()).collect::<Option<_>>()?;
+            (list(&args[..=close])?, Some(ranks))
+        }
+        _ => return None,
+    };
+    let constraints: Vec<TypeConstraint> = elems.iter().map(|e| named_type_constraint(e)).collect::<Option<_>>()?;
+    let names: Vec<String> = constraints.iter().map(summary_of).collect::<Option<_>>()?;
+    let ranked = head != "TensorOf";
+    let prefix = match &ranks {
+        Some(r) => format!("{} ", r.iter().map(|r| format!("{r}D")).collect::<Vec<_>>().join("/")),
+        None if ranked => "ranked ".into(),
+        None => String::new(),
+    };
+    Some(TypeConstraint::Custom {
+        summary: format!("{prefix}tensor of {} values", names.join(" or ")),
+        predicate: Arc::new(move |ctx: &Context, t: Type| {
+            let (element, rank) = match ctx.type_kind(t) {
+                TypeKind::RankedTensor { shape, element, .. } => (*element, Some(shape.len())),
+                TypeKind::UnrankedTensor { element } if !ranked => (*element, None),
+                _ => return false,
+            };
+            let rank_ok = ranks.as_ref().map_or(true, |rs| rank.is_some_and(|r| rs.contains(&r)));
+            rank_ok && constraints.iter().any(|c| c.check(ctx, element))
+        }),
+    })
+}
+
+/// A named constraint's summary (none of them needs the context for it).
+fn summary_of(c: &TypeConstraint) -> Option<String> {
+    Some(match c {
+        TypeConstraint::Custom { summary, .. } => summary.clone(),
+        TypeConstraint::Any => "any type".into(),
+        TypeConstraint::AnyInteger => "integer".into(),
+        TypeConstraint::Integer(w) => format!("{w}-bit signless integer"),
+        TypeConstraint::SignlessIntegerOrIndex => "signless integer or index".into(),
+        TypeConstraint::Index => "index".into(),
+        TypeConstraint::AnyFloat => "floating-point".into(),
+        TypeConstraint::Float(k) => k.keyword().into(),
+        TypeConstraint::IntegerOrFloat => "integer or floating-point".into(),
         _ => return None,
     })
 }

@@ -1177,6 +1177,7 @@ impl<'c> Verifier<'c> {
 }
 
 fn type_message(ctx: &Context, kind: Kind, index: usize, spec: &ValueSpec, ty: Type) -> String {
+    // MLIR quotes the type as it prints it (`'tensor<*xf32>'`), not a summary of its kind.
     format!(
         "{} #{index} must be {}, but got '{}'",
         kind.word(),
