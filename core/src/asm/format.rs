@@ -900,6 +900,14 @@ pub(crate) enum AttrSpelling {
 #[derive(Copy, Clone, Debug)]
 pub struct UnresolvedOperand(pub(crate) crate::asm::parser::OperandToken);
 
+impl UnresolvedOperand {
+    /// Whether both name the same SSA value: an affine expression of SSA names binds each
+    /// name once (MLIR's `parseAffineMapOfSSAIds`).
+    pub fn same_value(&self, other: &UnresolvedOperand) -> bool {
+        self.0.same_value(&other.0)
+    }
+}
+
 /// What a custom directive's parser fills in for each of its arguments, in order.
 #[derive(Clone, Debug)]
 pub enum ParsedArg {
@@ -993,10 +1001,20 @@ pub struct CustomDirective {
     /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
     /// debug info, only then do those locations take part in alias numbering.
     pub prints_argument_locations: bool,
+    /// Which of its attribute arguments the printer prints as attributes (given each
+    /// argument's attribute, `None` for other arguments), when not all: MLIR collects aliases
+    /// from what a custom printer prints, so a map printed as SSA expressions (`%i + 1`) or
+    /// as a shorthand gets none. `None`: every attribute argument.
+    pub printed_attributes: Option<PrintedAttrsFn>,
 }
+
+/// See [`CustomDirective::printed_attributes`].
+pub type PrintedAttrsFn = std::sync::Arc<
+    dyn Fn(&crate::Context, &[Option<crate::attrs::Attribute>]) -> Vec<crate::attrs::Attribute> + Send + Sync,
+>;
 
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false }
+        CustomDirective { parse, print, prints_argument_locations: false, printed_attributes: None }
     }
 }
