@@ -9,6 +9,8 @@
 
 use crate::context::Context;
 
+#[path = "affine/hooks.rs"]
+mod affine;
 #[path = "arith/hooks.rs"]
 mod arith;
 #[path = "func/hooks.rs"]
@@ -63,6 +65,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "affine",
+        file: "dialects/affine/affine.irdl.mlir",
+        source: include_str!("affine/affine.irdl.mlir"),
+        hooks: affine::register_hooks,
+        directives: affine::register_directives,
     },
     Shipped {
         name: "arith",
