@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::affine::{AffineBinaryOp, AffineExpr, AffineMap, AffineNode, IntegerSet};
+use crate::affine::{AffineBinaryOp, AffineExpr, AffineMap, AffineNode, ExprBuilder, IntegerSet};
 use crate::asm::format::{
     CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, PrintedValue, UnresolvedOperand,
 };
@@ -227,6 +227,29 @@ fn subtract(a: AffineExpr, b: AffineExpr) -> AffineExpr {
     }
 }
 
+/// `e` rebuilt bottom-up the way MLIR's `AffineExpr` operators build it (simplified).
+fn simplified(e: &AffineExpr, b: &mut ExprBuilder) -> u32 {
+    match e {
+        AffineExpr::Dim(d) => b.dim(*d),
+        AffineExpr::Symbol(s) => b.symbol(*s),
+        AffineExpr::Constant(c) => b.constant(*c),
+        AffineExpr::Binary(op, l, r) => {
+            let l = simplified(l, b);
+            let r = simplified(r, b);
+            b.binary(*op, l, r)
+        }
+    }
+}
+
+/// The map of `exprs` over `dims` dims and `syms` symbols, simplified as upstream builds it.
+fn simplified_map(dims: u32, syms: u32, exprs: &[AffineExpr]) -> AffineMap {
+    let mut b = ExprBuilder::default();
+    let roots: Vec<u32> = exprs.iter().map(|e| simplified(e, &mut b)).collect();
+    let mut nodes = Vec::new();
+    let results: Vec<u32> = roots.iter().map(|&r| b.flatten(r, &mut nodes)).collect();
+    AffineMap { num_dims: dims, num_symbols: syms, nodes: nodes.into(), results: results.into() }
+}
+
 impl SsaExprParser {
     fn operand(&mut self, p: &mut dyn DirectiveParser, symbol: bool) -> Result<AffineExpr, AsmError> {
         let o = p.parse_operand()?;
@@ -349,7 +372,7 @@ impl SsaExprParser {
 
     /// The map over the names read so far, and its operands (dims, then symbols).
     fn finish(self, ctx: &Context, exprs: &[AffineExpr]) -> Result<(Attribute, Vec<UnresolvedOperand>), AsmError> {
-        let map = AffineMap::new(self.dims.len() as u32, self.syms.len() as u32, exprs);
+        let map = simplified_map(self.dims.len() as u32, self.syms.len() as u32, exprs);
         let attr = ctx.affine_map_attr(map).map_err(|e| AsmError::new(e.message))?;
         let mut ops = self.dims;
         ops.extend(self.syms);
@@ -625,7 +648,7 @@ fn parse_parallel_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) ->
             let smap: Vec<u32> = ss.iter().map(|&o| index_in(&mut syms, o)).collect();
             exprs.push(remap(e, &dmap, &smap));
         }
-        let map = AffineMap::new(dims.len() as u32, syms.len() as u32, &exprs);
+        let map = simplified_map(dims.len() as u32, syms.len() as u32, &exprs);
         maps.push(ctx.affine_map_attr(map).map_err(|e| AsmError::new(e.message))?);
         all_ops.extend(dims);
         all_ops.extend(syms);
@@ -636,9 +659,10 @@ fn parse_parallel_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) ->
         let mut e = SsaExprParser::default();
         let exprs = e.list(p, ")")?;
         let mut steps = Vec::new();
-        for x in exprs {
-            match x {
-                AffineExpr::Constant(c) => steps.push(c),
+        let map = simplified_map(0, 0, &exprs);
+        for &r in map.results.iter() {
+            match map.nodes[r as usize] {
+                AffineNode::Constant(c) => steps.push(c),
                 _ => return Err(p.error("steps must be constant integers")),
             }
         }
@@ -1426,25 +1450,77 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     let results = result_types(ctx, op);
-    let inits: Vec<Type> = {
-        let types = operand_types(ctx, op);
-        let n = types.len().saturating_sub(results.len());
-        types[n..].to_vec()
-    };
+    let inputs = |name: &str| map_of(ctx, attr(ctx, op, name)).map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
+    let control = inputs("lowerBoundMap") + inputs("upperBoundMap");
+    let inits: Vec<Type> = operand_types(ctx, op).into_iter().skip(control).collect();
     let region = ctx.op_regions(op).unwrap_or_default().first().copied();
     let block = region.and_then(|r| ctx.region_blocks(r).ok()).and_then(|b| b.first().copied());
-    if let Some(b) = block {
-        let args = ctx.block_arguments(b).unwrap_or_default();
-        let arg_types: Vec<Type> = args.iter().filter_map(|&a| ctx.value_type(a).ok()).collect();
-        if arg_types.first().is_some_and(|&t| !matches!(ctx.type_kind(t), TypeKind::Index)) {
-            return Err("expected body first argument to be an index argument for the induction variable".into());
+    let Some(b) = block else { return Ok(()) };
+    let args = ctx.block_arguments(b).unwrap_or_default();
+    let arg_types: Vec<Type> = args.iter().filter_map(|&a| ctx.value_type(a).ok()).collect();
+    let iter_args = arg_types.get(1..).unwrap_or(&[]);
+    let yielded: Option<Vec<Type>> = ctx
+        .block_ops(b)
+        .ok()
+        .and_then(|ops| ops.last().copied())
+        .filter(|&t| ctx.op_name(t).is_ok_and(|n| n == "affine.yield"))
+        .map(|t| operand_types(ctx, t));
+    // Upstream checks these after the nested ops (LoopLikeOpInterface verifies with the
+    // regions): a yield that fails its own check is reported instead.
+    if yielded.as_ref().is_some_and(|y| *y != results) {
+        return Ok(());
+    }
+    if inits.len() != iter_args.len() {
+        return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()));
+    }
+    if let Some(y) = &yielded {
+        if iter_args.len() != y.len() {
+            return Err(format!(
+                "different number of region iter_args and yielded values: {} != {}",
+                iter_args.len(),
+                y.len()
+            ));
         }
-        if arg_types.len() != results.len() + 1 {
-            return Err("mismatch between the number of loop-carried values and results".into());
+    }
+    if results.len() != iter_args.len() {
+        return Err(format!(
+            "different number of loop results and region iter_args: {} != {}",
+            results.len(),
+            iter_args.len()
+        ));
+    }
+    let show = |t: Type| crate::asm::print_type(ctx, t);
+    for (i, (a, b)) in inits.iter().zip(iter_args).enumerate() {
+        if a != b {
+            return Err(format!(
+                "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
+                show(*a),
+                show(*b)
+            ));
         }
-        if inits.len() != results.len() {
-            return Err("mismatch between the number of loop-carried values and results".into());
+    }
+    if let Some(y) = &yielded {
+        for (i, (a, b)) in iter_args.iter().zip(y).enumerate() {
+            if a != b {
+                return Err(format!(
+                    "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                    show(*a),
+                    show(*b)
+                ));
+            }
         }
+    }
+    for (i, (a, b)) in iter_args.iter().zip(&results).enumerate() {
+        if a != b {
+            return Err(format!(
+                "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                show(*a),
+                show(*b)
+            ));
+        }
+    }
+    if !arg_types.first().is_some_and(|&t| matches!(ctx.type_kind(t), TypeKind::Index)) {
+        return Err("expected body to have an index argument for the induction variable".into());
     }
     Ok(())
 }
@@ -1503,14 +1579,14 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(parent) = ctx.op_parent_op(op).ok().flatten() else { return Ok(()) };
     let pname = ctx.op_name(parent).unwrap_or("");
     if !matches!(pname, "affine.for" | "affine.if" | "affine.parallel") {
-        return Ok(());
+        return Err("only terminates affine.if/for/parallel regions".into());
     }
     let results = result_types(ctx, parent);
     let operands = operand_types(ctx, op);
     if results.len() != operands.len() {
         return Err("parent of yield must have same number of results as the yield operands".into());
     }
-    if pname != "affine.parallel" && results != operands {
+    if results != operands {
         return Err("types mismatch between yield op and its parent".into());
     }
     Ok(())
