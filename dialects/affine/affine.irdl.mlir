@@ -81,7 +81,7 @@ irdl.dialect @affine {
     irdl.attributes {"map" = %map}
   }
 
-  irdl.operation @max attributes {omnir.assembly_format = "custom<MapAndOperands>($map, $operands) attr-dict", omnir.traits = ["Pure"], omnir.verifier = "affine.max", omnir.summary = "max operation", omnir.description = "The largest result of an affine map applied to index operands."} {
+  irdl.operation @max attributes {omnir.assembly_format = "custom<MinMaxOperands>($map, $operands) attr-dict", omnir.traits = ["Pure"], omnir.verifier = "affine.max", omnir.summary = "max operation", omnir.description = "The largest result of an affine map applied to index operands."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %map = irdl.any {omnir.constraint = "AffineMapAttr"}
     irdl.operands(operands: variadic %index)
@@ -89,7 +89,7 @@ irdl.dialect @affine {
     irdl.attributes {"map" = %map}
   }
 
-  irdl.operation @min attributes {omnir.assembly_format = "custom<MapAndOperands>($map, $operands) attr-dict", omnir.traits = ["Pure"], omnir.verifier = "affine.min", omnir.summary = "min operation", omnir.description = "The smallest result of an affine map applied to index operands."} {
+  irdl.operation @min attributes {omnir.assembly_format = "custom<MinMaxOperands>($map, $operands) attr-dict", omnir.traits = ["Pure"], omnir.verifier = "affine.min", omnir.summary = "min operation", omnir.description = "The smallest result of an affine map applied to index operands."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %map = irdl.any {omnir.constraint = "AffineMapAttr"}
     irdl.operands(operands: variadic %index)

@@ -43,8 +43,9 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let directives: [(&str, CustomDirective); 14] = [
+    let directives: [(&str, CustomDirective); 15] = [
         ("MapAndOperands", CustomDirective::new(Arc::new(parse_map_and_operands), Arc::new(print_map_and_operands))),
+        ("MinMaxOperands", CustomDirective::new(Arc::new(parse_min_max_operands), Arc::new(print_map_and_operands))),
         ("SetAndOperands", CustomDirective::new(Arc::new(parse_set_and_operands), Arc::new(print_map_and_operands))),
         ("MapOfSSAIds", CustomDirective::new(Arc::new(parse_map_of_ssa_ids), Arc::new(print_map_of_ssa_ids))),
         ("MemRefElement", CustomDirective::new(Arc::new(parse_memref_element), Arc::new(print_first_type))),
@@ -151,7 +152,22 @@ fn parse_map_and_operands(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -
         return Err(p.error("expected affine map"));
     };
     let (ops, num_dims) = parse_dim_and_symbol_list(p)?;
-    check_dim_symbol_counts(p, dims, syms, &ops, num_dims)?;
+    if dims as usize != num_dims || (dims + syms) as usize != ops.len() {
+        return Err(p.error("dimension or symbol index mismatch"));
+    }
+    args[0] = ParsedArg::Attr(Some(attr));
+    args[1] = ParsedArg::Operands(ops);
+    Ok(())
+}
+
+/// `#map(%a)[%b]` of affine.min/max, whose counts the verifier checks. Arguments: `$map,
+/// $operands`.
+fn parse_min_max_operands(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let attr = p.parse_attribute()?;
+    if map_of(p.context(), Some(attr)).is_none() {
+        return Err(p.error("expected affine map"));
+    }
+    let (ops, _) = parse_dim_and_symbol_list(p)?;
     args[0] = ParsedArg::Attr(Some(attr));
     args[1] = ParsedArg::Operands(ops);
     Ok(())
@@ -462,6 +478,11 @@ fn parse_bound(p: &mut dyn DirectiveParser, lower: bool) -> Result<(Attribute, V
         let map = AffineMap::new(0, 1, &[AffineExpr::Symbol(0)]);
         return Ok((p.context().affine_map_attr(map).expect("valid map"), vec![o]));
     }
+    let unprefixed = p.error(if lower {
+        "lower loop bound affine map with multiple results requires 'max' prefix"
+    } else {
+        "upper loop bound affine map with multiple results requires 'min' prefix"
+    });
     let attr = p.parse_attribute()?;
     let ctx = p.context();
     if let Some(m) = map_of(ctx, Some(attr)) {
@@ -469,11 +490,7 @@ fn parse_bound(p: &mut dyn DirectiveParser, lower: bool) -> Result<(Attribute, V
         let (ops, num_dims) = parse_dim_and_symbol_list(p)?;
         check_dim_symbol_counts(p, dims, syms, &ops, num_dims)?;
         if results > 1 && !prefixed {
-            return Err(p.error(if lower {
-                "lower loop bound affine map with multiple results requires 'max' prefix"
-            } else {
-                "upper loop bound affine map with multiple results requires 'min' prefix"
-            }));
+            return Err(unprefixed);
         }
         return Ok((attr, ops));
     }
@@ -491,13 +508,17 @@ fn parse_for_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Resu
     let iv = p.parse_argument()?;
     p.parse_punct("=")?;
     let (lb, lb_ops) = parse_bound(p, true)?;
+    if !p.at_keyword("to") {
+        return Err(p.error("expected 'to' between bounds"));
+    }
     p.parse_keyword("to")?;
     let (ub, ub_ops) = parse_bound(p, false)?;
     let step = if p.at_keyword("step") {
         p.parse_keyword("step")?;
+        let not_positive = p.error("expected step to be representable as a positive signed integer");
         let s = parse_integer(p)?;
         if s <= 0 {
-            return Err(p.error("expected step to be representable as a positive signed integer"));
+            return Err(not_positive);
         }
         s
     } else {
@@ -1401,6 +1422,14 @@ fn verify_access(ctx: &Context, op: OpId, memref_at: usize, scalar: Option<bool>
         TypeKind::MemRef { shape, element, .. } => (shape.len(), *element),
         _ => return Ok(()),
     };
+    if scalar.is_none() {
+        // Vector loads and stores: the vector's elements are the memref's.
+        let vector = if memref_at == 0 { result_types(ctx, op).first().copied() } else { types.first().copied() };
+        let same = vector.and_then(|v| ctx.element_type(v)).is_some_and(|e| e == element);
+        if !same {
+            return Err("requires memref and vector types of the same elemental type".into());
+        }
+    }
     match scalar {
         Some(true) if result_types(ctx, op).first() != Some(&element) => {
             return Err("result type must match element type of memref".into())
