@@ -9,6 +9,8 @@
 
 use crate::context::Context;
 
+#[path = "affine/hooks.rs"]
+mod affine;
 #[path = "arith/hooks.rs"]
 mod arith;
 #[path = "cf/hooks.rs"]
@@ -93,6 +95,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("tensor/tensor.irdl.mlir"),
         hooks: tensor::register_hooks,
         directives: tensor::register_directives,
+    },
+    Shipped {
+        name: "affine",
+        file: "dialects/affine/affine.irdl.mlir",
+        source: include_str!("affine/affine.irdl.mlir"),
+        hooks: affine::register_hooks,
+        directives: affine::register_directives,
     },
 ];
 

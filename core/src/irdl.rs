@@ -545,6 +545,10 @@ pub fn named_attr_constraint(ctx: &Context, name: &str) -> Option<AttrConstraint
                 _ => false,
             }),
         },
+        "IntegerSetAttr" => AttrConstraint::Custom {
+            summary: "IntegerSet attribute".into(),
+            predicate: Arc::new(|ctx: &Context, a: Attribute| matches!(ctx.attr_kind(a), AttrKind::IntegerSet(_))),
+        },
         "DictArrayAttr" => AttrConstraint::Custom {
             summary: "Array of dictionary attributes".into(),
             predicate: Arc::new(|ctx: &Context, a: Attribute| match ctx.attr_kind(a) {
@@ -628,6 +632,11 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "RecursivelySpeculatable",
         "AutomaticAllocationScope",
         "AffineScope",
+        "AffineReadOpInterface",
+        "AffineWriteOpInterface",
+        "AffineMapAccessInterface",
+        "MemoryEffectsOpInterface",
+        "Elementwise",
         "OpAsmOpInterface",
         "InferTypeOpInterface",
         "ElementwiseMappable",

@@ -53,8 +53,9 @@ pub(crate) fn register_directives(ctx: &mut Context) {
         ("PrefetchSpecifiers", CustomDirective::new(Arc::new(parse_prefetch), Arc::new(print_prefetch))),
         (
             "TransposePermutation",
+            // The permutation prints as a bare map, so it gets no alias.
             CustomDirective {
-                prints_attributes_bare: true,
+                printed_attributes: Some(Arc::new(|_, _| Vec::new())),
                 ..CustomDirective::new(Arc::new(parse_permutation), Arc::new(print_permutation))
             },
         ),

@@ -105,20 +105,6 @@ pub struct OpFormat {
 
 impl OpFormat {
     /// The name of the custom directive that defines region `index`'s entry arguments.
-    /// The custom directives of the format and the attributes (by index) each takes.
-    pub fn directive_attributes(&self) -> impl Iterator<Item = (&str, usize)> + '_ {
-        self.program.iter().flat_map(|ins| match ins {
-            Ins::Elem(Elem::Custom { name, args, .. }) => args
-                .iter()
-                .filter_map(|a| match a {
-                    Elem::Attr(i) | Elem::QualifiedAttr(i) => Some((name.as_str(), *i)),
-                    _ => None,
-                })
-                .collect::<Vec<_>>(),
-            _ => Vec::new(),
-        })
-    }
-
     pub fn region_directive(&self, index: usize) -> Option<&str> {
         self.program.iter().find_map(|ins| match ins {
             Ins::Elem(Elem::Custom { name, args, .. })
@@ -914,6 +900,14 @@ pub(crate) enum AttrSpelling {
 #[derive(Copy, Clone, Debug)]
 pub struct UnresolvedOperand(pub(crate) crate::asm::parser::OperandToken);
 
+impl UnresolvedOperand {
+    /// Whether both name the same SSA value: an affine expression of SSA names binds each
+    /// name once (MLIR's `parseAffineMapOfSSAIds`).
+    pub fn same_value(&self, other: &UnresolvedOperand) -> bool {
+        self.0.same_value(&other.0)
+    }
+}
+
 /// What a custom directive's parser fills in for each of its arguments, in order.
 #[derive(Clone, Debug)]
 pub enum ParsedArg {
@@ -1045,15 +1039,20 @@ pub struct CustomDirective {
     /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
     /// debug info, only then do those locations take part in alias numbering.
     pub prints_argument_locations: bool,
-    /// Whether the printer writes its attribute arguments' text itself (a bare affine map,
-    /// as `memref.transpose`'s permutation) rather than through
-    /// [`DirectivePrinter::print_attribute`]: MLIR's alias walk then never meets them, so
-    /// they get no alias in the custom form.
-    pub prints_attributes_bare: bool,
+    /// Which of its attribute arguments the printer prints as attributes (given each
+    /// argument's attribute, `None` for other arguments), when not all: MLIR collects aliases
+    /// from what a custom printer prints, so a map printed as SSA expressions (`%i + 1`) or
+    /// as a shorthand gets none. `None`: every attribute argument.
+    pub printed_attributes: Option<PrintedAttrsFn>,
 }
+
+/// See [`CustomDirective::printed_attributes`].
+pub type PrintedAttrsFn = std::sync::Arc<
+    dyn Fn(&crate::Context, &[Option<crate::attrs::Attribute>]) -> Vec<crate::attrs::Attribute> + Send + Sync,
+>;
 
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false, prints_attributes_bare: false }
+        CustomDirective { parse, print, prints_argument_locations: false, printed_attributes: None }
     }
 }

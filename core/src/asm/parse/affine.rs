@@ -1,15 +1,14 @@
 //! `affine_map<...>` and `affine_set<...>`, following MLIR's `AffineParser.cpp`: the same
-//! grammar, precedences and messages, but an explicit operator stack (no recursion) and no
-//! simplification beyond MLIR's spelling of subtraction and negation:
-//! `-c` is the constant `-c`, `-e` is `e * -1`, `a - c` is `a + -c`, `a - 0` is `a`, and
-//! `a - e` is `a + e * -1` (so `d0 - 3` and `d0 - d1` read back exactly as MLIR builds
-//! them).
+//! grammar, precedences and messages, but an explicit operator stack (no recursion). The
+//! expressions are simplified as MLIR's `AffineExpr` operators build them
+//! ([`ExprBuilder`]): `-e` is `e * -1`, `a - e` is `a + e * -1`, `1 + d0` is `d0 + 1`,
+//! `s0 - d0` is `-d0 + s0`, `d0 * 2 + d0` is `d0 * 3`.
 
 use rustc_hash::FxHashMap;
 
 use super::base::{Core, Fail, PResult};
 use super::lexer::Tok;
-use crate::affine::{AffineBinaryOp, AffineMap, AffineNode, IntegerSet};
+use crate::affine::{AffineBinaryOp, AffineMap, AffineNode, ExprBuilder, IntegerSet};
 use crate::attrs::Attribute;
 use crate::context::Context;
 
@@ -22,85 +21,50 @@ enum Op {
     High { op: AffineBinaryOp, pos: u32 },
 }
 
-/// A tree node under construction. Nodes are used once, so flattening the reachable part
-/// in post-order gives the canonical flat form.
+/// A name's meaning in the map being read.
 #[derive(Copy, Clone, Debug)]
 enum Node {
     Dim(u32),
     Sym(u32),
-    Const(i64),
-    Bin(AffineBinaryOp, u32, u32),
 }
 
+/// The expressions read so far, simplified as they are built (as MLIR's `AffineExpr`
+/// operators simplify).
 struct Expr {
-    nodes: Vec<Node>,
-    /// Whether each node is symbolic or constant (no dims).
-    symbolic: Vec<bool>,
+    b: ExprBuilder,
 }
 
 impl Expr {
-    fn mk(&mut self, n: Node, sym: bool) -> u32 {
-        self.nodes.push(n);
-        self.symbolic.push(sym);
-        (self.nodes.len() - 1) as u32
+    fn leaf(&mut self, n: Node) -> u32 {
+        match n {
+            Node::Dim(d) => self.b.dim(d),
+            Node::Sym(s) => self.b.symbol(s),
+        }
+    }
+
+    fn constant(&mut self, c: i64) -> u32 {
+        self.b.constant(c)
+    }
+
+    fn symbolic(&self, x: u32) -> bool {
+        self.b.is_symbolic_or_constant(x)
     }
 
     fn negate(&mut self, x: u32) -> u32 {
-        if let Node::Const(c) = self.nodes[x as usize] {
-            self.nodes[x as usize] = Node::Const(c.wrapping_neg());
-            return x;
-        }
-        let m1 = self.mk(Node::Const(-1), true);
-        let s = self.symbolic[x as usize];
-        self.mk(Node::Bin(AffineBinaryOp::Mul, x, m1), s)
+        self.b.negate(x)
     }
 
     fn add(&mut self, a: u32, b: u32) -> u32 {
-        let s = self.symbolic[a as usize] && self.symbolic[b as usize];
-        self.mk(Node::Bin(AffineBinaryOp::Add, a, b), s)
+        self.b.add(a, b)
     }
 
     fn sub(&mut self, a: u32, b: u32) -> u32 {
-        if let Node::Const(c) = self.nodes[b as usize] {
-            if c == 0 {
-                return a;
-            }
-            self.nodes[b as usize] = Node::Const(c.wrapping_neg());
-            return self.add(a, b);
-        }
-        let nb = self.negate(b);
-        self.add(a, nb)
+        self.b.sub(a, b)
     }
 
-    /// Appends the tree under `root` to `out` in post-order; returns the root's index.
     fn flatten(&self, root: u32, out: &mut Vec<AffineNode>) -> u32 {
-        let mut stack: Vec<(u32, bool)> = vec![(root, false)];
-        let mut done: Vec<u32> = Vec::new();
-        while let Some((n, visited)) = stack.pop() {
-            match self.nodes[n as usize] {
-                Node::Dim(d) => done.push(push(out, AffineNode::Dim(d))),
-                Node::Sym(s) => done.push(push(out, AffineNode::Symbol(s))),
-                Node::Const(c) => done.push(push(out, AffineNode::Constant(c))),
-                Node::Bin(op, l, r) => {
-                    if visited {
-                        let rhs = done.pop().expect("rhs");
-                        let lhs = done.pop().expect("lhs");
-                        done.push(push(out, AffineNode::Binary { op, lhs, rhs }));
-                    } else {
-                        stack.push((n, true));
-                        stack.push((r, false));
-                        stack.push((l, false));
-                    }
-                }
-            }
-        }
-        done.pop().expect("root")
+        self.b.flatten(root, out)
     }
-}
-
-fn push(out: &mut Vec<AffineNode>, n: AffineNode) -> u32 {
-    out.push(n);
-    (out.len() - 1) as u32
 }
 
 impl<'a> Core<'a> {
@@ -113,7 +77,7 @@ impl<'a> Core<'a> {
         let mut names: FxHashMap<&'a str, Node> = FxHashMap::default();
         let num_dims = self.parse_id_list(&mut names, true)?;
         let num_symbols = if self.at(Tok::LSquare) { self.parse_id_list(&mut names, false)? } else { 0 };
-        let mut e = Expr { nodes: Vec::new(), symbolic: Vec::new() };
+        let mut e = Expr { b: ExprBuilder::default() };
         let attr = if self.eat(Tok::Arrow)? {
             let mut roots = Vec::new();
             self.expect(Tok::LParen, "expected '(' in affine map range")?;
@@ -129,7 +93,7 @@ impl<'a> Core<'a> {
             if !is_map {
                 return Err(self.error_at(start, "expected IntegerSet, but got AffineMap"));
             }
-            let mut nodes = Vec::with_capacity(e.nodes.len());
+            let mut nodes = Vec::new();
             let results: Vec<u32> = roots.iter().map(|&r| e.flatten(r, &mut nodes)).collect();
             let map = AffineMap { num_dims, num_symbols, nodes: nodes.into(), results: results.into() };
             ctx.affine_map_attr(map).map_err(|err| self.error_at(start, err.message))?
@@ -154,10 +118,10 @@ impl<'a> Core<'a> {
             }
             if cons.is_empty() {
                 // The degenerate `true` set: 0 == 0.
-                let z = e.mk(Node::Const(0), true);
+                let z = e.constant(0);
                 cons.push((z, true));
             }
-            let mut nodes = Vec::with_capacity(e.nodes.len());
+            let mut nodes = Vec::new();
             let constraints: Vec<(u32, bool)> = cons.iter().map(|&(r, eq)| (e.flatten(r, &mut nodes), eq)).collect();
             let set = IntegerSet { num_dims, num_symbols, nodes: nodes.into(), constraints: constraints.into() };
             ctx.integer_set_attr(set).map_err(|err| self.error_at(start, err.message))?
@@ -249,7 +213,7 @@ impl<'a> Core<'a> {
                             _ => return Err(self.operand_error(&ops, "constant too large for index")),
                         };
                         self.bump()?;
-                        vals.push(e.mk(Node::Const(c), true));
+                        vals.push(e.constant(c));
                     }
                     Tok::Percent => return Err(self.operand_wrong_token(&ops, "unexpected ssa identifier")),
                     Tok::Plus | Tok::Star => {
@@ -265,8 +229,7 @@ impl<'a> Core<'a> {
                             return Err(self.operand_wrong_token(&ops, "use of undeclared identifier"));
                         };
                         self.bump()?;
-                        let sym = !matches!(leaf, Node::Dim(_));
-                        vals.push(e.mk(leaf, sym));
+                        vals.push(e.leaf(leaf));
                     }
                     _ => {
                         let msg = if has_pending_binary(&ops) {
@@ -362,7 +325,7 @@ impl<'a> Core<'a> {
             Op::High { op, pos } => {
                 let r = vals.pop().expect("rhs");
                 let l = vals.pop().expect("lhs");
-                let (ls, rs) = (e.symbolic[l as usize], e.symbolic[r as usize]);
+                let (ls, rs) = (e.symbolic(l), e.symbolic(r));
                 let err = match op {
                     AffineBinaryOp::Mul if !ls && !rs => {
                         Some("non-affine expression: at least one of the multiply operands has to be either a constant or symbolic")
@@ -381,7 +344,7 @@ impl<'a> Core<'a> {
                 if let Some(m) = err {
                     return Err(self.error_at(pos, m));
                 }
-                vals.push(e.mk(Node::Bin(op, l, r), ls && rs));
+                vals.push(e.b.binary(op, l, r));
             }
         }
         Ok(())

@@ -88,6 +88,13 @@ pub(crate) struct OperandRef {
     len: u32,
 }
 
+impl OperandRef {
+    /// Whether both name the same value (`%x` twice, or `%x#1` twice).
+    pub(crate) fn same_value(&self, other: &OperandRef) -> bool {
+        self.key == other.key && self.num == other.num
+    }
+}
+
 /// `%name` (at `pos`, `len` bytes) or `%name:count` naming an op's results.
 #[derive(Copy, Clone, Debug)]
 struct ResultDef {

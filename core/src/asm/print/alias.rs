@@ -65,6 +65,78 @@ struct Frame {
     child_indices: Vec<u32>,
 }
 
+/// In the custom form, the properties a registered op's format prints before its first
+/// region (upstream's custom printers visit them before the nested ops).
+fn header_attrs(ctx: &Context, op: u32) -> Vec<Identifier> {
+    use crate::asm::format::{Elem, Ins};
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return Vec::new() };
+    let Some(format) = def.format.as_ref() else { return Vec::new() };
+    if ctx.ir.ops.get(op).regions().is_empty() {
+        return Vec::new();
+    }
+    let mut names = Vec::new();
+    let mut add = |e: &Elem| {
+        if let Elem::Attr(i) | Elem::QualifiedAttr(i) = e {
+            if let Some(a) = def.attributes.get(*i) {
+                names.push(ctx.identifier(&a.name));
+            }
+        }
+    };
+    for ins in &format.program {
+        let e = match ins {
+            Ins::Elem(e) | Ins::Optional { anchor: e, .. } => e,
+            _ => continue,
+        };
+        match e {
+            Elem::Region(_) | Elem::Regions => break,
+            Elem::Custom { args, refs, .. } => {
+                for (a, r) in args.iter().zip(refs) {
+                    if !r {
+                        add(a);
+                    }
+                }
+            }
+            e => add(e),
+        }
+    }
+    names
+}
+
+/// In the custom form, the properties that custom directives take but do not print as
+/// attributes (see [`crate::asm::format::CustomDirective::printed_attributes`]); a directive
+/// that prints one of them itself visits it here.
+fn directive_hidden_attrs(ctx: &Context, op: u32, props: Attribute) -> Vec<Identifier> {
+    use crate::asm::format::{Elem, Ins};
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return Vec::new() };
+    let Some(format) = def.format.as_ref() else { return Vec::new() };
+    let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
+    let mut hidden = Vec::new();
+    for ins in &format.program {
+        let Ins::Elem(Elem::Custom { name, args, .. }) = ins else { continue };
+        let Some(printed) = ctx.custom_directive(dialect, name).and_then(|d| d.printed_attributes.clone()) else {
+            continue;
+        };
+        let names: Vec<Option<&str>> = args
+            .iter()
+            .map(|a| match a {
+                Elem::Attr(i) | Elem::QualifiedAttr(i) => def.attributes.get(*i).map(|s| s.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        let values: Vec<Option<Attribute>> =
+            names.iter().map(|n| n.and_then(|n| ctx.dictionary_get(props, n))).collect();
+        let shown = printed(ctx, &values);
+        for (n, v) in names.iter().zip(&values) {
+            if let (Some(n), Some(v)) = (n, v) {
+                if !shown.contains(v) {
+                    hidden.push(ctx.identifier(n));
+                }
+            }
+        }
+    }
+    hidden
+}
+
 /// In the custom form, whether the locations of region `index`'s entry arguments are printed:
 /// not when a custom directive defines them and does not print them (`scf.for`'s header),
 /// which MLIR's dummy printer then never visits.
@@ -74,19 +146,6 @@ fn entry_arg_locations_printed(ctx: &Context, op: u32, index: usize) -> bool {
     let Some(directive) = format.region_directive(index) else { return true };
     let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
     ctx.custom_directive(dialect, directive).is_some_and(|d| d.prints_argument_locations)
-}
-
-/// In the custom form, the attributes that custom directives print as bare text (see
-/// `CustomDirective::prints_attributes_bare`), which MLIR's dummy printer never visits.
-fn bare_printed_attributes(ctx: &Context, op: u32) -> Vec<String> {
-    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return Vec::new() };
-    let Some(format) = def.format.as_ref() else { return Vec::new() };
-    let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
-    format
-        .directive_attributes()
-        .filter(|(name, _)| ctx.custom_directive(dialect, name).is_some_and(|d| d.prints_attributes_bare))
-        .filter_map(|(_, i)| def.attributes.get(i).map(|a| a.name.clone()))
-        .collect()
 }
 
 impl AliasInitializer {
@@ -145,6 +204,21 @@ impl AliasInitializer {
         if debug_info {
             self.visit(ctx, Key::Attr(ctx.ir.ops.get(op).loc.attr()), true);
         }
+        // A custom form prints the properties its format shows before the regions first
+        // (`affine.for`'s bound maps), as MLIR's dummy printer meets them.
+        if !self.generic {
+            if let Some(props) = ctx.ir.ops.get(op).properties {
+                let header = header_attrs(ctx, op);
+                if !header.is_empty() {
+                    let hidden = directive_hidden_attrs(ctx, op, props);
+                    for na in ctx.dictionary_entries(props) {
+                        if header.contains(&na.name) && !hidden.contains(&na.name) {
+                            self.visit(ctx, Key::Attr(na.value), false);
+                        }
+                    }
+                }
+            }
+        }
         let mut c = Cursor { op, region: 0, block: NONE, next: NONE };
         self.start_region(ctx, &mut c, debug_info);
         stack.push(c);
@@ -197,9 +271,14 @@ impl AliasInitializer {
         }
         if let Some(p) = d.properties {
             if upstream_registers(ctx, d.name) {
-                let bare = if self.generic { Vec::new() } else { bare_printed_attributes(ctx, op) };
+                let (mut hidden, header) = if self.generic {
+                    (Vec::new(), Vec::new())
+                } else {
+                    (directive_hidden_attrs(ctx, op, p), header_attrs(ctx, op))
+                };
+                hidden.extend(header);
                 for na in ctx.dictionary_entries(p) {
-                    if !bare.iter().any(|n| n == ctx.ident_str(na.name)) {
+                    if !hidden.contains(&na.name) {
                         self.visit(ctx, Key::Attr(na.value), false);
                     }
                 }
