@@ -1003,6 +1003,11 @@ pub trait DirectivePrinter {
     fn print_optional_location(&mut self, value: PrintedValue);
     fn print_type(&mut self, ty: crate::types::Type);
     fn print_attribute(&mut self, attr: crate::attrs::Attribute);
+    /// MLIR's `printAttributeWithoutType`: an integer or float without `: type`, an elements
+    /// attribute without its shaped type.
+    fn print_attribute_without_type(&mut self, attr: crate::attrs::Attribute) {
+        self.print_attribute(attr);
+    }
 }
 
 /// Reads a custom directive's text, filling its arguments.
