@@ -166,19 +166,7 @@ fn print_global_type_and_value(p: &mut dyn DirectivePrinter, args: &[PrintArg]) 
         p.write("uninitialized");
         return;
     }
-    // Without its type, as upstream's printAttributeWithoutType.
-    let text = crate::asm::print_attribute(p.context(), value);
-    let ty_text = match p.context().attr_kind(value) {
-        AttrKind::DenseIntOrFloat { ty, .. }
-        | AttrKind::DenseString { ty, .. }
-        | AttrKind::DenseResource { ty, .. }
-        | AttrKind::SparseElements { ty, .. } => Some(crate::asm::print_type(p.context(), *ty)),
-        _ => None,
-    };
-    match ty_text.and_then(|t| text.strip_suffix(&format!(" : {t}")).map(str::to_string)) {
-        Some(bare) => p.write(&bare),
-        None => p.print_attribute(value),
-    }
+    p.print_attribute_without_type(value);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -609,8 +597,9 @@ fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-/// Upstream's `isGuaranteedCastCompatible`-free check: same element type and memory space,
-/// and, between ranked types, the same rank with sizes that agree where both are static.
+/// A looser form of upstream's `areCastCompatible`: the same type, or the same element type
+/// and memory space and, between ranked types, the same rank with sizes that agree where
+/// both are static (layouts are not compared); unranked to a different unranked type is not.
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let (Some(&a), Some(b)) = (operand_types(ctx, op).first(), result_type(ctx, op)) else { return Ok(()) };
     let parts = |t: Type| match ctx.type_kind(t) {
@@ -619,15 +608,16 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         _ => None,
     };
     let (Some((sa, ea, ma)), Some((sb, eb, mb))) = (parts(a), parts(b)) else { return Ok(()) };
-    let compatible = ea == eb
-        && ma == mb
-        && match (&sa, &sb) {
-            (Some(x), Some(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
-            }
-            (None, None) => false,
-            _ => true,
-        };
+    let compatible = a == b
+        || ea == eb
+            && ma == mb
+            && match (&sa, &sb) {
+                (Some(x), Some(y)) => {
+                    x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
+                }
+                (None, None) => false,
+                _ => true,
+            };
     if !compatible {
         return Err(format!(
             "operand type '{}' and result type '{}' are cast incompatible",
