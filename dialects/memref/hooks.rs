@@ -18,7 +18,8 @@ type Verifier = fn(&Context, OpId) -> Result<(), String>;
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // memref.atomic_rmw's kind is arith's enum; upstream's memref dialect loads arith.
     ctx.load_dialect("arith");
-    let verifiers: [(&str, Verifier); 16] = [
+    let verifiers: [(&str, Verifier); 17] = [
+        ("memref.get_global", verify_get_global),
         ("memref.alloc", verify_alloc),
         ("memref.alloca", verify_alloca),
         ("memref.assume_alignment", verify_assume_alignment),
@@ -665,6 +666,33 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), String> {
     if let Some(a) = prop(ctx, op, "alignment") {
         if int_of(ctx, a).is_some_and(|v| v <= 0 || (v as u64).count_ones() != 1) {
             return Err("alignment attribute value must be a power of 2".into());
+        }
+    }
+    Ok(())
+}
+
+/// The symbol names a memref.global of the result's type (upstream's `verifySymbolUses`).
+fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(a) = prop(ctx, op, "name") else { return Ok(()) };
+    let name = match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { root, .. } => ctx.ident_str(*root).to_string(),
+        _ => return Ok(()),
+    };
+    let global = ctx.lookup_nearest_symbol_from(op, a).ok().flatten();
+    let Some(g) = global.filter(|&g| ctx.op_name(g).is_ok_and(|n| n == "memref.global")) else {
+        return Err(format!("'{name}' does not reference a valid global memref"));
+    };
+    let global_type = prop(ctx, g, "type").and_then(|t| match ctx.attr_kind(t) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    if let (Some(want), Some(got)) = (global_type, result_type(ctx, op)) {
+        if want != got {
+            return Err(format!(
+                "result type '{}' does not match type '{}' of the global memref @{name}",
+                ty_str(ctx, got),
+                ty_str(ctx, want)
+            ));
         }
     }
     Ok(())
