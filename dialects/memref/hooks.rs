@@ -18,7 +18,8 @@ type Verifier = fn(&Context, OpId) -> Result<(), String>;
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // memref.atomic_rmw's kind is arith's enum; upstream's memref dialect loads arith.
     ctx.load_dialect("arith");
-    let verifiers: [(&str, Verifier); 16] = [
+    let verifiers: [(&str, Verifier); 17] = [
+        ("memref.get_global", verify_get_global),
         ("memref.alloc", verify_alloc),
         ("memref.alloca", verify_alloca),
         ("memref.assume_alignment", verify_assume_alignment),
@@ -167,19 +168,7 @@ fn print_global_type_and_value(p: &mut dyn DirectivePrinter, args: &[PrintArg]) 
         p.write("uninitialized");
         return;
     }
-    // Without its type, as upstream's printAttributeWithoutType.
-    let text = crate::asm::print_attribute(p.context(), value);
-    let ty_text = match p.context().attr_kind(value) {
-        AttrKind::DenseIntOrFloat { ty, .. }
-        | AttrKind::DenseString { ty, .. }
-        | AttrKind::DenseResource { ty, .. }
-        | AttrKind::SparseElements { ty, .. } => Some(crate::asm::print_type(p.context(), *ty)),
-        _ => None,
-    };
-    match ty_text.and_then(|t| text.strip_suffix(&format!(" : {t}")).map(str::to_string)) {
-        Some(bare) => p.write(&bare),
-        None => p.print_attribute(value),
-    }
+    p.print_attribute_without_type(value);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -610,8 +599,9 @@ fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-/// Upstream's `isGuaranteedCastCompatible`-free check: same element type and memory space,
-/// and, between ranked types, the same rank with sizes that agree where both are static.
+/// A looser form of upstream's `areCastCompatible`: the same type, or the same element type
+/// and memory space and, between ranked types, the same rank with sizes that agree where
+/// both are static (layouts are not compared); unranked to a different unranked type is not.
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let (Some(&a), Some(b)) = (operand_types(ctx, op).first(), result_type(ctx, op)) else { return Ok(()) };
     let parts = |t: Type| match ctx.type_kind(t) {
@@ -620,15 +610,16 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         _ => None,
     };
     let (Some((sa, ea, ma)), Some((sb, eb, mb))) = (parts(a), parts(b)) else { return Ok(()) };
-    let compatible = ea == eb
-        && ma == mb
-        && match (&sa, &sb) {
-            (Some(x), Some(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
-            }
-            (None, None) => false,
-            _ => true,
-        };
+    let compatible = a == b
+        || ea == eb
+            && ma == mb
+            && match (&sa, &sb) {
+                (Some(x), Some(y)) => {
+                    x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
+                }
+                (None, None) => false,
+                _ => true,
+            };
     if !compatible {
         return Err(format!(
             "operand type '{}' and result type '{}' are cast incompatible",
@@ -676,6 +667,33 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), String> {
     if let Some(a) = prop(ctx, op, "alignment") {
         if int_of(ctx, a).is_some_and(|v| v <= 0 || (v as u64).count_ones() != 1) {
             return Err("alignment attribute value must be a power of 2".into());
+        }
+    }
+    Ok(())
+}
+
+/// The symbol names a memref.global of the result's type (upstream's `verifySymbolUses`).
+fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(a) = prop(ctx, op, "name") else { return Ok(()) };
+    let name = match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { root, .. } => ctx.ident_str(*root).to_string(),
+        _ => return Ok(()),
+    };
+    let global = ctx.lookup_nearest_symbol_from(op, a).ok().flatten();
+    let Some(g) = global.filter(|&g| ctx.op_name(g).is_ok_and(|n| n == "memref.global")) else {
+        return Err(format!("'{name}' does not reference a valid global memref"));
+    };
+    let global_type = prop(ctx, g, "type").and_then(|t| match ctx.attr_kind(t) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    if let (Some(want), Some(got)) = (global_type, result_type(ctx, op)) {
+        if want != got {
+            return Err(format!(
+                "result type '{}' does not match type '{}' of the global memref @{name}",
+                ty_str(ctx, got),
+                ty_str(ctx, want)
+            ));
         }
     }
     Ok(())

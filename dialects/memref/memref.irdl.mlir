@@ -154,7 +154,7 @@ irdl.dialect @memref attributes {omnir.enums = {AtomicRMWKind = {width = 64, cas
     irdl.regions(atomic_body: %r)
   }
 
-  irdl.operation @get_global attributes {omnir.assembly_format = "$name `:` type($result) attr-dict", omnir.traits = ["Pure", "SymbolUserOpInterface"], omnir.summary = "get the memref pointing to a global variable", omnir.description = "The memref of a memref.global."} {
+  irdl.operation @get_global attributes {omnir.assembly_format = "$name `:` type($result) attr-dict", omnir.traits = ["Pure", "SymbolUserOpInterface"], omnir.verifier = "memref.get_global", omnir.summary = "get the memref pointing to a global variable", omnir.description = "The memref of a memref.global."} {
     %name = irdl.any {omnir.constraint = "FlatSymbolRefAttr"}
     %res = irdl.any {omnir.constraint = "AnyStaticShapeMemRef"}
     irdl.results(result: %res)

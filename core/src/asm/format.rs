@@ -1021,6 +1021,11 @@ pub trait DirectivePrinter {
     fn print_successor(&mut self, block: PrintedBlock);
     /// A new line at the op's indentation (MLIR's `printNewline`).
     fn print_newline(&mut self);
+    /// MLIR's `printAttributeWithoutType`: an integer or float without `: type`, an elements
+    /// attribute without its shaped type.
+    fn print_attribute_without_type(&mut self, attr: crate::attrs::Attribute) {
+        self.print_attribute(attr);
+    }
 }
 
 /// Reads a custom directive's text, filling its arguments.

@@ -846,7 +846,7 @@ impl<'a> Core<'a> {
                     }
                     "affine_map" | "affine_set" => Ok(Step::Done(Val::A(self.parse_affine_attr(ctx)?))),
                     "dense" => self.start_dense(ctx),
-                    "sparse" => self.start_sparse(),
+                    "sparse" => self.start_sparse(ctx),
                     "array" => {
                         self.bump()?;
                         self.expect(Tok::Less, "expected '<' after 'array'")?;
@@ -1321,7 +1321,7 @@ impl<'a> Core<'a> {
 
     /// `sparse<indices, values> : type` and `sparse<> : type` (MLIR's
     /// `parseSparseElementsAttr`): the two tensor literals are kept until the type is known.
-    fn start_sparse(&mut self) -> PResult<Step> {
+    fn start_sparse(&mut self, ctx: &Context) -> PResult<Step> {
         let pos = self.tok().start;
         self.bump()?;
         self.expect(Tok::Less, "Expected '<' after 'sparse'")?;
@@ -1337,6 +1337,13 @@ impl<'a> Core<'a> {
             (Some(indices), values, indices_pos, values_pos)
         };
         self.expect(Tok::Greater, "expected '>'")?;
+        if !self.at(Tok::Colon) {
+            if let Some(t) = self.attr_type_hint.take() {
+                let r = self.finish_sparse(ctx, t, indices, &values, pos, indices_pos, values_pos);
+                self.drop_dense_lit(indices.as_ref().unwrap_or(&values));
+                return Ok(Step::Done(Val::A(r?)));
+            }
+        }
         self.expect(Tok::Colon, "expected ':'")?;
         self.push(Frame::SparseType { indices, values, pos, indices_pos, values_pos }, Want::Type)
     }

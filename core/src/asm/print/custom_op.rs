@@ -636,4 +636,20 @@ impl DirectivePrinter for HookPrinter<'_, '_, '_> {
         self.p.out.push('\n');
         push_spaces(&mut self.p.out, self.indent);
     }
+    fn print_attribute_without_type(&mut self, attr: Attribute) {
+        let start = self.p.out.len();
+        self.p.print_attribute(attr, Elision::Always);
+        let ty = match self.p.ctx.attr_kind(attr) {
+            crate::attrs::AttrKind::DenseIntOrFloat { ty, .. }
+            | crate::attrs::AttrKind::DenseString { ty, .. }
+            | crate::attrs::AttrKind::DenseResource { ty, .. }
+            | crate::attrs::AttrKind::SparseElements { ty, .. } => *ty,
+            _ => return,
+        };
+        let suffix = format!(" : {}", crate::asm::print_type(self.p.ctx, ty));
+        if self.p.out[start..].ends_with(&suffix) {
+            let end = self.p.out.len() - suffix.len();
+            self.p.out.truncate(end);
+        }
+    }
 }
