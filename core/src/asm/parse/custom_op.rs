@@ -638,8 +638,14 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     ParsedArg::Types(st.result_types[*i].clone().unwrap_or_default())
                 }
                 Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                    // An inherent attribute written in the op's attribute dictionary (read by
+                    // an earlier `attr-dict`) is the directive's to see and replace too, as
+                    // MLIR's parsers see `result.attributes`.
                     let n = &st.def.attributes[*i].name;
-                    ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
+                    let named = |na: &&NamedAttribute| self.ctx.ident_str(na.name) == n;
+                    ParsedArg::Attr(
+                        st.props.iter().find(named).or_else(|| st.attrs.iter().find(named)).map(|na| na.value),
+                    )
                 }
                 Elem::Region(i) => ParsedArg::RegionArgs(
                     st.entry_args
@@ -677,6 +683,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 (Elem::Attr(i) | Elem::QualifiedAttr(i), ParsedArg::Attr(v)) => {
                     let name = self.ctx.identifier(&st.def.attributes[*i].name);
                     st.props.retain(|p| p.name != name);
+                    st.attrs.retain(|p| p.name != name);
                     if let Some(value) = v {
                         st.props.push(NamedAttribute { name, value });
                     }
