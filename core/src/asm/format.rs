@@ -993,10 +993,19 @@ pub struct CustomDirective {
     /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
     /// debug info, only then do those locations take part in alias numbering.
     pub prints_argument_locations: bool,
+    /// Whether the printer writes the attribute argument of this name and value (a printer
+    /// that leaves out values it implies, as a transfer op's minor identity map); `None`:
+    /// it writes every attribute argument. Only printed attributes take part in alias
+    /// numbering, as MLIR's alias pass sees only what the custom printer prints.
+    pub prints_attribute: Option<DirectivePrintsAttrFn>,
 }
+
+/// See [`CustomDirective::prints_attribute`].
+pub type DirectivePrintsAttrFn =
+    std::sync::Arc<dyn Fn(&crate::Context, &str, crate::attrs::Attribute) -> bool + Send + Sync>;
 
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false }
+        CustomDirective { parse, print, prints_argument_locations: false, prints_attribute: None }
     }
 }

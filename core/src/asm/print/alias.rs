@@ -185,6 +185,9 @@ impl AliasInitializer {
         if let Some(p) = d.properties {
             if upstream_registers(ctx, d.name) {
                 for na in ctx.dictionary_entries(p) {
+                    if !self.generic && directive_elides(ctx, d.name, na) {
+                        continue;
+                    }
                     self.visit(ctx, Key::Attr(na.value), false);
                 }
             }
@@ -367,6 +370,31 @@ const UPSTREAM_DIALECTS: &[&str] = &[
 
 /// Whether upstream would have a registered op named `name`: one omnir knows, or one of a
 /// dialect upstream registers (its parser rejects unknown ops of those dialects).
+/// Whether a custom directive of the op's format that takes this property leaves it out
+/// of the custom form (see [`crate::asm::format::CustomDirective::prints_attribute`]).
+fn directive_elides(ctx: &Context, op_name: Identifier, na: &crate::attrs::NamedAttribute) -> bool {
+    use crate::asm::format::{Elem, Ins};
+    let Some(def) = ctx.registry.op(op_name) else { return false };
+    let Some(format) = def.format.as_ref() else { return false };
+    let name = ctx.ident_str(na.name);
+    let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
+    let mut taken = false;
+    for ins in format.program.iter() {
+        let Ins::Elem(Elem::Custom { name: directive, args, .. }) = ins else { continue };
+        let takes =
+            args.iter().any(|a| matches!(a, Elem::Attr(i) | Elem::QualifiedAttr(i) if def.attributes[*i].name == name));
+        if !takes {
+            continue;
+        }
+        let pred = ctx.custom_directive(dialect, directive).and_then(|d| d.prints_attribute.clone());
+        match pred {
+            Some(prints) if !prints(ctx, name, na.value) => taken = true,
+            _ => return false,
+        }
+    }
+    taken
+}
+
 fn upstream_registers(ctx: &Context, name: Identifier) -> bool {
     ctx.registry.op(name).is_some()
         || crate::dialect::split_dialect(ctx.ident_str(name)).is_some_and(|d| UPSTREAM_DIALECTS.contains(&d))

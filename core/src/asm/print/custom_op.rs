@@ -323,11 +323,24 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
+        // A directive that prints nothing (one that only reads, or infers types) leaves
+        // neither a space nor a changed spacing state behind.
+        let (before, punct, space) = (self.out.len(), cur.punct, cur.space);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
+        if let Elem::Custom { name, args, .. } = e {
+            let spaced = self.out.len();
+            self.print_custom_directive(num, op, cur, name, args);
+            if self.out.len() == spaced {
+                self.out.truncate(before);
+                cur.punct = punct;
+                cur.space = space;
+            }
+            return;
+        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
