@@ -15,6 +15,8 @@ mod arith;
 pub(crate) mod func;
 #[path = "scf/hooks.rs"]
 mod scf;
+#[path = "vector/hooks.rs"]
+mod vector;
 
 /// A shipped dialect: its definition file and its hooks.
 struct Shipped {
@@ -63,6 +65,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "vector",
+        file: "dialects/vector/vector.irdl.mlir",
+        source: include_str!("vector/vector.irdl.mlir"),
+        hooks: vector::register_hooks,
+        directives: vector::register_directives,
     },
     Shipped {
         name: "arith",
