@@ -13,6 +13,9 @@ use crate::context::Context;
 mod arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+/// Directives several dialects share (registered by each under its own name).
+#[path = "shared/index_list.rs"]
+pub mod index_list;
 #[path = "scf/hooks.rs"]
 mod scf;
 #[path = "vector/hooks.rs"]
