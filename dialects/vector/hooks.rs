@@ -27,6 +27,9 @@ pub(crate) fn register_directives(ctx: &mut Context) {
         ("TransferDefaults", CustomDirective::new(Arc::new(parse_transfer_read_defaults), Arc::new(print_nothing))),
         ("TransferWriteTypes", CustomDirective::new(Arc::new(parse_transfer_write_defaults), Arc::new(print_nothing))),
     ];
+    // Positions of vector.extract / vector.insert: `[%i, 2]`.
+    ctx.register_custom_directive("vector", "DynamicIndexList", crate::dialects::index_list::dynamic_index_list())
+        .expect("the vector dialect is registered");
     for (name, mut d) in directives {
         // Which attribute arguments each printer writes: the transfer dictionary only the
         // values that differ from what the op implies, the type directives none.
