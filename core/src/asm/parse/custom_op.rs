@@ -977,7 +977,15 @@ impl OpParser<'_, '_> {
             if last.is_some_and(|o| is_terminator(self.ctx, o)) {
                 continue;
             }
-            let state = crate::ir::OperationState::new(&terminator, loc);
+            let mut state = crate::ir::OperationState::new(&terminator, loc);
+            // A masking op's terminator yields what the one op it masks produces, at that
+            // op's location (MLIR's `MaskOp::ensureTerminator`).
+            if def.trait_names.iter().any(|t| t == "MaskingOpInterface") {
+                if let [masked] = self.ctx.block_ops(block).unwrap_or_default()[..] {
+                    state.operands = self.ctx.op_results(masked).map_err(|e| self.p.error_at(pos, e.message))?;
+                    state.location = self.ctx.op_location(masked).map_err(|e| self.p.error_at(pos, e.message))?;
+                }
+            }
             self.ctx
                 .create_operation_at(name, &state, crate::ir::InsertPoint::BlockEnd(block))
                 .map_err(|e| self.p.error_at(pos, e.message))?;
