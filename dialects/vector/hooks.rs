@@ -18,7 +18,8 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
-    let directives: [(&str, CustomDirective); 7] = [
+    let directives: [(&str, CustomDirective); 8] = [
+        ("MaskPassthruType", CustomDirective::new(Arc::new(parse_mask_passthru_type), Arc::new(print_nothing))),
         ("ContractTraits", CustomDirective::new(Arc::new(parse_contract_traits), Arc::new(print_contract_traits))),
         ("ShuffleType", CustomDirective::new(Arc::new(parse_shuffle_type), Arc::new(print_nothing))),
         ("ElementTypes", CustomDirective::new(Arc::new(parse_element_types), Arc::new(print_nothing))),
@@ -244,6 +245,18 @@ fn parse_outerproduct_type(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) 
     let has_acc = has_operands(args, 4);
     args[2] = ParsedArg::Types(if has_acc { vec![result] } else { Vec::new() });
     args[3] = ParsedArg::Types(vec![result]);
+    Ok(())
+}
+
+/// `vector.mask`'s pass-through value has the type of its (first) result. Arguments:
+/// `ref(type($results)), type($passthru), ref($passthru)`.
+fn parse_mask_passthru_type(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    if has_operands(args, 2) {
+        let Some(t) = first_type(args, 0) else {
+            return Err(p.error("expects a result if passthru operand is provided"));
+        };
+        args[1] = ParsedArg::Types(vec![t]);
+    }
     Ok(())
 }
 

@@ -282,11 +282,12 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(operands: variadic %idx)
     irdl.results(result: %v)
   }
-  irdl.operation @mask attributes {omnir.traits = ["SingleBlockImplicitTerminator<vector.yield>", "RecursiveMemoryEffects", "NoRegionArguments"], omnir.summary = "Predicates a maskable vector operation"} {
+  irdl.operation @mask attributes {omnir.assembly_format = "$mask (`,` $passthru^)? $maskRegion attr-dict `:` type($mask) (`->` type($results)^)? custom<MaskPassthruType>(ref(type($results)), type($passthru), ref($passthru))", omnir.traits = ["SingleBlockImplicitTerminator<vector.yield>", "MaskingOpInterface", "RecursiveMemoryEffects", "NoRegionArguments"], omnir.summary = "Predicates a maskable vector operation"} {
     %i1v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
+    %p = irdl.any {omnir.constraint = "AnyType"}
     %r = irdl.region
-    irdl.operands(mask: %i1v, passthru: optional %any)
+    irdl.operands(mask: %i1v, passthru: optional %p)
     irdl.results(results: variadic %any)
     irdl.regions(maskRegion: %r)
   }
