@@ -10,11 +10,114 @@ use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, Par
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::Context;
 use crate::dialect::AsmError;
+use crate::ir::OpId;
 use crate::types::{Signedness, Type, TypeKind};
+
+/// A verifier hook's signature.
+type Verifier = fn(&Context, OpId) -> Result<(), String>;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
+    let verifiers: [(&str, Verifier); 5] = [
+        ("vector.transpose", verify_transpose),
+        ("vector.create_mask", verify_create_mask),
+        ("vector.constant_mask", verify_constant_mask),
+        ("vector.shape_cast", verify_shape_cast),
+        ("vector.transfer_write", verify_transfer_write),
+    ];
+    for (name, f) in verifiers {
+        ctx.register_op_verifier_hook(name, Arc::new(f));
+    }
+}
+
+fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
+    ctx.op_operand_types(op).ok()?.get(i).copied().flatten()
+}
+
+fn result_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
+    ctx.op_result_types(op).ok()?.get(i).copied()
+}
+
+fn i64s(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
+    ctx.op_inherent_or_discardable(op, name)
+        .ok()
+        .flatten()
+        .map(|a| crate::dialects::index_list::i64_array(ctx, a))
+        .unwrap_or_default()
+}
+
+/// Upstream's `TransposeOp::verify`.
+fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (Some(src), Some(res)) = (operand_type(ctx, op, 0), result_type(ctx, op, 0)) else { return Ok(()) };
+    let (Some((ss, _, _)), Some((rs, _, _))) = (vector_parts(ctx, src), vector_parts(ctx, res)) else { return Ok(()) };
+    let perm = i64s(ctx, op, "permutation");
+    if ss.len() != rs.len() {
+        return Err(format!("vector result rank mismatch: {}", rs.len()));
+    }
+    if perm.len() != ss.len() {
+        return Err(format!("transposition length mismatch: {}", perm.len()));
+    }
+    let mut seen = vec![false; ss.len()];
+    for (i, &p) in perm.iter().enumerate() {
+        if p < 0 || p as usize >= ss.len() {
+            return Err(format!("transposition index out of range: {p}"));
+        }
+        if seen[p as usize] {
+            return Err(format!("duplicate position index: {p}"));
+        }
+        seen[p as usize] = true;
+        if rs[i] != ss[p as usize] {
+            return Err(format!("dimension size mismatch at: {p}"));
+        }
+    }
+    Ok(())
+}
+
+fn verify_create_mask(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((shape, _, _)) = result_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t)) else { return Ok(()) };
+    let n = ctx.op_operands(op).map(|v| v.len()).unwrap_or(0);
+    // A 0-D mask takes one operand.
+    if n != shape.len().max(1) {
+        return Err("must specify an operand for each result vector dimension".into());
+    }
+    Ok(())
+}
+
+fn verify_constant_mask(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((shape, _, _)) = result_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t)) else { return Ok(()) };
+    let sizes = i64s(ctx, op, "mask_dim_sizes");
+    if sizes.len() != shape.len().max(1) {
+        return Err("must specify array attr of size equal vector result rank".into());
+    }
+    for (&s, &d) in sizes.iter().zip(shape.iter()) {
+        if s < 0 || s > d {
+            return Err("array attr of size out of bounds of vector result dimension size".into());
+        }
+    }
+    Ok(())
+}
+
+fn verify_shape_cast(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (Some(src), Some(res)) = (operand_type(ctx, op, 0), result_type(ctx, op, 0)) else { return Ok(()) };
+    let (Some((ss, _, _)), Some((rs, _, _))) = (vector_parts(ctx, src), vector_parts(ctx, res)) else { return Ok(()) };
+    let (a, b): (i64, i64) = (ss.iter().product(), rs.iter().product());
+    if a != b {
+        return Err(format!("has different number of elements at source ({a}) and result ({b})"));
+    }
+    Ok(())
+}
+
+fn verify_transfer_write(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(map) =
+        ctx.op_inherent_or_discardable(op, "permutation_map").ok().flatten().and_then(|a| affine_map_of(ctx, a))
+    else {
+        return Ok(());
+    };
+    if dims_of(&map).iter().any(|d| d.is_none()) {
+        return Err("should not have broadcast dimensions".into());
+    }
+    Ok(())
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {

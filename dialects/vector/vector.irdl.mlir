@@ -162,7 +162,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(vector: %v)
     irdl.attributes {"permutation_map" = %map, "in_bounds" = %ib}
   }
-  irdl.operation @transfer_write attributes {omnir.assembly_format = "$valueToStore `,` $source `[` $indices `]` (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($valueToStore) `,` type($source) custom<TransferWriteTypes>(ref(type($source)), ref(type($valueToStore)), $permutation_map, $in_bounds, type($mask), type($result), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable"], omnir.summary = "The vector.transfer_write op writes a supervector to memory."} {
+  irdl.operation @transfer_write attributes {omnir.verifier = "vector.transfer_write", omnir.assembly_format = "$valueToStore `,` $source `[` $indices `]` (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($valueToStore) `,` type($source) custom<TransferWriteTypes>(ref(type($source)), ref(type($valueToStore)), $permutation_map, $in_bounds, type($mask), type($result), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable"], omnir.summary = "The vector.transfer_write op writes a supervector to memory."} {
     %src = irdl.any {omnir.constraint = "AnyShaped"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %m = irdl.any {omnir.constraint = "AnyVector"}
@@ -252,7 +252,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(base: %mem, indices: variadic %idx, mask: %i1v, valueToStore: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @shape_cast attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($result)", omnir.traits = ["Pure"], omnir.summary = "shape_cast casts between vector shapes"} {
+  irdl.operation @shape_cast attributes {omnir.verifier = "vector.shape_cast", omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($result)", omnir.traits = ["Pure"], omnir.summary = "shape_cast casts between vector shapes"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
     irdl.operands(source: %v)
@@ -270,13 +270,13 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(memref: %mem)
     irdl.results(result: %r)
   }
-  irdl.operation @constant_mask attributes {omnir.assembly_format = "$mask_dim_sizes attr-dict `:` type($result)", omnir.traits = ["Pure"], omnir.summary = "creates a constant vector mask"} {
+  irdl.operation @constant_mask attributes {omnir.verifier = "vector.constant_mask", omnir.assembly_format = "$mask_dim_sizes attr-dict `:` type($result)", omnir.traits = ["Pure"], omnir.summary = "creates a constant vector mask"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %dims = irdl.any {omnir.constraint = "DenseI64ArrayAttr"}
     irdl.results(result: %v)
     irdl.attributes {"mask_dim_sizes" = %dims}
   }
-  irdl.operation @create_mask attributes {omnir.assembly_format = "$operands attr-dict `:` type($result)", omnir.traits = ["Pure"], omnir.summary = "creates a vector mask"} {
+  irdl.operation @create_mask attributes {omnir.verifier = "vector.create_mask", omnir.assembly_format = "$operands attr-dict `:` type($result)", omnir.traits = ["Pure"], omnir.summary = "creates a vector mask"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %idx = irdl.any {omnir.constraint = "Index"}
     irdl.operands(operands: variadic %idx)
@@ -291,7 +291,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(results: variadic %any)
     irdl.regions(maskRegion: %r)
   }
-  irdl.operation @transpose attributes {omnir.assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.summary = "vector transpose operation"} {
+  irdl.operation @transpose attributes {omnir.verifier = "vector.transpose", omnir.assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.summary = "vector transpose operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
     %perm = irdl.any {omnir.constraint = "DenseI64ArrayAttr"}
