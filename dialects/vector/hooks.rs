@@ -19,7 +19,10 @@ type Verifier = fn(&Context, OpId) -> Result<(), String>;
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
-    let verifiers: [(&str, Verifier); 5] = [
+    let verifiers: [(&str, Verifier); 8] = [
+        ("vector.broadcast", verify_broadcast),
+        ("vector.extract", verify_extract),
+        ("vector.insert", verify_insert),
         ("vector.transpose", verify_transpose),
         ("vector.create_mask", verify_create_mask),
         ("vector.constant_mask", verify_constant_mask),
@@ -45,6 +48,73 @@ fn i64s(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
         .flatten()
         .map(|a| crate::dialects::index_list::i64_array(ctx, a))
         .unwrap_or_default()
+}
+
+/// Upstream's `BroadcastOp::verify`: trailing dimensions equal or stretched from 1.
+fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (Some(src), Some(res)) = (operand_type(ctx, op, 0), result_type(ctx, op, 0)) else { return Ok(()) };
+    let (Some((ss, _, _)), Some((rs, _, _))) = (vector_parts(ctx, src), vector_parts(ctx, res)) else { return Ok(()) };
+    if ss.len() > rs.len() {
+        return Err("source rank higher than destination rank".into());
+    }
+    let lead = rs.len() - ss.len();
+    for (r, &s) in ss.iter().enumerate() {
+        let d = rs[lead + r];
+        if s != d && s != 1 {
+            return Err(format!("dimension mismatch ({s} vs. {d})"));
+        }
+    }
+    Ok(())
+}
+
+/// A static position's entry is in bounds or the poison index (-1); a dynamic one is not
+/// checked.
+fn position_ok(pos: i64, dim: i64) -> bool {
+    pos == crate::dialects::index_list::DYNAMIC || pos == -1 || (0..dim).contains(&pos)
+}
+
+fn verify_extract(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((shape, _, _)) = operand_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t)) else { return Ok(()) };
+    let pos = i64s(ctx, op, "static_position");
+    if pos.len() > shape.len() {
+        return Err("expected position attribute of rank no greater than vector rank".into());
+    }
+    for (i, (&p, &d)) in pos.iter().zip(shape.iter()).enumerate() {
+        if !position_ok(p, d) {
+            return Err(format!(
+                "expected position attribute #{} to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_insert(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((shape, _, _)) = operand_type(ctx, op, 1).and_then(|t| vector_parts(ctx, t)) else { return Ok(()) };
+    let source = operand_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t));
+    let pos = i64s(ctx, op, "static_position");
+    if pos.len() > shape.len() {
+        return Err("expected position attribute of rank no greater than dest vector rank".into());
+    }
+    match source {
+        Some((ss, _, _)) if ss.len() + pos.len() != shape.len() => {
+            return Err("expected position attribute rank + source rank to match dest vector rank".into())
+        }
+        None if pos.len() != shape.len() => {
+            return Err("expected position attribute rank to match the dest vector rank".into())
+        }
+        _ => {}
+    }
+    for (i, (&p, &d)) in pos.iter().zip(shape.iter()).enumerate() {
+        if !position_ok(p, d) {
+            return Err(format!(
+                "expected position attribute #{} to be a non-negative integer smaller than the corresponding dest vector dimension",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Upstream's `TransposeOp::verify`.

@@ -47,7 +47,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(dest: %t)
     irdl.attributes {"kind" = %kind, "reduction_dims" = %dims}
   }
-  irdl.operation @broadcast attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($vector)", omnir.traits = ["Pure"], omnir.summary = "broadcast operation"} {
+  irdl.operation @broadcast attributes {omnir.verifier = "vector.broadcast", omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($vector)", omnir.traits = ["Pure"], omnir.summary = "broadcast operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(source: %any)
@@ -74,7 +74,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(source: %v)
     irdl.results(res1: %r, res2: %r)
   }
-  irdl.operation @extract attributes {omnir.assembly_format = "$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($vector)", omnir.traits = ["Pure", "InferTypeOpInterface"], omnir.summary = "extract operation"} {
+  irdl.operation @extract attributes {omnir.verifier = "vector.extract", omnir.assembly_format = "$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($vector)", omnir.traits = ["Pure", "InferTypeOpInterface"], omnir.summary = "extract operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     %idx = irdl.any {omnir.constraint = "Index"}
@@ -100,7 +100,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(source: %v)
     irdl.results(elements: variadic %any)
   }
-  irdl.operation @insert attributes {omnir.assembly_format = "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, result]>"], omnir.summary = "insert operation"} {
+  irdl.operation @insert attributes {omnir.verifier = "vector.insert", omnir.assembly_format = "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, result]>"], omnir.summary = "insert operation"} {
     %t = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     %idx = irdl.any {omnir.constraint = "Index"}
