@@ -26,6 +26,8 @@ mod memref;
 mod scf;
 #[path = "tensor/hooks.rs"]
 mod tensor;
+#[path = "vector/hooks.rs"]
+mod vector;
 
 /// A shipped dialect: its definition file and its hooks.
 struct Shipped {
@@ -102,6 +104,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("affine/affine.irdl.mlir"),
         hooks: affine::register_hooks,
         directives: affine::register_directives,
+    },
+    Shipped {
+        name: "vector",
+        file: "dialects/vector/vector.irdl.mlir",
+        source: include_str!("vector/vector.irdl.mlir"),
+        hooks: vector::register_hooks,
+        directives: vector::register_directives,
     },
 ];
 

@@ -670,6 +670,9 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "InferIntRangeInterface",
         "CopyOpInterface",
         "ReifyRankedShapedTypeOpInterface",
+        // vector.mask's: its region prints inline (`{ op }`, terminator left out) and its
+        // implicit terminator yields the masked op's results.
+        "MaskingOpInterface",
     ];
     let head = name.split('<').next().unwrap_or(name);
     if KNOWN.contains(&head) {

@@ -655,8 +655,14 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     ParsedArg::Types(st.result_types[*i].clone().unwrap_or_default())
                 }
                 Elem::Attr(i) | Elem::QualifiedAttr(i) => {
+                    // An inherent attribute written in the op's attribute dictionary (read by
+                    // an earlier `attr-dict`) is the directive's to see and replace too, as
+                    // MLIR's parsers see `result.attributes`.
                     let n = &st.def.attributes[*i].name;
-                    ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
+                    let named = |na: &&NamedAttribute| self.ctx.ident_str(na.name) == n;
+                    ParsedArg::Attr(
+                        st.props.iter().find(named).or_else(|| st.attrs.iter().find(named)).map(|na| na.value),
+                    )
                 }
                 Elem::Successor(i) => ParsedArg::Successors(
                     st.successors.iter().skip(*i).flatten().map(|b| UnresolvedSuccessor(*b)).collect(),
@@ -710,6 +716,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 (Elem::Attr(i) | Elem::QualifiedAttr(i), ParsedArg::Attr(v)) => {
                     let name = self.ctx.identifier(&st.def.attributes[*i].name);
                     st.props.retain(|p| p.name != name);
+                    st.attrs.retain(|p| p.name != name);
                     if let Some(value) = v {
                         st.props.push(NamedAttribute { name, value });
                     }
@@ -1044,6 +1051,14 @@ impl OpParser<'_, '_> {
                 self.ctx.registry.op(name).map(|d| (d.num_regions, d.has_trait(crate::dialect::Traits::SINGLE_BLOCK)));
             let (regions, single_block) = shape.unwrap_or((0, false));
             state.num_regions = regions;
+            // A masking op's terminator yields what the one op it masks produces, at that
+            // op's location (MLIR's `MaskOp::ensureTerminator`).
+            if def.trait_names.iter().any(|t| t == "MaskingOpInterface") {
+                if let [masked] = self.ctx.block_ops(block).unwrap_or_default()[..] {
+                    state.operands = self.ctx.op_results(masked).map_err(|e| self.p.error_at(pos, e.message))?;
+                    state.location = self.ctx.op_location(masked).map_err(|e| self.p.error_at(pos, e.message))?;
+                }
+            }
             let t = self
                 .ctx
                 .create_operation_at(name, &state, crate::ir::InsertPoint::BlockEnd(block))

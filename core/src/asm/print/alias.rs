@@ -102,20 +102,19 @@ fn header_attrs(ctx: &Context, op: u32) -> Vec<Identifier> {
     names
 }
 
-/// In the custom form, the properties that custom directives take but do not print as
-/// attributes (see [`crate::asm::format::CustomDirective::printed_attributes`]); a directive
-/// that prints one of them itself visits it here.
+/// In the custom form, the properties that custom directives take but none of them prints as
+/// an attribute (see [`crate::asm::format::CustomDirective::printed_attributes`]): a property
+/// several directives take (one reads it, another prints it) is hidden only when none prints
+/// it.
 fn directive_hidden_attrs(ctx: &Context, op: u32, props: Attribute) -> Vec<Identifier> {
     use crate::asm::format::{Elem, Ins};
     let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return Vec::new() };
     let Some(format) = def.format.as_ref() else { return Vec::new() };
     let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
-    let mut hidden = Vec::new();
+    let mut hidden: Vec<Identifier> = Vec::new();
+    let mut printed_somewhere: Vec<Identifier> = Vec::new();
     for ins in &format.program {
         let Ins::Elem(Elem::Custom { name, args, .. }) = ins else { continue };
-        let Some(printed) = ctx.custom_directive(dialect, name).and_then(|d| d.printed_attributes.clone()) else {
-            continue;
-        };
         let names: Vec<Option<&str>> = args
             .iter()
             .map(|a| match a {
@@ -125,15 +124,20 @@ fn directive_hidden_attrs(ctx: &Context, op: u32, props: Attribute) -> Vec<Ident
             .collect();
         let values: Vec<Option<Attribute>> =
             names.iter().map(|n| n.and_then(|n| ctx.dictionary_get(props, n))).collect();
-        let shown = printed(ctx, &values);
+        let printed = ctx.custom_directive(dialect, name).and_then(|d| d.printed_attributes.clone());
+        let shown = printed.map(|printed| printed(ctx, &values));
         for (n, v) in names.iter().zip(&values) {
             if let (Some(n), Some(v)) = (n, v) {
-                if !shown.contains(v) {
-                    hidden.push(ctx.identifier(n));
+                let id = ctx.identifier(n);
+                if shown.as_ref().is_some_and(|shown| !shown.contains(v)) {
+                    hidden.push(id);
+                } else {
+                    printed_somewhere.push(id);
                 }
             }
         }
     }
+    hidden.retain(|n| !printed_somewhere.contains(n));
     hidden
 }
 
@@ -460,8 +464,6 @@ const UPSTREAM_DIALECTS: &[&str] = &[
     "xevm",
 ];
 
-/// Whether upstream would have a registered op named `name`: one omnir knows, or one of a
-/// dialect upstream registers (its parser rejects unknown ops of those dialects).
 fn upstream_registers(ctx: &Context, name: Identifier) -> bool {
     ctx.registry.op(name).is_some()
         || crate::dialect::split_dialect(ctx.ident_str(name)).is_some_and(|d| UPSTREAM_DIALECTS.contains(&d))

@@ -187,6 +187,10 @@ impl<'a> Printer<'a> {
                             cur.punct = false;
                             cur.space = true;
                             cur.pc += 1;
+                            if cur.def.trait_names.iter().any(|t| t == "MaskingOpInterface") {
+                                self.print_inline_region(num, op, *i);
+                                continue;
+                            }
                             let elide = self.elides_terminator(op, &cur.def, *i);
                             let entry_header = !cur.format.directive_regions.get(*i).copied().unwrap_or(false);
                             return FmtStep::Region { index: *i, elide_terminator: elide, entry_header };
@@ -210,6 +214,39 @@ impl<'a> Printer<'a> {
 
     /// Upstream elides a region's terminator in the custom form when the op has
     /// `SingleBlockImplicitTerminator` and the terminator carries nothing.
+    /// `{ op }`: the first op of the region's entry block on the op's line, as
+    /// `vector.mask` prints the op it masks (MLIR's `MaskOp::print`).
+    fn print_inline_region(&mut self, num: &Numbering, op: u32, region: usize) {
+        let ctx = self.ctx;
+        self.out.push_str("{ ");
+        let first = ctx
+            .ir
+            .ops
+            .get(op)
+            .regions()
+            .get(region)
+            .map(|&r| ctx.ir.regions.get(r).first_block)
+            .filter(|&b| b != NONE)
+            .map_or(NONE, |b| ctx.ir.blocks.get(b).first_op);
+        if first != NONE {
+            // Printed without its results' names (MLIR's `printCustomOrGenericOp`).
+            let start = self.out.len();
+            self.print_op_tree(num, first, &mut |_| {});
+            if self.out[start..].starts_with('%') {
+                if let Some(eq) = self.out[start..].find(" = ") {
+                    self.out.replace_range(start..start + eq + 3, "");
+                }
+            }
+            // Nor its location.
+            if self.flags.debug_info {
+                if let Some(at) = self.out[start..].rfind(" loc(") {
+                    self.out.truncate(start + at);
+                }
+            }
+        }
+        self.out.push_str(" }");
+    }
+
     fn elides_terminator(&self, op: u32, def: &OpDef, region: usize) -> bool {
         let ctx = self.ctx;
         let implicit = crate::verify::SingleBlockImplicitTerminator::interface_id();
@@ -353,11 +390,24 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
+        // A directive that prints nothing (one that only reads, or infers types) leaves
+        // neither a space nor a changed spacing state behind.
+        let (before, punct, space) = (self.out.len(), cur.punct, cur.space);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
+        if let Elem::Custom { name, args, .. } = e {
+            let spaced = self.out.len();
+            self.print_custom_directive(num, op, cur, name, args);
+            if self.out.len() == spaced {
+                self.out.truncate(before);
+                cur.punct = punct;
+                cur.space = space;
+            }
+            return;
+        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
