@@ -703,7 +703,7 @@ pub fn compile(
         }
     }
     for (i, s) in region_names.iter().enumerate() {
-        if !c.seen_regions[i] && !c.all_regions {
+        if !c.seen_regions[i] && !c.all_regions && !def.built_regions.contains(s) {
             return Err(err(format!("region #{i}, named '{s}', not found")));
         }
     }
@@ -993,10 +993,14 @@ pub struct CustomDirective {
     /// ([`DirectivePrinter::print_optional_location`], as a function signature does): with
     /// debug info, only then do those locations take part in alias numbering.
     pub prints_argument_locations: bool,
+    /// Whether printing nothing also takes back the space written before the directive
+    /// (hand-written upstream printers that write their own leading space only when they
+    /// print something; ODS formats keep it).
+    pub no_space_when_empty: bool,
 }
 
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false }
+        CustomDirective { parse, print, prints_argument_locations: false, no_space_when_empty: false }
     }
 }

@@ -924,6 +924,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
         if st.regions_written != 0 {
             self.ensure_implicit_terminators(op, &def, st.regions_written, pos)?;
         }
+        if !self.ctx.registry.parsed_hooks.is_empty() {
+            if let Some(hook) = self.ctx.registry.parsed_hooks.get(def.name.as_str()).cloned() {
+                hook(self.ctx, op).map_err(|m| self.p.error_at(pos, m))?;
+            }
+        }
         self.parse_trailing_loc(super::LocTarget::Op(op))?;
         self.define_results(&frame, op)?;
         self.pop_frame_stacks(&frame);

@@ -76,6 +76,13 @@ fn entry_arg_locations_printed(ctx: &Context, op: u32, index: usize) -> bool {
     ctx.custom_directive(dialect, directive).is_some_and(|d| d.prints_argument_locations)
 }
 
+/// In the custom form, whether region `index` of `op` is one its text leaves out (built
+/// when the op is read: linalg's named ops), which MLIR's dummy printer never visits.
+fn region_built(ctx: &Context, op: u32, index: usize) -> bool {
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return false };
+    def.format.is_some() && def.region_names.get(index).is_some_and(|n| def.built_regions.contains(n))
+}
+
 impl AliasInitializer {
     /// Walks `root` as MLIR's dummy alias printer does and returns the aliases in definition
     /// order.
@@ -143,7 +150,7 @@ impl AliasInitializer {
         let regions = ctx.ir.ops.get(c.op).regions();
         while c.region < regions.len() {
             let b = ctx.ir.regions.get(regions[c.region]).first_block;
-            if b != NONE {
+            if b != NONE && (self.generic || !region_built(ctx, c.op, c.region)) {
                 c.block = b;
                 c.next = ctx.ir.blocks.get(b).first_op;
                 let printed = self.generic || entry_arg_locations_printed(ctx, c.op, c.region);
@@ -184,7 +191,17 @@ impl AliasInitializer {
         }
         if let Some(p) = d.properties {
             if upstream_registers(ctx, d.name) {
+                let def = if self.generic { None } else { ctx.registry.op(d.name) };
                 for na in ctx.dictionary_entries(p) {
+                    // The custom form leaves out defaults, which its printer never visits.
+                    let name = ctx.ident_str(na.name);
+                    let default = def.and_then(|def| {
+                        let i = def.attributes.iter().position(|a| a.name == name)?;
+                        def.attribute_defaults.get(i).copied().flatten()
+                    });
+                    if default == Some(na.value) {
+                        continue;
+                    }
                     self.visit(ctx, Key::Attr(na.value), false);
                 }
             }

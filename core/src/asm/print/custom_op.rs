@@ -323,6 +323,7 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
+        let (mark, had_space) = (self.out.len(), cur.space);
         if cur.space {
             self.out.push(' ');
         }
@@ -389,7 +390,15 @@ impl<'a> Printer<'a> {
                     self.out.push(')');
                 }
             }
-            Elem::Custom { name, args, .. } => self.print_custom_directive(num, op, cur, name, args),
+            Elem::Custom { name, args, .. } => {
+                self.print_custom_directive(num, op, cur, name, args);
+                let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
+                let empty = self.out.len() == mark + usize::from(had_space);
+                if empty && ctx.custom_directive(dialect, name).is_some_and(|d| d.no_space_when_empty) {
+                    self.out.truncate(mark);
+                    cur.space = had_space;
+                }
+            }
             _ => {}
         }
     }

@@ -170,6 +170,29 @@ fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
     (names.len() == 1 || names.len() == d.results.len()).then_some(names)
 }
 
+/// The custom form's names of the entry-block arguments of region `r`, from its op's hook
+/// (one per argument).
+fn entry_arg_names(ctx: &Context, r: u32, nargs: usize) -> Option<Vec<Option<String>>> {
+    let hooks = &ctx.registry.block_arg_names_hooks;
+    if hooks.is_empty() {
+        return None;
+    }
+    let op = ctx.ir.regions.get(r).parent;
+    if op == NONE {
+        return None;
+    }
+    let d = ctx.ir.ops.get(op);
+    let hook = hooks.get(ctx.ident_str(d.name))?;
+    let index = d.regions().iter().position(|&x| x == r)?;
+    let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+    let mut names = hook(ctx, id, index);
+    if names.iter().all(Option::is_none) {
+        return None;
+    }
+    names.resize(nargs, None);
+    Some(names)
+}
+
 fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> bool {
     attrs.iter().any(|a| matches!(ctx.attr_kind(a.value), crate::attrs::AttrKind::Location(_)))
 }
@@ -239,7 +262,19 @@ impl Numbering {
                 ordering += 1;
                 let nargs = bd.args.len() as u32;
                 if nargs > 0 {
-                    if b == first {
+                    let names = if b == first && hints { entry_arg_names(ctx, r, nargs as usize) } else { None };
+                    if let Some(names) = names {
+                        // Named arguments take no `%argN` number (MLIR's SSANameState).
+                        n.args.set(b, ENTRY | NAMED | n.names.len() as u32);
+                        for name in names {
+                            let name = name.unwrap_or_else(|| {
+                                next_arg += 1;
+                                format!("arg{}", next_arg - 1)
+                            });
+                            let name = used.unique(&name, &mut next_conflict);
+                            n.names.push(name);
+                        }
+                    } else if b == first {
                         n.args.set(b, next_arg | ENTRY);
                         next_arg += nargs;
                     } else {
@@ -347,7 +382,10 @@ impl<'a> Printer<'a> {
                 self.out.push_str("<<UNKNOWN SSA VALUE>>");
                 return;
             }
-            if base & ENTRY != 0 {
+            if base & (ENTRY | NAMED) == ENTRY | NAMED {
+                self.out.push('%');
+                self.out.push_str(&num.names[((base & !(ENTRY | NAMED)) + n) as usize]);
+            } else if base & ENTRY != 0 {
                 self.out.push_str("%arg");
                 write_u64(((base & !ENTRY) + n) as u64, &mut self.out);
             } else {
