@@ -13,6 +13,8 @@ use crate::context::Context;
 mod arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+#[path = "linalg/hooks.rs"]
+mod linalg;
 #[path = "scf/hooks.rs"]
 mod scf;
 
@@ -63,6 +65,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "linalg",
+        file: "dialects/linalg/linalg.irdl.mlir",
+        source: include_str!("linalg/linalg.irdl.mlir"),
+        hooks: linalg::register_hooks,
+        directives: linalg::register_directives,
     },
     Shipped {
         name: "arith",

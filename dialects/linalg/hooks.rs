@@ -1,0 +1,862 @@
+//! The linalg dialect's Rust hooks: the bodies of the named structured ops (built when they
+//! are read in their custom form, from a table of the arithmetic each op performs), the
+//! names of the body arguments (`%in`, `%out`, `%init`) and the custom directives of the
+//! formats (result types after `->`, `linalg.generic`'s attribute dictionary, indexing maps
+//! left out when they are an op's default, `permutation = [..]`, outputs that give the
+//! result types, body arguments in parentheses).
+
+use std::sync::Arc;
+
+use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, UnresolvedOperand};
+use crate::attrs::{AttrKind, Attribute, Location};
+use crate::context::Context;
+use crate::dialect::AsmError;
+use crate::ir::{BlockId, InsertPoint, OpId, OperationState, Value};
+use crate::types::{Type, TypeKind};
+
+/// What a named op's body computes (upstream's region builders, per op).
+#[derive(Copy, Clone)]
+enum Body {
+    /// `yield cast(in)`: fill (always a signed cast) and copy (its `cast` attribute).
+    Cast { attr: bool },
+    /// `out + cast(a) * cast(b)`: contractions and convolutions.
+    MulAdd,
+    /// `out + (cast(a) - cast(a_zp)) * (cast(b) - cast(b_zp))`: the quantized ones.
+    QuantizedMulAdd,
+    /// `f(out, cast(in))`: pooling with a binary function.
+    Pool(Binary, bool),
+    /// `yield in`: transpose and broadcast.
+    Forward,
+    /// `linalg.elementwise`: by its kind.
+    Elementwise,
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum Binary {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    DivUnsigned,
+    MaxSigned,
+    MinSigned,
+    MaxUnsigned,
+    MinUnsigned,
+    Powf,
+}
+
+/// The body of each named op.
+fn body_of(name: &str) -> Option<Body> {
+    let op = name.strip_prefix("linalg.")?;
+    Some(match op {
+        "fill" => Body::Cast { attr: false },
+        "copy" => Body::Cast { attr: true },
+        "transpose" | "broadcast" => Body::Forward,
+        "elementwise" => Body::Elementwise,
+        "quantized_matmul" | "quantized_batch_matmul" => Body::QuantizedMulAdd,
+        "matmul"
+        | "batch_matmul"
+        | "batch_reduce_matmul"
+        | "contract"
+        | "mmt4d"
+        | "batch_mmt4d"
+        | "matvec"
+        | "vecmat"
+        | "batch_matvec"
+        | "batch_vecmat"
+        | "dot" => Body::MulAdd,
+        _ if op.starts_with("conv_") || op.starts_with("depthwise_conv_") => {
+            if op.ends_with("_q") {
+                Body::QuantizedMulAdd
+            } else {
+                Body::MulAdd
+            }
+        }
+        _ if op.starts_with("pooling_") => {
+            let unsigned = op.ends_with("_unsigned");
+            let f = if op.contains("_sum") {
+                Binary::Add
+            } else if op.contains("_max") {
+                if unsigned {
+                    Binary::MaxUnsigned
+                } else {
+                    Binary::MaxSigned
+                }
+            } else if unsigned {
+                Binary::MinUnsigned
+            } else {
+                Binary::MinSigned
+            };
+            Body::Pool(f, unsigned)
+        }
+        _ => return None,
+    })
+}
+
+/// The named ops whose body the custom form leaves out.
+const NAMED: &[&str] = &[
+    "fill",
+    "copy",
+    "transpose",
+    "broadcast",
+    "elementwise",
+    "matmul",
+    "batch_matmul",
+    "batch_reduce_matmul",
+    "contract",
+    "quantized_matmul",
+    "quantized_batch_matmul",
+    "mmt4d",
+    "batch_mmt4d",
+    "matvec",
+    "vecmat",
+    "batch_matvec",
+    "batch_vecmat",
+    "dot",
+    "conv_1d",
+    "conv_2d",
+    "conv_3d",
+    "conv_1d_nwc_wcf",
+    "conv_1d_ncw_fcw",
+    "conv_2d_nhwc_hwcf",
+    "conv_2d_nhwc_fhwc",
+    "conv_2d_nhwc_hwcf_q",
+    "conv_2d_nhwc_fhwc_q",
+    "conv_2d_nchw_fchw_q",
+    "conv_2d_nchw_fchw",
+    "conv_2d_ngchw_fgchw",
+    "conv_2d_ngchw_gfchw",
+    "conv_2d_nhwgc_gfhwc",
+    "conv_2d_nhwgc_gfhwc_q",
+    "conv_2d_ngchw_gfchw_q",
+    "conv_3d_ndhwc_dhwcf",
+    "conv_3d_ndhwc_dhwcf_q",
+    "conv_3d_ncdhw_fcdhw",
+    "depthwise_conv_1d_nwc_wc",
+    "depthwise_conv_1d_ncw_cw",
+    "depthwise_conv_1d_nwc_wcm",
+    "depthwise_conv_2d_nchw_chw",
+    "depthwise_conv_2d_nhwc_hwc",
+    "depthwise_conv_2d_nhwc_hwc_q",
+    "depthwise_conv_2d_nhwc_hwcm",
+    "depthwise_conv_2d_nhwc_hwcm_q",
+    "depthwise_conv_3d_ndhwc_dhwc",
+    "depthwise_conv_3d_ncdhw_cdhw",
+    "depthwise_conv_3d_ndhwc_dhwcm",
+    "pooling_nhwc_sum",
+    "pooling_nchw_sum",
+    "pooling_nhwc_max",
+    "pooling_nhwc_max_unsigned",
+    "pooling_nchw_max",
+    "pooling_nhwc_min",
+    "pooling_nhwc_min_unsigned",
+    "pooling_nwc_sum",
+    "pooling_ncw_sum",
+    "pooling_nwc_max",
+    "pooling_nwc_max_unsigned",
+    "pooling_ncw_max",
+    "pooling_nwc_min",
+    "pooling_nwc_min_unsigned",
+    "pooling_ndhwc_sum",
+    "pooling_ndhwc_max",
+    "pooling_ndhwc_min",
+];
+
+pub(crate) fn register_hooks(ctx: &mut Context) {
+    ctx.load_dialect("arith");
+    ctx.load_dialect("math");
+    for op in NAMED {
+        ctx.register_op_parsed_hook(&format!("linalg.{op}"), Arc::new(build_body));
+    }
+    ctx.register_op_parsed_hook("linalg.elementwise", Arc::new(build_elementwise));
+    let names: [(&str, &str); 3] = [("generic", "out"), ("map", "init"), ("reduce", "init")];
+    for (op, out) in names {
+        ctx.register_block_arg_names_hook(
+            &format!("linalg.{op}"),
+            Arc::new(move |ctx: &Context, op: OpId, _region: usize| {
+                let (ins, outs) = dps_counts(ctx, op);
+                let mut v = vec![Some("in".to_string()); ins];
+                v.extend(std::iter::repeat_with(|| Some(out.to_string())).take(outs));
+                v
+            }),
+        );
+    }
+}
+
+/// The numbers of inputs and outputs of a structured op.
+fn dps_counts(ctx: &Context, op: OpId) -> (usize, usize) {
+    let n = ctx.op_operands(op).map(|v| v.len()).unwrap_or(0);
+    let segments = ctx.op_inherent_or_discardable(op, "operandSegmentSizes").ok().flatten();
+    if let Some(AttrKind::DenseArray { data, .. }) = segments.map(|a| ctx.attr_kind(a)) {
+        if data.len() >= 8 {
+            let ins = i32::from_le_bytes([data[0], data[1], data[2], data[3]]).max(0) as usize;
+            return (ins, n.saturating_sub(ins));
+        }
+    }
+    // map: one init; others without segments split evenly (reduce).
+    match ctx.op_name(op).unwrap_or("") {
+        "linalg.map" => (n.saturating_sub(1), n.min(1)),
+        _ => (n / 2, n - n / 2),
+    }
+}
+
+/// The element type of a shaped type, else the type itself (MLIR's
+/// `getElementTypeOrSelf`).
+fn element_or_self(ctx: &Context, t: Type) -> Type {
+    match ctx.type_kind(t) {
+        TypeKind::Vector { element, .. }
+        | TypeKind::RankedTensor { element, .. }
+        | TypeKind::UnrankedTensor { element }
+        | TypeKind::MemRef { element, .. }
+        | TypeKind::UnrankedMemRef { element, .. } => *element,
+        _ => t,
+    }
+}
+
+struct Builder {
+    block: BlockId,
+    loc: Location,
+}
+
+impl Builder {
+    fn op(
+        &self,
+        ctx: &mut Context,
+        name: &str,
+        operands: &[Value],
+        result: Option<Type>,
+    ) -> Result<Option<Value>, String> {
+        let mut st = OperationState::new(name, self.loc);
+        st.operands.extend_from_slice(operands);
+        st.result_types.extend(result);
+        let id = ctx.identifier(name);
+        let op = ctx.create_operation_at(id, &st, InsertPoint::BlockEnd(self.block)).map_err(|e| e.message)?;
+        if result.is_some() {
+            ctx.op_result(op, 0).map(Some).map_err(|e| e.message)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// An op with one result of type `t`.
+    fn value(&self, ctx: &mut Context, name: &str, operands: &[Value], t: Type) -> Result<Value, String> {
+        self.op(ctx, name, operands, Some(t))?.ok_or_else(|| format!("'{name}' made no result"))
+    }
+
+    fn ty(ctx: &Context, v: Value) -> Result<Type, String> {
+        ctx.value_type(v).map_err(|e| e.message)
+    }
+
+    /// Upstream's `buildTypeFn`: `v` converted to `to`, signed or unsigned.
+    fn cast(&self, ctx: &mut Context, to: Type, v: Value, unsigned: bool) -> Result<Value, String> {
+        let from = Self::ty(ctx, v)?;
+        if from == to {
+            return Ok(v);
+        }
+        let int = |ctx: &Context, t: Type| match ctx.type_kind(t) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            _ => None,
+        };
+        let float = |ctx: &Context, t: Type| match ctx.type_kind(t) {
+            TypeKind::Float(k) => Some(k.bit_width()),
+            _ => None,
+        };
+        let index = |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
+        let name = match (int(ctx, from), float(ctx, from), int(ctx, to), float(ctx, to)) {
+            (Some(a), _, Some(b), _) => {
+                if b > a {
+                    if unsigned || a == 1 {
+                        "arith.extui"
+                    } else {
+                        "arith.extsi"
+                    }
+                } else {
+                    "arith.trunci"
+                }
+            }
+            (Some(_), _, _, Some(_)) => {
+                if unsigned {
+                    "arith.uitofp"
+                } else {
+                    "arith.sitofp"
+                }
+            }
+            (_, Some(_), Some(_), _) => {
+                if unsigned {
+                    "arith.fptoui"
+                } else {
+                    "arith.fptosi"
+                }
+            }
+            (_, Some(a), _, Some(b)) => {
+                if b > a {
+                    "arith.extf"
+                } else {
+                    "arith.truncf"
+                }
+            }
+            _ if index(ctx, from) || index(ctx, to) => {
+                if unsigned {
+                    "arith.index_castui"
+                } else {
+                    "arith.index_cast"
+                }
+            }
+            _ => return Ok(v),
+        };
+        self.value(ctx, name, &[v], to)
+    }
+
+    /// Upstream's `buildBinaryFn` on two values of one type.
+    fn binary(&self, ctx: &mut Context, f: Binary, a: Value, b: Value) -> Result<Value, String> {
+        let t = Self::ty(ctx, a)?;
+        let (is_float, is_bool) = match ctx.type_kind(t) {
+            TypeKind::Float(_) => (true, false),
+            TypeKind::Integer { width: 1, .. } => (false, true),
+            _ => (false, false),
+        };
+        let name = match (f, is_float) {
+            (Binary::Add, true) => "arith.addf",
+            (Binary::Add, false) if is_bool => "arith.ori",
+            (Binary::Add, false) => "arith.addi",
+            (Binary::Sub, true) => "arith.subf",
+            (Binary::Sub, false) => "arith.subi",
+            (Binary::Mul, true) => "arith.mulf",
+            (Binary::Mul, false) if is_bool => "arith.andi",
+            (Binary::Mul, false) => "arith.muli",
+            (Binary::Div, true) => "arith.divf",
+            (Binary::Div, false) => "arith.divsi",
+            (Binary::DivUnsigned, _) => "arith.divui",
+            (Binary::MaxSigned | Binary::MaxUnsigned, true) => "arith.maximumf",
+            (Binary::MaxSigned, false) => "arith.maxsi",
+            (Binary::MaxUnsigned, false) => "arith.maxui",
+            (Binary::MinSigned | Binary::MinUnsigned, true) => "arith.minimumf",
+            (Binary::MinSigned, false) => "arith.minsi",
+            (Binary::MinUnsigned, false) => "arith.minui",
+            (Binary::Powf, _) => "math.powf",
+        };
+        self.value(ctx, name, &[a, b], t)
+    }
+}
+
+/// Whether the op's `cast` attribute asks for unsigned casts.
+fn unsigned_cast(ctx: &Context, op: OpId) -> bool {
+    let Some(a) = ctx.op_inherent_or_discardable(op, "cast").ok().flatten() else { return false };
+    crate::asm::print_attribute(ctx, a).contains("cast_unsigned")
+}
+
+/// Creates the op's body block, with one argument per operand's element type.
+fn body_block(ctx: &mut Context, op: OpId) -> Result<Option<(Builder, Vec<Value>)>, String> {
+    let region = ctx.op_region(op, 0).map_err(|e| e.message)?;
+    if !ctx.region_blocks(region).map_err(|e| e.message)?.is_empty() {
+        return Ok(None);
+    }
+    let loc = ctx.op_location(op).map_err(|e| e.message)?;
+    let types: Vec<Type> = ctx.op_operand_types(op).map_err(|e| e.message)?.into_iter().flatten().collect();
+    let args: Vec<(Type, Location)> = types.iter().map(|&t| (element_or_self(ctx, t), loc)).collect();
+    let block = ctx.create_block(&args);
+    ctx.region_append_block(region, block).map_err(|e| e.message)?;
+    let values = ctx.block_arguments(block).map_err(|e| e.message)?;
+    Ok(Some((Builder { block, loc }, values)))
+}
+
+/// Builds a named op's body (MLIR's `fillStructuredOpRegion` with the op's region builder).
+fn build_body(ctx: &mut Context, op: OpId) -> Result<(), String> {
+    let name = ctx.op_name(op).map_err(|e| e.message)?.to_string();
+    let Some(body) = body_of(&name) else { return Ok(()) };
+    let Some((b, args)) = body_block(ctx, op)? else { return Ok(()) };
+    let Some(&out) = args.last() else { return Ok(()) };
+    let out_t = Builder::ty(ctx, out)?;
+    let result = match body {
+        Body::Cast { attr } => {
+            let unsigned = attr && unsigned_cast(ctx, op);
+            b.cast(ctx, out_t, args[0], unsigned)?
+        }
+        Body::Forward => args[0],
+        Body::MulAdd if args.len() >= 3 => {
+            let unsigned = unsigned_cast(ctx, op);
+            let x = b.cast(ctx, out_t, args[0], unsigned)?;
+            let y = b.cast(ctx, out_t, args[1], unsigned)?;
+            let m = b.binary(ctx, Binary::Mul, x, y)?;
+            b.binary(ctx, Binary::Add, out, m)?
+        }
+        Body::QuantizedMulAdd if args.len() >= 5 => {
+            let a = b.cast(ctx, out_t, args[0], false)?;
+            let az = b.cast(ctx, out_t, args[2], false)?;
+            let l = b.binary(ctx, Binary::Sub, a, az)?;
+            let x = b.cast(ctx, out_t, args[1], false)?;
+            let xz = b.cast(ctx, out_t, args[3], false)?;
+            let r = b.binary(ctx, Binary::Sub, x, xz)?;
+            let m = b.binary(ctx, Binary::Mul, l, r)?;
+            b.binary(ctx, Binary::Add, out, m)?
+        }
+        Body::Pool(f, unsigned) => {
+            let x = b.cast(ctx, out_t, args[0], unsigned)?;
+            b.binary(ctx, f, out, x)?
+        }
+        _ => return Ok(()),
+    };
+    b.op(ctx, "linalg.yield", &[result], None)?;
+    Ok(())
+}
+
+/// The identity maps of `rank` dimensions for `n` operands.
+fn identity_maps(ctx: &Context, rank: usize, n: usize) -> Option<Attribute> {
+    let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    let map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
+    let list = vec![map; n].join(", ");
+    crate::asm::parser::parse_attribute(ctx, &format!("[{list}]")).ok()
+}
+
+fn rank_of(ctx: &Context, t: Type) -> usize {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } | TypeKind::Vector { shape, .. } => {
+            shape.len()
+        }
+        _ => 0,
+    }
+}
+
+/// `linalg.elementwise`: the default maps (identities of the output's rank) when none
+/// were written, then the body its kind computes.
+fn build_elementwise(ctx: &mut Context, op: OpId) -> Result<(), String> {
+    let types: Vec<Type> = ctx.op_operand_types(op).map_err(|e| e.message)?.into_iter().flatten().collect();
+    if ctx.op_inherent_or_discardable(op, "indexing_maps").ok().flatten().is_none() {
+        let rank = types.last().map_or(0, |&t| rank_of(ctx, t));
+        if let Some(maps) = identity_maps(ctx, rank, types.len()) {
+            set_property(ctx, op, "indexing_maps", maps)?;
+        }
+    }
+    let kind = ctx
+        .op_inherent_or_discardable(op, "kind")
+        .ok()
+        .flatten()
+        .map(|a| crate::asm::print_attribute(ctx, a))
+        .unwrap_or_default();
+    let kind = kind.split('<').nth(1).unwrap_or("").trim_end_matches('>').to_string();
+    let Some((b, args)) = body_block(ctx, op)? else { return Ok(()) };
+    if args.len() < 2 {
+        return Ok(());
+    }
+    let a = args[0];
+    let t = Builder::ty(ctx, a)?;
+    let unary = |name: &str| (name.to_string(), 1usize);
+    let (name, arity) = match kind.as_str() {
+        "exp" => unary("math.exp"),
+        "log" => unary("math.log"),
+        "abs" => unary("math.absf"),
+        "ceil" => unary("math.ceil"),
+        "floor" => unary("math.floor"),
+        "negf" => unary("arith.negf"),
+        "round" => unary("math.round"),
+        "sqrt" => unary("math.sqrt"),
+        "rsqrt" => unary("math.rsqrt"),
+        "tanh" => unary("math.tanh"),
+        "erf" => unary("math.erf"),
+        "square" => ("square".into(), 1),
+        "reciprocal" => ("reciprocal".into(), 1),
+        "select" => ("arith.select".into(), 3),
+        other => (other.to_string(), 2),
+    };
+    let result = match (name.as_str(), arity) {
+        ("square", _) => b.binary(ctx, Binary::Mul, a, a)?,
+        ("reciprocal", _) => {
+            let one = crate::asm::parser::parse_attribute(ctx, &format!("1.0 : {}", crate::asm::print_type(ctx, t)))
+                .map_err(|e| e.to_string())?;
+            let mut st = OperationState::new("arith.constant", b.loc);
+            st.result_types.push(t);
+            st.attributes.push(crate::attrs::NamedAttribute { name: ctx.identifier("value"), value: one });
+            let id = ctx.identifier("arith.constant");
+            let c = ctx.create_operation_at(id, &st, InsertPoint::BlockEnd(b.block)).map_err(|e| e.message)?;
+            let c = ctx.op_result(c, 0).map_err(|e| e.message)?;
+            b.value(ctx, "arith.divf", &[c, a], t)?
+        }
+        (n, 1) => b.value(ctx, n, &[a], t)?,
+        (n, 3) if args.len() >= 4 => {
+            let t1 = Builder::ty(ctx, args[1])?;
+            b.value(ctx, n, &[args[0], args[1], args[2]], t1)?
+        }
+        (n, _) if args.len() >= 3 => {
+            let f = match n {
+                "add" => Binary::Add,
+                "sub" => Binary::Sub,
+                "mul" => Binary::Mul,
+                "div" => Binary::Div,
+                "div_unsigned" => Binary::DivUnsigned,
+                "max_signed" => Binary::MaxSigned,
+                "min_signed" => Binary::MinSigned,
+                "max_unsigned" => Binary::MaxUnsigned,
+                "min_unsigned" => Binary::MinUnsigned,
+                "powf" => Binary::Powf,
+                _ => return Ok(()),
+            };
+            b.binary(ctx, f, a, args[1])?
+        }
+        _ => return Ok(()),
+    };
+    b.op(ctx, "linalg.yield", &[result], None)?;
+    Ok(())
+}
+
+fn set_property(ctx: &mut Context, op: OpId, name: &str, value: Attribute) -> Result<(), String> {
+    let mut entries: Vec<crate::attrs::NamedAttribute> = match ctx.op_properties(op).map_err(|e| e.message)? {
+        Some(p) => ctx.dictionary_entries(p).to_vec(),
+        None => Vec::new(),
+    };
+    let id = ctx.identifier(name);
+    entries.retain(|e| e.name != id);
+    entries.push(crate::attrs::NamedAttribute { name: id, value });
+    entries.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+    let d = ctx.dictionary_attr(&entries).map_err(|e| e.message)?;
+    ctx.set_op_properties(op, Some(d)).map_err(|e| e.message)
+}
+
+// ---- custom directives ----
+
+pub(crate) fn register_directives(ctx: &mut Context) {
+    let directives: Vec<(&str, CustomDirective)> = vec![
+        ("ResultTypes", CustomDirective::new(Arc::new(parse_result_types), Arc::new(print_result_types))),
+        ("GenericTraits", CustomDirective::new(Arc::new(parse_generic_traits), Arc::new(print_generic_traits))),
+        ("MatmulMaps", maps_directive(MATMUL_MAPS)),
+        ("BatchMatmulMaps", maps_directive(BATCH_MATMUL_MAPS)),
+        ("BatchReduceMatmulMaps", maps_directive(BATCH_REDUCE_MATMUL_MAPS)),
+        ("ElementwiseMaps", CustomDirective::new(Arc::new(parse_optional_maps), Arc::new(print_elementwise_maps))),
+        ("Permutation", array_directive("permutation")),
+        ("Dimensions", array_directive("dimensions")),
+        ("DpsOuts", CustomDirective::new(Arc::new(parse_dps_outs), Arc::new(print_dps_outs))),
+        ("BodyArgs", CustomDirective::new(Arc::new(parse_body_args), Arc::new(print_body_args))),
+    ];
+    for (name, mut d) in directives {
+        // Upstream's hand-written printers write their leading space only with their text.
+        d.no_space_when_empty = true;
+        ctx.register_custom_directive("linalg", name, d).expect("the linalg dialect is registered");
+    }
+}
+
+const MATMUL_MAPS: &str = "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]";
+const BATCH_MATMUL_MAPS: &str = "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]";
+const BATCH_REDUCE_MATMUL_MAPS: &str = "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d1, d2)>]";
+
+fn parse_type_list(p: &mut dyn DirectiveParser, close: &str) -> Result<Vec<Type>, AsmError> {
+    let mut types = Vec::new();
+    if p.parse_optional_punct(close)? {
+        return Ok(types);
+    }
+    loop {
+        types.push(p.parse_type()?);
+        if !p.parse_optional_punct(",")? {
+            break;
+        }
+    }
+    p.parse_punct(close)?;
+    Ok(types)
+}
+
+fn print_types(p: &mut dyn DirectivePrinter, types: &[Type]) {
+    for (i, &t) in types.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_type(t);
+    }
+}
+
+/// `-> type` or `-> (types)`, absent without results (MLIR's optional arrow type list).
+fn parse_result_types(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let mut types = Vec::new();
+    if p.parse_optional_punct("->")? {
+        if p.parse_optional_punct("(")? {
+            types = parse_type_list(p, ")")?;
+        } else {
+            types.push(p.parse_type()?);
+        }
+    }
+    args[0] = ParsedArg::Types(types);
+    Ok(())
+}
+
+fn print_result_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::Types(types)) = args.first() else { return };
+    if types.is_empty() {
+        return;
+    }
+    p.write("-> ");
+    let parens = types.len() > 1 || matches!(p.context().type_kind(types[0]), TypeKind::Function { .. });
+    if parens {
+        p.write("(");
+    }
+    print_types(p, types);
+    if parens {
+        p.write(")");
+    }
+}
+
+/// `{indexing_maps = [...], iterator_types = ["parallel", ...], doc = "..", library_call =
+/// ".."}`: iterator types written as strings, kept as `#linalg.iterator_type<..>`.
+/// Arguments: `$indexing_maps, $iterator_types, $doc, $library_call`.
+fn parse_generic_traits(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let dict = p.parse_attribute()?;
+    let ctx = p.context();
+    let AttrKind::Dictionary(entries) = ctx.attr_kind(dict) else {
+        return Err(p.error("expected attribute dictionary"));
+    };
+    let entries = entries.clone();
+    for e in entries.iter() {
+        let slot = match ctx.ident_str(e.name) {
+            "indexing_maps" => 0,
+            "iterator_types" => 1,
+            "doc" => 2,
+            "library_call" => 3,
+            _ => continue,
+        };
+        let mut value = e.value;
+        if slot == 1 {
+            let AttrKind::Array(items) = ctx.attr_kind(e.value) else {
+                return Err(p.error("expected iterator_types to be an array"));
+            };
+            let mut out = Vec::new();
+            for &i in items.iter() {
+                let text = match ctx.attr_kind(i) {
+                    AttrKind::String { .. } => {
+                        let s = crate::asm::print_attribute(ctx, i);
+                        let s = s.trim_matches('"').to_string();
+                        if s != "parallel" && s != "reduction" {
+                            return Err(p.error(&format!("unexpected iterator_type ({s})")));
+                        }
+                        format!("#linalg.iterator_type<{s}>")
+                    }
+                    _ => crate::asm::print_attribute(ctx, i),
+                };
+                out.push(crate::asm::parser::parse_attribute(ctx, &text).map_err(|e| p.error(&e.to_string()))?);
+            }
+            value = ctx.array_attr(&out);
+        }
+        args[slot] = ParsedArg::Attr(Some(value));
+    }
+    Ok(())
+}
+
+fn print_generic_traits(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let attr = |i: usize| match args.get(i) {
+        Some(PrintArg::Attr(a)) => *a,
+        _ => None,
+    };
+    let mut first = true;
+    p.write("{");
+    for (i, name) in [(2, "doc"), (0, "indexing_maps"), (1, "iterator_types"), (3, "library_call")] {
+        let Some(a) = attr(i) else { continue };
+        if !first {
+            p.write(", ");
+        }
+        first = false;
+        p.write(name);
+        p.write(" = ");
+        if i == 1 {
+            let items = match p.context().attr_kind(a) {
+                AttrKind::Array(items) => items.to_vec(),
+                _ => Vec::new(),
+            };
+            p.write("[");
+            for (k, it) in items.iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                let text = crate::asm::print_attribute(p.context(), *it);
+                let kw = text.split('<').nth(1).map(|s| s.trim_end_matches('>').to_string());
+                match kw {
+                    Some(kw) => p.write(&format!("\"{kw}\"")),
+                    None => p.print_attribute(*it),
+                }
+            }
+            p.write("]");
+        } else {
+            p.print_attribute(a);
+        }
+    }
+    p.write("}");
+}
+
+/// `indexing_maps = [...]`, optional.
+fn parse_optional_maps(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    if p.at_keyword("indexing_maps") {
+        p.parse_keyword("indexing_maps")?;
+        p.parse_punct("=")?;
+        let a = p.parse_attribute()?;
+        args[0] = ParsedArg::Attr(Some(a));
+    } else {
+        args[0] = ParsedArg::Attr(None);
+    }
+    Ok(())
+}
+
+/// Indexing maps that are written only when they differ from the op's default, which an
+/// op read without them gets.
+fn maps_directive(default: &'static str) -> CustomDirective {
+    CustomDirective::new(
+        Arc::new(move |p: &mut dyn DirectiveParser, args: &mut [ParsedArg]| {
+            parse_optional_maps(p, args)?;
+            if matches!(args[0], ParsedArg::Attr(None)) {
+                let d =
+                    crate::asm::parser::parse_attribute(p.context(), default).map_err(|e| p.error(&e.to_string()))?;
+                args[0] = ParsedArg::Attr(Some(d));
+            }
+            Ok(())
+        }),
+        Arc::new(move |p: &mut dyn DirectivePrinter, args: &[PrintArg]| {
+            let Some(PrintArg::Attr(Some(a))) = args.first() else { return };
+            let d = crate::asm::parser::parse_attribute(p.context(), default).ok();
+            if d == Some(*a) {
+                return;
+            }
+            p.write("indexing_maps = ");
+            p.print_attribute(*a);
+        }),
+    )
+}
+
+fn print_elementwise_maps(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::Attr(Some(a))) = args.first() else { return };
+    let ctx = p.context();
+    let items = match ctx.attr_kind(*a) {
+        AttrKind::Array(items) => items.to_vec(),
+        _ => Vec::new(),
+    };
+    let all_identity = items.iter().all(|&m| {
+        let text = crate::asm::print_attribute(ctx, m);
+        let inner = text.trim_start_matches("affine_map<").trim_end_matches('>');
+        let mut parts = inner.split(" -> ");
+        let (Some(dims), Some(res)) = (parts.next(), parts.next()) else { return false };
+        dims == res
+    });
+    if all_identity {
+        return;
+    }
+    p.write("indexing_maps = ");
+    p.print_attribute(*a);
+}
+
+/// `name = [1, 0] ` (a dense i64 array as a list, with upstream's trailing space).
+fn array_directive(name: &'static str) -> CustomDirective {
+    CustomDirective::new(
+        Arc::new(move |p: &mut dyn DirectiveParser, args: &mut [ParsedArg]| {
+            p.parse_keyword(name)?;
+            p.parse_punct("=")?;
+            p.parse_punct("[")?;
+            let mut values: Vec<i64> = Vec::new();
+            if !p.parse_optional_punct("]")? {
+                loop {
+                    let a = p.parse_attribute()?;
+                    let v = match p.context().attr_kind(a) {
+                        AttrKind::Integer { .. } => crate::asm::print_attribute(p.context(), a)
+                            .split(' ')
+                            .next()
+                            .and_then(|s| s.parse::<i64>().ok())
+                            .ok_or_else(|| p.error("expected integer"))?,
+                        _ => return Err(p.error("expected integer")),
+                    };
+                    values.push(v);
+                    if !p.parse_optional_punct(",")? {
+                        break;
+                    }
+                }
+                p.parse_punct("]")?;
+            }
+            let ctx = p.context();
+            let i64t =
+                ctx.integer_type(64, crate::types::Signedness::Signless).map_err(|e| AsmError::new(e.message))?;
+            let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let a = ctx.dense_array_attr(i64t, &data).map_err(|e| AsmError::new(e.message))?;
+            args[0] = ParsedArg::Attr(Some(a));
+            Ok(())
+        }),
+        Arc::new(move |p: &mut dyn DirectivePrinter, args: &[PrintArg]| {
+            let Some(PrintArg::Attr(Some(a))) = args.first() else { return };
+            let text = crate::asm::print_attribute(p.context(), *a);
+            let list = text.trim_start_matches("array<i64").trim_start_matches(':').trim_end_matches('>').trim();
+            p.write(&format!("{name} = [{list}] "));
+        }),
+    )
+}
+
+/// `outs(%a, %b : ta, tb)`: the results are the outputs of tensor type. Arguments:
+/// `$init, type($init), type($result)`.
+fn parse_dps_outs(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let mut operands: Vec<UnresolvedOperand> = Vec::new();
+    let mut types = Vec::new();
+    if p.at_keyword("outs") {
+        p.parse_keyword("outs")?;
+        p.parse_punct("(")?;
+        if !p.parse_optional_punct(")")? {
+            loop {
+                operands.push(p.parse_operand()?);
+                if !p.parse_optional_punct(",")? {
+                    break;
+                }
+            }
+            p.parse_punct(":")?;
+            types = parse_type_list(p, ")")?;
+        }
+    }
+    let ctx = p.context();
+    let results: Vec<Type> = types
+        .iter()
+        .copied()
+        .filter(|&t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }))
+        .collect();
+    args[0] = ParsedArg::Operands(operands);
+    args[1] = ParsedArg::Types(types);
+    args[2] = ParsedArg::Types(results);
+    Ok(())
+}
+
+fn print_dps_outs(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let (Some(PrintArg::Operands(v)), Some(PrintArg::Types(t))) = (args.first(), args.get(1)) else { return };
+    if v.is_empty() {
+        return;
+    }
+    p.write("outs(");
+    for (i, &x) in v.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(x);
+    }
+    p.write(" : ");
+    print_types(p, t);
+    p.write(")");
+}
+
+/// `(%a: f32, %b: f32)`: the body's arguments, before the body itself.
+fn parse_body_args(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let mut list = Vec::new();
+    if p.parse_optional_punct("(")? && !p.parse_optional_punct(")")? {
+        loop {
+            let a = p.parse_argument()?;
+            p.parse_punct(":")?;
+            let t = p.parse_type()?;
+            p.parse_optional_location(a)?;
+            list.push((a, t));
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct(")")?;
+    }
+    args[0] = ParsedArg::RegionArgs(list);
+    Ok(())
+}
+
+fn print_body_args(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::RegionArgs(v)) = args.first() else { return };
+    p.write("(");
+    for (i, &a) in v.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(a);
+        p.write(": ");
+        let t = p.context().value_type_ref(a.0);
+        p.print_type(t);
+    }
+    p.write(")");
+}
