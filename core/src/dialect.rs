@@ -486,6 +486,12 @@ pub type OpParsedHook = Arc<dyn Fn(&mut Context, OpId) -> std::result::Result<()
 /// `%argN`. Arguments: the op and the region's index.
 pub type BlockArgNamesHook = Arc<dyn Fn(&Context, OpId, usize) -> Vec<Option<String>> + Send + Sync>;
 
+/// Whether an op's custom form leaves out one of its inherent attributes (given by name and
+/// value) that it would otherwise print: MLIR's hand-written printers that elide a value
+/// equal to one computed from the op (linalg.elementwise's identity maps). Such an
+/// attribute is not visited for aliases.
+pub type ElidedAttrHook = Arc<dyn Fn(&Context, OpId, &str, Attribute) -> bool + Send + Sync>;
+
 /// Where the custom form's name for an op's results comes from.
 #[derive(Clone)]
 pub enum ResultNames {
@@ -818,6 +824,8 @@ pub(crate) struct Registry {
     pub(crate) parsed_hooks: FxHashMap<String, OpParsedHook>,
     /// Entry-block argument names of ops' regions, by op name.
     pub(crate) block_arg_names_hooks: FxHashMap<String, BlockArgNamesHook>,
+    /// Inherent attributes the custom form leaves out, by op name.
+    pub(crate) elided_attr_hooks: FxHashMap<String, ElidedAttrHook>,
 }
 
 impl Registry {
@@ -940,6 +948,12 @@ impl Context {
     /// custom form (replacing earlier ones).
     pub fn register_block_arg_names_hook(&mut self, op: &str, hook: BlockArgNamesHook) {
         self.registry.block_arg_names_hooks.insert(op.to_string(), hook);
+    }
+
+    /// Registers which inherent attributes of ops named `op` their custom form leaves out
+    /// (replacing an earlier hook).
+    pub fn register_elided_attr_hook(&mut self, op: &str, hook: ElidedAttrHook) {
+        self.registry.elided_attr_hooks.insert(op.to_string(), hook);
     }
 
     /// The result-name hint registered under `name`.

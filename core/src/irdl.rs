@@ -481,6 +481,8 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "ConditionallySpeculatable",
         "VectorUnrollOpInterface",
         "DestinationStyleOpInterface",
+        "SameVariadicOperandSize",
+        "SameVariadicResultSize",
     ];
     let head = name.split('<').next().unwrap_or(name);
     if KNOWN.contains(&head) {

@@ -182,6 +182,17 @@ pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std:
                 }
                 specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { n - fixed }).collect()
             }
+            _ if def.trait_names.iter().any(|t| {
+                t == if kind == Kind::Operand { "SameVariadicOperandSize" } else { "SameVariadicResultSize" }
+            }) =>
+            {
+                // ODS `SameVariadicOperandSize`: the variadic groups share what is left equally.
+                if n < fixed || (n - fixed) % variadic != 0 {
+                    return Err(format!("{word} count ({n}) does not split evenly into {variadic} variadic groups"));
+                }
+                let each = (n - fixed) / variadic;
+                specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { each }).collect()
+            }
             _ => {
                 let t = match kind {
                     Kind::Operand => "ATTR_SIZED_OPERAND_SEGMENTS",

@@ -494,7 +494,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
                 Ok(())
             }
-            Elem::Space(_) | Elem::Newline => Ok(()),
+            Elem::Space(_) | Elem::Newline | Elem::IndentNewline => Ok(()),
             Elem::Operand(i) => self.parse_operand_group(st, *i),
             Elem::Operands => {
                 // All operands in one list: they belong to the only group (or are split by
@@ -563,8 +563,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
                 Ok(())
             }
-            Elem::AttrDict { keyword } => {
-                if *keyword {
+            Elem::AttrDict { keyword, attrs } => {
+                if *attrs {
+                    if !self.p.at_word("attrs") {
+                        return Ok(());
+                    }
+                    self.p.bump()?;
+                    self.p.expect(Tok::Equal, "expected '='")?;
+                    if !self.p.at(Tok::LBrace) {
+                        return Err(self.p.wrong_token("expected '{' in attribute dictionary"));
+                    }
+                } else if *keyword {
                     if !self.p.at_word("attributes") {
                         return Ok(());
                     }
@@ -731,6 +740,21 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             AttrSpelling::WithoutType(ty) => {
                 let start = self.p.tok().start;
+                // An integer of a known type is read with that type (MLIR's
+                // `parseAttribute(attr, type)`): a `:` after it is the format's, not a type.
+                let int_like = matches!(self.ctx.type_kind(*ty), TypeKind::Integer { .. } | TypeKind::Index);
+                if int_like && self.p.at(Tok::Integer) {
+                    let t = self.p.tok();
+                    let text = self.p.slice(t.start, t.end).to_string();
+                    let v = match text.strip_prefix("0x") {
+                        Some(hex) => i64::from_str_radix(hex, 16).ok(),
+                        None => text.parse::<i64>().ok(),
+                    };
+                    if let Some(v) = v {
+                        self.p.bump()?;
+                        return self.ctx.integer_attr(*ty, v).map_err(|er| self.p.error_at(start, er.message));
+                    }
+                }
                 let a = self.p.parse_attr(self.ctx)?;
                 let typed = self.p.slice(start, self.p.prev_end).contains(':');
                 if typed {

@@ -202,6 +202,12 @@ impl AliasInitializer {
                     if default == Some(na.value) {
                         continue;
                     }
+                    if let Some(hook) = def.and_then(|_| ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name))) {
+                        let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+                        if hook(ctx, id, name, na.value) {
+                            continue;
+                        }
+                    }
                     self.visit(ctx, Key::Attr(na.value), false);
                 }
             }

@@ -259,7 +259,13 @@ impl<'a> Printer<'a> {
             Elem::Successor(i) => d.successors().get(*i).is_some(),
             Elem::Successors => !d.successors().is_empty(),
             Elem::Type { var, .. } => !self.group_values(op, cur, *var).is_empty(),
-            Elem::Custom { args, .. } => args.first().is_some_and(|a| self.is_present(op, cur, a)),
+            Elem::Custom { name, args, .. } => {
+                let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
+                match ctx.custom_directive(dialect, name).and_then(|d| d.present.clone()) {
+                    Some(present) => present(ctx, &self.directive_args(op, cur, args)),
+                    None => args.first().is_some_and(|a| self.is_present(op, cur, a)),
+                }
+            }
             Elem::Literal(_) => true,
             _ => true,
         }
@@ -305,8 +311,27 @@ impl<'a> Printer<'a> {
                 self.out.push('\n');
                 return;
             }
-            Elem::AttrDict { keyword } => {
-                self.print_attr_dict(op, cur, *keyword);
+            Elem::IndentNewline => {
+                self.out.push('\n');
+                let n = self.base_indent + self.op_indent + 2;
+                self.out.extend(std::iter::repeat(' ').take(n));
+                self.pending_indent = true;
+                cur.punct = false;
+                cur.space = false;
+                return;
+            }
+            Elem::AttrDict { keyword, attrs } => {
+                self.print_attr_dict(
+                    op,
+                    cur,
+                    if *attrs {
+                        " attrs =  {"
+                    } else if *keyword {
+                        " attributes {"
+                    } else {
+                        " {"
+                    },
+                );
                 cur.punct = false;
                 return;
             }
@@ -411,9 +436,18 @@ impl<'a> Printer<'a> {
             self.out.push_str("<<custom directive without hooks>>");
             return;
         };
+        let values = self.directive_args(op, cur, args);
+        let mut hp = HookPrinter { p: self, num };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
+            self.out.push_str("<<custom directive printer panicked>>");
+        }
+    }
+
+    /// What a custom directive's hooks get for its arguments.
+    fn directive_args(&self, op: u32, cur: &FmtCursor, args: &[Elem]) -> Vec<PrintArg> {
+        let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
-        let values: Vec<PrintArg> = args
-            .iter()
+        args.iter()
             .map(|a| match a {
                 Elem::Operand(i) => {
                     PrintArg::Operands(cur.operands[*i].clone().map(|k| PrintedValue(d.operands[k].value)).collect())
@@ -439,11 +473,7 @@ impl<'a> Printer<'a> {
                 }
                 _ => PrintArg::Other,
             })
-            .collect();
-        let mut hp = HookPrinter { p: self, num };
-        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
-            self.out.push_str("<<custom directive printer panicked>>");
-        }
+            .collect()
     }
 
     pub(crate) fn print_attr_as(&mut self, a: Attribute, spelling: &AttrSpelling) {
@@ -487,7 +517,7 @@ impl<'a> Printer<'a> {
 
     /// `attr-dict`: the op's attributes (inherent and discardable, sorted by name) except
     /// those the format prints elsewhere, segment sizes, and defaults left at their value.
-    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, keyword: bool) {
+    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, open: &str) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let shows = |na: &NamedAttribute| {
@@ -515,7 +545,7 @@ impl<'a> Printer<'a> {
         if shown.is_empty() {
             return;
         }
-        self.out.push_str(if keyword { " attributes {" } else { " {" });
+        self.out.push_str(open);
         for (i, a) in shown.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");

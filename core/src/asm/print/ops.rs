@@ -349,6 +349,8 @@ struct Frame {
     /// Print the entry block's header when it has arguments (not when a custom directive
     /// printed them).
     entry_header: bool,
+    /// The region prints one step deeper (after an `indent-newline`).
+    extra_indent: bool,
 }
 
 /// How an op started printing.
@@ -457,6 +459,7 @@ impl<'a> Printer<'a> {
                 }
                 let default_dialect = self.default_dialect_of(top.op);
                 self.indent(2 * depth);
+                self.op_indent = 2 * depth;
                 match self.print_op_start(num, op, default_dialect) {
                     Start::Region(mut f) => {
                         self.begin_region(num, &mut f, 2 * depth);
@@ -487,7 +490,12 @@ impl<'a> Printer<'a> {
             self.indent(op_indent);
             self.out.push('}');
             let mut f = frames.pop().expect("non-empty");
+            if f.extra_indent {
+                self.base_indent -= 2;
+                f.extra_indent = false;
+            }
             if let Some(mut cur) = f.fmt.take() {
+                self.op_indent = op_indent;
                 match self.run_format(num, f.op, &mut cur) {
                     FmtStep::Region { index, elide_terminator, entry_header } => {
                         f.region = index;
@@ -532,6 +540,7 @@ impl<'a> Printer<'a> {
 
     /// Prints the op up to its first region (or all of it but its tail).
     fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start {
+        self.pending_indent = false;
         let Some(mut cur) = self.custom_cursor(op) else {
             if self.print_op_head(num, op) {
                 return Start::Region(Frame {
@@ -542,6 +551,7 @@ impl<'a> Printer<'a> {
                     fmt: None,
                     skip_last: false,
                     entry_header: true,
+                    extra_indent: false,
                 });
             }
             return Start::Leaf { custom: false };
@@ -557,6 +567,7 @@ impl<'a> Printer<'a> {
                 fmt: Some(cur),
                 skip_last: elide_terminator,
                 entry_header,
+                extra_indent: false,
             }),
             FmtStep::Done => Start::Leaf { custom: true },
         }
@@ -621,6 +632,10 @@ impl<'a> Printer<'a> {
     fn begin_region(&mut self, num: &Numbering, f: &mut Frame, op_indent: usize) {
         let ctx = self.ctx;
         let ir = &ctx.ir;
+        if std::mem::take(&mut self.pending_indent) {
+            self.base_indent += 2;
+            f.extra_indent = true;
+        }
         self.out.push_str("{\n");
         let Some(&region) = ir.ops.get(f.op).regions().get(f.region) else {
             f.block = NONE;
