@@ -169,6 +169,14 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
         ctx.register_op_parsed_hook(&format!("linalg.{op}"), Arc::new(build_body));
     }
     ctx.register_op_parsed_hook("linalg.elementwise", Arc::new(build_elementwise));
+    ctx.register_op_parsed_hook("linalg.map", Arc::new(build_short_body));
+    ctx.register_op_parsed_hook("linalg.reduce", Arc::new(build_short_body));
+    ctx.register_elided_attr_hook(
+        "linalg.elementwise",
+        Arc::new(|ctx: &Context, _op: OpId, name: &str, value: Attribute| {
+            name == "indexing_maps" && all_identity_maps(ctx, value)
+        }),
+    );
     let names: [(&str, &str); 3] = [("generic", "out"), ("map", "init"), ("reduce", "init")];
     for (op, out) in names {
         ctx.register_block_arg_names_hook(
@@ -524,13 +532,30 @@ pub(crate) fn register_directives(ctx: &mut Context) {
         ("Permutation", array_directive("permutation")),
         ("Dimensions", array_directive("dimensions")),
         ("DpsOuts", CustomDirective::new(Arc::new(parse_dps_outs), Arc::new(print_dps_outs))),
-        ("BodyArgs", CustomDirective::new(Arc::new(parse_body_args), Arc::new(print_body_args))),
+        ("BodyArgs", body_args_directive(false)),
+        ("ReduceBodyArgs", body_args_directive(true)),
+        (
+            "MapShortBody",
+            CustomDirective::new(Arc::new(parse_short_body), Arc::new(|p, a| print_short_body(p, a, false))),
+        ),
+        (
+            "ReduceShortBody",
+            CustomDirective::new(Arc::new(parse_short_body), Arc::new(|p, a| print_short_body(p, a, true))),
+        ),
     ];
     for (name, mut d) in directives {
         // Upstream's hand-written printers write their leading space only with their text.
         d.no_space_when_empty = true;
         ctx.register_custom_directive("linalg", name, d).expect("the linalg dialect is registered");
     }
+}
+
+/// The body's arguments of the long form, present only when the body has no short form.
+fn body_args_directive(init_first: bool) -> CustomDirective {
+    let mut d = CustomDirective::new(Arc::new(parse_body_args), Arc::new(print_body_args));
+    d.present =
+        Some(Arc::new(move |ctx: &Context, args: &[PrintArg]| short_form_payload(ctx, args, init_first).is_none()));
+    d
 }
 
 const MATMUL_MAPS: &str = "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]";
@@ -714,21 +739,21 @@ fn maps_directive(default: &'static str) -> CustomDirective {
     )
 }
 
-fn print_elementwise_maps(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
-    let Some(PrintArg::Attr(Some(a))) = args.first() else { return };
-    let ctx = p.context();
-    let items = match ctx.attr_kind(*a) {
-        AttrKind::Array(items) => items.to_vec(),
-        _ => Vec::new(),
-    };
-    let all_identity = items.iter().all(|&m| {
+/// Whether every map of an array is an identity (linalg.elementwise's default).
+fn all_identity_maps(ctx: &Context, a: Attribute) -> bool {
+    let AttrKind::Array(items) = ctx.attr_kind(a) else { return false };
+    items.iter().all(|&m| {
         let text = crate::asm::print_attribute(ctx, m);
         let inner = text.trim_start_matches("affine_map<").trim_end_matches('>');
         let mut parts = inner.split(" -> ");
         let (Some(dims), Some(res)) = (parts.next(), parts.next()) else { return false };
         dims == res
-    });
-    if all_identity {
+    })
+}
+
+fn print_elementwise_maps(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    let Some(PrintArg::Attr(Some(a))) = args.first() else { return };
+    if all_identity_maps(p.context(), *a) {
         return;
     }
     p.write("indexing_maps = ");
@@ -826,10 +851,11 @@ fn print_dps_outs(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     p.write(")");
 }
 
-/// `(%a: f32, %b: f32)`: the body's arguments, before the body itself.
+/// `%a: f32, %b: f32`: the body's arguments (the format writes the parentheses), before
+/// the body itself; present when the body has no short form.
 fn parse_body_args(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
     let mut list = Vec::new();
-    if p.parse_optional_punct("(")? && !p.parse_optional_punct(")")? {
+    if p.at_operand() {
         loop {
             let a = p.parse_argument()?;
             p.parse_punct(":")?;
@@ -840,7 +866,6 @@ fn parse_body_args(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Resul
                 break;
             }
         }
-        p.parse_punct(")")?;
     }
     args[0] = ParsedArg::RegionArgs(list);
     Ok(())
@@ -848,7 +873,6 @@ fn parse_body_args(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Resul
 
 fn print_body_args(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     let Some(PrintArg::RegionArgs(v)) = args.first() else { return };
-    p.write("(");
     for (i, &a) in v.iter().enumerate() {
         if i > 0 {
             p.write(", ");
@@ -858,5 +882,123 @@ fn print_body_args(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
         let t = p.context().value_type_ref(a.0);
         p.print_type(t);
     }
-    p.write(")");
+}
+
+/// A short form's payload: the op name and its attributes.
+type ShortForm = Option<(String, Vec<crate::attrs::NamedAttribute>)>;
+
+thread_local! {
+    /// The payload of each linalg.map / linalg.reduce being read: its short form's op name
+    /// and attributes (`None` for the long form), from the directive that reads it to the
+    /// hook that builds the body once the op exists (a stack: bodies nest).
+    static SHORT_FORMS: std::cell::RefCell<Vec<ShortForm>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `{ arith.addf }` or `{ arith.addf {fastmath = ...} }` (MLIR's short form of map/reduce).
+fn parse_short_body(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let mut short = None;
+    if p.parse_optional_punct("{")? {
+        let name = p.parse_optional_keyword()?.ok_or_else(|| p.error("expected operation name"))?;
+        let mut attrs = Vec::new();
+        if p.at_punct("{") {
+            let d = p.parse_attribute()?;
+            if let AttrKind::Dictionary(entries) = p.context().attr_kind(d) {
+                attrs = entries.to_vec();
+            }
+        }
+        p.parse_punct("}")?;
+        short = Some((name, attrs));
+    }
+    SHORT_FORMS.with(|s| s.borrow_mut().push(short));
+    args[0] = ParsedArg::Other;
+    Ok(())
+}
+
+/// The body's payload op when the body has the short form: two ops, the payload taking
+/// the arguments in order (reduce: the init first) and the yield giving its result
+/// (MLIR's `findPayloadOp`).
+fn short_form_payload(ctx: &Context, args: &[PrintArg], init_first: bool) -> Option<u32> {
+    let Some(PrintArg::RegionArgs(v)) = args.first() else { return None };
+    let first = v.first()?.0;
+    if !first.is_arg() {
+        return None;
+    }
+    let block = first.owner;
+    let ir = &ctx.ir;
+    let payload = ir.blocks.get(block).first_op;
+    if payload == crate::arena::NONE {
+        return None;
+    }
+    let yield_op = ir.link(payload).next;
+    if yield_op == crate::arena::NONE || ir.link(yield_op).next != crate::arena::NONE {
+        return None;
+    }
+    let pd = ir.ops.get(payload);
+    let yd = ir.ops.get(yield_op);
+    if pd.results.len() != 1 || !pd.regions().is_empty() || yd.operands.len() != 1 {
+        return None;
+    }
+    let y = yd.operands[0].value;
+    if y.is_arg() || y.owner != payload {
+        return None;
+    }
+    let nargs = ir.blocks.get(block).args.len() as u32;
+    let ops: Vec<crate::ir::ValueRef> = pd.operands.iter().map(|o| o.value).collect();
+    let arg = |k: u32| crate::ir::ValueRef::block_arg(block, k);
+    let ok = if init_first {
+        ops.len() as u32 == nargs && ops.last() == Some(&arg(0)) && ops.iter().zip(1..nargs).all(|(&o, k)| o == arg(k))
+    } else {
+        !ops.is_empty() && ops.len() as u32 == nargs - 1 && ops.iter().zip(0..).all(|(&o, k)| o == arg(k))
+    };
+    ok.then_some(payload)
+}
+
+fn print_short_body(p: &mut dyn DirectivePrinter, args: &[PrintArg], init_first: bool) {
+    let Some(payload) = short_form_payload(p.context(), args, init_first) else { return };
+    let ctx = p.context();
+    let d = ctx.ir.ops.get(payload);
+    let name = ctx.ident_str(d.name).to_string();
+    let mut attrs: Vec<crate::attrs::NamedAttribute> = d.attrs.to_vec();
+    if let Some(props) = d.properties {
+        attrs.extend_from_slice(ctx.dictionary_entries(props));
+    }
+    // The first fast-math attribute left at `none` is elided, as upstream.
+    if let Some(i) = attrs.iter().position(|a| crate::asm::print_attribute(ctx, a.value) == "#arith.fastmath<none>") {
+        attrs.remove(i);
+    }
+    attrs.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+    let dict = if attrs.is_empty() { None } else { ctx.dictionary_attr(&attrs).ok() };
+    p.write("{ ");
+    p.write(&name);
+    if let Some(dict) = dict {
+        p.write(" ");
+        p.print_attribute(dict);
+    }
+    p.write(" }");
+}
+
+/// Builds the body of a map or reduce read in its short form (MLIR's
+/// `addBodyWithPayloadOp`): one argument per operand's element type, the payload on them,
+/// and a yield of its result.
+fn build_short_body(ctx: &mut Context, op: OpId) -> Result<(), String> {
+    let Some(short) = SHORT_FORMS.with(|s| s.borrow_mut().pop()).flatten() else { return Ok(()) };
+    let init_first = ctx.op_name(op).map_err(|e| e.message)? == "linalg.reduce";
+    let Some((b, args)) = body_block(ctx, op)? else { return Ok(()) };
+    let Some(&last) = args.last() else { return Ok(()) };
+    let operands: Vec<Value> = if init_first {
+        std::iter::once(last).chain(args[..args.len() - 1].iter().copied()).collect()
+    } else {
+        args[..args.len() - 1].to_vec()
+    };
+    let t = Builder::ty(ctx, last)?;
+    let mut st = OperationState::new(&short.0, b.loc);
+    st.operands = operands;
+    st.result_types.push(t);
+    st.attributes = short.1;
+    let id = ctx.identifier(&short.0);
+    let payload = ctx.create_operation_at(id, &st, InsertPoint::BlockEnd(b.block)).map_err(|e| e.message)?;
+    let r = ctx.op_result(payload, 0).map_err(|e| e.message)?;
+    b.op(ctx, "linalg.yield", &[r], None)?;
+    Ok(())
 }

@@ -38,7 +38,7 @@ irdl.dialect @linalg attributes {omnir.enums = {UnaryFn = {width = 32, cases = [
     irdl.results(result: %idx)
     irdl.attributes {"dim" = %dim}
   }
-  irdl.operation @generic attributes {omnir.assembly_format = "custom<GenericTraits>($indexing_maps, $iterator_types, $doc, $library_call) (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? $region custom<ResultTypes>(type($result_tensors)) attr-dict", omnir.optional_attributes = ["doc", "library_call"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "generic linalg op form", omnir.description = "A loop nest over an iteration space given by the indexing maps (one per operand, from loop indices to operand indices) and iterator types; its body computes each output element from the input elements."} {
+  irdl.operation @generic attributes {omnir.assembly_format = "custom<GenericTraits>($indexing_maps, $iterator_types, $doc, $library_call) (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? attrs-dict $region custom<ResultTypes>(type($result_tensors))", omnir.optional_attributes = ["doc", "library_call"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "generic linalg op form", omnir.description = "A loop nest over an iteration space given by the indexing maps (one per operand, from loop indices to operand indices) and iterator types; its body computes each output element from the input elements."} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -799,7 +799,7 @@ irdl.dialect @linalg attributes {omnir.enums = {UnaryFn = {width = 32, cases = [
     irdl.attributes {"dimensions" = %dims}
     irdl.regions(region: %r)
   }
-  irdl.operation @map attributes {omnir.assembly_format = "(`ins` `(` $inputs^ `:` type($inputs) `)`)? custom<DpsOuts>($init, type($init), type($result)) attr-dict custom<BodyArgs>($mapper) $mapper", omnir.traits = ["RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.result_names = ["mapped"], omnir.summary = "elementwise operations"} {
+  irdl.operation @map attributes {omnir.assembly_format = "custom<MapShortBody>($mapper) (`ins` `(` $inputs^ `:` type($inputs) `)`)? custom<DpsOuts>($init, type($init), type($result)) attr-dict (indent-newline `(` custom<BodyArgs>($mapper)^ `)` $mapper)?", omnir.traits = ["RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.result_names = ["mapped"], omnir.summary = "elementwise operations"} {
     %in = irdl.any {omnir.constraint = "AnyShaped"}
     %init = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyTensor"}
@@ -808,7 +808,7 @@ irdl.dialect @linalg attributes {omnir.enums = {UnaryFn = {width = 32, cases = [
     irdl.results(result: variadic %res)
     irdl.regions(mapper: %r)
   }
-  irdl.operation @reduce attributes {omnir.assembly_format = "(`ins` `(` $inputs^ `:` type($inputs) `)`)? custom<DpsOuts>($inits, type($inits), type($result)) custom<Dimensions>($dimensions) attr-dict custom<BodyArgs>($combiner) $combiner", omnir.traits = ["RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface", "AttrSizedOperandSegments"], omnir.result_names = ["reduced"], omnir.summary = "reduce operator"} {
+  irdl.operation @reduce attributes {omnir.assembly_format = "custom<ReduceShortBody>($combiner) (`ins` `(` $inputs^ `:` type($inputs) `)`)? custom<DpsOuts>($inits, type($inits), type($result)) custom<Dimensions>($dimensions) attr-dict (indent-newline `(` custom<ReduceBodyArgs>($combiner)^ `)` $combiner)?", omnir.traits = ["RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface", "SameVariadicOperandSize"], omnir.result_names = ["reduced"], omnir.summary = "reduce operator"} {
     %in = irdl.any {omnir.constraint = "AnyShaped"}
     %init = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyTensor"}
