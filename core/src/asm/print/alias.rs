@@ -186,7 +186,14 @@ impl AliasInitializer {
         // registered op's properties hold (appended, not merged by name). An unregistered op's
         // properties are opaque to it and never visited, so the maps in them print inline
         // unless something else gave them an alias.
+        let elided = if self.generic { None } else { ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name)) };
         for na in d.attrs.iter() {
+            if let Some(hook) = elided {
+                let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+                if hook(ctx, id, ctx.ident_str(na.name), na.value) {
+                    continue;
+                }
+            }
             self.visit(ctx, Key::Attr(na.value), false);
         }
         if let Some(p) = d.properties {

@@ -520,8 +520,13 @@ impl<'a> Printer<'a> {
     fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, open: &str) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
+        let elided = ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name));
+        let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
         let shows = |na: &NamedAttribute| {
             let n = ctx.ident_str(na.name);
+            if elided.is_some_and(|hook| hook(ctx, id, n, na.value)) {
+                return false;
+            }
             match cur.def.attributes.iter().position(|s| s.name == n) {
                 Some(i) => {
                     !cur.format.printed_attrs[i]
