@@ -169,6 +169,12 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
         ctx.register_op_parsed_hook(&format!("linalg.{op}"), Arc::new(build_body));
     }
     ctx.register_op_parsed_hook("linalg.elementwise", Arc::new(build_elementwise));
+    for op in NAMED.iter().filter(|&&op| op != "elementwise") {
+        ctx.register_elided_attr_hook(
+            &format!("linalg.{op}"),
+            Arc::new(|_: &Context, _: OpId, name: &str, _: Attribute| name == MEMOIZED),
+        );
+    }
     ctx.register_op_parsed_hook("linalg.map", Arc::new(build_short_body));
     ctx.register_op_parsed_hook("linalg.reduce", Arc::new(build_short_body));
     ctx.register_elided_attr_hook(
@@ -405,7 +411,78 @@ fn build_body(ctx: &mut Context, op: OpId) -> Result<(), String> {
         _ => return Ok(()),
     };
     b.op(ctx, "linalg.yield", &[result], None)?;
+    if let Some(text) = fixed_maps(ctx, op, &name) {
+        let maps = crate::asm::parser::parse_attribute(ctx, &text).map_err(|e| e.to_string())?;
+        let mut attrs = ctx.op_attributes(op).map_err(|e| e.message)?.to_vec();
+        attrs.push(crate::attrs::NamedAttribute { name: ctx.identifier(MEMOIZED), value: maps });
+        ctx.set_op_attributes(op, &attrs).map_err(|e| e.message)?;
+    }
     Ok(())
+}
+
+/// The discardable attribute upstream caches a named op's indexing maps in; its custom
+/// form leaves it out.
+const MEMOIZED: &str = "linalg.memoized_indexing_maps";
+
+/// The indexing maps of a named op with a fixed iteration space, as text (upstream
+/// memoizes them as `linalg.memoized_indexing_maps` when it first computes them). Window
+/// ops fold their strides and dilations into the input's map.
+fn fixed_maps(ctx: &Context, op: OpId, name: &str) -> Option<String> {
+    let dims = |n: usize| (0..n).map(|i| format!("d{i}")).collect::<Vec<_>>().join(", ");
+    let maps = |n: usize, results: &[&str]| {
+        let d = dims(n);
+        let list: Vec<String> = results.iter().map(|r| format!("affine_map<({d}) -> ({r})>")).collect();
+        format!("[{}]", list.join(", "))
+    };
+    let pair = |attr: &str| -> Vec<i64> {
+        let Some(a) = ctx.op_inherent_or_discardable(op, attr).ok().flatten() else { return vec![1, 1] };
+        let text = crate::asm::print_attribute(ctx, a);
+        let inner = text.trim_start_matches("dense<").split('>').next().unwrap_or("1");
+        let vals: Vec<i64> = inner.trim_matches(['[', ']']).split(',').filter_map(|v| v.trim().parse().ok()).collect();
+        match vals.as_slice() {
+            [v] => vec![*v, *v],
+            [a, b, ..] => vec![*a, *b],
+            _ => vec![1, 1],
+        }
+    };
+    // `d{o} * stride + d{k} * dilation`, as MLIR writes the simplified sum.
+    let window = |o: usize, k: usize, stride: i64, dilation: i64| {
+        let term = |d: usize, c: i64| if c == 1 { format!("d{d}") } else { format!("d{d} * {c}") };
+        format!("{} + {}", term(o, stride), term(k, dilation))
+    };
+    let op_name = name.strip_prefix("linalg.")?;
+    Some(match op_name {
+        "matvec" => maps(2, &["d0, d1", "d1", "d0"]),
+        "vecmat" => maps(2, &["d1", "d1, d0", "d0"]),
+        "batch_matvec" => maps(3, &["d0, d1, d2", "d0, d2", "d0, d1"]),
+        "batch_vecmat" => maps(3, &["d0, d2", "d0, d2, d1", "d0, d1"]),
+        "dot" => maps(1, &["d0", "d0", ""]),
+        "quantized_matmul" => maps(3, &["d0, d2", "d2, d1", "", "", "d0, d1"]),
+        "quantized_batch_matmul" => maps(4, &["d0, d1, d3", "d0, d3, d2", "", "", "d0, d1, d2"]),
+        "mmt4d" => maps(6, &["d0, d2, d3, d5", "d1, d2, d4, d5", "d0, d1, d3, d4"]),
+        "batch_mmt4d" => maps(7, &["d0, d1, d3, d4, d6", "d0, d2, d3, d5, d6", "d0, d1, d2, d4, d5"]),
+        "conv_2d_nhwc_hwcf" => {
+            let (s, d) = (pair("strides"), pair("dilations"));
+            let (h, w) = (window(1, 4, s[0], d[0]), window(2, 5, s[1], d[1]));
+            maps(7, &[&format!("d0, {h}, {w}, d6"), "d4, d5, d6, d3", "d0, d1, d2, d3"])
+        }
+        "conv_2d_nchw_fchw" => {
+            let (s, d) = (pair("strides"), pair("dilations"));
+            let (h, w) = (window(2, 5, s[0], d[0]), window(3, 6, s[1], d[1]));
+            maps(7, &[&format!("d0, d4, {h}, {w}"), "d1, d4, d5, d6", "d0, d1, d2, d3"])
+        }
+        _ if op_name.starts_with("pooling_nhwc_") => {
+            let (s, d) = (pair("strides"), pair("dilations"));
+            let (h, w) = (window(1, 4, s[0], d[0]), window(2, 5, s[1], d[1]));
+            maps(6, &[&format!("d0, {h}, {w}, d3"), "d4, d5", "d0, d1, d2, d3"])
+        }
+        _ if op_name.starts_with("pooling_nchw_") => {
+            let (s, d) = (pair("strides"), pair("dilations"));
+            let (h, w) = (window(2, 4, s[0], d[0]), window(3, 5, s[1], d[1]));
+            maps(6, &[&format!("d0, d1, {h}, {w}"), "d4, d5", "d0, d1, d2, d3"])
+        }
+        _ => return None,
+    })
 }
 
 /// The identity maps of `rank` dimensions for `n` operands.

@@ -828,23 +828,26 @@ irdl.dialect @linalg attributes {omnir.enums = {UnaryFn = {width = 32, cases = [
     irdl.attributes {"dimension" = %dim}
   }
   irdl.operation @winograd_filter_transform attributes {omnir.assembly_format = "attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)", omnir.traits = ["Pure"], omnir.summary = "Winograd filter transform operator"} {
+    %in = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %fmr = irdl.any {omnir.enum = "WinogradConv2DFmr"}
-    irdl.operands(filter: %t, output: %t)
+    irdl.operands(filter: %in, output: %t)
     irdl.results(result: %t)
     irdl.attributes {"fmr" = %fmr}
   }
   irdl.operation @winograd_input_transform attributes {omnir.assembly_format = "attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)", omnir.traits = ["Pure"], omnir.summary = "Winograd input transform operator"} {
+    %in = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %fmr = irdl.any {omnir.enum = "WinogradConv2DFmr"}
-    irdl.operands(input: %t, output: %t)
+    irdl.operands(input: %in, output: %t)
     irdl.results(result: %t)
     irdl.attributes {"fmr" = %fmr}
   }
   irdl.operation @winograd_output_transform attributes {omnir.assembly_format = "attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)", omnir.traits = ["Pure"], omnir.summary = "Winograd output transform operator"} {
+    %in = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %fmr = irdl.any {omnir.enum = "WinogradConv2DFmr"}
-    irdl.operands(value: %t, output: %t)
+    irdl.operands(value: %in, output: %t)
     irdl.results(result: %t)
     irdl.attributes {"fmr" = %fmr}
   }
