@@ -20,6 +20,8 @@ pub(crate) mod func;
 /// Directives several dialects share (registered by each under its own name).
 #[path = "shared/index_list.rs"]
 pub mod index_list;
+#[path = "linalg/hooks.rs"]
+mod linalg;
 #[path = "memref/hooks.rs"]
 mod memref;
 #[path = "scf/hooks.rs"]
@@ -111,6 +113,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("vector/vector.irdl.mlir"),
         hooks: vector::register_hooks,
         directives: vector::register_directives,
+    },
+    Shipped {
+        name: "linalg",
+        file: "dialects/linalg/linalg.irdl.mlir",
+        source: include_str!("linalg/linalg.irdl.mlir"),
+        hooks: linalg::register_hooks,
+        directives: linalg::register_directives,
     },
 ];
 

@@ -477,6 +477,21 @@ pub struct TypesMatchWith {
 /// `%c0`, `%cst`); `None` leaves them numbered.
 pub type ResultNamesHook = Arc<dyn Fn(&Context, OpId) -> Option<String> + Send + Sync>;
 
+/// Completes an op read in its custom form, for what the text leaves out (MLIR's custom
+/// parsers that build a body, as linalg's named ops do); an error is reported at the op.
+pub type OpParsedHook = Arc<dyn Fn(&mut Context, OpId) -> std::result::Result<(), String> + Send + Sync>;
+
+/// Names the entry-block arguments of an op's region in the custom form (MLIR's
+/// `OpAsmOpInterface::getAsmBlockArgumentNames`): one entry per argument, `None` keeps
+/// `%argN`. Arguments: the op and the region's index.
+pub type BlockArgNamesHook = Arc<dyn Fn(&Context, OpId, usize) -> Vec<Option<String>> + Send + Sync>;
+
+/// Whether an op's custom form leaves out one of its inherent attributes (given by name and
+/// value) that it would otherwise print: MLIR's hand-written printers that elide a value
+/// equal to one computed from the op (linalg.elementwise's identity maps). Such an
+/// attribute is not visited for aliases.
+pub type ElidedAttrHook = Arc<dyn Fn(&Context, OpId, &str, Attribute) -> bool + Send + Sync>;
+
 /// Where the custom form's name for an op's results comes from.
 #[derive(Clone)]
 pub enum ResultNames {
@@ -535,6 +550,9 @@ pub struct OpDef {
     /// empty when the op has no format).
     pub region_names: Vec<String>,
     pub successor_names: Vec<String>,
+    /// Regions the custom form leaves out: an op-parsed hook builds them
+    /// ([`Context::register_op_parsed_hook`], as linalg's named ops build their bodies).
+    pub built_regions: Vec<String>,
     /// The default value of each attribute of `attributes` (ODS `DefaultValuedAttr`): an
     /// attribute equal to its default is left out of the custom form. May be shorter than
     /// `attributes` (no default).
@@ -592,6 +610,7 @@ impl OpDef {
             verify: None,
             summary: String::new(),
             region_names: Vec::new(),
+            built_regions: Vec::new(),
             successor_names: Vec::new(),
             attribute_defaults: Vec::new(),
             all_types_match: Vec::new(),
@@ -822,6 +841,12 @@ pub(crate) struct Registry {
     verifier_hooks: FxHashMap<String, OpVerifier>,
     /// Result-name hints that definition files name (`omnir.result_names_hook`), by name.
     result_names_hooks: FxHashMap<String, ResultNamesHook>,
+    /// Hooks completing ops read in their custom form, by op name.
+    pub(crate) parsed_hooks: FxHashMap<String, OpParsedHook>,
+    /// Entry-block argument names of ops' regions, by op name.
+    pub(crate) block_arg_names_hooks: FxHashMap<String, BlockArgNamesHook>,
+    /// Inherent attributes the custom form leaves out, by op name.
+    pub(crate) elided_attr_hooks: FxHashMap<String, ElidedAttrHook>,
 }
 
 impl Registry {
@@ -932,6 +957,24 @@ impl Context {
     /// (`omnir.result_names_hook = "name"`); replaces an earlier one of that name.
     pub fn register_result_names_hook(&mut self, name: &str, hook: ResultNamesHook) {
         self.registry.result_names_hooks.insert(name.to_string(), hook);
+    }
+
+    /// Registers what completes an op named `op` once read in its custom form (replacing an
+    /// earlier one).
+    pub fn register_op_parsed_hook(&mut self, op: &str, hook: OpParsedHook) {
+        self.registry.parsed_hooks.insert(op.to_string(), hook);
+    }
+
+    /// Registers the entry-block argument names of the regions of ops named `op`, for their
+    /// custom form (replacing earlier ones).
+    pub fn register_block_arg_names_hook(&mut self, op: &str, hook: BlockArgNamesHook) {
+        self.registry.block_arg_names_hooks.insert(op.to_string(), hook);
+    }
+
+    /// Registers which inherent attributes of ops named `op` their custom form leaves out
+    /// (replacing an earlier hook).
+    pub fn register_elided_attr_hook(&mut self, op: &str, hook: ElidedAttrHook) {
+        self.registry.elided_attr_hooks.insert(op.to_string(), hook);
     }
 
     /// The result-name hint registered under `name`.

@@ -14,6 +14,7 @@
 //! | | `omnir.print_terminators = "always"` / `"with_results"` | the custom form prints implicit terminators that carry nothing (always, or when the op has results) |
 //! | | `omnir.successors = ["dest"]` | successor names (IRDL has none) |
 //! | | `omnir.variadic_regions = ["r"]`, `omnir.variadic_successors = ["s"]` | the last group is variadic |
+//! | | `omnir.built_regions = ["r"]` | regions the custom form leaves out (an op-parsed hook builds them) |
 //! | | `omnir.optional_attributes = ["x"]` | attributes that may be absent |
 //! | | `omnir.defaults = {x = 0 : i64}` | default values (left out of the custom form) |
 //! | | `omnir.verifier = "name"` | a verifier hook registered by name |
@@ -1136,6 +1137,9 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                             }
                             _ => body.errors.push((cloc, format!("{key} must name the last group, once"))),
                         }
+                    }
+                    if let Some(names) = attr_named(ctx, c, "omnir.built_regions").and_then(|a| strs_of(ctx, a)) {
+                        def.built_regions = names;
                     }
                     if let Some(dflt) = attr_named(ctx, c, "omnir.defaults") {
                         for e in ctx.dictionary_entries(dflt) {

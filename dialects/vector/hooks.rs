@@ -205,6 +205,8 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     ctx.register_custom_directive("vector", "DynamicIndexList", crate::dialects::index_list::dynamic_index_list())
         .expect("the vector dialect is registered");
     for (name, mut d) in directives {
+        // Upstream's vector printers write their own leading space, only when they print.
+        d.no_space_when_empty = true;
         // Which attribute arguments each printer writes: the transfer dictionary only the
         // values that differ from what the op implies, the type directives none.
         d.printed_attributes = match name {

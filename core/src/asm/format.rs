@@ -8,7 +8,7 @@
 //! Grammar (as upstream's `OpFormatGen`): literals in backticks (`` `,` ``, `` `to` ``,
 //! `` ` ` `` a space, ``` `` ``` no space, `` `\n` `` a newline); variables `$name` naming an
 //! operand group, attribute, region or successor; directives `attr-dict`,
-//! `attr-dict-with-keyword`, `prop-dict`, `type(...)`, `qualified(...)`,
+//! `attr-dict-with-keyword`, `attrs-dict` (omnir's: ` attrs =  {...}`), `prop-dict`, `type(...)`, `qualified(...)`,
 //! `functional-type(a, b)`, `operands`, `results`, `regions`, `successors`,
 //! `custom<Name>(args)` with `ref(...)`, `oilist(...)`; optional groups `( ... )?` with one
 //! anchor `^` and an optional else group `( ... ) : ( ... )?`.
@@ -34,6 +34,10 @@ pub enum Elem {
     /// `` ` ` `` (true) or ``` `` ``` (false).
     Space(bool),
     Newline,
+    /// `indent-newline` (omnir's): a new line one step deeper than the op, whose later
+    /// regions are indented that step too (MLIR's `increaseIndent` + `printNewline` in
+    /// hand-written printers: linalg.map's body).
+    IndentNewline,
     Operand(usize),
     Attr(usize),
     Region(usize),
@@ -43,6 +47,9 @@ pub enum Elem {
     Successors,
     AttrDict {
         keyword: bool,
+        /// `attrs-dict` (omnir's): written ` attrs =  {...}` as linalg.generic's extra
+        /// attributes.
+        attrs: bool,
     },
     PropDict,
     Type {
@@ -400,8 +407,10 @@ impl<'d> Compiler<'d> {
             }
             Token::Var(name) => self.variable(at, &name)?,
             Token::Word(w) => match w.as_str() {
-                "attr-dict" => Elem::AttrDict { keyword: false },
-                "attr-dict-with-keyword" => Elem::AttrDict { keyword: true },
+                "attr-dict" => Elem::AttrDict { keyword: false, attrs: false },
+                "attr-dict-with-keyword" => Elem::AttrDict { keyword: true, attrs: false },
+                "attrs-dict" => Elem::AttrDict { keyword: false, attrs: true },
+                "indent-newline" => Elem::IndentNewline,
                 "prop-dict" => Elem::PropDict,
                 "operands" => Elem::Operands,
                 "regions" => Elem::Regions,
@@ -540,7 +549,7 @@ impl<'d> Compiler<'d> {
                 }
                 anchor = Some(e.clone());
             }
-            if first.is_none() && !matches!(e, Elem::Space(_) | Elem::Newline) {
+            if first.is_none() && !matches!(e, Elem::Space(_) | Elem::Newline | Elem::IndentNewline) {
                 match &e {
                     Elem::Literal(_)
                     | Elem::Operand(_)
@@ -703,7 +712,7 @@ pub fn compile(
         }
     }
     for (i, s) in region_names.iter().enumerate() {
-        if !c.seen_regions[i] && !c.all_regions {
+        if !c.seen_regions[i] && !c.all_regions && !def.built_regions.contains(s) {
             return Err(err(format!("region #{i}, named '{s}', not found")));
         }
     }
@@ -1049,6 +1058,13 @@ pub struct CustomDirective {
     /// from what a custom printer prints, so a map printed as SSA expressions (`%i + 1`) or
     /// as a shorthand gets none. `None`: every attribute argument.
     pub printed_attributes: Option<PrintedAttrsFn>,
+    /// Whether printing nothing also takes back the space written before the directive
+    /// (hand-written upstream printers that write their own leading space only when they
+    /// print something; ODS formats keep it).
+    pub no_space_when_empty: bool,
+    /// Whether the directive has something to print, for an optional group it anchors
+    /// (by default: whether its first argument is present).
+    pub present: Option<DirectivePresentFn>,
 }
 
 /// See [`CustomDirective::printed_attributes`].
@@ -1056,8 +1072,18 @@ pub type PrintedAttrsFn = std::sync::Arc<
     dyn Fn(&crate::Context, &[Option<crate::attrs::Attribute>]) -> Vec<crate::attrs::Attribute> + Send + Sync,
 >;
 
+/// Whether a custom directive anchoring an optional group has something to print.
+pub type DirectivePresentFn = std::sync::Arc<dyn Fn(&crate::Context, &[PrintArg]) -> bool + Send + Sync>;
+
 impl CustomDirective {
     pub fn new(parse: DirectiveParseFn, print: DirectivePrintFn) -> CustomDirective {
-        CustomDirective { parse, print, prints_argument_locations: false, printed_attributes: None }
+        CustomDirective {
+            parse,
+            print,
+            prints_argument_locations: false,
+            printed_attributes: None,
+            no_space_when_empty: false,
+            present: None,
+        }
     }
 }

@@ -511,7 +511,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
                 Ok(())
             }
-            Elem::Space(_) | Elem::Newline => Ok(()),
+            Elem::Space(_) | Elem::Newline | Elem::IndentNewline => Ok(()),
             Elem::Operand(i) => self.parse_operand_group(st, *i),
             Elem::Operands => {
                 // All operands in one list: they belong to the only group (or are split by
@@ -580,8 +580,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 }
                 Ok(())
             }
-            Elem::AttrDict { keyword } => {
-                if *keyword {
+            Elem::AttrDict { keyword, attrs } => {
+                if *attrs {
+                    if !self.p.at_word("attrs") {
+                        return Ok(());
+                    }
+                    self.p.bump()?;
+                    self.p.expect(Tok::Equal, "expected '='")?;
+                    if !self.p.at(Tok::LBrace) {
+                        return Err(self.p.wrong_token("expected '{' in attribute dictionary"));
+                    }
+                } else if *keyword {
                     if !self.p.at_word("attributes") {
                         return Ok(());
                     }
@@ -992,6 +1001,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let op = self.create_and_insert(&frame)?;
         if st.regions_written != 0 {
             self.ensure_implicit_terminators(op, &def, st.regions_written, pos)?;
+        }
+        if !self.ctx.registry.parsed_hooks.is_empty() {
+            if let Some(hook) = self.ctx.registry.parsed_hooks.get(def.name.as_str()).cloned() {
+                hook(self.ctx, op).map_err(|m| self.p.error_at(pos, m))?;
+            }
         }
         self.parse_trailing_loc(super::LocTarget::Op(op))?;
         self.define_results(&frame, op)?;

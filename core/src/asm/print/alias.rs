@@ -102,6 +102,20 @@ fn header_attrs(ctx: &Context, op: u32) -> Vec<Identifier> {
     names
 }
 
+/// Whether the custom form can show property `na` of `op`: not a default it leaves out, nor
+/// one the op's elision hook hides (its printer never visits those).
+fn custom_form_shows(ctx: &Context, op: u32, na: &crate::attrs::NamedAttribute) -> bool {
+    let d = ctx.ir.ops.get(op);
+    let Some(def) = ctx.registry.op(d.name) else { return true };
+    let name = ctx.ident_str(na.name);
+    let default = def.attributes.iter().position(|a| a.name == name).and_then(|i| def.attribute_defaults.get(i).copied().flatten());
+    if default == Some(na.value) {
+        return false;
+    }
+    let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+    !ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name)).is_some_and(|hook| hook(ctx, id, name, na.value))
+}
+
 /// In the custom form, the properties that custom directives take but none of them prints as
 /// an attribute (see [`crate::asm::format::CustomDirective::printed_attributes`]): a property
 /// several directives take (one reads it, another prints it) is hidden only when none prints
@@ -150,6 +164,13 @@ fn entry_arg_locations_printed(ctx: &Context, op: u32, index: usize) -> bool {
     let Some(directive) = format.region_directive(index) else { return true };
     let dialect = crate::dialect::split_dialect(&def.name).unwrap_or("");
     ctx.custom_directive(dialect, directive).is_some_and(|d| d.prints_argument_locations)
+}
+
+/// In the custom form, whether region `index` of `op` is one its text leaves out (built
+/// when the op is read: linalg's named ops), which MLIR's dummy printer never visits.
+fn region_built(ctx: &Context, op: u32, index: usize) -> bool {
+    let Some(def) = ctx.registry.op(ctx.ir.ops.get(op).name) else { return false };
+    def.format.is_some() && def.region_names.get(index).is_some_and(|n| def.built_regions.contains(n))
 }
 
 impl AliasInitializer {
@@ -216,7 +237,7 @@ impl AliasInitializer {
                 if !header.is_empty() {
                     let hidden = directive_hidden_attrs(ctx, op, props);
                     for na in ctx.dictionary_entries(props) {
-                        if header.contains(&na.name) && !hidden.contains(&na.name) {
+                        if header.contains(&na.name) && !hidden.contains(&na.name) && custom_form_shows(ctx, op, na) {
                             self.visit(ctx, Key::Attr(na.value), false);
                         }
                     }
@@ -234,7 +255,7 @@ impl AliasInitializer {
         let regions = ctx.ir.ops.get(c.op).regions();
         while c.region < regions.len() {
             let b = ctx.ir.regions.get(regions[c.region]).first_block;
-            if b != NONE {
+            if b != NONE && (self.generic || !region_built(ctx, c.op, c.region)) {
                 c.block = b;
                 c.next = ctx.ir.blocks.get(b).first_op;
                 let printed = self.generic || entry_arg_locations_printed(ctx, c.op, c.region);
@@ -270,7 +291,14 @@ impl AliasInitializer {
         // registered op's properties hold (appended, not merged by name). An unregistered op's
         // properties are opaque to it and never visited, so the maps in them print inline
         // unless something else gave them an alias.
+        let elided = if self.generic { None } else { ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name)) };
         for na in d.attrs.iter() {
+            if let Some(hook) = elided {
+                let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+                if hook(ctx, id, ctx.ident_str(na.name), na.value) {
+                    continue;
+                }
+            }
             self.visit(ctx, Key::Attr(na.value), false);
         }
         if let Some(p) = d.properties {
@@ -282,9 +310,10 @@ impl AliasInitializer {
                 };
                 hidden.extend(header);
                 for na in ctx.dictionary_entries(p) {
-                    if !hidden.contains(&na.name) {
-                        self.visit(ctx, Key::Attr(na.value), false);
+                    if hidden.contains(&na.name) || (!self.generic && !custom_form_shows(ctx, op, na)) {
+                        continue;
                     }
+                    self.visit(ctx, Key::Attr(na.value), false);
                 }
             }
         }

@@ -71,6 +71,10 @@ pub(crate) struct Printer<'a> {
     cache_buf: String,
     /// Added to every indentation (a block's operations print two spaces in).
     pub(crate) base_indent: usize,
+    /// The indentation of the op being printed (without `base_indent`).
+    pub(crate) op_indent: usize,
+    /// An `indent-newline` asks the op's next region to print one step deeper.
+    pub(crate) pending_indent: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -87,6 +91,8 @@ impl<'a> Printer<'a> {
             type_cache: FxHashMap::default(),
             cache_buf: String::new(),
             base_indent: 0,
+            op_indent: 0,
+            pending_indent: false,
         }
     }
 

@@ -325,7 +325,13 @@ impl<'a> Printer<'a> {
             Elem::Successor(i) => d.successors().get(*i).is_some(),
             Elem::Successors => !d.successors().is_empty(),
             Elem::Type { var, .. } => !self.group_values(op, cur, *var).is_empty(),
-            Elem::Custom { args, .. } => args.first().is_some_and(|a| self.is_present(op, cur, a)),
+            Elem::Custom { name, args, .. } => {
+                let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
+                match ctx.custom_directive(dialect, name).and_then(|d| d.present.clone()) {
+                    Some(present) => present(ctx, &self.directive_args(op, cur, args)),
+                    None => args.first().is_some_and(|a| self.is_present(op, cur, a)),
+                }
+            }
             Elem::Literal(_) => true,
             _ => true,
         }
@@ -372,8 +378,27 @@ impl<'a> Printer<'a> {
                 push_spaces(&mut self.out, cur.indent);
                 return;
             }
-            Elem::AttrDict { keyword } => {
-                self.print_attr_dict(op, cur, *keyword);
+            Elem::IndentNewline => {
+                self.out.push('\n');
+                let n = self.base_indent + self.op_indent + 2;
+                self.out.extend(std::iter::repeat(' ').take(n));
+                self.pending_indent = true;
+                cur.punct = false;
+                cur.space = false;
+                return;
+            }
+            Elem::AttrDict { keyword, attrs } => {
+                self.print_attr_dict(
+                    op,
+                    cur,
+                    if *attrs {
+                        " attrs =  {"
+                    } else if *keyword {
+                        " attributes {"
+                    } else {
+                        " {"
+                    },
+                );
                 cur.punct = false;
                 return;
             }
@@ -390,24 +415,12 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
-        // A directive that prints nothing (one that only reads, or infers types) leaves
-        // neither a space nor a changed spacing state behind.
-        let (before, punct, space) = (self.out.len(), cur.punct, cur.space);
+        let (mark, had_space, had_punct) = (self.out.len(), cur.space, cur.punct);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
-        if let Elem::Custom { name, args, .. } = e {
-            let spaced = self.out.len();
-            self.print_custom_directive(num, op, cur, name, args);
-            if self.out.len() == spaced {
-                self.out.truncate(before);
-                cur.punct = punct;
-                cur.space = space;
-            }
-            return;
-        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
@@ -469,7 +482,16 @@ impl<'a> Printer<'a> {
                     self.out.push(')');
                 }
             }
-            Elem::Custom { name, args, .. } => self.print_custom_directive(num, op, cur, name, args),
+            Elem::Custom { name, args, .. } => {
+                self.print_custom_directive(num, op, cur, name, args);
+                let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
+                let empty = self.out.len() == mark + usize::from(had_space);
+                if empty && ctx.custom_directive(dialect, name).is_some_and(|d| d.no_space_when_empty) {
+                    self.out.truncate(mark);
+                    cur.space = had_space;
+                    cur.punct = had_punct;
+                }
+            }
             _ => {}
         }
     }
@@ -482,9 +504,18 @@ impl<'a> Printer<'a> {
             self.out.push_str("<<custom directive without hooks>>");
             return;
         };
+        let values = self.directive_args(op, cur, args);
+        let mut hp = HookPrinter { p: self, num, indent: cur.indent };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
+            self.out.push_str("<<custom directive printer panicked>>");
+        }
+    }
+
+    /// What a custom directive's hooks get for its arguments.
+    fn directive_args(&self, op: u32, cur: &FmtCursor, args: &[Elem]) -> Vec<PrintArg> {
+        let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
-        let values: Vec<PrintArg> = args
-            .iter()
+        args.iter()
             .map(|a| match a {
                 Elem::Operand(i) => {
                     PrintArg::Operands(cur.operands[*i].clone().map(|k| PrintedValue(d.operands[k].value)).collect())
@@ -517,11 +548,7 @@ impl<'a> Printer<'a> {
                 }
                 _ => PrintArg::Other,
             })
-            .collect();
-        let mut hp = HookPrinter { p: self, num, indent: cur.indent };
-        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
-            self.out.push_str("<<custom directive printer panicked>>");
-        }
+            .collect()
     }
 
     pub(crate) fn print_attr_as(&mut self, a: Attribute, spelling: &AttrSpelling) {
@@ -565,11 +592,16 @@ impl<'a> Printer<'a> {
 
     /// `attr-dict`: the op's attributes (inherent and discardable, sorted by name) except
     /// those the format prints elsewhere, segment sizes, and defaults left at their value.
-    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, keyword: bool) {
+    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, open: &str) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
+        let elided = ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name));
+        let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
         let shows = |na: &NamedAttribute| {
             let n = ctx.ident_str(na.name);
+            if elided.is_some_and(|hook| hook(ctx, id, n, na.value)) {
+                return false;
+            }
             match cur.def.attributes.iter().position(|s| s.name == n) {
                 Some(i) => {
                     !cur.format.printed_attrs[i]
@@ -593,7 +625,7 @@ impl<'a> Printer<'a> {
         if shown.is_empty() {
             return;
         }
-        self.out.push_str(if keyword { " attributes {" } else { " {" });
+        self.out.push_str(open);
         for (i, a) in shown.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");

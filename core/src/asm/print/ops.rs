@@ -189,6 +189,29 @@ fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
     (names.len() == 1 || names.len() == d.results.len()).then_some(names)
 }
 
+/// The custom form's names of the entry-block arguments of region `r`, from its op's hook
+/// (one per argument).
+fn entry_arg_names(ctx: &Context, r: u32, nargs: usize) -> Option<Vec<Option<String>>> {
+    let hooks = &ctx.registry.block_arg_names_hooks;
+    if hooks.is_empty() {
+        return None;
+    }
+    let op = ctx.ir.regions.get(r).parent;
+    if op == NONE {
+        return None;
+    }
+    let d = ctx.ir.ops.get(op);
+    let hook = hooks.get(ctx.ident_str(d.name))?;
+    let index = d.regions().iter().position(|&x| x == r)?;
+    let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
+    let mut names = hook(ctx, id, index);
+    if names.iter().all(Option::is_none) {
+        return None;
+    }
+    names.resize(nargs, None);
+    Some(names)
+}
+
 fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> bool {
     attrs.iter().any(|a| matches!(ctx.attr_kind(a.value), crate::attrs::AttrKind::Location(_)))
 }
@@ -269,7 +292,19 @@ impl Numbering {
                 ordering += 1;
                 let nargs = bd.args.len() as u32;
                 if nargs > 0 {
-                    if b == first {
+                    let names = if b == first && hints { entry_arg_names(ctx, r, nargs as usize) } else { None };
+                    if let Some(names) = names {
+                        // Named arguments take no `%argN` number (MLIR's SSANameState).
+                        n.args.set(b, ENTRY | NAMED | n.names.len() as u32);
+                        for name in names {
+                            let name = name.unwrap_or_else(|| {
+                                next_arg += 1;
+                                format!("arg{}", next_arg - 1)
+                            });
+                            let name = used.unique(&name, &mut next_conflict);
+                            n.names.push(name);
+                        }
+                    } else if b == first {
                         n.args.set(b, next_arg | ENTRY);
                         next_arg += nargs;
                     } else {
@@ -344,6 +379,8 @@ struct Frame {
     /// Print the entry block's header when it has arguments (not when a custom directive
     /// printed them).
     entry_header: bool,
+    /// The region prints one step deeper (after an `indent-newline`).
+    extra_indent: bool,
 }
 
 /// How an op started printing.
@@ -377,7 +414,10 @@ impl<'a> Printer<'a> {
                 self.out.push_str("<<UNKNOWN SSA VALUE>>");
                 return;
             }
-            if base & ENTRY != 0 {
+            if base & (ENTRY | NAMED) == ENTRY | NAMED {
+                self.out.push('%');
+                self.out.push_str(&num.names[((base & !(ENTRY | NAMED)) + n) as usize]);
+            } else if base & ENTRY != 0 {
                 self.out.push_str("%arg");
                 write_u64(((base & !ENTRY) + n) as u64, &mut self.out);
             } else {
@@ -449,6 +489,7 @@ impl<'a> Printer<'a> {
                 }
                 let default_dialect = self.default_dialect_of(top.op);
                 self.indent(2 * depth);
+                self.op_indent = 2 * depth;
                 match self.print_op_start(num, op, default_dialect) {
                     Start::Region(mut f) => {
                         self.begin_region(num, &mut f, 2 * depth);
@@ -479,7 +520,12 @@ impl<'a> Printer<'a> {
             self.indent(op_indent);
             self.out.push('}');
             let mut f = frames.pop().expect("non-empty");
+            if f.extra_indent {
+                self.base_indent -= 2;
+                f.extra_indent = false;
+            }
             if let Some(mut cur) = f.fmt.take() {
+                self.op_indent = op_indent;
                 match self.run_format(num, f.op, &mut cur) {
                     FmtStep::Region { index, elide_terminator, entry_header } => {
                         f.region = index;
@@ -524,6 +570,7 @@ impl<'a> Printer<'a> {
 
     /// Prints the op up to its first region (or all of it but its tail).
     fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start {
+        self.pending_indent = false;
         let Some(mut cur) = self.custom_cursor(op) else {
             if self.print_op_head(num, op) {
                 return Start::Region(Frame {
@@ -534,6 +581,7 @@ impl<'a> Printer<'a> {
                     fmt: None,
                     skip_last: false,
                     entry_header: true,
+                    extra_indent: false,
                 });
             }
             return Start::Leaf { custom: false };
@@ -549,6 +597,7 @@ impl<'a> Printer<'a> {
                 fmt: Some(cur),
                 skip_last: elide_terminator,
                 entry_header,
+                extra_indent: false,
             }),
             FmtStep::Done => Start::Leaf { custom: true },
         }
@@ -623,6 +672,10 @@ impl<'a> Printer<'a> {
     fn begin_region(&mut self, num: &Numbering, f: &mut Frame, op_indent: usize) {
         let ctx = self.ctx;
         let ir = &ctx.ir;
+        if std::mem::take(&mut self.pending_indent) {
+            self.base_indent += 2;
+            f.extra_indent = true;
+        }
         self.out.push_str("{\n");
         let Some(&region) = ir.ops.get(f.op).regions().get(f.region) else {
             f.block = NONE;
