@@ -13,6 +13,8 @@ use crate::context::Context;
 mod arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+#[path = "llvm/hooks.rs"]
+mod llvm;
 #[path = "scf/hooks.rs"]
 mod scf;
 
@@ -63,6 +65,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("ub/ub.irdl.mlir"),
         hooks: no_hooks,
         directives: no_hooks,
+    },
+    Shipped {
+        name: "llvm",
+        file: "dialects/llvm/llvm.irdl.mlir",
+        source: include_str!("llvm/llvm.irdl.mlir"),
+        hooks: llvm::register_hooks,
+        directives: llvm::register_directives,
     },
     Shipped {
         name: "arith",
