@@ -15,6 +15,45 @@ pub(crate) mod types;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("llvm.func", Arc::new(verify_func));
+    ctx.register_op_verifier_hook("llvm.return", Arc::new(verify_return));
+    ctx.register_op_verifier_hook("llvm.call", Arc::new(verify_call));
+}
+
+/// Inside an `llvm.func`, the operands match its result type (none for `void`).
+fn verify_return(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
+    let Some(func) = ctx.op_parent_op(op).ok().flatten() else { return Ok(()) };
+    if ctx.op_name(func).ok() != Some("llvm.func") {
+        return Ok(());
+    }
+    let fty = match ctx.op_inherent_or_discardable(func, "function_type").ok().flatten().map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Type(t)) => *t,
+        _ => return Ok(()),
+    };
+    let Some((result, _, _)) = types::func_parts(ctx, fty) else { return Ok(()) };
+    let operands = ctx.op_operands(op).unwrap_or_default();
+    if types::is_void(ctx, result) {
+        if !operands.is_empty() {
+            return Err("expected no operands".into());
+        }
+        return Ok(());
+    }
+    if operands.len() != 1 {
+        return Err("expected 1 operand".into());
+    }
+    if ctx.value_type(operands[0]).ok() != Some(result) {
+        return Err("mismatching result types".into());
+    }
+    Ok(())
+}
+
+/// A direct call names a symbol in scope.
+fn verify_call(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
+    let Some(callee) = ctx.op_inherent_or_discardable(op, "callee").ok().flatten() else { return Ok(()) };
+    let Some(name) = symbol_of(ctx, callee) else { return Ok(()) };
+    if ctx.lookup_nearest_symbol_from(op, callee).ok().flatten().is_none() {
+        return Err(format!("'{name}' does not reference a symbol in the current scope"));
+    }
+    Ok(())
 }
 
 /// A declaration must have external or extern_weak linkage.
@@ -345,10 +384,14 @@ fn parse_overflow(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result
     p.parse_punct("<")?;
     let mut value = 0;
     loop {
+        let at = p.error("");
         let Some(kw) = p.parse_optional_keyword()? else { return Err(p.error("expected keyword")) };
         match symbolize(p.context(), "IntegerOverflowFlags", &kw) {
             Some(v) => value |= v,
-            None => return Err(p.error("invalid overflow flag: expected nsw, nuw, or none")),
+            None => {
+                let message = format!("expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: {kw}");
+                return Err(AsmError { message, ..at });
+            }
         }
         if !p.parse_optional_punct(",")? {
             break;
@@ -369,9 +412,12 @@ fn print_overflow(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 
 /// `"slt"`: a comparison predicate written as a string.
 fn parse_predicate(p: &mut dyn DirectiveParser, args: &mut [ParsedArg], e: &str) -> Result<(), AsmError> {
+    let at = p.error("");
     let Some(s) = p.parse_optional_string()? else { return Err(p.error("expected string")) };
     let Some(v) = symbolize(p.context(), e, &s) else {
-        return Err(p.error(&format!("'{s}' is an incorrect value of the 'predicate' attribute")));
+        let op = if e == "ICmpPredicate" { "llvm.icmp" } else { "llvm.fcmp" };
+        let message = format!("custom op '{op}' '{s}' is an incorrect value of the 'predicate' attribute");
+        return Err(AsmError { message, ..at });
     };
     args[0] = ParsedArg::Attr(Some(int_attr(p.context(), 64, v)));
     Ok(())

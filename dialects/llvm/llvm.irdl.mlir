@@ -362,6 +362,22 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v11 = irdl.any {omnir.constraint = "ArrayAttr"}
     irdl.attributes {"alignment" = %v2, "volatile_" = %v3, "nontemporal" = %v4, "invariantGroup" = %v5, "ordering" = %v6, "syncscope" = %v7, "access_groups" = %v8, "alias_scopes" = %v9, "noalias_scopes" = %v10, "tbaa" = %v11}
   }
+  irdl.operation @fpext attributes {omnir.assembly_format = "$arg (`fastmath` `` $fastmathFlags^)? attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "fpext cast"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(arg: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @fptrunc attributes {omnir.assembly_format = "$arg (`fastmath` `` $fastmathFlags^)? attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "fptrunc cast"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(arg: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
   irdl.operation @bitcast attributes {omnir.assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.summary = "bitcast cast"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(arg: %v0)
@@ -410,18 +426,6 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     irdl.results(res: %v1)
   }
-  irdl.operation @fpext attributes {omnir.assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.summary = "fpext cast"} {
-    %v0 = irdl.any {omnir.constraint = "AnyType"}
-    irdl.operands(arg: %v0)
-    %v1 = irdl.any {omnir.constraint = "AnyType"}
-    irdl.results(res: %v1)
-  }
-  irdl.operation @fptrunc attributes {omnir.assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.summary = "fptrunc cast"} {
-    %v0 = irdl.any {omnir.constraint = "AnyType"}
-    irdl.operands(arg: %v0)
-    %v1 = irdl.any {omnir.constraint = "AnyType"}
-    irdl.results(res: %v1)
-  }
   irdl.operation @zext attributes {omnir.assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)", omnir.traits = ["Pure"], omnir.optional_attributes = ["nonNeg"], omnir.summary = "zext cast"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(arg: %v0)
@@ -446,7 +450,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v2 = irdl.any {omnir.enum = "IntegerOverflowFlags"}
     irdl.attributes {"overflowFlags" = %v2}
   }
-  irdl.operation @call attributes {omnir.assembly_format = "custom<CallOp>($CConv, $TailCallKind, $callee, $callee_operands, $var_callee_type, $op_bundle_operands, type($op_bundle_operands), $op_bundle_tags, $op_bundle_sizes) attr-dict `:` custom<CallTypes>(ref($callee), ref($callee_operands), type($callee_operands), type($result), $arg_attrs, $res_attrs)", omnir.traits = ["AttrSizedOperandSegments", "CallOpInterface", "SymbolUserOpInterface"], omnir.optional_attributes = ["var_callee_type", "callee", "branch_weights", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>", CConv = "#llvm.cconv<ccc>", TailCallKind = "#llvm.tailcallkind<none>"}, omnir.summary = "call to an LLVM function"} {
+  irdl.operation @call attributes {omnir.assembly_format = "custom<CallOp>($CConv, $TailCallKind, $callee, $callee_operands, $var_callee_type, $op_bundle_operands, type($op_bundle_operands), $op_bundle_tags, $op_bundle_sizes) attr-dict `:` custom<CallTypes>(ref($callee), ref($callee_operands), type($callee_operands), type($result), $arg_attrs, $res_attrs)", omnir.traits = ["AttrSizedOperandSegments", "CallOpInterface", "SymbolUserOpInterface"], omnir.optional_attributes = ["var_callee_type", "callee", "branch_weights", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>", CConv = "#llvm.cconv<ccc>", TailCallKind = "#llvm.tailcallkind<none>"}, omnir.verifier = "llvm.call", omnir.summary = "call to an LLVM function"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(callee_operands: variadic %v0, op_bundle_operands: variadic %v1)
@@ -513,7 +517,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v2 = irdl.any {omnir.constraint = "DenseI32ArrayAttr"}
     irdl.attributes {"mask" = %v2}
   }
-  irdl.operation @select attributes {omnir.assembly_format = "operands attr-dict `:` type($condition) `,` type($res)", omnir.traits = ["Pure", "AllTypesMatch<[trueValue, falseValue, res]>"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "select between two values"} {
+  irdl.operation @select attributes {omnir.assembly_format = "operands (`fastmath` `` $fastmathFlags^)? attr-dict `:` type($condition) `,` type($res)", omnir.traits = ["Pure", "AllTypesMatch<[trueValue, falseValue, res]>"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "select between two values"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(condition: %v0, trueValue: %v1, falseValue: %v1)
@@ -541,7 +545,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v4 = irdl.any
     irdl.attributes {"branch_weights" = %v3, "loop_annotation" = %v4}
   }
-  irdl.operation @return attributes {omnir.assembly_format = "attr-dict ($arg^ `:` type($arg))?", omnir.traits = ["Pure", "ReturnLike", "Terminator"], omnir.summary = "return from a function"} {
+  irdl.operation @return attributes {omnir.assembly_format = "attr-dict ($arg^ `:` type($arg))?", omnir.traits = ["Pure", "ReturnLike", "Terminator"], omnir.verifier = "llvm.return", omnir.summary = "return from a function"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(arg: optional %v0)
   }
@@ -767,9 +771,9 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
     irdl.attributes {"intrin" = %v3, "fastmathFlags" = %v4, "op_bundle_sizes" = %v5, "op_bundle_tags" = %v6, "arg_attrs" = %v7, "res_attrs" = %v8}
   }
-  irdl.operation @landingpad attributes {omnir.assembly_format = "(`cleanup` $cleanup^)? `` custom<LandingpadClauses>(operands, type(operands)) attr-dict `:` type($res)", omnir.optional_attributes = ["cleanup"], omnir.summary = "landing pad"} {
+  irdl.operation @landingpad attributes {omnir.assembly_format = "(`cleanup` $cleanup^)? `` custom<LandingpadClauses>($clauses, type($clauses)) attr-dict `:` type($res)", omnir.optional_attributes = ["cleanup"], omnir.summary = "landing pad"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
-    irdl.operands(operands: variadic %v0)
+    irdl.operands(clauses: variadic %v0)
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     irdl.results(res: %v1)
     %v2 = irdl.any {omnir.constraint = "UnitAttr"}
@@ -819,5 +823,893 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v4 = irdl.any {omnir.constraint = "DenseI32ArrayAttr"}
     %v5 = irdl.any {omnir.constraint = "DenseI32ArrayAttr"}
     irdl.attributes {"case_values" = %v3, "case_operand_segments" = %v4, "branch_weights" = %v5}
+  }
+  irdl.operation @intr.exp attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.exp intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.exp2 attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.exp2 intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.exp10 attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.exp10 intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.fabs attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.fabs intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.ceil attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.ceil intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.floor attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.floor intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.log10 attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.log10 intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.log2 attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.log2 intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.log attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.log intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.roundeven attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.roundeven intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.round attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.round intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.trunc attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.trunc intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.sqrt attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.sqrt intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.rint attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.rint intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.nearbyint attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.nearbyint intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.sin attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.sin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.cos attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.cos intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.tan attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.tan intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.asin attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.asin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.acos attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.acos intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.atan attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.atan intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.sinh attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.sinh intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.cosh attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.cosh intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.tanh attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.tanh intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.canonicalize attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.canonicalize intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.copysign attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.copysign intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.pow attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.pow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.maxnum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.maxnum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.minnum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.minnum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.maximum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.maximum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.minimum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.minimum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.atan2 attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.atan2 intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.maximumnum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.maximumnum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.minimumnum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.minimumnum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.fma attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.fma intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0, in2: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.fmuladd attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.fmuladd intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0, in2: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v1}
+  }
+  irdl.operation @intr.powi attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.powi intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v3}
+  }
+  irdl.operation @intr.ldexp attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.ldexp intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v3}
+  }
+  irdl.operation @intr.frexp attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.frexp intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.sincos attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.sincos intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.vector.reduce.fadd attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fadd intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v3}
+  }
+  irdl.operation @intr.vector.reduce.fmul attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fmul intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v3}
+  }
+  irdl.operation @intr.vector.reduce.fmax attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fmax intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.vector.reduce.fmin attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fmin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.vector.reduce.fmaximum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fmaximum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.vector.reduce.fminimum attributes {omnir.assembly_format = "`(` operands `)` (`fastmath` `` $fastmathFlags^)? attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.default_texts = {fastmathFlags = "#llvm.fastmath<none>"}, omnir.summary = "llvm.vector.reduce.fminimum intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.base @llvm::@fastmath
+    irdl.attributes {"fastmathFlags" = %v2}
+  }
+  irdl.operation @intr.bitreverse attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.bitreverse intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.bswap attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.bswap intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.ctpop attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.ctpop intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.smax attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.smax intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.smin attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.smin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.umax attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.umax intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.umin attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.umin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.sadd.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.sadd.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.uadd.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.uadd.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.ssub.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.ssub.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.usub.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.usub.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.sshl.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.sshl.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.ushl.sat attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.ushl.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.fshl attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.fshl intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0, in2: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.fshr attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.fshr intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v0, in2: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.lround attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.summary = "llvm.lround intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.llround attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.summary = "llvm.llround intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.lrint attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.summary = "llvm.lrint intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.llrint attributes {omnir.assembly_format = "`(` operands `)` attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.summary = "llvm.llrint intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.ctlz attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.ctlz intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "BoolAttr"}
+    irdl.attributes {"is_zero_poison" = %v2}
+  }
+  irdl.operation @intr.cttz attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.cttz intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "BoolAttr"}
+    irdl.attributes {"is_zero_poison" = %v2}
+  }
+  irdl.operation @intr.abs attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.abs intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "BoolAttr"}
+    irdl.attributes {"is_int_min_poison" = %v2}
+  }
+  irdl.operation @intr.is.fpclass attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.is.fpclass intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"bit" = %v2}
+  }
+  irdl.operation @intr.sadd.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.sadd.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.uadd.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.uadd.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.ssub.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.ssub.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.usub.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.usub.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.smul.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.smul.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.umul.with.overflow attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.umul.with.overflow intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.vector.reduce.add attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.add intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.mul attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.mul intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.and attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.and intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.or attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.or intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.xor attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.xor intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.smax attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.smax intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.smin attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.smin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.umax attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.umax intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.vector.reduce.umin attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vector.reduce.umin intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.fptosi.sat attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.fptosi.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.fptoui.sat attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.fptoui.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.is.constant attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.is.constant intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.strip.invariant.group attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.strip.invariant.group intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.threadlocal.address attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.threadlocal.address intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.eh.typeid.for attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.eh.typeid.for intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+  }
+  irdl.operation @intr.scmp attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.scmp intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.ucmp attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.ucmp intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.vscale attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.vscale intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.smul.fix attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.smul.fix intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.umul.fix attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.umul.fix intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.smul.fix.sat attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.smul.fix.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.umul.fix.sat attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.umul.fix.sat intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.sdiv.fix attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.sdiv.fix intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.udiv.fix attributes {omnir.traits = ["Pure"], omnir.summary = "llvm.udiv.fix intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(in0: %v0, in1: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"scale" = %v3}
+  }
+  irdl.operation @intr.memcpy attributes {omnir.optional_attributes = ["access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"], omnir.summary = "llvm.memcpy intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dst: %v0, src: %v1, len: %v2)
+    %v3 = irdl.any {omnir.constraint = "BoolAttr"}
+    %v4 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v5 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v6 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v7 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    %v9 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    irdl.attributes {"isVolatile" = %v3, "access_groups" = %v4, "alias_scopes" = %v5, "noalias_scopes" = %v6, "tbaa" = %v7, "arg_attrs" = %v8, "res_attrs" = %v9}
+  }
+  irdl.operation @intr.memmove attributes {omnir.optional_attributes = ["access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"], omnir.summary = "llvm.memmove intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dst: %v0, src: %v1, len: %v2)
+    %v3 = irdl.any {omnir.constraint = "BoolAttr"}
+    %v4 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v5 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v6 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v7 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    %v9 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    irdl.attributes {"isVolatile" = %v3, "access_groups" = %v4, "alias_scopes" = %v5, "noalias_scopes" = %v6, "tbaa" = %v7, "arg_attrs" = %v8, "res_attrs" = %v9}
+  }
+  irdl.operation @intr.memcpy.inline attributes {omnir.optional_attributes = ["access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"], omnir.summary = "llvm.memcpy.inline intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dst: %v0, src: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyIntegerAttr"}
+    %v3 = irdl.any {omnir.constraint = "BoolAttr"}
+    %v4 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v5 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v6 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v7 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    %v9 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    irdl.attributes {"len" = %v2, "isVolatile" = %v3, "access_groups" = %v4, "alias_scopes" = %v5, "noalias_scopes" = %v6, "tbaa" = %v7, "arg_attrs" = %v8, "res_attrs" = %v9}
+  }
+  irdl.operation @intr.memset attributes {omnir.optional_attributes = ["access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"], omnir.summary = "llvm.memset intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dst: %v0, val: %v1, len: %v2)
+    %v3 = irdl.any {omnir.constraint = "BoolAttr"}
+    %v4 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v5 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v6 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v7 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    %v9 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    irdl.attributes {"isVolatile" = %v3, "access_groups" = %v4, "alias_scopes" = %v5, "noalias_scopes" = %v6, "tbaa" = %v7, "arg_attrs" = %v8, "res_attrs" = %v9}
+  }
+  irdl.operation @intr.memset.inline attributes {omnir.optional_attributes = ["access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"], omnir.summary = "llvm.memset.inline intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dst: %v0, val: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyIntegerAttr"}
+    %v3 = irdl.any {omnir.constraint = "BoolAttr"}
+    %v4 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v5 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v6 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v7 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v8 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    %v9 = irdl.any {omnir.constraint = "DictArrayAttr"}
+    irdl.attributes {"len" = %v2, "isVolatile" = %v3, "access_groups" = %v4, "alias_scopes" = %v5, "noalias_scopes" = %v6, "tbaa" = %v7, "arg_attrs" = %v8, "res_attrs" = %v9}
+  }
+  irdl.operation @intr.prefetch attributes {omnir.summary = "llvm.prefetch intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(addr: %v0)
+    %v1 = irdl.any {omnir.constraint = "I32Attr"}
+    %v2 = irdl.any {omnir.constraint = "I32Attr"}
+    %v3 = irdl.any {omnir.constraint = "I32Attr"}
+    irdl.attributes {"rw" = %v1, "hint" = %v2, "cache" = %v3}
+  }
+  irdl.operation @intr.var.annotation attributes {omnir.summary = "llvm.var.annotation intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(operands: variadic %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: optional %v1)
+  }
+  irdl.operation @intr.ptr.annotation attributes {omnir.summary = "llvm.ptr.annotation intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(operands: variadic %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: optional %v1)
+  }
+  irdl.operation @intr.annotation attributes {omnir.summary = "llvm.annotation intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(operands: variadic %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: optional %v1)
+  }
+  irdl.operation @intr.lifetime.start attributes {omnir.assembly_format = "$ptr attr-dict `:` qualified(type($ptr))", omnir.summary = "llvm.lifetime.start intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0)
+  }
+  irdl.operation @intr.lifetime.end attributes {omnir.assembly_format = "$ptr attr-dict `:` qualified(type($ptr))", omnir.summary = "llvm.lifetime.end intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0)
+  }
+  irdl.operation @intr.stacksave attributes {omnir.assembly_format = "attr-dict `:` qualified(type($res))", omnir.summary = "llvm.stacksave intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.stackrestore attributes {omnir.assembly_format = "$ptr attr-dict `:` qualified(type($ptr))", omnir.summary = "llvm.stackrestore intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0)
+  }
+  irdl.operation @intr.trap attributes {omnir.assembly_format = "attr-dict", omnir.summary = "llvm.trap intrinsic"} {
+  }
+  irdl.operation @intr.debugtrap attributes {omnir.assembly_format = "attr-dict", omnir.summary = "llvm.debugtrap intrinsic"} {
+  }
+  irdl.operation @intr.ubsantrap attributes {omnir.assembly_format = "`failureKind` `=` $failureKind attr-dict", omnir.summary = "llvm.ubsantrap intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "I8Attr"}
+    irdl.attributes {"failureKind" = %v0}
+  }
+  irdl.operation @intr.expect attributes {omnir.assembly_format = "$val `,` $expected attr-dict `:` type($val)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.expect intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(val: %v0, expected: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.expect.with.probability attributes {omnir.assembly_format = "$val `,` $expected `,` $prob attr-dict `:` type($val)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.summary = "llvm.expect.with.probability intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(val: %v0, expected: %v0)
+    irdl.results(res: %v0)
+    %v1 = irdl.any {omnir.constraint = "FloatAttr"}
+    irdl.attributes {"prob" = %v1}
+  }
+  irdl.operation @intr.ptrmask attributes {omnir.assembly_format = "$ptr `,` $mask attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure"], omnir.summary = "llvm.ptrmask intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0, mask: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.invariant.start attributes {omnir.assembly_format = "$size `,` $ptr attr-dict `:` qualified(type($ptr))", omnir.traits = ["TypesMatchWith<ptr, res, Same, \"result has the pointer type\">"], omnir.summary = "llvm.invariant.start intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"size" = %v2}
+  }
+  irdl.operation @intr.invariant.end attributes {omnir.summary = "llvm.invariant.end intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(start: %v0, ptr: %v1)
+    %v2 = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"size" = %v2}
+  }
+  irdl.operation @intr.launder.invariant.group attributes {omnir.assembly_format = "$ptr attr-dict `:` qualified(type($ptr))", omnir.traits = ["SameOperandsAndResultType"], omnir.summary = "llvm.launder.invariant.group intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(ptr: %v0)
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.get.active.lane.mask attributes {omnir.assembly_format = "$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)", omnir.traits = ["Pure"], omnir.summary = "llvm.get.active.lane.mask intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(base: %v0, n: %v1)
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v2)
+  }
+  irdl.operation @intr.stepvector attributes {omnir.assembly_format = "attr-dict `:` type($res)", omnir.traits = ["Pure"], omnir.summary = "llvm.stepvector intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v0)
+  }
+  irdl.operation @intr.vector.extract attributes {omnir.assembly_format = "$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)", omnir.traits = ["Pure"], omnir.summary = "llvm.vector.extract intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(srcvec: %v0)
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v1)
+    %v2 = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"pos" = %v2}
+  }
+  irdl.operation @intr.vector.insert attributes {omnir.assembly_format = "$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($dstvec)", omnir.traits = ["Pure", "AllTypesMatch<[dstvec, res]>"], omnir.summary = "llvm.vector.insert intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dstvec: %v0, srcvec: %v1)
+    irdl.results(res: %v0)
+    %v2 = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"pos" = %v2}
+  }
+  irdl.operation @intr.masked.load attributes {omnir.assembly_format = "`(` operands `)` `,` `alignment` `(` $alignment `)` attr-dict `:` functional-type(operands, results)", omnir.optional_attributes = ["nontemporal"], omnir.summary = "llvm.masked.load intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(data: %v0, mask: %v1, pass_thru: variadic %v2)
+    %v3 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v3)
+    %v4 = irdl.any {omnir.constraint = "I64Attr"}
+    %v5 = irdl.any {omnir.constraint = "UnitAttr"}
+    irdl.attributes {"alignment" = %v4, "nontemporal" = %v5}
+  }
+  irdl.operation @intr.masked.store attributes {omnir.assembly_format = "`(` $value `,` $data `,` $mask `)` `,` `alignment` `(` $alignment `)` attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))", omnir.summary = "llvm.masked.store intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(value: %v0, data: %v1, mask: %v2)
+    %v3 = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"alignment" = %v3}
+  }
+  irdl.operation @intr.assume attributes {omnir.assembly_format = "$cond `` custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_tags, $op_bundle_sizes) attr-dict `:` type($cond)", omnir.optional_attributes = ["op_bundle_tags"], omnir.summary = "llvm.assume intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(cond: %v0, op_bundle_operands: variadic %v1)
+    %v2 = irdl.any {omnir.constraint = "DenseI32ArrayAttr"}
+    %v3 = irdl.any {omnir.constraint = "ArrayAttr"}
+    irdl.attributes {"op_bundle_sizes" = %v2, "op_bundle_tags" = %v3}
+  }
+  irdl.operation @intr.experimental.noalias.scope.decl attributes {omnir.assembly_format = "$scope attr-dict", omnir.summary = "llvm.experimental.noalias.scope.decl intrinsic"} {
+    %v0 = irdl.any
+    irdl.attributes {"scope" = %v0}
   }
 }

@@ -287,9 +287,10 @@ fn parse_struct(p: &mut DialectAsmParser<'_>) -> Result<Vec<Attribute>, AsmError
     p.expect("<")?;
     let mut name = None;
     if p.peek("\"") {
-        let at = p.offset();
         let n = String::from_utf8_lossy(&p.string()?).into_owned();
-        if p.eat(">") {
+        if p.peek(">") {
+            let at = p.offset() + (p.rest().len() - p.rest().trim_start().len());
+            p.expect(">")?;
             let open = OPEN_STRUCTS.with(|s| s.borrow().contains(&n));
             if !open {
                 return Err(AsmError::at(at, "struct without a body only allowed in a recursive struct"));
