@@ -551,7 +551,7 @@ pub extern "C" fn omnir_directive_parser_get_arg_kind(
             Some(ParsedArg::Types(_)) => OMNIR_DIRECTIVE_ARG_TYPES,
             Some(ParsedArg::Attr(_)) => OMNIR_DIRECTIVE_ARG_ATTRIBUTE,
             Some(ParsedArg::RegionArgs(_)) => OMNIR_DIRECTIVE_ARG_REGION,
-            Some(ParsedArg::Other) => OMNIR_DIRECTIVE_ARG_OTHER,
+            Some(ParsedArg::Other | ParsedArg::Successors(_)) => OMNIR_DIRECTIVE_ARG_OTHER,
             None => return Err(ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("argument {arg}"))),
         };
         write_out(out, kind)
@@ -622,7 +622,7 @@ pub extern "C" fn omnir_directive_printer_get_arg(
             PrintArg::Types(v) => (OMNIR_DIRECTIVE_ARG_TYPES, v.len()),
             PrintArg::Attr(a) => (OMNIR_DIRECTIVE_ARG_ATTRIBUTE, a.is_some() as usize),
             PrintArg::RegionArgs(v) => (OMNIR_DIRECTIVE_ARG_REGION, v.len()),
-            PrintArg::Other => (OMNIR_DIRECTIVE_ARG_OTHER, 0),
+            PrintArg::Other | PrintArg::Successors(_) => (OMNIR_DIRECTIVE_ARG_OTHER, 0),
         };
         write_out(kind, k)?;
         write_out(count, n)

@@ -913,9 +913,19 @@ pub enum ParsedArg {
     /// function signature), in order; the region is parsed with them when the format
     /// reaches it (MLIR's `parseRegion(region, arguments)`).
     RegionArgs(Vec<(UnresolvedOperand, crate::types::Type)>),
+    /// `$successor` (a group: one, or the variadic last group).
+    Successors(Vec<UnresolvedSuccessor>),
     /// Anything else (`ref(...)` of an already-parsed element keeps its value here too).
     Other,
 }
+
+/// A block read by a custom directive as a successor (`^bb1`).
+#[derive(Copy, Clone, Debug)]
+pub struct UnresolvedSuccessor(pub(crate) crate::ir::BlockId);
+
+/// A successor a custom directive's printer prints (see [`DirectivePrinter::print_successor`]).
+#[derive(Copy, Clone, Debug)]
+pub struct PrintedSuccessor(pub(crate) u32);
 
 /// A value a custom directive's printer prints (see [`DirectivePrinter::print_value`]).
 #[derive(Copy, Clone, Debug)]
@@ -930,6 +940,7 @@ pub enum PrintArg {
     /// `$region`: its entry block's arguments (none for an empty region). The region itself
     /// then prints without its entry block's header: the directive printed the arguments.
     RegionArgs(Vec<PrintedValue>),
+    Successors(Vec<PrintedSuccessor>),
     Other,
 }
 
@@ -963,6 +974,19 @@ pub trait DirectiveParser {
     fn parse_optional_string(&mut self) -> Result<Option<String>, crate::dialect::AsmError>;
     /// An error at the current token.
     fn error(&self, message: &str) -> crate::dialect::AsmError;
+    /// A successor block (`^bb1`), for a `$successor` argument (MLIR's `parseSuccessor`).
+    fn parse_successor(&mut self) -> Result<UnresolvedSuccessor, crate::dialect::AsmError> {
+        Err(self.error("expected block name"))
+    }
+    /// Whether the next token is a block name (`^...`).
+    fn at_successor(&self) -> bool {
+        false
+    }
+    /// A decimal integer literal, optionally negative, if one comes next (MLIR's
+    /// `parseOptionalInteger`); unlike [`DirectiveParser::parse_attribute`], no `: type` follows.
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, crate::dialect::AsmError> {
+        Ok(None)
+    }
 }
 
 /// Where a custom directive's printer writes, in MLIR's `OpAsmPrinter` vocabulary.
@@ -975,6 +999,12 @@ pub trait DirectivePrinter {
     fn print_optional_location(&mut self, value: PrintedValue);
     fn print_type(&mut self, ty: crate::types::Type);
     fn print_attribute(&mut self, attr: crate::attrs::Attribute);
+    /// A successor's block name (`^bb1`).
+    fn print_successor(&mut self, _successor: PrintedSuccessor) {}
+    /// A line break followed by the op's indentation (MLIR's `printNewline`).
+    fn print_newline(&mut self) {
+        self.write("\n");
+    }
 }
 
 /// Reads a custom directive's text, filling its arguments.

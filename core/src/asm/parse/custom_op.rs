@@ -11,7 +11,7 @@ use super::super::lexer::Tok;
 use super::{OpFrame, OpParser, OperandRef, PResult};
 use crate::asm::format::{
     attr_spelling, AttrSpelling, BuildableType, DirectiveParser, Elem, Ins, OpFormat, ParsedArg, TypeSource, TypeVar,
-    UnresolvedOperand,
+    UnresolvedOperand, UnresolvedSuccessor,
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::AsmError;
@@ -641,6 +641,18 @@ impl<'a, 'c> OpParser<'a, 'c> {
                     let n = &st.def.attributes[*i].name;
                     ParsedArg::Attr(st.props.iter().find(|na| self.ctx.ident_str(na.name) == n).map(|na| na.value))
                 }
+                Elem::Successor(i) => {
+                    let group = if Self::variadic_successor(st, *i) { *i..st.successors.len() } else { *i..*i + 1 };
+                    ParsedArg::Successors(
+                        st.successors
+                            .get(group)
+                            .unwrap_or_default()
+                            .iter()
+                            .flatten()
+                            .map(|&b| UnresolvedSuccessor(b))
+                            .collect(),
+                    )
+                }
                 Elem::Region(i) => ParsedArg::RegionArgs(
                     st.entry_args
                         .get(*i)
@@ -669,6 +681,14 @@ impl<'a, 'c> OpParser<'a, 'c> {
             match (a, slot) {
                 (Elem::Operand(i), ParsedArg::Operands(v)) => st.operands[*i] = v.into_iter().map(|u| u.0).collect(),
                 (Elem::Type { var, .. }, ParsedArg::Types(v)) => self.store_types(st, *var, v),
+                (Elem::Successor(i), ParsedArg::Successors(v)) => {
+                    if Self::variadic_successor(st, *i) {
+                        st.successors.truncate(*i);
+                        st.successors.extend(v.into_iter().map(|b| Some(b.0)));
+                    } else if let (Some(slot), Some(b)) = (st.successors.get_mut(*i), v.first()) {
+                        *slot = Some(b.0);
+                    }
+                }
                 (Elem::Region(i), ParsedArg::RegionArgs(v)) => {
                     if let Some(slot) = st.entry_args.get_mut(*i) {
                         *slot = v.into_iter().map(|(u, t)| (u.0, t)).collect();
@@ -685,6 +705,11 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
         }
         Ok(())
+    }
+
+    /// Whether successor group `i` is the op's variadic last group.
+    fn variadic_successor(st: &FmtParse, i: usize) -> bool {
+        st.def.variadic_successors && i + 1 == st.def.successor_names.len()
     }
 
     /// An attribute variable, in the spelling its constraint gives it.
@@ -1029,6 +1054,42 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn at_operand(&self) -> bool {
         self.p.p.at(Tok::Percent)
+    }
+
+    fn parse_successor(&mut self) -> Result<UnresolvedSuccessor, AsmError> {
+        if !self.p.p.at(Tok::Caret) {
+            return Err(self.error("expected block name"));
+        }
+        let t = self.p.p.tok();
+        let b = self.p.block_ref(self.p.p.slice(t.start, t.end), t.start);
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(UnresolvedSuccessor(b))
+    }
+
+    fn at_successor(&self) -> bool {
+        self.p.p.at(Tok::Caret)
+    }
+
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, AsmError> {
+        let neg = self.p.p.at(Tok::Minus);
+        if neg {
+            self.p.p.bump().map_err(|_| reported())?;
+        } else if !self.p.p.at(Tok::Integer) {
+            return Ok(None);
+        }
+        if !self.p.p.at(Tok::Integer) {
+            return Err(self.error("expected integer value"));
+        }
+        let text = self.p.p.text().to_string();
+        let v = crate::asm::parse_attribute(self.p.ctx, &format!("{}{text} : i64", if neg { "-" } else { "" }))
+            .ok()
+            .and_then(|a| match self.p.ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => value.to_i64(64),
+                _ => None,
+            })
+            .ok_or_else(|| self.error("integer value too large"))?;
+        self.p.p.bump().map_err(|_| reported())?;
+        Ok(Some(v))
     }
 
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, AsmError> {

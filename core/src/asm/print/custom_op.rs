@@ -10,7 +10,8 @@ use super::super::Printer;
 use super::{Numbering, ARG_BIT};
 use crate::arena::NONE;
 use crate::asm::format::{
-    attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedValue, TypeVar,
+    attr_spelling, AttrSpelling, DirectivePrinter, Elem, Ins, OpFormat, PrintArg, PrintedSuccessor, PrintedValue,
+    TypeVar,
 };
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::dialect::{OpDef, Traits};
@@ -421,6 +422,12 @@ impl<'a> Printer<'a> {
                 Elem::Attr(i) | Elem::QualifiedAttr(i) => {
                     PrintArg::Attr(self.inherent(op, &cur.def.attributes[*i].name))
                 }
+                Elem::Successor(i) => {
+                    let succ = d.successors();
+                    let last = cur.def.variadic_successors && *i + 1 == cur.def.successor_names.len();
+                    let group = if last { succ.get(*i..) } else { succ.get(*i..*i + 1) };
+                    PrintArg::Successors(group.unwrap_or_default().iter().map(|s| PrintedSuccessor(s.block)).collect())
+                }
                 Elem::Region(i) => {
                     let entry = d.regions().get(*i).map(|&r| ctx.ir.regions.get(r).first_block).filter(|&b| b != NONE);
                     PrintArg::RegionArgs(entry.map_or_else(Vec::new, |b| {
@@ -431,7 +438,10 @@ impl<'a> Printer<'a> {
                 _ => PrintArg::Other,
             })
             .collect();
-        let mut hp = HookPrinter { p: self, num };
+        // The op's indentation: that of the line the directive starts on.
+        let line = self.out.rfind('\n').map_or(0, |i| i + 1);
+        let indent = self.out[line..].bytes().take_while(|&b| b == b' ').count();
+        let mut hp = HookPrinter { p: self, num, indent };
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(&mut hp, &values))).is_err() {
             self.out.push_str("<<custom directive printer panicked>>");
         }
@@ -563,6 +573,7 @@ enum ValueOrType {
 struct HookPrinter<'p, 'a, 'n> {
     p: &'p mut Printer<'a>,
     num: &'n Numbering,
+    indent: usize,
 }
 
 impl DirectivePrinter for HookPrinter<'_, '_, '_> {
@@ -590,5 +601,12 @@ impl DirectivePrinter for HookPrinter<'_, '_, '_> {
     }
     fn print_attribute(&mut self, attr: Attribute) {
         self.p.print_attribute(attr, Elision::Never);
+    }
+    fn print_successor(&mut self, successor: PrintedSuccessor) {
+        self.p.write_block_name(self.num, successor.0);
+    }
+    fn print_newline(&mut self) {
+        self.p.out.push('\n');
+        self.p.out.push_str(&" ".repeat(self.indent));
     }
 }
