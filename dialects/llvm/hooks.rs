@@ -159,6 +159,8 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     add("InvokeHead", Arc::new(parse_invoke_head), Arc::new(print_invoke_head));
     add("LandingpadClauses", Arc::new(parse_landingpad), Arc::new(print_landingpad));
     add("CmpXchgResult", Arc::new(parse_cmpxchg_result), Arc::new(|_, _| {}));
+    add("SwitchOpCases", Arc::new(parse_switch_cases), Arc::new(print_switch_cases));
+    add("IndirectBrOpSucessors", Arc::new(parse_indirectbr), Arc::new(print_indirectbr));
     add("InsertExtractValueElementType", Arc::new(parse_position_type), Arc::new(|_, _| {}));
     add("ShuffleType", Arc::new(parse_shuffle_type), Arc::new(|_, _| {}));
     add("CallOp", Arc::new(parse_call), Arc::new(print_call));
@@ -598,6 +600,209 @@ fn print_mem_props(p: &mut dyn DirectivePrinter, args: &[PrintArg], names: &[&st
         }
     }
     p.write(">");
+}
+
+// ---- switch and indirect branch ----
+
+type SuccessorUse = (crate::asm::format::UnresolvedSuccessor, Vec<crate::asm::format::UnresolvedOperand>, Vec<Type>);
+
+/// `^bb(%a, %b : i32, i32)` (the list optional).
+fn parse_successor_use(p: &mut dyn DirectiveParser) -> Result<SuccessorUse, AsmError> {
+    let b = p.parse_successor()?;
+    let mut operands = Vec::new();
+    let mut tys = Vec::new();
+    if p.parse_optional_punct("(")? {
+        loop {
+            operands.push(p.parse_operand()?);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct(":")?;
+        loop {
+            tys.push(p.parse_type()?);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct(")")?;
+    }
+    Ok((b, operands, tys))
+}
+
+fn print_successor_use(
+    p: &mut dyn DirectivePrinter,
+    s: crate::asm::format::PrintedSuccessor,
+    operands: &[crate::asm::format::PrintedValue],
+    tys: &[Type],
+) {
+    p.print_successor(s);
+    if operands.is_empty() {
+        return;
+    }
+    p.write("(");
+    for (i, &v) in operands.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(v);
+    }
+    p.write(" : ");
+    for (i, &t) in tys.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_type(t);
+    }
+    p.write(")");
+}
+
+/// The successors' operand groups, split by a segment-sizes attribute.
+fn split_groups<T: Clone>(items: &[T], sizes: &[i64]) -> Vec<Vec<T>> {
+    let mut at = 0usize;
+    sizes
+        .iter()
+        .map(|&n| {
+            let n = n.max(0) as usize;
+            let g = items.get(at..at + n).map(<[T]>::to_vec).unwrap_or_default();
+            at += n;
+            g
+        })
+        .collect()
+}
+
+/// `[ 1: ^bb1, 2: ^bb2(%a : i32) ]`. Arguments: `ref(type($value)), $case_values,
+/// $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments`.
+fn parse_switch_cases(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    let flag = parsed_types(args, 0).first().copied();
+    p.parse_punct("[")?;
+    let mut values = Vec::new();
+    let (mut succs, mut operands, mut tys, mut sizes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    if !p.parse_optional_punct("]")? {
+        loop {
+            let Some(v) = p.parse_optional_integer()? else { return Err(p.error("expected integer value")) };
+            values.push(v);
+            p.parse_punct(":")?;
+            let (b, ops, ts) = parse_successor_use(p)?;
+            succs.push(b);
+            sizes.push(ops.len() as i32);
+            operands.extend(ops);
+            tys.extend(ts);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct("]")?;
+    }
+    let ctx = p.context();
+    args[1] = ParsedArg::Attr(None);
+    if !values.is_empty() {
+        let t = flag.map_or_else(|| "i32".to_string(), |t| crate::asm::print_type(ctx, t));
+        let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        let text = format!("dense<[{}]> : vector<{}x{t}>", list.join(", "), values.len());
+        let a = crate::asm::parse_attribute(ctx, &text).map_err(|e| AsmError::new(e.to_string()))?;
+        args[1] = ParsedArg::Attr(Some(a));
+    }
+    args[2] = ParsedArg::Successors(succs);
+    args[3] = ParsedArg::Operands(operands);
+    args[4] = ParsedArg::Types(tys);
+    args[5] = ParsedArg::Attr(Some(dense_i32(ctx, &sizes)));
+    Ok(())
+}
+
+/// The integers of a dense elements attribute (a splat repeated `n` times).
+fn dense_ints(ctx: &Context, a: Attribute, n: usize) -> Vec<String> {
+    let text = crate::asm::print_attribute(ctx, a);
+    let body = text.strip_prefix("dense<").and_then(|t| t.split_once('>')).map_or("", |(b, _)| b);
+    match body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
+        Some(list) => list.split(',').map(|v| v.trim().to_string()).collect(),
+        None => vec![body.trim().to_string(); n],
+    }
+}
+
+fn print_switch_cases(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    p.write("[");
+    p.print_newline();
+    let succs = match args.get(2) {
+        Some(PrintArg::Successors(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let operands = match args.get(3) {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let Some(values) = attr_arg(args, 1) else {
+        p.write("]");
+        return;
+    };
+    let values = dense_ints(p.context(), values, succs.len());
+    let sizes = dense_values(p.context(), attr_arg(args, 5));
+    let groups = split_groups(&operands, &sizes);
+    let type_groups = split_groups(&types_arg(args, 4), &sizes);
+    for (i, &s) in succs.iter().enumerate() {
+        if i > 0 {
+            p.write(",");
+            p.print_newline();
+        }
+        p.write(&format!("  {}: ", values.get(i).cloned().unwrap_or_default()));
+        print_successor_use(p, s, groups.get(i).map_or(&[], |g| g), type_groups.get(i).map_or(&[], |g| g));
+    }
+    p.print_newline();
+    p.write("]");
+}
+
+/// `[ ^bb1(%a : i32), ^bb2 ]`. Arguments: `ref(type($addr)), $successors, $succOperands,
+/// type($succOperands), $indbr_operand_segments`.
+fn parse_indirectbr(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
+    p.parse_punct("[")?;
+    let (mut succs, mut operands, mut tys, mut sizes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    if !p.parse_optional_punct("]")? {
+        loop {
+            let (b, ops, ts) = parse_successor_use(p)?;
+            succs.push(b);
+            sizes.push(ops.len() as i32);
+            operands.extend(ops);
+            tys.extend(ts);
+            if !p.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        p.parse_punct("]")?;
+    }
+    args[1] = ParsedArg::Successors(succs);
+    args[2] = ParsedArg::Operands(operands);
+    args[3] = ParsedArg::Types(tys);
+    args[4] = ParsedArg::Attr(Some(dense_i32(p.context(), &sizes)));
+    Ok(())
+}
+
+fn print_indirectbr(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
+    p.write("[");
+    let succs = match args.get(1) {
+        Some(PrintArg::Successors(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    if succs.is_empty() {
+        p.write("]");
+        return;
+    }
+    let operands = match args.get(2) {
+        Some(PrintArg::Operands(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let sizes = dense_values(p.context(), attr_arg(args, 4));
+    let groups = split_groups(&operands, &sizes);
+    let type_groups = split_groups(&types_arg(args, 3), &sizes);
+    p.print_newline();
+    for (i, &s) in succs.iter().enumerate() {
+        if i > 0 {
+            p.write(",");
+            p.print_newline();
+        }
+        print_successor_use(p, s, groups.get(i).map_or(&[], |g| g), type_groups.get(i).map_or(&[], |g| g));
+    }
+    p.print_newline();
+    p.write("]");
 }
 
 // ---- aggregates and vectors ----

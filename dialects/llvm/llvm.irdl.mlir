@@ -797,7 +797,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v12 = irdl.any {omnir.constraint = "ArrayAttr"}
     irdl.attributes {"var_callee_type" = %v5, "callee" = %v6, "arg_attrs" = %v7, "res_attrs" = %v8, "branch_weights" = %v9, "CConv" = %v10, "op_bundle_sizes" = %v11, "op_bundle_tags" = %v12}
   }
-  irdl.operation @indirectbr attributes {omnir.traits = ["Terminator", "BranchOpInterface"], omnir.successors = ["successors"], omnir.variadic_successors = ["successors"], omnir.summary = "indirect branch"} {
+  irdl.operation @indirectbr attributes {omnir.assembly_format = "$addr `:` type($addr) `,` custom<IndirectBrOpSucessors>(ref(type($addr)), $successors, $succOperands, type($succOperands), $indbr_operand_segments) attr-dict", omnir.traits = ["Terminator", "BranchOpInterface"], omnir.successors = ["successors"], omnir.variadic_successors = ["successors"], omnir.summary = "indirect branch"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(addr: %v0, succOperands: variadic %v1)
@@ -814,7 +814,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v0 = irdl.base @llvm::@blocktag
     irdl.attributes {"tag" = %v0}
   }
-  irdl.operation @switch attributes {omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.optional_attributes = ["case_values", "branch_weights"], omnir.successors = ["defaultDestination", "caseDestinations"], omnir.variadic_successors = ["caseDestinations"], omnir.summary = "multi-way branch"} {
+  irdl.operation @switch attributes {omnir.assembly_format = "$value `:` type($value) `,` $defaultDestination (`(` $defaultOperands^ `:` type($defaultOperands) `)`)? custom<SwitchOpCases>(ref(type($value)), $case_values, $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments) attr-dict", omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.optional_attributes = ["case_values", "branch_weights"], omnir.successors = ["defaultDestination", "caseDestinations"], omnir.variadic_successors = ["caseDestinations"], omnir.summary = "multi-way branch"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     %v1 = irdl.any {omnir.constraint = "AnyType"}
     %v2 = irdl.any {omnir.constraint = "AnyType"}
