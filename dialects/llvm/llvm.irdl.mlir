@@ -143,11 +143,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %t = irdl.any
     irdl.parameters(text: %t)
   }
-  irdl.attribute @mlir_module_flag {
-    %t = irdl.any
-    irdl.parameters(text: %t)
-  }
-  irdl.attribute @module_flag {
+  irdl.attribute @mlir.module_flag {
     %t = irdl.any
     irdl.parameters(text: %t)
   }
@@ -1711,5 +1707,43 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
   irdl.operation @intr.experimental.noalias.scope.decl attributes {omnir.assembly_format = "$scope attr-dict", omnir.summary = "llvm.experimental.noalias.scope.decl intrinsic"} {
     %v0 = irdl.any
     irdl.attributes {"scope" = %v0}
+  }
+  irdl.operation @mlir.global_ctors attributes {omnir.assembly_format = "`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict", omnir.traits = ["SymbolUserOpInterface"], omnir.summary = "global constructors"} {
+    %v0 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v1 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v2 = irdl.any {omnir.constraint = "ArrayAttr"}
+    irdl.attributes {"ctors" = %v0, "priorities" = %v1, "data" = %v2}
+  }
+  irdl.operation @mlir.global_dtors attributes {omnir.assembly_format = "`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict", omnir.traits = ["SymbolUserOpInterface"], omnir.summary = "global destructors"} {
+    %v0 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v1 = irdl.any {omnir.constraint = "ArrayAttr"}
+    %v2 = irdl.any {omnir.constraint = "ArrayAttr"}
+    irdl.attributes {"dtors" = %v0, "priorities" = %v1, "data" = %v2}
+  }
+  irdl.operation @module_flags attributes {omnir.assembly_format = "$flags attr-dict", omnir.summary = "module flags"} {
+    %v0 = irdl.any {omnir.constraint = "ArrayAttr"}
+    irdl.attributes {"flags" = %v0}
+  }
+  irdl.operation @linker_options attributes {omnir.assembly_format = "$options attr-dict", omnir.summary = "linker options"} {
+    %v0 = irdl.any {omnir.constraint = "ArrayAttr"}
+    irdl.attributes {"options" = %v0}
+  }
+  irdl.operation @dso_local_equivalent attributes {omnir.assembly_format = "$function_name attr-dict `:` qualified(type($res))", omnir.traits = ["Pure", "ConstantLike", "SymbolUserOpInterface"], omnir.summary = "dso_local_equivalent of a function"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.results(res: %v0)
+    %v1 = irdl.any {omnir.constraint = "FlatSymbolRefAttr"}
+    irdl.attributes {"function_name" = %v1}
+  }
+  irdl.operation @mlir.ifunc attributes {omnir.traits = ["Symbol"], omnir.optional_attributes = ["dso_local", "unnamed_addr"], omnir.defaults = {visibility_ = 0 : i64, address_space = 0 : i32}, omnir.summary = "indirect function"} {
+    %v0 = irdl.any {omnir.constraint = "StrAttr"}
+    %v1 = irdl.any {omnir.constraint = "TypeAttr"}
+    %v2 = irdl.any {omnir.constraint = "FlatSymbolRefAttr"}
+    %v3 = irdl.any {omnir.constraint = "TypeAttr"}
+    %v4 = irdl.base @llvm::@linkage
+    %v5 = irdl.any {omnir.constraint = "UnitAttr"}
+    %v6 = irdl.any {omnir.constraint = "I32Attr"}
+    %v7 = irdl.any {omnir.enum = "UnnamedAddr"}
+    %v8 = irdl.any {omnir.enum = "Visibility"}
+    irdl.attributes {"sym_name" = %v0, "i_func_type" = %v1, "resolver" = %v2, "resolver_type" = %v3, "linkage" = %v4, "dso_local" = %v5, "address_space" = %v6, "unnamed_addr" = %v7, "visibility_" = %v8}
   }
 }
