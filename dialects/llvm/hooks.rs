@@ -17,6 +17,23 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("llvm.func", Arc::new(verify_func));
     ctx.register_op_verifier_hook("llvm.return", Arc::new(verify_return));
     ctx.register_op_verifier_hook("llvm.call", Arc::new(verify_call));
+    ctx.register_op_verifier_hook("llvm.mlir.constant", Arc::new(verify_constant));
+}
+
+/// An integer value has the result's integer type.
+fn verify_constant(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
+    let Some(value) = ctx.op_inherent_or_discardable(op, "value").ok().flatten() else { return Ok(()) };
+    let Some(result) = ctx.op_result_types(op).ok().and_then(|t| t.first().copied()) else { return Ok(()) };
+    if let AttrKind::Integer { ty, .. } = ctx.attr_kind(value) {
+        if matches!(ctx.type_kind(result), TypeKind::Integer { .. }) && *ty != result {
+            return Err(format!(
+                "attribute and type have different integer types: '{}' vs. '{}'",
+                crate::asm::print_type(ctx, *ty),
+                crate::asm::print_type(ctx, result)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Inside an `llvm.func`, the operands match its result type (none for `void`).

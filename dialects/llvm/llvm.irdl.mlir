@@ -557,7 +557,7 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v1 = irdl.any {omnir.constraint = "FlatSymbolRefAttr"}
     irdl.attributes {"global_name" = %v1}
   }
-  irdl.operation @mlir.constant attributes {omnir.assembly_format = "`(` $value `)` attr-dict `:` type($res)", omnir.traits = ["Pure", "ConstantLike"], omnir.summary = "constant"} {
+  irdl.operation @mlir.constant attributes {omnir.assembly_format = "`(` $value `)` attr-dict `:` type($res)", omnir.traits = ["Pure", "ConstantLike"], omnir.verifier = "llvm.mlir.constant", omnir.summary = "constant"} {
     %v0 = irdl.any {omnir.constraint = "AnyType"}
     irdl.results(res: %v0)
     %v1 = irdl.any
@@ -1745,5 +1745,18 @@ irdl.dialect @llvm attributes {omnir.enums = {Linkage = {width = 64, cases = ["p
     %v7 = irdl.any {omnir.enum = "UnnamedAddr"}
     %v8 = irdl.any {omnir.enum = "Visibility"}
     irdl.attributes {"sym_name" = %v0, "i_func_type" = %v1, "resolver" = %v2, "resolver_type" = %v3, "linkage" = %v4, "dso_local" = %v5, "address_space" = %v6, "unnamed_addr" = %v7, "visibility_" = %v8}
+  }
+  irdl.operation @intr.vastart attributes {omnir.assembly_format = "$arg_list attr-dict `:` qualified(type($arg_list))", omnir.summary = "llvm.vastart intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(arg_list: %v0)
+  }
+  irdl.operation @intr.vaend attributes {omnir.assembly_format = "$arg_list attr-dict `:` qualified(type($arg_list))", omnir.summary = "llvm.vaend intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(arg_list: %v0)
+  }
+  irdl.operation @intr.vacopy attributes {omnir.assembly_format = "$src_list `to` $dest_list attr-dict `:` type(operands)", omnir.summary = "llvm.va_copy intrinsic"} {
+    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "AnyType"}
+    irdl.operands(dest_list: %v0, src_list: %v1)
   }
 }
