@@ -22,6 +22,8 @@ pub(crate) mod func;
 pub mod index_list;
 #[path = "linalg/hooks.rs"]
 mod linalg;
+#[path = "llvm/hooks.rs"]
+mod llvm;
 #[path = "memref/hooks.rs"]
 mod memref;
 #[path = "scf/hooks.rs"]
@@ -120,6 +122,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("linalg/linalg.irdl.mlir"),
         hooks: linalg::register_hooks,
         directives: linalg::register_directives,
+    },
+    Shipped {
+        name: "llvm",
+        file: "dialects/llvm/llvm.irdl.mlir",
+        source: include_str!("llvm/llvm.irdl.mlir"),
+        hooks: llvm::register_hooks,
+        directives: llvm::register_directives,
     },
 ];
 

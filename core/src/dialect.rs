@@ -57,6 +57,11 @@ pub mod interfaces {
     pub fn location_attr() -> TypeId {
         crate::cached_type_id!("builtin.LocationAttrInterface")
     }
+    /// Dialect types that may be vector elements besides integers, index and floats
+    /// (MLIR's `VectorElementTypeInterface`: `vector<4x!llvm.ptr>`).
+    pub fn vector_element_type() -> TypeId {
+        crate::cached_type_id!("builtin.VectorElementTypeInterface")
+    }
 }
 
 /// Operation traits, as a bit set.
@@ -582,6 +587,10 @@ pub struct OpDef {
     /// The dictionary of every default in `attribute_defaults`: the properties of an op
     /// created without any (set when the op is registered).
     pub default_properties: Option<Attribute>,
+    /// `attr-dict` prints properties also when they hold their default, as upstream's
+    /// hand-written printers do with `printOptionalAttrDict` (`llvm.mlir.global`'s
+    /// `{addr_space = 0 : i32}`).
+    pub attr_dict_shows_defaults: bool,
 }
 
 /// When an op's custom form prints the implicit terminators of its regions.
@@ -623,6 +632,7 @@ impl OpDef {
             prints_implicit_terminators: PrintTerminators::WhenTheyCarrySomething,
             result_names: None,
             default_properties: None,
+            attr_dict_shows_defaults: false,
         }
     }
 

@@ -20,6 +20,7 @@
 //! | | `omnir.verifier = "name"` | a verifier hook registered by name |
 //! | | `omnir.result_names = ["f"]` | the custom form's name of the results (`%f`) |
 //! | | `omnir.result_names_hook = "name"` | a result-name hook registered by name (`%c0_i32`) |
+//! | | `omnir.attr_dict_shows_defaults` | `attr-dict` prints default-valued properties too |
 //! | constraint op | `omnir.constraint = "AnyInteger"` | an ODS named constraint (see [`named_type_constraint`]) |
 //! | | `omnir.enum = "CmpIPredicate"` | an enum of the dialect |
 //! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums |
@@ -1116,6 +1117,7 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                             }
                         };
                     }
+                    def.attr_dict_shows_defaults = attr_named(ctx, c, "omnir.attr_dict_shows_defaults").is_some();
                     if let Some(s) = attr_named(ctx, c, "omnir.successors").and_then(|a| strs_of(ctx, a)) {
                         def.num_successors = s.len();
                         def.successor_names = s;

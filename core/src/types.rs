@@ -301,7 +301,9 @@ impl Context {
             let shown = if *d == DYNAMIC { "?".to_string() } else { d.to_string() };
             return Err(Error::invalid(format!("vector types must have positive constant sizes but got {shown}")));
         }
-        if !matches!(self.type_kind(element), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) {
+        if !matches!(self.type_kind(element), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_))
+            && !self.type_implements(element, crate::dialect::interfaces::vector_element_type())
+        {
             return Err(Error::invalid(format!(
                 "vector elements must be int/index/float type but got {}",
                 self.type_summary(element)

@@ -376,7 +376,7 @@ fn every_builtin_type() {
     assert_eq!(op("!foo.bar"), ("foo".into(), "bar".into()));
     assert_eq!(op("!foo.bar<\"x\", [1, (2)], {a}, -> >"), ("foo".into(), "bar<\"x\", [1, (2)], {a}, -> >".into()));
     assert_eq!(op("!foo<abc<d>>"), ("foo".into(), "abc<d>".into()));
-    assert_eq!(op("!llvm.ptr<1>"), ("llvm".into(), "ptr<1>".into()));
+    assert_eq!(op("!mydialect.ptr<1>"), ("mydialect".into(), "ptr<1>".into()));
 }
 
 // ---- attributes ----

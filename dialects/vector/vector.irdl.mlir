@@ -133,7 +133,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(res: %t)
     irdl.attributes {"offsets" = %arr, "strides" = %arr}
   }
-  irdl.operation @outerproduct attributes {omnir.assembly_format = "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) custom<OuterproductType>(ref(type($lhs)), ref(type($rhs)), type($acc), type($result), ref($acc))", omnir.traits = ["Pure"], omnir.default_texts = {kind = "#vector.kind<add>"}, omnir.summary = "vector outerproduct with optional fused add"} {
+  irdl.operation @outerproduct attributes {omnir.attr_dict_shows_defaults, omnir.assembly_format = "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) custom<OuterproductType>(ref(type($lhs)), ref(type($rhs)), type($acc), type($result), ref($acc))", omnir.traits = ["Pure"], omnir.default_texts = {kind = "#vector.kind<add>"}, omnir.summary = "vector outerproduct with optional fused add"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     %r = irdl.any {omnir.constraint = "AnyVector"}

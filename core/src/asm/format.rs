@@ -977,6 +977,8 @@ pub trait DirectiveParser {
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, crate::dialect::AsmError>;
     /// A successor block name (`^bb1`).
     fn parse_successor(&mut self) -> Result<UnresolvedSuccessor, crate::dialect::AsmError>;
+    /// Whether the next token is a block name (`^...`).
+    fn at_successor(&self) -> bool;
     /// A signed integer literal (`42`, `-1`, `0x10`), if the next token starts one (MLIR's
     /// `parseOptionalInteger`); an error when it does not fit in 64 bits.
     fn parse_optional_integer(&mut self) -> Result<Option<i64>, crate::dialect::AsmError>;

@@ -1551,7 +1551,9 @@ impl<'a> Core<'a> {
             Frame::Vector { dims, elem_pos } => {
                 let e = ty(v);
                 self.expect(Tok::Greater, "expected '>' in vector type")?;
-                if !matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) {
+                if !matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_))
+                    && !ctx.type_implements(e, crate::dialect::interfaces::vector_element_type())
+                {
                     return Err(self.error_at(elem_pos, "vector elements must be int/index/float type"));
                 }
                 let d = dims as usize;

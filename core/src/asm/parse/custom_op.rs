@@ -1151,6 +1151,10 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
         self.p.p.at(Tok::Percent)
     }
 
+    fn at_successor(&self) -> bool {
+        self.p.p.at(Tok::Caret)
+    }
+
     fn parse_optional_operand(&mut self) -> Result<Option<UnresolvedOperand>, AsmError> {
         if !self.p.p.at(Tok::Percent) {
             return Ok(None);

@@ -605,7 +605,8 @@ impl<'a> Printer<'a> {
             match cur.def.attributes.iter().position(|s| s.name == n) {
                 Some(i) => {
                     !cur.format.printed_attrs[i]
-                        && cur.def.attribute_defaults.get(i).copied().flatten() != Some(na.value)
+                        && (cur.def.attr_dict_shows_defaults
+                            || cur.def.attribute_defaults.get(i).copied().flatten() != Some(na.value))
                 }
                 None => n != "operandSegmentSizes" && n != "resultSegmentSizes",
             }
