@@ -323,6 +323,16 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
         },
         "FloatLike" => float_like(),
         "BoolLike" => bool_like(),
+        "AnyComplex" => TypeConstraint::Custom {
+            summary: "complex-type".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(_))),
+        },
+        "Complex<AnyFloat>" => TypeConstraint::Custom {
+            summary: "complex type with floating-point elements".into(),
+            predicate: Arc::new(
+                |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(e) if matches!(ctx.type_kind(*e), TypeKind::Float(_))),
+            ),
+        },
         _ => return None,
     })
 }
