@@ -11,6 +11,8 @@ use crate::context::Context;
 
 #[path = "arith/hooks.rs"]
 mod arith;
+#[path = "complex/hooks.rs"]
+mod complex;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "scf/hooks.rs"]
@@ -70,6 +72,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("arith/arith.irdl.mlir"),
         hooks: arith::register_hooks,
         directives: arith::register_directives,
+    },
+    Shipped {
+        name: "complex",
+        file: "dialects/complex/complex.irdl.mlir",
+        source: include_str!("complex/complex.irdl.mlir"),
+        hooks: complex::register_hooks,
+        directives: complex::register_directives,
     },
 ];
 
