@@ -324,6 +324,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 AttrSpelling::IntArray(_) => self.p.at(Tok::LSquare),
                 AttrSpelling::Type => self.at_type_start(),
                 AttrSpelling::Unit => false,
+                // An array starts with `[` (ODS's `parseOptionalAttribute(ArrayAttr &)`): a
+                // `{` after it is the op's region, not a dictionary.
+                AttrSpelling::Full
+                    if matches!(st.def.attributes[*i].constraint, crate::dialect::AttrConstraint::Array) =>
+                {
+                    self.p.at(Tok::LSquare)
+                }
                 AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
             },
             _ => false,
@@ -731,6 +738,17 @@ impl<'a, 'c> OpParser<'a, 'c> {
             }
             AttrSpelling::WithoutType(ty) => {
                 let start = self.p.tok().start;
+                // A plain number takes the known type, and a `:` after it belongs to the
+                // format (`upper_bound 4 : index`), as MLIR's `parseAttribute(attr, type)`.
+                let lit = self.p.tok();
+                if matches!(lit.kind, Tok::Integer | Tok::Float) {
+                    self.p.bump()?;
+                    return if lit.kind == Tok::Integer {
+                        self.p.int_attr(self.ctx, &lit, false, *ty)
+                    } else {
+                        self.p.float_attr(self.ctx, &lit, false, *ty)
+                    };
+                }
                 let a = self.p.parse_attr(self.ctx)?;
                 let typed = self.p.slice(start, self.p.prev_end).contains(':');
                 if typed {
@@ -945,6 +963,22 @@ impl OpParser<'_, '_> {
                 .flatten()
                 .map(|t| t.terminator.clone())
         }) else {
+            // ODS's parsers give an empty region of a `SingleBlock` + `NoTerminator` op
+            // (`gpu.module @m {}`) its one block.
+            if def.has_trait(crate::dialect::Traits::SINGLE_BLOCK)
+                && def.has_trait(crate::dialect::Traits::NO_TERMINATOR)
+            {
+                for index in 0..def.region_names.len().max(def.num_regions).min(64) {
+                    if written & (1 << index) == 0 {
+                        continue;
+                    }
+                    let Ok(region) = self.ctx.op_region(op, index) else { continue };
+                    if self.ctx.region_blocks(region).unwrap_or_default().is_empty() {
+                        let b = self.ctx.create_block(&[]);
+                        self.ctx.region_append_block(region, b).map_err(|e| self.p.error_at(pos, e.message))?;
+                    }
+                }
+            }
             return Ok(());
         };
         let loc = self.ctx.op_location(op).map_err(|e| self.p.error_at(pos, e.message))?;
