@@ -15,6 +15,10 @@ mod arith;
 mod complex;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+#[path = "gpu/hooks.rs"]
+mod gpu;
+#[path = "gpu/func.rs"]
+mod gpu_func;
 #[path = "scf/hooks.rs"]
 mod scf;
 
@@ -79,6 +83,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("complex/complex.irdl.mlir"),
         hooks: complex::register_hooks,
         directives: complex::register_directives,
+    },
+    Shipped {
+        name: "gpu",
+        file: "dialects/gpu/gpu.irdl.mlir",
+        source: include_str!("gpu/gpu.irdl.mlir"),
+        hooks: gpu::register_hooks,
+        directives: gpu::register_directives,
     },
 ];
 
