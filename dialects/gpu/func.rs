@@ -21,8 +21,13 @@ pub(crate) fn register(ctx: &mut Context) {
 
 type Attribution = (UnresolvedOperand, Type, Option<Attribute>);
 
-/// `keyword(%a : type {attrs}, ...)`, if `keyword` comes next.
-fn parse_attributions(p: &mut dyn DirectiveParser, keyword: &str) -> Result<Option<Vec<Attribution>>, AsmError> {
+/// `keyword(%a : type {attrs}, ...)`, if `keyword` comes next; `gpu.launch`'s attributions
+/// take no attributes (`with_attrs` false).
+fn parse_attributions(
+    p: &mut dyn DirectiveParser,
+    keyword: &str,
+    with_attrs: bool,
+) -> Result<Option<Vec<Attribution>>, AsmError> {
     if !p.at_keyword(keyword) {
         return Ok(None);
     }
@@ -34,7 +39,11 @@ fn parse_attributions(p: &mut dyn DirectiveParser, keyword: &str) -> Result<Opti
             let a = p.parse_argument()?;
             p.parse_punct(":")?;
             let ty = p.parse_type()?;
-            let attrs = if p.at_punct("{") { Some(p.parse_attribute()?) } else { None };
+            let attrs = match p.at_punct("{") {
+                true if with_attrs => Some(p.parse_attribute()?),
+                true => return Err(p.error("expected ')' in argument list")),
+                false => None,
+            };
             p.parse_optional_location(a)?;
             out.push((a, ty, attrs));
             if !p.parse_optional_punct(",")? {
@@ -117,8 +126,8 @@ fn parse_func(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(),
         ParsedArg::RegionArgs(v) => v,
         _ => Vec::new(),
     };
-    let workgroup = parse_attributions(p, "workgroup")?;
-    let private = parse_attributions(p, "private")?;
+    let workgroup = parse_attributions(p, "workgroup", true)?;
+    let private = parse_attributions(p, "private", true)?;
     let kernel = p.at_keyword("kernel");
     if kernel {
         p.parse_keyword("kernel")?;
@@ -253,8 +262,8 @@ fn parse_launch(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(
     };
     let module = symbol(p, "module")?;
     let function = symbol(p, "function")?;
-    let workgroup = parse_attributions(p, "workgroup")?;
-    let private = parse_attributions(p, "private")?;
+    let workgroup = parse_attributions(p, "workgroup", false)?;
+    let private = parse_attributions(p, "private", false)?;
     let ctx = p.context();
     let index = ctx.index_type();
     let [a0, a1, a2] = dep_args.try_into().unwrap_or_else(|_| unreachable!());

@@ -3,7 +3,7 @@
 // memory operations. Rust hooks (dialects/gpu/hooks.rs): the custom forms of gpu.func and
 // gpu.launch, the directives of the declarative formats (async dependencies, enum keywords,
 // launch operands), result names and verifiers.
-irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["x", "y", "z"], values = [0, 1, 2]}, AddressSpace = {width = 32, cases = ["global", "workgroup", "private", "constant"], values = [1, 2, 3, 4]}, AllReduceOperation = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "minimumf", "maximumf", "minimumnumf", "maximumnumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}, ShuffleMode = {width = 32, cases = ["xor", "down", "up", "idx"], values = [0, 1, 2, 3]}, MMAElementwiseOp = {width = 32, cases = ["addf", "mulf", "subf", "maxf", "minf", "divf", "addi", "muli", "subi", "divs", "divu", "negatef", "negates", "extf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]}, BroadcastType = {width = 32, cases = ["first_active_lane", "specific_lane"], values = [0, 1]}, BarrierScope = {width = 32, cases = ["workgroup", "subgroup"], values = [0, 1]}, MappingId = {width = 64, cases = ["x", "y", "z", "linear_dim_0", "linear_dim_1", "linear_dim_2", "linear_dim_3", "linear_dim_4", "linear_dim_5", "linear_dim_6", "linear_dim_7", "linear_dim_8", "linear_dim_9"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}} {
+irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["x", "y", "z"], values = [0, 1, 2]}, AddressSpace = {width = 32, cases = ["global", "workgroup", "private", "constant"], values = [1, 2, 3, 4]}, AllReduceOperation = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "minimumf", "maximumf", "minimumnumf", "maximumnumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}, ShuffleMode = {width = 32, cases = ["xor", "down", "up", "idx"], values = [0, 1, 2, 3]}, MMAElementwiseOp = {width = 32, cases = ["addf", "mulf", "subf", "maxf", "minf", "divf", "addi", "muli", "subi", "divs", "divu", "negatef", "negates", "extf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]}, BroadcastType = {width = 32, cases = ["first_active_lane", "specific_lane"], values = [0, 1]}, TransposeMode = {width = 32, cases = ["NON_TRANSPOSE", "TRANSPOSE", "CONJUGATE_TRANSPOSE"], values = [0, 1, 2]}, Prune2To4SpMatFlag = {width = 32, cases = ["NONE", "PRUNE_ONLY", "PRUNE_AND_CHECK"], values = [0, 1, 2]}, SpGEMMWorkEstimationOrComputeKind = {width = 32, cases = ["WORK_ESTIMATION", "COMPUTE"], values = [0, 1]}, BarrierScope = {width = 32, cases = ["workgroup", "subgroup"], values = [0, 1]}, MappingId = {width = 64, cases = ["x", "y", "z", "linear_dim_0", "linear_dim_1", "linear_dim_2", "linear_dim_3", "linear_dim_4", "linear_dim_5", "linear_dim_6", "linear_dim_7", "linear_dim_8", "linear_dim_9"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}} {
   irdl.attribute @dim {
     %e = irdl.any {omnir.enum = "Dimension"}
     irdl.parameters(value: %e)
@@ -64,6 +64,18 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
   }
   irdl.attribute @broadcast {
     %e = irdl.any {omnir.enum = "BroadcastType"}
+    irdl.parameters(value: %e)
+  }
+  irdl.attribute @mat_transpose_mode {
+    %e = irdl.any {omnir.enum = "TransposeMode"}
+    irdl.parameters(value: %e)
+  }
+  irdl.attribute @prune_2to4_spmat_flag {
+    %e = irdl.any {omnir.enum = "Prune2To4SpMatFlag"}
+    irdl.parameters(value: %e)
+  }
+  irdl.attribute @spgemm_work_estimation_or_compute_kind {
+    %e = irdl.any {omnir.enum = "SpGEMMWorkEstimationOrComputeKind"}
     irdl.parameters(value: %e)
   }
   irdl.type @mma_matrix {
@@ -179,7 +191,7 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
     irdl.operands(args: variadic %a)
     irdl.attributes {"format" = %s}
   }
-  irdl.operation @return attributes {omnir.assembly_format = "attr-dict ($operands^ `:` type($operands))?", omnir.traits = ["HasParent<gpu.func>", "Pure", "Terminator", "ReturnLike"], omnir.summary = "terminator of gpu.func"} {
+  irdl.operation @return attributes {omnir.verifier = "gpu.return", omnir.assembly_format = "attr-dict ($operands^ `:` type($operands))?", omnir.traits = ["HasParent<gpu.func>", "Pure", "Terminator", "ReturnLike"], omnir.summary = "terminator of gpu.func"} {
     %a = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(operands: variadic %a)
   }
@@ -301,7 +313,7 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
     %i = irdl.any {omnir.constraint = "I32"}
     irdl.operands(devIndex: %i)
   }
-  irdl.operation @launch_func attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel (`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? `blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` `threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` custom<LaunchDimType>(type($gridSizeX), ref($clusterSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ), type($gridSizeY), type($gridSizeZ), type($blockSizeX), type($blockSizeY), type($blockSizeZ)) (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict", omnir.traits = ["AttrSizedOperandSegments", "AllTypesMatch<[gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ]>"], omnir.summary = "launches a function as a GPU kernel"} {
+  irdl.operation @launch_func attributes {omnir.verifier = "gpu.launch_func", omnir.assembly_format = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel (`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? `blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` `threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` custom<LaunchDimType>(type($gridSizeX), ref($clusterSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ), type($gridSizeY), type($gridSizeZ), type($blockSizeX), type($blockSizeY), type($blockSizeZ)) (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict", omnir.traits = ["AttrSizedOperandSegments", "AllTypesMatch<[gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ]>"], omnir.summary = "launches a function as a GPU kernel"} {
     %tok = irdl.any {omnir.constraint = "AnyType"}
     %d = irdl.any {omnir.constraint = "AnyType"}
     %i32 = irdl.any {omnir.constraint = "I32"}
@@ -312,7 +324,7 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
     irdl.results(asyncToken: optional %tok)
     irdl.attributes {"kernel" = %k}
   }
-  irdl.operation @func attributes {omnir.assembly_format = "custom<GPUFuncSignature>($sym_name, $function_type, $arg_attrs, $res_attrs, $workgroup_attributions, $kernel, $workgroup_attrib_attrs, $private_attrib_attrs, $body) attr-dict-with-keyword $body", omnir.traits = ["HasParent<gpu.module>", "AutomaticAllocationScope", "FunctionOpInterface", "IsolatedFromAbove", "AffineScope", "Symbol", "CallableOpInterface"], omnir.optional_attributes = ["arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs", "workgroup_attributions", "kernel", "known_block_size", "known_grid_size", "known_cluster_size"], omnir.summary = "a function executable on a GPU"} {
+  irdl.operation @func attributes {omnir.verifier = "gpu.func", omnir.assembly_format = "custom<GPUFuncSignature>($sym_name, $function_type, $arg_attrs, $res_attrs, $workgroup_attributions, $kernel, $workgroup_attrib_attrs, $private_attrib_attrs, $body) attr-dict-with-keyword $body", omnir.traits = ["HasParent<gpu.module>", "AutomaticAllocationScope", "FunctionOpInterface", "IsolatedFromAbove", "AffineScope", "Symbol", "CallableOpInterface"], omnir.optional_attributes = ["arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs", "workgroup_attributions", "kernel", "known_block_size", "known_grid_size", "known_cluster_size"], omnir.summary = "a function executable on a GPU"} {
     %name = irdl.any {omnir.constraint = "SymbolNameAttr"}
     %type = irdl.any {omnir.constraint = "TypeAttrOf<FunctionType>"}
     %d1 = irdl.any {omnir.constraint = "DictArrayAttr"}
@@ -418,5 +430,324 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
     irdl.results(results: variadic %r)
     irdl.attributes {"warp_size" = %w}
     irdl.regions(warpRegion: %reg)
+  }
+  irdl.operation @create_dn_tensor attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($dnTensor)) $memref `,` $dims attr-dict `:` type($dims) `into` type($memref)", omnir.traits = ["AttrSizedOperandSegments"], omnir.result_names = ["dnTensor", "asyncToken"], omnir.summary = "creates a dense tensor handle"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, memref: %m, dims: variadic %idx)
+    irdl.results(dnTensor: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @destroy_dn_tensor attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($dnTensor)) $dnTensor attr-dict", omnir.traits = [], omnir.summary = "destroys a dense tensor handle"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, dnTensor: %h)
+    irdl.results(asyncToken: optional %tok)
+  }
+  irdl.operation @create_coo attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $rows `,` $cols `,` $nnz `,` $rowIdxs `,` $colIdxs `,` $values attr-dict `:` type($rowIdxs) `,` type($colIdxs) `,` type($values)", omnir.traits = [], omnir.result_names = ["spmat", "asyncToken"], omnir.summary = "creates a sparse matrix in COO format"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, rows: %idx, cols: %idx, nnz: %idx, rowIdxs: %m, colIdxs: %m2, values: %m3)
+    irdl.results(spmat: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @create_csr attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $rows `,` $cols `,` $nnz `,` $rowPos `,` $colIdxs `,` $values attr-dict `:` type($rowPos) `,` type($colIdxs) `,` type($values)", omnir.traits = [], omnir.result_names = ["spmat", "asyncToken"], omnir.summary = "creates a sparse matrix in CSR format"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, rows: %idx, cols: %idx, nnz: %idx, rowPos: %m, colIdxs: %m2, values: %m3)
+    irdl.results(spmat: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @create_csc attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $rows `,` $cols `,` $nnz `,` $colPos `,` $rowIdxs `,` $values attr-dict `:` type($colPos) `,` type($rowIdxs) `,` type($values)", omnir.traits = [], omnir.result_names = ["spmat", "asyncToken"], omnir.summary = "creates a sparse matrix in CSC format"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, rows: %idx, cols: %idx, nnz: %idx, colPos: %m, rowIdxs: %m2, values: %m3)
+    irdl.results(spmat: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @create_coo_aos attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict `:` type($idxs) `,` type($values)", omnir.traits = [], omnir.result_names = ["spmat", "asyncToken"], omnir.summary = "creates a sparse matrix in COO format from one index buffer"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, rows: %idx, cols: %idx, nnz: %idx, idxs: %m, values: %m2)
+    irdl.results(spmat: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @create_bsr attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $brows `,` $bcols `,` $bnnz `,` $rBlockSize `,` $cBlockSize `,` $bRowPos `,` $bColIdxs `,` $values attr-dict `:` type($bRowPos) `,` type($bColIdxs) `,` type($values)", omnir.traits = [], omnir.result_names = ["spmat", "asyncToken"], omnir.summary = "creates a sparse matrix in BSR format"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, brows: %idx, bcols: %idx, bnnz: %idx, rBlockSize: %idx, cBlockSize: %idx, bRowPos: %m, bColIdxs: %m2, values: %m3)
+    irdl.results(spmat: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @create_2to4_spmat attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spMat)) `{` custom<PruneFlag>($pruneFlag) `}` $rows `,` $cols `,` $memref attr-dict `:` type($memref)", omnir.traits = [], omnir.result_names = ["spMat", "asyncToken"], omnir.summary = "creates a 2:4 sparse matrix"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %pf = irdl.base @gpu::@prune_2to4_spmat_flag
+    irdl.operands(asyncDependencies: variadic %tok, rows: %idx, cols: %idx, memref: %m)
+    irdl.results(spMat: %h, asyncToken: optional %tok)
+    irdl.attributes {"pruneFlag" = %pf}
+  }
+  irdl.operation @destroy_sp_mat attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $spmat attr-dict", omnir.traits = [], omnir.summary = "destroys a sparse matrix handle"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, spmat: %h)
+    irdl.results(asyncToken: optional %tok)
+  }
+  irdl.operation @spmv_buffer_size attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSDD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($dnX), type($dnY)) $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnX `,` $dnY attr-dict `into` $computeType", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.result_names = ["bufferSz", "asyncToken"], omnir.summary = "buffer size of an SpMV"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, spmatA: %h, dnX: %h2, dnY: %h3)
+    irdl.results(bufferSz: %idx, asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "computeType" = %ct}
+  }
+  irdl.operation @spmv attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSDD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($dnX), type($dnY)) $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnX `,` $dnY `,` $buffer attr-dict `:` type($buffer) `into` $computeType", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.summary = "sparse matrix times dense vector"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, spmatA: %h, dnX: %h2, dnY: %h3, buffer: %m)
+    irdl.results(asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "computeType" = %ct}
+  }
+  irdl.operation @spmm_buffer_size attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSDD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($dnmatB), type($dnmatC)) $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $dnmatC attr-dict `:` type($bufferSzs) `into` $computeType", omnir.traits = ["AttrSizedResultSegments"], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.result_names = ["bufferSzs", "asyncToken"], omnir.summary = "buffer sizes of an SpMM"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, spmatA: %h, dnmatB: %h2, dnmatC: %h3)
+    irdl.results(bufferSzs: variadic %idx, asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct}
+  }
+  irdl.operation @spmm attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSDD>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($dnmatB), type($dnmatC)) $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $dnmatC `,` $buffers attr-dict `:` type($buffers) `into` $computeType", omnir.traits = ["AttrSizedOperandSegments"], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.summary = "sparse matrix times dense matrix"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, spmatA: %h, dnmatB: %h2, dnmatC: %h3, buffers: variadic %m)
+    irdl.results(asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct}
+  }
+  irdl.operation @sddmm_buffer_size attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesDDS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($dnmatA), type($dnmatB), type($spmatC)) $dnmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $spmatC attr-dict `into` $computeType", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.result_names = ["bufferSz", "asyncToken"], omnir.summary = "buffer size of an SDDMM"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, dnmatA: %h, dnmatB: %h2, spmatC: %h3)
+    irdl.results(bufferSz: %idx, asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct}
+  }
+  irdl.operation @sddmm attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesDDS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($dnmatA), type($dnmatB), type($spmatC)) $dnmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $dnmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $spmatC `,` $buffer attr-dict `:` type($buffer) `into` $computeType", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.summary = "sampled dense-dense matrix product"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, dnmatA: %h, dnmatB: %h2, spmatC: %h3, buffer: %m)
+    irdl.results(asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct}
+  }
+  irdl.operation @spgemm_create_descr attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesG>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($desc)) attr-dict", omnir.traits = [], omnir.result_names = ["desc", "asyncToken"], omnir.summary = "creates a SpGEMM descriptor"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok)
+    irdl.results(desc: %h, asyncToken: optional %tok)
+  }
+  irdl.operation @spgemm_destroy_descr attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesG>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($desc)) $desc attr-dict", omnir.traits = [], omnir.summary = "destroys a SpGEMM descriptor"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, desc: %h)
+    irdl.results(asyncToken: optional %tok)
+  }
+  irdl.operation @spgemm_work_estimation_or_compute attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSSSG>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($spmatB), type($spmatC), type($desc)) `{` custom<SpGEMMKind>($kind) `}` $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $spmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $spmatC `,` $desc `,` $bufferSz `,` $buffer attr-dict `:` $computeType `into` type($buffer)", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.result_names = ["bufferSzNew", "asyncToken"], omnir.summary = "SpGEMM work estimation or compute"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    %k = irdl.base @gpu::@spgemm_work_estimation_or_compute_kind
+    irdl.operands(asyncDependencies: variadic %tok, desc: %h4, spmatA: %h, spmatB: %h2, spmatC: %h3, bufferSz: %idx, buffer: %m)
+    irdl.results(bufferSzNew: %idx, asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct, "kind" = %k}
+  }
+  irdl.operation @spgemm_copy attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesSSSG>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmatA), type($spmatB), type($spmatC), type($desc)) $spmatA (`{` custom<TransposeMode>($modeA)^ `}`)? `,` $spmatB (`{` custom<TransposeMode>($modeB)^ `}`)? `,` $spmatC `,` $desc attr-dict `:` $computeType", omnir.traits = [], omnir.default_texts = {modeA = "#gpu.mat_transpose_mode<NON_TRANSPOSE>", modeB = "#gpu.mat_transpose_mode<NON_TRANSPOSE>"}, omnir.summary = "copies the result of a SpGEMM"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    %ma = irdl.base @gpu::@mat_transpose_mode
+    %mb = irdl.base @gpu::@mat_transpose_mode
+    irdl.operands(asyncDependencies: variadic %tok, desc: %h4, spmatA: %h, spmatB: %h2, spmatC: %h3)
+    irdl.results(asyncToken: optional %tok)
+    irdl.attributes {"modeA" = %ma, "modeB" = %mb, "computeType" = %ct}
+  }
+  irdl.operation @spmat_get_size attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $spmat attr-dict", omnir.traits = [], omnir.result_names = ["rows", "cols", "nnz", "asyncToken"], omnir.summary = "the rows, columns and non-zeros of a sparse matrix"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, spmat: %h)
+    irdl.results(rows: %idx, cols: %idx, nnz: %idx, asyncToken: optional %tok)
+  }
+  irdl.operation @set_csr_pointers attributes {omnir.verifier = "gpu.async", omnir.assembly_format = "custom<AsyncHandlesS>(type($asyncToken), $asyncDependencies, type($asyncDependencies), type($spmat)) $spmat `,` $positions `,` $coordinates `,` $values attr-dict `:` type($positions) `,` type($coordinates) `,` type($values)", omnir.traits = [], omnir.summary = "sets the CSR buffers of a sparse matrix"} {
+    %tok = irdl.any {omnir.constraint = "AnyType"}
+    %h = irdl.any {omnir.constraint = "AnyType"}
+    %h2 = irdl.any {omnir.constraint = "AnyType"}
+    %h3 = irdl.any {omnir.constraint = "AnyType"}
+    %h4 = irdl.any {omnir.constraint = "AnyType"}
+    %m = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m2 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %m3 = irdl.any {omnir.constraint = "AnyMemRef"}
+    %idx = irdl.any {omnir.constraint = "Index"}
+    %ct = irdl.any {omnir.constraint = "TypeAttr"}
+    irdl.operands(asyncDependencies: variadic %tok, spmat: %h, positions: %m, coordinates: %m2, values: %m3)
+    irdl.results(asyncToken: optional %tok)
   }
 }

@@ -17,6 +17,9 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("gpu.barrier", Arc::new(verify_barrier));
     ctx.register_op_verifier_hook("gpu.subgroup_broadcast", Arc::new(verify_broadcast));
     ctx.register_op_verifier_hook("gpu.alloc", Arc::new(verify_alloc));
+    ctx.register_op_verifier_hook("gpu.return", Arc::new(verify_return));
+    ctx.register_op_verifier_hook("gpu.func", Arc::new(verify_func));
+    ctx.register_op_verifier_hook("gpu.launch_func", Arc::new(verify_launch_func));
 }
 
 fn is_token(ctx: &Context, t: Type) -> bool {
@@ -41,14 +44,7 @@ fn verify_async(ctx: &Context, op: OpId) -> Result<(), String> {
             }
             _ => 0,
         },
-        None => {
-            let fixed = match name.as_str() {
-                "gpu.dealloc" => 1,
-                "gpu.memcpy" | "gpu.memset" => 2,
-                _ => 0,
-            };
-            types.len().saturating_sub(fixed)
-        }
+        None => types.len().saturating_sub(fixed_operands(&name)),
     };
     for (i, &t) in types.iter().take(deps).enumerate() {
         if !is_token(ctx, t) {
@@ -59,14 +55,49 @@ fn verify_async(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     let results = ctx.op_result_types(op).map_err(|e| e.message)?;
-    // The token is the last result (after gpu.alloc's memref).
-    let first_token = usize::from(name == "gpu.alloc");
-    for (i, &t) in results.iter().enumerate().skip(first_token) {
+    // The token follows the op's other results (a variadic group's size is unknown here).
+    let Some(before) = results_before_token(&name) else { return Ok(()) };
+    for (i, &t) in results.iter().enumerate().skip(before) {
         if !is_token(ctx, t) {
             return Err(format!("result #{i} must be async token type, but got '{}'", crate::asm::print_type(ctx, t)));
         }
     }
     Ok(())
+}
+
+/// The operands after the async dependencies of the ops without operand segments.
+fn fixed_operands(name: &str) -> usize {
+    match name.strip_prefix("gpu.").unwrap_or(name) {
+        "dealloc" | "destroy_dn_tensor" | "destroy_sp_mat" | "spgemm_destroy_descr" | "spmat_get_size" => 1,
+        "memcpy" | "memset" => 2,
+        "create_2to4_spmat" | "spmv_buffer_size" | "spmm_buffer_size" | "sddmm_buffer_size" => 3,
+        "spmv" | "sddmm" | "spgemm_copy" | "set_csr_pointers" => 4,
+        "create_coo_aos" => 5,
+        "create_coo" | "create_csr" | "create_csc" | "spgemm_work_estimation_or_compute" => 6,
+        "create_bsr" => 8,
+        _ => 0,
+    }
+}
+
+/// The results before the optional token; `None` when a variadic group comes first.
+fn results_before_token(name: &str) -> Option<usize> {
+    Some(match name.strip_prefix("gpu.").unwrap_or(name) {
+        "spmm_buffer_size" => return None,
+        "alloc"
+        | "create_dn_tensor"
+        | "create_coo"
+        | "create_coo_aos"
+        | "create_csr"
+        | "create_csc"
+        | "create_bsr"
+        | "create_2to4_spmat"
+        | "spmv_buffer_size"
+        | "sddmm_buffer_size"
+        | "spgemm_create_descr"
+        | "spgemm_work_estimation_or_compute" => 1,
+        "spmat_get_size" => 3,
+        _ => 0,
+    })
 }
 
 fn verify_barrier(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -114,6 +145,15 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     );
     add("WarpArgs", CustomDirective::new(Arc::new(parse_warp_args), Arc::new(print_warp_args)));
     add("AsyncDependencies", CustomDirective::new(Arc::new(parse_async), Arc::new(print_async)));
+    for code in ["D", "S", "G", "SDD", "DDS", "SSSG"] {
+        add(&format!("AsyncHandles{code}"), async_handles_directive(code));
+    }
+    let modes = &["NON_TRANSPOSE", "TRANSPOSE", "CONJUGATE_TRANSPOSE"];
+    add("TransposeMode", keyword_directive("mat_transpose_mode", "modeA", modes, false));
+    let prune = &["NONE", "PRUNE_ONLY", "PRUNE_AND_CHECK"];
+    add("PruneFlag", keyword_directive("prune_2to4_spmat_flag", "pruneFlag", prune, false));
+    let kinds = &["WORK_ESTIMATION", "COMPUTE"];
+    add("SpGEMMKind", keyword_directive("spgemm_work_estimation_or_compute_kind", "kind", kinds, false));
     add("LaunchDimType", CustomDirective::new(Arc::new(parse_dim_type), Arc::new(print_dim_type)));
     add("LaunchFuncOperands", CustomDirective::new(Arc::new(parse_launch_operands), Arc::new(print_launch_operands)));
     add("OffloadingHandler", CustomDirective::new(Arc::new(parse_handler), Arc::new(print_handler)));
@@ -528,6 +568,100 @@ fn verify_alloc(ctx: &Context, op: OpId) -> Result<(), String> {
     let given = sizes.get(1).copied().unwrap_or(0);
     if given != dynamic {
         return Err(format!("incorrect number of dynamic sizes, has {given}, expected {dynamic}"));
+    }
+    Ok(())
+}
+
+/// The async dependencies of a sparse op, which also give the types of its handles (by
+/// letter: `D` dense tensor, `S` sparse matrix, `G` SpGEMM descriptor), as the types of the
+/// directive's arguments after the dependencies' types.
+fn async_handles_directive(code: &'static str) -> CustomDirective {
+    let parse = move |p: &mut dyn DirectiveParser, args: &mut [ParsedArg]| -> Result<(), AsmError> {
+        parse_async(p, args)?;
+        for (i, c) in code.chars().enumerate() {
+            let name = match c {
+                'D' => "!gpu.sparse.dntensor_handle",
+                'S' => "!gpu.sparse.spmat_handle",
+                _ => "!gpu.sparse.spgemmop_handle",
+            };
+            let t = crate::asm::parse_type(p.context(), name).map_err(|e| AsmError::new(e.to_string()))?;
+            if let Some(a) = args.get_mut(3 + i) {
+                *a = ParsedArg::Types(vec![t]);
+            }
+        }
+        Ok(())
+    };
+    CustomDirective::new(Arc::new(parse), Arc::new(print_async))
+}
+
+fn function_results(ctx: &Context, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let t = ctx.op_inherent_or_discardable(func, "function_type").ok().flatten()?;
+    match ctx.attr_kind(t) {
+        crate::attrs::AttrKind::Type(t) => super::func::function_parts(ctx, *t),
+        _ => None,
+    }
+}
+
+/// The operands match the results of the enclosing `gpu.func`.
+fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(func) = ctx.op_parent_op(op).ok().flatten() else { return Ok(()) };
+    let Some((_, results)) = function_results(ctx, func) else { return Ok(()) };
+    let operands: Vec<Type> = ctx.op_operand_types(op).map_err(|e| e.message)?.into_iter().flatten().collect();
+    if operands.len() != results.len() {
+        return Err(format!("expected {} result operands", results.len()));
+    }
+    for (i, (&o, &r)) in operands.iter().zip(&results).enumerate() {
+        if o != r {
+            return Err(format!("unexpected type `'{}'' for operand #{i}", crate::asm::print_type(ctx, o)));
+        }
+    }
+    Ok(())
+}
+
+/// A kernel returns nothing.
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    let kernel = ctx.op_inherent_or_discardable(op, "kernel").ok().flatten().is_some();
+    if kernel && function_results(ctx, op).is_some_and(|(_, r)| !r.is_empty()) {
+        return Err("expected void return type for kernel function".into());
+    }
+    Ok(())
+}
+
+fn symbol_name(ctx: &Context, op: OpId) -> Option<String> {
+    let a = ctx.op_inherent_or_discardable(op, "sym_name").ok().flatten()?;
+    match ctx.attr_kind(a) {
+        crate::attrs::AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+/// The kernel's container is a symbol of the closest module, which is marked
+/// `gpu.container_module`.
+fn verify_launch_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_async(ctx, op)?;
+    let mut module = ctx.op_parent_op(op).ok().flatten();
+    while let Some(m) = module {
+        if ctx.op_name(m).map_err(|e| e.message)? == "builtin.module" {
+            break;
+        }
+        module = ctx.op_parent_op(m).ok().flatten();
+    }
+    let Some(module) = module else { return Ok(()) };
+    if ctx.op_inherent_or_discardable(module, "gpu.container_module").ok().flatten().is_none() {
+        return Err("expected the closest surrounding module to have the 'gpu.container_module' attribute".into());
+    }
+    let Some(kernel) = ctx.op_inherent_or_discardable(op, "kernel").ok().flatten() else { return Ok(()) };
+    let crate::attrs::AttrKind::SymbolRef { root, .. } = ctx.attr_kind(kernel) else { return Ok(()) };
+    let container = ctx.ident_str(*root).to_string();
+    let region = ctx.op_region(module, 0).map_err(|e| e.message)?;
+    let found = ctx
+        .region_blocks(region)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|&b| ctx.block_ops(b).unwrap_or_default())
+        .any(|o| symbol_name(ctx, o).as_deref() == Some(container.as_str()));
+    if !found {
+        return Err(format!("kernel container '{container}' is undefined"));
     }
     Ok(())
 }
