@@ -13,7 +13,9 @@ use crate::dialect::AsmError;
 use crate::types::Type;
 
 pub(crate) fn register(ctx: &mut Context) {
-    let f = CustomDirective::new(Arc::new(parse_func), Arc::new(print_func));
+    let mut f = CustomDirective::new(Arc::new(parse_func), Arc::new(print_func));
+    // The signature prints its arguments' locations, as func.func's does.
+    f.prints_argument_locations = true;
     ctx.register_custom_directive("gpu", "GPUFuncSignature", f).expect("the gpu dialect is registered");
     let l = CustomDirective::new(Arc::new(parse_launch), Arc::new(print_launch));
     ctx.register_custom_directive("gpu", "LaunchConfig", l).expect("the gpu dialect is registered");
