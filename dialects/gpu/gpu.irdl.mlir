@@ -78,6 +78,14 @@ irdl.dialect @gpu attributes {omnir.enums = {Dimension = {width = 32, cases = ["
     %e = irdl.any {omnir.enum = "SpGEMMWorkEstimationOrComputeKind"}
     irdl.parameters(value: %e)
   }
+  irdl.attribute @object {
+    %t = irdl.any
+    %f = irdl.any
+    %p = irdl.any
+    %k = irdl.any
+    %o = irdl.any
+    irdl.parameters(target: %t, format: %f, properties: %p, kernels: %k, object: %o)
+  }
   irdl.type @mma_matrix {
     %s = irdl.any
     %e = irdl.any

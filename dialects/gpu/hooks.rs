@@ -1,6 +1,7 @@
 //! The gpu dialect's Rust hooks: the directives of its declarative formats (async
-//! dependencies, enum keywords, launch operands), the custom forms of `gpu.func` and
-//! `gpu.launch`, and result names.
+//! dependencies, enum keywords, launch operands), result names, verifiers, and the custom
+//! assembly of `!gpu.mma_matrix`, `#gpu.loop_dim_map`, `#gpu.select_object` and
+//! `#gpu.object`. The custom forms of `gpu.func` and `gpu.launch` are in `func.rs`.
 
 use std::sync::Arc;
 
@@ -164,6 +165,8 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     ctx.set_attr_assembly(map, loop_dim_map_assembly()).expect("a first assembly for #gpu.loop_dim_map");
     let select = ctx.lookup_attr_def("gpu.select_object").expect("#gpu.select_object is defined");
     ctx.set_attr_assembly(select, select_object_assembly()).expect("a first assembly for #gpu.select_object");
+    let object = ctx.lookup_attr_def("gpu.object").expect("#gpu.object is defined");
+    ctx.set_attr_assembly(object, object_assembly()).expect("a first assembly for #gpu.object");
 }
 
 /// `%thread_id_x`: the op's name without `gpu.`, then the dimension.
@@ -364,17 +367,23 @@ fn print_launch_operands(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 
 /// `<#handler>` before a binary's objects, when there is a handler.
 fn parse_handler(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    let mut handler = None;
-    if p.parse_optional_punct("<")? {
-        handler = Some(p.parse_attribute()?);
+    let handler = if p.parse_optional_punct("<")? {
+        let h = p.parse_attribute()?;
         p.parse_punct(">")?;
-    }
-    args[0] = ParsedArg::Attr(handler);
+        h
+    } else {
+        // Without one, a binary embeds its first object (`#gpu.select_object`).
+        crate::asm::parse_attribute(p.context(), "#gpu.select_object").map_err(|e| AsmError::new(e.to_string()))?
+    };
+    args[0] = ParsedArg::Attr(Some(handler));
     Ok(())
 }
 
 fn print_handler(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     if let Some(PrintArg::Attr(Some(a))) = args.first() {
+        if crate::asm::print_attribute(p.context(), *a) == "#gpu.select_object" {
+            return;
+        }
         p.write("<");
         p.print_attribute(*a);
         p.write(">");
@@ -490,10 +499,14 @@ fn loop_dim_map_assembly() -> crate::dialect::CustomAssembly {
     )
 }
 
-/// `#gpu.select_object<target>`: the object to embed, by index or by target attribute.
+/// `#gpu.select_object<target>`: the object to embed, by index or by target attribute;
+/// bare `#gpu.select_object` (the first object) keeps a unit parameter.
 fn select_object_assembly() -> crate::dialect::CustomAssembly {
     crate::dialect::CustomAssembly::new(
         |ctx: &Context, text: &str| {
+            if text.trim().is_empty() {
+                return Ok(vec![ctx.unit_attr()]);
+            }
             let mut p = crate::asm::DialectAsmParser::new(ctx, text);
             p.expect("<")?;
             let a = p.parse_attribute()?;
@@ -503,7 +516,71 @@ fn select_object_assembly() -> crate::dialect::CustomAssembly {
         },
         |ctx: &Context, params: &[Attribute]| {
             let [a] = params else { return Err("select_object takes one parameter".into()) };
+            if matches!(ctx.attr_kind(*a), crate::attrs::AttrKind::Unit) {
+                return Ok(String::new());
+            }
             Ok(format!("<{}>", crate::asm::print_attribute(ctx, *a)))
+        },
+    )
+}
+
+const OBJECT_FORMATS: &[&str] = &["offload", "bin", "assembly", "fatbin"];
+
+/// `#gpu.object<#nvvm.target, properties = {...}, kernels = ..., bin = "..."`: a target,
+/// optional properties and kernel metadata, and the object, whose format (`fatbin` when not
+/// written) precedes it. Absent parts are unit parameters.
+fn object_assembly() -> crate::dialect::CustomAssembly {
+    crate::dialect::CustomAssembly::new(
+        |ctx: &Context, text: &str| {
+            let mut p = crate::asm::DialectAsmParser::new(ctx, text);
+            p.expect("<")?;
+            let target = p.parse_attribute()?;
+            let unit = ctx.unit_attr();
+            let (mut format, mut properties, mut kernels) = (unit, unit, unit);
+            p.expect(",")?;
+            loop {
+                if p.eat_keyword("properties") {
+                    p.expect("=")?;
+                    properties = p.parse_attribute()?;
+                    p.expect(",")?;
+                } else if p.eat_keyword("kernels") {
+                    p.expect("=")?;
+                    kernels = p.parse_attribute()?;
+                    p.expect(",")?;
+                } else if let Some(f) = OBJECT_FORMATS.iter().find(|f| p.rest().trim_start().starts_with(*f)) {
+                    p.eat_keyword(f);
+                    p.expect("=")?;
+                    if *f != "fatbin" {
+                        format = ctx.string_attr(f);
+                    }
+                } else {
+                    break;
+                }
+            }
+            let object = String::from_utf8_lossy(&p.string()?).into_owned();
+            p.expect(">")?;
+            p.finish()?;
+            Ok(vec![target, format, properties, kernels, ctx.string_attr(&object)])
+        },
+        |ctx: &Context, params: &[Attribute]| {
+            let [target, format, properties, kernels, object] = params else {
+                return Err("object takes five parameters".into());
+            };
+            let present = |a: &Attribute| !matches!(ctx.attr_kind(*a), crate::attrs::AttrKind::Unit);
+            let mut out = format!("<{}, ", crate::asm::print_attribute(ctx, *target));
+            if present(properties) {
+                out.push_str(&format!("properties = {}, ", crate::asm::print_attribute(ctx, *properties)));
+            }
+            if present(kernels) {
+                out.push_str(&format!("kernels = {}, ", crate::asm::print_attribute(ctx, *kernels)));
+            }
+            if let crate::attrs::AttrKind::String { value, .. } = ctx.attr_kind(*format) {
+                out.push_str(&String::from_utf8_lossy(value));
+                out.push_str(" = ");
+            }
+            out.push_str(&crate::asm::print_attribute(ctx, *object));
+            out.push('>');
+            Ok(out)
         },
     )
 }
