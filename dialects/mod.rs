@@ -15,8 +15,14 @@ mod affine;
 mod arith;
 #[path = "cf/hooks.rs"]
 mod cf;
+#[path = "complex/hooks.rs"]
+mod complex;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
+#[path = "gpu/hooks.rs"]
+mod gpu;
+#[path = "gpu/func.rs"]
+mod gpu_func;
 /// Directives several dialects share (registered by each under its own name).
 #[path = "shared/index_list.rs"]
 pub mod index_list;
@@ -129,6 +135,20 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("llvm/llvm.irdl.mlir"),
         hooks: llvm::register_hooks,
         directives: llvm::register_directives,
+    },
+    Shipped {
+        name: "complex",
+        file: "dialects/complex/complex.irdl.mlir",
+        source: include_str!("complex/complex.irdl.mlir"),
+        hooks: complex::register_hooks,
+        directives: complex::register_directives,
+    },
+    Shipped {
+        name: "gpu",
+        file: "dialects/gpu/gpu.irdl.mlir",
+        source: include_str!("gpu/gpu.irdl.mlir"),
+        hooks: gpu::register_hooks,
+        directives: gpu::register_directives,
     },
 ];
 

@@ -399,6 +399,16 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
                 |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { shape, .. } if !shape.contains(&crate::types::DYNAMIC)),
             ),
         },
+        "AnyComplex" => TypeConstraint::Custom {
+            summary: "complex-type".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(_))),
+        },
+        "Complex<AnyFloat>" => TypeConstraint::Custom {
+            summary: "complex type with floating-point elements".into(),
+            predicate: Arc::new(
+                |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(e) if matches!(ctx.type_kind(*e), TypeKind::Float(_))),
+            ),
+        },
         _ => return shaped_of(name),
     })
 }

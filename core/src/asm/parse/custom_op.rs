@@ -341,6 +341,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 AttrSpelling::IntArray(_) => self.p.at(Tok::LSquare),
                 AttrSpelling::Type => self.at_type_start(),
                 AttrSpelling::Unit => false,
+                // An array starts with `[` (ODS's `parseOptionalAttribute(ArrayAttr &)`): a
+                // `{` after it is the op's region, not a dictionary.
+                AttrSpelling::Full
+                    if matches!(st.def.attributes[*i].constraint, crate::dialect::AttrConstraint::Array) =>
+                {
+                    self.p.at(Tok::LSquare)
+                }
                 AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
             },
             _ => false,

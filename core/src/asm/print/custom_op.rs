@@ -617,11 +617,15 @@ impl<'a> Printer<'a> {
         if d.attrs.is_empty() && props_hidden {
             return;
         }
+        // MLIR's `getAttrs()`: the discardable attributes, then the inherent ones (each
+        // sorted), as `attributes {qux = "q", no_inline}` of a function.
         let mut all: Vec<NamedAttribute> = d.attrs.to_vec();
-        if let Some(p) = d.properties {
-            all.extend_from_slice(ctx.dictionary_entries(p));
-        }
         all.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+        if let Some(p) = d.properties {
+            let mut inherent = ctx.dictionary_entries(p).to_vec();
+            inherent.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+            all.extend(inherent);
+        }
         let shown: Vec<NamedAttribute> = all.into_iter().filter(|na| shows(na)).collect();
         if shown.is_empty() {
             return;

@@ -186,6 +186,11 @@ fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
             vec![h(ctx, id).filter(|n| !n.is_empty())?]
         }
     };
+    if names.len() > 1 && names.len() > d.results.len() {
+        // Optional results that are absent (`gpu.alloc` without its token) leave the
+        // names of the results that are there.
+        return Some(names[..d.results.len()].to_vec()).filter(|n| !n.is_empty());
+    }
     (names.len() == 1 || names.len() == d.results.len()).then_some(names)
 }
 
