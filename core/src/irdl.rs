@@ -337,6 +337,25 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
                 |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::RankedTensor { shape, .. } if !shape.contains(&crate::types::DYNAMIC)),
             ),
         },
+        "AnyRankedOrUnrankedMemRef" => TypeConstraint::Custom {
+            summary: "ranked or unranked memref of any non-token type values".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+            }),
+        },
+        // bufferization's type interfaces, as builtin types implement them.
+        "TensorLikeType" => TypeConstraint::Custom {
+            summary: "TensorLikeType instance".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. })
+            }),
+        },
+        "BufferLikeType" => TypeConstraint::Custom {
+            summary: "BufferLikeType instance".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+            }),
+        },
         _ => return shaped_of(name),
     })
 }
