@@ -323,11 +323,23 @@ impl<'a> Printer<'a> {
                 return;
             }
         }
+        let before = (self.out.len(), cur.punct, cur.space);
         if cur.space {
             self.out.push(' ');
         }
         cur.punct = false;
         cur.space = true;
+        if let Elem::Custom { name, args, .. } = e {
+            let start = self.out.len();
+            self.print_custom_directive(num, op, cur, name, args);
+            // A directive that prints nothing (one that only infers types when parsing)
+            // leaves neither a space nor a changed spacing state behind.
+            if self.out.len() == start {
+                self.out.truncate(before.0);
+                (cur.punct, cur.space) = (before.1, before.2);
+            }
+            return;
+        }
         let d = ctx.ir.ops.get(op);
         match e {
             Elem::Operand(i) => {
@@ -389,7 +401,6 @@ impl<'a> Printer<'a> {
                     self.out.push(')');
                 }
             }
-            Elem::Custom { name, args, .. } => self.print_custom_directive(num, op, cur, name, args),
             _ => {}
         }
     }
@@ -493,12 +504,16 @@ impl<'a> Printer<'a> {
         };
         // The common case (every inherent attribute printed by the format, nothing
         // discardable) allocates nothing.
-        let props_hidden = d.properties.map_or(true, |p| ctx.dictionary_entries(p).iter().all(|na| !shows(na)));
+        // With a `prop-dict` in the format, the properties print there, not here.
+        let prop_dict = d.properties.is_some()
+            && cur.format.program.iter().any(|ins| matches!(ins, crate::asm::format::Ins::Elem(Elem::PropDict)));
+        let props_hidden =
+            prop_dict || d.properties.map_or(true, |p| ctx.dictionary_entries(p).iter().all(|na| !shows(na)));
         if d.attrs.is_empty() && props_hidden {
             return;
         }
         let mut all: Vec<NamedAttribute> = d.attrs.to_vec();
-        if let Some(p) = d.properties {
+        if let Some(p) = d.properties.filter(|_| !prop_dict) {
             all.extend_from_slice(ctx.dictionary_entries(p));
         }
         all.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
