@@ -11,6 +11,8 @@ use crate::context::Context;
 
 #[path = "arith/hooks.rs"]
 mod arith;
+#[path = "bufferization/hooks.rs"]
+mod bufferization;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 /// Directives several dialects share (registered by each under its own name).
@@ -75,6 +77,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("tensor/tensor.irdl.mlir"),
         hooks: tensor::register_hooks,
         directives: tensor::register_directives,
+    },
+    Shipped {
+        name: "bufferization",
+        file: "dialects/bufferization/bufferization.irdl.mlir",
+        source: include_str!("bufferization/bufferization.irdl.mlir"),
+        hooks: bufferization::register_hooks,
+        directives: bufferization::register_directives,
     },
     Shipped {
         name: "arith",

@@ -100,9 +100,9 @@ fn custom_operations() {
     let e = fail_with("  foo.func @f() {}", &allow());
     assert_eq!(e.diagnostics[0].message, "Dialect `foo' not found for custom op 'foo.func' ");
     assert_eq!((e.diagnostics[0].line, e.diagnostics[0].col), (1, 3));
-    assert!(e.diagnostics[0].notes[0]
-        .message
-        .starts_with("Registered dialects: arith, builtin, cf, func, math, scf, tensor, ub ; for more info"));
+    assert!(e.diagnostics[0].notes[0].message.starts_with(
+        "Registered dialects: arith, bufferization, builtin, cf, func, math, scf, tensor, ub ; for more info"
+    ));
     // A function with no body is a declaration, which must not be public.
     let e = fail_with("func.func @f()", &ParseOptions { allow_unregistered_dialects: false, verify_after_parse: true });
     assert_eq!(e.diagnostics[0].message, "'func.func' op symbol declaration cannot have public visibility");
