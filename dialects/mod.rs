@@ -13,6 +13,8 @@ use crate::context::Context;
 mod affine;
 #[path = "arith/hooks.rs"]
 mod arith;
+#[path = "bufferization/hooks.rs"]
+mod bufferization;
 #[path = "cf/hooks.rs"]
 mod cf;
 #[path = "complex/hooks.rs"]
@@ -149,6 +151,13 @@ const SHIPPED: &[Shipped] = &[
         source: include_str!("gpu/gpu.irdl.mlir"),
         hooks: gpu::register_hooks,
         directives: gpu::register_directives,
+    },
+    Shipped {
+        name: "bufferization",
+        file: "dialects/bufferization/bufferization.irdl.mlir",
+        source: include_str!("bufferization/bufferization.irdl.mlir"),
+        hooks: bufferization::register_hooks,
+        directives: bufferization::register_directives,
     },
 ];
 

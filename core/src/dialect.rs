@@ -181,7 +181,7 @@ impl TypeConstraint {
             TypeConstraint::AnyVector => "vector of any type values".into(),
             TypeConstraint::AnyTensor => "tensor of any non-token type values".into(),
             TypeConstraint::AnyMemRef => "memref of any type values".into(),
-            TypeConstraint::AnyShaped => "shaped of any type values".into(),
+            TypeConstraint::AnyShaped => "shaped of any non-token type values".into(),
             TypeConstraint::Exactly(t) => ctx.type_summary(*t),
             TypeConstraint::OneOf(cs) => cs.iter().map(|c| c.summary(ctx)).collect::<Vec<_>>().join(" or "),
             TypeConstraint::Implements(i) => format!("type implementing {}", i.name()),

@@ -409,6 +409,19 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
                 |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(e) if matches!(ctx.type_kind(*e), TypeKind::Float(_))),
             ),
         },
+        // bufferization's type interfaces, as builtin types implement them.
+        "TensorLikeType" => TypeConstraint::Custom {
+            summary: "TensorLikeType instance".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. })
+            }),
+        },
+        "BufferLikeType" => TypeConstraint::Custom {
+            summary: "BufferLikeType instance".into(),
+            predicate: Arc::new(|ctx: &Context, t: Type| {
+                matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+            }),
+        },
         _ => return shaped_of(name),
     })
 }

@@ -1178,8 +1178,10 @@ impl<'c> Verifier<'c> {
 
 fn type_message(ctx: &Context, kind: Kind, index: usize, spec: &ValueSpec, ty: Type) -> String {
     // MLIR quotes the type as it prints it (`'tensor<*xf32>'`), not a summary of its kind.
+    // ODS's `Variadic<T>` summary is "variadic of " + T's.
+    let variadic = if spec.arity == Arity::Variadic { "variadic of " } else { "" };
     format!(
-        "{} #{index} must be {}, but got '{}'",
+        "{} #{index} must be {variadic}{}, but got '{}'",
         kind.word(),
         spec.constraint.summary(ctx),
         crate::asm::print_type(ctx, ty)

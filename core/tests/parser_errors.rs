@@ -102,7 +102,7 @@ fn custom_operations() {
     assert_eq!((e.diagnostics[0].line, e.diagnostics[0].col), (1, 3));
     assert!(e.diagnostics[0].notes[0]
         .message
-        .starts_with("Registered dialects: affine, arith, builtin, cf, complex, func, gpu, linalg, llvm, math, memref, scf, tensor, ub, vector ; for more info"));
+        .starts_with("Registered dialects: affine, arith, bufferization, builtin, cf, complex, func, gpu, linalg, llvm, math, memref, scf, tensor, ub, vector ; for more info"));
     // A function with no body is a declaration, which must not be public.
     let e = fail_with("func.func @f()", &ParseOptions { allow_unregistered_dialects: false, verify_after_parse: true });
     assert_eq!(e.diagnostics[0].message, "'func.func' op symbol declaration cannot have public visibility");

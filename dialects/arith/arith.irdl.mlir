@@ -26,7 +26,7 @@ irdl.dialect @arith attributes {omnir.enums = {FastMathFlags = {width = 32, bit,
     %flags = irdl.base @arith::@overflow
     irdl.attributes {"overflowFlags" = %flags}
   }
-  irdl.operation @muli attributes {omnir.assembly_format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "SameOperandsAndResultType", "Pure", "Commutative"], omnir.default_texts = {overflowFlags = "#arith.overflow<none>"}, omnir.summary = "Integer multiplication operation."} {
+  irdl.operation @muli attributes {omnir.result_names_hook = "arith.muli", omnir.assembly_format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "SameOperandsAndResultType", "Pure", "Commutative"], omnir.default_texts = {overflowFlags = "#arith.overflow<none>"}, omnir.summary = "Integer multiplication operation."} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)

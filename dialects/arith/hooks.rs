@@ -13,6 +13,7 @@ use crate::types::{Signedness, TypeKind};
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("arith.constant", Arc::new(verify_constant));
     ctx.register_result_names_hook("arith.constant", Arc::new(constant_name));
+    ctx.register_result_names_hook("arith.muli", Arc::new(vscale_product_name));
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
@@ -49,6 +50,35 @@ fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
         }
         _ => Some("cst".to_string()),
     }
+}
+
+/// `%c4_vscale` for an index product of a constant and `vector.vscale` (upstream's
+/// `MulIOp::getAsmResultNames`, which matches vscale by name).
+fn vscale_product_name(ctx: &Context, op: OpId) -> Option<String> {
+    let ty = ctx.op_result_types(op).ok()?.first().copied()?;
+    if !matches!(ctx.type_kind(ty), TypeKind::Index) {
+        return None;
+    }
+    let operands = ctx.op_operands(op).ok()?;
+    let defining = |i: usize| operands.get(i).and_then(|&v| ctx.value_defining_op(v).ok().flatten());
+    let constant = |i: usize| {
+        let d = defining(i)?;
+        let is_constant = ctx.op_def(d).ok().flatten()?.has_trait(crate::dialect::Traits::CONSTANT_LIKE);
+        let value = if is_constant { value_of(ctx, d) } else { None }?;
+        match ctx.attr_kind(value) {
+            AttrKind::Integer { value, .. } => value.to_i64(64),
+            _ => None,
+        }
+    };
+    let is_vscale = |i: usize| defining(i).is_some_and(|d| ctx.op_name(d).is_ok_and(|n| n == "vector.vscale"));
+    let base = if is_vscale(1) {
+        constant(0)
+    } else if is_vscale(0) {
+        constant(1)
+    } else {
+        None
+    }?;
+    Some(format!("c{base}_vscale"))
 }
 
 /// Upstream's `ConstantOp::verify`.

@@ -270,7 +270,16 @@ fn yielded_type(ctx: &Context, block: crate::ir::BlockId) -> Option<Type> {
     operand_types(ctx, last).first().copied()
 }
 
+/// ODS's `SizedRegion<1>` (the traits accept an empty region; this does not).
+fn one_block(ctx: &Context, op: OpId, name: &str) -> Result<(), String> {
+    if body(ctx, op).is_none() {
+        return Err(format!("region #0 ('{name}') failed to verify constraint: region with 1 blocks"));
+    }
+    Ok(())
+}
+
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), String> {
+    one_block(ctx, op, "body")?;
     let Some(result) = result_type(ctx, op) else { return Ok(()) };
     dynamic_count(ctx, result, operand_types(ctx, op).len())?;
     let Some(block) = body(ctx, op) else { return Ok(()) };
@@ -543,6 +552,7 @@ fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
 // ---- padding ----
 
 fn verify_pad(ctx: &Context, op: OpId) -> Result<(), String> {
+    one_block(ctx, op, "region")?;
     let (Some(&source), Some(result)) = (operand_types(ctx, op).first(), result_type(ctx, op)) else {
         return Ok(());
     };

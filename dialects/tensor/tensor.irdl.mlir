@@ -141,7 +141,7 @@ irdl.dialect @tensor {
     %region = irdl.region
     irdl.operands(source: %t, low: variadic %lo, high: variadic %hi)
     irdl.results(result: %r)
-    irdl.attributes {"static_low" = %a, "static_high" = %a, "nofold" = %unit}
+    irdl.attributes {"nofold" = %unit, "static_high" = %a, "static_low" = %a}
     irdl.regions(region: %region)
   }
 

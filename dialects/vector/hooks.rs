@@ -19,6 +19,14 @@ type Verifier = fn(&Context, OpId) -> Result<(), String>;
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
+    // Upstream's outerproduct printer shows the combining kind (default or not) exactly when
+    // there is an accumulator to combine into.
+    ctx.register_elided_attr_hook(
+        "vector.outerproduct",
+        Arc::new(|ctx: &Context, op: OpId, name: &str, _: Attribute| {
+            name == "kind" && ctx.op_operands(op).map_or(0, |o| o.len()) < 3
+        }),
+    );
     let verifiers: [(&str, Verifier); 8] = [
         ("vector.broadcast", verify_broadcast),
         ("vector.extract", verify_extract),
@@ -211,7 +219,9 @@ pub(crate) fn register_directives(ctx: &mut Context) {
         // values that differ from what the op implies, the type directives none.
         d.printed_attributes = match name {
             "TransferAttrs" => Some(Arc::new(transfer_attrs_printed)),
-            "TransferDefaults" | "TransferWriteTypes" => Some(Arc::new(|_: &Context, _: &[Option<Attribute>]| Vec::new())),
+            "TransferDefaults" | "TransferWriteTypes" => {
+                Some(Arc::new(|_: &Context, _: &[Option<Attribute>]| Vec::new()))
+            }
             _ => None,
         };
         ctx.register_custom_directive("vector", name, d).expect("the vector dialect is registered");

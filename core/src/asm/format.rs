@@ -866,6 +866,47 @@ fn infer(
         .map(TypeSource::SameAs)
 }
 
+/// ODS reads `type($x)` of a single value into its constraint's C++ type class
+/// (`RankedTensorType` for `AnyRankedTensor`, `TensorType` for `AnyTensor`, ...), and a
+/// type of another kind fails right there: MLIR's "invalid kind of type specified", naming
+/// the expected class when it is a concrete builtin type. The classes of the shaped-type
+/// constraints, known by their ODS summaries.
+pub(crate) fn type_class_error(ctx: &crate::Context, c: &TypeConstraint, t: crate::types::Type) -> Option<String> {
+    use crate::types::TypeKind;
+    let summary = match c {
+        TypeConstraint::Custom { summary, .. } => summary.as_str(),
+        TypeConstraint::AnyTensor => "tensor of",
+        TypeConstraint::AnyShaped => "shaped of",
+        _ => return None,
+    };
+    let kind = ctx.type_kind(t);
+    let tensor = matches!(kind, TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. });
+    let memref = matches!(kind, TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. });
+    let (fits, class) = if summary.starts_with("ranked tensor of") {
+        (matches!(kind, TypeKind::RankedTensor { .. }), Some("builtin.tensor"))
+    } else if summary.starts_with("ranked or unranked memref of") || summary == "BufferLikeType instance" {
+        (memref, None)
+    } else if summary.contains("tensor of")
+        || summary.ends_with("unranked tensor")
+        || summary == "TensorLikeType instance"
+    {
+        (tensor, None)
+    } else if summary.starts_with("shaped of") {
+        (tensor || memref || matches!(kind, TypeKind::Vector { .. }), None)
+    } else {
+        return None;
+    };
+    if fits {
+        return None;
+    }
+    Some(match class {
+        Some(name) => {
+            format!("invalid kind of type specified: expected {name}, but found '{}'", crate::asm::print_type(ctx, t))
+        }
+        None => "invalid kind of type specified".into(),
+    })
+}
+
 /// What kind of value an attribute variable holds, for its spelling in the custom form.
 pub(crate) fn attr_spelling(c: &AttrConstraint) -> AttrSpelling {
     match c {

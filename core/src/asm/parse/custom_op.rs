@@ -422,7 +422,21 @@ impl<'a, 'c> OpParser<'a, 'c> {
     fn parse_type_var(&mut self, st: &mut FmtParse, var: TypeVar) -> PResult<()> {
         let arity = Self::var_arity(&st.def, var);
         let types = match arity {
-            Arity::Single => self.parse_types_into(true)?,
+            Arity::Single => {
+                let pos = self.p.tok().start;
+                let types = self.parse_types_into(true)?;
+                let constraint = match var {
+                    TypeVar::Operand(i) => Some(&st.def.operands[i].constraint),
+                    TypeVar::Result(i) => Some(&st.def.results[i].constraint),
+                    _ => None,
+                };
+                if let (Some(c), Some(&t)) = (constraint, types.first()) {
+                    if let Some(m) = crate::asm::format::type_class_error(self.ctx, c, t) {
+                        return Err(self.p.error_at(pos, format!("custom op '{}' {m}", st.def.name)));
+                    }
+                }
+                types
+            }
             Arity::Optional => {
                 if self.at_type_start() {
                     self.parse_types_into(true)?
@@ -608,8 +622,22 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 } else if !self.p.at(Tok::LBrace) {
                     return Ok(());
                 }
+                let dict_pos = self.p.tok().start;
                 let s = self.p.parse_dict_entries(self.ctx)?;
+                // With a `prop-dict` in the format, inherent attributes are written there only
+                // (ODS's strict properties).
+                let strict = st.format.program.iter().any(|ins| matches!(ins, Ins::Elem(Elem::PropDict)));
                 for (na, pos) in self.p.scratch.named.drain(s..).collect::<Vec<_>>() {
+                    let n = self.ctx.ident_str(na.name);
+                    if strict && st.def.attributes.iter().any(|a| a.name == n) {
+                        return Err(self.p.error_at(
+                            dict_pos,
+                            format!(
+                                "custom op '{}' inherent attribute '{n}' cannot be parsed from attr-dict when strict properties in assembly format is enabled",
+                                st.def.name
+                            ),
+                        ));
+                    }
                     if st.attrs.iter().any(|a| a.name == na.name) || st.props.iter().any(|a| a.name == na.name) {
                         let n = self.ctx.ident_str(na.name).to_string();
                         return Err(self

@@ -108,7 +108,11 @@ fn custom_form_shows(ctx: &Context, op: u32, na: &crate::attrs::NamedAttribute) 
     let d = ctx.ir.ops.get(op);
     let Some(def) = ctx.registry.op(d.name) else { return true };
     let name = ctx.ident_str(na.name);
-    let default = def.attributes.iter().position(|a| a.name == name).and_then(|i| def.attribute_defaults.get(i).copied().flatten());
+    let default = def
+        .attributes
+        .iter()
+        .position(|a| a.name == name)
+        .and_then(|i| def.attribute_defaults.get(i).copied().flatten());
     if default == Some(na.value) {
         return false;
     }

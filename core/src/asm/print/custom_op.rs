@@ -613,7 +613,11 @@ impl<'a> Printer<'a> {
         };
         // The common case (every inherent attribute printed by the format, nothing
         // discardable) allocates nothing.
-        let props_hidden = d.properties.map_or(true, |p| ctx.dictionary_entries(p).iter().all(|na| !shows(na)));
+        // With a `prop-dict` in the format, the properties print there, not here.
+        let prop_dict = d.properties.is_some()
+            && cur.format.program.iter().any(|ins| matches!(ins, crate::asm::format::Ins::Elem(Elem::PropDict)));
+        let props_hidden =
+            prop_dict || d.properties.map_or(true, |p| ctx.dictionary_entries(p).iter().all(|na| !shows(na)));
         if d.attrs.is_empty() && props_hidden {
             return;
         }
@@ -621,7 +625,7 @@ impl<'a> Printer<'a> {
         // sorted), as `attributes {qux = "q", no_inline}` of a function.
         let mut all: Vec<NamedAttribute> = d.attrs.to_vec();
         all.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
-        if let Some(p) = d.properties {
+        if let Some(p) = d.properties.filter(|_| !prop_dict) {
             let mut inherent = ctx.dictionary_entries(p).to_vec();
             inherent.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
             all.extend(inherent);
