@@ -29,6 +29,13 @@ echo "install honours DESTDIR: ok"
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 cargo run -q --locked -p omnir-gen-header -- --check
 
+echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
+python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh
+cmp target/llvm.irdl.mlir.fresh dialects/llvm/llvm.irdl.mlir || {
+  echo "dialects/llvm/llvm.irdl.mlir is stale: run python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py dialects/llvm/llvm.irdl.mlir" >&2
+  exit 1
+}
+
 echo "== ABI of the installed library"
 bash ci/check-abi.sh "$prefix"
 
