@@ -20,20 +20,10 @@ cargo build --release --quiet --locked -p omnir-opt
 opt=${CARGO_TARGET_DIR:-target}/release/omnir-opt
 [ -f "$out/m$n.custom.mlir" ] || python3 bench/custom/gen.py "$n" "$out/m$n"
 python3 - "$opt" target/venv/bin/iree-opt "$defs" "$out/m$n" "$n" "$runs" <<'PY'
-import os, resource, statistics, subprocess, sys, time
+import os, sys
+sys.path.insert(0, "bench")
+from measure import measure
 opt, iree, defs, prefix, n, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6])
-def measure(cmd, path):
-    times, rss = [], 0
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd + [path, "-o", os.devnull], stderr=subprocess.PIPE)
-        _, err = p.communicate()
-        dt = time.perf_counter() - t0
-        if p.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} {path} failed:\n{err.decode()[:2000]}")
-        times.append(dt)
-        rss = max(rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-    return statistics.median(times), min(times), max(times), rss
 rows = []
 for label, cmd, path in [
     ("omnir-opt, custom syntax in/out", [opt, f"--irdl-file={defs}"], prefix + ".custom.mlir"),
@@ -41,7 +31,7 @@ for label, cmd, path in [
     ("iree-opt, generic syntax in/out", [iree, f"--irdl-file={defs}", "--mlir-print-op-generic"], prefix + ".generic.mlir"),
 ]:
     size = os.path.getsize(path)
-    med, lo, hi, rss = measure(cmd, path)
+    med, lo, hi, rss = measure(cmd, path, runs)
     rows.append((label, size, med, lo, hi, rss))
 print(f"{n} ops, median of {runs} runs (min-max), parse + verify + print, command line")
 print(f"{'':36} {'MB':>7} {'seconds':>22} {'MB/s':>7} {'ns/op':>7} {'peak RSS':>10}")
