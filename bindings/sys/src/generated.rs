@@ -1749,10 +1749,13 @@ extern "C" {
     /// - `results`, `num_results`: the root node of each result expression.
     /// - `out`: receives the attribute.
     ///
-    /// Whatever order or sharing the input uses, omnir stores the canonical form: each result
-    /// tree laid out in post-order (left operand first), without shared or unused nodes, so
-    /// equal maps are equal handles. Reading the nodes back gives that canonical list, which
-    /// differs from the input only when the input was not already in that form.
+    /// Whatever order or sharing the input uses, omnir stores the canonical form: each
+    /// expression simplified as MLIR's `AffineExpr` operators simplify it (constants folded and
+    /// moved right, like terms combined: `s0 + d0 * -1` is `-d0 + s0`, as the parser reads it
+    /// too), each result tree laid out in post-order (left operand first), without shared or
+    /// unused nodes, so equal maps are equal handles. Reading the nodes back gives that
+    /// canonical list, which differs from the input only when the input was not already in
+    /// that form.
     ///
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_ARGUMENT` (unknown node kind,
     /// dim or symbol position out of range, an operand not before its node, a root out of

@@ -735,33 +735,19 @@ fn canonical_affine(
     if total > MAX_AFFINE_NODES {
         return Err(invalid(format!("the expressions expand to more than {MAX_AFFINE_NODES} nodes")));
     }
-    let mut out = Vec::with_capacity(total as usize);
-    let mut out_roots = Vec::with_capacity(roots.len());
-    for &root in roots {
-        let mut stack = vec![(root, false)];
-        let mut done: Vec<u32> = Vec::new();
-        while let Some((n, expanded)) = stack.pop() {
-            match parsed[n as usize] {
-                AffineNode::Binary { op, lhs, rhs } => {
-                    if expanded {
-                        let r = done.pop().expect("rhs laid out");
-                        let l = done.pop().expect("lhs laid out");
-                        out.push(AffineNode::Binary { op, lhs: l, rhs: r });
-                        done.push((out.len() - 1) as u32);
-                    } else {
-                        stack.push((n, true));
-                        stack.push((rhs, false));
-                        stack.push((lhs, false));
-                    }
-                }
-                leaf => {
-                    out.push(leaf);
-                    done.push((out.len() - 1) as u32);
-                }
-            }
-        }
-        out_roots.push(done.pop().expect("root laid out"));
+    // Built as MLIR's AffineExpr operators build: each node simplified as it is made.
+    let mut builder = crate::affine::ExprBuilder::default();
+    let mut built = Vec::with_capacity(parsed.len());
+    for n in &parsed {
+        built.push(match *n {
+            AffineNode::Dim(d) => builder.dim(d),
+            AffineNode::Symbol(s) => builder.symbol(s),
+            AffineNode::Constant(c) => builder.constant(c),
+            AffineNode::Binary { op, lhs, rhs } => builder.binary(op, built[lhs as usize], built[rhs as usize]),
+        });
     }
+    let mut out = Vec::with_capacity(total as usize);
+    let out_roots = roots.iter().map(|&r| builder.flatten(built[r as usize], &mut out)).collect();
     Ok((out, out_roots))
 }
 
@@ -791,10 +777,13 @@ fn node_out(n: &AffineNode) -> omnir_affine_node {
 /// - `results`, `num_results`: the root node of each result expression.
 /// - `out`: receives the attribute.
 ///
-/// Whatever order or sharing the input uses, omnir stores the canonical form: each result
-/// tree laid out in post-order (left operand first), without shared or unused nodes, so
-/// equal maps are equal handles. Reading the nodes back gives that canonical list, which
-/// differs from the input only when the input was not already in that form.
+/// Whatever order or sharing the input uses, omnir stores the canonical form: each
+/// expression simplified as MLIR's `AffineExpr` operators simplify it (constants folded and
+/// moved right, like terms combined: `s0 + d0 * -1` is `-d0 + s0`, as the parser reads it
+/// too), each result tree laid out in post-order (left operand first), without shared or
+/// unused nodes, so equal maps are equal handles. Reading the nodes back gives that
+/// canonical list, which differs from the input only when the input was not already in
+/// that form.
 ///
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_ARGUMENT` (unknown node kind,
 /// dim or symbol position out of range, an operand not before its node, a root out of
