@@ -72,7 +72,7 @@ const SHIPPED: &[Shipped] = &[
         name: "scf",
         file: "dialects/scf/scf.irdl.mlir",
         source: include_str!("scf/scf.irdl.mlir"),
-        hooks: no_hooks,
+        hooks: scf::register_hooks,
         directives: scf::register_directives,
     },
     Shipped {

@@ -9,6 +9,108 @@ use crate::context::Context;
 use crate::dialect::AsmError;
 use crate::types::{Type, TypeKind};
 
+pub(crate) fn register_hooks(ctx: &mut Context) {
+    ctx.register_op_verifier_hook("scf.parallel", Arc::new(verify_parallel));
+    ctx.register_op_verifier_hook("scf.forall", Arc::new(verify_forall));
+}
+
+/// The operand group sizes of an `AttrSizedOperandSegments` op.
+fn segment_sizes(ctx: &Context, op: crate::ir::OpId) -> Vec<usize> {
+    ctx.op_inherent_or_discardable(op, "operandSegmentSizes")
+        .ok()
+        .flatten()
+        .and_then(|a| ctx.dense_int_values(a))
+        .map(|v| v.into_iter().map(|n| n.max(0) as usize).collect())
+        .unwrap_or_default()
+}
+
+/// The types of the entry block's arguments of region 0 (none for an empty region).
+fn entry_argument_types(ctx: &Context, op: crate::ir::OpId) -> Vec<Type> {
+    let Some(entry) = ctx.op_region(op, 0).ok().and_then(|r| ctx.region_blocks(r).ok()?.first().copied()) else {
+        return Vec::new();
+    };
+    let args = ctx.block_arguments(entry).unwrap_or_default();
+    args.into_iter().filter_map(|v| ctx.value_type(v).ok()).collect()
+}
+
+/// Upstream's `ParallelOp::verify` (and, stricter than upstream, equally many lower bounds,
+/// upper bounds and steps, without which the custom form would not read back).
+fn verify_parallel(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
+    let sizes = segment_sizes(ctx, op);
+    let [lower, upper, step, inits] = sizes[..] else { return Ok(()) };
+    if step == 0 {
+        return Err("needs at least one tuple element for lowerBound, upperBound and step".into());
+    }
+    if lower != step || upper != step {
+        return Err(format!("expects as many lower bounds ({lower}) and upper bounds ({upper}) as steps ({step})"));
+    }
+    let args = entry_argument_types(ctx, op);
+    if args.len() != step {
+        return Err(format!(
+            "expects the same number of induction variables: {} as bound and step values: {step}",
+            args.len()
+        ));
+    }
+    if args.iter().any(|&t| !matches!(ctx.type_kind(t), TypeKind::Index)) {
+        return Err("expects arguments for the induction variable to be of index type".into());
+    }
+    let results = ctx.op_result_types(op).map_or(0, |r| r.len());
+    let terminator = ctx
+        .op_region(op, 0)
+        .ok()
+        .and_then(|r| ctx.region_blocks(r).ok()?.first().copied())
+        .and_then(|b| ctx.block_ops(b).ok()?.last().copied())
+        .filter(|&t| ctx.op_name(t).is_ok_and(|n| n == "scf.reduce"));
+    let Some(reduce) = terminator else { return Err("expects body to terminate with 'scf.reduce'".into()) };
+    let reductions = ctx.op_num_regions(reduce).unwrap_or(0);
+    if results != reductions {
+        return Err(format!(
+            "expects number of results: {results} to be the same as number of reductions: {reductions}"
+        ));
+    }
+    if results != inits {
+        return Err(format!(
+            "expects number of results: {results} to be the same as number of initial values: {inits}"
+        ));
+    }
+    Ok(())
+}
+
+/// Upstream's `ForallOp::verify`: outputs, region arguments and the static/dynamic bounds.
+fn verify_forall(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
+    use crate::dialects::index_list::{i64_array, DYNAMIC};
+    let sizes = segment_sizes(ctx, op);
+    let [dyn_lower, dyn_upper, dyn_step, outputs] = sizes[..] else { return Ok(()) };
+    let statics = |name: &str| {
+        ctx.op_inherent_or_discardable(op, name).ok().flatten().map(|a| i64_array(ctx, a)).unwrap_or_default()
+    };
+    let (lower, upper, step) = (statics("staticLowerBound"), statics("staticUpperBound"), statics("staticStep"));
+    let loops = lower.len();
+    let results = ctx.op_result_types(op).map_or(0, |r| r.len());
+    if results != outputs {
+        return Err(format!("produces {results} results, but has only {outputs} outputs"));
+    }
+    let args = entry_argument_types(ctx, op);
+    if args.len() != loops + outputs {
+        return Err(format!("region expects {loops} arguments"));
+    }
+    if let Some(i) = args[..loops].iter().position(|&t| !matches!(ctx.type_kind(t), TypeKind::Index)) {
+        return Err(format!("expects {i}-th block argument to be an index"));
+    }
+    for (name, values, dynamic) in
+        [("lower bound", &lower, dyn_lower), ("upper bound", &upper, dyn_upper), ("step", &step, dyn_step)]
+    {
+        if values.len() != loops {
+            return Err(crate::verify::plain_error(format!("expected {loops} {name} values, got {}", values.len())));
+        }
+        let wanted = values.iter().filter(|&&v| v == DYNAMIC).count();
+        if wanted != dynamic {
+            return Err(crate::verify::plain_error(format!("expected {wanted} dynamic {name} values")));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn register_directives(ctx: &mut Context) {
     let directives: [(&str, CustomDirective); 6] = [
         ("ForallHeader", CustomDirective::new(Arc::new(parse_forall_header), Arc::new(print_forall_header))),

@@ -30,7 +30,7 @@ irdl.dialect @scf {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @forall attributes {omnir.assembly_format = "custom<ForallHeader>($dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound, $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region) $region attr-dict", omnir.print_terminators = "with_results", omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
+  irdl.operation @forall attributes {omnir.verifier = "scf.forall", omnir.assembly_format = "custom<ForallHeader>($dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound, $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region) $region attr-dict", omnir.print_terminators = "with_results", omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %out = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %res = irdl.any {omnir.constraint = "AnyType"}
@@ -72,7 +72,7 @@ irdl.dialect @scf {
     irdl.regions(defaultRegion: %default, caseRegions: %case)
   }
 
-  irdl.operation @parallel attributes {omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = "always", omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
+  irdl.operation @parallel attributes {omnir.verifier = "scf.parallel", omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = "always", omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %init = irdl.any {omnir.constraint = "AnyType"}
     %res = irdl.any {omnir.constraint = "AnyType"}
