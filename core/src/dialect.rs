@@ -497,6 +497,12 @@ pub type BlockArgNamesHook = Arc<dyn Fn(&Context, OpId, usize) -> Vec<Option<Str
 /// attribute is not visited for aliases.
 pub type ElidedAttrHook = Arc<dyn Fn(&Context, OpId, &str, Attribute) -> bool + Send + Sync>;
 
+/// Whether an op that verifies can still be printed in its custom form: upstream accepts
+/// some ops whose custom form cannot say them (`scf.parallel` with more lower bounds than
+/// induction variables) and prints text that does not read back; omnir prints those in the
+/// generic form instead.
+pub type CustomFormHook = Arc<dyn Fn(&Context, OpId) -> bool + Send + Sync>;
+
 /// Where the custom form's name for an op's results comes from.
 #[derive(Clone)]
 pub enum ResultNames {
@@ -857,6 +863,8 @@ pub(crate) struct Registry {
     pub(crate) block_arg_names_hooks: FxHashMap<String, BlockArgNamesHook>,
     /// Inherent attributes the custom form leaves out, by op name.
     pub(crate) elided_attr_hooks: FxHashMap<String, ElidedAttrHook>,
+    /// Ops whose custom form cannot say every instance that verifies, by op name.
+    pub(crate) custom_form_hooks: FxHashMap<String, CustomFormHook>,
 }
 
 impl Registry {
@@ -985,6 +993,11 @@ impl Context {
     /// (replacing an earlier hook).
     pub fn register_elided_attr_hook(&mut self, op: &str, hook: ElidedAttrHook) {
         self.registry.elided_attr_hooks.insert(op.to_string(), hook);
+    }
+
+    /// Registers which ops named `op` the custom form can print (see [`CustomFormHook`]).
+    pub fn register_custom_form_hook(&mut self, op: &str, hook: CustomFormHook) {
+        self.registry.custom_form_hooks.insert(op.to_string(), hook);
     }
 
     /// The result-name hint registered under `name`.

@@ -12,6 +12,14 @@ use crate::types::{Type, TypeKind};
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("scf.parallel", Arc::new(verify_parallel));
     ctx.register_op_verifier_hook("scf.forall", Arc::new(verify_forall));
+    // Upstream verifies uneven bound lists, which `(%i) = (%a, %b) to ...` cannot say.
+    ctx.register_custom_form_hook(
+        "scf.parallel",
+        Arc::new(|ctx: &Context, op: crate::ir::OpId| {
+            let sizes = segment_sizes(ctx, op);
+            sizes.len() == 4 && sizes[0] == sizes[2] && sizes[1] == sizes[2]
+        }),
+    );
 }
 
 /// The operand group sizes of an `AttrSizedOperandSegments` op.
@@ -33,16 +41,12 @@ fn entry_argument_types(ctx: &Context, op: crate::ir::OpId) -> Vec<Type> {
     args.into_iter().filter_map(|v| ctx.value_type(v).ok()).collect()
 }
 
-/// Upstream's `ParallelOp::verify` (and, stricter than upstream, equally many lower bounds,
-/// upper bounds and steps, without which the custom form would not read back).
+/// Upstream's `ParallelOp::verify`.
 fn verify_parallel(ctx: &Context, op: crate::ir::OpId) -> Result<(), String> {
     let sizes = segment_sizes(ctx, op);
-    let [lower, upper, step, inits] = sizes[..] else { return Ok(()) };
+    let [_, _, step, inits] = sizes[..] else { return Ok(()) };
     if step == 0 {
         return Err("needs at least one tuple element for lowerBound, upperBound and step".into());
-    }
-    if lower != step || upper != step {
-        return Err(format!("expects as many lower bounds ({lower}) and upper bounds ({upper}) as steps ({step})"));
     }
     let args = entry_argument_types(ctx, op);
     if args.len() != step {

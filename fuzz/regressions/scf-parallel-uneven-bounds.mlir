@@ -1,5 +1,5 @@
-// scf.parallel with more lower bounds than induction variables (generic form): the custom
-// form would not read back, so it does not verify and prints generically.
+// scf.parallel with more lower bounds than induction variables (generic form): upstream
+// verifies it, but its custom form cannot say it, so omnir prints it generically.
 func.func @a(%i: index) {
   "scf.parallel"(%i, %i, %i, %i) <{operandSegmentSizes = array<i32: 2, 1, 1, 0>}> ({
   ^bb0(%x: index):

@@ -91,6 +91,11 @@ impl<'a> Printer<'a> {
         if d.regions().len() < def.num_regions || d.successors().len() < def.num_successors {
             return None;
         }
+        if let Some(hook) = ctx.registry.custom_form_hooks.get(def.name.as_str()) {
+            if !hook(ctx, handle) {
+                return None;
+            }
+        }
         Some(Box::new(FmtCursor {
             def: def.clone(),
             format,
