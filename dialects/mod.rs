@@ -36,6 +36,8 @@ mod llvm;
 mod memref;
 #[path = "scf/hooks.rs"]
 mod scf;
+#[path = "shared/successors.rs"]
+pub mod successors;
 #[path = "tensor/hooks.rs"]
 mod tensor;
 #[path = "vector/hooks.rs"]

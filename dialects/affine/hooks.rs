@@ -641,17 +641,7 @@ fn i64_array(ctx: &Context, values: &[i64]) -> Attribute {
 /// `$mapOperands, $lowerBoundsMap, $lowerBoundsGroups, $upperBoundsMap, $upperBoundsGroups,
 /// $steps, $reductions, type($results), $region`.
 fn parse_parallel_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    p.parse_punct("(")?;
-    let mut ivs = Vec::new();
-    if !p.parse_optional_punct(")")? {
-        loop {
-            ivs.push(p.parse_argument()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(")")?;
-    }
+    let ivs = p.parse_argument_list()?;
     p.parse_punct("=")?;
     let lower = parse_min_max_bounds(p, "max")?;
     p.parse_keyword("to")?;

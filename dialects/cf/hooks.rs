@@ -3,14 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::asm::format::{
-    CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg, PrintedBlock, PrintedValue,
-    UnresolvedOperand, UnresolvedSuccessor,
-};
+use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg};
 use crate::context::Context;
 use crate::dialect::AsmError;
+use crate::dialects::successors::{parse_successor_use, print_successor_use};
 use crate::ir::OpId;
-use crate::types::{Signedness, Type};
+use crate::types::Signedness;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("cf.switch", Arc::new(verify_switch));
@@ -21,59 +19,6 @@ pub(crate) fn register_directives(ctx: &mut Context) {
     ctx.register_custom_directive("cf", "SwitchOpCases", cases).expect("the cf dialect is registered");
 }
 
-/// `^bb1` or `^bb1(%a, %b : i32, i64)` (MLIR's `parseSuccessorAndUseList`).
-fn parse_successor_and_operands(
-    p: &mut dyn DirectiveParser,
-) -> Result<(UnresolvedSuccessor, Vec<UnresolvedOperand>, Vec<Type>), AsmError> {
-    let block = p.parse_successor()?;
-    let mut operands = Vec::new();
-    let mut types = Vec::new();
-    if p.parse_optional_punct("(")? {
-        loop {
-            operands.push(p.parse_operand()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(":")?;
-        loop {
-            types.push(p.parse_type()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(")")?;
-    }
-    Ok((block, operands, types))
-}
-
-fn print_successor_and_operands(
-    p: &mut dyn DirectivePrinter,
-    block: PrintedBlock,
-    operands: &[PrintedValue],
-    types: &[Type],
-) {
-    p.print_successor(block);
-    if operands.is_empty() {
-        return;
-    }
-    p.write("(");
-    for (i, v) in operands.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_value(*v);
-    }
-    p.write(" : ");
-    for (i, t) in types.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_type(*t);
-    }
-    p.write(")");
-}
-
 /// `default: ^bb1(...), 42: ^bb2(...), ...`. Arguments: `ref(type($flag)), $defaultDestination,
 /// $defaultOperands, type($defaultOperands), $case_values, $caseDestinations, $caseOperands,
 /// type($caseOperands), $case_operand_segments`.
@@ -82,7 +27,7 @@ fn parse_switch_cases(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Re
     let flag = flag.first().copied().ok_or_else(|| p.error("expected the flag's type"))?;
     p.parse_keyword("default")?;
     p.parse_punct(":")?;
-    let (default, default_operands, default_types) = parse_successor_and_operands(p)?;
+    let (default, default_operands, default_types) = parse_successor_use(p)?;
     let mut values = Vec::new();
     let mut blocks = Vec::new();
     let mut operands = Vec::new();
@@ -91,7 +36,7 @@ fn parse_switch_cases(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Re
     while p.parse_optional_punct(",")? {
         let Some(value) = p.parse_optional_integer()? else { return Err(p.error("expected integer value")) };
         p.parse_punct(":")?;
-        let (block, ops, tys) = parse_successor_and_operands(p)?;
+        let (block, ops, tys) = parse_successor_use(p)?;
         values.push(value);
         blocks.push(block);
         segments.push(ops.len() as i32);
@@ -138,7 +83,7 @@ fn print_switch_cases(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     };
     let Some(&default) = blocks(1).first() else { return };
     p.write("  default: ");
-    print_successor_and_operands(p, default, &operands(2), &types(3));
+    print_successor_use(p, default, &operands(2), &types(3));
     let values = attr(4).and_then(|a| p.context().dense_int_values(a)).unwrap_or_default();
     let segments = attr(8).and_then(|a| p.context().dense_int_values(a)).unwrap_or_default();
     let (case_operands, case_types, case_blocks) = (operands(6), types(7), blocks(5));
@@ -149,7 +94,7 @@ fn print_switch_cases(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
         p.write(",");
         p.print_newline();
         p.write(&format!("  {value}: "));
-        print_successor_and_operands(p, *block, &case_operands[at..end], &case_types[at.min(end)..end]);
+        print_successor_use(p, *block, &case_operands[at..end], &case_types[at.min(end)..end]);
         at = end;
     }
     if !values.is_empty() {

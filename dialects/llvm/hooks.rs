@@ -620,58 +620,7 @@ fn print_mem_props(p: &mut dyn DirectivePrinter, args: &[PrintArg], names: &[&st
 
 // ---- switch and indirect branch ----
 
-type SuccessorUse = (crate::asm::format::UnresolvedSuccessor, Vec<crate::asm::format::UnresolvedOperand>, Vec<Type>);
-
-/// `^bb(%a, %b : i32, i32)` (the list optional).
-fn parse_successor_use(p: &mut dyn DirectiveParser) -> Result<SuccessorUse, AsmError> {
-    let b = p.parse_successor()?;
-    let mut operands = Vec::new();
-    let mut tys = Vec::new();
-    if p.parse_optional_punct("(")? {
-        loop {
-            operands.push(p.parse_operand()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(":")?;
-        loop {
-            tys.push(p.parse_type()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(")")?;
-    }
-    Ok((b, operands, tys))
-}
-
-fn print_successor_use(
-    p: &mut dyn DirectivePrinter,
-    s: crate::asm::format::PrintedBlock,
-    operands: &[crate::asm::format::PrintedValue],
-    tys: &[Type],
-) {
-    p.print_successor(s);
-    if operands.is_empty() {
-        return;
-    }
-    p.write("(");
-    for (i, &v) in operands.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_value(v);
-    }
-    p.write(" : ");
-    for (i, &t) in tys.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_type(t);
-    }
-    p.write(")");
-}
+use crate::dialects::successors::{parse_successor_use, print_successor_use};
 
 /// The successors' operand groups, split by a segment-sizes attribute.
 fn split_groups<T: Clone>(items: &[T], sizes: &[i64]) -> Vec<Vec<T>> {

@@ -312,17 +312,7 @@ fn print_for_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 /// inits and the result types, which the inits have too. Arguments: `$lowerBound,
 /// $upperBound, $step, $initVals, type($initVals), type($results), $region`.
 fn parse_parallel_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
-    p.parse_punct("(")?;
-    let mut ivs = Vec::new();
-    if !p.parse_optional_punct(")")? {
-        loop {
-            ivs.push(p.parse_argument()?);
-            if !p.parse_optional_punct(",")? {
-                break;
-            }
-        }
-        p.parse_punct(")")?;
-    }
+    let ivs = p.parse_argument_list()?;
     let mut bounds = Vec::new();
     for word in ["=", "to", "step"] {
         if word == "=" {
@@ -410,15 +400,7 @@ fn print_parallel_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
 /// $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region`.
 fn parse_forall_header(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
     use crate::dialects::index_list::{i64_array_attr, parse_index_list};
-    p.parse_punct("(")?;
-    let mut ivs = Vec::new();
-    loop {
-        ivs.push(p.parse_argument()?);
-        if !p.parse_optional_punct(",")? {
-            break;
-        }
-    }
-    p.parse_punct(")")?;
+    let ivs = p.parse_argument_list()?;
     let lists = if p.at_keyword("in") {
         p.parse_keyword("in")?;
         let upper = parse_index_list(p, "(", ")", false)?;

@@ -1010,6 +1010,23 @@ pub trait DirectiveParser {
     fn parse_operand(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
     /// A new SSA name (`%arg0`) for a region's entry block argument.
     fn parse_argument(&mut self) -> Result<UnresolvedOperand, crate::dialect::AsmError>;
+    /// `(%i, %j)` or `()`: new SSA names in parentheses (MLIR's `parseArgumentList` with
+    /// `Delimiter::Paren`).
+    fn parse_argument_list(&mut self) -> Result<Vec<UnresolvedOperand>, crate::dialect::AsmError> {
+        self.parse_punct("(")?;
+        let mut args = Vec::new();
+        if self.parse_optional_punct(")")? {
+            return Ok(args);
+        }
+        loop {
+            args.push(self.parse_argument()?);
+            if !self.parse_optional_punct(",")? {
+                break;
+            }
+        }
+        self.parse_punct(")")?;
+        Ok(args)
+    }
     /// Whether the next token is an SSA name (`%...`).
     fn at_operand(&self) -> bool;
     /// `loc(...)` after a region argument read with [`DirectiveParser::parse_argument`], if
