@@ -555,3 +555,99 @@ mod tests {
         assert!(m.validate().is_err());
     }
 }
+
+/// A piece of an affine expression's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AffineExprPiece {
+    Text(&'static str),
+    Int(i64),
+    Dim(u32),
+    Symbol(u32),
+}
+
+/// MLIR's `printAffineExprInternal`, with an explicit stack: the expression under `root` as
+/// the pieces of its text, in order (dims and symbols left to the caller: `d0`, or an SSA
+/// value in an affine op's operand list).
+pub fn affine_expr_pieces(nodes: &[AffineNode], root: u32, mut emit: impl FnMut(AffineExprPiece)) {
+    enum T {
+        Node(u32, bool),
+        Lit(&'static str),
+        Int(i64),
+    }
+    let mut stack = vec![T::Node(root, false)];
+    let node = |i: u32| nodes.get(i as usize).copied().unwrap_or(AffineNode::Constant(0));
+    while let Some(t) = stack.pop() {
+        let (i, strong) = match t {
+            T::Lit(s) => {
+                emit(AffineExprPiece::Text(s));
+                continue;
+            }
+            T::Int(v) => {
+                emit(AffineExprPiece::Int(v));
+                continue;
+            }
+            T::Node(i, strong) => (i, strong),
+        };
+        match node(i) {
+            AffineNode::Dim(d) => emit(AffineExprPiece::Dim(d)),
+            AffineNode::Symbol(s) => emit(AffineExprPiece::Symbol(s)),
+            AffineNode::Constant(c) => emit(AffineExprPiece::Int(c)),
+            AffineNode::Binary { op, lhs, rhs } => {
+                if strong {
+                    emit(AffineExprPiece::Text("("));
+                    stack.push(T::Lit(")"));
+                }
+                if op != AffineBinaryOp::Add {
+                    if op == AffineBinaryOp::Mul && node(rhs) == AffineNode::Constant(-1) {
+                        emit(AffineExprPiece::Text("-"));
+                        stack.push(T::Node(lhs, true));
+                        continue;
+                    }
+                    let spelling = match op {
+                        AffineBinaryOp::Mul => " * ",
+                        AffineBinaryOp::Mod => " mod ",
+                        AffineBinaryOp::FloorDiv => " floordiv ",
+                        AffineBinaryOp::CeilDiv => " ceildiv ",
+                        AffineBinaryOp::Add => " + ",
+                    };
+                    stack.push(T::Node(rhs, true));
+                    stack.push(T::Lit(spelling));
+                    stack.push(T::Node(lhs, true));
+                    continue;
+                }
+                // Addition: `a - b` for `a + b * -1`, `a - b * c` for `a + b * -c`,
+                // `a - c` for `a + -c`.
+                if let AffineNode::Binary { op: AffineBinaryOp::Mul, lhs: rl, rhs: rr } = node(rhs) {
+                    if let AffineNode::Constant(c) = node(rr) {
+                        if c == -1 {
+                            let rl_is_add = matches!(node(rl), AffineNode::Binary { op: AffineBinaryOp::Add, .. });
+                            stack.push(T::Node(rl, rl_is_add));
+                            stack.push(T::Lit(" - "));
+                            stack.push(T::Node(lhs, false));
+                            continue;
+                        }
+                        if c < -1 {
+                            stack.push(T::Int(c.wrapping_neg()));
+                            stack.push(T::Lit(" * "));
+                            stack.push(T::Node(rl, true));
+                            stack.push(T::Lit(" - "));
+                            stack.push(T::Node(lhs, false));
+                            continue;
+                        }
+                    }
+                }
+                if let AffineNode::Constant(c) = node(rhs) {
+                    if c < 0 {
+                        stack.push(T::Int(c.wrapping_neg()));
+                        stack.push(T::Lit(" - "));
+                        stack.push(T::Node(lhs, false));
+                        continue;
+                    }
+                }
+                stack.push(T::Node(rhs, false));
+                stack.push(T::Lit(" + "));
+                stack.push(T::Node(lhs, false));
+            }
+        }
+    }
+}

@@ -938,89 +938,19 @@ enum Piece {
     Sym(u32),
 }
 
-/// MLIR's `printAffineExprInternal` (as the core's map printer), with dims and symbols left
-/// for the caller to print as SSA values.
+/// The expression's text in pieces, dims and symbols left for the caller to print as SSA
+/// values (the core's expression printer).
 fn expr_pieces(nodes: &[AffineNode], root: u32) -> Vec<Piece> {
-    enum T {
-        Node(u32, bool),
-        Lit(&'static str),
-        Int(i64),
-    }
+    use crate::affine::AffineExprPiece;
     let mut out = Vec::new();
-    let mut stack = vec![T::Node(root, false)];
-    let node = |i: u32| nodes.get(i as usize).copied().unwrap_or(AffineNode::Constant(0));
-    while let Some(t) = stack.pop() {
-        let (i, strong) = match t {
-            T::Lit(s) => {
-                out.push(Piece::Text(s));
-                continue;
-            }
-            T::Int(v) => {
-                out.push(Piece::Int(v));
-                continue;
-            }
-            T::Node(i, strong) => (i, strong),
-        };
-        match node(i) {
-            AffineNode::Dim(d) => out.push(Piece::Dim(d)),
-            AffineNode::Symbol(s) => out.push(Piece::Sym(s)),
-            AffineNode::Constant(c) => out.push(Piece::Int(c)),
-            AffineNode::Binary { op, lhs, rhs } => {
-                if strong {
-                    out.push(Piece::Text("("));
-                    stack.push(T::Lit(")"));
-                }
-                if op != AffineBinaryOp::Add {
-                    if op == AffineBinaryOp::Mul && node(rhs) == AffineNode::Constant(-1) {
-                        out.push(Piece::Text("-"));
-                        stack.push(T::Node(lhs, true));
-                        continue;
-                    }
-                    let spelling = match op {
-                        AffineBinaryOp::Mul => " * ",
-                        AffineBinaryOp::Mod => " mod ",
-                        AffineBinaryOp::FloorDiv => " floordiv ",
-                        AffineBinaryOp::CeilDiv => " ceildiv ",
-                        AffineBinaryOp::Add => " + ",
-                    };
-                    stack.push(T::Node(rhs, true));
-                    stack.push(T::Lit(spelling));
-                    stack.push(T::Node(lhs, true));
-                    continue;
-                }
-                if let AffineNode::Binary { op: AffineBinaryOp::Mul, lhs: rl, rhs: rr } = node(rhs) {
-                    if let AffineNode::Constant(c) = node(rr) {
-                        if c == -1 {
-                            let rl_is_add = matches!(node(rl), AffineNode::Binary { op: AffineBinaryOp::Add, .. });
-                            stack.push(T::Node(rl, rl_is_add));
-                            stack.push(T::Lit(" - "));
-                            stack.push(T::Node(lhs, false));
-                            continue;
-                        }
-                        if c < -1 {
-                            stack.push(T::Int(c.wrapping_neg()));
-                            stack.push(T::Lit(" * "));
-                            stack.push(T::Node(rl, true));
-                            stack.push(T::Lit(" - "));
-                            stack.push(T::Node(lhs, false));
-                            continue;
-                        }
-                    }
-                }
-                if let AffineNode::Constant(c) = node(rhs) {
-                    if c < 0 {
-                        stack.push(T::Int(c.wrapping_neg()));
-                        stack.push(T::Lit(" - "));
-                        stack.push(T::Node(lhs, false));
-                        continue;
-                    }
-                }
-                stack.push(T::Node(rhs, false));
-                stack.push(T::Lit(" + "));
-                stack.push(T::Node(lhs, false));
-            }
-        }
-    }
+    crate::affine::affine_expr_pieces(nodes, root, |piece| {
+        out.push(match piece {
+            AffineExprPiece::Text(t) => Piece::Text(t),
+            AffineExprPiece::Int(v) => Piece::Int(v),
+            AffineExprPiece::Dim(d) => Piece::Dim(d),
+            AffineExprPiece::Symbol(s) => Piece::Sym(s),
+        })
+    });
     out
 }
 

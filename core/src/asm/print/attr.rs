@@ -9,7 +9,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::bigint::BigUint;
 use super::float::write_float;
-use crate::affine::{AffineBinaryOp, AffineNode};
+use crate::affine::AffineNode;
 use crate::asm::custom::call_params_printer;
 use crate::asm::PrintFlags;
 use crate::attrs::{ApInt, AttrKind, Attribute, LocationKind, NamedAttribute};
@@ -1165,93 +1165,19 @@ fn write_dim_sym_list(dims: u32, syms: u32, out: &mut String) {
     }
 }
 
-/// MLIR's `printAffineExprInternal`, with an explicit stack.
+/// MLIR's `printAffineExprInternal` (see [`crate::affine::affine_expr_pieces`]).
 pub(crate) fn write_affine_expr(nodes: &[AffineNode], root: u32, out: &mut String) {
-    enum T {
-        Node(u32, bool),
-        Lit(&'static str),
-        Int(i64),
-    }
-    let mut stack = vec![T::Node(root, false)];
-    let node = |i: u32| nodes.get(i as usize).copied().unwrap_or(AffineNode::Constant(0));
-    while let Some(t) = stack.pop() {
-        let (i, strong) = match t {
-            T::Lit(s) => {
-                out.push_str(s);
-                continue;
-            }
-            T::Int(v) => {
-                write_i64(v, out);
-                continue;
-            }
-            T::Node(i, strong) => (i, strong),
-        };
-        match node(i) {
-            AffineNode::Dim(d) => {
-                out.push('d');
-                write_u64(d as u64, out);
-            }
-            AffineNode::Symbol(s) => {
-                out.push('s');
-                write_u64(s as u64, out);
-            }
-            AffineNode::Constant(c) => write_i64(c, out),
-            AffineNode::Binary { op, lhs, rhs } => {
-                if strong {
-                    out.push('(');
-                    stack.push(T::Lit(")"));
-                }
-                if op != AffineBinaryOp::Add {
-                    if op == AffineBinaryOp::Mul && node(rhs) == AffineNode::Constant(-1) {
-                        out.push('-');
-                        stack.push(T::Node(lhs, true));
-                        continue;
-                    }
-                    let spelling = match op {
-                        AffineBinaryOp::Mul => " * ",
-                        AffineBinaryOp::Mod => " mod ",
-                        AffineBinaryOp::FloorDiv => " floordiv ",
-                        AffineBinaryOp::CeilDiv => " ceildiv ",
-                        AffineBinaryOp::Add => " + ",
-                    };
-                    stack.push(T::Node(rhs, true));
-                    stack.push(T::Lit(spelling));
-                    stack.push(T::Node(lhs, true));
-                    continue;
-                }
-                // Addition: `a - b` for `a + b * -1`, `a - b * c` for `a + b * -c`,
-                // `a - c` for `a + -c`.
-                if let AffineNode::Binary { op: AffineBinaryOp::Mul, lhs: rl, rhs: rr } = node(rhs) {
-                    if let AffineNode::Constant(c) = node(rr) {
-                        if c == -1 {
-                            let rl_is_add = matches!(node(rl), AffineNode::Binary { op: AffineBinaryOp::Add, .. });
-                            stack.push(T::Node(rl, rl_is_add));
-                            stack.push(T::Lit(" - "));
-                            stack.push(T::Node(lhs, false));
-                            continue;
-                        }
-                        if c < -1 {
-                            stack.push(T::Int(c.wrapping_neg()));
-                            stack.push(T::Lit(" * "));
-                            stack.push(T::Node(rl, true));
-                            stack.push(T::Lit(" - "));
-                            stack.push(T::Node(lhs, false));
-                            continue;
-                        }
-                    }
-                }
-                if let AffineNode::Constant(c) = node(rhs) {
-                    if c < 0 {
-                        stack.push(T::Int(c.wrapping_neg()));
-                        stack.push(T::Lit(" - "));
-                        stack.push(T::Node(lhs, false));
-                        continue;
-                    }
-                }
-                stack.push(T::Node(rhs, false));
-                stack.push(T::Lit(" + "));
-                stack.push(T::Node(lhs, false));
-            }
+    use crate::affine::AffineExprPiece;
+    crate::affine::affine_expr_pieces(nodes, root, |piece| match piece {
+        AffineExprPiece::Text(t) => out.push_str(t),
+        AffineExprPiece::Int(v) => write_i64(v, out),
+        AffineExprPiece::Dim(d) => {
+            out.push('d');
+            write_u64(d as u64, out);
         }
-    }
+        AffineExprPiece::Symbol(s) => {
+            out.push('s');
+            write_u64(s as u64, out);
+        }
+    });
 }
