@@ -91,6 +91,12 @@ impl Traits {
     pub const OPTIONAL_SYMBOL: Traits = Traits(1 << 15);
     /// All operands have the same type.
     pub const SAME_TYPE_OPERANDS: Traits = Traits(1 << 16);
+    /// The op's effects are those of the ops in its regions (MLIR's
+    /// `RecursiveMemoryEffects`).
+    pub const RECURSIVE_MEMORY_EFFECTS: Traits = Traits(1 << 17);
+    /// The op only reads memory or allocates its results (`MemoryEffects<[MemRead]>`,
+    /// `MemoryEffects<[MemAlloc]>`): unused, it can go.
+    pub const ONLY_READS_OR_ALLOCATES: Traits = Traits(1 << 18);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0
@@ -865,6 +871,14 @@ pub(crate) struct Registry {
     pub(crate) elided_attr_hooks: FxHashMap<String, ElidedAttrHook>,
     /// Ops whose custom form cannot say every instance that verifies, by op name.
     pub(crate) custom_form_hooks: FxHashMap<String, CustomFormHook>,
+    /// Fold hooks, by op name.
+    pub(crate) fold_hooks: FxHashMap<Identifier, crate::pass::FoldHook>,
+    /// Constant materializers, by dialect name.
+    pub(crate) constant_materializers: FxHashMap<String, crate::pass::ConstantMaterializer>,
+    /// How `ConstantLike` ops without a `value` attribute give their value, by op name.
+    pub(crate) constant_value_hooks: FxHashMap<Identifier, crate::pass::ConstantValueHook>,
+    /// Ops whose regions take folded constants, besides isolated-from-above ones.
+    pub(crate) constant_insertion_ops: rustc_hash::FxHashSet<Identifier>,
 }
 
 impl Registry {

@@ -607,7 +607,13 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "AttrSizedResultSegments" => Traits::ATTR_SIZED_RESULT_SEGMENTS,
         "NoRegionArguments" => Traits::NO_REGION_ARGUMENTS,
         "GraphRegion" | "RegionKindInterface" => Traits::GRAPH_REGIONS,
-        _ => Traits::default(),
+        "RecursiveMemoryEffects" => Traits::RECURSIVE_MEMORY_EFFECTS,
+        _ => match name.strip_prefix("MemoryEffects<[").and_then(|r| r.strip_suffix("]>")) {
+            Some(list) if list.split(',').all(|e| matches!(e.trim(), "MemRead" | "MemAlloc")) => {
+                Traits::ONLY_READS_OR_ALLOCATES
+            }
+            _ => Traits::default(),
+        },
     };
     if bit != Traits::default() {
         def.traits = def.traits | bit;
@@ -653,7 +659,6 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
     const KNOWN: &[&str] = &[
         "Idempotent",
         "Involution",
-        "RecursiveMemoryEffects",
         "RecursivelySpeculatable",
         "AutomaticAllocationScope",
         "AffineScope",

@@ -277,6 +277,54 @@ impl Context {
         self.op_groups(op, Kind::Operand)
     }
 
+    /// Replaces the operands of operand group `group` of a registered op with `values`,
+    /// keeping `operandSegmentSizes` in step when the op has one.
+    pub fn set_operand_group(&mut self, op: OpId, group: usize, values: &[crate::ir::Value]) -> Result<()> {
+        let groups = self.op_operand_segments(op)?;
+        let range =
+            groups.get(group).cloned().ok_or_else(|| Error::out_of_range("operand group", group, groups.len()))?;
+        let mut operands = self.op_operands(op)?;
+        operands.splice(range.clone(), values.iter().copied());
+        let sized = self.op_def(op)?.is_some_and(|d| d.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS));
+        let sizes_attr = if sized {
+            let sizes: Vec<u8> = groups
+                .iter()
+                .enumerate()
+                .flat_map(|(i, r)| (if i == group { values.len() } else { r.len() } as i32).to_le_bytes())
+                .collect();
+            let i32_ty = self.integer_type(32, Signedness::Signless)?;
+            Some(self.dense_array_attr(i32_ty, &sizes)?)
+        } else {
+            None
+        };
+        self.set_operands(op, &operands)?;
+        if let Some(attr) = sizes_attr {
+            // The sizes are a property even though no definition declares them.
+            let name = self.identifier("operandSegmentSizes");
+            let mut entries: Vec<crate::attrs::NamedAttribute> =
+                self.op_properties(op)?.map(|p| self.dictionary_entries(p).to_vec()).unwrap_or_default();
+            entries.retain(|e| e.name != name);
+            entries.push(crate::attrs::NamedAttribute { name, value: attr });
+            entries.sort_by(|a, b| self.ident_str(a.name).cmp(self.ident_str(b.name)));
+            let dict = self.dictionary_attr(&entries)?;
+            self.set_op_properties(op, Some(dict))?;
+        }
+        Ok(())
+    }
+
+    /// Erases operand `index` of a registered op (MLIR's `MutableOperandRange::erase`),
+    /// shrinking its group.
+    pub fn erase_operand(&mut self, op: OpId, index: usize) -> Result<()> {
+        let groups = self.op_operand_segments(op)?;
+        let group = groups
+            .iter()
+            .position(|r| r.contains(&index))
+            .ok_or_else(|| Error::out_of_range("operand", index, self.op_num_operands(op).unwrap_or(0)))?;
+        let mut values = self.op_operands(op)?[groups[group].clone()].to_vec();
+        values.remove(index - groups[group].start);
+        self.set_operand_group(op, group, &values)
+    }
+
     /// The result index ranges of each result group of a registered op.
     pub fn op_result_segments(&self, op: OpId) -> Result<Vec<Range<usize>>> {
         self.op_groups(op, Kind::Result)

@@ -14,6 +14,7 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("arith.constant", Arc::new(verify_constant));
     ctx.register_result_names_hook("arith.constant", Arc::new(constant_name));
     ctx.register_result_names_hook("arith.muli", Arc::new(vscale_product_name));
+    ctx.register_constant_materializer("arith", Arc::new(materialize_constant));
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
@@ -131,4 +132,40 @@ fn print_select_types(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     if let Some(&t) = r.first() {
         p.print_type(t);
     }
+}
+
+/// arith's constant materializer (upstream's `ArithDialect::materializeConstant`): a
+/// `ub.poison` for a poison value, else an `arith.constant` when the value is an integer,
+/// float or elements attribute of exactly the requested type (integers signless).
+pub(crate) fn materialize_constant(
+    ctx: &mut Context,
+    value: crate::attrs::Attribute,
+    ty: crate::types::Type,
+    loc: crate::attrs::Location,
+    point: crate::ir::InsertPoint,
+) -> crate::error::Result<Option<OpId>> {
+    let is_poison = ctx.attr_type_id(value) == crate::typeid::TypeId::of("#ub.poison");
+    let name = if is_poison {
+        "ub.poison"
+    } else {
+        if ctx.attr_type(value) != Some(ty) {
+            return Ok(None);
+        }
+        if matches!(ctx.type_kind(ty), TypeKind::Integer { signedness, .. } if *signedness != Signedness::Signless) {
+            return Ok(None);
+        }
+        let buildable = matches!(
+            ctx.attr_kind(value),
+            AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } | AttrKind::DenseIntOrFloat { .. }
+        ) || crate::asm::print_attribute(ctx, value).starts_with("dense_resource<");
+        if !buildable {
+            return Ok(None);
+        }
+        "arith.constant"
+    };
+    let mut state = crate::ir::OperationState::new(name, loc).results(&[ty]);
+    state.attributes.push(crate::attrs::NamedAttribute { name: ctx.identifier("value"), value });
+    let op = ctx.create_operation(&state)?;
+    ctx.insert_op(op, point)?;
+    Ok(Some(op))
 }

@@ -6,7 +6,7 @@
 // operand groups. AtomicRMWKind is arith's enum (dialects/arith); IRDL enums are per
 // definition file, so it is repeated here.
 irdl.dialect @memref attributes {omnir.enums = {AtomicRMWKind = {width = 64, cases = ["addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]}}} {
-  irdl.operation @alloc attributes {omnir.assembly_format = "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)", omnir.optional_attributes = ["alignment"], omnir.traits = ["AttrSizedOperandSegments", "OpAsmOpInterface", "MemoryEffects"], omnir.result_names = ["alloc"], omnir.verifier = "memref.alloc", omnir.summary = "memory allocation operation", omnir.description = "Allocates a buffer of the result's memref type; the operands give its dynamic sizes and the symbols of its layout map."} {
+  irdl.operation @alloc attributes {omnir.assembly_format = "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)", omnir.optional_attributes = ["alignment"], omnir.traits = ["AttrSizedOperandSegments", "OpAsmOpInterface", "MemoryEffects<[MemAlloc]>"], omnir.result_names = ["alloc"], omnir.verifier = "memref.alloc", omnir.summary = "memory allocation operation", omnir.description = "Allocates a buffer of the result's memref type; the operands give its dynamic sizes and the symbols of its layout map."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %sym = irdl.any {omnir.constraint = "Index"}
     %align = irdl.any {omnir.constraint = "I64Attr"}
@@ -16,7 +16,7 @@ irdl.dialect @memref attributes {omnir.enums = {AtomicRMWKind = {width = 64, cas
     irdl.attributes {"alignment" = %align}
   }
 
-  irdl.operation @alloca attributes {omnir.assembly_format = "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)", omnir.optional_attributes = ["alignment"], omnir.traits = ["AttrSizedOperandSegments", "OpAsmOpInterface", "MemoryEffects"], omnir.result_names = ["alloca"], omnir.verifier = "memref.alloca", omnir.summary = "stack memory allocation operation", omnir.description = "Allocates a buffer on the stack, freed when control leaves the closest enclosing automatic allocation scope."} {
+  irdl.operation @alloca attributes {omnir.assembly_format = "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)", omnir.optional_attributes = ["alignment"], omnir.traits = ["AttrSizedOperandSegments", "OpAsmOpInterface", "MemoryEffects<[MemAlloc]>"], omnir.result_names = ["alloca"], omnir.verifier = "memref.alloca", omnir.summary = "stack memory allocation operation", omnir.description = "Allocates a buffer on the stack, freed when control leaves the closest enclosing automatic allocation scope."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %sym = irdl.any {omnir.constraint = "Index"}
     %align = irdl.any {omnir.constraint = "I64Attr"}
@@ -171,7 +171,7 @@ irdl.dialect @memref attributes {omnir.enums = {AtomicRMWKind = {width = 64, cas
     irdl.attributes {"sym_name" = %name, "sym_visibility" = %vis, "type" = %ty, "initial_value" = %init, "constant" = %unit, "alignment" = %align}
   }
 
-  irdl.operation @load attributes {omnir.assembly_format = "$memref `[` $indices `]` oilist(`alignment` `(` $alignment `)` | `nontemporal` `(` $nontemporal `)`) attr-dict `:` type($memref)", omnir.optional_attributes = ["nontemporal", "alignment"], omnir.traits = ["TypesMatchWith<memref, result, ElementType, \"result type matches element type of 'memref'\">", "MemRefsNormalizable", "MemoryEffects"], omnir.verifier = "memref.load", omnir.summary = "load operation", omnir.description = "Reads the element of a memref at the indices (one per dimension, in bounds)."} {
+  irdl.operation @load attributes {omnir.assembly_format = "$memref `[` $indices `]` oilist(`alignment` `(` $alignment `)` | `nontemporal` `(` $nontemporal `)`) attr-dict `:` type($memref)", omnir.optional_attributes = ["nontemporal", "alignment"], omnir.traits = ["TypesMatchWith<memref, result, ElementType, \"result type matches element type of 'memref'\">", "MemRefsNormalizable", "MemoryEffects<[MemRead]>"], omnir.verifier = "memref.load", omnir.summary = "load operation", omnir.description = "Reads the element of a memref at the indices (one per dimension, in bounds)."} {
     %m = irdl.any {omnir.constraint = "AnyMemRef"}
     %index = irdl.any {omnir.constraint = "Index"}
     %nt = irdl.any {omnir.constraint = "BoolAttr"}

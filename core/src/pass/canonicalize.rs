@@ -15,8 +15,12 @@
 //! ops of erased ops' operands go back on the worklist. When the worklist is empty and
 //! something changed, the whole thing runs again, up to `max-iterations` times.
 //!
-//! Not done (yet) compared with MLIR: folding (`fold` hooks, constant uniquing and
-//! hoisting) and region simplification (unreachable blocks, dead block arguments).
+//! Before patterns, an op is folded ([`crate::pass::fold_op`]) and replaced with what the fold
+//! gives, constants materialized by its dialect right before it. Each sweep starts by
+//! uniquing constants per insertion region and moving them to its entry block (MLIR's
+//! `OperationFolder::insertKnownConstant`), and ends with region simplification
+//! (unreachable blocks, dead values and block arguments; identical blocks merged with
+//! `region-simplify=aggressive`).
 
 use std::fmt;
 use std::sync::Arc;
@@ -24,7 +28,9 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::effects::is_op_trivially_dead;
+use super::fold::{op_dialect, FoldResult, Folded};
 use super::{Analysis, Pass, PassOptions};
+use crate::attrs::Attribute;
 use crate::context::{Context, Identifier};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ir::{InsertPoint, OpId, OperationState, Value};
@@ -154,8 +160,13 @@ impl<'a> Rewriter<'a> {
         Ok(())
     }
 
+    /// The defining ops of `op`'s operands that erasing `op` leaves with at most one use
+    /// (they may now be dead or simpler), as MLIR's driver revisits them.
     fn touch_operand_defs(&mut self, op: OpId) -> Result<()> {
         for v in self.ctx.op_operands(op)? {
+            if self.ctx.value_num_uses(v)? > 1 {
+                continue;
+            }
             if let Some(def) = self.ctx.value_defining_op(v)? {
                 self.touched.push(def);
             }
@@ -263,6 +274,17 @@ impl<'a> Rewriter<'a> {
     }
 }
 
+/// How far [`apply_patterns_greedily`] simplifies regions after each sweep (MLIR's
+/// `GreedySimplifyRegionLevel`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RegionSimplify {
+    Disabled,
+    /// Unreachable blocks, dead values and dead block arguments are removed.
+    Normal,
+    /// Also identical blocks are merged.
+    Aggressive,
+}
+
 /// How [`apply_patterns_greedily`] runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GreedyConfig {
@@ -272,11 +294,23 @@ pub struct GreedyConfig {
     pub max_num_rewrites: i64,
     /// Visit ops in pre-order (true, the default) or post-order.
     pub top_down: bool,
+    /// Fold ops (their `fold` hooks and trait folds) before trying patterns.
+    pub fold: bool,
+    /// Unique and hoist constants when each sweep starts (MLIR's `cseConstants`).
+    pub cse_constants: bool,
+    pub region_simplify: RegionSimplify,
 }
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        GreedyConfig { max_iterations: 10, max_num_rewrites: -1, top_down: true }
+        GreedyConfig {
+            max_iterations: 10,
+            max_num_rewrites: -1,
+            top_down: true,
+            fold: true,
+            cse_constants: true,
+            region_simplify: RegionSimplify::Normal,
+        }
     }
 }
 
@@ -288,10 +322,12 @@ pub struct GreedyResult {
     pub iterations: usize,
     pub rewrites: usize,
     pub dead_ops_erased: usize,
+    pub folds: usize,
 }
 
-/// Applies `patterns` to the ops nested in the regions of `root` until nothing changes or a
-/// limit is reached (MLIR's `applyPatternsGreedily`).
+/// Applies `patterns` and folding to the ops nested in the regions of `root` until nothing
+/// changes or a limit is reached (MLIR's `applyPatternsGreedily`; each region of `root` is
+/// simplified on its own, as there).
 pub fn apply_patterns_greedily(
     ctx: &mut Context,
     root: OpId,
@@ -309,28 +345,219 @@ pub fn apply_patterns_greedily(
             None => any_op.push(i),
         }
     }
-    let mut cache: FxHashMap<Identifier, Arc<Vec<usize>>> = FxHashMap::default();
-    let mut result = GreedyResult::default();
-    let limit_reached = |r: &GreedyResult| config.max_num_rewrites >= 0 && r.rewrites as i64 >= config.max_num_rewrites;
-    loop {
-        result.iterations += 1;
-        let mut changed = false;
-        // The worklist pops from the back.
-        let mut worklist: Vec<OpId> = Vec::new();
-        let walk_order = if config.top_down { WalkOrder::PreOrder } else { WalkOrder::PostOrder };
-        for r in ctx.op_regions(root)? {
-            for b in ctx.region_blocks(r)? {
-                for op in ctx.block_ops(b)? {
-                    worklist.extend(ctx.collect_ops(op, walk_order)?);
-                }
+    let mut driver = Driver {
+        patterns,
+        by_root,
+        any_op,
+        cache: FxHashMap::default(),
+        config,
+        worklist: Worklist::default(),
+        scope: None,
+        result: GreedyResult { converged: true, ..GreedyResult::default() },
+    };
+    for region in ctx.op_regions(root)? {
+        driver.scope = Some(region);
+        driver.simplify_region(ctx, region)?;
+    }
+    Ok(driver.result)
+}
+
+/// MLIR's greedy driver worklist: an op is in it at most once; pushing an op that is already
+/// there leaves it where it is; ops pop from the back.
+#[derive(Default)]
+struct Worklist {
+    list: Vec<Option<OpId>>,
+    index: FxHashMap<OpId, usize>,
+}
+
+impl Worklist {
+    fn push(&mut self, op: OpId) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.index.entry(op) {
+            e.insert(self.list.len());
+            self.list.push(Some(op));
+        }
+    }
+
+    fn pop(&mut self) -> Option<OpId> {
+        while let Some(slot) = self.list.pop() {
+            if let Some(op) = slot {
+                self.index.remove(&op);
+                return Some(op);
             }
         }
-        if config.top_down {
-            worklist.reverse();
+        None
+    }
+
+    fn clear(&mut self) {
+        self.list.clear();
+        self.index.clear();
+    }
+
+    fn reverse(&mut self) {
+        self.list.reverse();
+        let n = self.list.len();
+        for i in self.index.values_mut() {
+            *i = n - 1 - *i;
         }
-        let mut queued: FxHashSet<OpId> = worklist.iter().copied().collect();
-        while let Some(op) = worklist.pop() {
-            queued.remove(&op);
+    }
+}
+
+struct Driver<'p> {
+    patterns: &'p [Arc<RewritePattern>],
+    by_root: FxHashMap<Identifier, Vec<usize>>,
+    any_op: Vec<usize>,
+    cache: FxHashMap<Identifier, Arc<Vec<usize>>>,
+    config: &'p GreedyConfig,
+    worklist: Worklist,
+    /// The region being simplified: ops outside it are never visited.
+    scope: Option<crate::ir::RegionId>,
+    result: GreedyResult,
+}
+
+/// The constants of one sweep, uniqued per insertion region (MLIR's `OperationFolder`).
+#[derive(Default)]
+struct ConstantFolder {
+    uniqued: FxHashMap<(crate::ir::RegionId, Identifier, Attribute, crate::types::Type), OpId>,
+    owned: FxHashSet<OpId>,
+}
+
+impl ConstantFolder {
+    /// Takes in a constant met while the sweep's worklist is built: a duplicate of a constant
+    /// already seen in its insertion region is replaced by it and erased (`false`); a new
+    /// one is moved to the front of that region's entry block unless it already sits in the
+    /// run of constants there (`true`).
+    fn insert_known_constant(&mut self, ctx: &mut Context, op: OpId, value: Attribute) -> Result<bool> {
+        let Some(block) = ctx.op_parent_block(op)? else { return Ok(true) };
+        let region = insertion_region(ctx, block)?;
+        let dialect = ctx.identifier(op_dialect(ctx.op_name(op)?));
+        let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+        if let Some(&existing) = self.uniqued.get(&(region, dialect, value, ty)) {
+            ctx.replace_op_uses(op, &ctx.op_results(existing)?)?;
+            ctx.erase_op(op)?;
+            return Ok(false);
+        }
+        let entry = ctx.region_blocks(region)?[0];
+        let first = ctx.block_first_op(entry)?;
+        let in_run =
+            block == entry && (first == Some(op) || ctx.op_prev(op)?.is_some_and(|prev| self.owned.contains(&prev)));
+        if !in_run {
+            match first {
+                Some(first) => ctx.move_op(op, InsertPoint::Before(first))?,
+                None => ctx.move_op(op, InsertPoint::BlockStart(entry))?,
+            }
+        }
+        self.uniqued.insert((region, dialect, value, ty), op);
+        self.owned.insert(op);
+        Ok(true)
+    }
+}
+
+/// Where constants made for ops in `block` go: the closest enclosing region whose op is
+/// isolated from above, unregistered, top-level, or registered as a constant insertion
+/// region (MLIR's `getInsertionRegion`).
+fn insertion_region(ctx: &Context, mut block: crate::ir::BlockId) -> Result<crate::ir::RegionId> {
+    loop {
+        let region = ctx.block_parent_region(block)?.ok_or_else(|| Error::invalid("a constant outside any region"))?;
+        let parent = ctx.region_parent_op(region)?;
+        let isolated_or_unknown = match ctx.op_def(parent)? {
+            Some(def) => def.traits.contains(crate::dialect::Traits::ISOLATED_FROM_ABOVE),
+            None => true,
+        };
+        match ctx.op_parent_block(parent)? {
+            Some(outer) if !isolated_or_unknown && !ctx.is_constant_insertion_op(parent) => block = outer,
+            _ => return Ok(region),
+        }
+    }
+}
+
+impl Driver<'_> {
+    /// Pushes `op` and its ancestors up to the scope (MLIR's `addToWorklist`).
+    fn add_to_worklist(&mut self, ctx: &Context, op: OpId) {
+        let mut chain: Vec<OpId> = Vec::new();
+        let mut cur = op;
+        loop {
+            if !ctx.is_op_live(cur) {
+                return;
+            }
+            chain.push(cur);
+            let Ok(Some(region)) = ctx.op_parent_region(cur) else { return };
+            if Some(region) == self.scope {
+                for o in chain {
+                    self.worklist.push(o);
+                }
+                return;
+            }
+            match ctx.region_parent_op(region) {
+                Ok(parent) => cur = parent,
+                Err(_) => return,
+            }
+        }
+    }
+
+    fn add_all(&mut self, ctx: &Context, ops: Vec<OpId>) {
+        for op in ops {
+            self.add_to_worklist(ctx, op);
+        }
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.config.max_num_rewrites >= 0 && self.result.rewrites as i64 >= self.config.max_num_rewrites
+    }
+
+    fn simplify_region(&mut self, ctx: &mut Context, region: crate::ir::RegionId) -> Result<()> {
+        let mut iteration: i64 = 0;
+        loop {
+            iteration += 1;
+            if self.config.max_iterations >= 0 && iteration > self.config.max_iterations {
+                // The last sweep changed something and no other may run.
+                self.result.converged = false;
+                return Ok(());
+            }
+            self.result.iterations += 1;
+            self.worklist.clear();
+            let mut folder = ConstantFolder::default();
+            let walk_order = if self.config.top_down { WalkOrder::PreOrder } else { WalkOrder::PostOrder };
+            let mut ops = Vec::new();
+            for b in ctx.region_blocks(region)? {
+                for op in ctx.block_ops(b)? {
+                    ops.extend(ctx.collect_ops(op, walk_order)?);
+                }
+            }
+            for op in ops {
+                if !ctx.is_op_live(op) {
+                    continue;
+                }
+                if self.config.cse_constants {
+                    if let Some(value) = crate::pass::constant_op_value(ctx, op) {
+                        if !folder.insert_known_constant(ctx, op, value)? {
+                            continue;
+                        }
+                    }
+                }
+                self.worklist.push(op);
+            }
+            if self.config.top_down {
+                self.worklist.reverse();
+            }
+            let mut changed = self.process_worklist(ctx)?;
+            if self.config.region_simplify != RegionSimplify::Disabled {
+                changed |= super::region_simplify::simplify_regions(
+                    ctx,
+                    &[region],
+                    self.config.region_simplify == RegionSimplify::Aggressive,
+                )?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One sweep over the worklist; whether anything changed.
+    fn process_worklist(&mut self, ctx: &mut Context) -> Result<bool> {
+        let mut changed = false;
+        while !self.limit_reached() {
+            let Some(op) = self.worklist.pop() else { break };
             if !ctx.is_op_live(op) {
                 continue;
             }
@@ -338,59 +565,114 @@ pub fn apply_patterns_greedily(
                 let mut rw = Rewriter::new(ctx, op);
                 rw.erase_op(op)?;
                 let touched = std::mem::take(&mut rw.touched);
-                push_all(ctx, &mut worklist, &mut queued, touched);
-                result.dead_ops_erased += 1;
+                self.add_all(ctx, touched);
+                self.result.dead_ops_erased += 1;
                 changed = true;
                 continue;
             }
-            if limit_reached(&result) {
+            if self.config.fold && !crate::pass::is_constant_like(ctx, op) && self.try_fold(ctx, op)? {
+                changed = true;
                 continue;
             }
-            let name = ctx.op_name_id(op)?;
-            let candidates = cache
-                .entry(name)
-                .or_insert_with(|| {
-                    let specific = by_root.get(&name).map(Vec::as_slice).unwrap_or(&[]);
-                    let mut merged: Vec<usize> = specific.iter().chain(&any_op).copied().collect();
-                    merged.sort_by_key(|&i| (std::cmp::Reverse(patterns[i].benefit), i));
-                    Arc::new(merged)
-                })
-                .clone();
-            for &i in candidates.iter() {
-                let pattern = &patterns[i];
-                let mut rw = Rewriter::new(ctx, op);
-                let applied = (pattern.match_and_rewrite)(&mut rw, op).map_err(|e| Error {
-                    kind: if e.kind == ErrorKind::StaleHandle { e.kind } else { ErrorKind::CallbackFailed },
-                    message: format!("rewrite pattern '{}' failed: {}", pattern.name, e.message),
-                })?;
-                let rewrote = rw.changed;
-                let touched = std::mem::take(&mut rw.touched);
-                if rewrote {
-                    push_all(ctx, &mut worklist, &mut queued, touched);
-                    changed = true;
-                }
-                if applied {
-                    result.rewrites += 1;
-                    break;
+            if self.try_patterns(ctx, op)? {
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Folds `op` and replaces it with what the fold gave, constants materialized right
+    /// before it; whether the op was folded.
+    fn try_fold(&mut self, ctx: &mut Context, op: OpId) -> Result<bool> {
+        let folded = crate::pass::fold_op(ctx, op)?;
+        let results = match folded {
+            Folded::NotFolded => return Ok(false),
+            Folded::InPlace => {
+                self.add_to_worklist(ctx, op);
+                self.result.folds += 1;
+                return Ok(true);
+            }
+            Folded::Results(results) => results,
+        };
+        let types = ctx.op_result_types(op)?;
+        if results.len() != types.len() {
+            return Err(Error::new(
+                ErrorKind::CallbackFailed,
+                format!(
+                    "the fold of '{}' gave {} results for {} op results",
+                    ctx.op_name(op)?,
+                    results.len(),
+                    types.len()
+                ),
+            ));
+        }
+        let dialect = op_dialect(ctx.op_name(op)?).to_string();
+        let loc = ctx.op_location(op)?;
+        let mut values = Vec::with_capacity(results.len());
+        let mut created = Vec::new();
+        for (result, ty) in results.into_iter().zip(types) {
+            match result {
+                FoldResult::Value(v) => values.push(v),
+                FoldResult::Attr(a) => {
+                    match crate::pass::materialize_constant(ctx, &dialect, a, ty, loc, InsertPoint::Before(op))? {
+                        Some(c) => {
+                            created.push(c);
+                            values.push(ctx.op_result(c, 0)?);
+                        }
+                        None => {
+                            for c in created {
+                                ctx.erase_op(c)?;
+                            }
+                            return Ok(false);
+                        }
+                    }
                 }
             }
         }
-        if !changed {
-            result.converged = true;
-            break;
+        for c in created {
+            self.add_to_worklist(ctx, c);
         }
-        if limit_reached(&result) || (config.max_iterations >= 0 && result.iterations as i64 >= config.max_iterations) {
-            break;
-        }
+        let mut rw = Rewriter::new(ctx, op);
+        rw.replace_op(op, &values)?;
+        let touched = std::mem::take(&mut rw.touched);
+        self.add_all(ctx, touched);
+        self.result.folds += 1;
+        Ok(true)
     }
-    Ok(result)
-}
 
-fn push_all(ctx: &Context, worklist: &mut Vec<OpId>, queued: &mut FxHashSet<OpId>, ops: Vec<OpId>) {
-    for op in ops {
-        if ctx.is_op_live(op) && queued.insert(op) {
-            worklist.push(op);
+    fn try_patterns(&mut self, ctx: &mut Context, op: OpId) -> Result<bool> {
+        let name = ctx.op_name_id(op)?;
+        let candidates = match self.cache.get(&name) {
+            Some(c) => c.clone(),
+            None => {
+                let specific = self.by_root.get(&name).map(Vec::as_slice).unwrap_or(&[]);
+                let mut merged: Vec<usize> = specific.iter().chain(&self.any_op).copied().collect();
+                merged.sort_by_key(|&i| (std::cmp::Reverse(self.patterns[i].benefit), i));
+                let merged = Arc::new(merged);
+                self.cache.insert(name, merged.clone());
+                merged
+            }
+        };
+        let mut changed = false;
+        for &i in candidates.iter() {
+            let pattern = &self.patterns[i];
+            let mut rw = Rewriter::new(ctx, op);
+            let applied = (pattern.match_and_rewrite)(&mut rw, op).map_err(|e| Error {
+                kind: if e.kind == ErrorKind::StaleHandle { e.kind } else { ErrorKind::CallbackFailed },
+                message: format!("rewrite pattern '{}' failed: {}", pattern.name, e.message),
+            })?;
+            let rewrote = rw.changed;
+            let touched = std::mem::take(&mut rw.touched);
+            if rewrote {
+                self.add_all(ctx, touched);
+                changed = true;
+            }
+            if applied {
+                self.result.rewrites += 1;
+                return Ok(true);
+            }
         }
+        Ok(changed)
     }
 }
 
@@ -409,6 +691,17 @@ impl Canonicalizer {
                 max_iterations: o.int("max-iterations")?,
                 max_num_rewrites: o.int("max-num-rewrites")?,
                 top_down: o.bool("top-down")?,
+                region_simplify: match o.string("region-simplify")? {
+                    "disabled" => RegionSimplify::Disabled,
+                    "normal" => RegionSimplify::Normal,
+                    "aggressive" => RegionSimplify::Aggressive,
+                    other => {
+                        return Err(Error::invalid(format!(
+                            "region-simplify: '{other}' is not one of disabled, normal, aggressive"
+                        )))
+                    }
+                },
+                ..GreedyConfig::default()
             },
             test_convergence: o.bool("test-convergence")?,
             disabled: o.strings("disable-patterns")?,

@@ -3,7 +3,9 @@
 //!
 //! omnir has no memory-effect interface yet: an op is known to be free of side effects when
 //! it is registered with [`Traits::PURE`] (MLIR's `Pure`, i.e. `NoMemoryEffect`; like
-//! MLIR's `NoMemoryEffect`, it covers the op itself, not its regions). An unregistered op
+//! MLIR's `NoMemoryEffect`, it covers the op itself, not its regions). For dead-code removal,
+//! ops that only read or allocate ([`Traits::ONLY_READS_OR_ALLOCATES`]) count as removable,
+//! and ops with [`Traits::RECURSIVE_MEMORY_EFFECTS`] are as removable as what they hold. An unregistered op
 //! has unknown effects and might be a terminator, so it is never considered dead or
 //! redundant — exactly as in MLIR, which cannot know anything about it either.
 
@@ -36,7 +38,32 @@ pub fn is_symbol_op(ctx: &Context, op: OpId) -> bool {
 /// symbol, and free of side effects.
 pub fn would_op_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
     let Some(t) = traits(ctx, op) else { return false };
-    !t.contains(Traits::IS_TERMINATOR) && t.contains(Traits::PURE) && !is_symbol_op(ctx, op)
+    !t.contains(Traits::IS_TERMINATOR) && !is_symbol_op(ctx, op) && only_removable_effects(ctx, op)
+}
+
+/// Whether `root` and, for ops with recursive effects, what they hold, at most read memory
+/// or allocate their own results.
+fn only_removable_effects(ctx: &Context, root: OpId) -> bool {
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let Some(t) = traits(ctx, op) else { return false };
+        let recursive = t.contains(Traits::RECURSIVE_MEMORY_EFFECTS);
+        if recursive {
+            let Ok(regions) = ctx.op_regions(op) else { return false };
+            for r in regions {
+                let Ok(blocks) = ctx.region_blocks(r) else { return false };
+                for b in blocks {
+                    let Ok(ops) = ctx.block_ops(b) else { return false };
+                    stack.extend(ops);
+                }
+            }
+        }
+        if t.contains(Traits::PURE) || t.contains(Traits::ONLY_READS_OR_ALLOCATES) || recursive {
+            continue;
+        }
+        return false;
+    }
+    true
 }
 
 /// Whether `op` has no uses and would be trivially dead (MLIR's `isOpTriviallyDead`).

@@ -44,8 +44,10 @@ mod canonicalize;
 mod cse;
 mod dce;
 mod effects;
+mod fold;
 mod manager;
 mod pipeline;
+mod region_simplify;
 mod registry;
 mod strip_debuginfo;
 mod symbol_dce;
@@ -60,8 +62,12 @@ use crate::error::{Error, Result};
 use crate::ir::OpId;
 use crate::options::{OptionDecl, OptionValue};
 
-pub use canonicalize::{apply_patterns_greedily, GreedyConfig, GreedyResult, RewritePattern, Rewriter};
+pub use canonicalize::{apply_patterns_greedily, GreedyConfig, GreedyResult, RegionSimplify, RewritePattern, Rewriter};
 pub use effects::{is_memory_effect_free, is_op_trivially_dead, is_symbol_op, would_op_be_trivially_dead};
+pub use fold::{
+    constant_op_value, constant_value, fold_op, is_constant_like, materialize_constant, op_dialect,
+    ConstantMaterializer, ConstantValueHook, FoldHook, FoldResult, Folded,
+};
 pub use manager::{IrPrinting, OutputSink, PassManager, PassSelection};
 pub use pipeline::{OpPassManager, PipelineElement, PipelineError};
 pub(crate) use registry::PassState;
@@ -380,6 +386,12 @@ fn builtin_passes() -> Vec<PassInfo> {
             OptionType::Bool,
             OptionValue::Bool(true),
             "Seed the worklist in general top-down order",
+        ))
+        .option(decl(
+            "region-simplify",
+            OptionType::String,
+            OptionValue::String("normal".into()),
+            "Control-flow simplification after each sweep: disabled, normal (unreachable blocks, dead values and block arguments) or aggressive (also merges identical blocks)",
         ))
         .option(decl(
             "test-convergence",
