@@ -119,6 +119,13 @@ pub(crate) fn erase_unreachable_blocks(ctx: &mut Context, regions: &[RegionId]) 
         for &b in &dead {
             drop_defined_value_uses(ctx, b)?;
         }
+        // Dead blocks may branch to each other: their ops go first, terminators (and their
+        // successor references) before anything else.
+        for &b in &dead {
+            for op in ctx.block_ops(b)?.into_iter().rev() {
+                ctx.erase_op(op)?;
+            }
+        }
         for b in dead {
             ctx.erase_block(b)?;
         }
