@@ -1,0 +1,222 @@
+//! Constant folding over the values of constant attributes, as upstream's `CommonFolders.h`:
+//! scalars (`IntegerAttr`, `FloatAttr`, `BoolAttr`), splat and non-splat `dense<...>`
+//! elements, and `#ub.poison`, which every elementwise fold propagates.
+//!
+//! Element values travel as raw bit patterns (`u128`): integers up to 128 bits, floats in
+//! their own format. Wider integers are left unfolded.
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::types::{FloatKind, Type, TypeKind};
+
+/// A constant's elements: a scalar is one element with `scalar` set.
+pub struct Elements {
+    /// The attribute's type (the scalar type, or the shaped type).
+    pub ty: Type,
+    pub element: Type,
+    pub values: Vec<u128>,
+    pub splat: bool,
+    pub scalar: bool,
+}
+
+/// What an element is: an integer of `width` bits or a float of `kind`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ElemKind {
+    Int(u32),
+    Float(FloatKind),
+}
+
+pub fn elem_kind(ctx: &Context, element: Type) -> Option<ElemKind> {
+    match ctx.type_kind(element) {
+        TypeKind::Integer { width, .. } if *width <= 128 => Some(ElemKind::Int(*width)),
+        TypeKind::Index => Some(ElemKind::Int(64)),
+        TypeKind::Float(k) if k.bit_width() <= 128 => Some(ElemKind::Float(*k)),
+        _ => None,
+    }
+}
+
+fn width_of(kind: ElemKind) -> u32 {
+    match kind {
+        ElemKind::Int(w) => w,
+        ElemKind::Float(k) => k.bit_width(),
+    }
+}
+
+fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// Whether `attr` is `#ub.poison` (upstream's `ub::PoisonAttr`).
+pub fn is_poison(ctx: &Context, attr: Attribute) -> bool {
+    ctx.attr_type_id(attr) == crate::typeid::TypeId::of("#ub.poison")
+}
+
+/// The elements of an integer, float, bool or int/float `dense<...>` attribute.
+pub fn elements_of(ctx: &Context, attr: Attribute) -> Option<Elements> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Bool(b) => {
+            let ty = ctx.signless_int(1);
+            Some(Elements { ty, element: ty, values: vec![*b as u128], splat: false, scalar: true })
+        }
+        AttrKind::Integer { ty, value } => {
+            elem_kind(ctx, *ty)?;
+            let words = value.words();
+            if words.len() > 2 {
+                return None;
+            }
+            let v = words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64;
+            Some(Elements { ty: *ty, element: *ty, values: vec![v], splat: false, scalar: true })
+        }
+        AttrKind::Float { ty, bits } => {
+            Some(Elements { ty: *ty, element: *ty, values: vec![*bits], splat: false, scalar: true })
+        }
+        AttrKind::DenseIntOrFloat { ty, data, splat } => {
+            let element = ctx.element_type(*ty)?;
+            let kind = elem_kind(ctx, element)?;
+            let bytes = ctx.dense_element_bytes(element).ok()?;
+            let m = mask(width_of(kind));
+            let values =
+                data.chunks(bytes).map(|c| c.iter().rev().fold(0u128, |acc, &b| (acc << 8) | b as u128) & m).collect();
+            Some(Elements { ty: *ty, element, values, splat: *splat, scalar: false })
+        }
+        _ => None,
+    }
+}
+
+/// The number of elements of a statically shaped type.
+fn count(ctx: &Context, ty: Type) -> Option<usize> {
+    let shape = ctx.shape(ty)?;
+    shape.iter().try_fold(1usize, |acc, &d| (d >= 0).then(|| acc * d as usize))
+}
+
+impl Elements {
+    /// Every element (a splat repeated to its shape).
+    pub fn expanded(&self, ctx: &Context) -> Option<Vec<u128>> {
+        if self.splat {
+            Some(vec![self.values[0]; count(ctx, self.ty)?])
+        } else {
+            Some(self.values.clone())
+        }
+    }
+}
+
+/// A scalar attribute of `ty` (integer or float) with bits `value`; `i1` as a bool, as the
+/// parser reads `true`/`false`.
+pub fn scalar_attr(ctx: &Context, ty: Type, value: u128) -> Option<Attribute> {
+    match elem_kind(ctx, ty)? {
+        ElemKind::Int(1) if matches!(ctx.type_kind(ty), TypeKind::Integer { .. }) => {
+            Some(ctx.bool_attr(value & 1 == 1))
+        }
+        ElemKind::Int(_) => ctx.integer_attr_words(ty, &[value as u64, (value >> 64) as u64]).ok(),
+        ElemKind::Float(_) => ctx.float_attr_bits(ty, value).ok(),
+    }
+}
+
+/// A `dense<...>` attribute of the shaped type `ty` from one value (a splat) or all of them.
+pub fn dense_attr(ctx: &Context, ty: Type, values: &[u128]) -> Option<Attribute> {
+    let element = ctx.element_type(ty)?;
+    elem_kind(ctx, element)?;
+    let bytes = ctx.dense_element_bytes(element).ok()?;
+    let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()[..bytes].to_vec()).collect();
+    ctx.dense_elements_attr(ty, &data).ok()
+}
+
+/// Upstream's `constFoldUnaryOpConditional`: `want` is the operand element kind the fold
+/// handles (int or float); `result_ty` the type of a non-scalar result (the operand's own
+/// type when `None`), `result_elem` the scalar result type (the operand's when `None`).
+/// `allow_dense` is false for folds that take only scalars and splats.
+pub fn fold_unary(
+    ctx: &Context,
+    operand: Option<Attribute>,
+    want_float: bool,
+    result_types: Option<(Type, Type)>,
+    allow_dense: bool,
+    f: impl Fn(ElemKind, u128) -> Option<u128>,
+) -> Option<Attribute> {
+    let attr = operand?;
+    if is_poison(ctx, attr) {
+        return Some(attr);
+    }
+    let e = elements_of(ctx, attr)?;
+    let kind = elem_kind(ctx, e.element)?;
+    if matches!(kind, ElemKind::Float(_)) != want_float {
+        return None;
+    }
+    if e.scalar {
+        let v = f(kind, e.values[0])?;
+        let ty = result_types.map_or(e.ty, |(_, scalar)| scalar);
+        return scalar_attr(ctx, ty, v);
+    }
+    let ty = result_types.map_or(e.ty, |(shaped, _)| shaped);
+    if e.splat {
+        let v = f(kind, e.values[0])?;
+        return dense_attr(ctx, ty, &[v]);
+    }
+    if !allow_dense {
+        return None;
+    }
+    let out: Option<Vec<u128>> = e.values.iter().map(|&v| f(kind, v)).collect();
+    dense_attr(ctx, ty, &out?)
+}
+
+/// Upstream's `constFoldBinaryOpConditional`: both operands of the same type (or, with
+/// `mixed`, a float lhs and an integer rhs of the same shape); the result takes the lhs type.
+pub fn fold_binary(
+    ctx: &Context,
+    lhs: Option<Attribute>,
+    rhs: Option<Attribute>,
+    want_float: bool,
+    mixed: bool,
+    f: impl Fn(ElemKind, u128, ElemKind, u128) -> Option<u128>,
+) -> Option<Attribute> {
+    if let Some(a) = lhs.filter(|&a| is_poison(ctx, a)) {
+        return Some(a);
+    }
+    if let Some(a) = rhs.filter(|&a| is_poison(ctx, a)) {
+        return Some(a);
+    }
+    let (l, r) = (elements_of(ctx, lhs?)?, elements_of(ctx, rhs?)?);
+    let (lk, rk) = (elem_kind(ctx, l.element)?, elem_kind(ctx, r.element)?);
+    if matches!(lk, ElemKind::Float(_)) != want_float {
+        return None;
+    }
+    if mixed {
+        if !matches!(rk, ElemKind::Int(_)) || ctx.shape(l.ty) != ctx.shape(r.ty) {
+            return None;
+        }
+    } else if l.ty != r.ty {
+        return None;
+    }
+    if l.scalar != r.scalar {
+        return None;
+    }
+    if l.scalar {
+        return scalar_attr(ctx, l.ty, f(lk, l.values[0], rk, r.values[0])?);
+    }
+    if l.splat && r.splat {
+        return dense_attr(ctx, l.ty, &[f(lk, l.values[0], rk, r.values[0])?]);
+    }
+    let (lv, rv) = (l.expanded(ctx)?, r.expanded(ctx)?);
+    let out: Option<Vec<u128>> = lv.iter().zip(&rv).map(|(&a, &b)| f(lk, a, rk, b)).collect();
+    dense_attr(ctx, l.ty, &out?)
+}
+
+/// The value of an integer constant sign-extended to i64 (upstream's `m_ConstantInt` read
+/// with `getSExtValue`), for integer and index attributes.
+pub fn int_value(ctx: &Context, attr: Option<Attribute>) -> Option<i64> {
+    match ctx.attr_kind(attr?) {
+        AttrKind::Integer { ty, value } => {
+            let width = match ctx.type_kind(*ty) {
+                TypeKind::Integer { width, .. } => *width,
+                _ => 64,
+            };
+            value.to_i64(width)
+        }
+        AttrKind::Bool(b) => Some(-(*b as i64)),
+        _ => None,
+    }
+}
