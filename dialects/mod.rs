@@ -45,6 +45,8 @@ mod scf;
 pub mod successors;
 #[path = "tensor/hooks.rs"]
 mod tensor;
+#[path = "tensor/fold.rs"]
+mod tensor_fold;
 #[path = "vector/hooks.rs"]
 mod vector;
 

@@ -220,3 +220,31 @@ pub fn int_value(ctx: &Context, attr: Option<Attribute>) -> Option<i64> {
         _ => None,
     }
 }
+
+/// The op defining `value` when it is named `name` (upstream's `getDefiningOp<OpTy>()`).
+pub fn def_op_named(ctx: &Context, value: crate::ir::Value, name: &str) -> Option<crate::ir::OpId> {
+    let def = ctx.value_defining_op(value).ok()??;
+    (ctx.op_name(def).ok()? == name).then_some(def)
+}
+
+/// The fold `CastOpInterface` gives every cast op (`foldCastInterfaceOp`): a cast to the
+/// type it already has is its operand.
+pub fn fold_identity_cast(ctx: &Context, op: crate::ir::OpId) -> Option<crate::pass::Folded> {
+    let operands = ctx.op_operands(op).ok()?;
+    let results = ctx.op_result_types(op).ok()?;
+    if operands.len() != results.len() || operands.is_empty() {
+        return None;
+    }
+    let same = operands.iter().zip(&results).all(|(&v, &t)| ctx.value_type(v).ok() == Some(t));
+    same.then(|| crate::pass::Folded::Results(operands.iter().map(|&v| crate::pass::FoldResult::Value(v)).collect()))
+}
+
+/// An index attribute.
+pub fn index_attr(ctx: &Context, value: i64) -> Attribute {
+    ctx.integer_attr(ctx.index_type(), value).expect("index is an integer type")
+}
+
+/// The constant integer value of `value`'s defining op (upstream's `getConstantIntValue`).
+pub fn constant_int(ctx: &Context, value: crate::ir::Value) -> Option<i64> {
+    int_value(ctx, crate::pass::constant_value(ctx, value))
+}

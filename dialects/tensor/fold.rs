@@ -1,0 +1,528 @@
+//! The tensor dialect's folds and canonicalization patterns (upstream's `TensorOps.cpp`):
+//! casts (identity, chains, into consumers), `tensor.dim` of static shapes and of the ops
+//! that carry the size, `tensor.extract` of constants and `from_elements`, `tensor.empty`
+//! with constant sizes, constant `from_elements` / `splat` / `insert` / `rank`.
+
+use std::sync::Arc;
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::dialects::fold_util_memtensor::{
+    constant_int, def_op_named, dense_attr, elements_of, fold_identity_cast, index_attr, int_value, scalar_attr,
+};
+use crate::error::Result;
+use crate::ir::{OpId, OperationState, Value};
+use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::types::{Type, TypeKind, DYNAMIC};
+
+pub(crate) fn register(ctx: &mut Context) {
+    ctx.register_constant_materializer("tensor", Arc::new(materialize_constant));
+    ctx.register_fold_hook(
+        "tensor.cast",
+        Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
+            Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+        }),
+    );
+    ctx.register_fold_hook(
+        "tensor.bitcast",
+        Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
+            Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+        }),
+    );
+    ctx.register_fold_hook("tensor.dim", Arc::new(fold_dim));
+    ctx.register_fold_hook("tensor.extract", Arc::new(fold_extract));
+    ctx.register_fold_hook("tensor.from_elements", Arc::new(fold_from_elements));
+    ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
+    ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
+    ctx.register_fold_hook("tensor.splat", Arc::new(fold_splat));
+
+    // Upstream collects patterns op by op in name order; within an op, in its list's order.
+    let patterns = [
+        RewritePattern::new("tensor.ChainedTensorBitcast", "tensor.bitcast", chained_bitcast),
+        RewritePattern::new("tensor.ChainedTensorCast", "tensor.cast", chained_cast),
+        RewritePattern::new("tensor.DimOfCastOp", "tensor.dim", dim_of_cast),
+        RewritePattern::new("tensor.DimOfDestStyleOp", "tensor.dim", dim_of_dest_style),
+        RewritePattern::new("tensor.DimOfReshapeOp", "tensor.dim", dim_of_reshape),
+        RewritePattern::new("tensor.FoldEmptyTensorWithCastOp", "tensor.cast", empty_with_cast),
+        RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
+        RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
+        RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
+    ];
+    for p in patterns {
+        ctx.register_rewrite_pattern(p).expect("tensor patterns are registered once");
+    }
+}
+
+/// Upstream's `TensorDialect::materializeConstant`: arith's constants, then complex ones.
+fn materialize_constant(
+    ctx: &mut Context,
+    value: Attribute,
+    ty: Type,
+    loc: crate::attrs::Location,
+    point: crate::ir::InsertPoint,
+) -> Result<Option<OpId>> {
+    if let Some(op) = super::arith::materialize_constant(ctx, value, ty, loc, point)? {
+        return Ok(Some(op));
+    }
+    materialize_complex(ctx, value, ty, loc, point)
+}
+
+/// `complex.constant` when `value` is a two-element array of the complex type's parts
+/// (upstream's `complex::ConstantOp::isBuildableWith`).
+pub(crate) fn materialize_complex(
+    ctx: &mut Context,
+    value: Attribute,
+    ty: Type,
+    loc: crate::attrs::Location,
+    point: crate::ir::InsertPoint,
+) -> Result<Option<OpId>> {
+    let TypeKind::Complex(part) = ctx.type_kind(ty) else { return Ok(None) };
+    let part = *part;
+    let AttrKind::Array(items) = ctx.attr_kind(value) else { return Ok(None) };
+    if items.len() != 2 || items.iter().any(|&a| ctx.attr_type(a) != Some(part)) {
+        return Ok(None);
+    }
+    let mut state = OperationState::new("complex.constant", loc).results(&[ty]);
+    state.attributes.push(crate::attrs::NamedAttribute { name: ctx.identifier("value"), value });
+    let op = ctx.create_operation(&state)?;
+    ctx.insert_op(op, point)?;
+    Ok(Some(op))
+}
+
+fn ranked(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type, Option<Attribute>)> {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, element, encoding } => Some((shape.to_vec(), *element, *encoding)),
+        _ => None,
+    }
+}
+
+fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
+    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
+}
+
+fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
+    Ok(ctx.op_result_types(op)?[0])
+}
+
+/// Upstream's `preservesStaticInformation(source, target)`: same element type, rank and
+/// encoding, and `target` static wherever `source` is.
+fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
+    let (Some((s, se, senc)), Some((t, te, tenc))) = (ranked(ctx, source), ranked(ctx, target)) else {
+        return false;
+    };
+    se == te && s.len() == t.len() && senc == tenc && s.iter().zip(&t).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
+}
+
+/// `canFoldIntoConsumerOp`: the cast only loses static information.
+fn can_fold_into_consumer(ctx: &Context, cast: OpId) -> bool {
+    let (Ok(src), Ok(res)) = (operand(ctx, cast, 0), result_type(ctx, cast)) else { return false };
+    ctx.value_type(src).is_ok_and(|s| preserves_static_information(ctx, res, s))
+}
+
+/// `canFoldIntoProducerOp`: the cast only adds static information.
+fn can_fold_into_producer(ctx: &Context, cast: OpId) -> bool {
+    let (Ok(src), Ok(res)) = (operand(ctx, cast, 0), result_type(ctx, cast)) else { return false };
+    ctx.value_type(src).is_ok_and(|s| preserves_static_information(ctx, s, res))
+}
+
+/// `foldTensorCast`: operands from consumer-foldable casts take the cast's source.
+fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if let Some(cast) = def_op_named(ctx, v, "tensor.cast") {
+            if can_fold_into_consumer(ctx, cast) {
+                let src = operand(ctx, cast, 0)?;
+                ctx.set_operand(op, i, src)?;
+                folded = true;
+            }
+        }
+    }
+    Ok(folded)
+}
+
+fn value(v: Value) -> Folded {
+    Folded::Results(vec![FoldResult::Value(v)])
+}
+
+fn attr(a: Attribute) -> Folded {
+    Folded::Results(vec![FoldResult::Attr(a)])
+}
+
+/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
+fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
+    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
+    sizes.get(n).copied()
+}
+
+fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
+        return Ok(Folded::NotFolded);
+    };
+    let source = operand(ctx, op, 0)?;
+    let Some((shape, _, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(Folded::NotFolded) };
+    if index < 0 || index >= shape.len() as i64 {
+        return Ok(Folded::NotFolded);
+    }
+    let i = index as usize;
+    if shape[i] != DYNAMIC {
+        return Ok(attr(index_attr(ctx, shape[i])));
+    }
+    if let Some(generate) = def_op_named(ctx, source, "tensor.generate") {
+        let sizes = ctx.op_operands(generate)?;
+        if let Some(v) = dynamic_size_for(&shape, &sizes, i) {
+            return Ok(value(v));
+        }
+    }
+    if let Some(slice) = def_op_named(ctx, source, "tensor.extract_slice") {
+        let src_rank = ranked(ctx, ctx.value_type(operand(ctx, slice, 0)?)?).map(|r| r.0.len());
+        if src_rank == Some(shape.len()) {
+            if let Some(v) = slice_dynamic_size(ctx, slice, i)? {
+                return Ok(value(v));
+            }
+        }
+    }
+    if fold_tensor_cast(ctx, op)? {
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// The SSA size of dimension `i` of an offsets/sizes/strides op whose `static_sizes` has it
+/// dynamic.
+fn slice_dynamic_size(ctx: &Context, op: OpId, i: usize) -> Result<Option<Value>> {
+    let Some(static_sizes) = ctx.op_inherent_or_discardable(op, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
+    else {
+        return Ok(None);
+    };
+    if static_sizes.get(i) != Some(&DYNAMIC) {
+        return Ok(None);
+    }
+    let segments = ctx.op_operand_segments(op)?;
+    // source, offsets, sizes, strides.
+    let Some(sizes) = segments.get(2) else { return Ok(None) };
+    let operands = ctx.op_operands(op)?;
+    let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
+    Ok(operands.get(sizes.start + n).copied())
+}
+
+fn fold_extract(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    if let Some(t) = c.first().copied().flatten() {
+        if let AttrKind::DenseIntOrFloat { ty, splat: true, .. } = ctx.attr_kind(t) {
+            let ty = *ty;
+            if let Some(a) = element_attr(ctx, t, ty, 0) {
+                return Ok(attr(a));
+            }
+        }
+        if matches!(ctx.attr_kind(t), AttrKind::DenseResource { .. }) {
+            return Ok(Folded::NotFolded);
+        }
+    }
+    let mut indices = Vec::new();
+    for a in &c[1..] {
+        match a.and_then(|a| int_value(ctx, Some(a))) {
+            Some(i) => indices.push(i),
+            None => return Ok(Folded::NotFolded),
+        }
+    }
+    let tensor = operand(ctx, op, 0)?;
+    if let Some(from) = def_op_named(ctx, tensor, "tensor.from_elements") {
+        let Some((shape, _, _)) = ranked(ctx, result_type(ctx, from)?) else { return Ok(Folded::NotFolded) };
+        // Upstream's flat index, in `int` arithmetic.
+        let (mut flat, mut stride) = (0i32, 1i32);
+        for (i, &d) in shape.iter().enumerate().rev() {
+            flat = flat.wrapping_add((indices[i] as i32).wrapping_mul(stride));
+            stride = stride.wrapping_mul(d as i32);
+        }
+        let elements = ctx.op_operands(from)?;
+        if flat < 0 || flat as usize >= elements.len() {
+            return Ok(Folded::NotFolded);
+        }
+        return Ok(value(elements[flat as usize]));
+    }
+    if let Some(t) = c.first().copied().flatten() {
+        if let AttrKind::DenseIntOrFloat { ty, .. } = ctx.attr_kind(t) {
+            let ty = *ty;
+            let shape = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
+            let valid = indices.len() == shape.len() && indices.iter().zip(&shape).all(|(&i, &d)| i >= 0 && i < d);
+            if valid {
+                let flat = indices.iter().zip(&shape).fold(0usize, |acc, (&i, &d)| acc * d as usize + i as usize);
+                if let Some(a) = element_attr(ctx, t, ty, flat) {
+                    return Ok(attr(a));
+                }
+            }
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Element `flat` of a dense attribute of type `ty`, as an attribute (complex elements as
+/// `[re, im]`, as upstream's `getValues<Attribute>`).
+fn element_attr(ctx: &Context, dense: Attribute, ty: Type, flat: usize) -> Option<Attribute> {
+    let element = ctx.element_type(ty)?;
+    if let TypeKind::Complex(part) = ctx.type_kind(element) {
+        let part = *part;
+        let AttrKind::DenseIntOrFloat { data, splat, .. } = ctx.attr_kind(dense) else { return None };
+        let bytes = ctx.dense_element_bytes(part).ok()?;
+        let at = if *splat { 0 } else { flat * 2 * bytes };
+        let read =
+            |o: usize| data.get(o..o + bytes).map(|c| c.iter().rev().fold(0u128, |acc, &b| (acc << 8) | b as u128));
+        let (re, im) = (read(at)?, read(at + bytes)?);
+        let (re, im) = (scalar_attr(ctx, part, re)?, scalar_attr(ctx, part, im)?);
+        return Some(ctx.array_attr(&[re, im]));
+    }
+    let e = elements_of(ctx, dense)?;
+    let v = if e.splat { e.values[0] } else { *e.values.get(flat)? };
+    scalar_attr(ctx, element, v)
+}
+
+fn fold_from_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    if c.iter().any(|a| a.is_none()) {
+        return Ok(Folded::NotFolded);
+    }
+    let ty = result_type(ctx, op)?;
+    let mut values = Vec::with_capacity(c.len());
+    for a in c.iter().flatten() {
+        match elements_of(ctx, *a) {
+            Some(e) if e.scalar => values.push(e.values[0]),
+            _ => return Ok(Folded::NotFolded),
+        }
+    }
+    Ok(dense_attr(ctx, ty, &values).map_or(Folded::NotFolded, attr))
+}
+
+fn fold_insert(ctx: &mut Context, _op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let (Some(scalar), Some(dest)) = (c[0], c[1]) else { return Ok(Folded::NotFolded) };
+    let AttrKind::DenseIntOrFloat { ty, splat: true, .. } = ctx.attr_kind(dest) else { return Ok(Folded::NotFolded) };
+    let ty = *ty;
+    if element_attr(ctx, dest, ty, 0) == Some(scalar) {
+        return Ok(attr(dest));
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let rank = shape.len() as i64;
+            Ok(attr(index_attr(ctx, rank)))
+        }
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+/// Upstream's `SplatOp::fold`: a constant int/float splatted to a static shape.
+fn fold_splat(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(a) = c.first().copied().flatten() else { return Ok(Folded::NotFolded) };
+    let ty = result_type(ctx, op)?;
+    if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. } | AttrKind::Bool(_)) {
+        return Ok(Folded::NotFolded);
+    }
+    if ctx.shape(ty).is_none_or(|s| s.contains(&DYNAMIC)) {
+        return Ok(Folded::NotFolded);
+    }
+    let Some(e) = elements_of(ctx, a) else { return Ok(Folded::NotFolded) };
+    Ok(dense_attr(ctx, ty, &[e.values[0]]).map_or(Folded::NotFolded, attr))
+}
+
+fn chained_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(inner) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.bitcast") else { return Ok(false) };
+    let source = operand(ctx, inner, 0)?;
+    let state = same_op(ctx, op, &[source])?;
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// An op like `op` (name, location, result types, attributes) with other operands.
+fn same_op(ctx: &Context, op: OpId, operands: &[Value]) -> Result<OperationState> {
+    let mut state = OperationState::new(ctx.op_name(op)?, ctx.op_location(op)?)
+        .operands(operands)
+        .results(&ctx.op_result_types(op)?);
+    state.attributes = ctx.op_attributes(op)?.to_vec();
+    state.properties = ctx.op_properties(op)?;
+    Ok(state)
+}
+
+/// Upstream's `joinShapes`: the shape knowledge of both (`None` when they conflict).
+fn join_shapes(ctx: &Context, one: Type, two: Type) -> Option<Type> {
+    if one == two {
+        return Some(one);
+    }
+    let Some((a, element, _)) = ranked(ctx, one) else { return Some(two) };
+    let Some((b, _, _)) = ranked(ctx, two) else { return Some(one) };
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut join = Vec::with_capacity(a.len());
+    for (&x, &y) in a.iter().zip(&b) {
+        join.push(if x == DYNAMIC {
+            y
+        } else if y == DYNAMIC || x == y {
+            x
+        } else {
+            return None;
+        });
+    }
+    ctx.ranked_tensor_type(&join, element, None).ok()
+}
+
+fn chained_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(inner) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
+    let source = operand(ctx, inner, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let mid_ty = result_type(ctx, inner)?;
+    let result_ty = result_type(ctx, op)?;
+    let Some(first) = join_shapes(ctx, source_ty, mid_ty).and_then(|j| join_shapes(ctx, j, result_ty)) else {
+        return Ok(false);
+    };
+    if join_shapes(ctx, source_ty, result_ty) != Some(first) {
+        return Ok(false);
+    }
+    let state = same_op(ctx, op, &[source])?;
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+fn dim_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    let state = same_op(ctx, op, &[source, operand(ctx, op, 1)?])?;
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// The init operand tied to `result` of a destination-style op of the tensor dialect.
+fn dps_init(ctx: &Context, def: OpId) -> Result<Option<Value>> {
+    match ctx.op_name(def)? {
+        "tensor.insert" => Ok(ctx.op_operand(def, 1)?),
+        "tensor.insert_slice" => Ok(ctx.op_operand(def, 1)?),
+        _ => Ok(None),
+    }
+}
+
+fn dim_of_dest_style(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let Some(def) = ctx.value_defining_op(source)? else { return Ok(false) };
+    let Some(init) = dps_init(ctx, def)? else { return Ok(false) };
+    rw.set_operand(op, 0, init)?;
+    Ok(true)
+}
+
+fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(reshape) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.reshape") else { return Ok(false) };
+    let shape = operand(ctx, reshape, 1)?;
+    let index = operand(ctx, op, 1)?;
+    let loc = ctx.op_location(op)?;
+    let dim_ty = result_type(ctx, op)?;
+    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
+    rw.set_insertion_point(crate::ir::InsertPoint::After(op));
+    let extract =
+        rw.create_op(&OperationState::new("tensor.extract", loc).operands(&[shape, index]).results(&[element]))?;
+    let mut result = rw.ctx().op_result(extract, 0)?;
+    if element != dim_ty {
+        rw.set_insertion_point(crate::ir::InsertPoint::After(extract));
+        let cast =
+            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
+        result = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[result])?;
+    Ok(true)
+}
+
+fn empty_with_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(index) = constant_int(ctx, operand(ctx, op, 1)?) else { return Ok(false) };
+    let Some(empty) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.empty") else { return Ok(false) };
+    let Some((shape, _, _)) = ranked(ctx, result_type(ctx, empty)?) else { return Ok(false) };
+    if index < 0 || index >= shape.len() as i64 || shape[index as usize] != DYNAMIC {
+        return Ok(false);
+    }
+    let sizes = ctx.op_operands(empty)?;
+    let Some(v) = dynamic_size_for(&shape, &sizes, index as usize) else { return Ok(false) };
+    rw.replace_op(op, &[v])?;
+    Ok(true)
+}
+
+fn empty_with_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if !can_fold_into_producer(ctx, op) {
+        return Ok(false);
+    }
+    let Some(empty) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.empty") else { return Ok(false) };
+    let Some((result_shape, element, _)) = ranked(ctx, result_type(ctx, op)?) else { return Ok(false) };
+    let Some((empty_shape, _, _)) = ranked(ctx, result_type(ctx, empty)?) else { return Ok(false) };
+    let sizes = ctx.op_operands(empty)?;
+    let (mut shape, mut dynamic) = (Vec::new(), Vec::new());
+    let mut next = 0;
+    for (&new_dim, &cur) in result_shape.iter().zip(&empty_shape) {
+        if cur != DYNAMIC {
+            if new_dim != cur {
+                return Ok(false);
+            }
+            shape.push(cur);
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        if new_dim != DYNAMIC {
+            shape.push(new_dim);
+        } else {
+            shape.push(DYNAMIC);
+            dynamic.push(v);
+        }
+    }
+    // Upstream rebuilds the type without the encoding.
+    let ty = ctx.ranked_tensor_type(&shape, element, None)?;
+    let state = OperationState::new("tensor.empty", ctx.op_location(op)?).operands(&dynamic).results(&[ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let sizes = ctx.op_operands(op)?;
+    let mut kept = Vec::new();
+    let mut next = 0;
+    for d in shape.iter_mut() {
+        if *d != DYNAMIC {
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant_int(ctx, v) {
+            Some(c) if c >= 0 => *d = c,
+            _ => kept.push(v),
+        }
+    }
+    let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
+    if folded == ty {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let empty = rw.create_op(&OperationState::new("tensor.empty", loc).operands(&kept).results(&[folded]))?;
+    let new_value = rw.ctx().op_result(empty, 0)?;
+    let cast = OperationState::new("tensor.cast", loc).operands(&[new_value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+fn extract_from_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    if ranked(ctx, ctx.value_type(source)?).is_none() {
+        return Ok(false);
+    }
+    let mut operands = ctx.op_operands(op)?;
+    operands[0] = source;
+    let state = same_op(ctx, op, &operands)?;
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}

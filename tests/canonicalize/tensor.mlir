@@ -1,0 +1,205 @@
+// cse
+func.func @cast_identity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = tensor.cast %a : tensor<4xf32> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @cast_chain(%a: tensor<4x?xf32>) -> (tensor<?x?xf32>, tensor<4x8xf32>, tensor<*xf32>) {
+  %0 = tensor.cast %a : tensor<4x?xf32> to tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x8xf32>
+  %2 = tensor.cast %1 : tensor<?x8xf32> to tensor<4x8xf32>
+  %3 = tensor.cast %0 : tensor<?x?xf32> to tensor<*xf32>
+  %4 = tensor.cast %3 : tensor<*xf32> to tensor<?x?xf32>
+  return %4, %2, %3 : tensor<?x?xf32>, tensor<4x8xf32>, tensor<*xf32>
+}
+
+// -----
+
+func.func @cast_chain_keeps_check(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
+  %1 = tensor.cast %0 : tensor<4xf32> to tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// -----
+
+func.func @dim_static(%a: tensor<4x?xf32>, %i: index) -> (index, index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %0 = tensor.dim %a, %c0 : tensor<4x?xf32>
+  %1 = tensor.dim %a, %c1 : tensor<4x?xf32>
+  %2 = tensor.dim %a, %c5 : tensor<4x?xf32>
+  %3 = tensor.dim %a, %i : tensor<4x?xf32>
+  return %0, %1, %2, %3 : index, index, index, index
+}
+
+// -----
+
+func.func @dim_of_empty(%n: index, %m: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %e = tensor.empty(%n, %m) : tensor<?x3x?xf32>
+  %0 = tensor.dim %e, %c0 : tensor<?x3x?xf32>
+  %1 = tensor.dim %e, %c2 : tensor<?x3x?xf32>
+  return %0, %1 : index, index
+}
+
+// -----
+
+func.func @dim_of_cast(%a: tensor<?x?xf32>, %b: tensor<4x?xf32>) -> (index, index) {
+  %c1 = arith.constant 1 : index
+  %0 = tensor.cast %a : tensor<?x?xf32> to tensor<?x8xf32>
+  %1 = tensor.dim %0, %c1 : tensor<?x8xf32>
+  %2 = tensor.cast %b : tensor<4x?xf32> to tensor<?x?xf32>
+  %3 = tensor.dim %2, %c1 : tensor<?x?xf32>
+  return %1, %3 : index, index
+}
+
+// -----
+
+func.func @dim_of_generate(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %t = tensor.generate %n {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<?xindex>
+  %d = tensor.dim %t, %c0 : tensor<?xindex>
+  return %d : index
+}
+
+// -----
+
+func.func @dim_of_insert(%t: tensor<?xf32>, %f: f32, %i: index) -> index {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.insert %f into %t[%i] : tensor<?xf32>
+  %d = tensor.dim %0, %c0 : tensor<?xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @dim_of_reshape(%t: tensor<*xf32>, %s: tensor<?xi32>, %i: index) -> index {
+  %0 = tensor.reshape %t(%s) : (tensor<*xf32>, tensor<?xi32>) -> tensor<*xf32>
+  %d = tensor.dim %0, %i : tensor<*xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @empty_static(%n: index) -> tensor<?x?x?xf32> {
+  %c4 = arith.constant 4 : index
+  %m = arith.constant -1 : index
+  %e = tensor.empty(%c4, %n, %m) : tensor<?x?x?xf32>
+  return %e : tensor<?x?x?xf32>
+}
+
+// -----
+
+func.func @empty_cast(%n: index, %m: index) -> tensor<4x?xf32> {
+  %e = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %c = tensor.cast %e : tensor<?x?xf32> to tensor<4x?xf32>
+  return %c : tensor<4x?xf32>
+}
+
+// -----
+
+func.func @extract_constant() -> (f32, i32, i32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %s = arith.constant dense<2.5> : tensor<4xf32>
+  %d = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %0 = tensor.extract %s[%c1] : tensor<4xf32>
+  %1 = tensor.extract %d[%c1, %c0] : tensor<2x2xi32>
+  %2 = tensor.extract %d[%c9, %c0] : tensor<2x2xi32>
+  %3 = tensor.extract %s[%c9] : tensor<4xf32>
+  return %0, %1, %2, %3 : f32, i32, i32, f32
+}
+
+// -----
+
+func.func @extract_from_elements(%a: f32, %b: f32, %i: index) -> (f32, f32, f32) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %t = tensor.from_elements %a, %b, %a, %b, %b, %a : tensor<2x3xf32>
+  %0 = tensor.extract %t[%c1, %c0] : tensor<2x3xf32>
+  %1 = tensor.extract %t[%c0, %c1] : tensor<2x3xf32>
+  %2 = tensor.extract %t[%c0, %i] : tensor<2x3xf32>
+  return %0, %1, %2 : f32, f32, f32
+}
+
+// -----
+
+func.func @from_elements_constant() -> (tensor<3xi32>, tensor<2xf32>, tensor<2xi1>) {
+  %a = arith.constant 1 : i32
+  %b = arith.constant 7 : i32
+  %f = arith.constant 1.5 : f32
+  %t = arith.constant true
+  %fa = arith.constant false
+  %0 = tensor.from_elements %a, %b, %a : tensor<3xi32>
+  %1 = tensor.from_elements %f, %f : tensor<2xf32>
+  %2 = tensor.from_elements %t, %fa : tensor<2xi1>
+  return %0, %1, %2 : tensor<3xi32>, tensor<2xf32>, tensor<2xi1>
+}
+
+// -----
+
+func.func @extract_from_cast(%t: tensor<?xf32>, %i: index) -> f32 {
+  %0 = tensor.cast %t : tensor<?xf32> to tensor<4xf32>
+  %1 = tensor.extract %0[%i] : tensor<4xf32>
+  return %1 : f32
+}
+
+// -----
+
+func.func @insert_splat(%i: index) -> (tensor<4xf32>, tensor<4xf32>) {
+  %t = arith.constant dense<1.0> : tensor<4xf32>
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %0 = tensor.insert %one into %t[%i] : tensor<4xf32>
+  %1 = tensor.insert %two into %t[%i] : tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+func.func @rank_splat(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %n: index) -> (index, index, tensor<2x2xi32>, tensor<?xi32>) {
+  %0 = tensor.rank %t : tensor<?x4xf32>
+  %1 = tensor.rank %u : tensor<*xf32>
+  %c = arith.constant 3 : i32
+  %2 = tensor.splat %c : tensor<2x2xi32>
+  %3 = tensor.splat %c[%n] : tensor<?xi32>
+  return %0, %1, %2, %3 : index, index, tensor<2x2xi32>, tensor<?xi32>
+}
+
+// -----
+
+func.func @bitcast_chain(%t: tensor<4xi32>) -> tensor<4xf32> {
+  %0 = tensor.bitcast %t : tensor<4xi32> to tensor<4xui32>
+  %1 = tensor.bitcast %0 : tensor<4xui32> to tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+func.func @extract_complex() -> complex<f32> {
+  %c1 = arith.constant 1 : index
+  %c = arith.constant dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  %0 = tensor.extract %c[%c1] : tensor<2xcomplex<f32>>
+  return %0 : complex<f32>
+}
+
+// -----
+
+func.func @dim_of_slice(%t: tensor<?x?xf32>, %o: index, %s: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = tensor.extract_slice %t[%o, 0] [%s, 4] [1, 1] : tensor<?x?xf32> to tensor<?x4xf32>
+  %1 = tensor.dim %0, %c0 : tensor<?x4xf32>
+  %2 = tensor.extract_slice %t[%o, 0] [%s, 1] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+  %3 = tensor.dim %2, %c0 : tensor<?xf32>
+  return %1, %3 : index, index
+}
