@@ -39,6 +39,8 @@ mod llvm;
 mod math_fold;
 #[path = "memref/hooks.rs"]
 mod memref;
+#[path = "memref/fold.rs"]
+mod memref_fold;
 #[path = "scf/hooks.rs"]
 mod scf;
 #[path = "shared/successors.rs"]

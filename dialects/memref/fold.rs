@@ -1,0 +1,388 @@
+//! The memref dialect's folds and canonicalization patterns (upstream's `MemRefOps.cpp`):
+//! `memref.cast` folded into its users, `memref.dim` / `memref.rank` of known shapes, dead
+//! allocations, allocations with constant sizes, and the copy simplifications.
+
+use std::sync::Arc;
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::dialects::fold_util_memtensor::{constant_int, def_op_named, fold_identity_cast, index_attr, int_value};
+use crate::error::Result;
+use crate::ir::{OpId, OperationState, Value};
+use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::types::{Type, TypeKind, DYNAMIC};
+
+pub(crate) fn register(ctx: &mut Context) {
+    // Upstream's `MemRefDialect::materializeConstant` builds what `arith.constant` can.
+    ctx.register_constant_materializer("memref", Arc::new(super::arith::materialize_constant));
+    ctx.register_fold_hook("memref.cast", Arc::new(fold_cast));
+    ctx.register_fold_hook(
+        "memref.memory_space_cast",
+        Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
+            Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+        }),
+    );
+    ctx.register_fold_hook("memref.dim", Arc::new(fold_dim));
+    ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
+    ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
+    // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
+    // store or atomic writes is left alone even when it is a memref.
+    for name in ["memref.load", "memref.dealloc", "memref.prefetch", "memref.dma_start", "memref.dma_wait"] {
+        ctx.register_fold_hook(
+            name,
+            Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| fold_casts(ctx, op, None)),
+        );
+    }
+    for name in ["memref.store", "memref.atomic_rmw"] {
+        ctx.register_fold_hook(
+            name,
+            Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
+                let stored = ctx.op_operand(op, 0)?;
+                fold_casts(ctx, op, stored)
+            }),
+        );
+    }
+
+    let patterns = [
+        RewritePattern::new("memref.SimplifyAllocConst<AllocOp>", "memref.alloc", simplify_alloc_const),
+        RewritePattern::new("memref.SimplifyDeadAlloc<AllocOp>", "memref.alloc", simplify_dead_alloc),
+        RewritePattern::new("memref.SimplifyAllocConst<AllocaOp>", "memref.alloca", simplify_alloc_const),
+        RewritePattern::new("memref.SimplifyDeadAlloc<AllocaOp>", "memref.alloca", simplify_dead_alloc),
+        RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
+        RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
+        RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+    ];
+    for p in patterns {
+        ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
+    }
+}
+
+fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
+    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
+}
+
+fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
+    Ok(ctx.op_result_types(op)?[0])
+}
+
+fn value(v: Value) -> Folded {
+    Folded::Results(vec![FoldResult::Value(v)])
+}
+
+fn attr(a: Attribute) -> Folded {
+    Folded::Results(vec![FoldResult::Attr(a)])
+}
+
+fn in_place(changed: bool) -> Folded {
+    if changed {
+        Folded::InPlace
+    } else {
+        Folded::NotFolded
+    }
+}
+
+/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
+/// of a ranked memref defines takes the cast's source.
+fn fold_memref_cast(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<bool> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if Some(v) == inner {
+            continue;
+        }
+        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
+        let source = operand(ctx, cast, 0)?;
+        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
+            continue;
+        }
+        ctx.set_operand(op, i, source)?;
+        folded = true;
+    }
+    Ok(folded)
+}
+
+fn fold_casts(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<Folded> {
+    Ok(in_place(fold_memref_cast(ctx, op, inner)?))
+}
+
+fn fold_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    if fold_memref_cast(ctx, op, None)? {
+        return Ok(Folded::InPlace);
+    }
+    Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+}
+
+/// Shape, strides and offset of a ranked memref with a strided (or identity) layout.
+struct Strided {
+    shape: Vec<i64>,
+    element: Type,
+    strides: Vec<i64>,
+    offset: i64,
+}
+
+fn strided(ctx: &Context, ty: Type) -> Option<Strided> {
+    let TypeKind::MemRef { shape, element, layout, .. } = ctx.type_kind(ty) else { return None };
+    let (strides, offset) = match layout {
+        None => {
+            // The identity layout: row-major strides of the static shape.
+            let mut strides = vec![0i64; shape.len()];
+            let mut running = 1i64;
+            for (i, &d) in shape.iter().enumerate().rev() {
+                strides[i] = running;
+                running = if running == DYNAMIC || d == DYNAMIC { DYNAMIC } else { running.checked_mul(d)? };
+            }
+            (strides, 0)
+        }
+        Some(l) => match ctx.attr_kind(*l) {
+            AttrKind::StridedLayout { offset, strides } => (strides.to_vec(), *offset),
+            _ => return None,
+        },
+    };
+    Some(Strided { shape: shape.to_vec(), element: *element, strides, offset })
+}
+
+/// Upstream's `CastOp::canFoldIntoConsumerOp`: the cast only loses static information
+/// (sizes, strides, offset) between strided memrefs of one element type and rank.
+fn can_fold_into_consumer(ctx: &Context, cast: OpId) -> Result<bool> {
+    let source = ctx.value_type(operand(ctx, cast, 0)?)?;
+    let result = result_type(ctx, cast)?;
+    let (Some(s), Some(r)) = (strided(ctx, source), strided(ctx, result)) else { return Ok(false) };
+    if s.element != r.element || s.shape.len() != r.shape.len() {
+        return Ok(false);
+    }
+    let more_static = |a: i64, b: i64| a != b && a == DYNAMIC && b != DYNAMIC;
+    if s.shape.iter().zip(&r.shape).any(|(&a, &b)| more_static(a, b)) {
+        return Ok(false);
+    }
+    if more_static(s.offset, r.offset) {
+        return Ok(false);
+    }
+    Ok(!s.strides.iter().zip(&r.strides).any(|(&a, &b)| more_static(a, b)))
+}
+
+fn fold_copy(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if let Some(cast) = def_op_named(ctx, v, "memref.cast") {
+            if can_fold_into_consumer(ctx, cast)? {
+                let source = operand(ctx, cast, 0)?;
+                ctx.set_operand(op, i, source)?;
+                folded = true;
+            }
+        }
+    }
+    Ok(in_place(folded))
+}
+
+fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let rank = shape.len() as i64;
+            Ok(attr(index_attr(ctx, rank)))
+        }
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
+fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
+    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
+    sizes.get(n).copied()
+}
+
+fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
+        return Ok(Folded::NotFolded);
+    };
+    let source = operand(ctx, op, 0)?;
+    let Some(shape) = (match ctx.type_kind(ctx.value_type(source)?) {
+        TypeKind::MemRef { shape, .. } => Some(shape.to_vec()),
+        _ => None,
+    }) else {
+        return Ok(Folded::NotFolded);
+    };
+    if index < 0 || index >= shape.len() as i64 {
+        return Ok(Folded::NotFolded);
+    }
+    let i = index as usize;
+    if shape[i] != DYNAMIC {
+        return Ok(attr(index_attr(ctx, shape[i])));
+    }
+    if let Some(def) = ctx.value_defining_op(source)? {
+        let name = ctx.op_name(def)?.to_string();
+        match name.as_str() {
+            "memref.alloc" | "memref.alloca" | "memref.view" => {
+                let segments = ctx.op_operand_segments(def)?;
+                let operands = ctx.op_operands(def)?;
+                // alloc/alloca: dynamicSizes first; view: source, byte_shift, sizes.
+                let group = if name == "memref.view" { 2 } else { 0 };
+                if let Some(range) = segments.get(group) {
+                    if let Some(v) = dynamic_size_for(&shape, &operands[range.clone()], i) {
+                        return Ok(value(v));
+                    }
+                }
+            }
+            "memref.subview" => {
+                if let Some(v) = subview_size(ctx, def, i)? {
+                    return Ok(value(v));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(in_place(fold_memref_cast(ctx, op, None)?))
+}
+
+/// The SSA size of result dimension `i` of a subview, skipping the dimensions it drops.
+fn subview_size(ctx: &Context, subview: OpId, i: usize) -> Result<Option<Value>> {
+    let Some(static_sizes) =
+        ctx.op_inherent_or_discardable(subview, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
+    else {
+        return Ok(None);
+    };
+    let result_rank = ctx.shape(result_type(ctx, subview)?).map_or(0, |s| s.len());
+    // Upstream's dropped dims: unit sizes beyond what the result keeps, from the front.
+    let mut to_drop = static_sizes.len().saturating_sub(result_rank);
+    let result_shape = ctx.shape(result_type(ctx, subview)?).map(|s| s.to_vec()).unwrap_or_default();
+    let mut kept = Vec::new();
+    let mut r = 0;
+    for (s, &size) in static_sizes.iter().enumerate() {
+        if to_drop > 0 && size == 1 && result_shape.get(r) != Some(&1) {
+            to_drop -= 1;
+            continue;
+        }
+        kept.push(s);
+        r += 1;
+    }
+    let Some(&source_dim) = kept.get(i) else { return Ok(None) };
+    if static_sizes[source_dim] != DYNAMIC {
+        return Ok(None);
+    }
+    let segments = ctx.op_operand_segments(subview)?;
+    let Some(sizes) = segments.get(2) else { return Ok(None) };
+    let n = static_sizes[..source_dim].iter().filter(|&&d| d == DYNAMIC).count();
+    Ok(ctx.op_operands(subview)?.get(sizes.start + n).copied())
+}
+
+fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let segments = ctx.op_operand_segments(op)?;
+    let operands = ctx.op_operands(op)?;
+    let Some(range) = segments.first() else { return Ok(false) };
+    let sizes = operands[range.clone()].to_vec();
+    let constant = |v: Value| constant_int(ctx, v).filter(|&c| c >= 0);
+    if !sizes.iter().any(|&v| constant(v).is_some()) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else {
+        return Ok(false);
+    };
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut kept = Vec::new();
+    let mut next = 0;
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant(v) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(DYNAMIC);
+                kept.push(v);
+            }
+        }
+    }
+    let new_ty = ctx.memref_type(&new_shape, element, layout, memory_space)?;
+    let loc = ctx.op_location(op)?;
+    // A copy keeps the inherent attributes (alignment) and symbol operands; upstream's new
+    // op has no discardable attributes.
+    let alloc = rw.clone_op(op)?;
+    rw.modify_op(alloc, |ctx| {
+        ctx.set_operand_group(alloc, 0, &kept)?;
+        ctx.set_op_attributes(alloc, &[])?;
+        let r = ctx.op_result(alloc, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let new_value = rw.ctx().op_result(alloc, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[new_value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+fn simplify_dead_alloc(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let result = ctx.op_result(op, 0)?;
+    let mut users = Vec::new();
+    for u in ctx.value_uses(result)? {
+        let name = ctx.op_name(u.op)?;
+        let ok = match name {
+            "memref.store" => u.index != 0,
+            "memref.dealloc" => true,
+            _ => false,
+        };
+        if !ok {
+            return Ok(false);
+        }
+        if !users.contains(&u.op) {
+            users.push(u.op);
+        }
+    }
+    for user in users {
+        rw.erase_op(user)?;
+    }
+    rw.erase_op(op)?;
+    Ok(true)
+}
+
+fn fold_copy_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let mut modified = false;
+    for i in 0..2 {
+        let ctx = rw.ctx();
+        let Some(cast) = def_op_named(ctx, operand(ctx, op, i)?, "memref.cast") else { continue };
+        // iree-opt keeps casts that add static strides, as the fold does.
+        if !can_fold_into_consumer(ctx, cast)? {
+            continue;
+        }
+        let source = operand(ctx, cast, 0)?;
+        let from = ctx.value_type(source)?;
+        let to = result_type(ctx, cast)?;
+        let same = match (ctx.type_kind(from), ctx.type_kind(to)) {
+            (TypeKind::MemRef { shape: a, element: ea, .. }, TypeKind::MemRef { shape: b, element: eb, .. }) => {
+                a == b && ea == eb
+            }
+            _ => false,
+        };
+        if same {
+            rw.set_operand(op, i, source)?;
+            modified = true;
+        }
+    }
+    Ok(modified)
+}
+
+fn fold_empty_copy(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let empty = |v: Value| {
+        ctx.value_type(v)
+            .ok()
+            .is_some_and(|t| matches!(ctx.type_kind(t), TypeKind::MemRef { shape, .. } if shape.contains(&0)))
+    };
+    if empty(operand(ctx, op, 0)?) || empty(operand(ctx, op, 1)?) {
+        rw.erase_op(op)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn fold_self_copy(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if operand(ctx, op, 0)? != operand(ctx, op, 1)? {
+        return Ok(false);
+    }
+    rw.erase_op(op)?;
+    Ok(true)
+}

@@ -1,0 +1,180 @@
+// cse
+func.func @load_cast(%m: memref<4xf32>, %u: memref<*xf32>, %i: index) -> (f32, f32) {
+  %0 = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %1 = memref.load %0[%i] : memref<?xf32>
+  %2 = memref.cast %u : memref<*xf32> to memref<?xf32>
+  %3 = memref.load %2[%i] : memref<?xf32>
+  return %1, %3 : f32, f32
+}
+// -----
+
+func.func @load_cast_static(%m: memref<?xf32>, %i: index) -> f32 {
+  %0 = memref.cast %m : memref<?xf32> to memref<4xf32>
+  %1 = memref.load %0[%i] : memref<4xf32>
+  return %1 : f32
+}
+// -----
+
+func.func @store_cast(%m: memref<?xf32>, %i: index, %f: f32) {
+  %0 = memref.cast %m : memref<?xf32> to memref<4xf32>
+  memref.store %f, %0[%i] : memref<4xf32>
+  memref.dealloc %0 : memref<4xf32>
+  return
+}
+// -----
+
+func.func @copy_cast(%a: memref<?xf32>, %b: memref<4xf32>) {
+  %0 = memref.cast %a : memref<?xf32> to memref<4xf32>
+  %1 = memref.cast %b : memref<4xf32> to memref<?xf32>
+  memref.copy %0, %1 : memref<4xf32> to memref<?xf32>
+  memref.copy %b, %b : memref<4xf32> to memref<4xf32>
+  return
+}
+// -----
+
+func.func @copy_empty(%a: memref<0xf32>, %b: memref<0xf32>) {
+  memref.copy %a, %b : memref<0xf32> to memref<0xf32>
+  return
+}
+// -----
+
+func.func @cast_cast(%m: memref<4xf32>) -> memref<4xf32> {
+  %0 = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %1 = memref.cast %0 : memref<?xf32> to memref<4xf32>
+  return %1 : memref<4xf32>
+}
+// -----
+
+func.func @dead_alloc(%f: f32, %i: index) {
+  %0 = memref.alloc() : memref<4xf32>
+  memref.store %f, %0[%i] : memref<4xf32>
+  memref.dealloc %0 : memref<4xf32>
+  %1 = memref.alloca() : memref<4xf32>
+  return
+}
+// -----
+
+func.func @alloc_const(%n: index) -> memref<?x?x?xf32> {
+  %c4 = arith.constant 4 : index
+  %m = arith.constant -1 : index
+  %0 = memref.alloc(%c4, %n, %m) alignment = 16 {foo} : memref<?x?x?xf32>
+  return %0 : memref<?x?x?xf32>
+}
+// -----
+
+func.func @dim(%m: memref<4x?xf32>, %n: index) -> (index, index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = memref.dim %m, %c0 : memref<4x?xf32>
+  %1 = memref.dim %m, %c1 : memref<4x?xf32>
+  %a = memref.alloc(%n) : memref<?xf32>
+  %2 = memref.dim %a, %c0 : memref<?xf32>
+  %c = memref.cast %m : memref<4x?xf32> to memref<?x?xf32>
+  %3 = memref.dim %c, %c1 : memref<?x?xf32>
+  return %0, %1, %2, %3 : index, index, index, index
+}
+// -----
+
+func.func @rank(%m: memref<4x?xf32>) -> index {
+  %0 = memref.rank %m : memref<4x?xf32>
+  return %0 : index
+}
+
+// -----
+
+func.func @not_dead(%f: f32, %i: index, %o: memref<memref<4xf32>>) -> f32 {
+  %0 = memref.alloc() : memref<4xf32>
+  memref.store %f, %0[%i] : memref<4xf32>
+  %1 = memref.load %0[%i] : memref<4xf32>
+  %2 = memref.alloc() : memref<4xf32>
+  memref.store %2, %o[] : memref<memref<4xf32>>
+  return %1 : f32
+}
+
+// -----
+
+func.func @alloca_const(%n: index) -> memref<?x?xf32> {
+  %c3 = arith.constant 3 : index
+  %0 = memref.alloca(%n, %c3) : memref<?x?xf32>
+  return %0 : memref<?x?xf32>
+}
+
+// -----
+
+func.func @alloc_const_symbols(%n: index, %s: index) -> memref<?x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>> {
+  %c2 = arith.constant 2 : index
+  %0 = memref.alloc(%c2)[%s] : memref<?x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>
+  return %0 : memref<?x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>
+}
+
+// -----
+
+func.func @dim_of_subview(%m: memref<?x?x?xf32>, %a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = memref.subview %m[0, 0, 0] [1, %a, %b] [1, 1, 1] : memref<?x?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %1 = memref.dim %0, %c0 : memref<?x?xf32, strided<[?, 1]>>
+  %2 = memref.dim %0, %c1 : memref<?x?xf32, strided<[?, 1]>>
+  return %1, %2 : index, index
+}
+
+// -----
+
+func.func @dim_of_view(%buf: memref<2048xi8>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %v = memref.view %buf[%c0][%n] : memref<2048xi8> to memref<?x4xf32>
+  %d = memref.dim %v, %c0 : memref<?x4xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @casts_into_users(%m: memref<8xf32>, %i: index, %f: f32) -> f32 {
+  %0 = memref.cast %m : memref<8xf32> to memref<?xf32>
+  memref.prefetch %0[%i], read, locality<3>, data : memref<?xf32>
+  %1 = memref.atomic_rmw addf %f, %0[%i] : (f32, memref<?xf32>) -> f32
+  memref.store %f, %0[%i] : memref<?xf32>
+  return %1 : f32
+}
+
+// -----
+
+func.func @store_memref_value(%m: memref<4xf32>, %o: memref<memref<?xf32>>) {
+  %0 = memref.cast %m : memref<4xf32> to memref<?xf32>
+  memref.store %0, %o[] : memref<memref<?xf32>>
+  return
+}
+
+// -----
+
+func.func @copy_layout_cast(%a: memref<4xf32, strided<[1], offset: ?>>, %b: memref<4xf32>) {
+  %0 = memref.cast %a : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[?], offset: ?>>
+  memref.copy %0, %b : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_more_static_stride(%a: memref<4xf32, strided<[?], offset: ?>>, %b: memref<4xf32>) {
+  %0 = memref.cast %a : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+  memref.copy %0, %b : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @cast_unranked(%u: memref<*xf32>) -> memref<4xf32> {
+  %0 = memref.cast %u : memref<*xf32> to memref<?xf32>
+  %1 = memref.cast %0 : memref<?xf32> to memref<4xf32>
+  return %1 : memref<4xf32>
+}
+
+// -----
+
+func.func @dim_unranked_and_oob(%u: memref<*xf32>, %m: memref<?xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %0 = memref.dim %u, %c0 : memref<*xf32>
+  %1 = memref.dim %m, %c3 : memref<?xf32>
+  return %0, %1 : index, index
+}
