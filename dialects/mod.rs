@@ -19,6 +19,8 @@ mod bufferization;
 mod cf;
 #[path = "complex/hooks.rs"]
 mod complex;
+#[path = "complex/fold.rs"]
+mod complex_fold;
 /// Constant-folding helpers (math, tensor, memref, complex).
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;

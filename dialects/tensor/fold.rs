@@ -280,6 +280,9 @@ fn fold_from_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> R
         return Ok(Folded::NotFolded);
     }
     let ty = result_type(ctx, op)?;
+    if let Some(TypeKind::Complex(part)) = ctx.element_type(ty).map(|e| ctx.type_kind(e)) {
+        return Ok(complex_elements(ctx, ty, *part, c).map_or(Folded::NotFolded, attr));
+    }
     let mut values = Vec::with_capacity(c.len());
     for a in c.iter().flatten() {
         match elements_of(ctx, *a) {
@@ -288,6 +291,23 @@ fn fold_from_elements(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> R
         }
     }
     Ok(dense_attr(ctx, ty, &values).map_or(Folded::NotFolded, attr))
+}
+
+/// A dense attribute of complex elements from `[re, im]` constants.
+fn complex_elements(ctx: &Context, ty: Type, part: Type, c: &[Option<Attribute>]) -> Option<Attribute> {
+    let bytes = ctx.dense_element_bytes(part).ok()?;
+    let mut data = Vec::with_capacity(c.len() * 2 * bytes);
+    for a in c.iter().flatten() {
+        let AttrKind::Array(items) = ctx.attr_kind(*a) else { return None };
+        if items.len() != 2 {
+            return None;
+        }
+        for &item in items.iter() {
+            let e = elements_of(ctx, item).filter(|e| e.scalar && e.ty == part)?;
+            data.extend_from_slice(&e.values[0].to_le_bytes()[..bytes]);
+        }
+    }
+    ctx.dense_elements_attr(ty, &data).ok()
 }
 
 fn fold_insert(ctx: &mut Context, _op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
