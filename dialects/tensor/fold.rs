@@ -338,7 +338,7 @@ fn fold_splat(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Fo
     if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. } | AttrKind::Bool(_)) {
         return Ok(Folded::NotFolded);
     }
-    if ctx.shape(ty).is_none_or(|s| s.contains(&DYNAMIC)) {
+    if !ctx.shape(ty).is_some_and(|s| !s.contains(&DYNAMIC)) {
         return Ok(Folded::NotFolded);
     }
     let Some(e) = elements_of(ctx, a) else { return Ok(Folded::NotFolded) };
