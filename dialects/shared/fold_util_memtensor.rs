@@ -248,3 +248,89 @@ pub fn index_attr(ctx: &Context, value: i64) -> Attribute {
 pub fn constant_int(ctx: &Context, value: crate::ir::Value) -> Option<i64> {
     int_value(ctx, crate::pass::constant_value(ctx, value))
 }
+
+/// An offset, size or stride of an `OffsetSizeAndStrideOpInterface` op: static or SSA
+/// (upstream's `OpFoldResult` in `getMixedOffsets` & co.).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ofr {
+    Static(i64),
+    Value(crate::ir::Value),
+}
+
+impl Ofr {
+    /// Upstream's `getConstantIntValue`: the static value, or a constant SSA value's.
+    pub fn constant(self, ctx: &Context) -> Option<i64> {
+        match self {
+            Ofr::Static(v) => Some(v),
+            Ofr::Value(v) => constant_int(ctx, v),
+        }
+    }
+}
+
+const MIXED_NAMES: [&str; 3] = ["static_offsets", "static_sizes", "static_strides"];
+
+/// The mixed offsets, sizes and strides of `op`, whose operand groups `first`, `first + 1`
+/// and `first + 2` hold their SSA values.
+pub fn mixed_lists(ctx: &Context, op: crate::ir::OpId, first: usize) -> Option<[Vec<Ofr>; 3]> {
+    let segments = ctx.op_operand_segments(op).ok()?;
+    let operands = ctx.op_operands(op).ok()?;
+    let mut out: [Vec<Ofr>; 3] = Default::default();
+    for (k, name) in MIXED_NAMES.iter().enumerate() {
+        let statics = ctx.op_inherent_or_discardable(op, name).ok()??;
+        let statics = ctx.dense_int_values(statics)?;
+        let mut dynamic = operands[segments.get(first + k)?.clone()].iter();
+        for s in statics {
+            out[k].push(if s == crate::types::DYNAMIC { Ofr::Value(*dynamic.next()?) } else { Ofr::Static(s) });
+        }
+    }
+    Some(out)
+}
+
+/// Writes mixed offsets, sizes and strides back into `op` (operand groups and static
+/// arrays).
+pub fn set_mixed_lists(ctx: &mut Context, op: crate::ir::OpId, first: usize, lists: &[Vec<Ofr>; 3]) -> crate::error::Result<()> {
+    let i64_ty = ctx.signless_int(64);
+    for (k, name) in MIXED_NAMES.iter().enumerate() {
+        let values: Vec<crate::ir::Value> =
+            lists[k].iter().filter_map(|o| if let Ofr::Value(v) = o { Some(*v) } else { None }).collect();
+        let statics: Vec<u8> = lists[k]
+            .iter()
+            .flat_map(|o| match o {
+                Ofr::Static(s) => *s,
+                Ofr::Value(_) => crate::types::DYNAMIC,
+            }
+            .to_le_bytes())
+            .collect();
+        ctx.set_operand_group(op, first + k, &values)?;
+        let attr = ctx.dense_array_attr(i64_ty, &statics)?;
+        ctx.set_op_attribute(op, name, attr)?;
+    }
+    Ok(())
+}
+
+/// Upstream's `foldDynamicIndexList`: constant SSA entries become static (negative ones
+/// stay when `only_non_negative`). Whether any changed.
+pub fn fold_dynamic_index_list(ctx: &Context, list: &mut [Ofr], only_non_negative: bool) -> bool {
+    let mut changed = false;
+    for o in list.iter_mut() {
+        if let Ofr::Value(v) = *o {
+            if let Some(c) = constant_int(ctx, v) {
+                if only_non_negative && c < 0 {
+                    continue;
+                }
+                *o = Ofr::Static(c);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The constant-argument folding of upstream's
+/// `OpWithOffsetSizesAndStridesConstantArgumentFolder`, with its short-circuit: offsets
+/// first, then sizes, then strides; one list per application.
+pub fn fold_constant_mixed_lists(ctx: &Context, lists: &mut [Vec<Ofr>; 3]) -> bool {
+    fold_dynamic_index_list(ctx, &mut lists[0], true)
+        || fold_dynamic_index_list(ctx, &mut lists[1], true)
+        || fold_dynamic_index_list(ctx, &mut lists[2], false)
+}

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dense_attr, elements_of, fold_identity_cast, index_attr, int_value, scalar_attr,
+    constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists, fold_identity_cast, index_attr,
+    int_value, mixed_lists, scalar_attr, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -31,6 +32,7 @@ pub(crate) fn register(ctx: &mut Context) {
     );
     ctx.register_fold_hook("tensor.dim", Arc::new(fold_dim));
     ctx.register_fold_hook("tensor.extract", Arc::new(fold_extract));
+    ctx.register_fold_hook("tensor.extract_slice", Arc::new(fold_extract_slice));
     ctx.register_fold_hook("tensor.from_elements", Arc::new(fold_from_elements));
     ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
     ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
@@ -47,6 +49,8 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
         RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
+        RewritePattern::new("tensor.ExtractSliceConstantArgumentFolder", "tensor.extract_slice", slice_constant_arguments),
+        RewritePattern::new("tensor.ExtractSliceOpCastFolder", "tensor.extract_slice", extract_slice_of_cast),
     ];
     for p in patterns {
         ctx.register_rewrite_pattern(p).expect("tensor patterns are registered once");
@@ -544,5 +548,130 @@ fn extract_from_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     operands[0] = source;
     let state = same_op(ctx, op, &operands)?;
     rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// Upstream's `ExtractSliceOp::getDroppedDims`: unit sizes the result does not keep.
+fn dropped_dims(ctx: &Context, sizes: &[Ofr], result_shape: &[i64]) -> Vec<bool> {
+    let mut dropped = vec![false; sizes.len()];
+    let mut pos = 0;
+    for (i, s) in sizes.iter().enumerate() {
+        let v = s.constant(ctx);
+        if v != Some(1) || result_shape.get(pos) == Some(&1) {
+            pos += 1;
+            continue;
+        }
+        dropped[i] = true;
+    }
+    dropped
+}
+
+/// Whether the slice is the whole of a value of type `ty` (offsets 0, strides 1, sizes its
+/// static shape): upstream's `foldIdentityOffsetSizeAndStrideOpInterface`.
+fn is_identity_slice(ctx: &Context, lists: &[Vec<Ofr>; 3], shape: &[i64]) -> bool {
+    lists[0].iter().all(|o| o.constant(ctx) == Some(0))
+        && lists[1].iter().zip(shape).all(|(o, &d)| o.constant(ctx) == Some(d))
+        && lists[2].iter().all(|o| o.constant(ctx) == Some(1))
+}
+
+/// Upstream's `isEqualConstantIntOrValue` over whole lists.
+fn same_lists(ctx: &Context, a: &[Vec<Ofr>; 3], b: &[Vec<Ofr>; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| {
+        x.len() == y.len()
+            && x.iter().zip(y).all(|(p, q)| p == q || matches!((p.constant(ctx), q.constant(ctx)), (Some(m), Some(n)) if m == n))
+    })
+}
+
+fn fold_extract_slice(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let result_ty = result_type(ctx, op)?;
+    if let Some(src) = c.first().copied().flatten() {
+        if let AttrKind::DenseIntOrFloat { splat: true, .. } = ctx.attr_kind(src) {
+            if ctx.shape(result_ty).is_some_and(|s| !s.contains(&DYNAMIC)) {
+                if let Some(e) = elements_of(ctx, src) {
+                    if let Some(a) = dense_attr(ctx, result_ty, &[e.values[0]]) {
+                        return Ok(attr(a));
+                    }
+                }
+            }
+        }
+    }
+    let source = operand(ctx, op, 0)?;
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(Folded::NotFolded) };
+    let source_ty = ctx.value_type(source)?;
+    if source_ty == result_ty {
+        let shape = ctx.shape(result_ty).map(|s| s.to_vec()).unwrap_or_default();
+        if is_identity_slice(ctx, &lists, &shape) {
+            return Ok(value(source));
+        }
+    }
+    if let Some(insert) = def_op_named(ctx, source, "tensor.insert_slice") {
+        let inserted = operand(ctx, insert, 0)?;
+        if ctx.value_type(inserted)? == result_ty {
+            if let Some(insert_lists) = mixed_lists(ctx, insert, 2) {
+                if same_lists(ctx, &lists, &insert_lists) {
+                    return Ok(value(inserted));
+                }
+            }
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Constant offsets, sizes and strides become static; the result type follows the new
+/// static sizes (keeping the dimensions the op drops), with a cast back when it changes.
+fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(mut lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let old = lists.clone();
+    if !fold_constant_mixed_lists(ctx, &mut lists) {
+        return Ok(false);
+    }
+    let result_ty = result_type(ctx, op)?;
+    let source_ty = ctx.value_type(operand(ctx, op, 0)?)?;
+    let Some((result_shape, _, _)) = ranked(ctx, result_ty) else { return Ok(false) };
+    let Some((_, element, encoding)) = ranked(ctx, source_ty) else { return Ok(false) };
+    let dropped = dropped_dims(ctx, &old[1], &result_shape);
+    let shape: Vec<i64> = lists[1]
+        .iter()
+        .zip(&dropped)
+        .filter(|(_, &d)| !d)
+        .map(|(o, _)| if let Ofr::Static(v) = o { *v } else { DYNAMIC })
+        .collect();
+    let new_ty = ctx.ranked_tensor_type(&shape, element, encoding)?;
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        set_mixed_lists(ctx, new, 1, &lists)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let mut replacement = rw.ctx().op_result(new, 0)?;
+    if new_ty != result_ty {
+        let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[result_ty]))?;
+        replacement = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[replacement])?;
+    Ok(true)
+}
+
+fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
+        return Ok(false);
+    }
+    let Some(cast) = def_op_named(ctx, operands[0], "tensor.cast") else { return Ok(false) };
+    if !can_fold_into_consumer(ctx, cast) {
+        return Ok(false);
+    }
+    let source = operand(ctx, cast, 0)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        ctx.set_op_attributes(new, &[])
+    })?;
+    let replacement = rw.ctx().op_result(new, 0)?;
+    rw.replace_op(op, &[replacement])?;
     Ok(true)
 }

@@ -203,3 +203,57 @@ func.func @dim_of_slice(%t: tensor<?x?xf32>, %o: index, %s: index) -> (index, in
   %3 = tensor.dim %2, %c0 : tensor<?xf32>
   return %1, %3 : index, index
 }
+
+// -----
+
+func.func @slice_constants(%t: tensor<8x16xf32>, %o: index) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = tensor.extract_slice %t[%c2, %o] [%c4, %c4] [%c1, %c2] : tensor<8x16xf32> to tensor<?x?xf32>
+  %1 = tensor.extract_slice %t[%c0, %o] [%c1, %c4] [1, 1] : tensor<8x16xf32> to tensor<?xf32>
+  return %0, %1 : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// -----
+
+func.func @slice_negative(%t: tensor<8xf32>) -> tensor<?xf32> {
+  %m = arith.constant -1 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.extract_slice %t[%m] [%c2] [%m] : tensor<8xf32> to tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @slice_identity(%t: tensor<8x4xf32>, %d: tensor<?xf32>, %n: index) -> (tensor<8x4xf32>, tensor<?xf32>) {
+  %0 = tensor.extract_slice %t[0, 0] [8, 4] [1, 1] : tensor<8x4xf32> to tensor<8x4xf32>
+  %1 = tensor.extract_slice %d[0] [%n] [1] : tensor<?xf32> to tensor<?xf32>
+  return %0, %1 : tensor<8x4xf32>, tensor<?xf32>
+}
+
+// -----
+
+func.func @slice_of_splat() -> tensor<2x3xf32> {
+  %s = arith.constant dense<1.5> : tensor<8x8xf32>
+  %0 = tensor.extract_slice %s[1, 1] [2, 3] [1, 1] : tensor<8x8xf32> to tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @slice_of_insert(%src: tensor<2x?xf32>, %dst: tensor<8x8xf32>, %o: index, %n: index) -> (tensor<2x?xf32>, tensor<2x?xf32>) {
+  %0 = tensor.insert_slice %src into %dst[%o, 0] [2, %n] [1, 1] : tensor<2x?xf32> into tensor<8x8xf32>
+  %1 = tensor.extract_slice %0[%o, 0] [2, %n] [1, 1] : tensor<8x8xf32> to tensor<2x?xf32>
+  %2 = tensor.extract_slice %0[%o, 1] [2, %n] [1, 1] : tensor<8x8xf32> to tensor<2x?xf32>
+  return %1, %2 : tensor<2x?xf32>, tensor<2x?xf32>
+}
+
+// -----
+
+func.func @slice_of_cast(%t: tensor<8x16xf32>, %o: index, %n: index) -> tensor<?x?xf32> {
+  %0 = tensor.cast %t : tensor<8x16xf32> to tensor<?x?xf32>
+  %1 = tensor.extract_slice %0[%o, %o] [%n, %n] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
