@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
-use crate::dialects::fold_util_memtensor::{constant_int, def_op_named, fold_identity_cast, index_attr, int_value};
+use crate::dialects::fold_util_memtensor::{
+    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists,
+    set_mixed_lists, Ofr,
+};
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
 use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
@@ -25,6 +28,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.dim", Arc::new(fold_dim));
     ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
+    ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
     // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
     // store or atomic writes is left alone even when it is a memref.
     for name in ["memref.load", "memref.dealloc", "memref.prefetch", "memref.dma_start", "memref.dma_wait"] {
@@ -51,6 +55,9 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+        RewritePattern::new("memref.SubViewConstantArgumentFolder", "memref.subview", subview_constant_arguments),
+        RewritePattern::new("memref.SubViewOpMemRefCastFolder", "memref.subview", subview_of_cast),
+        RewritePattern::new("memref.TrivialSubViewOpFolder", "memref.subview", trivial_subview),
     ];
     for p in patterns {
         ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
@@ -384,5 +391,187 @@ fn fold_self_copy(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         return Ok(false);
     }
     rw.erase_op(op)?;
+    Ok(true)
+}
+
+/// Upstream's saturated arithmetic on strides and offsets: dynamic absorbs everything but
+/// a multiplication by zero.
+fn sat_mul(a: i64, b: i64) -> i64 {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.wrapping_mul(b)
+    }
+}
+
+fn sat_add(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.wrapping_add(b)
+    }
+}
+
+fn static_of(list: &[Ofr]) -> Vec<i64> {
+    list.iter().map(|o| if let Ofr::Static(v) = o { *v } else { DYNAMIC }).collect()
+}
+
+/// The dimensions a rank-reducing subview drops: its unit sizes, when there are exactly as
+/// many as the ranks differ (`None` when that is ambiguous, which upstream settles with
+/// strides).
+fn subview_dropped_dims(ctx: &Context, sizes: &[Ofr], source_rank: usize, result_rank: usize) -> Option<Vec<bool>> {
+    if source_rank == result_rank {
+        return Some(vec![false; sizes.len()]);
+    }
+    let unit: Vec<bool> = sizes.iter().map(|o| o.constant(ctx) == Some(1)).collect();
+    (unit.iter().filter(|&&u| u).count() == source_rank - result_rank).then_some(unit)
+}
+
+/// Upstream's `SubViewOp::inferResultType` on `source`, with the `dropped` dimensions
+/// removed from shape and strides.
+fn subview_type(ctx: &Context, source: Type, lists: &[Vec<Ofr>; 3], dropped: &[bool]) -> Option<Type> {
+    let s = strided(ctx, source)?;
+    let TypeKind::MemRef { memory_space, .. } = ctx.type_kind(source) else { return None };
+    let memory_space = *memory_space;
+    let (offsets, sizes, strides) = (static_of(&lists[0]), static_of(&lists[1]), static_of(&lists[2]));
+    let mut offset = s.offset;
+    for (&o, &st) in offsets.iter().zip(&s.strides) {
+        offset = sat_add(offset, sat_mul(o, st));
+    }
+    let (mut shape, mut new_strides) = (Vec::new(), Vec::new());
+    for (i, (&size, (&st, &src))) in sizes.iter().zip(strides.iter().zip(&s.strides)).enumerate() {
+        if dropped.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        shape.push(size);
+        new_strides.push(sat_mul(src, st));
+    }
+    let layout = ctx.strided_layout_attr(offset, &new_strides).ok()?;
+    ctx.memref_type(&shape, s.element, Some(layout), memory_space).ok()
+}
+
+fn fold_subview(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    if source_ty == result_ty {
+        if let TypeKind::MemRef { shape, layout, .. } = ctx.type_kind(result_ty) {
+            let static_layout = match layout {
+                None => true,
+                Some(l) => match ctx.attr_kind(*l) {
+                    AttrKind::StridedLayout { offset, strides } => *offset != DYNAMIC && !strides.contains(&DYNAMIC),
+                    _ => true,
+                },
+            };
+            if !shape.contains(&DYNAMIC) && static_layout {
+                return Ok(value(source));
+            }
+        }
+        if let Some(inner) = def_op_named(ctx, source, "memref.subview") {
+            if let (Some(lists), Some(inner_lists)) = (mixed_lists(ctx, op, 1), mixed_lists(ctx, inner, 1)) {
+                let zero = lists[0].iter().all(|o| *o == Ofr::Static(0));
+                let one = lists[2].iter().all(|o| *o == Ofr::Static(1));
+                if zero && one && lists[1] == inner_lists[1] {
+                    return Ok(value(source));
+                }
+            }
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// A new subview like `op` on `source` with `lists` and result type `ty`, and `op`
+/// replaced by it (through a cast when the type differs).
+fn replace_subview(rw: &mut Rewriter<'_>, op: OpId, source: Value, lists: &[Vec<Ofr>; 3], ty: Type) -> Result<()> {
+    let old_ty = result_type(rw.ctx(), op)?;
+    let loc = rw.ctx().op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        set_mixed_lists(ctx, new, 1, lists)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let mut replacement = rw.ctx().op_result(new, 0)?;
+    if ty != old_ty {
+        let cast =
+            rw.create_op(&OperationState::new("memref.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
+        replacement = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[replacement])
+}
+
+fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(mut lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let old = lists.clone();
+    if !fold_constant_mixed_lists(ctx, &mut lists) {
+        return Ok(false);
+    }
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, &old[1], src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, source_ty, &lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, &lists, ty)?;
+    Ok(true)
+}
+
+fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
+        return Ok(false);
+    }
+    let Some(cast) = def_op_named(ctx, operands[0], "memref.cast") else { return Ok(false) };
+    if !can_fold_into_consumer(ctx, cast)? {
+        return Ok(false);
+    }
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    let cur_source_ty = ctx.value_type(operands[0])?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(cur_source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, &lists[1], src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, &lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, &lists, ty)?;
+    Ok(true)
+}
+
+fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
+    if src_shape.len() != res_shape.len() {
+        return Ok(false);
+    }
+    let src_shape = src_shape.to_vec();
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let trivial = lists[0].iter().all(|o| o.constant(ctx) == Some(0))
+        && lists[2].iter().all(|o| o.constant(ctx) == Some(1))
+        && lists[1].iter().zip(&src_shape).all(|(o, &d)| o.constant(ctx) == Some(d));
+    if !trivial {
+        return Ok(false);
+    }
+    if source_ty == result_ty {
+        rw.replace_op(op, &[source])?;
+    } else {
+        let state = OperationState::new("memref.cast", ctx.op_location(op)?).operands(&[source]).results(&[result_ty]);
+        rw.replace_op_with_new(op, &state)?;
+    }
     Ok(true)
 }

@@ -288,18 +288,25 @@ pub fn mixed_lists(ctx: &Context, op: crate::ir::OpId, first: usize) -> Option<[
 
 /// Writes mixed offsets, sizes and strides back into `op` (operand groups and static
 /// arrays).
-pub fn set_mixed_lists(ctx: &mut Context, op: crate::ir::OpId, first: usize, lists: &[Vec<Ofr>; 3]) -> crate::error::Result<()> {
+pub fn set_mixed_lists(
+    ctx: &mut Context,
+    op: crate::ir::OpId,
+    first: usize,
+    lists: &[Vec<Ofr>; 3],
+) -> crate::error::Result<()> {
     let i64_ty = ctx.signless_int(64);
     for (k, name) in MIXED_NAMES.iter().enumerate() {
         let values: Vec<crate::ir::Value> =
             lists[k].iter().filter_map(|o| if let Ofr::Value(v) = o { Some(*v) } else { None }).collect();
         let statics: Vec<u8> = lists[k]
             .iter()
-            .flat_map(|o| match o {
-                Ofr::Static(s) => *s,
-                Ofr::Value(_) => crate::types::DYNAMIC,
-            }
-            .to_le_bytes())
+            .flat_map(|o| {
+                match o {
+                    Ofr::Static(s) => *s,
+                    Ofr::Value(_) => crate::types::DYNAMIC,
+                }
+                .to_le_bytes()
+            })
             .collect();
         ctx.set_operand_group(op, first + k, &values)?;
         let attr = ctx.dense_array_attr(i64_ty, &statics)?;

@@ -49,7 +49,11 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
         RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
-        RewritePattern::new("tensor.ExtractSliceConstantArgumentFolder", "tensor.extract_slice", slice_constant_arguments),
+        RewritePattern::new(
+            "tensor.ExtractSliceConstantArgumentFolder",
+            "tensor.extract_slice",
+            slice_constant_arguments,
+        ),
         RewritePattern::new("tensor.ExtractSliceOpCastFolder", "tensor.extract_slice", extract_slice_of_cast),
     ];
     for p in patterns {
@@ -578,7 +582,9 @@ fn is_identity_slice(ctx: &Context, lists: &[Vec<Ofr>; 3], shape: &[i64]) -> boo
 fn same_lists(ctx: &Context, a: &[Vec<Ofr>; 3], b: &[Vec<Ofr>; 3]) -> bool {
     a.iter().zip(b).all(|(x, y)| {
         x.len() == y.len()
-            && x.iter().zip(y).all(|(p, q)| p == q || matches!((p.constant(ctx), q.constant(ctx)), (Some(m), Some(n)) if m == n))
+            && x.iter()
+                .zip(y)
+                .all(|(p, q)| p == q || matches!((p.constant(ctx), q.constant(ctx)), (Some(m), Some(n)) if m == n))
     })
 }
 
@@ -648,7 +654,8 @@ fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     })?;
     let mut replacement = rw.ctx().op_result(new, 0)?;
     if new_ty != result_ty {
-        let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[result_ty]))?;
+        let cast =
+            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[result_ty]))?;
         replacement = rw.ctx().op_result(cast, 0)?;
     }
     rw.replace_op(op, &[replacement])?;

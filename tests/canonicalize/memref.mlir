@@ -178,3 +178,56 @@ func.func @dim_unranked_and_oob(%u: memref<*xf32>, %m: memref<?xf32>) -> (index,
   %1 = memref.dim %m, %c3 : memref<?xf32>
   return %0, %1 : index, index
 }
+
+// -----
+
+func.func @subview_constants(%m: memref<8x16xf32>, %o: index) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.subview %m[%c2, %o] [%c4, %c4] [%c1, %c2] : memref<8x16xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
+}
+
+// -----
+
+func.func @subview_rank_reduced(%m: memref<8x16xf32>, %o: index) -> memref<?xf32, strided<[1], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.subview %m[%o, %o] [1, %c4] [1, 1] : memref<8x16xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return %0 : memref<?xf32, strided<[1], offset: ?>>
+}
+
+// -----
+
+func.func @subview_dynamic_source(%m: memref<?x?xf32>, %o: index) -> memref<?x?xf32, strided<[?, 1], offset: ?>> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.subview %m[%c0, %o] [%c4, %c4] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[?, 1], offset: ?>>
+}
+
+// -----
+
+func.func @subview_trivial(%m: memref<8x16xf32>, %s: memref<4x4xf32, strided<[16, 1], offset: 4>>) -> (memref<8x16xf32>, memref<8x16xf32, strided<[16, 1]>>, memref<4x4xf32, strided<[16, 1], offset: 4>>) {
+  %0 = memref.subview %m[0, 0] [8, 16] [1, 1] : memref<8x16xf32> to memref<8x16xf32>
+  %1 = memref.subview %m[0, 0] [8, 16] [1, 1] : memref<8x16xf32> to memref<8x16xf32, strided<[16, 1]>>
+  %2 = memref.subview %s[0, 0] [4, 4] [1, 1] : memref<4x4xf32, strided<[16, 1], offset: 4>> to memref<4x4xf32, strided<[16, 1], offset: 4>>
+  return %0, %1, %2 : memref<8x16xf32>, memref<8x16xf32, strided<[16, 1]>>, memref<4x4xf32, strided<[16, 1], offset: 4>>
+}
+
+// -----
+
+func.func @subview_of_cast(%m: memref<16x16xf32>, %o: index, %n: index) -> memref<?x?xf32, strided<[?, 1], offset: ?>> {
+  %0 = memref.cast %m : memref<16x16xf32> to memref<?x?xf32>
+  %1 = memref.subview %0[%o, %o] [%n, %n] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  return %1 : memref<?x?xf32, strided<[?, 1], offset: ?>>
+}
+
+// -----
+
+func.func @subview_of_subview(%m: memref<?x?xf32>, %o: index, %n: index) -> memref<?x?xf32, strided<[?, 1], offset: ?>> {
+  %0 = memref.subview %m[%o, %o] [%n, %n] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %1 = memref.subview %0[0, 0] [%n, %n] [1, 1] : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  return %1 : memref<?x?xf32, strided<[?, 1], offset: ?>>
+}
