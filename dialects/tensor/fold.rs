@@ -33,6 +33,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.dim", Arc::new(fold_dim));
     ctx.register_fold_hook("tensor.extract", Arc::new(fold_extract));
     ctx.register_fold_hook("tensor.extract_slice", Arc::new(fold_extract_slice));
+    ctx.register_fold_hook("tensor.insert_slice", Arc::new(fold_insert_slice));
     ctx.register_fold_hook("tensor.from_elements", Arc::new(fold_from_elements));
     ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
     ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
@@ -55,6 +56,13 @@ pub(crate) fn register(ctx: &mut Context) {
             slice_constant_arguments,
         ),
         RewritePattern::new("tensor.ExtractSliceOpCastFolder", "tensor.extract_slice", extract_slice_of_cast),
+        RewritePattern::new(
+            "tensor.InsertSliceOpConstantArgumentFolder",
+            "tensor.insert_slice",
+            insert_slice_constant_arguments,
+        ),
+        RewritePattern::new("tensor.InsertSliceOpCastFolder", "tensor.insert_slice", insert_slice_of_casts),
+        RewritePattern::new("tensor.InsertSliceOpSourceCastInserter", "tensor.insert_slice", insert_slice_source_cast),
     ];
     for p in patterns {
         ctx.register_rewrite_pattern(p).expect("tensor patterns are registered once");
@@ -578,14 +586,9 @@ fn is_identity_slice(ctx: &Context, lists: &[Vec<Ofr>; 3], shape: &[i64]) -> boo
         && lists[2].iter().all(|o| o.constant(ctx) == Some(1))
 }
 
-/// Upstream's `isEqualConstantIntOrValue` over whole lists.
-fn same_lists(ctx: &Context, a: &[Vec<Ofr>; 3], b: &[Vec<Ofr>; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| {
-        x.len() == y.len()
-            && x.iter()
-                .zip(y)
-                .all(|(p, q)| p == q || matches!((p.constant(ctx), q.constant(ctx)), (Some(m), Some(n)) if m == n))
-    })
+/// Upstream's `isSameAs` with plain equality of the mixed entries.
+fn same_lists(a: &[Vec<Ofr>; 3], b: &[Vec<Ofr>; 3]) -> bool {
+    a == b
 }
 
 fn fold_extract_slice(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
@@ -614,7 +617,7 @@ fn fold_extract_slice(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> R
         let inserted = operand(ctx, insert, 0)?;
         if ctx.value_type(inserted)? == result_ty {
             if let Some(insert_lists) = mixed_lists(ctx, insert, 2) {
-                if same_lists(ctx, &lists, &insert_lists) {
+                if same_lists(&lists, &insert_lists) {
                     return Ok(value(inserted));
                 }
             }
@@ -680,5 +683,187 @@ fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     })?;
     let replacement = rw.ctx().op_result(new, 0)?;
     rw.replace_op(op, &[replacement])?;
+    Ok(true)
+}
+
+fn fold_insert_slice(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    let dest = operand(ctx, op, 1)?;
+    let Some(lists) = mixed_lists(ctx, op, 2) else { return Ok(Folded::NotFolded) };
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let static_shape = |t: Type| ctx.shape(t).is_some_and(|s| !s.contains(&DYNAMIC));
+    if static_shape(source_ty) && static_shape(result_ty) && source_ty == result_ty {
+        let shape = ctx.shape(result_ty).map(|s| s.to_vec()).unwrap_or_default();
+        if is_identity_slice(ctx, &lists, &shape) {
+            return Ok(value(source));
+        }
+    }
+    // insert(s, insert(s', d)) at the same place, s and s' of one type: insert(s, d).
+    if let Some(prev) = def_op_named(ctx, dest, "tensor.insert_slice") {
+        if ctx.value_type(operand(ctx, prev, 0)?)? == source_ty
+            && mixed_lists(ctx, prev, 2).is_some_and(|l| same_lists(&l, &lists))
+        {
+            let prev_dest = operand(ctx, prev, 1)?;
+            ctx.set_operand(op, 1, prev_dest)?;
+            return Ok(Folded::InPlace);
+        }
+    }
+    // insert(extract(d), d) at the same place: d.
+    if let Some(extract) = def_op_named(ctx, source, "tensor.extract_slice") {
+        if operand(ctx, extract, 0)? == dest && mixed_lists(ctx, extract, 1).is_some_and(|l| same_lists(&l, &lists)) {
+            return Ok(value(dest));
+        }
+    }
+    if lists[1].iter().any(|o| o.constant(ctx) == Some(0)) {
+        return Ok(value(dest));
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// A new insert_slice like `op` with `source`, `dest` and `lists`, replacing `op` (through
+/// a cast when the result type changes).
+fn replace_insert_slice(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    source: Value,
+    dest: Value,
+    lists: &[Vec<Ofr>; 3],
+) -> Result<()> {
+    let old_ty = result_type(rw.ctx(), op)?;
+    let new_ty = rw.ctx().value_type(dest)?;
+    let loc = rw.ctx().op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        ctx.set_operand(new, 1, dest)?;
+        set_mixed_lists(ctx, new, 2, lists)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let mut replacement = rw.ctx().op_result(new, 0)?;
+    if new_ty != old_ty {
+        let cast =
+            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
+        replacement = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[replacement])
+}
+
+fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(mut lists) = mixed_lists(ctx, op, 2) else { return Ok(false) };
+    if !fold_constant_mixed_lists(ctx, &mut lists) {
+        return Ok(false);
+    }
+    let source = operand(ctx, op, 0)?;
+    let dest = operand(ctx, op, 1)?;
+    let source_ty = ctx.value_type(source)?;
+    let Some((src_shape, _, _)) = ranked(ctx, source_ty) else { return Ok(false) };
+    let Some((_, element, _)) = ranked(ctx, ctx.value_type(dest)?) else { return Ok(false) };
+    // Upstream's `inferCanonicalRankReducedResultType`: the static sizes, leading unit
+    // dimensions dropped down to the source's rank.
+    let mut shape: Vec<i64> = lists[1].iter().map(|o| if let Ofr::Static(v) = o { *v } else { DYNAMIC }).collect();
+    let mut to_drop = shape.len().saturating_sub(src_shape.len());
+    let reduced = to_drop > 0;
+    shape.retain(|&d| {
+        if to_drop > 0 && d == 1 {
+            to_drop -= 1;
+            false
+        } else {
+            true
+        }
+    });
+    if shape.len() != src_shape.len() {
+        return Ok(false);
+    }
+    // The new op must verify: its source type's static sizes agree with the slice.
+    if shape.iter().zip(&src_shape).any(|(&a, &b)| a != DYNAMIC && b != DYNAMIC && a != b) {
+        return Ok(false);
+    }
+    let encoding = if reduced { None } else { ranked(ctx, source_ty).and_then(|r| r.2) };
+    let new_source_ty = ctx.ranked_tensor_type(&shape, element, encoding)?;
+    let mut to_insert = source;
+    if new_source_ty != source_ty {
+        let loc = ctx.op_location(op)?;
+        let cast =
+            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[source]).results(&[new_source_ty]))?;
+        to_insert = rw.ctx().op_result(cast, 0)?;
+    }
+    replace_insert_slice(rw, op, to_insert, dest, &lists)?;
+    Ok(true)
+}
+
+fn insert_slice_of_casts(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
+        return Ok(false);
+    }
+    let cast_source = |v: Value| {
+        def_op_named(ctx, v, "tensor.cast")
+            .filter(|&c| can_fold_into_consumer(ctx, c))
+            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
+    };
+    let (src_cast, dst_cast) = (cast_source(operands[0]), cast_source(operands[1]));
+    if src_cast.is_none() && dst_cast.is_none() {
+        return Ok(false);
+    }
+    let src = src_cast.unwrap_or(operands[0]);
+    let dst = dst_cast.unwrap_or(operands[1]);
+    let Some((src_shape, _, _)) = ranked(ctx, ctx.value_type(src)?) else { return Ok(false) };
+    let Some(mut lists) = mixed_lists(ctx, op, 2) else { return Ok(false) };
+    // Only the rank-preserving case: sizes take the cast source's static dimensions.
+    if src_shape.len() != lists[1].len() {
+        return Ok(false);
+    }
+    for (i, &d) in src_shape.iter().enumerate() {
+        if d == DYNAMIC {
+            continue;
+        }
+        if let Ofr::Static(s) = lists[1][i] {
+            if s != d {
+                return Ok(false);
+            }
+        }
+        lists[1][i] = Ofr::Static(d);
+    }
+    replace_insert_slice(rw, op, src, dst, &lists)?;
+    Ok(true)
+}
+
+fn insert_slice_source_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let dest = operand(ctx, op, 1)?;
+    let source_ty = ctx.value_type(source)?;
+    let Some((shape, element, encoding)) = ranked(ctx, source_ty) else { return Ok(false) };
+    let Some((dest_shape, _, _)) = ranked(ctx, ctx.value_type(dest)?) else { return Ok(false) };
+    if shape.len() != dest_shape.len() {
+        return Ok(false);
+    }
+    let Some(lists) = mixed_lists(ctx, op, 2) else { return Ok(false) };
+    let mut new_shape = shape.clone();
+    for (i, o) in lists[1].iter().enumerate() {
+        if let Some(c) = o.constant(ctx) {
+            if c < 0 {
+                return Ok(false);
+            }
+            new_shape[i] = c;
+        }
+    }
+    let new_ty = ctx.ranked_tensor_type(&new_shape, element, encoding)?;
+    if new_ty == source_ty || !preserves_static_information(ctx, source_ty, new_ty) {
+        return Ok(false);
+    }
+    // Cast compatible: static sizes agree.
+    if shape.iter().zip(&new_shape).any(|(&a, &b)| a != DYNAMIC && a != b) {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[source]).results(&[new_ty]))?;
+    let cast = rw.ctx().op_result(cast, 0)?;
+    replace_insert_slice(rw, op, cast, dest, &lists)?;
     Ok(true)
 }

@@ -257,3 +257,67 @@ func.func @slice_of_cast(%t: tensor<8x16xf32>, %o: index, %n: index) -> tensor<?
   %1 = tensor.extract_slice %0[%o, %o] [%n, %n] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
   return %1 : tensor<?x?xf32>
 }
+
+// -----
+
+func.func @insert_slice_constants(%s: tensor<?x?xf32>, %d: tensor<8x16xf32>, %o: index) -> tensor<8x16xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = tensor.insert_slice %s into %d[%c2, %o] [%c4, %c4] [%c1, %c1] : tensor<?x?xf32> into tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @insert_slice_rank_reduced(%s: tensor<?xf32>, %d: tensor<8x16xf32>, %o: index) -> tensor<8x16xf32> {
+  %c4 = arith.constant 4 : index
+  %0 = tensor.insert_slice %s into %d[%o, 0] [1, %c4] [1, 1] : tensor<?xf32> into tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @insert_slice_identity(%s: tensor<8x4xf32>, %d: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %0 = tensor.insert_slice %s into %d[0, 0] [8, 4] [1, 1] : tensor<8x4xf32> into tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @insert_twice(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>, %d: tensor<8x8xf32>, %o: index) -> tensor<8x8xf32> {
+  %0 = tensor.insert_slice %a into %d[%o, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  %1 = tensor.insert_slice %b into %0[%o, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @insert_of_extract(%d: tensor<8x8xf32>, %o: index) -> tensor<8x8xf32> {
+  %0 = tensor.extract_slice %d[%o, 0] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
+  %1 = tensor.insert_slice %0 into %d[%o, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @insert_zero_size(%s: tensor<0x4xf32>, %d: tensor<8x8xf32>, %o: index) -> tensor<8x8xf32> {
+  %0 = tensor.insert_slice %s into %d[%o, 0] [0, 4] [1, 1] : tensor<0x4xf32> into tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @insert_slice_casts(%s: tensor<2x4xf32>, %d: tensor<8x16xf32>, %o: index, %n: index) -> tensor<?x?xf32> {
+  %0 = tensor.cast %s : tensor<2x4xf32> to tensor<?x?xf32>
+  %1 = tensor.cast %d : tensor<8x16xf32> to tensor<?x?xf32>
+  %2 = tensor.insert_slice %0 into %1[%o, %o] [%n, %n] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+  return %2 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @insert_slice_source_cast(%s: tensor<?x?xf32>, %d: tensor<8x16xf32>, %o: index) -> tensor<8x16xf32> {
+  %0 = tensor.insert_slice %s into %d[%o, %o] [2, 4] [1, 1] : tensor<?x?xf32> into tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
