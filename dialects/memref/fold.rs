@@ -29,6 +29,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
+    ctx.register_fold_hook("memref.reinterpret_cast", Arc::new(fold_reinterpret_cast));
     // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
     // store or atomic writes is left alone even when it is a memref.
     for name in ["memref.load", "memref.dealloc", "memref.prefetch", "memref.dma_start", "memref.dma_wait"] {
@@ -55,6 +56,11 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+        RewritePattern::new(
+            "memref.ReinterpretCastOpConstantFolder",
+            "memref.reinterpret_cast",
+            reinterpret_cast_constants,
+        ),
         RewritePattern::new("memref.SubViewConstantArgumentFolder", "memref.subview", subview_constant_arguments),
         RewritePattern::new("memref.SubViewOpMemRefCastFolder", "memref.subview", subview_of_cast),
         RewritePattern::new("memref.TrivialSubViewOpFolder", "memref.subview", trivial_subview),
@@ -573,5 +579,74 @@ fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         let state = OperationState::new("memref.cast", ctx.op_location(op)?).operands(&[source]).results(&[result_ty]);
         rw.replace_op_with_new(op, &state)?;
     }
+    Ok(true)
+}
+
+fn fold_reinterpret_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    // reinterpret_cast of a reinterpret_cast, a cast, or a subview at offset zero: of its
+    // source.
+    let mut previous = None;
+    if let Some(def) = ctx.value_defining_op(source)? {
+        match ctx.op_name(def)? {
+            "memref.reinterpret_cast" | "memref.cast" => previous = ctx.op_operand(def, 0)?,
+            "memref.subview" => {
+                if mixed_lists(ctx, def, 1).is_some_and(|l| l[0].iter().all(|o| o.constant(ctx) == Some(0))) {
+                    previous = ctx.op_operand(def, 0)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(p) = previous {
+        ctx.set_operand(op, 0, p)?;
+        return Ok(Folded::InPlace);
+    }
+    let result_ty = result_type(ctx, op)?;
+    let static_shape = ctx.shape(result_ty).is_some_and(|s| !s.contains(&DYNAMIC));
+    let offset_zero = mixed_lists(ctx, op, 1).is_some_and(|l| l[0].first() == Some(&Ofr::Static(0)));
+    if static_shape && ctx.value_type(source)? == result_ty && offset_zero {
+        return Ok(value(source));
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Entries made static from constants and from the static sizes, strides and offset of the
+/// result type (upstream's `getConstifiedMixed*`); a new op when that adds any.
+fn reinterpret_cast_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let result_ty = result_type(ctx, op)?;
+    let Some(s) = strided(ctx, result_ty) else { return Ok(false) };
+    let constify = |list: &[Ofr], known: &[i64]| -> Vec<Ofr> {
+        list.iter()
+            .enumerate()
+            .map(|(i, &o)| match known.get(i) {
+                Some(&k) if k != DYNAMIC => Ofr::Static(k),
+                _ => o.constant(ctx).map_or(o, Ofr::Static),
+            })
+            .collect()
+    };
+    let new = [constify(&lists[0], &[s.offset]), constify(&lists[1], &s.shape), constify(&lists[2], &s.strides)];
+    let count = |l: &[Vec<Ofr>; 3]| l.iter().flatten().filter(|o| matches!(o, Ofr::Static(_))).count();
+    if count(&new) == count(&lists) {
+        return Ok(false);
+    }
+    let TypeKind::MemRef { memory_space, .. } = ctx.type_kind(result_ty) else { return Ok(false) };
+    let memory_space = *memory_space;
+    let statics = |l: &[Ofr]| static_of(l);
+    let layout = ctx.strided_layout_attr(statics(&new[0])[0], &statics(&new[2]))?;
+    let ty = ctx.memref_type(&statics(&new[1]), s.element, Some(layout), memory_space)?;
+    let loc = ctx.op_location(op)?;
+    let created = rw.clone_op(op)?;
+    rw.modify_op(created, |ctx| {
+        set_mixed_lists(ctx, created, 1, &new)?;
+        ctx.set_op_attributes(created, &[])?;
+        let r = ctx.op_result(created, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let value = rw.ctx().op_result(created, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[result_ty]);
+    rw.replace_op_with_new(op, &cast)?;
     Ok(true)
 }

@@ -231,3 +231,40 @@ func.func @subview_of_subview(%m: memref<?x?xf32>, %o: index, %n: index) -> memr
   %1 = memref.subview %0[0, 0] [%n, %n] [1, 1] : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
   return %1 : memref<?x?xf32, strided<[?, 1], offset: ?>>
 }
+
+// -----
+
+func.func @rc(%m: memref<?xf32>, %n: index) -> (memref<?x4xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %0 = memref.reinterpret_cast %m to offset: [%c0], sizes: [%c4, 4], strides: [%c4, %c1] : memref<?xf32> to memref<?x4xf32, strided<[?, ?], offset: ?>>
+  %1 = memref.reinterpret_cast %m to offset: [%n], sizes: [%n, %c4], strides: [%n, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %s = memref.alloc() : memref<16xf32>
+  %2 = memref.reinterpret_cast %s to offset: [0], sizes: [16], strides: [1] : memref<16xf32> to memref<16xf32>
+  return %0, %1, %2 : memref<?x4xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<16xf32>
+}
+
+// -----
+
+func.func @rc2(%m: memref<16xf32>, %n: index) -> memref<2x8xf32> {
+  %0 = memref.cast %m : memref<16xf32> to memref<?xf32>
+  %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [2, 8], strides: [8, 1] : memref<?xf32> to memref<2x8xf32>
+  return %1 : memref<2x8xf32>
+}
+
+// -----
+
+func.func @rc3(%m: memref<?xf32>, %n: index) -> memref<?x4xf32, strided<[?, 1], offset: ?>> {
+  %c4 = arith.constant 4 : index
+  %1 = memref.reinterpret_cast %m to offset: [%n], sizes: [%c4, 4], strides: [%n, 1] : memref<?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  return %1 : memref<?x4xf32, strided<[?, 1], offset: ?>>
+}
+
+// -----
+
+func.func @reinterpret_of_subview(%m: memref<8x8xf32>, %n: index) -> memref<4xf32> {
+  %0 = memref.subview %m[0, 0] [%n, 4] [1, 1] : memref<8x8xf32> to memref<?x4xf32, strided<[8, 1]>>
+  %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4], strides: [1] : memref<?x4xf32, strided<[8, 1]>> to memref<4xf32>
+  return %1 : memref<4xf32>
+}
