@@ -7,8 +7,8 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists,
-    set_mixed_lists, Ofr,
+    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, fold_reshape, index_attr, int_value,
+    mixed_lists, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -29,6 +29,14 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
+    ctx.register_fold_hook(
+        "memref.expand_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
+    );
+    ctx.register_fold_hook(
+        "memref.collapse_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.expand_shape")),
+    );
     ctx.register_fold_hook("memref.reinterpret_cast", Arc::new(fold_reinterpret_cast));
     // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
     // store or atomic writes is left alone even when it is a memref.

@@ -341,3 +341,39 @@ pub fn fold_constant_mixed_lists(ctx: &Context, lists: &mut [Vec<Ofr>; 3]) -> bo
         || fold_dynamic_index_list(ctx, &mut lists[1], true)
         || fold_dynamic_index_list(ctx, &mut lists[2], false)
 }
+
+/// Upstream's `foldReshapeOp` for `expand_shape` / `collapse_shape` (`inverse` names the
+/// other one): an identity reshape is its source; a constant is reshaped; a reshape that
+/// undoes the one before is that one's source when at most one dimension is dynamic.
+pub fn fold_reshape(
+    ctx: &Context,
+    op: crate::ir::OpId,
+    constants: &[Option<Attribute>],
+    inverse: &str,
+) -> crate::error::Result<crate::pass::Folded> {
+    use crate::pass::{FoldResult, Folded};
+    let source = ctx.op_operand(op, 0)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))?;
+    let result_ty = ctx.op_result_types(op)?[0];
+    if ctx.value_type(source)? == result_ty {
+        return Ok(Folded::Results(vec![FoldResult::Value(source)]));
+    }
+    if let Some(a) = constants.first().copied().flatten() {
+        if let AttrKind::DenseIntOrFloat { data, splat, .. } = ctx.attr_kind(a) {
+            let data = if *splat { data[..].to_vec() } else { data.to_vec() };
+            if let Ok(r) = ctx.dense_elements_attr(result_ty, &data) {
+                return Ok(Folded::Results(vec![FoldResult::Attr(r)]));
+            }
+        }
+    }
+    if let Some(prev) = def_op_named(ctx, source, inverse) {
+        if let Some(original) = ctx.op_operand(prev, 0)? {
+            let ty = ctx.value_type(original)?;
+            if ty == result_ty
+                && ctx.shape(ty).is_some_and(|s| s.iter().filter(|&&d| d == crate::types::DYNAMIC).count() < 2)
+            {
+                return Ok(Folded::Results(vec![FoldResult::Value(original)]));
+            }
+        }
+    }
+    Ok(Folded::NotFolded)
+}

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists, fold_identity_cast, index_attr,
-    int_value, mixed_lists, scalar_attr, set_mixed_lists, Ofr,
+    constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists, fold_identity_cast, fold_reshape,
+    index_attr, int_value, mixed_lists, scalar_attr, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -37,6 +37,15 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.from_elements", Arc::new(fold_from_elements));
     ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
     ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
+    ctx.register_fold_hook("tensor.reshape", Arc::new(fold_tensor_reshape));
+    ctx.register_fold_hook(
+        "tensor.expand_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.collapse_shape")),
+    );
+    ctx.register_fold_hook(
+        "tensor.collapse_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.expand_shape")),
+    );
     ctx.register_fold_hook("tensor.splat", Arc::new(fold_splat));
 
     // Upstream collects patterns op by op in name order; within an op, in its list's order.
@@ -866,4 +875,55 @@ fn insert_slice_source_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let cast = rw.ctx().op_result(cast, 0)?;
     replace_insert_slice(rw, op, cast, dest, &lists)?;
     Ok(true)
+}
+
+fn fold_tensor_reshape(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let result_ty = result_type(ctx, op)?;
+    if let Some(a) = c.first().copied().flatten() {
+        if let AttrKind::DenseIntOrFloat { data, splat: true, .. } = ctx.attr_kind(a) {
+            if ctx.shape(result_ty).is_some_and(|s| !s.contains(&DYNAMIC)) {
+                let data = data.to_vec();
+                if let Ok(r) = ctx.dense_elements_attr(result_ty, &data) {
+                    return Ok(attr(r));
+                }
+            }
+        }
+    }
+    let source = operand(ctx, op, 0)?;
+    if let Some(prev) = def_op_named(ctx, source, "tensor.reshape") {
+        let original = operand(ctx, prev, 0)?;
+        ctx.set_operand(op, 0, original)?;
+        return Ok(Folded::InPlace);
+    }
+    let source_ty = ctx.value_type(source)?;
+    let Some((shape, _, _)) = ranked(ctx, source_ty) else { return Ok(Folded::NotFolded) };
+    if source_ty != result_ty {
+        return Ok(Folded::NotFolded);
+    }
+    if shape.len() <= 1 {
+        return Ok(value(source));
+    }
+    // reshape(x, from_elements(sizes of x)): x.
+    if let Some(from) = def_op_named(ctx, operand(ctx, op, 1)?, "tensor.from_elements") {
+        let elements = ctx.op_operands(from)?;
+        let mut noop = elements.len() == shape.len();
+        for (i, &e) in elements.iter().enumerate() {
+            if !noop {
+                break;
+            }
+            if let Some(c) = constant_int(ctx, e) {
+                noop = c == shape[i];
+                continue;
+            }
+            if let Some(dim) = def_op_named(ctx, e, "tensor.dim") {
+                noop = operand(ctx, dim, 0)? == source && constant_int(ctx, operand(ctx, dim, 1)?) == Some(i as i64);
+                continue;
+            }
+            noop = false;
+        }
+        if noop {
+            return Ok(value(source));
+        }
+    }
+    Ok(Folded::NotFolded)
 }

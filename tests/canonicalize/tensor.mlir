@@ -321,3 +321,42 @@ func.func @insert_slice_source_cast(%s: tensor<?x?xf32>, %d: tensor<8x16xf32>, %
   %0 = tensor.insert_slice %s into %d[%o, %o] [2, 4] [1, 1] : tensor<?x?xf32> into tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
 }
+
+// -----
+
+func.func @t(%t: tensor<2x3xf32>, %d: tensor<?x4xf32>, %n: index) -> (tensor<2x3xf32>, tensor<?x4xf32>, tensor<2x3xi32>, tensor<6xf32>) {
+  %0 = tensor.collapse_shape %t [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %1 = tensor.expand_shape %0 [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+  %2 = tensor.expand_shape %d [[0, 1], [2]] output_shape [%n, 2, 4] : tensor<?x4xf32> into tensor<?x2x4xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
+  %c = arith.constant dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi32>
+  %4 = tensor.expand_shape %c [[0, 1]] output_shape [2, 3] : tensor<6xi32> into tensor<2x3xi32>
+  %s = arith.constant dense<1.0> : tensor<2x3xf32>
+  %5 = tensor.collapse_shape %s [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  return %1, %3, %4, %5 : tensor<2x3xf32>, tensor<?x4xf32>, tensor<2x3xi32>, tensor<6xf32>
+}
+
+// -----
+
+func.func @m(%m: memref<2x3xf32>) -> memref<2x3xf32> {
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<2x3xf32> into memref<6xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
+  return %1 : memref<2x3xf32>
+}
+
+// -----
+
+func.func @r(%t: tensor<?xf32>, %u: tensor<?x?xf32>, %s: tensor<1xindex>, %s2: tensor<2xindex>) -> (tensor<?xf32>, tensor<?x?xf32>, tensor<4x2xf32>, tensor<?x?xf32>) {
+  %0 = tensor.reshape %t(%s) : (tensor<?xf32>, tensor<1xindex>) -> tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %u, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %u, %c1 : tensor<?x?xf32>
+  %sh = tensor.from_elements %d0, %d1 : tensor<2xindex>
+  %1 = tensor.reshape %u(%sh) : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %c = arith.constant dense<2.0> : tensor<8xf32>
+  %2 = tensor.reshape %c(%s2) : (tensor<8xf32>, tensor<2xindex>) -> tensor<4x2xf32>
+  %r1 = tensor.reshape %u(%s) : (tensor<?x?xf32>, tensor<1xindex>) -> tensor<?xf32>
+  %3 = tensor.reshape %r1(%s2) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %0, %1, %2, %3 : tensor<?xf32>, tensor<?x?xf32>, tensor<4x2xf32>, tensor<?x?xf32>
+}
