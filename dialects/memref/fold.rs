@@ -29,6 +29,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
+    ctx.register_fold_hook("memref.assume_alignment", Arc::new(fold_assume_alignment));
     ctx.register_fold_hook(
         "memref.expand_shape",
         Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
@@ -64,6 +65,11 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+        RewritePattern::new(
+            "memref.ExtractStridedMetadataConstants",
+            "memref.extract_strided_metadata",
+            strided_metadata_constants,
+        ),
         RewritePattern::new(
             "memref.ReinterpretCastOpConstantFolder",
             "memref.reinterpret_cast",
@@ -656,5 +662,64 @@ fn reinterpret_cast_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let value = rw.ctx().op_result(created, 0)?;
     let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[result_ty]);
     rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+/// assume_alignment(assume_alignment(x, a), a) is the inner one.
+fn fold_assume_alignment(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    if let Some(inner) = def_op_named(ctx, source, "memref.assume_alignment") {
+        if ctx.op_inherent_or_discardable(inner, "alignment")? == ctx.op_inherent_or_discardable(op, "alignment")? {
+            return Ok(value(source));
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Upstream's `ExtractStridedMetadataOp::fold`, which builds `arith.constant`s for the
+/// offset, sizes and strides the source type knows and redirects their uses (and reads
+/// through a `reinterpret_cast` source). Ops cannot be created in a fold here, so this is a
+/// pattern; like upstream's builder, it does not tell the driver about the constants, which
+/// it visits in program order on its next sweep.
+fn strided_metadata_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let Some(s) = strided(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let results = ctx.op_results(op)?;
+    let rank = s.shape.len();
+    if results.len() != 2 + 2 * rank {
+        return Ok(false);
+    }
+    let known: Vec<i64> =
+        std::iter::once(s.offset).chain(s.shape.iter().copied()).chain(s.strides.iter().copied()).collect();
+    let mut todo = Vec::new();
+    for (i, &k) in known.iter().enumerate() {
+        let r = results[1 + i];
+        if k != DYNAMIC && ctx.value_has_uses(r)? {
+            todo.push((r, k));
+        }
+    }
+    let through = def_op_named(ctx, source, "memref.reinterpret_cast");
+    if todo.is_empty() && through.is_none() {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let index = ctx.index_type();
+    let ctx = rw.untracked();
+    for (r, k) in todo {
+        let mut state = OperationState::new("arith.constant", loc).results(&[index]);
+        state
+            .attributes
+            .push(crate::attrs::NamedAttribute { name: ctx.identifier("value"), value: index_attr(ctx, k) });
+        let c = ctx.create_operation(&state)?;
+        ctx.insert_op(c, crate::ir::InsertPoint::Before(op))?;
+        let cv = ctx.op_result(c, 0)?;
+        ctx.replace_all_uses_with(r, cv)?;
+    }
+    if let Some(rc) = through {
+        let inner = operand(ctx, rc, 0)?;
+        ctx.set_operand(op, 0, inner)?;
+    }
+    rw.mark_changed();
     Ok(true)
 }

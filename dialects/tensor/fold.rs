@@ -37,6 +37,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.from_elements", Arc::new(fold_from_elements));
     ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
     ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
+    ctx.register_fold_hook("tensor.pad", Arc::new(fold_pad));
     ctx.register_fold_hook("tensor.reshape", Arc::new(fold_tensor_reshape));
     ctx.register_fold_hook(
         "tensor.expand_shape",
@@ -58,7 +59,11 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.FoldEmptyTensorWithCastOp", "tensor.cast", empty_with_cast),
         RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
         RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
+        RewritePattern::new("tensor.SingleInputConcatOp", "tensor.concat", single_input_concat),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
+        RewritePattern::new("tensor.ExtractElementFromIndexCast", "tensor.extract", extract_from_index_cast),
+        RewritePattern::new("tensor.ExtractFromTensorGenerate", "tensor.extract", extract_from_generate),
+        RewritePattern::new("tensor.StaticTensorGenerate", "tensor.generate", static_generate),
         RewritePattern::new(
             "tensor.ExtractSliceConstantArgumentFolder",
             "tensor.extract_slice",
@@ -924,6 +929,121 @@ fn fold_tensor_reshape(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> 
         if noop {
             return Ok(value(source));
         }
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn single_input_concat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let inputs = ctx.op_operands(op)?;
+    if inputs.len() != 1 {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    if ctx.value_type(inputs[0])? == ty {
+        rw.replace_op(op, &[inputs[0]])?;
+    } else {
+        let state = OperationState::new("tensor.cast", ctx.op_location(op)?).operands(&inputs).results(&[ty]);
+        rw.replace_op_with_new(op, &state)?;
+    }
+    Ok(true)
+}
+
+/// extract(index_cast(t)) -> index_cast(extract(t)).
+fn extract_from_index_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "arith.index_cast") else { return Ok(false) };
+    let input = operand(ctx, cast, 0)?;
+    let input_ty = ctx.value_type(input)?;
+    let element = ctx.element_type(input_ty).unwrap_or(input_ty);
+    let loc = ctx.op_location(op)?;
+    let ty = result_type(ctx, op)?;
+    let mut operands = ctx.op_operands(op)?;
+    operands[0] = input;
+    let extract = rw.create_op(&OperationState::new("tensor.extract", loc).operands(&operands).results(&[element]))?;
+    let extracted = rw.ctx().op_result(extract, 0)?;
+    let state = OperationState::new("arith.index_cast", loc).operands(&[extracted]).results(&[ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// extract(generate) -> the generate body computed at the indices, when the body has no
+/// effects.
+fn extract_from_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(generate) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.generate") else { return Ok(false) };
+    if !crate::pass::would_op_be_trivially_dead(ctx, generate) {
+        return Ok(false);
+    }
+    let Some(body) = ctx.region_first_block(ctx.op_region(generate, 0)?)? else { return Ok(false) };
+    let ops = ctx.block_ops(body)?;
+    let Some((&terminator, inner)) = ops.split_last() else { return Ok(false) };
+    // Cloned one op at a time with operands remapped, so ops with regions are left alone.
+    if inner.iter().any(|&o| ctx.op_num_regions(o).is_ok_and(|n| n > 0)) {
+        return Ok(false);
+    }
+    let mut map: Vec<(Value, Value)> =
+        ctx.block_arguments(body)?.into_iter().zip(ctx.op_operands(op)?.into_iter().skip(1)).collect();
+    let lookup = |map: &[(Value, Value)], v: Value| map.iter().find(|(k, _)| *k == v).map_or(v, |(_, n)| *n);
+    for &o in inner {
+        let copy = rw.clone_op(o)?;
+        let operands = rw.ctx().op_operands(copy)?;
+        let remapped: Vec<Value> = operands.iter().map(|&v| lookup(&map, v)).collect();
+        if remapped != operands {
+            rw.modify_op(copy, |ctx| ctx.set_operands(copy, &remapped))?;
+        }
+        let (old, new) = (rw.ctx().op_results(o)?, rw.ctx().op_results(copy)?);
+        map.extend(old.into_iter().zip(new));
+    }
+    let yielded = lookup(&map, operand(rw.ctx(), terminator, 0)?);
+    rw.replace_op(op, &[yielded])?;
+    Ok(true)
+}
+
+/// Constant extents become static dimensions of a new generate (same body), cast back.
+fn static_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let sizes = ctx.op_operands(op)?;
+    let mut kept = Vec::new();
+    let mut next = 0;
+    for d in shape.iter_mut() {
+        if *d != DYNAMIC {
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant_int(ctx, v) {
+            Some(c) if c >= 0 => *d = c,
+            _ => kept.push(v),
+        }
+    }
+    let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
+    if folded == ty {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operands(new, &kept)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, folded)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    let cast = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+/// A pad to the type it already has (without `nofold`) is its source.
+fn fold_pad(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    let ty = result_type(ctx, op)?;
+    let static_shape = ctx.shape(ty).is_some_and(|s| !s.contains(&DYNAMIC));
+    if static_shape && ctx.value_type(source)? == ty && ctx.op_inherent_or_discardable(op, "nofold")?.is_none() {
+        return Ok(value(source));
     }
     Ok(Folded::NotFolded)
 }

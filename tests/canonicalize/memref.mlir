@@ -268,3 +268,38 @@ func.func @reinterpret_of_subview(%m: memref<8x8xf32>, %n: index) -> memref<4xf3
   %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4], strides: [1] : memref<?x4xf32, strided<[8, 1]>> to memref<4xf32>
   return %1 : memref<4xf32>
 }
+
+// -----
+
+func.func @transpose(%m: memref<4x8xf32>) -> memref<8x4xf32, strided<[1, ?]>> {
+  %c = memref.cast %m : memref<4x8xf32> to memref<4x?xf32>
+  %0 = memref.transpose %c (i, j) -> (j, i) : memref<4x?xf32> to memref<?x4xf32, strided<[1, ?]>>
+  %1 = memref.cast %0 : memref<?x4xf32, strided<[1, ?]>> to memref<8x4xf32, strided<[1, ?]>>
+  return %1 : memref<8x4xf32, strided<[1, ?]>>
+}
+
+// -----
+
+func.func @assume(%m: memref<4xf32>) -> memref<4xf32> {
+  %0 = memref.assume_alignment %m, 16 : memref<4xf32>
+  %1 = memref.assume_alignment %0, 16 : memref<4xf32>
+  return %1 : memref<4xf32>
+}
+
+// -----
+
+func.func @meta(%m: memref<4x8xf32>) -> (index, index, index) {
+  %base, %off, %s:2, %st:2 = memref.extract_strided_metadata %m : memref<4x8xf32> -> memref<f32>, index, index, index, index, index
+  // Only second results of the groups: the core printer writes a group's first as %sizes.
+  return %off, %s#1, %st#1 : index, index, index
+}
+
+// -----
+
+func.func @meta_uses(%m: memref<4x8xf32>, %x: index) -> (index, index, index) {
+  %a = arith.addi %x, %x : index
+  "test.foo"(%a) : (index) -> ()
+  %base, %off, %s:2, %st:2 = memref.extract_strided_metadata %m : memref<4x8xf32> -> memref<f32>, index, index, index, index, index
+  %b = arith.addi %s#1, %x : index
+  return %off, %b, %st#1 : index, index, index
+}

@@ -360,3 +360,56 @@ func.func @r(%t: tensor<?xf32>, %u: tensor<?x?xf32>, %s: tensor<1xindex>, %s2: t
   %3 = tensor.reshape %r1(%s2) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
   return %0, %1, %2, %3 : tensor<?xf32>, tensor<?x?xf32>, tensor<4x2xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+func.func @concat(%t: tensor<4xf32>, %u: tensor<?xf32>) -> (tensor<4xf32>, tensor<?xf32>, tensor<4xf32>) {
+  %0 = tensor.concat dim(0) %t : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = tensor.concat dim(0) %t : (tensor<4xf32>) -> tensor<?xf32>
+  %2 = tensor.concat dim(0) %u : (tensor<?xf32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<?xf32>, tensor<4xf32>
+}
+
+// -----
+
+func.func @gen(%n: index, %i: index) -> (tensor<?x?xindex>, index) {
+  %c4 = arith.constant 4 : index
+  %0 = tensor.generate %n, %c4 {
+  ^bb0(%a: index, %b: index):
+    %s = arith.addi %a, %b : index
+    tensor.yield %s : index
+  } : tensor<?x?xindex>
+  %e = tensor.extract %0[%i, %i] : tensor<?x?xindex>
+  return %0, %e : tensor<?x?xindex>, index
+}
+
+// -----
+
+func.func @pad(%t: tensor<4xf32>, %f: f32) -> tensor<4xf32> {
+  %0 = tensor.pad %t low[0] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<4xf32> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @extract_of_index_cast(%t: tensor<4xi32>, %i: index) -> index {
+  %0 = arith.index_cast %t : tensor<4xi32> to tensor<4xindex>
+  %1 = tensor.extract %0[%i] : tensor<4xindex>
+  return %1 : index
+}
+
+// -----
+
+func.func @generate_static_extract(%i: index) -> (tensor<?xindex>, index) {
+  %c3 = arith.constant 3 : index
+  %0 = tensor.generate %c3 {
+  ^bb0(%a: index):
+    %m = arith.muli %a, %a : index
+    tensor.yield %m : index
+  } : tensor<?xindex>
+  %e = tensor.extract %0[%i] : tensor<?xindex>
+  return %0, %e : tensor<?xindex>, index
+}
