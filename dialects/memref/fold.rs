@@ -604,10 +604,10 @@ fn fold_reinterpret_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) 
     if let Some(def) = ctx.value_defining_op(source)? {
         match ctx.op_name(def)? {
             "memref.reinterpret_cast" | "memref.cast" => previous = ctx.op_operand(def, 0)?,
-            "memref.subview" => {
-                if mixed_lists(ctx, def, 1).is_some_and(|l| l[0].iter().all(|o| o.constant(ctx) == Some(0))) {
-                    previous = ctx.op_operand(def, 0)?;
-                }
+            "memref.subview"
+                if mixed_lists(ctx, def, 1).is_some_and(|l| l[0].iter().all(|o| o.constant(ctx) == Some(0))) =>
+            {
+                previous = ctx.op_operand(def, 0)?;
             }
             _ => {}
         }
