@@ -19,12 +19,7 @@ pub(crate) fn register(ctx: &mut Context) {
     // Upstream's `MemRefDialect::materializeConstant` builds what `arith.constant` can.
     ctx.register_constant_materializer("memref", Arc::new(super::arith::materialize_constant));
     ctx.register_fold_hook("memref.cast", Arc::new(fold_cast));
-    ctx.register_fold_hook(
-        "memref.memory_space_cast",
-        Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
-            Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
-        }),
-    );
+    ctx.register_fold_hook("memref.memory_space_cast", Arc::new(fold_memory_space_cast));
     ctx.register_fold_hook("memref.dim", Arc::new(fold_dim));
     ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
@@ -63,6 +58,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.SimplifyAllocConst<AllocaOp>", "memref.alloca", simplify_alloc_const),
         RewritePattern::new("memref.SimplifyDeadAlloc<AllocaOp>", "memref.alloca", simplify_dead_alloc),
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
+        RewritePattern::new("memref.DimOfMemRefReshape", "memref.dim", dim_of_reshape),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
         RewritePattern::new(
@@ -78,6 +74,8 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.SubViewConstantArgumentFolder", "memref.subview", subview_constant_arguments),
         RewritePattern::new("memref.SubViewOpMemRefCastFolder", "memref.subview", subview_of_cast),
         RewritePattern::new("memref.TrivialSubViewOpFolder", "memref.subview", trivial_subview),
+        RewritePattern::new("memref.ViewOpShapeFolder", "memref.view", view_shape_folder),
+        RewritePattern::new("memref.ViewOpMemrefCastFolder", "memref.view", view_of_cast_of_alloc),
     ];
     for p in patterns {
         ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
@@ -721,5 +719,130 @@ fn strided_metadata_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         ctx.set_operand(op, 0, inner)?;
     }
     rw.mark_changed();
+    Ok(true)
+}
+
+/// memory_space_cast(memory_space_cast(x)) reads x; a cast to its own type is its source.
+fn fold_memory_space_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    if let Some(parent) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.memory_space_cast") {
+        let source = operand(ctx, parent, 0)?;
+        ctx.set_operand(op, 0, source)?;
+        return Ok(Folded::InPlace);
+    }
+    Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+}
+
+/// dim(reshape(x, shape), i) -> load shape[i] right after the reshape, when `i` is
+/// available there (upstream's cheap dominance check).
+fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(reshape) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.reshape") else { return Ok(false) };
+    let index = operand(ctx, op, 1)?;
+    let reshape_block = ctx.op_parent_block(reshape)?;
+    let index_block = ctx.value_parent_block(index)?;
+    if index_block == reshape_block {
+        if let Some(def) = ctx.value_defining_op(index)? {
+            let ops = ctx.block_ops(reshape_block.expect("the reshape has a block"))?;
+            let pos = |o: OpId| ops.iter().position(|&x| x == o);
+            if pos(reshape) < pos(def) {
+                return Ok(false);
+            }
+        }
+    } else if ctx.op_parent_block(op)? != reshape_block {
+        // The index must come from a region enclosing the reshape's.
+        let index_region = index_block.and_then(|b| ctx.block_parent_region(b).ok().flatten());
+        let mut region = ctx.op_parent_region(reshape)?;
+        let mut found = false;
+        while let Some(r) = region {
+            let parent = ctx.region_parent_op(r)?;
+            region = ctx.op_parent_region(parent)?;
+            if region.is_some() && region == index_region {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return Ok(false);
+        }
+    }
+    let shape = operand(ctx, reshape, 1)?;
+    let loc = ctx.op_location(op)?;
+    let dim_ty = result_type(ctx, op)?;
+    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
+    rw.set_insertion_point(crate::ir::InsertPoint::After(reshape));
+    let load = rw.create_op(&OperationState::new("memref.load", loc).operands(&[shape, index]).results(&[element]))?;
+    let mut result = rw.ctx().op_result(load, 0)?;
+    if element != dim_ty {
+        rw.set_insertion_point(crate::ir::InsertPoint::After(load));
+        let cast =
+            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
+        result = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[result])?;
+    Ok(true)
+}
+
+/// Constant sizes of a view become static dimensions, with a cast back.
+fn view_shape_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    let is_constant_index = |v: Value| {
+        ctx.value_type(v).is_ok_and(|t| matches!(ctx.type_kind(t), TypeKind::Index)) && constant_int(ctx, v).is_some()
+    };
+    if !operands.iter().any(|&v| is_constant_index(v)) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else { return Ok(false) };
+    let sizes = &operands[2..];
+    let (mut new_shape, mut kept) = (Vec::new(), Vec::new());
+    let mut next = 0;
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant_int(ctx, v).filter(|_| is_constant_index(v)) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(d);
+                kept.push(v);
+            }
+        }
+    }
+    let Ok(new_ty) = ctx.memref_type(&new_shape, element, layout, memory_space) else { return Ok(false) };
+    if new_ty == ty {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand_group(new, 2, &kept)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+/// view(cast(alloc)) -> view(alloc).
+fn view_of_cast_of_alloc(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.cast") else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    if def_op_named(ctx, source, "memref.alloc").is_none() {
+        return Ok(false);
+    }
+    let mut operands = ctx.op_operands(op)?;
+    operands[0] = source;
+    let mut state =
+        OperationState::new("memref.view", ctx.op_location(op)?).operands(&operands).results(&[result_type(ctx, op)?]);
+    state.properties = ctx.op_properties(op)?;
+    rw.replace_op_with_new(op, &state)?;
     Ok(true)
 }

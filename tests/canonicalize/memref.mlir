@@ -303,3 +303,50 @@ func.func @meta_uses(%m: memref<4x8xf32>, %x: index) -> (index, index, index) {
   %b = arith.addi %s#1, %x : index
   return %off, %b, %st#1 : index, index, index
 }
+
+// -----
+
+func.func @view(%buf: memref<2048xi8>, %n: index) -> (memref<?x?xf32>, memref<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %0 = memref.view %buf[%c0][%c8, %n] : memref<2048xi8> to memref<?x?xf32>
+  %a = memref.alloc() : memref<2048xi8>
+  %c = memref.cast %a : memref<2048xi8> to memref<?xi8>
+  %1 = memref.view %c[%c0][%n] : memref<?xi8> to memref<?x4xf32>
+  return %0, %1 : memref<?x?xf32>, memref<?x4xf32>
+}
+
+// -----
+
+func.func @dim_reshape(%m: memref<*xf32>, %s: memref<?xindex>, %i: index) -> index {
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %d = memref.dim %r, %i : memref<*xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @dim_reshape_i32(%m: memref<*xf32>, %s: memref<2xi32>) -> index {
+  %c1 = arith.constant 1 : index
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<2xi32>) -> memref<?x?xf32>
+  %d = memref.dim %r, %c1 : memref<?x?xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @dim_reshape_late(%m: memref<*xf32>, %s: memref<?xindex>, %x: index) -> index {
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %i = arith.addi %x, %x : index
+  %d = memref.dim %r, %i : memref<*xf32>
+  return %d : index
+}
+
+// -----
+
+func.func @msc(%m: memref<4xf32, 1>) -> (memref<4xf32, 1>, memref<4xf32, 2>) {
+  %0 = memref.memory_space_cast %m : memref<4xf32, 1> to memref<4xf32>
+  %1 = memref.memory_space_cast %0 : memref<4xf32> to memref<4xf32, 1>
+  %2 = memref.memory_space_cast %0 : memref<4xf32> to memref<4xf32, 2>
+  return %1, %2 : memref<4xf32, 1>, memref<4xf32, 2>
+}
