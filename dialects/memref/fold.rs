@@ -57,10 +57,16 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.SimplifyDeadAlloc<AllocOp>", "memref.alloc", simplify_dead_alloc),
         RewritePattern::new("memref.SimplifyAllocConst<AllocaOp>", "memref.alloca", simplify_alloc_const),
         RewritePattern::new("memref.SimplifyDeadAlloc<AllocaOp>", "memref.alloca", simplify_dead_alloc),
+        RewritePattern::new(
+            "memref.ComposeCollapseShapes",
+            "memref.collapse_shape",
+            super::tensor_fold::compose_reshapes,
+        ),
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
         RewritePattern::new("memref.DimOfMemRefReshape", "memref.dim", dim_of_reshape),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+        RewritePattern::new("memref.ComposeExpandShapes", "memref.expand_shape", super::tensor_fold::compose_reshapes),
         RewritePattern::new(
             "memref.ExtractStridedMetadataConstants",
             "memref.extract_strided_metadata",

@@ -377,3 +377,59 @@ pub fn fold_reshape(
     }
     Ok(Folded::NotFolded)
 }
+
+/// The `reassociation` groups of an expand/collapse_shape op.
+pub fn reassociation(ctx: &Context, op: crate::ir::OpId) -> Option<Vec<Vec<i64>>> {
+    let a = ctx.op_inherent_or_discardable(op, "reassociation").ok()??;
+    let AttrKind::Array(groups) = ctx.attr_kind(a) else { return None };
+    groups
+        .iter()
+        .map(|&g| match ctx.attr_kind(g) {
+            AttrKind::Array(items) => items.iter().map(|&i| int_value(ctx, Some(i))).collect(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `reassociation` attribute for `groups` (i64 entries, as upstream builds them).
+pub fn reassociation_attr(ctx: &Context, groups: &[Vec<i64>]) -> Attribute {
+    let i64_ty = ctx.signless_int(64);
+    let groups: Vec<Attribute> = groups
+        .iter()
+        .map(|g| {
+            let items: Vec<Attribute> =
+                g.iter().map(|&i| ctx.integer_attr(i64_ty, i).expect("i64 is an integer type")).collect();
+            ctx.array_attr(&items)
+        })
+        .collect();
+    ctx.array_attr(&groups)
+}
+
+/// Upstream's `composeReassociationIndices`: the groups of two reshapes in a row of the same
+/// kind as one (`None` when they do not compose).
+pub fn compose_reassociations(producer: &[Vec<i64>], consumer: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
+    let (mut producer, mut consumer) = (producer, consumer);
+    if producer.len() == consumer.len() {
+        return None;
+    }
+    if producer.len() < consumer.len() {
+        std::mem::swap(&mut producer, &mut consumer);
+    }
+    if consumer.is_empty() {
+        return Some(Vec::new());
+    }
+    let dims: usize = consumer.iter().map(|g| g.len()).sum();
+    if producer.len() != dims {
+        return None;
+    }
+    consumer
+        .iter()
+        .map(|g| {
+            let mut out = Vec::new();
+            for &i in g {
+                out.extend_from_slice(producer.get(usize::try_from(i).ok()?)?);
+            }
+            Some(out)
+        })
+        .collect()
+}

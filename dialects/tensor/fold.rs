@@ -8,8 +8,9 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists, fold_identity_cast, fold_reshape,
-    index_attr, int_value, mixed_lists, scalar_attr, set_mixed_lists, Ofr,
+    compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
+    fold_identity_cast, fold_reshape, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
+    scalar_attr, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -57,8 +58,12 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.DimOfDestStyleOp", "tensor.dim", dim_of_dest_style),
         RewritePattern::new("tensor.DimOfReshapeOp", "tensor.dim", dim_of_reshape),
         RewritePattern::new("tensor.FoldEmptyTensorWithCastOp", "tensor.cast", empty_with_cast),
+        RewritePattern::new("tensor.ComposeExpandShapes", "tensor.expand_shape", compose_reshapes),
+        RewritePattern::new("tensor.FoldExpandWithFromElements", "tensor.expand_shape", reshape_of_from_elements),
         RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
         RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
+        RewritePattern::new("tensor.ComposeCollapseShapes", "tensor.collapse_shape", compose_reshapes),
+        RewritePattern::new("tensor.FoldCollapseWithFromElements", "tensor.collapse_shape", reshape_of_from_elements),
         RewritePattern::new("tensor.SingleInputConcatOp", "tensor.concat", single_input_concat),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
         RewritePattern::new("tensor.ExtractElementFromIndexCast", "tensor.extract", extract_from_index_cast),
@@ -1046,4 +1051,47 @@ fn fold_pad(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Fol
         return Ok(value(source));
     }
     Ok(Folded::NotFolded)
+}
+
+/// expand(expand(x)) or collapse(collapse(x)) as one reshape of x (upstream's
+/// `ComposeReassociativeReshapeOps`); expand keeps the outer op's output shape.
+pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let name = ctx.op_name(op)?.to_string();
+    let Some(inner) = def_op_named(ctx, operand(ctx, op, 0)?, &name) else { return Ok(false) };
+    let source = operand(ctx, inner, 0)?;
+    let strided_layout = |v: Value| {
+        ctx.value_type(v).is_ok_and(|t| matches!(ctx.type_kind(t), TypeKind::MemRef { layout: Some(_), .. }))
+    };
+    if strided_layout(source) || strided_layout(operand(ctx, op, 0)?) || strided_layout(ctx.op_result(op, 0)?) {
+        return Ok(false);
+    }
+    let (Some(producer), Some(consumer)) = (reassociation(ctx, inner), reassociation(ctx, op)) else {
+        return Ok(false);
+    };
+    let Some(groups) = compose_reassociations(&producer, &consumer) else { return Ok(false) };
+    let groups = reassociation_attr(ctx, &groups);
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        ctx.set_op_attributes(new, &[])?;
+        ctx.set_op_attribute(new, "reassociation", groups)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    rw.replace_op(op, &[value])?;
+    Ok(true)
+}
+
+/// A reshape of `from_elements` to a static shape is `from_elements` of that shape.
+fn reshape_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(from) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.from_elements") else { return Ok(false) };
+    let ty = result_type(ctx, op)?;
+    if !ctx.shape(ty).is_some_and(|s| !s.contains(&DYNAMIC)) {
+        return Ok(false);
+    }
+    let elements = ctx.op_operands(from)?;
+    let state = OperationState::new("tensor.from_elements", ctx.op_location(op)?).operands(&elements).results(&[ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
 }

@@ -413,3 +413,27 @@ func.func @generate_static_extract(%i: index) -> (tensor<?xindex>, index) {
   %e = tensor.extract %0[%i] : tensor<?xindex>
   return %0, %e : tensor<?xindex>, index
 }
+
+// -----
+
+func.func @collapse2(%t: tensor<2x3x4x5xf32>) -> tensor<120xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1], [2], [3]] : tensor<2x3x4x5xf32> into tensor<6x4x5xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1, 2]] : tensor<6x4x5xf32> into tensor<120xf32>
+  return %1 : tensor<120xf32>
+}
+
+// -----
+
+func.func @expand2(%t: tensor<?x20xf32>, %n: index) -> tensor<?x3x4x5xf32> {
+  %0 = tensor.expand_shape %t [[0], [1, 2]] output_shape [%n, 4, 5] : tensor<?x20xf32> into tensor<?x4x5xf32>
+  %1 = tensor.expand_shape %0 [[0, 1], [2], [3]] output_shape [%n, 3, 4, 5] : tensor<?x4x5xf32> into tensor<?x3x4x5xf32>
+  return %1 : tensor<?x3x4x5xf32>
+}
+
+// -----
+
+func.func @from_elems(%a: f32, %b: f32) -> tensor<2x1xf32> {
+  %0 = tensor.from_elements %a, %b : tensor<2xf32>
+  %1 = tensor.expand_shape %0 [[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+  return %1 : tensor<2x1xf32>
+}
