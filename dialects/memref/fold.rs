@@ -62,11 +62,21 @@ pub(crate) fn register(ctx: &mut Context) {
             "memref.collapse_shape",
             super::tensor_fold::compose_reshapes,
         ),
+        RewritePattern::new(
+            "memref.ComposeCollapseOfExpandOp",
+            "memref.collapse_shape",
+            super::tensor_fold::collapse_of_expand,
+        ),
         RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
         RewritePattern::new("memref.DimOfMemRefReshape", "memref.dim", dim_of_reshape),
         RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
         RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
         RewritePattern::new("memref.ComposeExpandShapes", "memref.expand_shape", super::tensor_fold::compose_reshapes),
+        RewritePattern::new(
+            "memref.ComposeExpandOfCollapseOp",
+            "memref.expand_shape",
+            super::tensor_fold::expand_of_collapse,
+        ),
         RewritePattern::new(
             "memref.ExtractStridedMetadataConstants",
             "memref.extract_strided_metadata",

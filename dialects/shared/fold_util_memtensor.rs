@@ -433,3 +433,52 @@ pub fn compose_reassociations(producer: &[Vec<i64>], consumer: &[Vec<i64>]) -> O
         })
         .collect()
 }
+
+/// Upstream's `getReassociationIndicesForCollapse`: how `source` collapses into `target`,
+/// greedily, trailing unit (or dynamic) dimensions joining the last group.
+pub fn reassociation_for_collapse(source: &[i64], target: &[i64]) -> Option<Vec<Vec<i64>>> {
+    use crate::types::DYNAMIC;
+    if source.len() <= target.len() {
+        return None;
+    }
+    let mut map: Vec<Vec<i64>> = Vec::new();
+    let mut current = Vec::new();
+    let mut prod = 1i64;
+    let mut d = 0usize;
+    while d < source.len() {
+        if map.len() == target.len() {
+            break;
+        }
+        let t = target[map.len()];
+        while d < source.len() - 1 && source[d] != DYNAMIC && prod.checked_mul(source[d])? < t {
+            prod *= source[d];
+            current.push(d as i64);
+            d += 1;
+        }
+        if source[d] == DYNAMIC && (t != DYNAMIC || prod != 1) {
+            return None;
+        }
+        if t == DYNAMIC && source[d] != DYNAMIC {
+            return None;
+        }
+        if source[d] != DYNAMIC && prod.checked_mul(source[d])? != t {
+            return None;
+        }
+        current.push(d as i64);
+        d += 1;
+        map.push(std::mem::take(&mut current));
+        prod = 1;
+    }
+    if map.len() != target.len() {
+        return None;
+    }
+    for (i, &s) in source.iter().enumerate().skip(d) {
+        if s != DYNAMIC && s != 1 {
+            return None;
+        }
+        if let Some(last) = map.last_mut() {
+            last.push(i as i64);
+        }
+    }
+    Some(map)
+}

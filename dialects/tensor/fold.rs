@@ -10,7 +10,7 @@ use crate::context::Context;
 use crate::dialects::fold_util_memtensor::{
     compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
     fold_identity_cast, fold_reshape, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
-    scalar_attr, set_mixed_lists, Ofr,
+    reassociation_for_collapse, scalar_attr, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -59,10 +59,12 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.DimOfReshapeOp", "tensor.dim", dim_of_reshape),
         RewritePattern::new("tensor.FoldEmptyTensorWithCastOp", "tensor.cast", empty_with_cast),
         RewritePattern::new("tensor.ComposeExpandShapes", "tensor.expand_shape", compose_reshapes),
+        RewritePattern::new("tensor.ComposeExpandOfCollapseOp", "tensor.expand_shape", expand_of_collapse),
         RewritePattern::new("tensor.FoldExpandWithFromElements", "tensor.expand_shape", reshape_of_from_elements),
         RewritePattern::new("tensor.FoldEmptyTensorWithDimOp", "tensor.dim", empty_with_dim),
         RewritePattern::new("tensor.ReplaceEmptyTensorStaticShapeDims", "tensor.empty", empty_static_dims),
         RewritePattern::new("tensor.ComposeCollapseShapes", "tensor.collapse_shape", compose_reshapes),
+        RewritePattern::new("tensor.ComposeCollapseOfExpandOp", "tensor.collapse_shape", collapse_of_expand),
         RewritePattern::new("tensor.FoldCollapseWithFromElements", "tensor.collapse_shape", reshape_of_from_elements),
         RewritePattern::new("tensor.SingleInputConcatOp", "tensor.concat", single_input_concat),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
@@ -1093,5 +1095,173 @@ fn reshape_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let elements = ctx.op_operands(from)?;
     let state = OperationState::new("tensor.from_elements", ctx.op_location(op)?).operands(&elements).results(&[ty]);
     rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// The dialect ("tensor" / "memref") of a reshape op.
+fn reshape_dialect(ctx: &Context, op: OpId) -> Result<&'static str> {
+    Ok(if ctx.op_name(op)?.starts_with("memref.") { "memref" } else { "tensor" })
+}
+
+fn has_layout(ctx: &Context, v: Value) -> bool {
+    ctx.value_type(v).is_ok_and(|t| matches!(ctx.type_kind(t), TypeKind::MemRef { layout: Some(_), .. }))
+}
+
+/// A new reshape op `name` of `source` to `ty` with `groups` replacing `op`; an expand
+/// gets its output shape from the static `ty`.
+fn replace_with_reshape(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    name: &str,
+    source: Value,
+    ty: Type,
+    groups: &[Vec<i64>],
+) -> Result<()> {
+    let ctx = rw.ctx();
+    let loc = ctx.op_location(op)?;
+    let mut state = OperationState::new(name, loc).operands(&[source]).results(&[ty]);
+    let mut props = vec![crate::attrs::NamedAttribute {
+        name: ctx.identifier("reassociation"),
+        value: reassociation_attr(ctx, groups),
+    }];
+    if name.ends_with("expand_shape") {
+        let shape = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
+        let bytes: Vec<u8> = shape.iter().flat_map(|d| d.to_le_bytes()).collect();
+        props.push(crate::attrs::NamedAttribute {
+            name: ctx.identifier("static_output_shape"),
+            value: ctx.dense_array_attr(ctx.signless_int(64), &bytes)?,
+        });
+    }
+    props.sort_by(|a, b| ctx.ident_str(a.name).cmp(ctx.ident_str(b.name)));
+    state.properties = Some(ctx.dictionary_attr(&props)?);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(())
+}
+
+/// collapse(expand(x)) as one reshape of x, or a cast when the ranks match (upstream's
+/// `ComposeCollapseOfExpandOp`); static result shapes only.
+pub(crate) fn collapse_of_expand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let dialect = reshape_dialect(ctx, op)?;
+    let Some(expand) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.expand_shape")) else {
+        return Ok(false);
+    };
+    let source = operand(ctx, expand, 0)?;
+    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(expand, 0)?) {
+        return Ok(false);
+    }
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    if source_ty == result_ty {
+        return Ok(false);
+    }
+    let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
+    let (src_rank, res_rank) = (src_shape.len(), res_shape.len());
+    if res_shape.contains(&DYNAMIC) {
+        return Ok(false);
+    }
+    let (Some(expand_groups), Some(collapse_groups)) = (reassociation(ctx, expand), reassociation(ctx, op)) else {
+        return Ok(false);
+    };
+    let (higher, lower) =
+        if src_rank > res_rank { (&expand_groups, &collapse_groups) } else { (&collapse_groups, &expand_groups) };
+    let mut next = 0usize;
+    let mut composed = Vec::new();
+    for low in lower.iter() {
+        let Some(&low_last) = low.last() else { return Ok(false) };
+        let mut group = Vec::new();
+        while next < higher.len() {
+            let Some(&right) = higher[next].last() else { return Ok(false) };
+            if right > low_last {
+                return Ok(false);
+            }
+            group.push(next as i64);
+            next += 1;
+            if right == low_last {
+                break;
+            }
+        }
+        composed.push(group);
+    }
+    if src_rank > res_rank {
+        replace_with_reshape(rw, op, &format!("{dialect}.collapse_shape"), source, result_ty, &composed)?;
+    } else if src_rank < res_rank {
+        replace_with_reshape(rw, op, &format!("{dialect}.expand_shape"), source, result_ty, &composed)?;
+    } else {
+        let state = OperationState::new(&format!("{dialect}.cast"), ctx.op_location(op)?)
+            .operands(&[source])
+            .results(&[result_ty]);
+        rw.replace_op_with_new(op, &state)?;
+    }
+    Ok(true)
+}
+
+/// Upstream's `findCollapsingReassociation`, group by group.
+fn find_collapsing(
+    src_groups: &[Vec<i64>],
+    res_groups: &[Vec<i64>],
+    src: &[i64],
+    res: &[i64],
+) -> Option<Vec<Vec<i64>>> {
+    if src_groups.is_empty() {
+        return reassociation_for_collapse(src, res);
+    }
+    let mut out = Vec::new();
+    for (sg, rg) in src_groups.iter().zip(res_groups) {
+        let (s0, r0) = (*sg.first()? as usize, *rg.first()? as usize);
+        let sub_src = src.get(s0..s0 + sg.len())?;
+        let sub_res = res.get(r0..r0 + rg.len())?;
+        if sub_src.len() == sub_res.len() {
+            if sub_src != sub_res {
+                return None;
+            }
+            out.extend((0..sub_src.len()).map(|i| vec![(s0 + i) as i64]));
+            continue;
+        }
+        for g in reassociation_for_collapse(sub_src, sub_res)? {
+            out.push(g.iter().map(|&i| s0 as i64 + i).collect());
+        }
+    }
+    Some(out)
+}
+
+/// expand(collapse(x)) as one reshape of x (upstream's `ComposeExpandOfCollapseOp`).
+pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let dialect = reshape_dialect(ctx, op)?;
+    let Some(collapse) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.collapse_shape")) else {
+        return Ok(false);
+    };
+    let source = operand(ctx, collapse, 0)?;
+    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(collapse, 0)?)
+    {
+        return Ok(false);
+    }
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
+    let (src_shape, res_shape) = (src_shape.to_vec(), res_shape.to_vec());
+    if src_shape.len() == res_shape.len() {
+        return Ok(false);
+    }
+    let (Some(src_groups), Some(res_groups)) = (reassociation(ctx, collapse), reassociation(ctx, op)) else {
+        return Ok(false);
+    };
+    if src_shape.len() > res_shape.len() {
+        let Some(groups) = find_collapsing(&src_groups, &res_groups, &src_shape, &res_shape) else { return Ok(false) };
+        replace_with_reshape(rw, op, &format!("{dialect}.collapse_shape"), source, result_ty, &groups)?;
+        return Ok(true);
+    }
+    let Some(groups) = find_collapsing(&res_groups, &src_groups, &res_shape, &src_shape) else { return Ok(false) };
+    // The expand keeps its output shape (static and SSA).
+    let groups = reassociation_attr(ctx, &groups);
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        ctx.set_op_attributes(new, &[])?;
+        ctx.set_op_attribute(new, "reassociation", groups)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    rw.replace_op(op, &[value])?;
     Ok(true)
 }

@@ -366,3 +366,19 @@ func.func @mexpand2(%m: memref<24xf32>) -> memref<2x3x4xf32> {
   %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
   return %1 : memref<2x3x4xf32>
 }
+
+// -----
+
+func.func @mce(%m: memref<6x4xf32>) -> memref<24xf32> {
+  %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+  return %1 : memref<24xf32>
+}
+
+// -----
+
+func.func @mec(%m: memref<2x3x4xf32>) -> memref<6x4xf32> {
+  %0 = memref.collapse_shape %m [[0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
+  return %1 : memref<6x4xf32>
+}

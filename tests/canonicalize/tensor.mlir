@@ -437,3 +437,59 @@ func.func @from_elems(%a: f32, %b: f32) -> tensor<2x1xf32> {
   %1 = tensor.expand_shape %0 [[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
   return %1 : tensor<2x1xf32>
 }
+
+// -----
+
+func.func @ce1(%t: tensor<6x4xf32>) -> tensor<24xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  return %1 : tensor<24xf32>
+}
+
+// -----
+
+func.func @ce2(%t: tensor<24xf32>) -> tensor<6x4xf32> {
+  %0 = tensor.expand_shape %t [[0, 1, 2]] output_shape [2, 3, 4] : tensor<24xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
+func.func @ce3(%t: tensor<6x4xf32>) -> tensor<2x12xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0], [1, 2]] : tensor<2x3x4xf32> into tensor<2x12xf32>
+  return %1 : tensor<2x12xf32>
+}
+
+// -----
+
+func.func @ec1(%t: tensor<2x3x4xf32>) -> tensor<6x4xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  %1 = tensor.expand_shape %0 [[0, 1]] output_shape [6, 4] : tensor<24xf32> into tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
+func.func @ec2(%t: tensor<6x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>
+  %1 = tensor.expand_shape %0 [[0, 1, 2]] output_shape [2, 3, 4] : tensor<24xf32> into tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @ec3(%t: tensor<2x3x4xf32>) -> tensor<3x8xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  %1 = tensor.expand_shape %0 [[0, 1]] output_shape [3, 8] : tensor<24xf32> into tensor<3x8xf32>
+  return %1 : tensor<3x8xf32>
+}
+
+// -----
+
+func.func @ec4(%t: tensor<?x4xf32>, %n: index) -> tensor<?x2x2xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %1 = tensor.expand_shape %0 [[0, 1, 2]] output_shape [%n, 2, 2] : tensor<?xf32> into tensor<?x2x2xf32>
+  return %1 : tensor<?x2x2xf32>
+}
