@@ -50,11 +50,12 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     });
     binary_float(ctx, "math.fpowi", true, |k, a, ik, b| {
         let ElemKind::Int(w) = ik else { return None };
-        // The exponent rounded into the base's format (iree-opt folds inexact ones too).
+        // iree-opt folds by squaring and multiplying in the base's format (each step
+        // rounded), and takes the reciprocal for negative exponents.
         let exp = sign_extend(b, w);
         match k {
-            FloatKind::F64 => Some(f64_bits(f64_of(a).powf(exp as f64))),
-            FloatKind::F32 => Some(f32_bits(f32_of(a).powf(exp as f32))),
+            FloatKind::F64 => Some(f64_bits(powi_by_squaring(f64_of(a), exp, 1.0, |x, y| x * y, |x, y| x / y))),
+            FloatKind::F32 => Some(f32_bits(powi_by_squaring(f32_of(a), exp, 1.0, |x, y| x * y, |x, y| x / y))),
             _ => None,
         }
     });
@@ -227,6 +228,23 @@ fn done(folded: Option<Attribute>) -> Folded {
     match folded {
         Some(a) => Folded::Results(vec![FoldResult::Attr(a)]),
         None => Folded::NotFolded,
+    }
+}
+
+/// `base^exp` by square-and-multiply from the low bit, each product rounded.
+fn powi_by_squaring<T: Copy>(base: T, exp: i128, one: T, mul: impl Fn(T, T) -> T, div: impl Fn(T, T) -> T) -> T {
+    let (mut result, mut b, mut n) = (one, base, exp.unsigned_abs());
+    while n != 0 {
+        if n & 1 == 1 {
+            result = mul(result, b);
+        }
+        b = mul(b, b);
+        n >>= 1;
+    }
+    if exp < 0 {
+        div(one, result)
+    } else {
+        result
     }
 }
 

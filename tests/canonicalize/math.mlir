@@ -247,3 +247,51 @@ func.func @not_constant(%x: f32, %v: vector<2xf32>) -> (f32, vector<2xf32>) {
   %1 = math.floor %v : vector<2xf32>
   return %0, %1 : f32, vector<2xf32>
 }
+
+// -----
+
+func.func @fpowi_fp5() -> (f32, f32, f32, f32, f64, f64, f32, f32) {
+  %a = arith.constant 1.5 : f32
+  %m = arith.constant -2.0 : f32
+  %e100 = arith.constant 100 : i32
+  %e3 = arith.constant 3 : i32
+  %em3 = arith.constant -3 : i32
+  %em1 = arith.constant -1 : i32
+  %0 = math.fpowi %a, %e100 : f32, i32
+  %1 = math.fpowi %m, %e3 : f32, i32
+  %2 = math.fpowi %m, %em3 : f32, i32
+  %3 = math.fpowi %a, %em1 : f32, i32
+  %d = arith.constant 1.0e-3 : f64
+  %e64 = arith.constant 100 : i64
+  %em64 = arith.constant -100 : i64
+  %4 = math.fpowi %d, %e64 : f64, i64
+  %5 = math.fpowi %d, %em64 : f64, i64
+  %z = arith.constant 0.0 : f32
+  %6 = math.fpowi %z, %em1 : f32, i32
+  %big = arith.constant 16777217 : i32
+  %7 = math.fpowi %a, %big : f32, i32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f32, f32, f64, f64, f32, f32
+}
+
+// -----
+
+func.func @fpowi_fp7() -> (f16, bf16, f32, f32, f32, f64) {
+  %h = arith.constant 1.5 : f16
+  %b = arith.constant 1.5 : bf16
+  %e = arith.constant 5 : i32
+  %z = arith.constant 0 : i32
+  %0 = math.fpowi %h, %e : f16, i32
+  %1 = math.fpowi %b, %e : bf16, i32
+  %n = arith.constant 0x7FC00000 : f32
+  %2 = math.fpowi %n, %z : f32, i32
+  %m = arith.constant -2147483648 : i32
+  %t = arith.constant 2.0 : f32
+  %3 = math.fpowi %t, %m : f32, i32
+  %mz = arith.constant -0.0 : f32
+  %em1 = arith.constant -1 : i32
+  %4 = math.fpowi %mz, %em1 : f32, i32
+  %d = arith.constant 3.0 : f64
+  %e7 = arith.constant 7 : i8
+  %5 = math.fpowi %d, %e7 : f64, i8
+  return %0, %1, %2, %3, %4, %5 : f16, bf16, f32, f32, f32, f64
+}
