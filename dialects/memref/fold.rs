@@ -53,6 +53,7 @@ pub(crate) fn register(ctx: &mut Context) {
     }
 
     let patterns = [
+        RewritePattern::new("memref.AllocaScopeInliner", "memref.alloca_scope", alloca_scope_inliner),
         RewritePattern::new("memref.SimplifyAllocConst<AllocOp>", "memref.alloc", simplify_alloc_const),
         RewritePattern::new("memref.SimplifyDeadAlloc<AllocOp>", "memref.alloc", simplify_dead_alloc),
         RewritePattern::new("memref.SimplifyAllocConst<AllocaOp>", "memref.alloca", simplify_alloc_const),
@@ -860,5 +861,81 @@ fn view_of_cast_of_alloc(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         OperationState::new("memref.view", ctx.op_location(op)?).operands(&operands).results(&[result_type(ctx, op)?]);
     state.properties = ctx.op_properties(op)?;
     rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+fn trait_names(ctx: &Context, op: OpId) -> Option<Vec<String>> {
+    ctx.op_def(op).ok().flatten().map(|d| d.trait_names.clone())
+}
+
+/// Upstream's `isOpItselfPotentialAutomaticAllocation`: stack allocations, and ops that do
+/// not describe their memory effects at all; not ops whose effects are their regions'.
+fn potential_automatic_allocation(ctx: &Context, op: OpId) -> bool {
+    if matches!(ctx.op_name(op), Ok("memref.alloca" | "llvm.alloca")) {
+        return true;
+    }
+    let Some(names) = trait_names(ctx, op) else { return true };
+    let has = |n: &str| names.iter().any(|x| x == n);
+    if has("RecursiveMemoryEffects") {
+        return false;
+    }
+    !(has("Pure") || has("NoMemoryEffect") || has("MemoryEffects") || has("MemoryEffectsOpInterface"))
+}
+
+/// Whether anything in `op`'s regions (not under a nested allocation scope) may allocate on
+/// the stack.
+fn has_potential_alloca(ctx: &Context, op: OpId) -> Result<bool> {
+    let mut stack: Vec<OpId> = Vec::new();
+    for r in ctx.op_regions(op)?.into_iter().rev() {
+        for b in ctx.region_blocks(r)?.into_iter().rev() {
+            stack.extend(ctx.block_ops(b)?.into_iter().rev());
+        }
+    }
+    while let Some(o) = stack.pop() {
+        if potential_automatic_allocation(ctx, o) {
+            return Ok(true);
+        }
+        if trait_names(ctx, o).is_some_and(|n| n.iter().any(|x| x == "AutomaticAllocationScope")) {
+            continue;
+        }
+        for r in ctx.op_regions(o)?.into_iter().rev() {
+            for b in ctx.region_blocks(r)?.into_iter().rev() {
+                stack.extend(ctx.block_ops(b)?.into_iter().rev());
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Inlines an alloca_scope whose allocations cannot outlive their use by it: none at all,
+/// or it is the last op before the terminator of an allocation scope's single block.
+fn alloca_scope_inliner(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if has_potential_alloca(ctx, op)? {
+        let Some(parent) = ctx.op_parent_op(op)? else { return Ok(false) };
+        if !trait_names(ctx, parent).is_some_and(|n| n.iter().any(|x| x == "AutomaticAllocationScope")) {
+            return Ok(false);
+        }
+        let Some(block) = ctx.op_parent_block(op)? else { return Ok(false) };
+        let last_before_terminator =
+            ctx.op_next(op)?.is_some_and(|n| ctx.block_last_op(block).ok().flatten() == Some(n));
+        let single_block = ctx.op_parent_region(op)?.is_some_and(|r| ctx.region_blocks(r).is_ok_and(|b| b.len() == 1));
+        if !last_before_terminator || !single_block {
+            return Ok(false);
+        }
+    }
+    let Some(body) = ctx.region_first_block(ctx.op_region(op, 0)?)? else { return Ok(false) };
+    let ops = ctx.block_ops(body)?;
+    let Some((&terminator, inner)) = ops.split_last() else { return Ok(false) };
+    let results = ctx.op_operands(terminator)?;
+    let inner = inner.to_vec();
+    {
+        let ctx = rw.untracked();
+        for o in inner {
+            ctx.move_op(o, crate::ir::InsertPoint::Before(op))?;
+        }
+    }
+    rw.mark_changed();
+    rw.replace_op(op, &results)?;
     Ok(true)
 }

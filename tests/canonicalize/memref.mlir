@@ -382,3 +382,60 @@ func.func @mec(%m: memref<2x3x4xf32>) -> memref<6x4xf32> {
   %1 = memref.expand_shape %0 [[0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
   return %1 : memref<6x4xf32>
 }
+
+// -----
+
+func.func @inline_no_alloca(%x: index) -> index {
+  %r = memref.alloca_scope -> (index) {
+    %a = arith.addi %x, %x : index
+    memref.alloca_scope.return %a : index
+  }
+  return %r : index
+}
+
+// -----
+
+func.func @inline_last(%f: f32) {
+  %c0 = arith.constant 0 : index
+  memref.alloca_scope {
+    %m = memref.alloca() : memref<4xf32>
+    memref.store %f, %m[%c0] : memref<4xf32>
+    "test.use"(%m) : (memref<4xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @keep_not_last(%f: f32) {
+  memref.alloca_scope {
+    %m = memref.alloca() : memref<4xf32>
+    "test.use"(%m) : (memref<4xf32>) -> ()
+  }
+  "test.after"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @keep_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.alloca_scope {
+      %m = memref.alloca() : memref<4xf32>
+      "test.use"(%m) : (memref<4xf32>) -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @unknown_op() {
+  memref.alloca_scope {
+    "test.foo"() : () -> ()
+  }
+  "test.after"() : () -> ()
+  return
+}
