@@ -50,8 +50,10 @@ pub(crate) fn register(ctx: &mut Context) {
     );
     ctx.register_fold_hook("tensor.splat", Arc::new(fold_splat));
 
-    // Upstream collects patterns op by op in name order; within an op, in its list's order.
+    // Upstream collects the dialect's patterns first, then op by op in name order; within
+    // an op, in its list's order.
     let patterns = [
+        RewritePattern::any_op("tensor.FoldTensorCastProducerOp", fold_cast_into_dps),
         RewritePattern::new("tensor.ChainedTensorBitcast", "tensor.bitcast", chained_bitcast),
         RewritePattern::new("tensor.ChainedTensorCast", "tensor.cast", chained_cast),
         RewritePattern::new("tensor.DimOfCastOp", "tensor.dim", dim_of_cast),
@@ -1263,5 +1265,84 @@ pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool
     })?;
     let value = rw.ctx().op_result(new, 0)?;
     rw.replace_op(op, &[value])?;
+    Ok(true)
+}
+
+/// The destination operands of a destination-style op, in result order (`None` for ops not
+/// known here).
+fn dps_inits(ctx: &Context, op: OpId) -> Option<Vec<usize>> {
+    let names = ctx.op_def(op).ok().flatten()?.trait_names.clone();
+    if !names.iter().any(|n| n == "DestinationStyleOpInterface") {
+        return None;
+    }
+    let name = ctx.op_name(op).ok()?;
+    if name.starts_with("linalg.") {
+        // Structured ops: inputs, then outputs.
+        let segments = ctx.op_operand_segments(op).ok()?;
+        return Some(segments.get(1)?.clone().collect());
+    }
+    match name {
+        "tensor.insert" | "vector.transfer_write" | "bufferization.materialize_in_destination" => Some(vec![1]),
+        _ => None,
+    }
+}
+
+/// Upstream's `FoldTensorCastProducerOp`: a destination-style op reads through casts that
+/// only lose static information; results tied to such destinations take the more static
+/// type and are cast back.
+fn fold_cast_into_dps(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if matches!(ctx.op_name(op)?, "tensor.insert_slice") {
+        return Ok(false);
+    }
+    if ctx.op_def(op)?.is_some_and(|d| d.trait_names.iter().any(|n| n == "LoopLikeOpInterface")) {
+        return Ok(false);
+    }
+    let Some(inits) = dps_inits(ctx, op) else { return Ok(false) };
+    let operands = ctx.op_operands(op)?;
+    let foldable = |v: Value| {
+        def_op_named(ctx, v, "tensor.cast")
+            .filter(|&c| can_fold_into_consumer(ctx, c))
+            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
+    };
+    if !operands.iter().any(|&v| foldable(v).is_some()) {
+        return Ok(false);
+    }
+    let old_types = ctx.op_result_types(op)?;
+    let mut new_types = old_types.clone();
+    let mut new_operands = Vec::with_capacity(operands.len());
+    let mut next_init = 0;
+    for (i, &v) in operands.iter().enumerate() {
+        let n = foldable(v).unwrap_or(v);
+        new_operands.push(n);
+        if inits.contains(&i) {
+            let ty = ctx.value_type(n)?;
+            if !matches!(ctx.type_kind(ty), TypeKind::MemRef { .. }) {
+                if let Some(slot) = new_types.get_mut(next_init) {
+                    *slot = ty;
+                }
+                next_init += 1;
+            }
+        }
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operands(new, &new_operands)?;
+        for (r, &t) in ctx.op_results(new)?.into_iter().zip(&new_types) {
+            ctx.set_value_type(r, t)?;
+        }
+        Ok(())
+    })?;
+    let mut replacements = Vec::new();
+    for (r, &old) in rw.ctx().op_results(new)?.into_iter().zip(&old_types) {
+        if rw.ctx().value_type(r)? != old {
+            let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[r]).results(&[old]))?;
+            replacements.push(rw.ctx().op_result(cast, 0)?);
+        } else {
+            replacements.push(r);
+        }
+    }
+    rw.replace_op(op, &replacements)?;
     Ok(true)
 }

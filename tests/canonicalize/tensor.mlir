@@ -493,3 +493,32 @@ func.func @ec4(%t: tensor<?x4xf32>, %n: index) -> tensor<?x2x2xf32> {
   %1 = tensor.expand_shape %0 [[0, 1, 2]] output_shape [%n, 2, 2] : tensor<?xf32> into tensor<?x2x2xf32>
   return %1 : tensor<?x2x2xf32>
 }
+
+// -----
+
+func.func @dps_fill(%t: tensor<4x8xf32>, %f: f32) -> tensor<?x?xf32> {
+  %0 = tensor.cast %t : tensor<4x8xf32> to tensor<?x?xf32>
+  %1 = linalg.fill ins(%f : f32) outs(%0 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dps_insert(%t: tensor<4xf32>, %f: f32, %i: index) -> tensor<?xf32> {
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %1 = tensor.insert %f into %0[%i] : tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// -----
+
+func.func @dps_generic(%t: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<?xf32> {
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %1 = tensor.cast %o : tensor<4xf32> to tensor<?xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%0 : tensor<?xf32>) outs(%1 : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %2 : tensor<?xf32>
+}
