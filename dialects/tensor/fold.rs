@@ -69,6 +69,10 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.ComposeCollapseOfExpandOp", "tensor.collapse_shape", collapse_of_expand),
         RewritePattern::new("tensor.FoldCollapseWithFromElements", "tensor.collapse_shape", reshape_of_from_elements),
         RewritePattern::new("tensor.SingleInputConcatOp", "tensor.concat", single_input_concat),
+        RewritePattern::new("tensor.FoldStaticZeroPadding", "tensor.pad", pad_static_zero),
+        RewritePattern::new("tensor.FoldSourceTensorCast", "tensor.pad", pad_source_cast),
+        RewritePattern::new("tensor.FoldTargetTensorCast", "tensor.pad", pad_target_cast),
+        RewritePattern::new("tensor.FoldStaticPadding", "tensor.pad", pad_static_padding),
         RewritePattern::new("tensor.ExtractFromTensorCast", "tensor.extract", extract_from_cast),
         RewritePattern::new("tensor.ExtractElementFromIndexCast", "tensor.extract", extract_from_index_cast),
         RewritePattern::new("tensor.ExtractFromTensorGenerate", "tensor.extract", extract_from_generate),
@@ -1344,5 +1348,169 @@ fn fold_cast_into_dps(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         }
     }
     rw.replace_op(op, &replacements)?;
+    Ok(true)
+}
+
+/// The low and high paddings of a `tensor.pad`, static or SSA.
+fn pad_lists(ctx: &Context, op: OpId) -> Option<(Vec<Ofr>, Vec<Ofr>)> {
+    let segments = ctx.op_operand_segments(op).ok()?;
+    let operands = ctx.op_operands(op).ok()?;
+    let read = |name: &str, group: usize| -> Option<Vec<Ofr>> {
+        let statics = ctx.dense_int_values(ctx.op_inherent_or_discardable(op, name).ok()??)?;
+        let mut dynamic = operands[segments.get(group)?.clone()].iter();
+        statics
+            .into_iter()
+            .map(|s| if s == DYNAMIC { dynamic.next().map(|v| Ofr::Value(*v)) } else { Some(Ofr::Static(s)) })
+            .collect()
+    };
+    Some((read("static_low", 1)?, read("static_high", 2)?))
+}
+
+fn pad_static_zero(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((low, high)) = pad_lists(ctx, op) else { return Ok(false) };
+    let zero = |l: &[Ofr]| l.iter().all(|o| o.constant(ctx) == Some(0));
+    if !zero(&low) || !zero(&high) || ctx.op_inherent_or_discardable(op, "nofold")?.is_some() {
+        return Ok(false);
+    }
+    let state = OperationState::new("tensor.cast", ctx.op_location(op)?)
+        .operands(&[operand(ctx, op, 0)?])
+        .results(&[result_type(ctx, op)?]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// Upstream's `PadOp::inferResultType` with the current result shape for unknown sizes.
+fn pad_result_shape(source: &[i64], low: &[i64], high: &[i64], result: &[i64]) -> Vec<i64> {
+    (0..source.len())
+        .map(|i| {
+            if source[i] == DYNAMIC || low[i] == DYNAMIC || high[i] == DYNAMIC {
+                result[i]
+            } else {
+                source[i] + low[i] + high[i]
+            }
+        })
+        .collect()
+}
+
+fn statics(list: &[Ofr]) -> Vec<i64> {
+    list.iter().map(|o| if let Ofr::Static(v) = o { *v } else { DYNAMIC }).collect()
+}
+
+/// A copy of the pad `op` with `source`, paddings and result type `ty`, replacing `op`
+/// through a cast back to its type when that differs.
+fn replace_pad(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    source: Value,
+    lists: Option<(&[Ofr], &[Ofr])>,
+    ty: Type,
+) -> Result<()> {
+    let old_ty = result_type(rw.ctx(), op)?;
+    let loc = rw.ctx().op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        if let Some((low, high)) = lists {
+            let i64_ty = ctx.signless_int(64);
+            for (group, name, list) in [(1, "static_low", low), (2, "static_high", high)] {
+                let values: Vec<Value> =
+                    list.iter().filter_map(|o| if let Ofr::Value(v) = o { Some(*v) } else { None }).collect();
+                ctx.set_operand_group(new, group, &values)?;
+                let bytes: Vec<u8> = statics(list).iter().flat_map(|v| v.to_le_bytes()).collect();
+                let attr = ctx.dense_array_attr(i64_ty, &bytes)?;
+                ctx.set_op_attribute(new, name, attr)?;
+            }
+        }
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let mut replacement = rw.ctx().op_result(new, 0)?;
+    if ty != old_ty {
+        let cast =
+            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
+        replacement = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[replacement])
+}
+
+fn pad_source_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
+    if !can_fold_into_consumer(ctx, cast) {
+        return Ok(false);
+    }
+    let source = operand(ctx, cast, 0)?;
+    let Some((src_shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let Some((res_shape, _, _)) = ranked(ctx, result_type(ctx, op)?) else { return Ok(false) };
+    let Some((low, high)) = pad_lists(ctx, op) else { return Ok(false) };
+    let shape = pad_result_shape(&src_shape, &statics(&low), &statics(&high), &res_shape);
+    let ty = ctx.ranked_tensor_type(&shape, element, None)?;
+    if ty == result_type(ctx, op)? {
+        rw.set_operand(op, 0, source)?;
+    } else {
+        replace_pad(rw, op, source, None, ty)?;
+    }
+    Ok(true)
+}
+
+fn pad_target_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let result = ctx.op_result(op, 0)?;
+    let uses = ctx.value_uses(result)?;
+    if uses.len() != 1 || ctx.op_name(uses[0].op)? != "tensor.cast" {
+        return Ok(false);
+    }
+    let cast = uses[0].op;
+    let target = result_type(ctx, cast)?;
+    if !preserves_static_information(ctx, ctx.value_type(result)?, target) {
+        return Ok(false);
+    }
+    // The copy keeps the discardable attributes, as upstream's pruned attribute list does.
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, target)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    rw.replace_op(op, &[value])?;
+    rw.replace_op(cast, &[value])?;
+    Ok(true)
+}
+
+fn pad_static_padding(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let Some((src_shape, _, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let old_ty = result_type(ctx, op)?;
+    let Some((out_shape, element, _)) = ranked(ctx, old_ty) else { return Ok(false) };
+    let Some((mut low, mut high)) = pad_lists(ctx, op) else { return Ok(false) };
+    if src_shape.len() != out_shape.len() || low.len() != src_shape.len() || high.len() != src_shape.len() {
+        return Ok(false);
+    }
+    for o in low.iter_mut().chain(high.iter_mut()) {
+        if let Ofr::Value(v) = *o {
+            if let Some(c) = constant_int(ctx, v) {
+                *o = Ofr::Static(c);
+            }
+        }
+    }
+    let (sl, sh) = (statics(&low), statics(&high));
+    let new_shape: Vec<i64> = (0..src_shape.len())
+        .map(|i| {
+            if out_shape[i] != DYNAMIC {
+                out_shape[i]
+            } else if sl[i] == DYNAMIC || sh[i] == DYNAMIC || src_shape[i] == DYNAMIC {
+                DYNAMIC
+            } else {
+                src_shape[i] + sl[i] + sh[i]
+            }
+        })
+        .collect();
+    if new_shape == out_shape || new_shape.iter().all(|&d| d == DYNAMIC) {
+        return Ok(false);
+    }
+    let ty = ctx.ranked_tensor_type(&new_shape, element, None)?;
+    replace_pad(rw, op, source, Some((&low, &high)), ty)?;
     Ok(true)
 }

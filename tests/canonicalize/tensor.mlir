@@ -522,3 +522,58 @@ func.func @dps_generic(%t: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<?xf32> {
   } -> tensor<?xf32>
   return %2 : tensor<?xf32>
 }
+
+// -----
+
+func.func @pad_zero(%t: tensor<?xf32>, %f: f32) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.pad %t low[%c0] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @pad_zero_nofold(%t: tensor<4xf32>, %f: f32) -> tensor<4xf32> {
+  %0 = tensor.pad %t nofold low[0] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<4xf32> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @pad_src_cast(%t: tensor<4xf32>, %f: f32) -> tensor<?xf32> {
+  %c = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %0 = tensor.pad %c low[1] high[2] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @pad_static_pad(%t: tensor<4xf32>, %f: f32) -> tensor<?xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.pad %t low[%c1] high[%c2] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<4xf32> to tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @pad_tgt_cast(%t: tensor<?xf32>, %f: f32) -> tensor<7xf32> {
+  %0 = tensor.pad %t low[1] high[2] {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  %c = tensor.cast %0 : tensor<?xf32> to tensor<7xf32>
+  return %c : tensor<7xf32>
+}
