@@ -39,6 +39,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.insert", Arc::new(fold_insert));
     ctx.register_fold_hook("tensor.rank", Arc::new(fold_rank));
     ctx.register_fold_hook("tensor.pad", Arc::new(fold_pad));
+    ctx.register_fold_hook("tensor.gather", Arc::new(fold_gather));
     ctx.register_fold_hook("tensor.reshape", Arc::new(fold_tensor_reshape));
     ctx.register_fold_hook(
         "tensor.expand_shape",
@@ -1513,4 +1514,16 @@ fn pad_static_padding(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ty = ctx.ranked_tensor_type(&new_shape, element, None)?;
     replace_pad(rw, op, source, Some((&low, &high)), ty)?;
     Ok(true)
+}
+
+/// A gather from a splat constant is that splat in the result's (static) shape.
+fn fold_gather(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let ty = result_type(ctx, op)?;
+    let Some(a) = c.first().copied().flatten() else { return Ok(Folded::NotFolded) };
+    let AttrKind::DenseIntOrFloat { data, splat: true, .. } = ctx.attr_kind(a) else { return Ok(Folded::NotFolded) };
+    if !ctx.shape(ty).is_some_and(|s| !s.contains(&DYNAMIC)) {
+        return Ok(Folded::NotFolded);
+    }
+    let data = data.to_vec();
+    Ok(ctx.dense_elements_attr(ty, &data).map_or(Folded::NotFolded, attr))
 }

@@ -439,3 +439,13 @@ func.func @unknown_op() {
   "test.after"() : () -> ()
   return
 }
+
+// -----
+
+memref.global "private" constant @g : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @load_global() -> f32 {
+  %c1 = arith.constant 1 : index
+  %m = memref.get_global @g : memref<4xf32>
+  %0 = memref.load %m[%c1] : memref<4xf32>
+  return %0 : f32
+}

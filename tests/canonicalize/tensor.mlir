@@ -577,3 +577,36 @@ func.func @pad_tgt_cast(%t: tensor<?xf32>, %f: f32) -> tensor<7xf32> {
   %c = tensor.cast %0 : tensor<?xf32> to tensor<7xf32>
   return %c : tensor<7xf32>
 }
+
+// -----
+
+func.func @gather_splat(%i: tensor<2x1xindex>) -> tensor<2x1xf32> {
+  %s = arith.constant dense<1.0> : tensor<4xf32>
+  %0 = tensor.gather %s[%i] gather_dims([0]) : (tensor<4xf32>, tensor<2x1xindex>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @dim_expand(%t: tensor<?x4xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4] : tensor<?x4xf32> into tensor<?x2x4xf32>
+  %1 = tensor.dim %0, %c0 : tensor<?x2x4xf32>
+  return %1 : index
+}
+
+// -----
+
+func.func @dim_collapse(%t: tensor<?x2x4xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.collapse_shape %t [[0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
+  %1 = tensor.dim %0, %c0 : tensor<?x4xf32>
+  return %1 : index
+}
+
+// -----
+
+func.func @bitcast_same(%t: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = tensor.bitcast %t : tensor<4xi32> to tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
