@@ -158,3 +158,23 @@ func.func @parts_f64_and_tensor_of_complex() -> (f64, f64, tensor<2xcomplex<f64>
   %t = tensor.from_elements %c, %e : tensor<2xcomplex<f64>>
   return %0, %1, %t : f64, f64, tensor<2xcomplex<f64>>
 }
+
+// -----
+
+func.func @poison_operands(%i: index) -> (f32, f32, tensor<2xf32>, f32, index, complex<f32>) {
+  %p = ub.poison : complex<f32>
+  %0 = complex.re %p : complex<f32>
+  %pf = ub.poison : f32
+  %c = arith.constant 1.0 : f32
+  %1 = complex.create %pf, %c : complex<f32>
+  %2 = complex.im %1 : complex<f32>
+  %3 = tensor.from_elements %pf, %c : tensor<2xf32>
+  %pt = ub.poison : tensor<4xf32>
+  %4 = tensor.extract %pt[%i] : tensor<4xf32>
+  %pi = ub.poison : index
+  %m = memref.alloc(%pi) : memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %5 = memref.dim %m, %c0 : memref<?xf32>
+  %6 = complex.neg %p : complex<f32>
+  return %0, %2, %3, %4, %5, %6 : f32, f32, tensor<2xf32>, f32, index, complex<f32>
+}

@@ -610,3 +610,46 @@ func.func @bitcast_same(%t: tensor<4xi32>) -> tensor<4xi32> {
   %0 = tensor.bitcast %t : tensor<4xi32> to tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+func.func @slice_from_elements(%a: f32, %b: f32, %c: f32) -> tensor<2xf32> {
+  %t = tensor.from_elements %a, %b, %c : tensor<3xf32>
+  %0 = tensor.extract_slice %t[1] [2] [1] : tensor<3xf32> to tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @slice_const() -> tensor<2xi32> {
+  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %0 = tensor.extract_slice %t[1] [2] [1] : tensor<4xi32> to tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @insert_const(%i: index) -> tensor<4xi32> {
+  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %c = arith.constant 9 : i32
+  %c1 = arith.constant 1 : index
+  %0 = tensor.insert %c into %t[%c1] : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @empty_slice(%n: index) -> tensor<4xf32> {
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %0 = tensor.extract_slice %e[0] [4] [1] : tensor<?xf32> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @rank_reduce_slice_dim(%t: tensor<?x?xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.extract_slice %t[0, 0] [1, %n] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+  %1 = tensor.dim %0, %c0 : tensor<?xf32>
+  return %1 : index
+}
