@@ -25,6 +25,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
     ctx.register_fold_hook("memref.assume_alignment", Arc::new(fold_assume_alignment));
+    ctx.register_fold_hook("memref.transpose", Arc::new(fold_transpose));
     ctx.register_fold_hook(
         "memref.expand_shape",
         Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
@@ -938,4 +939,41 @@ fn alloca_scope_inliner(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     rw.mark_changed();
     rw.replace_op(op, &results)?;
     Ok(true)
+}
+
+/// The dimension each result of a permutation map reads.
+fn permutation(ctx: &Context, op: OpId) -> Option<Vec<u32>> {
+    let a = ctx.op_inherent_or_discardable(op, "permutation").ok()??;
+    let AttrKind::AffineMap(map) = ctx.attr_kind(a) else { return None };
+    map.results
+        .iter()
+        .map(|&r| match map.nodes.get(r as usize) {
+            Some(crate::affine::AffineNode::Dim(d)) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An identity transpose to the same type is its input; a transpose of a transpose is one
+/// transpose of the inner input with the composed permutation.
+fn fold_transpose(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let input = operand(ctx, op, 0)?;
+    let Some(outer) = permutation(ctx, op) else { return Ok(Folded::NotFolded) };
+    let identity = outer.iter().enumerate().all(|(i, &d)| d as usize == i);
+    if identity && ctx.value_type(input)? == result_type(ctx, op)? {
+        return Ok(value(input));
+    }
+    if let Some(inner_op) = def_op_named(ctx, input, "memref.transpose") {
+        let Some(inner) = permutation(ctx, inner_op) else { return Ok(Folded::NotFolded) };
+        let composed: Option<Vec<crate::affine::AffineExpr>> =
+            outer.iter().map(|&a| inner.get(a as usize).map(|&b| crate::affine::AffineExpr::Dim(b))).collect();
+        let Some(composed) = composed else { return Ok(Folded::NotFolded) };
+        let map = crate::affine::AffineMap::new(outer.len() as u32, 0, &composed);
+        let attr = ctx.affine_map_attr(map)?;
+        let source = operand(ctx, inner_op, 0)?;
+        ctx.set_operand(op, 0, source)?;
+        ctx.set_op_attribute(op, "permutation", attr)?;
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::NotFolded)
 }

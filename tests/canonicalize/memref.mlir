@@ -449,3 +449,26 @@ func.func @load_global() -> f32 {
   %0 = memref.load %m[%c1] : memref<4xf32>
   return %0 : f32
 }
+
+// -----
+
+func.func @transpose_tt(%m: memref<2x3x4xf32>) -> memref<2x3x4xf32, strided<[12, 4, 1]>> {
+  %0 = memref.transpose %m (i, j, k) -> (k, i, j) : memref<2x3x4xf32> to memref<4x2x3xf32, strided<[1, 12, 4]>>
+  %1 = memref.transpose %0 (i, j, k) -> (j, k, i) : memref<4x2x3xf32, strided<[1, 12, 4]>> to memref<2x3x4xf32, strided<[12, 4, 1]>>
+  return %1 : memref<2x3x4xf32, strided<[12, 4, 1]>>
+}
+
+// -----
+
+func.func @transpose_tt2(%m: memref<2x3x4xf32>) -> memref<3x2x4xf32, strided<[4, 12, 1]>> {
+  %0 = memref.transpose %m (i, j, k) -> (k, i, j) : memref<2x3x4xf32> to memref<4x2x3xf32, strided<[1, 12, 4]>>
+  %1 = memref.transpose %0 (i, j, k) -> (k, j, i) : memref<4x2x3xf32, strided<[1, 12, 4]>> to memref<3x2x4xf32, strided<[4, 12, 1]>>
+  return %1 : memref<3x2x4xf32, strided<[4, 12, 1]>>
+}
+
+// -----
+
+func.func @transpose_tid(%m: memref<2x3xf32>) -> memref<2x3xf32> {
+  %0 = memref.transpose %m (i, j) -> (i, j) : memref<2x3xf32> to memref<2x3xf32>
+  return %0 : memref<2x3xf32>
+}
