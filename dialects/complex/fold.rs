@@ -9,8 +9,9 @@ use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_memtensor::def_op_named;
 use crate::error::Result;
+use crate::ir::OperationState;
 use crate::ir::{OpId, Value};
-use crate::pass::{constant_value, FoldResult, Folded};
+use crate::pass::{constant_value, FoldResult, Folded, RewritePattern, Rewriter};
 use crate::types::TypeKind;
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -45,6 +46,13 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("complex.sub", Arc::new(fold_sub));
     ctx.register_fold_hook("complex.mul", Arc::new(fold_mul));
     ctx.register_fold_hook("complex.exp", Arc::new(fold_exp));
+    let patterns = [
+        RewritePattern::new("complex.ArithBitcast", "complex.bitcast", arith_bitcast),
+        RewritePattern::new("complex.ArithComplexBitcast", "arith.bitcast", arith_of_complex_bitcast),
+    ];
+    for p in patterns {
+        ctx.register_rewrite_pattern(p).expect("complex patterns are registered once");
+    }
 }
 
 fn value(v: Value) -> Folded {
@@ -211,4 +219,33 @@ fn fold_exp(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Fol
         }
     }
     Ok(Folded::NotFolded)
+}
+
+fn is_complex(ctx: &Context, v: Value) -> bool {
+    ctx.value_type(v).is_ok_and(|t| matches!(ctx.type_kind(t), TypeKind::Complex(_)))
+}
+
+/// A complex.bitcast between two non-complex types is an arith.bitcast.
+fn arith_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (input, result) = (operand(ctx, op, 0)?, ctx.op_result(op, 0)?);
+    if is_complex(ctx, input) || is_complex(ctx, result) {
+        return Ok(false);
+    }
+    let state = OperationState::new("arith.bitcast", ctx.op_location(op)?)
+        .operands(&[input])
+        .results(&[ctx.value_type(result)?]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// arith.bitcast(complex.bitcast(x)) is one complex.bitcast of x.
+fn arith_of_complex_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(inner) = def_op_named(ctx, operand(ctx, op, 0)?, "complex.bitcast") else { return Ok(false) };
+    let source = operand(ctx, inner, 0)?;
+    let ty = ctx.op_result_types(op)?[0];
+    let state = OperationState::new("complex.bitcast", ctx.op_location(op)?).operands(&[source]).results(&[ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
 }

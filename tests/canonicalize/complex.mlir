@@ -178,3 +178,13 @@ func.func @poison_operands(%i: index) -> (f32, f32, tensor<2xf32>, f32, index, c
   %6 = complex.neg %p : complex<f32>
   return %0, %2, %3, %4, %5, %6 : f32, f32, tensor<2xf32>, f32, index, complex<f32>
 }
+
+// -----
+
+func.func @cb(%a: complex<f32>) -> (f64, complex<f32>, i64) {
+  %bc = complex.bitcast %a : complex<f32> to i64
+  %0 = arith.bitcast %bc : i64 to f64
+  %d = arith.bitcast %0 : f64 to i64
+  %1 = complex.bitcast %d : i64 to complex<f32>
+  return %0, %1, %bc : f64, complex<f32>, i64
+}
