@@ -16,6 +16,9 @@ use crate::types::{Signedness, Type, TypeKind};
 /// A verifier hook's signature.
 type Verifier = fn(&Context, OpId) -> Result<(), String>;
 
+#[path = "fold.rs"]
+mod fold;
+
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
@@ -40,6 +43,7 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     for (name, f) in verifiers {
         ctx.register_op_verifier_hook(name, Arc::new(f));
     }
+    fold::register(ctx);
 }
 
 fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {

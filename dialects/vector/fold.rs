@@ -1,0 +1,1246 @@
+//! The vector dialect's folds and canonicalization patterns (upstream's `VectorOps.cpp`
+//! `fold` methods and `getCanonicalizationPatterns`), and its constant materializer.
+
+use std::sync::Arc;
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::dialects::fold_util_vector as u;
+use crate::error::Result;
+use crate::ir::{InsertPoint, OpId, OperationState, Value};
+use crate::pass::{constant_value, FoldResult, Folded, RewritePattern, Rewriter};
+use crate::types::{Type, TypeKind};
+
+/// `ShapedType::kDynamic`: a position given by an operand.
+const DYNAMIC: i64 = i64::MIN;
+/// The poison position of `vector.extract` / `vector.insert`.
+const POISON_INDEX: i64 = -1;
+
+type Hook = fn(&mut Context, OpId, &[Option<Attribute>]) -> Result<Folded>;
+type Pattern = fn(&mut Rewriter<'_>, OpId) -> Result<bool>;
+
+pub(crate) fn register(ctx: &mut Context) {
+    // Upstream's VectorDialect::materializeConstant: poison through ub, the rest through
+    // arith.constant -- what arith's materializer does.
+    ctx.register_constant_materializer("vector", Arc::new(crate::dialects::arith::materialize_constant));
+    let hooks: [(&str, Hook); 7] = [
+        ("vector.extract", fold_extract),
+        ("vector.insert", fold_insert),
+        ("vector.broadcast", fold_broadcast),
+        ("vector.shape_cast", fold_shape_cast),
+        ("vector.from_elements", fold_from_elements),
+        ("vector.transpose", fold_transpose),
+        ("vector.to_elements", fold_to_elements),
+    ];
+    for (name, f) in hooks {
+        ctx.register_fold_hook(name, Arc::new(f));
+    }
+    // Per root, in upstream's getCanonicalizationPatterns order.
+    let patterns: [(&str, &str, Pattern); 20] = [
+        ("vector-extract-from-broadcast", "vector.extract", extract_from_broadcast_pattern),
+        ("vector-extract-to-shape-cast", "vector.extract", extract_to_shape_cast),
+        ("vector-extract-from-insert-unit-dim", "vector.extract", extract_from_insert_unit_dim),
+        ("vector-extract-from-shape-cast-to-shape-cast", "vector.extract", extract_shape_cast_to_shape_cast),
+        ("vector-extract-from-from-elements", "vector.extract", extract_from_from_elements),
+        ("vector-from-elements-as-broadcast", "vector.from_elements", from_elements_as_broadcast),
+        ("vector-from-elements-to-shape-cast", "vector.from_elements", from_elements_to_shape_cast),
+        ("vector-broadcast-folder", "vector.broadcast", broadcast_of_broadcast),
+        ("vector-broadcast-to-shape-cast", "vector.broadcast", broadcast_to_shape_cast),
+        ("vector-insert-to-broadcast", "vector.insert", insert_to_broadcast),
+        ("vector-insert-splat-to-splat", "vector.insert", insert_splat_to_splat),
+        ("vector-insert-chain-fully-initialized", "vector.insert", insert_chain_fully_initialized),
+        ("vector-shape-cast-broadcast-folder", "vector.shape_cast", shape_cast_of_broadcast),
+        ("vector-shape-cast-of-from-elements", "vector.shape_cast", shape_cast_of_from_elements),
+        ("vector-transpose-shape-cast", "vector.transpose", transpose_of_shape_cast),
+        ("vector-transpose-folder", "vector.transpose", transpose_of_transpose),
+        ("vector-transpose-splat", "vector.transpose", transpose_of_splat),
+        ("vector-transpose-from-elements", "vector.transpose", transpose_of_from_elements),
+        ("vector-transpose-broadcast", "vector.transpose", transpose_of_broadcast),
+        ("vector-step-compare-folder", "vector.step", step_compare),
+    ];
+    for (name, root, f) in patterns {
+        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
+    }
+}
+
+// ---- small accessors ----
+
+fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
+    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
+}
+
+fn result(ctx: &Context, op: OpId) -> Result<Value> {
+    ctx.op_result(op, 0)
+}
+
+fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
+    ctx.value_type(result(ctx, op)?)
+}
+
+fn i64_attr(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
+    ctx.op_inherent_or_discardable(op, name)
+        .ok()
+        .flatten()
+        .map(|a| crate::dialects::index_list::i64_array(ctx, a))
+        .unwrap_or_default()
+}
+
+fn static_pos(ctx: &Context, op: OpId) -> Vec<i64> {
+    i64_attr(ctx, op, "static_position")
+}
+
+fn set_static_pos(ctx: &mut Context, op: OpId, pos: &[i64]) -> Result<()> {
+    let a = u::i64_array_attr(ctx, pos)?;
+    ctx.set_op_attribute(op, "static_position", a)
+}
+
+fn has_dynamic_pos(ctx: &Context, op: OpId) -> bool {
+    static_pos(ctx, op).contains(&DYNAMIC)
+}
+
+fn vshape(ctx: &Context, v: Value) -> Option<Vec<i64>> {
+    u::vector_shape(ctx, ctx.value_type(v).ok()?)
+}
+
+fn rank_of(ctx: &Context, t: Type) -> usize {
+    u::vector_shape(ctx, t).map_or(0, |s| s.len())
+}
+
+fn one_result(v: Value) -> Result<Folded> {
+    Ok(Folded::Results(vec![FoldResult::Value(v)]))
+}
+
+fn one_attr(a: Attribute) -> Result<Folded> {
+    Ok(Folded::Results(vec![FoldResult::Attr(a)]))
+}
+
+fn poison_result(ctx: &Context) -> Result<Folded> {
+    match u::poison(ctx) {
+        Some(p) => one_attr(p),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn int_constant(ctx: &Context, a: Attribute) -> Option<i64> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, value } => {
+            let width = match ctx.type_kind(*ty) {
+                TypeKind::Integer { width, .. } => *width,
+                _ => 64,
+            };
+            value.to_i64(width)
+        }
+        AttrKind::Bool(b) => Some(*b as i64),
+        _ => None,
+    }
+}
+
+/// `getConstantIntValue`: an integer constant, or the value of an integer splat.
+fn constant_int_of(ctx: &Context, v: Value) -> Option<i64> {
+    let a = constant_value(ctx, v)?;
+    if let Some(i) = int_constant(ctx, a) {
+        return Some(i);
+    }
+    if u::is_dense_splat(ctx, a) {
+        let (ty, elems) = u::dense_elements(ctx, a)?;
+        let element = ctx.element_type(ty)?;
+        let s = u::scalar_attr(ctx, element, elems.first()?)?;
+        return int_constant(ctx, s);
+    }
+    None
+}
+
+fn state(ctx: &Context, name: &str, at: OpId, operands: &[Value], ty: Type) -> Result<OperationState> {
+    Ok(OperationState::new(name, ctx.op_location(at)?).operands(operands).results(&[ty]))
+}
+
+fn replace_with(rw: &mut Rewriter<'_>, op: OpId, name: &str, operands: &[Value], ty: Type) -> Result<bool> {
+    let s = state(rw.ctx(), name, op, operands, ty)?;
+    rw.replace_op_with_new(op, &s)?;
+    Ok(true)
+}
+
+/// The mixed positions of an extract/insert: static entries, or the dynamic operand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pos {
+    Static(i64),
+    Dynamic(Value),
+}
+
+fn mixed_pos(ctx: &Context, op: OpId, first_dynamic: usize) -> Result<Vec<Pos>> {
+    let operands = ctx.op_operands(op)?;
+    let mut dynamic = operands.iter().skip(first_dynamic);
+    Ok(static_pos(ctx, op)
+        .into_iter()
+        .map(
+            |p| if p == DYNAMIC { dynamic.next().map_or(Pos::Static(p), |&v| Pos::Dynamic(v)) } else { Pos::Static(p) },
+        )
+        .collect())
+}
+
+/// Upstream's `isBroadcastableTo(src, dst) == Success`.
+fn is_broadcastable_to(ctx: &Context, src: Type, dst: Type) -> bool {
+    let Some((ds, dsc, de)) = u::vector_parts(ctx, dst) else { return false };
+    let Some((ss, ssc, _)) = u::vector_parts(ctx, src) else {
+        return src == de;
+    };
+    if ss.len() > ds.len() {
+        return false;
+    }
+    let lead = ds.len() - ss.len();
+    for i in 0..ss.len() {
+        let (s, d) = (ss[i], ds[lead + i]);
+        if s != 1 && s != d {
+            return false;
+        }
+        let (sf, df) = (ssc[i], dsc[lead + i]);
+        if (s == 1 && sf && d != 1) || (sf != df && (s != 1 || sf)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Folds `arith.constant` dynamic positions into the static ones when in bounds (or the
+/// poison index); upstream's `extractInsertFoldConstantOp`. Changes the op in place.
+fn fold_constant_positions(
+    ctx: &mut Context,
+    op: OpId,
+    constants: &[Option<Attribute>],
+    first_dynamic: usize,
+    shape: &[i64],
+) -> Result<bool> {
+    let operands = ctx.op_operands(op)?;
+    if operands.len() <= first_dynamic {
+        return Ok(false);
+    }
+    let mut pos = static_pos(ctx, op);
+    let mut kept: Vec<Value> = operands[..first_dynamic].to_vec();
+    let mut k = first_dynamic;
+    let mut changed = false;
+    for (i, p) in pos.iter_mut().enumerate() {
+        if *p != DYNAMIC {
+            continue;
+        }
+        let c = constants.get(k).copied().flatten().and_then(|a| int_constant(ctx, a));
+        let v = operands[k];
+        k += 1;
+        if let Some(c) = c {
+            if c >= -1 && c < shape.get(i).copied().unwrap_or(0) {
+                *p = c;
+                changed = true;
+                continue;
+            }
+        }
+        kept.push(v);
+    }
+    if changed {
+        set_static_pos(ctx, op, &pos)?;
+        ctx.set_operands(op, &kept)?;
+    }
+    Ok(changed)
+}
+
+// ---- vector.extract ----
+
+fn fold_extract(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    let src_ty = ctx.value_type(src)?;
+    let res_ty = result_type(ctx, op)?;
+    let pos0 = static_pos(ctx, op);
+    if pos0.is_empty() && src_ty == res_ty {
+        return one_result(src);
+    }
+    let src_cst = constants.first().copied().flatten();
+    if let Some(a) = src_cst.filter(|&a| u::is_poison(ctx, a)) {
+        return one_attr(a);
+    }
+    let shape = u::vector_shape(ctx, src_ty).unwrap_or_default();
+    let in_place = fold_constant_positions(ctx, op, constants, 1, &shape)?;
+    if pos0.contains(&POISON_INDEX) {
+        return poison_result(ctx);
+    }
+    if let Some(a) = src_cst.and_then(|a| extract_from_dense(ctx, op, a)) {
+        return one_attr(a);
+    }
+    if extract_from_extract_chain(ctx, op)? {
+        return Ok(Folded::InPlace);
+    }
+    if let Some(f) = extract_from_insert_transpose_chain(ctx, op)? {
+        return Ok(f);
+    }
+    for f in [extract_from_broadcast, extract_from_shuffle, extract_from_shape_cast] {
+        if let Some(r) = f(ctx, op)? {
+            return Ok(r);
+        }
+    }
+    if let Some(v) = scalar_extract_from_from_elements(ctx, op)? {
+        return one_result(v);
+    }
+    Ok(if in_place { Folded::InPlace } else { Folded::NotFolded })
+}
+
+fn extract_from_dense(ctx: &Context, op: OpId, a: Attribute) -> Option<Attribute> {
+    let (ty, elems) = u::dense_elements(ctx, a)?;
+    let element = ctx.element_type(ty)?;
+    let res_ty = result_type(ctx, op).ok()?;
+    let res_shape = u::vector_shape(ctx, res_ty);
+    if u::is_dense_splat(ctx, a) {
+        return match res_shape {
+            Some(_) => u::dense_from_elements(ctx, res_ty, &elems[..1]),
+            None => u::scalar_attr(ctx, element, &elems[0]),
+        };
+    }
+    let src_ty = ctx.value_type(operand(ctx, op, 0).ok()?).ok()?;
+    if u::is_scalable(ctx, src_ty) || has_dynamic_pos(ctx, op) {
+        return None;
+    }
+    let shape = u::vector_shape(ctx, src_ty)?;
+    let mut full = vec![0; shape.len()];
+    for (f, p) in full.iter_mut().zip(static_pos(ctx, op)) {
+        *f = p;
+    }
+    let start = u::linearize(&full, &u::strides(&shape)) as usize;
+    match res_shape {
+        Some(rs) => {
+            let n = u::num_elements(&rs) as usize;
+            u::dense_from_elements(ctx, res_ty, elems.get(start..start + n)?)
+        }
+        None => u::scalar_attr(ctx, element, elems.get(start)?),
+    }
+}
+
+fn extract_from_extract_chain(ctx: &mut Context, op: OpId) -> Result<bool> {
+    if u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract").is_none() || has_dynamic_pos(ctx, op) {
+        return Ok(false);
+    }
+    let mut global: Vec<i64> = static_pos(ctx, op).into_iter().rev().collect();
+    let mut cur = op;
+    while let Some(next) = u::def_named(ctx, operand(ctx, cur, 0)?, "vector.extract") {
+        cur = next;
+        if has_dynamic_pos(ctx, cur) {
+            return Ok(false);
+        }
+        global.extend(static_pos(ctx, cur).into_iter().rev());
+    }
+    let root = operand(ctx, cur, 0)?;
+    ctx.set_operand(op, 0, root)?;
+    global.reverse();
+    set_static_pos(ctx, op, &global)?;
+    Ok(true)
+}
+
+/// Upstream's `ExtractFromInsertTransposeChainState`: walks back through inserts and
+/// transposes, tracking the extracted position plus sentinels for the untouched dims.
+fn extract_from_insert_transpose_chain(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let src = operand(ctx, op, 0)?;
+    let vector_rank = rank_of(ctx, ctx.value_type(src)?);
+    let pos0 = static_pos(ctx, op);
+    let mut extracted_rank = pos0.len();
+    let sentinels: Vec<i64> = (0..vector_rank.saturating_sub(extracted_rank)).map(|i| -(i as i64 + 1)).collect();
+    let mut pos: Vec<i64> = pos0.iter().copied().chain(sentinels.iter().copied()).collect();
+    let can_fold = |pos: &[i64], er: usize| pos.get(er..) == Some(&sentinels[..]);
+    let is_prefix = |a: &[i64], b: &[i64]| a.len() <= b.len() && b[..a.len()] == *a;
+    let mut v = src;
+    loop {
+        if let Some(t) = u::def_named(ctx, v, "vector.transpose") {
+            let perm = i64_attr(ctx, t, "permutation");
+            let mut next = pos.clone();
+            for (i, &p) in perm.iter().enumerate() {
+                if let (Some(slot), Some(&val)) = (next.get_mut(p as usize), pos.get(i)) {
+                    *slot = val;
+                }
+            }
+            pos = next;
+            v = operand(ctx, t, 0)?;
+            continue;
+        }
+        let Some(ins) = u::def_named(ctx, v, "vector.insert") else { break };
+        let ins_pos = static_pos(ctx, ins);
+        let ins_dynamic = ins_pos.contains(&DYNAMIC);
+        if !ins_dynamic && pos.get(..extracted_rank) == Some(&ins_pos[..]) {
+            let stored = operand(ctx, ins, 0)?;
+            if can_fold(&pos, extracted_rank) {
+                return Ok(Some(Folded::Results(vec![FoldResult::Value(stored)])));
+            }
+        }
+        if !ins_dynamic && is_prefix(&ins_pos, &pos) {
+            pos.drain(..ins_pos.len());
+            extracted_rank = pos.len() - sentinels.len();
+            let stored = operand(ctx, ins, 0)?;
+            return try_fold_extract_in_place(ctx, op, stored, &pos, extracted_rank, can_fold(&pos, extracted_rank));
+        }
+        let intersects = pos.iter().zip(&ins_pos).all(|(&a, &b)| a < 0 || b < 0 || a == b);
+        if is_prefix(&pos, &ins_pos) || intersects {
+            return Ok(None);
+        }
+        v = operand(ctx, ins, 1)?;
+    }
+    let ok = can_fold(&pos, extracted_rank);
+    try_fold_extract_in_place(ctx, op, v, &pos, extracted_rank, ok)
+}
+
+fn try_fold_extract_in_place(
+    ctx: &mut Context,
+    op: OpId,
+    source: Value,
+    pos: &[i64],
+    extracted_rank: usize,
+    can_fold: bool,
+) -> Result<Option<Folded>> {
+    if source == operand(ctx, op, 0)? || !can_fold {
+        return Ok(None);
+    }
+    set_static_pos(ctx, op, &pos[..extracted_rank])?;
+    ctx.set_operand(op, 0, source)?;
+    Ok(Some(Folded::InPlace))
+}
+
+/// Broadcasts, and shape_casts that only prepend unit dims.
+fn broadcast_like(ctx: &Context, v: Value) -> Option<OpId> {
+    let def = ctx.value_defining_op(v).ok()??;
+    match ctx.op_name(def).ok()? {
+        "vector.broadcast" => Some(def),
+        "vector.shape_cast" => {
+            let s = vshape(ctx, operand(ctx, def, 0).ok()?)?;
+            let d = vshape(ctx, result(ctx, def).ok()?)?;
+            (d.len() >= s.len() && d[d.len() - s.len()..] == s[..]).then_some(def)
+        }
+        _ => None,
+    }
+}
+
+fn extract_from_broadcast(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    let src = operand(ctx, op, 0)?;
+    let Some(def) = broadcast_like(ctx, src) else { return Ok(None) };
+    let input = operand(ctx, def, 0)?;
+    let input_ty = ctx.value_type(input)?;
+    let res_ty = result_type(ctx, op)?;
+    if res_ty == input_ty {
+        return Ok(Some(Folded::Results(vec![FoldResult::Value(input)])));
+    }
+    let input_shape = u::vector_shape(ctx, input_ty);
+    let input_rank = input_shape.as_ref().map_or(0, Vec::len);
+    let bcast_rank = rank_of(ctx, ctx.value_type(src)?);
+    let res_shape = u::vector_shape(ctx, res_ty);
+    let extract_rank = res_shape.as_ref().map_or(0, Vec::len);
+    if extract_rank > input_rank {
+        return Ok(None);
+    }
+    let Some(input_shape) = input_shape else { return Ok(None) };
+    if let Some(rs) = &res_shape {
+        if input_shape[input_rank - extract_rank..] != rs[..] {
+            return Ok(None);
+        }
+    }
+    let delta_overall = input_rank - extract_rank;
+    let delta_bcast = bcast_rank - input_rank;
+    let old = mixed_pos(ctx, op, 1)?;
+    let new: Vec<Pos> =
+        (0..delta_overall).map(|i| if input_shape[i] == 1 { Pos::Static(0) } else { old[i + delta_bcast] }).collect();
+    let statics: Vec<i64> = new.iter().map(|p| if let Pos::Static(s) = p { *s } else { DYNAMIC }).collect();
+    let mut operands = vec![input];
+    operands.extend(new.iter().filter_map(|p| if let Pos::Dynamic(v) = p { Some(*v) } else { None }));
+    ctx.set_operands(op, &operands)?;
+    set_static_pos(ctx, op, &statics)?;
+    Ok(Some(Folded::InPlace))
+}
+
+fn extract_from_shuffle(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let Some(sh) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shuffle") else { return Ok(None) };
+    if vshape(ctx, result(ctx, sh)?).map_or(0, |s| s.len()) != 1 {
+        return Ok(None);
+    }
+    let v1 = operand(ctx, sh, 0)?;
+    let v2 = operand(ctx, sh, 1)?;
+    let size = vshape(ctx, v1).and_then(|s| s.first().copied()).unwrap_or(1);
+    let mask = i64_attr(ctx, sh, "mask");
+    let Some(&first) = static_pos(ctx, op).first() else { return Ok(None) };
+    let Some(&idx) = mask.get(first as usize) else { return Ok(None) };
+    if idx < size {
+        ctx.set_operand(op, 0, v1)?;
+        set_static_pos(ctx, op, &[idx])?;
+    } else {
+        ctx.set_operand(op, 0, v2)?;
+        set_static_pos(ctx, op, &[idx - size])?;
+    }
+    Ok(Some(Folded::InPlace))
+}
+
+fn extract_from_shape_cast(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let src = operand(ctx, op, 0)?;
+    let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") else { return Ok(None) };
+    let sc_src = operand(ctx, sc, 0)?;
+    let Some(sc_shape) = vshape(ctx, sc_src) else { return Ok(None) };
+    let Some(src_shape) = vshape(ctx, src) else { return Ok(None) };
+    let rev = |s: &[i64], n: usize| s[s.len() - 1 - n];
+    let res_shape = u::vector_shape(ctx, result_type(ctx, op)?);
+    let dest_rank = res_shape.as_ref().map_or(0, Vec::len);
+    if dest_rank > sc_shape.len() {
+        return Ok(None);
+    }
+    if let Some(rs) = &res_shape {
+        if (0..dest_rank).any(|i| rev(&sc_shape, i) != rev(rs, i)) {
+            return Ok(None);
+        }
+    }
+    let extracted: Vec<i64> = static_pos(ctx, op).into_iter().rev().collect();
+    let mut strides = Vec::new();
+    let mut stride = 1;
+    for i in 0..extracted.len() {
+        strides.push(stride);
+        stride *= rev(&src_shape, i + dest_rank);
+    }
+    let position = u::linearize(&extracted, &strides);
+    let mut new_strides = Vec::new();
+    stride = 1;
+    for i in 0..sc_shape.len() - dest_rank {
+        new_strides.push(stride);
+        stride *= rev(&sc_shape, i + dest_rank);
+    }
+    new_strides.reverse();
+    let new_pos = u::delinearize(position, &new_strides);
+    set_static_pos(ctx, op, &new_pos)?;
+    ctx.set_operand(op, 0, sc_src)?;
+    Ok(Some(Folded::InPlace))
+}
+
+fn flat_index(pos: &[i64], shape: &[i64]) -> i64 {
+    let mut flat = 0;
+    let mut stride = 1;
+    for i in (0..shape.len()).rev() {
+        flat += pos.get(i).copied().unwrap_or(0) * stride;
+        stride *= shape[i];
+    }
+    flat
+}
+
+fn scalar_extract_from_from_elements(ctx: &Context, op: OpId) -> Result<Option<Value>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(None) };
+    let ty = result_type(ctx, fe)?;
+    let Some((shape, _, element)) = u::vector_parts(ctx, ty) else { return Ok(None) };
+    if u::is_scalable(ctx, ty) || result_type(ctx, op)? != element {
+        return Ok(None);
+    }
+    let flat = flat_index(&static_pos(ctx, op), &shape);
+    Ok(ctx.op_operands(fe)?.get(flat as usize).copied())
+}
+
+fn extract_from_broadcast_pattern(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(def) = broadcast_like(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    let out = result_type(ctx, op)?;
+    if u::vector_shape(ctx, out).is_none() {
+        return Ok(false);
+    }
+    let source = operand(ctx, def, 0)?;
+    if !is_broadcastable_to(ctx, ctx.value_type(source)?, out) {
+        return Ok(false);
+    }
+    replace_with(rw, op, "vector.broadcast", &[source], out)
+}
+
+fn extract_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let src = operand(ctx, op, 0)?;
+    let out = result_type(ctx, op)?;
+    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, out)) else { return Ok(false) };
+    if u::num_elements(&ss) != u::num_elements(&os) {
+        return Ok(false);
+    }
+    let all_zero = mixed_pos(ctx, op, 1)?.iter().all(|p| match p {
+        Pos::Static(s) => *s == 0,
+        Pos::Dynamic(v) => constant_int_of(ctx, *v) == Some(0),
+    });
+    if !all_zero {
+        return Ok(false);
+    }
+    replace_with(rw, op, "vector.shape_cast", &[src], out)
+}
+
+fn extract_from_insert_unit_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if has_dynamic_pos(ctx, op) {
+        return Ok(false);
+    }
+    let src = operand(ctx, op, 0)?;
+    let Some(ins) = u::def_named(ctx, src, "vector.insert") else { return Ok(false) };
+    if has_dynamic_pos(ctx, ins) {
+        return Ok(false);
+    }
+    let ep = static_pos(ctx, op);
+    let ip = static_pos(ctx, ins);
+    if ep.len() >= ip.len() || ip[..ep.len()] != ep[..] {
+        return Ok(false);
+    }
+    let Some(shape) = vshape(ctx, src) else { return Ok(false) };
+    if shape[ep.len()..].iter().any(|&d| d != 1) {
+        return Ok(false);
+    }
+    let inserted = operand(ctx, ins, 0)?;
+    let out = result_type(ctx, op)?;
+    let name = if vshape(ctx, inserted).is_some() { "vector.shape_cast" } else { "vector.broadcast" };
+    replace_with(rw, op, name, &[inserted], out)
+}
+
+fn extract_shape_cast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(sc) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
+    let source = operand(ctx, sc, 0)?;
+    let out = result_type(ctx, op)?;
+    let (Some(ss), Some(os)) = (vshape(ctx, source), u::vector_shape(ctx, out)) else { return Ok(false) };
+    if u::num_elements(&ss) != u::num_elements(&os) {
+        return Ok(false);
+    }
+    replace_with(rw, op, "vector.shape_cast", &[source], out)
+}
+
+fn extract_from_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if has_dynamic_pos(ctx, op) {
+        return Ok(false);
+    }
+    let out = result_type(ctx, op)?;
+    let Some(os) = u::vector_shape(ctx, out) else { return Ok(false) };
+    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let in_ty = result_type(ctx, fe)?;
+    if u::is_scalable(ctx, out) || u::is_scalable(ctx, in_ty) {
+        return Ok(false);
+    }
+    let Some(in_shape) = u::vector_shape(ctx, in_ty) else { return Ok(false) };
+    let mut first = static_pos(ctx, op);
+    first.resize(first.len() + os.len(), 0);
+    let flat = flat_index(&first, &in_shape) as usize;
+    let n = u::num_elements(&os) as usize;
+    let Some(elems) = ctx.op_operands(fe)?.get(flat..flat + n).map(<[Value]>::to_vec) else { return Ok(false) };
+    replace_with(rw, op, "vector.from_elements", &elems, out)
+}
+
+// ---- vector.from_elements / vector.to_elements ----
+
+fn fold_from_elements(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let elems = ctx.op_operands(op)?;
+    let ty = result_type(ctx, op)?;
+    if let Some(&first) = elems.first() {
+        if let Some(te) = u::def_named(ctx, first, "vector.to_elements") {
+            let te_src = operand(ctx, te, 0)?;
+            if ctx.value_type(te_src)? == ty && ctx.op_results(te)? == elems {
+                return one_result(te_src);
+            }
+        }
+    }
+    if constants.iter().any(|c| c.map_or(true, |a| u::is_poison(ctx, a))) {
+        return Ok(Folded::NotFolded);
+    }
+    let Some(element) = ctx.element_type(ty) else { return Ok(Folded::NotFolded) };
+    let ok = matches!(ctx.type_kind(element), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_));
+    if !ok {
+        return Ok(Folded::NotFolded);
+    }
+    let bytes: Option<Vec<Vec<u8>>> =
+        constants.iter().map(|c| c.and_then(|a| u::scalar_bytes(ctx, a, element))).collect();
+    match bytes.and_then(|b| u::dense_from_elements(ctx, ty, &b)) {
+        Some(a) => one_attr(a),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn fold_to_elements(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    if let Some(fe) = u::def_named(ctx, src, "vector.from_elements") {
+        let elems = ctx.op_operands(fe)?;
+        return Ok(Folded::Results(elems.into_iter().map(FoldResult::Value).collect()));
+    }
+    if let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") {
+        let s = operand(ctx, sc, 0)?;
+        ctx.set_operand(op, 0, s)?;
+        return Ok(Folded::InPlace);
+    }
+    if let Some(b) = u::def_named(ctx, src, "vector.broadcast") {
+        let s = operand(ctx, b, 0)?;
+        if vshape(ctx, s).is_some() {
+            return Ok(Folded::NotFolded);
+        }
+        let n = ctx.op_num_results(op)?;
+        return Ok(Folded::Results(vec![FoldResult::Value(s); n]));
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn from_elements_as_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let elems = ctx.op_operands(op)?;
+    let Some(&first) = elems.first() else { return Ok(false) };
+    if elems.iter().any(|&e| e != first) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[first], ty)
+}
+
+fn from_elements_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some(shape) = u::vector_shape(ctx, ty) else { return Ok(false) };
+    let num = u::num_elements(&shape);
+    if num == 1 {
+        return Ok(false);
+    }
+    let mut source: Option<Value> = None;
+    let mut source_shape = Vec::new();
+    let mut combined = Vec::new();
+    let mut expected: Vec<i64> = Vec::new();
+    for (k, e) in ctx.op_operands(op)?.into_iter().enumerate() {
+        let Some(ex) = u::def_named(ctx, e, "vector.extract") else { return Ok(false) };
+        let s = operand(ctx, ex, 0)?;
+        if k == 0 {
+            source = Some(s);
+            source_shape = vshape(ctx, s).unwrap_or_default();
+        } else if Some(s) != source {
+            return Ok(false);
+        }
+        let position = static_pos(ctx, ex);
+        let rank = position.len();
+        if k == 0 {
+            let mut suffix = 1;
+            let mut index = rank;
+            while index > 0 && position[index - 1] == 0 && suffix < num {
+                suffix *= source_shape.get(index - 1).copied().unwrap_or(1);
+                index -= 1;
+            }
+            if suffix != num {
+                return Ok(false);
+            }
+            expected = position.clone();
+            combined = position[..index].to_vec();
+        } else if expected != position {
+            return Ok(false);
+        }
+        for dim in (0..expected.len()).rev() {
+            expected[dim] += 1;
+            if expected[dim] < source_shape.get(dim).copied().unwrap_or(1) {
+                break;
+            }
+            expected[dim] = 0;
+        }
+    }
+    let Some(source) = source else { return Ok(false) };
+    let Some((_, scal, element)) = u::vector_parts(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let ext_ty = if combined.len() == source_shape.len() {
+        element
+    } else {
+        ctx.vector_type(&source_shape[combined.len()..], &scal[combined.len()..], element)?
+    };
+    let pos_attr = u::i64_array_attr(ctx, &combined)?;
+    let st =
+        state(ctx, "vector.extract", op, &[source], ext_ty)?.attribute(ctx.identifier("static_position"), pos_attr);
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let extracted = u::create_or_fold(rw, &st)?;
+    replace_with(rw, op, "vector.shape_cast", &[extracted], ty)
+}
+
+// ---- vector.broadcast ----
+
+fn fold_broadcast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    let src_ty = ctx.value_type(src)?;
+    let res_ty = result_type(ctx, op)?;
+    if src_ty == res_ty {
+        return one_result(src);
+    }
+    if let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") {
+        let inner = operand(ctx, sc, 0)?;
+        let inner_ty = ctx.value_type(inner)?;
+        if is_broadcastable_to(ctx, inner_ty, res_ty) {
+            let s = u::vector_shape(ctx, inner_ty).unwrap_or_default();
+            let c = u::vector_shape(ctx, src_ty).unwrap_or_default();
+            let n = s.len().min(c.len());
+            if s[s.len() - n..] == c[c.len() - n..] {
+                ctx.set_operand(op, 0, inner)?;
+                return Ok(Folded::InPlace);
+            }
+        }
+    }
+    let Some(a) = constants.first().copied().flatten() else { return Ok(Folded::NotFolded) };
+    let Some(element) = ctx.element_type(res_ty) else { return Ok(Folded::NotFolded) };
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
+            if *ty != element {
+                return Ok(Folded::NotFolded);
+            }
+            return splat_of(ctx, res_ty, a, element);
+        }
+        AttrKind::Bool(_) => {
+            if !matches!(ctx.type_kind(element), TypeKind::Integer { width: 1, .. }) {
+                return Ok(Folded::NotFolded);
+            }
+            return splat_of(ctx, res_ty, a, element);
+        }
+        _ => {}
+    }
+    if u::is_dense_splat(ctx, a) {
+        if let Some((_, elems)) = u::dense_elements(ctx, a) {
+            if let Some(d) = u::dense_from_elements(ctx, res_ty, &elems[..1]) {
+                return one_attr(d);
+            }
+        }
+    }
+    if u::is_poison(ctx, a) {
+        return poison_result(ctx);
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn splat_of(ctx: &Context, ty: Type, scalar: Attribute, element: Type) -> Result<Folded> {
+    match u::scalar_bytes(ctx, scalar, element).and_then(|b| u::dense_from_elements(ctx, ty, &[b])) {
+        Some(d) => one_attr(d),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn broadcast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(inner) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let s = operand(ctx, inner, 0)?;
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+fn broadcast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let src = operand(ctx, op, 0)?;
+    let ty = result_type(ctx, op)?;
+    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, ty)) else { return Ok(false) };
+    if u::num_elements(&ss) != u::num_elements(&os) {
+        return Ok(false);
+    }
+    replace_with(rw, op, "vector.shape_cast", &[src], ty)
+}
+
+/// The scalar a `vector.broadcast` of a scalar splats (upstream's `getScalarSplatSource`).
+fn scalar_splat_source(ctx: &Context, v: Value) -> Option<Value> {
+    let b = u::def_named(ctx, v, "vector.broadcast")?;
+    let s = operand(ctx, b, 0).ok()?;
+    vshape(ctx, s).is_none().then_some(s)
+}
+
+// ---- vector.insert ----
+
+fn fold_insert(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let stored = operand(ctx, op, 0)?;
+    let dest = operand(ctx, op, 1)?;
+    let res_ty = result_type(ctx, op)?;
+    let pos0 = static_pos(ctx, op);
+    if pos0.is_empty() && ctx.value_type(stored)? == res_ty {
+        return one_result(stored);
+    }
+    let shape = vshape(ctx, dest).unwrap_or_default();
+    let in_place = fold_constant_positions(ctx, op, constants, 2, &shape)?;
+    if let Some(d) = u::def_named(ctx, dest, "vector.insert") {
+        if mixed_pos(ctx, op, 2)? == mixed_pos(ctx, d, 2)? {
+            let dd = operand(ctx, d, 1)?;
+            ctx.set_operand(op, 1, dd)?;
+            return Ok(Folded::InPlace);
+        }
+    }
+    if pos0.contains(&POISON_INDEX) {
+        return poison_result(ctx);
+    }
+    if let (Some(sa), Some(da)) = (constants.first().copied().flatten(), constants.get(1).copied().flatten()) {
+        if let Some(a) = insert_into_dense(ctx, op, sa, da)? {
+            return one_attr(a);
+        }
+    }
+    Ok(if in_place { Folded::InPlace } else { Folded::NotFolded })
+}
+
+fn insert_into_dense(ctx: &Context, op: OpId, src: Attribute, dst: Attribute) -> Result<Option<Attribute>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let Some((ty, mut all)) = u::dense_elements(ctx, dst) else { return Ok(None) };
+    if u::is_scalable(ctx, ty) {
+        return Ok(None);
+    }
+    let shape = u::vector_shape(ctx, ty).unwrap_or_default();
+    if u::num_elements(&shape) > 256 && ctx.value_num_uses(result(ctx, op)?)? != 1 {
+        return Ok(None);
+    }
+    let pos = static_pos(ctx, op);
+    if pos.contains(&POISON_INDEX) {
+        return Ok(None);
+    }
+    let Some(element) = ctx.element_type(ty) else { return Ok(None) };
+    let mut full = vec![0; shape.len()];
+    for (f, p) in full.iter_mut().zip(&pos) {
+        *f = *p;
+    }
+    let begin = u::linearize(&full, &u::strides(&shape)) as usize;
+    let values: Vec<Vec<u8>> = if let Some((sty, elems)) = u::dense_elements(ctx, src) {
+        let se = ctx.element_type(sty).expect("shaped");
+        let converted: Option<Vec<Vec<u8>>> =
+            elems.iter().map(|b| u::scalar_attr(ctx, se, b).and_then(|a| u::scalar_bytes(ctx, a, element))).collect();
+        match converted {
+            Some(c) => c,
+            None => return Ok(None),
+        }
+    } else {
+        match u::scalar_bytes(ctx, src, element) {
+            Some(b) => vec![b],
+            None => return Ok(None),
+        }
+    };
+    for (k, v) in values.into_iter().enumerate() {
+        match all.get_mut(begin + k) {
+            Some(slot) => *slot = v,
+            None => return Ok(None),
+        }
+    }
+    Ok(u::dense_from_elements(ctx, ty, &all))
+}
+
+fn insert_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let stored = operand(ctx, op, 0)?;
+    let ty = result_type(ctx, op)?;
+    let (Some(ss), Some(ds)) = (vshape(ctx, stored), u::vector_shape(ctx, ty)) else { return Ok(false) };
+    if u::num_elements(&ss) != u::num_elements(&ds) {
+        return Ok(false);
+    }
+    replace_with(rw, op, "vector.broadcast", &[stored], ty)
+}
+
+fn insert_splat_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+fn insert_chain_fully_initialized(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some((shape, _, _)) = u::vector_parts(ctx, ty) else { return Ok(false) };
+    if u::is_scalable(ctx, ty) {
+        return Ok(false);
+    }
+    let res = result(ctx, op)?;
+    for use_ in ctx.value_uses(res)? {
+        if ctx.op_name(use_.op)? == "vector.insert" && use_.index == 1 {
+            return Ok(false);
+        }
+    }
+    let mut chain = Vec::new();
+    let mut cur = Some(op);
+    while let Some(c) = cur {
+        if ctx.op_operands(c)?.len() > 2 || has_dynamic_pos(ctx, c) {
+            return Ok(false);
+        }
+        chain.push(c);
+        cur = u::def_named(ctx, operand(ctx, c, 1)?, "vector.insert");
+        if let Some(n) = cur {
+            if ctx.value_num_uses(result(ctx, n)?)? != 1 {
+                return Ok(false);
+            }
+        }
+    }
+    let size = u::num_elements(&shape) as usize;
+    let strides = u::strides(&shape);
+    let mut initialized = vec![false; size];
+    let mut count = 0;
+    let mut pending: Vec<(usize, usize, Value)> = Vec::new();
+    for &c in &chain {
+        let pos = static_pos(ctx, c);
+        if pos.contains(&POISON_INDEX) {
+            return Ok(false);
+        }
+        let mut full = vec![0; shape.len()];
+        for (f, p) in full.iter_mut().zip(&pos) {
+            *f = *p;
+        }
+        let begin = u::linearize(&full, &strides) as usize;
+        let stored = operand(ctx, c, 0)?;
+        let n = vshape(ctx, stored).map_or(1, |s| u::num_elements(&s) as usize);
+        for slot in initialized.iter_mut().skip(begin).take(n) {
+            if !*slot {
+                *slot = true;
+                count += 1;
+            }
+        }
+        pending.push((begin, n, stored));
+        if count == size {
+            break;
+        }
+    }
+    if count != size {
+        return Ok(false);
+    }
+    let mut elements: Vec<Option<Value>> = vec![None; size];
+    for &(begin, n, stored) in pending.iter().rev() {
+        let stored_ty = rw.ctx().value_type(stored)?;
+        let Some((_, _, se)) = u::vector_parts(rw.ctx(), stored_ty) else {
+            elements[begin] = Some(stored);
+            continue;
+        };
+        let mut st = state(rw.ctx(), "vector.to_elements", op, &[stored], se)?;
+        st.result_types = vec![se; n];
+        let te = rw.create_op(&st)?;
+        let results = rw.ctx().op_results(te)?;
+        for (k, r) in results.into_iter().enumerate() {
+            elements[begin + k] = Some(r);
+        }
+    }
+    let Some(elements) = elements.into_iter().collect::<Option<Vec<Value>>>() else { return Ok(false) };
+    replace_with(rw, op, "vector.from_elements", &elements, ty)
+}
+
+// ---- vector.shape_cast ----
+
+/// Upstream's `isOrderPreserving`: the transpose moves only unit (non-scalable) dims.
+fn transpose_is_order_preserving(ctx: &Context, t: OpId) -> Result<bool> {
+    let perm = i64_attr(ctx, t, "permutation");
+    let Some((shape, scal, _)) = u::vector_parts(ctx, ctx.value_type(operand(ctx, t, 0)?)?) else { return Ok(false) };
+    let mut current = 0;
+    for &p in &perm {
+        let unit = shape[p as usize] == 1 && !scal[p as usize];
+        if !unit {
+            if p < current {
+                return Ok(false);
+            }
+            current = p;
+        }
+    }
+    Ok(true)
+}
+
+fn fold_shape_cast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    let res_ty = result_type(ctx, op)?;
+    if ctx.value_type(src)? == res_ty {
+        return one_result(src);
+    }
+    if let Some(prev) = u::def_named(ctx, src, "vector.shape_cast") {
+        let s = operand(ctx, prev, 0)?;
+        ctx.set_operand(op, 0, s)?;
+        return Ok(Folded::InPlace);
+    }
+    if let Some(t) = u::def_named(ctx, src, "vector.transpose") {
+        if transpose_is_order_preserving(ctx, t)? {
+            let s = operand(ctx, t, 0)?;
+            ctx.set_operand(op, 0, s)?;
+            return Ok(Folded::InPlace);
+        }
+        return Ok(Folded::NotFolded);
+    }
+    if let Some(b) = u::def_named(ctx, src, "vector.broadcast") {
+        let s = operand(ctx, b, 0)?;
+        if ctx.value_type(s)? == res_ty {
+            return one_result(s);
+        }
+    }
+    if let Some(a) = constants.first().copied().flatten() {
+        if let Some((_, elems)) = u::dense_elements(ctx, a) {
+            let data = if u::is_dense_splat(ctx, a) { &elems[..1] } else { &elems[..] };
+            if let Some(r) = u::dense_from_elements(ctx, res_ty, data) {
+                return one_attr(r);
+            }
+        }
+        if u::is_poison(ctx, a) {
+            return poison_result(ctx);
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn stretching_factor(src: &[i64], dst: &[i64]) -> i64 {
+    let lead = dst.len() - src.len();
+    src.iter().enumerate().filter(|(i, &s)| s == 1 && dst[lead + i] != 1).map(|(i, _)| dst[lead + i]).product()
+}
+
+fn shape_cast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let s = operand(ctx, b, 0)?;
+    let dst_ty = result_type(ctx, op)?;
+    if let Some(ss) = vshape(ctx, s) {
+        if !is_broadcastable_to(ctx, ctx.value_type(s)?, dst_ty) {
+            return Ok(false);
+        }
+        let ds = u::vector_shape(ctx, dst_ty).unwrap_or_default();
+        let bs = vshape(ctx, result(ctx, b)?).unwrap_or_default();
+        if u::num_elements(&ss) != 1 && stretching_factor(&ss, &ds) != stretching_factor(&ss, &bs) {
+            return Ok(false);
+        }
+    }
+    replace_with(rw, op, "vector.broadcast", &[s], dst_ty)
+}
+
+fn shape_cast_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let elems = ctx.op_operands(fe)?;
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.from_elements", &elems, ty)
+}
+
+// ---- vector.transpose ----
+
+fn fold_transpose(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let res_ty = result_type(ctx, op)?;
+    if let Some(a) = constants.first().copied().flatten() {
+        if u::is_dense_splat(ctx, a) {
+            if let Some((_, elems)) = u::dense_elements(ctx, a) {
+                if let Some(r) = u::dense_from_elements(ctx, res_ty, &elems[..1]) {
+                    return one_attr(r);
+                }
+            }
+        }
+        if u::is_poison(ctx, a) {
+            return poison_result(ctx);
+        }
+    }
+    let src = operand(ctx, op, 0)?;
+    if ctx.value_type(src)? == res_ty && transpose_is_order_preserving(ctx, op)? {
+        return one_result(src);
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn transpose_state(ctx: &Context, op: OpId, source: Value, perm: &[i64], ty: Type) -> Result<OperationState> {
+    let a = u::i64_array_attr(ctx, perm)?;
+    Ok(state(ctx, "vector.transpose", op, &[source], ty)?.attribute(ctx.identifier("permutation"), a))
+}
+
+fn transpose_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(sc) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
+    if !transpose_is_order_preserving(ctx, op)? {
+        return Ok(false);
+    }
+    let s = operand(ctx, sc, 0)?;
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.shape_cast", &[s], ty)
+}
+
+fn transpose_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(parent) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.transpose") else { return Ok(false) };
+    let p1 = i64_attr(ctx, parent, "permutation");
+    let p2 = i64_attr(ctx, op, "permutation");
+    let perm: Vec<i64> = p2.iter().map(|&i| p1[i as usize]).collect();
+    let s = operand(ctx, parent, 0)?;
+    let ty = result_type(ctx, op)?;
+    let st = transpose_state(ctx, op, s, &perm, ty)?;
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+fn transpose_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+fn transpose_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let src_shape = vshape(ctx, result(ctx, fe)?).unwrap_or_default();
+    let ty = result_type(ctx, op)?;
+    let dst_shape = u::vector_shape(ctx, ty).unwrap_or_default();
+    let perm = i64_attr(ctx, op, "permutation");
+    let rank = src_shape.len();
+    let mut inverse = vec![0usize; rank];
+    for (i, &p) in perm.iter().enumerate() {
+        inverse[p as usize] = i;
+    }
+    let (ss, ds) = (u::strides(&src_shape), u::strides(&dst_shape));
+    let old = ctx.op_operands(fe)?;
+    let mut new = Vec::new();
+    for lin in 0..u::num_elements(&dst_shape) {
+        let d = u::delinearize(lin, &ds);
+        let s: Vec<i64> = (0..rank).map(|j| d[inverse[j]]).collect();
+        new.push(old[u::linearize(&s, &ss) as usize]);
+    }
+    replace_with(rw, op, "vector.from_elements", &new, ty)
+}
+
+fn transpose_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let s = operand(ctx, b, 0)?;
+    let ty = result_type(ctx, op)?;
+    let Some(input) = vshape(ctx, s) else {
+        return replace_with(rw, op, "vector.broadcast", &[s], ty);
+    };
+    let perm = i64_attr(ctx, op, "permutation");
+    let out_rank = rank_of(ctx, ty) as i64;
+    let delta = out_rank - input.len() as i64;
+    let mut low = 0i64;
+    for i in 0..input.len() {
+        let not_one = input[i] != 1;
+        let prev_not_one = i != 0 && input[i - 1] != 1;
+        if not_one || prev_not_one {
+            let high = i as i64 + delta;
+            for k in low..high {
+                let p = perm[k as usize];
+                if p < low || p >= high {
+                    return Ok(false);
+                }
+            }
+            low = high;
+        }
+    }
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+// ---- vector.step ----
+
+fn step_compare(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let step = result(ctx, op)?;
+    let size = vshape(ctx, step).map_or(0, |s| u::num_elements(&s));
+    for use_ in ctx.value_uses(step)? {
+        let cmp = use_.op;
+        if ctx.op_name(cmp)? != "arith.cmpi" || use_.index != 0 {
+            continue;
+        }
+        let Some(c) = constant_int_of(ctx, operand(ctx, cmp, 1)?) else { continue };
+        let pred = ctx.op_inherent_or_discardable(cmp, "predicate")?.and_then(|a| int_constant(ctx, a)).unwrap_or(-1);
+        // arith.cmpi predicates: eq 0, ne 1, ult 6, ule 7, ugt 8, uge 9.
+        let splat = match pred {
+            6 | 9 if size <= c => Some(pred == 6),
+            7 | 8 if size - 1 <= c => Some(pred == 7),
+            0 | 1 if size <= c => Some(pred == 1),
+            _ => None,
+        };
+        let Some(splat) = splat else { continue };
+        let ty = result_type(ctx, cmp)?;
+        if u::vector_shape(ctx, ty).is_none() {
+            continue;
+        }
+        let Some(attr) = u::dense_from_elements(ctx, ty, &[vec![splat as u8]]) else { continue };
+        let st = state(ctx, "arith.constant", cmp, &[], ty)?.attribute(ctx.identifier("value"), attr);
+        rw.set_insertion_point(InsertPoint::After(cmp));
+        let c = rw.create_op(&st)?;
+        let v = rw.ctx().op_result(c, 0)?;
+        rw.replace_op(cmp, &[v])?;
+        return Ok(true);
+    }
+    Ok(false)
+}
