@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::affine::{AffineMap, AffineNode};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util_vector as u;
@@ -23,7 +24,9 @@ pub(crate) fn register(ctx: &mut Context) {
     // Upstream's VectorDialect::materializeConstant: poison through ub, the rest through
     // arith.constant -- what arith's materializer does.
     ctx.register_constant_materializer("vector", Arc::new(crate::dialects::arith::materialize_constant));
-    let hooks: [(&str, Hook); 7] = [
+    let hooks: [(&str, Hook); 9] = [
+        ("vector.transfer_read", fold_transfer_read),
+        ("vector.transfer_write", fold_transfer_write),
         ("vector.extract", fold_extract),
         ("vector.insert", fold_insert),
         ("vector.broadcast", fold_broadcast),
@@ -36,7 +39,8 @@ pub(crate) fn register(ctx: &mut Context) {
         ctx.register_fold_hook(name, Arc::new(f));
     }
     // Per root, in upstream's getCanonicalizationPatterns order.
-    let patterns: [(&str, &str, Pattern); 20] = [
+    let patterns: [(&str, &str, Pattern); 21] = [
+        ("vector-transfer-write-waw", "vector.transfer_write", transfer_write_waw),
         ("vector-extract-from-broadcast", "vector.extract", extract_from_broadcast_pattern),
         ("vector-extract-to-shape-cast", "vector.extract", extract_to_shape_cast),
         ("vector-extract-from-insert-unit-dim", "vector.extract", extract_from_insert_unit_dim),
@@ -1241,6 +1245,466 @@ fn step_compare(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         let v = rw.ctx().op_result(c, 0)?;
         rw.replace_op(cmp, &[v])?;
         return Ok(true);
+    }
+    Ok(false)
+}
+
+// ---- vector.transfer_read / vector.transfer_write ----
+
+/// The operand groups of a transfer op: (vector or none, source, indices, padding or none,
+/// mask or none).
+struct Transfer {
+    op: OpId,
+    vector: Option<Value>,
+    source: Value,
+    indices: Vec<Value>,
+    padding: Option<Value>,
+    mask: Option<Value>,
+    map: AffineMap,
+    in_bounds: Vec<bool>,
+}
+
+impl Transfer {
+    fn of(ctx: &Context, op: OpId) -> Option<Transfer> {
+        let write = ctx.op_name(op).ok()? == "vector.transfer_write";
+        let operands = ctx.op_operands(op).ok()?;
+        let groups = ctx.op_operand_segments(op).ok()?;
+        let first = |g: usize| groups.get(g).and_then(|r| operands.get(r.clone())).and_then(|s| s.first().copied());
+        let all = |g: usize| groups.get(g).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec);
+        let map = ctx
+            .op_inherent_or_discardable(op, "permutation_map")
+            .ok()
+            .flatten()
+            .and_then(|a| super::affine_map_of(ctx, a))?;
+        let in_bounds = match ctx.op_inherent_or_discardable(op, "in_bounds").ok().flatten().map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Array(items)) => {
+                items.iter().map(|&b| matches!(ctx.attr_kind(b), AttrKind::Bool(true))).collect()
+            }
+            _ => vec![false; map.results.len()],
+        };
+        Some(if write {
+            Transfer {
+                op,
+                vector: first(0),
+                source: first(1)?,
+                indices: all(2)?,
+                padding: None,
+                mask: first(3),
+                map,
+                in_bounds,
+            }
+        } else {
+            Transfer {
+                op,
+                vector: None,
+                source: first(0)?,
+                indices: all(1)?,
+                padding: first(2),
+                mask: first(3),
+                map,
+                in_bounds,
+            }
+        })
+    }
+
+    fn vector_type(&self, ctx: &Context) -> Option<Type> {
+        match self.vector {
+            Some(v) => ctx.value_type(v).ok(),
+            None => result_type(ctx, self.op).ok(),
+        }
+    }
+
+    fn shaped_type(&self, ctx: &Context) -> Option<Type> {
+        ctx.value_type(self.source).ok()
+    }
+
+    fn rank(&self) -> usize {
+        self.map.results.len()
+    }
+
+    fn has_out_of_bounds_dim(&self) -> bool {
+        self.rank() != 0 && self.in_bounds.iter().any(|&b| !b)
+    }
+
+    fn mask_group(&self) -> usize {
+        3
+    }
+}
+
+fn shaped_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, .. } | TypeKind::RankedTensor { shape, .. } => Some(shape.to_vec()),
+        _ => None,
+    }
+}
+
+fn is_ranked_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. })
+}
+
+/// Upstream's `getMaskFormat`.
+#[derive(PartialEq, Eq)]
+enum MaskFormat {
+    AllTrue,
+    AllFalse,
+    Unknown,
+}
+
+fn mask_format(ctx: &Context, mask: Value) -> MaskFormat {
+    let Some(def) = ctx.value_defining_op(mask).ok().flatten() else { return MaskFormat::Unknown };
+    match ctx.op_name(def).unwrap_or("") {
+        "arith.constant" => {
+            let Some(a) = constant_value(ctx, mask) else { return MaskFormat::Unknown };
+            let Some((ty, elems)) = u::dense_elements(ctx, a) else { return MaskFormat::Unknown };
+            if !ctx
+                .element_type(ty)
+                .is_some_and(|t| matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Index))
+            {
+                return MaskFormat::Unknown;
+            }
+            let mut val: i64 = 0;
+            for e in elems {
+                let b = e.first().is_some_and(|&x| x & 1 == 1);
+                if b && val >= 0 {
+                    val += 1;
+                } else if !b && val <= 0 {
+                    val -= 1;
+                } else {
+                    return MaskFormat::Unknown;
+                }
+            }
+            match val.cmp(&0) {
+                std::cmp::Ordering::Greater => MaskFormat::AllTrue,
+                std::cmp::Ordering::Less => MaskFormat::AllFalse,
+                std::cmp::Ordering::Equal => MaskFormat::Unknown,
+            }
+        }
+        "vector.constant_mask" => {
+            let sizes = i64_attr(ctx, def, "mask_dim_sizes");
+            let shape = vshape(ctx, mask).unwrap_or_default();
+            let all_true = sizes.iter().zip(&shape).all(|(i, u)| i >= u);
+            let all_false = sizes.iter().all(|&i| i <= 0);
+            if all_true {
+                MaskFormat::AllTrue
+            } else if all_false {
+                MaskFormat::AllFalse
+            } else {
+                MaskFormat::Unknown
+            }
+        }
+        "vector.create_mask" => {
+            for o in ctx.op_operands(def).unwrap_or_default() {
+                let is_const = ctx
+                    .value_defining_op(o)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|d| ctx.op_name(d).is_ok_and(|n| n == "arith.constant"));
+                if is_const && constant_value(ctx, o).and_then(|a| int_constant(ctx, a)).is_some_and(|c| c <= 0) {
+                    return MaskFormat::AllFalse;
+                }
+            }
+            MaskFormat::Unknown
+        }
+        _ => MaskFormat::Unknown,
+    }
+}
+
+fn map_dim(map: &AffineMap, i: usize) -> Option<u32> {
+    match map.nodes[map.results[i] as usize] {
+        AffineNode::Dim(d) => Some(d),
+        _ => None,
+    }
+}
+
+fn is_broadcast_result(map: &AffineMap, i: usize) -> bool {
+    matches!(map.nodes[map.results[i] as usize], AffineNode::Constant(0))
+}
+
+fn fold_in_bounds(ctx: &mut Context, t: &Transfer) -> Result<bool> {
+    if t.rank() == 0 {
+        return Ok(false);
+    }
+    let (Some(vty), Some(sty)) = (t.vector_type(ctx), t.shaped_type(ctx)) else { return Ok(false) };
+    let Some((vshape_, vscal, _)) = u::vector_parts(ctx, vty) else { return Ok(false) };
+    let Some(sshape) = shaped_shape(ctx, sty) else { return Ok(false) };
+    let mut changed = false;
+    let mut new = Vec::with_capacity(t.rank());
+    let mut non_bcast = Vec::new();
+    for i in 0..t.rank() {
+        if t.in_bounds.get(i).copied().unwrap_or(false) {
+            new.push(true);
+            continue;
+        }
+        let mut ok = false;
+        if let Some(d) = map_dim(&t.map, i) {
+            let d = d as usize;
+            ok = sshape.get(d).is_some_and(|&s| s >= 0)
+                && !vscal.get(i).copied().unwrap_or(false)
+                && t.indices
+                    .get(d)
+                    .and_then(|&ix| constant_int_of(ctx, ix))
+                    .is_some_and(|c| c + vshape_.get(i).copied().unwrap_or(0) <= sshape[d]);
+            non_bcast.push(i);
+        }
+        new.push(ok);
+        changed |= ok;
+    }
+    if non_bcast.iter().all(|&i| new[i]) {
+        for (i, slot) in new.iter_mut().enumerate() {
+            if is_broadcast_result(&t.map, i) {
+                changed |= !*slot;
+                *slot = true;
+            }
+        }
+    }
+    if !changed {
+        return Ok(false);
+    }
+    let items: Vec<Attribute> = new.iter().map(|&b| ctx.bool_attr(b)).collect();
+    let a = ctx.array_attr(&items);
+    ctx.set_op_attribute(t.op, "in_bounds", a)?;
+    Ok(true)
+}
+
+fn fold_full_mask(ctx: &mut Context, t: &Transfer) -> Result<bool> {
+    let Some(mask) = t.mask else { return Ok(false) };
+    if mask_format(ctx, mask) != MaskFormat::AllTrue {
+        return Ok(false);
+    }
+    ctx.set_operand_group(t.op, t.mask_group(), &[])?;
+    Ok(true)
+}
+
+fn fold_size1_permutation_map(ctx: &mut Context, t: &Transfer) -> Result<bool> {
+    let Some(vty) = t.vector_type(ctx) else { return Ok(false) };
+    if u::vector_shape(ctx, vty) != Some(vec![1]) || u::is_scalable(ctx, vty) || super::is_minor_identity(&t.map) {
+        return Ok(false);
+    }
+    let Some(src_rank) = t.shaped_type(ctx).and_then(|s| shaped_shape(ctx, s)).map(|s| s.len()) else {
+        return Ok(false);
+    };
+    if src_rank < 1 {
+        return Ok(false);
+    }
+    let map = AffineMap::new(src_rank as u32, 0, &[crate::affine::AffineExpr::Dim(src_rank as u32 - 1)]);
+    let a = ctx.affine_map_attr(map)?;
+    ctx.set_op_attribute(t.op, "permutation_map", a)?;
+    Ok(true)
+}
+
+/// `memref::foldMemRefCast`: operands produced by a `memref.cast` of a ranked memref take
+/// the cast's source.
+fn fold_memref_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
+    let mut changed = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        let Some(cast) = u::def_named(ctx, v, "memref.cast") else { continue };
+        let src = operand(ctx, cast, 0)?;
+        if matches!(ctx.type_kind(ctx.value_type(src)?), TypeKind::UnrankedMemRef { .. }) {
+            continue;
+        }
+        ctx.set_operand(op, i, src)?;
+        changed = true;
+    }
+    Ok(changed)
+}
+
+/// `tensor::foldTensorCast`: operands produced by a `tensor.cast` that only loses static
+/// information take the cast's source.
+fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
+    let mut changed = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        let Some(cast) = u::def_named(ctx, v, "tensor.cast") else { continue };
+        let src = operand(ctx, cast, 0)?;
+        let (from, to) = (ctx.value_type(src)?, ctx.value_type(v)?);
+        let preserves = match (ctx.type_kind(to), ctx.type_kind(from)) {
+            (
+                TypeKind::RankedTensor { shape: cs, element: ce, .. },
+                TypeKind::RankedTensor { shape: ss, element: se, .. },
+            ) => ce == se && cs.len() == ss.len() && cs.iter().zip(ss.iter()).all(|(&c, &s)| c < 0 || s >= 0),
+            _ => false,
+        };
+        if preserves {
+            ctx.set_operand(op, i, src)?;
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+fn same_map(a: &AffineMap, b: &AffineMap) -> bool {
+    a == b
+}
+
+/// Upstream's `isDisjointTransferIndices` without value-bounds reasoning.
+fn disjoint_indices(ctx: &Context, a: &Transfer, b: &Transfer) -> bool {
+    let (Some(ta), Some(tb)) = (a.vector_type(ctx), b.vector_type(ctx)) else { return false };
+    if ta != tb {
+        return false;
+    }
+    let shape = u::vector_shape(ctx, ta).unwrap_or_default();
+    let shaped_rank = a.shaped_type(ctx).and_then(|s| shaped_shape(ctx, s)).map_or(0, |s| s.len());
+    let offset = shaped_rank.saturating_sub(a.rank());
+    for i in 0..a.indices.len() {
+        let (Some(ca), Some(cb)) =
+            (constant_int_of(ctx, a.indices[i]), b.indices.get(i).and_then(|&v| constant_int_of(ctx, v)))
+        else {
+            continue;
+        };
+        if i < offset {
+            if ca != cb {
+                return true;
+            }
+        } else if (ca - cb).abs() >= shape.get(i - offset).copied().unwrap_or(i64::MAX) {
+            return true;
+        }
+    }
+    false
+}
+
+fn splat_write_consistent_with_masked_read(ctx: &Context, write: &Transfer, read: &Transfer) -> bool {
+    let Some(rm) = read.mask else { return false };
+    if write.mask.is_some_and(|wm| wm != rm) {
+        return false;
+    }
+    let Some(splat) = write.vector.and_then(|v| constant_value(ctx, v)) else { return false };
+    if !u::is_dense_splat(ctx, splat) {
+        return false;
+    }
+    let Some(pad) = read.padding.and_then(|p| constant_value(ctx, p)) else { return false };
+    let Some((ty, elems)) = u::dense_elements(ctx, splat) else { return false };
+    let Some(element) = ctx.element_type(ty) else { return false };
+    u::scalar_attr(ctx, element, &elems[0]) == Some(pad)
+}
+
+fn fold_raw(ctx: &Context, read: &Transfer) -> Option<Value> {
+    if !is_ranked_tensor(ctx, read.shaped_type(ctx)?) {
+        return None;
+    }
+    let mut def = u::def_named(ctx, read.source, "vector.transfer_write");
+    while let Some(w) = def {
+        let write = Transfer::of(ctx, w)?;
+        let same = !write.has_out_of_bounds_dim()
+            && write.indices == read.indices
+            && write.vector_type(ctx) == read.vector_type(ctx)
+            && same_map(&write.map, &read.map)
+            && ((write.mask.is_none() && read.mask.is_none())
+                || splat_write_consistent_with_masked_read(ctx, &write, read));
+        if same {
+            return write.vector;
+        }
+        if !disjoint_indices(ctx, &write, read) {
+            break;
+        }
+        def = u::def_named(ctx, write.source, "vector.transfer_write");
+    }
+    None
+}
+
+fn fold_transfer_read(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(t) = Transfer::of(ctx, op) else { return Ok(Folded::NotFolded) };
+    if let Some(v) = fold_raw(ctx, &t) {
+        return one_result(v);
+    }
+    if fold_in_bounds(ctx, &t)?
+        || fold_full_mask(ctx, &t)?
+        || fold_size1_permutation_map(ctx, &t)?
+        || fold_memref_cast(ctx, op)?
+        || fold_tensor_cast(ctx, op)?
+    {
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn all_zero_indices(ctx: &Context, t: &Transfer) -> bool {
+    t.indices.iter().all(|&v| constant_int_of(ctx, v) == Some(0))
+}
+
+fn fold_read_init_write(ctx: &Context, write: &Transfer) -> Option<Value> {
+    if write.rank() == 0 {
+        return None;
+    }
+    let tensor_ty = write.shaped_type(ctx)?;
+    if !is_ranked_tensor(ctx, tensor_ty) {
+        return None;
+    }
+    let r = u::def_named(ctx, write.vector?, "vector.transfer_read")?;
+    let read = Transfer::of(ctx, r)?;
+    if read.rank() == 0
+        || !super::is_minor_identity(&read.map)
+        || !super::is_minor_identity(&write.map)
+        || read.rank() != write.rank()
+        || read.has_out_of_bounds_dim()
+        || write.has_out_of_bounds_dim()
+        || read.mask.is_some()
+        || write.mask.is_some()
+        || read.shaped_type(ctx)? != tensor_ty
+        || read.vector_type(ctx) != write.vector_type(ctx)
+        || u::vector_shape(ctx, read.vector_type(ctx)?) != shaped_shape(ctx, tensor_ty)
+        || !all_zero_indices(ctx, &read)
+        || !all_zero_indices(ctx, write)
+    {
+        return None;
+    }
+    Some(read.source)
+}
+
+fn fold_war(ctx: &Context, write: &Transfer) -> Option<Value> {
+    if !is_ranked_tensor(ctx, write.shaped_type(ctx)?) {
+        return None;
+    }
+    let r = u::def_named(ctx, write.vector?, "vector.transfer_read")?;
+    let read = Transfer::of(ctx, r)?;
+    let same = read.source == write.source
+        && read.indices == write.indices
+        && same_map(&read.map, &write.map)
+        && read.vector_type(ctx) == write.vector_type(ctx)
+        && read.mask.is_none()
+        && write.mask.is_none();
+    same.then_some(read.source)
+}
+
+fn fold_transfer_write(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(t) = Transfer::of(ctx, op) else { return Ok(Folded::NotFolded) };
+    if let Some(v) = fold_read_init_write(ctx, &t).or_else(|| fold_war(ctx, &t)) {
+        return one_result(v);
+    }
+    if fold_in_bounds(ctx, &t)?
+        || fold_full_mask(ctx, &t)?
+        || fold_size1_permutation_map(ctx, &t)?
+        || fold_memref_cast(ctx, op)?
+    {
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Upstream's `FoldWaw`: a write that a later write to the same place overwrites is skipped
+/// in the chain of tensor writes.
+fn transfer_write_waw(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(write) = Transfer::of(ctx, op) else { return Ok(false) };
+    if !write.shaped_type(ctx).is_some_and(|t| is_ranked_tensor(ctx, t)) {
+        return Ok(false);
+    }
+    let mut to_modify = op;
+    let mut def = u::def_named(ctx, write.source, "vector.transfer_write");
+    while let Some(d) = def {
+        let Some(prior) = Transfer::of(ctx, d) else { return Ok(false) };
+        let same = prior.indices == write.indices
+            && prior.mask == write.mask
+            && prior.vector_type(ctx) == write.vector_type(ctx)
+            && same_map(&prior.map, &write.map);
+        if same {
+            let src = prior.source;
+            rw.modify_op(to_modify, |c| c.set_operand(to_modify, 1, src))?;
+            return Ok(true);
+        }
+        if !disjoint_indices(ctx, &prior, &write) || ctx.value_num_uses(result(ctx, d)?)? != 1 {
+            break;
+        }
+        to_modify = d;
+        def = u::def_named(ctx, prior.source, "vector.transfer_write");
     }
     Ok(false)
 }
