@@ -38,6 +38,10 @@ pub(crate) fn register(ctx: &mut Context) {
     for (name, f) in hooks {
         ctx.register_fold_hook(name, Arc::new(f));
     }
+    // Transfers touch memory only when they operate on a memref (upstream's getEffects).
+    for name in ["vector.transfer_read", "vector.transfer_write"] {
+        ctx.register_effect_free_hook(name, Arc::new(transfer_on_tensor));
+    }
     // Per root, in upstream's getCanonicalizationPatterns order.
     let patterns: [(&str, &str, Pattern); 21] = [
         ("vector-transfer-write-waw", "vector.transfer_write", transfer_write_waw),
@@ -1329,6 +1333,10 @@ impl Transfer {
     fn mask_group(&self) -> usize {
         3
     }
+}
+
+fn transfer_on_tensor(ctx: &Context, op: OpId) -> bool {
+    Transfer::of(ctx, op).and_then(|t| t.shaped_type(ctx)).is_some_and(|t| is_ranked_tensor(ctx, t))
 }
 
 fn shaped_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {

@@ -22,6 +22,8 @@ mod fold;
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
+    // Folds answer `#ub.poison` (upstream's vector dialect depends on ub).
+    ctx.load_dialect("ub");
     // Upstream's outerproduct printer shows the combining kind (default or not) exactly when
     // there is an accumulator to combine into.
     ctx.register_elided_attr_hook(

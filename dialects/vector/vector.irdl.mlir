@@ -150,7 +150,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(result: %r)
     irdl.attributes {"offsets" = %arr, "sizes" = %arr, "strides" = %arr}
   }
-  irdl.operation @transfer_read attributes {omnir.assembly_format = "$source `[` $indices `]` `,` $padding (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($source) `,` type($vector) custom<TransferDefaults>(ref(type($source)), ref(type($vector)), $permutation_map, $in_bounds, type($mask), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable", "TypesMatchWith<source, padding, ElementType, \"requires source element type to match padding type\">"], omnir.summary = "Reads a supervector from memory into an SSA vector value."} {
+  irdl.operation @transfer_read attributes {omnir.assembly_format = "$source `[` $indices `]` `,` $padding (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($source) `,` type($vector) custom<TransferDefaults>(ref(type($source)), ref(type($vector)), $permutation_map, $in_bounds, type($mask), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable", "MemoryEffects<[MemRead]>", "TypesMatchWith<source, padding, ElementType, \"requires source element type to match padding type\">"], omnir.summary = "Reads a supervector from memory into an SSA vector value."} {
     %src = irdl.any {omnir.constraint = "AnyShaped"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %any = irdl.any {omnir.constraint = "AnyType"}

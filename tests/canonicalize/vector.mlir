@@ -1,0 +1,423 @@
+// cse
+func.func @bcast_consts() -> (vector<4xi32>, vector<2x3xf16>, vector<3xi1>, vector<2x2xi8>) {
+  %a = arith.constant 7 : i32
+  %b = arith.constant 1.5 : f16
+  %c = arith.constant true
+  %d = arith.constant dense<-3> : vector<2xi8>
+  %0 = vector.broadcast %a : i32 to vector<4xi32>
+  %1 = vector.broadcast %b : f16 to vector<2x3xf16>
+  %2 = vector.broadcast %c : i1 to vector<3xi1>
+  %3 = vector.broadcast %d : vector<2xi8> to vector<2x2xi8>
+  return %0, %1, %2, %3 : vector<4xi32>, vector<2x3xf16>, vector<3xi1>, vector<2x2xi8>
+}
+
+// -----
+
+func.func @bcast_chains(%s: f32, %v: vector<4xf32>, %w: vector<1x4xf32>) -> (vector<4xf32>, vector<2x3x4xf32>, vector<1x1x4xf32>, vector<3x4xf32>) {
+  %0 = vector.broadcast %v : vector<4xf32> to vector<4xf32>
+  %1 = vector.broadcast %s : f32 to vector<4xf32>
+  %2 = vector.broadcast %1 : vector<4xf32> to vector<2x3x4xf32>
+  %3 = vector.broadcast %v : vector<4xf32> to vector<1x1x4xf32>
+  %4 = vector.shape_cast %v : vector<4xf32> to vector<1x4xf32>
+  %5 = vector.broadcast %4 : vector<1x4xf32> to vector<3x4xf32>
+  return %0, %2, %3, %5 : vector<4xf32>, vector<2x3x4xf32>, vector<1x1x4xf32>, vector<3x4xf32>
+}
+
+// -----
+
+func.func @bcast_poison_and_nonconst(%x: i16) -> (vector<4xi16>, vector<4xi16>) {
+  %p = ub.poison : i16
+  %0 = vector.broadcast %p : i16 to vector<4xi16>
+  %1 = vector.broadcast %x : i16 to vector<4xi16>
+  return %0, %1 : vector<4xi16>, vector<4xi16>
+}
+
+// -----
+
+func.func @extract_consts() -> (i32, vector<3xi32>, f32, vector<2xf32>, i32) {
+  %c = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>
+  %s = arith.constant dense<2.5> : vector<4x2xf32>
+  %0 = vector.extract %c[1, 2] : i32 from vector<2x3xi32>
+  %1 = vector.extract %c[0] : vector<3xi32> from vector<2x3xi32>
+  %2 = vector.extract %s[3, 1] : f32 from vector<4x2xf32>
+  %3 = vector.extract %s[2] : vector<2xf32> from vector<4x2xf32>
+  %4 = vector.extract %c[-1, 0] : i32 from vector<2x3xi32>
+  return %0, %1, %2, %3, %4 : i32, vector<3xi32>, f32, vector<2xf32>, i32
+}
+
+// -----
+
+func.func @extract_dynamic_positions(%v: vector<4x5xf32>, %i: index) -> (f32, f32, vector<5xf32>, f32) {
+  %c2 = arith.constant 2 : index
+  %c9 = arith.constant 9 : index
+  %cm1 = arith.constant -1 : index
+  %0 = vector.extract %v[%c2, %i] : f32 from vector<4x5xf32>
+  %1 = vector.extract %v[%c9, 1] : f32 from vector<4x5xf32>
+  %2 = vector.extract %v[%cm1] : vector<5xf32> from vector<4x5xf32>
+  %3 = vector.extract %v[%i, %c2] : f32 from vector<4x5xf32>
+  return %0, %1, %2, %3 : f32, f32, vector<5xf32>, f32
+}
+
+// -----
+
+func.func @extract_poison_and_identity(%v: vector<3xi8>) -> (i8, vector<3xi8>) {
+  %p = ub.poison : vector<2x3xi8>
+  %0 = vector.extract %p[1, 1] : i8 from vector<2x3xi8>
+  %1 = vector.extract %v[] : vector<3xi8> from vector<3xi8>
+  return %0, %1 : i8, vector<3xi8>
+}
+
+// -----
+
+func.func @extract_of_extract(%v: vector<2x3x4xf32>) -> (f32, vector<4xf32>) {
+  %0 = vector.extract %v[1] : vector<3x4xf32> from vector<2x3x4xf32>
+  %1 = vector.extract %0[2] : vector<4xf32> from vector<3x4xf32>
+  %2 = vector.extract %1[3] : f32 from vector<4xf32>
+  return %2, %1 : f32, vector<4xf32>
+}
+
+// -----
+
+func.func @extract_of_insert(%v: vector<3x4xi32>, %r: vector<4xi32>, %s: i32) -> (vector<4xi32>, i32, i32, i32, vector<4xi32>) {
+  %0 = vector.insert %r, %v[1] : vector<4xi32> into vector<3x4xi32>
+  %1 = vector.extract %0[1] : vector<4xi32> from vector<3x4xi32>
+  %2 = vector.extract %0[1, 3] : i32 from vector<3x4xi32>
+  %3 = vector.insert %s, %0[2, 0] : i32 into vector<3x4xi32>
+  %4 = vector.extract %3[0, 2] : i32 from vector<3x4xi32>
+  %5 = vector.extract %3[2, 0] : i32 from vector<3x4xi32>
+  %6 = vector.extract %3[2] : vector<4xi32> from vector<3x4xi32>
+  return %1, %2, %4, %5, %6 : vector<4xi32>, i32, i32, i32, vector<4xi32>
+}
+
+// -----
+
+func.func @extract_through_transpose(%v: vector<2x3xf32>, %s: f32) -> (f32, f32) {
+  %0 = vector.insert %s, %v[1, 2] : f32 into vector<2x3xf32>
+  %1 = vector.transpose %0, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %2 = vector.extract %1[2, 1] : f32 from vector<3x2xf32>
+  %3 = vector.extract %1[0, 1] : f32 from vector<3x2xf32>
+  return %2, %3 : f32, f32
+}
+
+// -----
+
+func.func @extract_of_broadcast(%s: f32, %v: vector<4xf32>, %u: vector<1x4xf32>) -> (f32, f32, vector<4xf32>, vector<4xf32>, f32, vector<2x4xf32>) {
+  %0 = vector.broadcast %s : f32 to vector<2x3xf32>
+  %1 = vector.extract %0[1, 2] : f32 from vector<2x3xf32>
+  %2 = vector.broadcast %v : vector<4xf32> to vector<5x4xf32>
+  %3 = vector.extract %2[3, 1] : f32 from vector<5x4xf32>
+  %4 = vector.extract %2[4] : vector<4xf32> from vector<5x4xf32>
+  %5 = vector.broadcast %u : vector<1x4xf32> to vector<3x2x4xf32>
+  %6 = vector.extract %5[2, 1] : vector<4xf32> from vector<3x2x4xf32>
+  %7 = vector.extract %5[2, 1, 3] : f32 from vector<3x2x4xf32>
+  %8 = vector.extract %5[1] : vector<2x4xf32> from vector<3x2x4xf32>
+  return %1, %3, %4, %6, %7, %8 : f32, f32, vector<4xf32>, vector<4xf32>, f32, vector<2x4xf32>
+}
+
+// -----
+
+func.func @extract_of_broadcast_stretch(%v: vector<1xf32>, %w: vector<2x1xi8>) -> (vector<4xf32>, vector<3xi8>, i8) {
+  %0 = vector.broadcast %v : vector<1xf32> to vector<3x4xf32>
+  %1 = vector.extract %0[1] : vector<4xf32> from vector<3x4xf32>
+  %2 = vector.broadcast %w : vector<2x1xi8> to vector<2x3xi8>
+  %3 = vector.extract %2[1] : vector<3xi8> from vector<2x3xi8>
+  %4 = vector.extract %2[1, 2] : i8 from vector<2x3xi8>
+  return %1, %3, %4 : vector<4xf32>, vector<3xi8>, i8
+}
+
+// -----
+
+func.func @extract_of_shuffle(%a: vector<4xi32>, %b: vector<4xi32>) -> (i32, i32) {
+  %0 = vector.shuffle %a, %b [7, 0, 5, 2] : vector<4xi32>, vector<4xi32>
+  %1 = vector.extract %0[0] : i32 from vector<4xi32>
+  %2 = vector.extract %0[3] : i32 from vector<4xi32>
+  return %1, %2 : i32, i32
+}
+
+// -----
+
+func.func @extract_of_shape_cast(%v: vector<6xf32>, %w: vector<2x8xi16>) -> (f32, vector<4xi16>, vector<8xi16>) {
+  %0 = vector.shape_cast %v : vector<6xf32> to vector<2x3xf32>
+  %1 = vector.extract %0[1, 1] : f32 from vector<2x3xf32>
+  %2 = vector.shape_cast %w : vector<2x8xi16> to vector<4x4xi16>
+  %3 = vector.extract %2[3] : vector<4xi16> from vector<4x4xi16>
+  %4 = vector.shape_cast %w : vector<2x8xi16> to vector<1x2x8xi16>
+  %5 = vector.extract %4[0, 1] : vector<8xi16> from vector<1x2x8xi16>
+  return %1, %3, %5 : f32, vector<4xi16>, vector<8xi16>
+}
+
+// -----
+
+func.func @extract_to_shape_cast(%v: vector<1x1x3xf32>, %w: vector<2x3xf32>) -> (vector<3xf32>, vector<1x3xf32>, vector<3xf32>) {
+  %0 = vector.extract %v[0, 0] : vector<3xf32> from vector<1x1x3xf32>
+  %1 = vector.extract %v[0] : vector<1x3xf32> from vector<1x1x3xf32>
+  %2 = vector.extract %w[1] : vector<3xf32> from vector<2x3xf32>
+  return %0, %1, %2 : vector<3xf32>, vector<1x3xf32>, vector<3xf32>
+}
+
+// -----
+
+func.func @extract_insert_unit_dims(%v: vector<5x1xf32>, %s: f32, %u: vector<4x1x1xi8>, %r: vector<1xi8>) -> (vector<1xf32>, vector<1x1xi8>) {
+  %0 = vector.insert %s, %v[3, 0] : f32 into vector<5x1xf32>
+  %1 = vector.extract %0[3] : vector<1xf32> from vector<5x1xf32>
+  %2 = vector.insert %r, %u[2, 0] : vector<1xi8> into vector<4x1x1xi8>
+  %3 = vector.extract %2[2] : vector<1x1xi8> from vector<4x1x1xi8>
+  return %1, %3 : vector<1xf32>, vector<1x1xi8>
+}
+
+// -----
+
+func.func @extract_scalars_of_from_elements(%a: i32, %b: i32, %c: i32) -> (i32, i32, vector<2xi32>) {
+  %0 = vector.from_elements %a, %b, %c, %a, %c, %b : vector<3x2xi32>
+  %1 = vector.extract %0[2, 0] : i32 from vector<3x2xi32>
+  %2 = vector.extract %0[1, 1] : i32 from vector<3x2xi32>
+  %3 = vector.extract %0[1] : vector<2xi32> from vector<3x2xi32>
+  return %1, %2, %3 : i32, i32, vector<2xi32>
+}
+
+// -----
+
+func.func @insert_folds(%v: vector<2x3xf32>, %s: f32, %t: f32, %r: vector<3xf32>) -> (vector<2x3xf32>, vector<2x3xf32>, vector<2x3xf32>, vector<3xf32>) {
+  %c1 = arith.constant 1 : index
+  %0 = vector.insert %s, %v[%c1, 2] : f32 into vector<2x3xf32>
+  %1 = vector.insert %t, %0[1, 2] : f32 into vector<2x3xf32>
+  %2 = vector.insert %s, %v[-1, 0] : f32 into vector<2x3xf32>
+  %3 = vector.insert %r, %v[0] : vector<3xf32> into vector<2x3xf32>
+  %4 = vector.insert %r, %r[] : vector<3xf32> into vector<3xf32>
+  return %1, %2, %3, %4 : vector<2x3xf32>, vector<2x3xf32>, vector<2x3xf32>, vector<3xf32>
+}
+
+// -----
+
+func.func @insert_into_constant() -> (vector<2x2xi32>, vector<2x2xi32>, vector<4xf32>) {
+  %d = arith.constant dense<0> : vector<2x2xi32>
+  %e = arith.constant dense<[1, 2]> : vector<2xi32>
+  %s = arith.constant 9 : i32
+  %f = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<4xf32>
+  %x = arith.constant 0.5 : f32
+  %0 = vector.insert %s, %d[1, 0] : i32 into vector<2x2xi32>
+  %1 = vector.insert %e, %d[0] : vector<2xi32> into vector<2x2xi32>
+  %2 = vector.insert %x, %f[2] : f32 into vector<4xf32>
+  return %0, %1, %2 : vector<2x2xi32>, vector<2x2xi32>, vector<4xf32>
+}
+
+// -----
+
+func.func @insert_patterns(%v: vector<4xi8>, %d: vector<1x4xi8>, %s: i8) -> (vector<1x4xi8>, vector<2x4xi8>) {
+  %0 = vector.insert %v, %d[0] : vector<4xi8> into vector<1x4xi8>
+  %a = vector.broadcast %s : i8 to vector<4xi8>
+  %b = vector.broadcast %s : i8 to vector<2x4xi8>
+  %1 = vector.insert %a, %b[1] : vector<4xi8> into vector<2x4xi8>
+  return %0, %1 : vector<1x4xi8>, vector<2x4xi8>
+}
+
+// -----
+
+func.func @insert_chain_full(%a: f32, %b: f32, %c: vector<2xf32>) -> (vector<2x2xf32>, vector<3xf32>) {
+  %p = ub.poison : vector<2x2xf32>
+  %0 = vector.insert %c, %p[1] : vector<2xf32> into vector<2x2xf32>
+  %1 = vector.insert %a, %0[0, 0] : f32 into vector<2x2xf32>
+  %2 = vector.insert %b, %1[0, 1] : f32 into vector<2x2xf32>
+  %q = ub.poison : vector<3xf32>
+  %3 = vector.insert %a, %q[0] : f32 into vector<3xf32>
+  %4 = vector.insert %b, %3[2] : f32 into vector<3xf32>
+  return %2, %4 : vector<2x2xf32>, vector<3xf32>
+}
+
+// -----
+
+func.func @shape_cast_folds(%v: vector<2x3xf32>, %w: vector<3x1xf32>, %s: f32) -> (vector<2x3xf32>, vector<3x2xf32>, vector<3xf32>, vector<6xf32>, vector<3xf32>) {
+  %0 = vector.shape_cast %v : vector<2x3xf32> to vector<2x3xf32>
+  %1 = vector.shape_cast %v : vector<2x3xf32> to vector<6xf32>
+  %2 = vector.shape_cast %1 : vector<6xf32> to vector<3x2xf32>
+  %3 = vector.transpose %w, [1, 0] : vector<3x1xf32> to vector<1x3xf32>
+  %4 = vector.shape_cast %3 : vector<1x3xf32> to vector<3xf32>
+  %5 = vector.transpose %v, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %6 = vector.shape_cast %5 : vector<3x2xf32> to vector<6xf32>
+  %7 = vector.broadcast %4 : vector<3xf32> to vector<1x3xf32>
+  %8 = vector.shape_cast %7 : vector<1x3xf32> to vector<3xf32>
+  return %0, %2, %4, %6, %8 : vector<2x3xf32>, vector<3x2xf32>, vector<3xf32>, vector<6xf32>, vector<3xf32>
+}
+
+// -----
+
+func.func @shape_cast_consts() -> (vector<2x2xi32>, vector<4xf32>, vector<2xi1>) {
+  %c = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %f = arith.constant dense<1.0> : vector<2x2xf32>
+  %p = ub.poison : vector<1x2xi1>
+  %0 = vector.shape_cast %c : vector<4xi32> to vector<2x2xi32>
+  %1 = vector.shape_cast %f : vector<2x2xf32> to vector<4xf32>
+  %2 = vector.shape_cast %p : vector<1x2xi1> to vector<2xi1>
+  return %0, %1, %2 : vector<2x2xi32>, vector<4xf32>, vector<2xi1>
+}
+
+// -----
+
+func.func @shape_cast_patterns(%s: i32, %v: vector<4xi32>, %a: i32, %b: i32) -> (vector<2x3xi32>, vector<2x4xi32>, vector<1x2xi32>, vector<8xi32>) {
+  %0 = vector.broadcast %s : i32 to vector<6xi32>
+  %1 = vector.shape_cast %0 : vector<6xi32> to vector<2x3xi32>
+  %2 = vector.broadcast %v : vector<4xi32> to vector<1x2x4xi32>
+  %3 = vector.shape_cast %2 : vector<1x2x4xi32> to vector<2x4xi32>
+  %4 = vector.from_elements %a, %b : vector<2xi32>
+  %5 = vector.shape_cast %4 : vector<2xi32> to vector<1x2xi32>
+  %6 = vector.broadcast %v : vector<4xi32> to vector<2x4xi32>
+  %7 = vector.shape_cast %6 : vector<2x4xi32> to vector<8xi32>
+  return %1, %3, %5, %7 : vector<2x3xi32>, vector<2x4xi32>, vector<1x2xi32>, vector<8xi32>
+}
+
+// -----
+
+func.func @from_elements_consts() -> (vector<3xi32>, vector<2x2xf32>, vector<2xindex>, vector<2xi1>) {
+  %a = arith.constant 1 : i32
+  %b = arith.constant -2 : i32
+  %x = arith.constant 0.5 : f32
+  %y = arith.constant 2.0 : f32
+  %i = arith.constant 7 : index
+  %t = arith.constant true
+  %f = arith.constant false
+  %0 = vector.from_elements %a, %b, %a : vector<3xi32>
+  %1 = vector.from_elements %x, %y, %y, %x : vector<2x2xf32>
+  %2 = vector.from_elements %i, %i : vector<2xindex>
+  %3 = vector.from_elements %t, %f : vector<2xi1>
+  return %0, %1, %2, %3 : vector<3xi32>, vector<2x2xf32>, vector<2xindex>, vector<2xi1>
+}
+
+// -----
+
+func.func @from_elements_not_const(%x: i32) -> (vector<2xi32>, vector<2xi32>) {
+  %p = ub.poison : i32
+  %c = arith.constant 3 : i32
+  %0 = vector.from_elements %p, %c : vector<2xi32>
+  %1 = vector.from_elements %x, %c : vector<2xi32>
+  return %0, %1 : vector<2xi32>, vector<2xi32>
+}
+
+// -----
+
+func.func @from_to_elements(%v: vector<3xf32>, %a: f32, %b: f32) -> (vector<3xf32>, f32, f32, vector<2xf32>) {
+  %e:3 = vector.to_elements %v : vector<3xf32>
+  %0 = vector.from_elements %e#0, %e#1, %e#2 : vector<3xf32>
+  %1 = vector.from_elements %a, %b : vector<2xf32>
+  %f:2 = vector.to_elements %1 : vector<2xf32>
+  %2 = vector.broadcast %a : f32 to vector<2xf32>
+  %g:2 = vector.to_elements %2 : vector<2xf32>
+  %3 = vector.from_elements %e#2, %e#1 : vector<2xf32>
+  return %0, %f#1, %g#0, %3 : vector<3xf32>, f32, f32, vector<2xf32>
+}
+
+// -----
+
+func.func @from_elements_of_extracts(%v: vector<3x4xi8>) -> (vector<4xi8>, vector<2xi8>, vector<12xi8>) {
+  %0 = vector.extract %v[2, 0] : i8 from vector<3x4xi8>
+  %1 = vector.extract %v[2, 1] : i8 from vector<3x4xi8>
+  %2 = vector.extract %v[2, 2] : i8 from vector<3x4xi8>
+  %3 = vector.extract %v[2, 3] : i8 from vector<3x4xi8>
+  %4 = vector.from_elements %0, %1, %2, %3 : vector<4xi8>
+  %5 = vector.from_elements %1, %0 : vector<2xi8>
+  %6 = vector.from_elements %0, %1, %2, %3, %0, %1, %2, %3, %0, %1, %2, %3 : vector<12xi8>
+  return %4, %5, %6 : vector<4xi8>, vector<2xi8>, vector<12xi8>
+}
+
+// -----
+
+func.func @transpose_folds(%v: vector<2x3xf32>, %u: vector<1x4xf32>) -> (vector<3x2xf32>, vector<2x3xf32>, vector<4x1xf32>, vector<2x3xf32>) {
+  %c = arith.constant dense<4.0> : vector<2x3xf32>
+  %0 = vector.transpose %c, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %1 = vector.transpose %v, [0, 1] : vector<2x3xf32> to vector<2x3xf32>
+  %2 = vector.transpose %u, [1, 0] : vector<1x4xf32> to vector<4x1xf32>
+  %3 = vector.transpose %v, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %4 = vector.transpose %3, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  return %0, %1, %2, %4 : vector<3x2xf32>, vector<2x3xf32>, vector<4x1xf32>, vector<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_patterns(%s: i32, %v: vector<1x1xi32>, %a: i32, %b: i32, %c: i32, %d: i32) -> (vector<3x2xi32>, vector<8x1xi32>, vector<2x2xi32>, vector<4x3xi32>) {
+  %0 = vector.broadcast %s : i32 to vector<2x3xi32>
+  %1 = vector.transpose %0, [1, 0] : vector<2x3xi32> to vector<3x2xi32>
+  %2 = vector.broadcast %v : vector<1x1xi32> to vector<1x8xi32>
+  %3 = vector.transpose %2, [1, 0] : vector<1x8xi32> to vector<8x1xi32>
+  %4 = vector.from_elements %a, %b, %c, %d : vector<2x2xi32>
+  %5 = vector.transpose %4, [1, 0] : vector<2x2xi32> to vector<2x2xi32>
+  %w = vector.broadcast %a : i32 to vector<4xi32>
+  %6 = vector.broadcast %w : vector<4xi32> to vector<3x4xi32>
+  %7 = vector.transpose %6, [1, 0] : vector<3x4xi32> to vector<4x3xi32>
+  return %1, %3, %5, %7 : vector<3x2xi32>, vector<8x1xi32>, vector<2x2xi32>, vector<4x3xi32>
+}
+
+// -----
+
+func.func @step_compares() -> (vector<4xi1>, vector<4xi1>, vector<4xi1>, vector<4xi1>, vector<4xi1>) {
+  %c4 = arith.constant dense<4> : vector<4xindex>
+  %c3 = arith.constant dense<3> : vector<4xindex>
+  %c2 = arith.constant dense<2> : vector<4xindex>
+  %s = vector.step : vector<4xindex>
+  %0 = arith.cmpi ult, %s, %c4 : vector<4xindex>
+  %1 = arith.cmpi ugt, %s, %c3 : vector<4xindex>
+  %2 = arith.cmpi ne, %s, %c4 : vector<4xindex>
+  %3 = arith.cmpi eq, %s, %c3 : vector<4xindex>
+  %4 = arith.cmpi ule, %s, %c2 : vector<4xindex>
+  return %0, %1, %2, %3, %4 : vector<4xi1>, vector<4xi1>, vector<4xi1>, vector<4xi1>, vector<4xi1>
+}
+
+// -----
+
+func.func @transfer_in_bounds(%m: memref<4x8xf32>, %d: memref<?x8xf32>, %i: index, %p: f32) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %0 = vector.transfer_read %m[%i, %c4], %p : memref<4x8xf32>, vector<4xf32>
+  %1 = vector.transfer_read %m[%i, %c6], %p : memref<4x8xf32>, vector<4xf32>
+  %2 = vector.transfer_read %d[%c0, %c0], %p {permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x8xf32>, vector<4xf32>
+  %3 = vector.transfer_read %m[%c0, %c0], %p {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x8xf32>, vector<2x4xf32>
+  vector.transfer_write %0, %m[%c0, %c4] : vector<4xf32>, memref<4x8xf32>
+  return %0, %1, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>
+}
+
+// -----
+
+func.func @transfer_masks(%m: memref<8xf32>, %i: index, %p: f32, %v: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>) {
+  %t = arith.constant dense<true> : vector<4xi1>
+  %f = arith.constant dense<[true, false, true, true]> : vector<4xi1>
+  %k = vector.constant_mask [4] : vector<4xi1>
+  %0 = vector.transfer_read %m[%i], %p, %t : memref<8xf32>, vector<4xf32>
+  %1 = vector.transfer_read %m[%i], %p, %f : memref<8xf32>, vector<4xf32>
+  vector.transfer_write %v, %m[%i], %k : vector<4xf32>, memref<8xf32>
+  return %0, %1 : vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+func.func @transfer_tensor_forwarding(%t: tensor<4x4xf32>, %v: vector<1x4xf32>, %p: f32) -> (vector<1x4xf32>, vector<1x4xf32>, tensor<4x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %w0 = vector.transfer_write %v, %t[%c1, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w1 = vector.transfer_write %v, %w0[%c2, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %r0 = vector.transfer_read %w1[%c1, %c0], %p {in_bounds = [true, true]} : tensor<4x4xf32>, vector<1x4xf32>
+  %r1 = vector.transfer_read %w1[%c0, %c0], %p {in_bounds = [true, true]} : tensor<4x4xf32>, vector<1x4xf32>
+  %w2 = vector.transfer_write %r1, %w1[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  return %r0, %r1, %w2 : vector<1x4xf32>, vector<1x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+func.func @transfer_read_init_write_and_waw(%t0: tensor<2x3xf32>, %t1: tensor<2x3xf32>, %v: vector<2x3xf32>, %p: f32) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = vector.transfer_read %t0[%c0, %c0], %p {in_bounds = [true, true]} : tensor<2x3xf32>, vector<2x3xf32>
+  %w = vector.transfer_write %r, %t1[%c0, %c0] {in_bounds = [true, true]} : vector<2x3xf32>, tensor<2x3xf32>
+  %a = vector.transfer_write %v, %t1[%c0, %c0] : vector<2x3xf32>, tensor<2x3xf32>
+  %b = vector.transfer_write %v, %a[%c0, %c0] : vector<2x3xf32>, tensor<2x3xf32>
+  return %w, %b : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transfer_casts(%m: memref<4x4xf32>, %t: tensor<4x4xf32>, %p: f32) -> (vector<4xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %0 = memref.cast %m : memref<4x4xf32> to memref<?x?xf32>
+  %1 = vector.transfer_read %0[%c0, %c0], %p : memref<?x?xf32>, vector<4xf32>
+  %2 = tensor.cast %t : tensor<4x4xf32> to tensor<?x4xf32>
+  %3 = vector.transfer_read %2[%c0, %c0], %p : tensor<?x4xf32>, vector<4xf32>
+  return %1, %3 : vector<4xf32>, vector<4xf32>
+}
