@@ -43,9 +43,11 @@ pub(crate) fn register(ctx: &mut Context) {
         ctx.register_effect_free_hook(name, Arc::new(transfer_on_tensor));
     }
     // Per root, in upstream's getCanonicalizationPatterns order.
-    let patterns: [(&str, &str, Pattern); 21] = [
+    let patterns: [(&str, &str, Pattern); 29] = [
         ("vector-transfer-write-waw", "vector.transfer_write", transfer_write_waw),
         ("vector-extract-from-broadcast", "vector.extract", extract_from_broadcast_pattern),
+        ("vector-extract-from-create-mask", "vector.extract", extract_from_create_mask),
+        ("vector-extract-from-constant-mask", "vector.extract", extract_from_constant_mask),
         ("vector-extract-to-shape-cast", "vector.extract", extract_to_shape_cast),
         ("vector-extract-from-insert-unit-dim", "vector.extract", extract_from_insert_unit_dim),
         ("vector-extract-from-shape-cast-to-shape-cast", "vector.extract", extract_shape_cast_to_shape_cast),
@@ -57,18 +59,25 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-insert-to-broadcast", "vector.insert", insert_to_broadcast),
         ("vector-insert-splat-to-splat", "vector.insert", insert_splat_to_splat),
         ("vector-insert-chain-fully-initialized", "vector.insert", insert_chain_fully_initialized),
+        ("vector-shape-cast-mask-leading", "vector.shape_cast", shape_cast_of_mask_leading),
+        ("vector-shape-cast-mask-trailing", "vector.shape_cast", shape_cast_of_mask_trailing),
         ("vector-shape-cast-broadcast-folder", "vector.shape_cast", shape_cast_of_broadcast),
         ("vector-shape-cast-of-from-elements", "vector.shape_cast", shape_cast_of_from_elements),
+        ("vector-transpose-create-mask", "vector.transpose", transpose_of_mask),
         ("vector-transpose-shape-cast", "vector.transpose", transpose_of_shape_cast),
         ("vector-transpose-folder", "vector.transpose", transpose_of_transpose),
         ("vector-transpose-splat", "vector.transpose", transpose_of_splat),
         ("vector-transpose-from-elements", "vector.transpose", transpose_of_from_elements),
         ("vector-transpose-broadcast", "vector.transpose", transpose_of_broadcast),
         ("vector-step-compare-folder", "vector.step", step_compare),
+        ("vector-create-mask-folder", "vector.create_mask", create_mask_folder),
+        ("vector-elide-single-element-reduction", "vector.reduction", elide_single_element_reduction),
+        ("vector-elide-unit-dims-multi-reduction", "vector.multi_reduction", elide_unit_dims_multi_reduction),
     ];
     for (name, root, f) in patterns {
         let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
     }
+    register_more(ctx);
 }
 
 // ---- small accessors ----
@@ -1451,7 +1460,7 @@ fn fold_in_bounds(ctx: &mut Context, t: &Transfer) -> Result<bool> {
                 && t.indices
                     .get(d)
                     .and_then(|&ix| constant_int_of(ctx, ix))
-                    .is_some_and(|c| c + vshape_.get(i).copied().unwrap_or(0) <= sshape[d]);
+                    .is_some_and(|c| c >= 0 && c + vshape_.get(i).copied().unwrap_or(0) <= sshape[d]);
             non_bcast.push(i);
         }
         new.push(ok);
@@ -1715,4 +1724,386 @@ fn transfer_write_waw(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         def = u::def_named(ctx, prior.source, "vector.transfer_write");
     }
     Ok(false)
+}
+
+// ---- masks ----
+
+fn splat_bool(ctx: &Context, ty: Type, b: bool) -> Option<Attribute> {
+    u::dense_from_elements(ctx, ty, &[vec![b as u8]])
+}
+
+fn fold_constant_mask(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let bounds = i64_attr(ctx, op, "mask_dim_sizes");
+    let ty = result_type(ctx, op)?;
+    let shape = u::vector_shape(ctx, ty).unwrap_or_default();
+    let splat = if shape.is_empty() {
+        Some(bounds.first() == Some(&1))
+    } else if bounds == shape {
+        Some(true)
+    } else if bounds.iter().all(|&b| b == 0) {
+        Some(false)
+    } else {
+        None
+    };
+    match splat.and_then(|b| splat_bool(ctx, ty, b)) {
+        Some(a) => one_attr(a),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn constant_mask_state(ctx: &Context, at: OpId, ty: Type, sizes: &[i64]) -> Result<OperationState> {
+    let a = u::i64_array_attr(ctx, sizes)?;
+    Ok(state(ctx, "vector.constant_mask", at, &[], ty)?.attribute(ctx.identifier("mask_dim_sizes"), a))
+}
+
+fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, ty: Type, value: Attribute) -> Result<bool> {
+    let st = state(rw.ctx(), "arith.constant", op, &[], ty)?.attribute(rw.ctx().identifier("value"), value);
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+/// `getConstantVscaleMultiplier`: `vector.vscale`, or a product of it and a constant.
+fn vscale_multiplier(ctx: &Context, v: Value) -> Option<i64> {
+    if u::def_named(ctx, v, "vector.vscale").is_some() {
+        return Some(1);
+    }
+    let mul = u::def_named(ctx, v, "arith.muli")?;
+    let (l, r) = (operand(ctx, mul, 0).ok()?, operand(ctx, mul, 1).ok()?);
+    if u::def_named(ctx, l, "vector.vscale").is_some() {
+        return constant_int_of(ctx, r);
+    }
+    if u::def_named(ctx, r, "vector.vscale").is_some() {
+        return constant_int_of(ctx, l);
+    }
+    None
+}
+
+fn create_mask_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some((mut shape, mut scal, _)) = u::vector_parts(ctx, ty) else { return Ok(false) };
+    if shape.is_empty() {
+        shape = vec![1];
+        scal = vec![false];
+    }
+    let mut dims = Vec::new();
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if let Some(c) = constant_int_of(ctx, v) {
+            if scal.get(i).copied().unwrap_or(false) && c >= 0 {
+                return Ok(false);
+            }
+            dims.push(c);
+        } else if let Some(m) = vscale_multiplier(ctx, v) {
+            if m < shape.get(i).copied().unwrap_or(0) {
+                return Ok(false);
+            }
+            dims.push(m);
+        } else {
+            return Ok(false);
+        }
+    }
+    for (d, &s) in dims.iter_mut().zip(&shape) {
+        *d = (*d).clamp(0, s);
+    }
+    if dims.contains(&0) {
+        dims.iter_mut().for_each(|d| *d = 0);
+    }
+    let st = constant_mask_state(ctx, op, ty, &dims)?;
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+fn extract_from_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
+    let out = result_type(ctx, op)?;
+    if u::vector_shape(ctx, out).is_none() {
+        return Ok(false);
+    }
+    let operands = ctx.op_operands(cm)?;
+    let pos = static_pos(ctx, op);
+    let mask_shape = vshape(ctx, result(ctx, cm)?).unwrap_or_default();
+    let mut unknown = false;
+    let mut all_false = mask_format(ctx, result(ctx, cm)?) == MaskFormat::AllFalse;
+    let mut i = 0;
+    while !all_false && i < pos.len() {
+        let p = pos[i];
+        let is_const = u::def_named(ctx, operands[i], "arith.constant").is_some();
+        let bound = if is_const { constant_value(ctx, operands[i]).and_then(|a| int_constant(ctx, a)) } else { None };
+        match bound {
+            None => unknown = true,
+            Some(b) => {
+                if p != DYNAMIC {
+                    all_false |= p >= b;
+                } else if b < mask_shape.get(i).copied().unwrap_or(0) {
+                    unknown = true;
+                }
+            }
+        }
+        i += 1;
+    }
+    if all_false {
+        let Some(a) = splat_bool(ctx, out, false) else { return Ok(false) };
+        return replace_with_constant(rw, op, out, a);
+    }
+    if unknown {
+        return Ok(false);
+    }
+    let rest = operands[pos.len()..].to_vec();
+    replace_with(rw, op, "vector.create_mask", &rest, out)
+}
+
+fn extract_from_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
+    let out = result_type(ctx, op)?;
+    let out_is_vector = u::vector_shape(ctx, out).is_some();
+    let pos = static_pos(ctx, op);
+    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let mask_shape = vshape(ctx, result(ctx, cm)?).unwrap_or_default();
+    for (i, &p) in pos.iter().enumerate() {
+        if p == DYNAMIC {
+            if sizes.get(i) == mask_shape.get(i) {
+                continue;
+            }
+            return Ok(false);
+        }
+        if p >= sizes.get(i).copied().unwrap_or(0) {
+            let a = if out_is_vector { splat_bool(ctx, out, false) } else { ctx.integer_attr(out, 0).ok() };
+            let Some(a) = a else { return Ok(false) };
+            return replace_with_constant(rw, op, out, a);
+        }
+    }
+    if out_is_vector {
+        let st = constant_mask_state(ctx, op, out, sizes.get(pos.len()..).unwrap_or(&[]))?;
+        rw.replace_op_with_new(op, &st)?;
+        Ok(true)
+    } else {
+        let Ok(a) = ctx.integer_attr(out, 1) else { return Ok(false) };
+        replace_with_constant(rw, op, out, a)
+    }
+}
+
+fn trim_unit_dims(ctx: &Context, ty: Type, leading: bool) -> Option<Type> {
+    let (shape, scal, element) = u::vector_parts(ctx, ty)?;
+    let (mut s, mut f) = (shape.clone(), scal.clone());
+    loop {
+        let idx = if leading { 0 } else { s.len().wrapping_sub(1) };
+        if s.is_empty() || s[idx] != 1 || f[idx] {
+            break;
+        }
+        s.remove(idx);
+        f.remove(idx);
+    }
+    if s.is_empty() {
+        s = shape[shape.len() - 1..].to_vec();
+        f = scal[scal.len() - 1..].to_vec();
+    }
+    ctx.vector_type(&s, &f, element).ok()
+}
+
+fn shape_cast_of_mask(rw: &mut Rewriter<'_>, op: OpId, leading: bool) -> Result<bool> {
+    let ctx = rw.ctx();
+    let src = operand(ctx, op, 0)?;
+    let create = u::def_named(ctx, src, "vector.create_mask");
+    let constant = u::def_named(ctx, src, "vector.constant_mask");
+    if create.is_none() && constant.is_none() {
+        return Ok(false);
+    }
+    let res_ty = result_type(ctx, op)?;
+    let src_ty = ctx.value_type(src)?;
+    if trim_unit_dims(ctx, src_ty, leading) != Some(res_ty) {
+        return Ok(false);
+    }
+    let drop = rank_of(ctx, src_ty) - rank_of(ctx, res_ty);
+    if drop == 0 {
+        return Ok(false);
+    }
+    if let Some(cm) = create {
+        let operands = ctx.op_operands(cm)?;
+        let n = operands.len();
+        let to_drop: Vec<Value> =
+            if leading { operands[..n - drop].to_vec() } else { operands[n - (n - drop)..].to_vec() };
+        let is_one = |v: &Value| {
+            u::def_named(ctx, *v, "arith.constant").is_some()
+                && constant_value(ctx, *v).and_then(|a| int_constant(ctx, a)) == Some(1)
+        };
+        if !to_drop.iter().any(is_one) {
+            return Ok(false);
+        }
+        let kept: Vec<Value> = if leading { operands[drop..].to_vec() } else { operands[..n - drop].to_vec() };
+        return replace_with(rw, op, "vector.create_mask", &kept, res_ty);
+    }
+    let cm = constant.expect("checked");
+    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let n = sizes.len();
+    let to_drop = if leading { &sizes[..n - drop] } else { &sizes[drop..] };
+    if to_drop.iter().any(|&d| d != 1) {
+        return Ok(false);
+    }
+    let kept = if leading { &sizes[drop..] } else { &sizes[..n - drop] };
+    let st = constant_mask_state(ctx, op, res_ty, kept)?;
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+fn shape_cast_of_mask_leading(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    shape_cast_of_mask(rw, op, true)
+}
+
+fn shape_cast_of_mask_trailing(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    shape_cast_of_mask(rw, op, false)
+}
+
+fn transpose_of_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let src = operand(ctx, op, 0)?;
+    let perm = i64_attr(ctx, op, "permutation");
+    let ty = result_type(ctx, op)?;
+    if let Some(cm) = u::def_named(ctx, src, "vector.create_mask") {
+        let operands = ctx.op_operands(cm)?;
+        let new: Vec<Value> = perm.iter().map(|&p| operands[p as usize]).collect();
+        return replace_with(rw, op, "vector.create_mask", &new, ty);
+    }
+    if let Some(cm) = u::def_named(ctx, src, "vector.constant_mask") {
+        let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+        let new: Vec<i64> = perm.iter().map(|&p| sizes[p as usize]).collect();
+        let st = constant_mask_state(ctx, op, ty, &new)?;
+        rw.replace_op_with_new(op, &st)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+// ---- reductions ----
+
+fn combining_kind(ctx: &Context, op: OpId) -> Option<String> {
+    let a = ctx.op_inherent_or_discardable(op, "kind").ok()??;
+    let text = crate::asm::print_attribute(ctx, a);
+    let inner = text.split_once('<')?.1.split_once('>')?.0;
+    Some(inner.trim().to_string())
+}
+
+fn is_int_like(ctx: &Context, t: Type) -> bool {
+    let e = ctx.element_type(t).unwrap_or(t);
+    matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Index)
+}
+
+/// Upstream's `makeArithReduction` (without a mask): the arith op combining `a` and `b`.
+fn make_arith_reduction(
+    rw: &mut Rewriter<'_>,
+    at: OpId,
+    kind: &str,
+    a: Value,
+    b: Value,
+    fastmath: Option<Attribute>,
+) -> Result<Option<Value>> {
+    let ctx = rw.ctx();
+    let ty = ctx.value_type(a)?;
+    let int = is_int_like(ctx, ty);
+    let name = match (kind, int) {
+        ("add", true) => "arith.addi",
+        ("add", false) => "arith.addf",
+        ("mul", true) => "arith.muli",
+        ("mul", false) => "arith.mulf",
+        ("and", _) => "arith.andi",
+        ("or", _) => "arith.ori",
+        ("xor", _) => "arith.xori",
+        ("minui", _) => "arith.minui",
+        ("minsi", _) => "arith.minsi",
+        ("maxui", _) => "arith.maxui",
+        ("maxsi", _) => "arith.maxsi",
+        ("minnumf", _) => "arith.minnumf",
+        ("maxnumf", _) => "arith.maxnumf",
+        ("minimumf", _) => "arith.minimumf",
+        ("maximumf", _) => "arith.maximumf",
+        _ => return Ok(None),
+    };
+    let mut st = state(ctx, name, at, &[a, b], ty)?;
+    if !int {
+        if let Some(fm) = fastmath {
+            st = st.attribute(ctx.identifier("fastmath"), fm);
+        }
+    }
+    Ok(Some(u::create_or_fold(rw, &st)?))
+}
+
+fn is_masked(ctx: &Context, op: OpId) -> bool {
+    ctx.op_parent_op(op).ok().flatten().is_some_and(|p| ctx.op_name(p).is_ok_and(|n| n == "vector.mask"))
+}
+
+fn extract_all_zeros_state(ctx: &Context, at: OpId, source: Value) -> Result<Option<OperationState>> {
+    let Some((shape, _, element)) = u::vector_parts(ctx, ctx.value_type(source)?) else { return Ok(None) };
+    let a = u::i64_array_attr(ctx, &vec![0; shape.len()])?;
+    Ok(Some(state(ctx, "vector.extract", at, &[source], element)?.attribute(ctx.identifier("static_position"), a)))
+}
+
+fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if is_masked(ctx, op) {
+        return Ok(false);
+    }
+    let operands = ctx.op_operands(op)?;
+    let v = operands[0];
+    let shape = vshape(ctx, v).unwrap_or_default();
+    if !shape.is_empty() && shape[0] != 1 {
+        return Ok(false);
+    }
+    let Some(kind) = combining_kind(ctx, op) else { return Ok(false) };
+    let fastmath = ctx.op_inherent_or_discardable(op, "fastmath")?;
+    let Some(st) = extract_all_zeros_state(ctx, op, v)? else { return Ok(false) };
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let ex = rw.create_op(&st)?;
+    let mut res = rw.ctx().op_result(ex, 0)?;
+    if let Some(&acc) = operands.get(1) {
+        match make_arith_reduction(rw, op, &kind, res, acc, fastmath)? {
+            Some(r) => res = r,
+            None => return Ok(false),
+        }
+    }
+    rw.replace_op(op, &[res])?;
+    Ok(true)
+}
+
+fn fold_multi_reduction(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    if i64_attr(ctx, op, "reduction_dims").is_empty() {
+        return one_result(operand(ctx, op, 0)?);
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if is_masked(ctx, op) {
+        return Ok(false);
+    }
+    let src = operand(ctx, op, 0)?;
+    let acc = operand(ctx, op, 1)?;
+    let shape = vshape(ctx, src).unwrap_or_default();
+    let dims = i64_attr(ctx, op, "reduction_dims");
+    if dims.iter().any(|&d| shape.get(d as usize) != Some(&1)) {
+        return Ok(false);
+    }
+    let Some(kind) = combining_kind(ctx, op) else { return Ok(false) };
+    let dest = result_type(ctx, op)?;
+    let st = if u::vector_shape(ctx, dest).is_some() {
+        state(ctx, "vector.shape_cast", op, &[src], dest)?
+    } else {
+        let Some(st) = extract_all_zeros_state(ctx, op, src)? else { return Ok(false) };
+        st
+    };
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let cast = rw.create_op(&st)?;
+    let cast = rw.ctx().op_result(cast, 0)?;
+    let Some(r) = make_arith_reduction(rw, op, &kind, acc, cast, None)? else { return Ok(false) };
+    rw.replace_op(op, &[r])?;
+    Ok(true)
+}
+
+fn register_more(ctx: &mut Context) {
+    let hooks: [(&str, Hook); 2] =
+        [("vector.constant_mask", fold_constant_mask), ("vector.multi_reduction", fold_multi_reduction)];
+    for (name, f) in hooks {
+        ctx.register_fold_hook(name, Arc::new(f));
+    }
 }

@@ -421,3 +421,81 @@ func.func @transfer_casts(%m: memref<4x4xf32>, %t: tensor<4x4xf32>, %p: f32) -> 
   %3 = vector.transfer_read %2[%c0, %c0], %p : tensor<?x4xf32>, vector<4xf32>
   return %1, %3 : vector<4xf32>, vector<4xf32>
 }
+
+// -----
+
+func.func @masks_const() -> (vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<i1>) {
+  %0 = vector.constant_mask [4, 3] : vector<4x3xi1>
+  %1 = vector.constant_mask [0, 0] : vector<4x3xi1>
+  %2 = vector.constant_mask [2, 3] : vector<4x3xi1>
+  %3 = vector.constant_mask [1] : vector<i1>
+  return %0, %1, %2, %3 : vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<i1>
+}
+
+// -----
+
+func.func @create_masks(%n: index) -> (vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<[8]xi1>, vector<[4]xi1>) {
+  %c2 = arith.constant 2 : index
+  %c9 = arith.constant 9 : index
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  %c4 = arith.constant 4 : index
+  %0 = vector.create_mask %c2, %c9 : vector<4x3xi1>
+  %1 = vector.create_mask %c0, %c2 : vector<4x3xi1>
+  %2 = vector.create_mask %n, %c2 : vector<4x3xi1>
+  %3 = vector.create_mask %cm1, %c2 : vector<4x3xi1>
+  %4 = vector.create_mask %cm1 : vector<[8]xi1>
+  %vs = vector.vscale
+  %m = arith.muli %vs, %c4 : index
+  %5 = vector.create_mask %m : vector<[4]xi1>
+  return %0, %1, %2, %3, %4, %5 : vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<4x3xi1>, vector<[8]xi1>, vector<[4]xi1>
+}
+
+// -----
+
+func.func @extract_masks(%n: index, %i: index) -> (vector<3xi1>, vector<3xi1>, vector<3xi1>, i1, i1, vector<3xi1>) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %m = vector.create_mask %c2, %n : vector<4x3xi1>
+  %0 = vector.extract %m[1] : vector<3xi1> from vector<4x3xi1>
+  %1 = vector.extract %m[3] : vector<3xi1> from vector<4x3xi1>
+  %k = vector.constant_mask [2, 2] : vector<4x3xi1>
+  %2 = vector.extract %k[1] : vector<3xi1> from vector<4x3xi1>
+  %3 = vector.extract %k[1, 1] : i1 from vector<4x3xi1>
+  %4 = vector.extract %k[3, 0] : i1 from vector<4x3xi1>
+  %5 = vector.extract %m[%i] : vector<3xi1> from vector<4x3xi1>
+  return %0, %1, %2, %3, %4, %5 : vector<3xi1>, vector<3xi1>, vector<3xi1>, i1, i1, vector<3xi1>
+}
+
+// -----
+
+func.func @mask_shape_casts(%n: index) -> (vector<4xi1>, vector<4xi1>, vector<2x3xi1>) {
+  %c1 = arith.constant 1 : index
+  %m = vector.create_mask %n, %c1 : vector<4x1xi1>
+  %0 = vector.shape_cast %m : vector<4x1xi1> to vector<4xi1>
+  %k = vector.constant_mask [1, 3] : vector<1x4xi1>
+  %1 = vector.shape_cast %k : vector<1x4xi1> to vector<4xi1>
+  %t = vector.create_mask %n, %c1 : vector<3x2xi1>
+  %2 = vector.transpose %t, [1, 0] : vector<3x2xi1> to vector<2x3xi1>
+  return %0, %1, %2 : vector<4xi1>, vector<4xi1>, vector<2x3xi1>
+}
+
+// -----
+
+func.func @reductions(%v: vector<1xf32>, %a: f32, %w: vector<1xi32>, %b: i32, %u: vector<f32>) -> (f32, i32, f32, f32, i32) {
+  %0 = vector.reduction <add>, %v, %a : vector<1xf32> into f32
+  %1 = vector.reduction <maxsi>, %w, %b : vector<1xi32> into i32
+  %2 = vector.reduction <mul>, %v : vector<1xf32> into f32
+  %3 = vector.reduction <minimumf>, %u, %a fastmath<nnan> : vector<f32> into f32
+  %4 = vector.reduction <xor>, %w : vector<1xi32> into i32
+  return %0, %1, %2, %3, %4 : f32, i32, f32, f32, i32
+}
+
+// -----
+
+func.func @multi_reductions(%v: vector<2x1xf32>, %acc: vector<2xf32>, %s: vector<1x1xi32>, %b: i32, %w: vector<2x3xf32>) -> (vector<2xf32>, i32, vector<2xf32>) {
+  %0 = vector.multi_reduction <add>, %v, %acc [1] : vector<2x1xf32> to vector<2xf32>
+  %1 = vector.multi_reduction <mul>, %s, %b [0, 1] : vector<1x1xi32> to i32
+  %2 = vector.multi_reduction <maxnumf>, %w, %acc [1] : vector<2x3xf32> to vector<2xf32>
+  return %0, %1, %2 : vector<2xf32>, i32, vector<2xf32>
+}
