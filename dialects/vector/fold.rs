@@ -2106,4 +2106,841 @@ fn register_more(ctx: &mut Context) {
     for (name, f) in hooks {
         ctx.register_fold_hook(name, Arc::new(f));
     }
+    register_batch3(ctx);
+}
+
+// ---- vector.shuffle ----
+
+fn is_step_array(mask: &[i64], begin: i64, width: i64) -> bool {
+    mask.len() as i64 == width && mask.iter().enumerate().all(|(i, &m)| m == begin + i as i64)
+}
+
+fn is_poison_value(ctx: &Context, v: Value) -> bool {
+    constant_value(ctx, v).is_some_and(|a| u::is_poison(ctx, a))
+}
+
+fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let v1 = operand(ctx, op, 0)?;
+    let v2 = operand(ctx, op, 1)?;
+    let s1 = vshape(ctx, v1).unwrap_or_default();
+    if s1.is_empty() {
+        return Ok(Folded::NotFolded);
+    }
+    let s2 = vshape(ctx, v2).unwrap_or_default();
+    let mask = i64_attr(ctx, op, "mask");
+    if is_step_array(&mask, 0, s1[0]) {
+        return one_result(v1);
+    }
+    if is_step_array(&mask, s1[0], s2.first().copied().unwrap_or(1)) {
+        return one_result(v2);
+    }
+    let (p1, p2) = (is_poison_value(ctx, v1), is_poison_value(ctx, v2));
+    if p1 || p2 {
+        let mut changed = false;
+        let new: Vec<i64> = mask
+            .iter()
+            .map(|&m| {
+                if m != POISON_INDEX && ((p1 && m < s1[0]) || (p2 && m >= s1[0])) {
+                    changed = true;
+                    POISON_INDEX
+                } else {
+                    m
+                }
+            })
+            .collect();
+        if changed {
+            let a = u::i64_array_attr(ctx, &new)?;
+            ctx.set_op_attribute(op, "mask", a)?;
+            return Ok(Folded::InPlace);
+        }
+    }
+    let (Some(a1), Some(a2)) = (constants.first().copied().flatten(), constants.get(1).copied().flatten()) else {
+        return Ok(Folded::NotFolded);
+    };
+    let (q1, q2) = (u::is_poison(ctx, a1), u::is_poison(ctx, a2));
+    if q1 && q2 {
+        return poison_result(ctx);
+    }
+    if s1.len() != 1 {
+        return Ok(Folded::NotFolded);
+    }
+    let mut e1 = Vec::new();
+    let mut e2 = Vec::new();
+    let mut poison_elem = None;
+    if !q2 {
+        let Some((_, e)) = u::dense_elements(ctx, a2) else { return Ok(Folded::NotFolded) };
+        poison_elem = e.first().cloned();
+        e2 = e;
+    }
+    if !q1 {
+        let Some((_, e)) = u::dense_elements(ctx, a1) else { return Ok(Folded::NotFolded) };
+        poison_elem = e.first().cloned();
+        e1 = e;
+    }
+    let Some(poison_elem) = poison_elem else { return Ok(Folded::NotFolded) };
+    let n1 = s1[0];
+    let values: Vec<Vec<u8>> = mask
+        .iter()
+        .map(|&m| {
+            if m == POISON_INDEX {
+                poison_elem.clone()
+            } else if m < n1 {
+                if q1 {
+                    poison_elem.clone()
+                } else {
+                    e1[m as usize].clone()
+                }
+            } else if q2 {
+                poison_elem.clone()
+            } else {
+                e2[(m - n1) as usize].clone()
+            }
+        })
+        .collect();
+    let ty = result_type(ctx, op)?;
+    match u::dense_from_elements(ctx, ty, &values) {
+        Some(a) => one_attr(a),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn shuffle_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = result_type(ctx, op)?;
+    let Some(rs) = u::vector_shape(ctx, ty) else { return Ok(false) };
+    if u::is_scalable(ctx, ty) || rs.len() != 1 {
+        return Ok(false);
+    }
+    let (v1, v2) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+    let t1 = ctx.value_type(v1)?;
+    let n1 = u::vector_shape(ctx, t1).map_or(1, |s| u::num_elements(&s));
+    if t1 != ctx.value_type(v2)? || n1 * 2 != rs[0] {
+        return Ok(false);
+    }
+    let mask = i64_attr(ctx, op, "mask");
+    let half = rs[0] / 2;
+    for i in 0..half {
+        if mask.get((2 * i) as usize) != Some(&i) || mask.get((2 * i + 1) as usize) != Some(&(half + i)) {
+            return Ok(false);
+        }
+    }
+    replace_with(rw, op, "vector.interleave", &[v1, v2], ty)
+}
+
+fn shuffle_0d(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let v1 = operand(ctx, op, 0)?;
+    let mask = i64_attr(ctx, op, "mask");
+    if vshape(ctx, v1).is_some_and(|s| !s.is_empty()) || mask.len() != 1 {
+        return Ok(false);
+    }
+    let Some((_, _, element)) = u::vector_parts(ctx, ctx.value_type(v1)?) else { return Ok(false) };
+    let ty = ctx.vector_type(&[1], &[false], element)?;
+    let src = if mask[0] == 0 { v1 } else { operand(ctx, op, 1)? };
+    replace_with(rw, op, "vector.broadcast", &[src], ty)
+}
+
+fn shuffle_unused_operand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let mask = i64_attr(ctx, op, "mask");
+    let ty = result_type(ctx, op)?;
+    if mask.iter().all(|&m| m == POISON_INDEX) {
+        return replace_with(rw, op, "ub.poison", &[], ty);
+    }
+    let v1 = operand(ctx, op, 0)?;
+    let lead = vshape(ctx, v1).and_then(|s| s.first().copied()).unwrap_or(1);
+    let v1_used = mask.iter().any(|&m| m != POISON_INDEX && m < lead);
+    let v2_used = mask.iter().any(|&m| m != POISON_INDEX && m >= lead);
+    for (i, used) in [(0usize, v1_used), (1, v2_used)] {
+        let v = operand(rw.ctx(), op, i)?;
+        if used || is_poison_value(rw.ctx(), v) {
+            continue;
+        }
+        let vty = rw.ctx().value_type(v)?;
+        let st = state(rw.ctx(), "ub.poison", op, &[], vty)?;
+        rw.set_insertion_point(InsertPoint::Before(op));
+        let p = rw.create_op(&st)?;
+        let pv = rw.ctx().op_result(p, 0)?;
+        rw.set_operand(op, i, pv)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+// ---- vector.bitcast / vector.interleave ----
+
+fn fold_bitcast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    let res_ty = result_type(ctx, op)?;
+    if ctx.value_type(src)? == res_ty {
+        return one_result(src);
+    }
+    if let Some(inner) = u::def_named(ctx, src, "vector.bitcast") {
+        let s = operand(ctx, inner, 0)?;
+        if ctx.value_type(s)? == res_ty {
+            return one_result(s);
+        }
+        ctx.set_operand(op, 0, s)?;
+        return Ok(Folded::InPlace);
+    }
+    let Some(a) = constants.first().copied().flatten() else { return Ok(Folded::NotFolded) };
+    if !u::is_dense_splat(ctx, a) {
+        return Ok(Folded::NotFolded);
+    }
+    let Some((sty, elems)) = u::dense_elements(ctx, a) else { return Ok(Folded::NotFolded) };
+    let (Some(se), Some(de)) = (ctx.element_type(sty), ctx.element_type(res_ty)) else {
+        return Ok(Folded::NotFolded);
+    };
+    let bits = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(*width as u64),
+        TypeKind::Float(k) => Some(k.bit_width() as u64),
+        _ => None,
+    };
+    let (Some(sw), Some(dw)) = (bits(se), bits(de)) else { return Ok(Folded::NotFolded) };
+    let mut raw = 0u128;
+    for (i, b) in elems[0].iter().enumerate().take(16) {
+        raw |= (*b as u128) << (8 * i);
+    }
+    let src_float = matches!(ctx.type_kind(se), TypeKind::Float(_));
+    let dst_int = matches!(ctx.type_kind(de), TypeKind::Integer { .. });
+    let f16 = |t: Type| crate::asm::print_type(ctx, t) == "f16";
+    let f32 = |t: Type| crate::asm::print_type(ctx, t) == "f32";
+    let out = if src_float {
+        if !(f16(se) && f32(de)) {
+            return Ok(Folded::NotFolded);
+        }
+        let b = (raw & 0xffff) as u32;
+        ((b << 16) | b) as u128
+    } else {
+        if !dst_int || dw <= sw || dw % sw != 0 || dw > 128 {
+            return Ok(Folded::NotFolded);
+        }
+        let low = if sw >= 128 { raw } else { raw & ((1u128 << sw) - 1) };
+        let mut v = low;
+        for _ in 0..(dw / sw - 1) {
+            v = (v << sw) | low;
+        }
+        v
+    };
+    let size = ctx.dense_element_bytes(de)?;
+    let bytes = out.to_le_bytes()[..size].to_vec();
+    match u::dense_from_elements(ctx, res_ty, &[bytes]) {
+        Some(r) => one_attr(r),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn fold_interleave(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let (Some(l), Some(r)) = (constants.first().copied().flatten(), constants.get(1).copied().flatten()) else {
+        return Ok(Folded::NotFolded);
+    };
+    if l != r || !u::is_dense_splat(ctx, l) {
+        return Ok(Folded::NotFolded);
+    }
+    let Some((_, e)) = u::dense_elements(ctx, l) else { return Ok(Folded::NotFolded) };
+    let ty = result_type(ctx, op)?;
+    match u::dense_from_elements(ctx, ty, &e[..1]) {
+        Some(a) => one_attr(a),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn interleave_of_deinterleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (l, r) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+    let (Some(dl), Some(dr)) =
+        (u::def_named(ctx, l, "vector.deinterleave"), u::def_named(ctx, r, "vector.deinterleave"))
+    else {
+        return Ok(false);
+    };
+    if dl != dr || ctx.op_results(dl)? != [l, r] {
+        return Ok(false);
+    }
+    let s = operand(ctx, dl, 0)?;
+    rw.replace_op(op, &[s])?;
+    Ok(true)
+}
+
+// ---- strided slices ----
+
+fn int_array(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
+    match ctx.op_inherent_or_discardable(op, name).ok().flatten().map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.iter().filter_map(|&a| int_constant(ctx, a)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn int_array_attr(ctx: &Context, values: &[i64]) -> Result<Attribute> {
+    let i64t = ctx.integer_type(64, crate::types::Signedness::Signless)?;
+    let items = values.iter().map(|&v| ctx.integer_attr(i64t, v)).collect::<Result<Vec<_>>>()?;
+    Ok(ctx.array_attr(&items))
+}
+
+fn extract_strided_state(
+    ctx: &Context,
+    at: OpId,
+    source: Value,
+    offsets: &[i64],
+    sizes: &[i64],
+) -> Result<OperationState> {
+    let Some((shape, scal, element)) = u::vector_parts(ctx, ctx.value_type(source)?) else {
+        return Err(crate::error::Error::invalid("not a vector"));
+    };
+    let mut rs = sizes.to_vec();
+    rs.extend_from_slice(&shape[sizes.len()..]);
+    let ty = ctx.vector_type(&rs, &scal, element)?;
+    let strides = vec![1; offsets.len()];
+    Ok(state(ctx, "vector.extract_strided_slice", at, &[source], ty)?
+        .attribute(ctx.identifier("offsets"), int_array_attr(ctx, offsets)?)
+        .attribute(ctx.identifier("sizes"), int_array_attr(ctx, sizes)?)
+        .attribute(ctx.identifier("strides"), int_array_attr(ctx, &strides)?))
+}
+
+fn fold_extract_strided_slice(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
+    let src = operand(ctx, op, 0)?;
+    let res_ty = result_type(ctx, op)?;
+    if ctx.value_type(src)? == res_ty {
+        return one_result(src);
+    }
+    if extract_strided_from_insert_chain(ctx, op)? {
+        return Ok(Folded::InPlace);
+    }
+    let Some(a) = constants.first().copied().flatten() else { return Ok(Folded::NotFolded) };
+    let Some((_, elems)) = u::dense_elements(ctx, a) else { return Ok(Folded::NotFolded) };
+    if u::is_dense_splat(ctx, a) {
+        return match u::dense_from_elements(ctx, res_ty, &elems[..1]) {
+            Some(r) => one_attr(r),
+            None => Ok(Folded::NotFolded),
+        };
+    }
+    if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+        return Ok(Folded::NotFolded);
+    }
+    let src_shape = vshape(ctx, src).unwrap_or_default();
+    let slice_shape = u::vector_shape(ctx, res_ty).unwrap_or_default();
+    let mut offsets = vec![0; slice_shape.len()];
+    for (o, v) in offsets.iter_mut().zip(int_array(ctx, op, "offsets")) {
+        *o = v;
+    }
+    let strides = u::strides(&src_shape);
+    let mut values = Vec::new();
+    for lin in 0..u::num_elements(&slice_shape) {
+        let p = u::delinearize(lin, &u::strides(&slice_shape));
+        let q: Vec<i64> = p.iter().zip(&offsets).map(|(a, b)| a + b).collect();
+        values.push(elems[u::linearize(&q, &strides) as usize].clone());
+    }
+    match u::dense_from_elements(ctx, res_ty, &values) {
+        Some(r) => one_attr(r),
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+fn extract_strided_from_insert_chain(ctx: &mut Context, op: OpId) -> Result<bool> {
+    let src = operand(ctx, op, 0)?;
+    let (eo, es, esz) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "strides"), int_array(ctx, op, "sizes"));
+    let src_rank = vshape(ctx, src).map_or(0, |s| s.len());
+    let mut ins = u::def_named(ctx, src, "vector.insert_strided_slice");
+    while let Some(i) = ins {
+        let stored = operand(ctx, i, 0)?;
+        let stored_shape = vshape(ctx, stored).unwrap_or_default();
+        if src_rank != stored_shape.len() {
+            return Ok(false);
+        }
+        let (io, is) = (int_array(ctx, i, "offsets"), int_array(ctx, i, "strides"));
+        if eo.len() > io.len() {
+            return Ok(false);
+        }
+        let mut partial = false;
+        let mut disjoint = false;
+        let mut diffs = Vec::new();
+        for dim in 0..eo.len() {
+            if es.get(dim) != is.get(dim) {
+                return Ok(false);
+            }
+            let start = io[dim];
+            let end = start + stored_shape[dim];
+            let (offset, size) = (eo[dim], esz[dim]);
+            if start <= offset && offset < end {
+                if offset + size > end {
+                    partial = true;
+                }
+                diffs.push(offset - start);
+                continue;
+            }
+            disjoint = true;
+            break;
+        }
+        if !disjoint && !partial {
+            ctx.set_operand(op, 0, stored)?;
+            let a = int_array_attr(ctx, &diffs)?;
+            ctx.set_op_attribute(op, "offsets", a)?;
+            return Ok(true);
+        }
+        if !disjoint {
+            return Ok(false);
+        }
+        ins = u::def_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
+    }
+    Ok(false)
+}
+
+fn strided_slice_of_strided_slice(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(first) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else {
+        return Ok(false);
+    };
+    if int_array(ctx, op, "strides").iter().chain(int_array(ctx, first, "strides").iter()).any(|&s| s != 1) {
+        return Ok(false);
+    }
+    let (fo, fs) = (int_array(ctx, first, "offsets"), int_array(ctx, first, "sizes"));
+    let (so, ss) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "sizes"));
+    let base = operand(ctx, first, 0)?;
+    let base_shape = vshape(ctx, base).unwrap_or_default();
+    let rank = fo.len().max(so.len());
+    let mut offsets = Vec::new();
+    let mut sizes = Vec::new();
+    for (i, &dim) in base_shape.iter().enumerate().take(rank) {
+        offsets.push(fo.get(i).copied().unwrap_or(0) + so.get(i).copied().unwrap_or(0));
+        sizes.push(ss.get(i).or(fs.get(i)).copied().unwrap_or(dim));
+    }
+    let st = extract_strided_state(ctx, op, base, &offsets, &sizes)?;
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+fn strided_slice_of_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
+    if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+        return Ok(false);
+    }
+    let dims = ctx.op_operands(cm)?;
+    let (offs, sizes) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "sizes"));
+    let ty = result_type(ctx, op)?;
+    let n = offs.len().min(sizes.len()).min(dims.len());
+    let mut new = Vec::new();
+    rw.set_insertion_point(InsertPoint::Before(op));
+    for (i, &off) in offs.iter().enumerate().take(n) {
+        let ity = rw.ctx().value_type(dims[i])?;
+        let attr = rw.ctx().integer_attr(ity, off)?;
+        let cst = state(rw.ctx(), "arith.constant", op, &[], ity)?.attribute(rw.ctx().identifier("value"), attr);
+        let c = rw.create_op(&cst)?;
+        let cv = rw.ctx().op_result(c, 0)?;
+        let sub = state(rw.ctx(), "arith.subi", op, &[dims[i], cv], ity)?;
+        let s = rw.create_op(&sub)?;
+        new.push(rw.ctx().op_result(s, 0)?);
+    }
+    new.extend_from_slice(&dims[new.len()..]);
+    replace_with(rw, op, "vector.create_mask", &new, ty)
+}
+
+fn strided_slice_of_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
+    if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+        return Ok(false);
+    }
+    let mask = i64_attr(ctx, cm, "mask_dim_sizes");
+    let (offs, sizes) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "sizes"));
+    let mut new: Vec<i64> =
+        mask.iter().zip(offs.iter().zip(&sizes)).map(|(&m, (&o, &s))| 0.max((o + s).min(m) - o)).collect();
+    new.extend_from_slice(&mask[new.len()..]);
+    if new.contains(&0) {
+        new = vec![0; mask.len()];
+    }
+    let ty = result_type(ctx, op)?;
+    let st = constant_mask_state(ctx, op, ty, &new)?;
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+fn strided_slice_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let mut source = operand(ctx, b, 0)?;
+    let ty = result_type(ctx, op)?;
+    let dst = u::vector_shape(ctx, ty).unwrap_or_default();
+    let src = vshape(ctx, source).unwrap_or_default();
+    let diff = dst.len() - src.len();
+    let needs_slice = (0..src.len()).any(|i| src[i] != 1 && src[i] != dst[i + diff]);
+    if needs_slice {
+        let drop = |v: Vec<i64>| v.get(diff..).map(<[i64]>::to_vec).unwrap_or_default();
+        let mut offsets = drop(int_array(ctx, op, "offsets"));
+        let mut sizes = drop(int_array(ctx, op, "sizes"));
+        for (i, &d) in src.iter().enumerate() {
+            if d == 1 {
+                if let Some(o) = offsets.get_mut(i) {
+                    *o = 0;
+                }
+                if let Some(s) = sizes.get_mut(i) {
+                    *s = 1;
+                }
+            }
+        }
+        let st = extract_strided_state(ctx, op, source, &offsets, &sizes)?;
+        rw.set_insertion_point(InsertPoint::Before(op));
+        let e = rw.create_op(&st)?;
+        source = rw.ctx().op_result(e, 0)?;
+    }
+    replace_with(rw, op, "vector.broadcast", &[source], ty)
+}
+
+fn strided_slice_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    let ty = result_type(ctx, op)?;
+    replace_with(rw, op, "vector.broadcast", &[s], ty)
+}
+
+fn contiguous_strided_slice_to_extract(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+        return Ok(false);
+    }
+    let source = operand(ctx, op, 0)?;
+    let sty = ctx.value_type(source)?;
+    let shape = u::vector_shape(ctx, sty).unwrap_or_default();
+    if u::is_scalable(ctx, sty) || shape.is_empty() {
+        return Ok(false);
+    }
+    let sizes = int_array(ctx, op, "sizes");
+    let mut n = sizes.len();
+    while n > 0 && sizes[n - 1] == shape[n - 1] {
+        n -= 1;
+    }
+    if n == 0 || (n == shape.len() && sizes.len() == shape.len()) {
+        return Ok(false);
+    }
+    if sizes[..n].iter().any(|&s| s != 1) {
+        return Ok(false);
+    }
+    while n + 1 < sizes.len() && sizes[n] == 1 {
+        n += 1;
+    }
+    let offsets = int_array(ctx, op, "offsets");
+    let Some((_, scal, element)) = u::vector_parts(ctx, sty) else { return Ok(false) };
+    let ext_ty = if n == shape.len() { element } else { ctx.vector_type(&shape[n..], &scal[n..], element)? };
+    let pos = u::i64_array_attr(ctx, &offsets[..n])?;
+    let st = state(ctx, "vector.extract", op, &[source], ext_ty)?.attribute(ctx.identifier("static_position"), pos);
+    let ty = result_type(ctx, op)?;
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let e = rw.create_op(&st)?;
+    let ev = rw.ctx().op_result(e, 0)?;
+    replace_with(rw, op, "vector.shape_cast", &[ev], ty)
+}
+
+fn fold_insert_strided_slice(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let stored = operand(ctx, op, 0)?;
+    if ctx.value_type(stored)? == ctx.value_type(operand(ctx, op, 1)?)? {
+        return one_result(stored);
+    }
+    Ok(Folded::NotFolded)
+}
+
+fn insert_strided_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let dst = operand(ctx, op, 1)?;
+    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
+    if scalar_splat_source(ctx, dst) != Some(s) {
+        return Ok(false);
+    }
+    rw.replace_op(op, &[dst])?;
+    Ok(true)
+}
+
+fn insert_strided_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let dst = operand(ctx, op, 1)?;
+    let Some(e) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(false) };
+    if operand(ctx, e, 0)? != dst
+        || int_array(ctx, e, "strides") != int_array(ctx, op, "strides")
+        || int_array(ctx, e, "offsets") != int_array(ctx, op, "offsets")
+    {
+        return Ok(false);
+    }
+    rw.replace_op(op, &[dst])?;
+    Ok(true)
+}
+
+fn insert_strided_constant(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let dst = operand(ctx, op, 1)?;
+    let Some(da) = constant_value(ctx, dst) else { return Ok(false) };
+    let dty = ctx.value_type(dst)?;
+    if u::is_scalable(ctx, dty) {
+        return Ok(false);
+    }
+    let dshape = u::vector_shape(ctx, dty).unwrap_or_default();
+    if u::num_elements(&dshape) > 256 && ctx.value_num_uses(dst)? != 1 {
+        return Ok(false);
+    }
+    let src = operand(ctx, op, 0)?;
+    let Some(sa) = constant_value(ctx, src) else { return Ok(false) };
+    if u::is_poison(ctx, da) || u::is_poison(ctx, sa) || int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+        return Ok(false);
+    }
+    let (Some((_, mut all)), Some((_, slice))) = (u::dense_elements(ctx, da), u::dense_elements(ctx, sa)) else {
+        return Ok(false);
+    };
+    let sshape = vshape(ctx, src).unwrap_or_default();
+    let diff = dshape.len() - sshape.len();
+    let offsets = int_array(ctx, op, "offsets");
+    let dstrides = u::strides(&dshape);
+    let sstrides = u::strides(&sshape);
+    for (k, v) in slice.into_iter().enumerate() {
+        let sp = u::delinearize(k as i64, &sstrides);
+        let mut dp = offsets.clone();
+        for (j, p) in sp.iter().enumerate() {
+            dp[diff + j] += p;
+        }
+        let lin = u::linearize(&dp, &dstrides) as usize;
+        if let Some(slot) = all.get_mut(lin) {
+            *slot = v;
+        }
+    }
+    let Some(a) = u::dense_from_elements(ctx, dty, &all) else { return Ok(false) };
+    replace_with_constant(rw, op, dty, a)
+}
+
+// ---- memory ops ----
+
+fn fold_memref_cast_hook(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    Ok(if fold_memref_cast(ctx, op)? { Folded::InPlace } else { Folded::NotFolded })
+}
+
+/// The operands of a masked memory op: (base, indices, index_vec, mask, value).
+type MaskedParts = (Value, Vec<Value>, Option<Value>, Value, Value);
+
+fn masked_parts(ctx: &Context, op: OpId) -> Option<MaskedParts> {
+    let operands = ctx.op_operands(op).ok()?;
+    let groups = ctx.op_operand_segments(op).ok()?;
+    let g = |i: usize| groups.get(i).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec);
+    if groups.len() == 5 {
+        Some((g(0)?[0], g(1)?, Some(g(2)?[0]), g(3)?[0], g(4)?[0]))
+    } else {
+        Some((g(0)?[0], g(1)?, None, g(2)?[0], g(3)?[0]))
+    }
+}
+
+fn masked_load_like(rw: &mut Rewriter<'_>, op: OpId, load_on_true: bool) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((base, indices, _, mask, pass)) = masked_parts(ctx, op) else { return Ok(false) };
+    match mask_format(ctx, mask) {
+        MaskFormat::AllTrue if load_on_true => {
+            let ty = result_type(ctx, op)?;
+            let mut operands = vec![base];
+            operands.extend(indices);
+            replace_with(rw, op, "vector.load", &operands, ty)
+        }
+        MaskFormat::AllFalse => {
+            rw.replace_op(op, &[pass])?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+fn masked_store_like(rw: &mut Rewriter<'_>, op: OpId, store_on_true: bool) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((base, indices, _, mask, value)) = masked_parts(ctx, op) else { return Ok(false) };
+    match mask_format(ctx, mask) {
+        MaskFormat::AllTrue if store_on_true => {
+            let mut operands = vec![value, base];
+            operands.extend(indices);
+            let st = OperationState::new("vector.store", ctx.op_location(op)?).operands(&operands);
+            rw.replace_op_with_new(op, &st)?;
+            Ok(true)
+        }
+        MaskFormat::AllFalse => {
+            rw.erase_op(op)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+fn masked_load_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    masked_load_like(rw, op, true)
+}
+
+fn expand_load_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    masked_load_like(rw, op, true)
+}
+
+fn gather_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    masked_load_like(rw, op, false)
+}
+
+fn masked_store_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    masked_store_like(rw, op, true)
+}
+
+fn compress_store_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    masked_store_like(rw, op, true)
+}
+
+fn scatter_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((base, _, _, _, _)) = masked_parts(ctx, op) else { return Ok(false) };
+    if !matches!(ctx.type_kind(ctx.value_type(base)?), TypeKind::MemRef { .. }) {
+        return Ok(false);
+    }
+    masked_store_like(rw, op, false)
+}
+
+fn is_zero_based_seq(ctx: &Context, v: Value) -> bool {
+    let Ok(ty) = ctx.value_type(v) else { return false };
+    let Some(shape) = u::vector_shape(ctx, ty) else { return false };
+    if shape.len() != 1 || u::is_scalable(ctx, ty) {
+        return false;
+    }
+    if u::def_named(ctx, v, "vector.step").is_some() {
+        return true;
+    }
+    let Some(a) = constant_value(ctx, v) else { return false };
+    ctx.dense_int_values(a).is_some_and(|vals| vals.iter().enumerate().all(|(i, &x)| x == i as i64))
+}
+
+fn contiguous_gather(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((base, offsets, Some(iv), mask, pass)) = masked_parts(ctx, op) else { return Ok(false) };
+    if !matches!(ctx.type_kind(ctx.value_type(base)?), TypeKind::MemRef { .. }) || !is_zero_based_seq(ctx, iv) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    let mut operands = vec![base];
+    operands.extend(offsets);
+    operands.extend([mask, pass]);
+    replace_with(rw, op, "vector.maskedload", &operands, ty)
+}
+
+fn contiguous_scatter(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some((base, offsets, Some(iv), mask, value)) = masked_parts(ctx, op) else { return Ok(false) };
+    if !matches!(ctx.type_kind(ctx.value_type(base)?), TypeKind::MemRef { .. }) || !is_zero_based_seq(ctx, iv) {
+        return Ok(false);
+    }
+    let mut operands = vec![base];
+    operands.extend(offsets);
+    operands.extend([mask, value]);
+    let st = OperationState::new("vector.maskedstore", ctx.op_location(op)?).operands(&operands);
+    rw.replace_op_with_new(op, &st)?;
+    Ok(true)
+}
+
+// ---- vector.to_elements of a vector broadcast ----
+
+fn to_elements_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let src = operand(ctx, b, 0)?;
+    let Some((ss, _, element)) = u::vector_parts(ctx, ctx.value_type(src)?) else { return Ok(false) };
+    let ds = vshape(ctx, result(ctx, b)?).unwrap_or_default();
+    let mut st = state(ctx, "vector.to_elements", op, &[src], element)?;
+    st.result_types = vec![element; u::num_elements(&ss) as usize];
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let te = rw.create_op(&st)?;
+    let elems = rw.ctx().op_results(te)?;
+    let (dstr, sstr) = (u::strides(&ds), u::strides(&ss));
+    let lead = ds.len() - ss.len();
+    let mut out = Vec::new();
+    for lin in 0..u::num_elements(&ds) {
+        let d = u::delinearize(lin, &dstr);
+        let s: Vec<i64> = (0..ss.len()).map(|k| if ss[k] == 1 { 0 } else { d[lead + k] }).collect();
+        out.push(elems[u::linearize(&s, &sstr) as usize]);
+    }
+    rw.replace_op(op, &out)?;
+    Ok(true)
+}
+
+// ---- vector.contract + add ----
+
+fn is_zero_constant(ctx: &Context, v: Value) -> bool {
+    if u::def_named(ctx, v, "arith.constant").is_none() {
+        return false;
+    }
+    let Some(a) = constant_value(ctx, v) else { return false };
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => value.is_zero(),
+        AttrKind::Float { bits, .. } => *bits == 0,
+        AttrKind::Bool(b) => !*b,
+        AttrKind::DenseIntOrFloat { data, splat: true, .. } => data.iter().all(|&b| b == 0),
+        _ => false,
+    }
+}
+
+fn contract_add(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (a, b) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+    for (x, other) in [(a, b), (b, a)] {
+        let ctx = rw.ctx();
+        let Some(c) = u::def_named(ctx, x, "vector.contract") else { continue };
+        if !is_zero_constant(ctx, operand(ctx, c, 2)?) {
+            continue;
+        }
+        rw.set_insertion_point(InsertPoint::Before(op));
+        let clone = rw.clone_op(c)?;
+        rw.untracked().set_operand(clone, 2, other)?;
+        let r = rw.ctx().op_result(clone, 0)?;
+        rw.replace_op(op, &[r])?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn register_batch3(ctx: &mut Context) {
+    let hooks: [(&str, Hook); 9] = [
+        ("vector.shuffle", fold_shuffle),
+        ("vector.bitcast", fold_bitcast),
+        ("vector.interleave", fold_interleave),
+        ("vector.extract_strided_slice", fold_extract_strided_slice),
+        ("vector.insert_strided_slice", fold_insert_strided_slice),
+        ("vector.load", fold_memref_cast_hook),
+        ("vector.store", fold_memref_cast_hook),
+        ("vector.maskedload", fold_memref_cast_hook),
+        ("vector.maskedstore", fold_memref_cast_hook),
+    ];
+    for (name, f) in hooks {
+        ctx.register_fold_hook(name, Arc::new(f));
+    }
+    let patterns: [(&str, &str, Pattern); 25] = [
+        ("vector-shuffle-splat", "vector.shuffle", shuffle_splat),
+        ("vector-shuffle-interleave", "vector.shuffle", shuffle_interleave),
+        ("vector-shuffle-0d", "vector.shuffle", shuffle_0d),
+        ("vector-shuffle-unused-operand", "vector.shuffle", shuffle_unused_operand),
+        ("vector-interleave-deinterleave", "vector.interleave", interleave_of_deinterleave),
+        ("vector-strided-slice-folder", "vector.extract_strided_slice", strided_slice_of_strided_slice),
+        ("vector-strided-slice-create-mask", "vector.extract_strided_slice", strided_slice_of_create_mask),
+        ("vector-strided-slice-constant-mask", "vector.extract_strided_slice", strided_slice_of_constant_mask),
+        ("vector-strided-slice-broadcast", "vector.extract_strided_slice", strided_slice_of_broadcast),
+        ("vector-strided-slice-splat", "vector.extract_strided_slice", strided_slice_of_splat),
+        ("vector-strided-slice-to-extract", "vector.extract_strided_slice", contiguous_strided_slice_to_extract),
+        ("vector-insert-strided-splat", "vector.insert_strided_slice", insert_strided_splat),
+        ("vector-insert-strided-of-extract", "vector.insert_strided_slice", insert_strided_of_extract),
+        ("vector-insert-strided-constant", "vector.insert_strided_slice", insert_strided_constant),
+        ("vector-masked-load-folder", "vector.maskedload", masked_load_folder),
+        ("vector-masked-store-folder", "vector.maskedstore", masked_store_folder),
+        ("vector-gather-folder", "vector.gather", gather_folder),
+        ("vector-gather-contiguous", "vector.gather", contiguous_gather),
+        ("vector-scatter-folder", "vector.scatter", scatter_folder),
+        ("vector-scatter-contiguous", "vector.scatter", contiguous_scatter),
+        ("vector-expand-load-folder", "vector.expandload", expand_load_folder),
+        ("vector-compress-store-folder", "vector.compressstore", compress_store_folder),
+        ("vector-to-elements-of-broadcast", "vector.to_elements", to_elements_of_broadcast),
+        ("vector-contract-addi", "arith.addi", contract_add),
+        ("vector-contract-addf", "arith.addf", contract_add),
+    ];
+    for (name, root, f) in patterns {
+        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
+    }
 }

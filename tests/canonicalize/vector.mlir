@@ -499,3 +499,158 @@ func.func @multi_reductions(%v: vector<2x1xf32>, %acc: vector<2xf32>, %s: vector
   %2 = vector.multi_reduction <maxnumf>, %w, %acc [1] : vector<2x3xf32> to vector<2xf32>
   return %0, %1, %2 : vector<2xf32>, i32, vector<2xf32>
 }
+
+// -----
+
+func.func @shuffles(%a: vector<4xi32>, %b: vector<2xi32>, %s: i32) -> (vector<4xi32>, vector<2xi32>, vector<4xi32>, vector<4xi32>) {
+  %0 = vector.shuffle %a, %b [0, 1, 2, 3] : vector<4xi32>, vector<2xi32>
+  %1 = vector.shuffle %a, %b [4, 5] : vector<4xi32>, vector<2xi32>
+  %x = vector.broadcast %s : i32 to vector<4xi32>
+  %y = vector.broadcast %s : i32 to vector<4xi32>
+  %2 = vector.shuffle %x, %y [1, 5, 2, 7] : vector<4xi32>, vector<4xi32>
+  %3 = vector.shuffle %a, %b [4, 1, 5, 0] : vector<4xi32>, vector<2xi32>
+  return %0, %1, %2, %3 : vector<4xi32>, vector<2xi32>, vector<4xi32>, vector<4xi32>
+}
+
+// -----
+
+func.func @shuffle_consts() -> (vector<3xi32>, vector<2xi32>, vector<4xf32>) {
+  %a = arith.constant dense<[1, 2]> : vector<2xi32>
+  %b = arith.constant dense<[3, 4]> : vector<2xi32>
+  %p = ub.poison : vector<2xi32>
+  %0 = vector.shuffle %a, %b [3, 0, -1] : vector<2xi32>, vector<2xi32>
+  %1 = vector.shuffle %p, %b [0, 2] : vector<2xi32>, vector<2xi32>
+  %f = arith.constant dense<[1.0, 2.0]> : vector<2xf32>
+  %g = arith.constant dense<[3.0, 4.0]> : vector<2xf32>
+  %2 = vector.shuffle %f, %g [0, 2, 1, 3] : vector<2xf32>, vector<2xf32>
+  return %0, %1, %2 : vector<3xi32>, vector<2xi32>, vector<4xf32>
+}
+
+// -----
+
+func.func @shuffle_more(%a: vector<4xf32>, %b: vector<4xf32>, %z: vector<f32>, %w: vector<f32>) -> (vector<8xf32>, vector<1xf32>, vector<2xf32>, vector<3xf32>) {
+  %0 = vector.shuffle %a, %b [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+  %1 = vector.shuffle %z, %w [1] : vector<f32>, vector<f32>
+  %2 = vector.shuffle %a, %b [-1, -1] : vector<4xf32>, vector<4xf32>
+  %3 = vector.shuffle %a, %b [5, 6, -1] : vector<4xf32>, vector<4xf32>
+  return %0, %1, %2, %3 : vector<8xf32>, vector<1xf32>, vector<2xf32>, vector<3xf32>
+}
+
+// -----
+
+func.func @bitcasts(%v: vector<4xf32>) -> (vector<4xf32>, vector<8xf16>, vector<2xi32>, vector<2xf32>, vector<4xi32>) {
+  %0 = vector.bitcast %v : vector<4xf32> to vector<8xf16>
+  %1 = vector.bitcast %0 : vector<8xf16> to vector<4xf32>
+  %2 = vector.bitcast %0 : vector<8xf16> to vector<16xi8>
+  %3 = vector.bitcast %2 : vector<16xi8> to vector<8xf16>
+  %c = arith.constant dense<7> : vector<8xi8>
+  %4 = vector.bitcast %c : vector<8xi8> to vector<2xi32>
+  %h = arith.constant dense<1.0> : vector<4xf16>
+  %5 = vector.bitcast %h : vector<4xf16> to vector<2xf32>
+  %i = arith.constant dense<-1> : vector<8xi16>
+  %6 = vector.bitcast %i : vector<8xi16> to vector<4xi32>
+  return %1, %3, %4, %5, %6 : vector<4xf32>, vector<8xf16>, vector<2xi32>, vector<2xf32>, vector<4xi32>
+}
+
+// -----
+
+func.func @interleaves(%v: vector<8xi8>) -> (vector<8xi8>, vector<4xf32>) {
+  %a, %b = vector.deinterleave %v : vector<8xi8> -> vector<4xi8>
+  %0 = vector.interleave %a, %b : vector<4xi8> -> vector<8xi8>
+  %c = arith.constant dense<2.0> : vector<2xf32>
+  %1 = vector.interleave %c, %c : vector<2xf32> -> vector<4xf32>
+  return %0, %1 : vector<8xi8>, vector<4xf32>
+}
+
+// -----
+
+func.func @strided_slices(%v: vector<4x8xf32>, %s: f32, %u: vector<8xf32>) -> (vector<4x8xf32>, vector<1x2xf32>, vector<2x4xf32>, vector<2x2xf32>, vector<1x8xf32>) {
+  %0 = vector.extract_strided_slice %v offsets = [0, 0], sizes = [4, 8], strides = [1, 1] : vector<4x8xf32> to vector<4x8xf32>
+  %1 = vector.extract_strided_slice %v offsets = [1, 2], sizes = [2, 4], strides = [1, 1] : vector<4x8xf32> to vector<2x4xf32>
+  %2 = vector.extract_strided_slice %1 offsets = [1, 1], sizes = [1, 2], strides = [1, 1] : vector<2x4xf32> to vector<1x2xf32>
+  %b = vector.broadcast %s : f32 to vector<4x8xf32>
+  %3 = vector.extract_strided_slice %b offsets = [0, 4], sizes = [2, 4], strides = [1, 1] : vector<4x8xf32> to vector<2x4xf32>
+  %bu = vector.broadcast %u : vector<8xf32> to vector<4x8xf32>
+  %4 = vector.extract_strided_slice %bu offsets = [1, 2], sizes = [2, 2], strides = [1, 1] : vector<4x8xf32> to vector<2x2xf32>
+  %5 = vector.extract_strided_slice %v offsets = [2], sizes = [1], strides = [1] : vector<4x8xf32> to vector<1x8xf32>
+  return %0, %2, %3, %4, %5 : vector<4x8xf32>, vector<1x2xf32>, vector<2x4xf32>, vector<2x2xf32>, vector<1x8xf32>
+}
+
+// -----
+
+func.func @strided_slice_consts(%n: index) -> (vector<2xi32>, vector<2x2xi32>, vector<2xi1>, vector<4xi1>) {
+  %c = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>
+  %0 = vector.extract_strided_slice %c offsets = [1, 1], sizes = [1, 2], strides = [1, 1] : vector<2x3xi32> to vector<1x2xi32>
+  %1 = vector.shape_cast %0 : vector<1x2xi32> to vector<2xi32>
+  %2 = vector.extract_strided_slice %c offsets = [0, 1], sizes = [2, 2], strides = [1, 1] : vector<2x3xi32> to vector<2x2xi32>
+  %k = vector.constant_mask [3] : vector<8xi1>
+  %3 = vector.extract_strided_slice %k offsets = [2], sizes = [2], strides = [1] : vector<8xi1> to vector<2xi1>
+  %m = vector.create_mask %n : vector<8xi1>
+  %4 = vector.extract_strided_slice %m offsets = [3], sizes = [4], strides = [1] : vector<8xi1> to vector<4xi1>
+  return %1, %2, %3, %4 : vector<2xi32>, vector<2x2xi32>, vector<2xi1>, vector<4xi1>
+}
+
+// -----
+
+func.func @insert_strided(%v: vector<4x8xf32>, %w: vector<2x4xf32>, %s: f32) -> (vector<4x8xf32>, vector<4x8xf32>, vector<2x4xf32>, vector<4xi32>) {
+  %0 = vector.insert_strided_slice %w, %v offsets = [1, 2], strides = [1, 1] : vector<2x4xf32> into vector<4x8xf32>
+  %1 = vector.extract_strided_slice %0 offsets = [1, 2], sizes = [2, 4], strides = [1, 1] : vector<4x8xf32> to vector<2x4xf32>
+  %e = vector.extract_strided_slice %v offsets = [0, 4], sizes = [2, 4], strides = [1, 1] : vector<4x8xf32> to vector<2x4xf32>
+  %2 = vector.insert_strided_slice %e, %v offsets = [0, 4], strides = [1, 1] : vector<2x4xf32> into vector<4x8xf32>
+  %a = vector.broadcast %s : f32 to vector<2x4xf32>
+  %b = vector.broadcast %s : f32 to vector<4x8xf32>
+  %3 = vector.insert_strided_slice %a, %b offsets = [2, 0], strides = [1, 1] : vector<2x4xf32> into vector<4x8xf32>
+  %d = arith.constant dense<0> : vector<4xi32>
+  %x = arith.constant dense<[7, 8]> : vector<2xi32>
+  %4 = vector.insert_strided_slice %x, %d offsets = [1], strides = [1] : vector<2xi32> into vector<4xi32>
+  %5 = vector.insert_strided_slice %w, %w offsets = [0, 0], strides = [1, 1] : vector<2x4xf32> into vector<2x4xf32>
+  return %2, %3, %1, %4 : vector<4x8xf32>, vector<4x8xf32>, vector<2x4xf32>, vector<4xi32>
+}
+
+// -----
+
+func.func @masked_memory(%m: memref<16xf32>, %i: index, %p: vector<4xf32>, %v: vector<4xf32>, %iv: vector<4xi32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %t = vector.constant_mask [4] : vector<4xi1>
+  %f = vector.constant_mask [0] : vector<4xi1>
+  %u = arith.constant dense<[true, true, false, true]> : vector<4xi1>
+  %0 = vector.maskedload %m[%i], %t, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %1 = vector.maskedload %m[%i], %f, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.maskedstore %m[%i], %t, %v : memref<16xf32>, vector<4xi1>, vector<4xf32>
+  vector.maskedstore %m[%i], %f, %v : memref<16xf32>, vector<4xi1>, vector<4xf32>
+  %2 = vector.gather %m[%i][%iv], %f, %p : memref<16xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %st = vector.step : vector<4xindex>
+  %3 = vector.gather %m[%i][%st], %u, %p : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.scatter %m[%i][%iv], %f, %v : memref<16xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  %4 = vector.expandload %m[%i], %t, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.compressstore %m[%i], %f, %v : memref<16xf32>, vector<4xi1>, vector<4xf32>
+  return %0, %1, %2, %3, %4 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+func.func @loads_through_casts(%m: memref<16xf32>, %i: index, %v: vector<4xf32>) -> vector<4xf32> {
+  %c = memref.cast %m : memref<16xf32> to memref<?xf32>
+  %0 = vector.load %c[%i] : memref<?xf32>, vector<4xf32>
+  vector.store %v, %c[%i] : memref<?xf32>, vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @to_elements_bcast(%v: vector<2xf32>) -> (f32, f32, f32) {
+  %b = vector.broadcast %v : vector<2xf32> to vector<3x2xf32>
+  %e:6 = vector.to_elements %b : vector<3x2xf32>
+  return %e#0, %e#3, %e#4 : f32, f32, f32
+}
+
+// -----
+
+#a = affine_map<(i, j, k) -> (i, k)>
+#b = affine_map<(i, j, k) -> (k, j)>
+#c = affine_map<(i, j, k) -> (i, j)>
+func.func @contract_add(%x: vector<2x3xf32>, %y: vector<3x4xf32>, %z: vector<2x4xf32>) -> vector<2x4xf32> {
+  %zero = arith.constant dense<0.0> : vector<2x4xf32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %x, %y, %zero : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
+  %1 = arith.addf %z, %0 : vector<2x4xf32>
+  return %1 : vector<2x4xf32>
+}
