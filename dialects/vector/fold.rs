@@ -291,6 +291,11 @@ fn fold_extract(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
             return Ok(r);
         }
     }
+    for f in [extract_from_extract_strided, extract_from_insert_strided_chain] {
+        if let Some(r) = f(ctx, op)? {
+            return Ok(r);
+        }
+    }
     if let Some(v) = scalar_extract_from_from_elements(ctx, op)? {
         return one_result(v);
     }
@@ -2107,6 +2112,7 @@ fn register_more(ctx: &mut Context) {
         ctx.register_fold_hook(name, Arc::new(f));
     }
     register_batch3(ctx);
+    register_batch4(ctx);
 }
 
 // ---- vector.shuffle ----
@@ -2939,6 +2945,234 @@ fn register_batch3(ctx: &mut Context) {
         ("vector-to-elements-of-broadcast", "vector.to_elements", to_elements_of_broadcast),
         ("vector-contract-addi", "arith.addi", contract_add),
         ("vector-contract-addf", "arith.addf", contract_add),
+    ];
+    for (name, root, f) in patterns {
+        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
+    }
+}
+
+// ---- extract from strided slices ----
+
+fn extract_from_extract_strided(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let Some(es) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(None) };
+    let es_src = operand(ctx, es, 0)?;
+    let src_shape = vshape(ctx, es_src).unwrap_or_default();
+    let res_shape = vshape(ctx, result(ctx, es)?).unwrap_or_default();
+    if src_shape.is_empty() || res_shape.is_empty() || int_array(ctx, es, "strides").iter().any(|&s| s != 1) {
+        return Ok(None);
+    }
+    let mut offsets = int_array(ctx, es, "offsets");
+    while let Some(&last) = offsets.last() {
+        let i = offsets.len() - 1;
+        if last != 0 || res_shape.get(i) != src_shape.get(i) {
+            break;
+        }
+        offsets.pop();
+    }
+    let dest_rank = rank_of(ctx, result_type(ctx, op)?);
+    if dest_rank > src_shape.len() - offsets.len() {
+        return Ok(None);
+    }
+    let mut pos = static_pos(ctx, op);
+    if pos.len() < offsets.len() {
+        return Ok(None);
+    }
+    for (p, o) in pos.iter_mut().zip(&offsets) {
+        *p += o;
+    }
+    ctx.set_operand(op, 0, es_src)?;
+    set_static_pos(ctx, op, &pos)?;
+    Ok(Some(Folded::InPlace))
+}
+
+fn extract_from_insert_strided_chain(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
+    if has_dynamic_pos(ctx, op) {
+        return Ok(None);
+    }
+    let dest_rank = rank_of(ctx, result_type(ctx, op)?);
+    let mut ins = u::def_named(ctx, operand(ctx, op, 0)?, "vector.insert_strided_slice");
+    if let Some(i) = ins {
+        let s = vshape(ctx, operand(ctx, i, 0)?).unwrap_or_default();
+        let d = vshape(ctx, operand(ctx, i, 1)?).unwrap_or_default();
+        if s.is_empty() || d.is_empty() {
+            return Ok(None);
+        }
+    }
+    let pos = static_pos(ctx, op);
+    while let Some(i) = ins {
+        let stored = operand(ctx, i, 0)?;
+        let s = vshape(ctx, stored).unwrap_or_default();
+        let d = vshape(ctx, operand(ctx, i, 1)?).unwrap_or_default();
+        let rank_diff = d.len() - s.len();
+        if dest_rank > s.len() {
+            return Ok(None);
+        }
+        let offsets = int_array(ctx, i, "offsets");
+        if int_array(ctx, i, "strides").iter().any(|&x| x != 1) {
+            return Ok(None);
+        }
+        let mut disjoint = false;
+        let mut diffs = Vec::new();
+        for (dim, &offset) in pos.iter().enumerate() {
+            let start = offsets.get(dim).copied().unwrap_or(0);
+            let size = if dim < rank_diff { 1 } else { s[dim - rank_diff] };
+            if start <= offset && offset < start + size {
+                if dim >= rank_diff {
+                    diffs.push(offset - start);
+                }
+                continue;
+            }
+            disjoint = true;
+            break;
+        }
+        if !disjoint {
+            let src_rank_diff = s.len() - dest_rank;
+            for k in 0..dest_rank {
+                if s[k + src_rank_diff] != d[k + src_rank_diff + rank_diff] {
+                    return Ok(None);
+                }
+            }
+            ctx.set_operand(op, 0, stored)?;
+            set_static_pos(ctx, op, &diffs)?;
+            return Ok(Some(Folded::InPlace));
+        }
+        ins = u::def_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
+    }
+    Ok(None)
+}
+
+// ---- vector.mask ----
+
+fn mask_block(ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
+    let region = *ctx.op_regions(op).ok()?.first()?;
+    let block = *ctx.region_blocks(region).ok()?.first()?;
+    ctx.block_ops(block).ok()
+}
+
+fn fold_mask(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(ops) = mask_block(ctx, op) else { return Ok(Folded::NotFolded) };
+    let has_passthru = ctx.op_operands(op)?.len() > 1;
+    if ops.len() == 1 && !has_passthru {
+        let yielded = ctx.op_operands(ops[0])?;
+        if !yielded.is_empty() {
+            return Ok(Folded::Results(yielded.into_iter().map(FoldResult::Value).collect()));
+        }
+    }
+    if mask_format(ctx, operand(ctx, op, 0)?) != MaskFormat::AllTrue || ops.len() < 2 {
+        return Ok(Folded::NotFolded);
+    }
+    let maskable = ops[0];
+    let yield_op = ops[ops.len() - 1];
+    let n = ctx.op_operands(yield_op)?.len();
+    ctx.set_operands(yield_op, &[])?;
+    ctx.move_op(maskable, InsertPoint::Before(op))?;
+    let results = ctx.op_results(maskable)?;
+    if n == 0 || results.is_empty() {
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::Results(results.into_iter().map(FoldResult::Value).collect()))
+}
+
+fn empty_mask_with_passthru(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(ops) = mask_block(ctx, op) else { return Ok(false) };
+    let operands = ctx.op_operands(op)?;
+    if ops.len() != 1 || operands.len() < 2 {
+        return Ok(false);
+    }
+    let mask_shape = vshape(ctx, operands[0]);
+    let tys = ctx.op_result_types(op)?;
+    if tys.iter().any(|&t| u::vector_shape(ctx, t).is_none() || u::vector_shape(ctx, t) != mask_shape) {
+        return Ok(false);
+    }
+    let yielded = ctx.op_operands(ops[0])?;
+    let (Some(&y), Some(&ty)) = (yielded.first(), tys.first()) else { return Ok(false) };
+    replace_with(rw, op, "arith.select", &[operands[0], y, operands[1]], ty)
+}
+
+// ---- transfer_read of a transfer_write with another permutation ----
+
+/// The extent a transfer touches along each source dimension (upstream's
+/// `getTransferChunkAccessed`).
+fn chunk_accessed(ctx: &Context, t: &Transfer) -> Vec<i64> {
+    let shape = t.vector_type(ctx).and_then(|v| u::vector_shape(ctx, v)).unwrap_or_default();
+    let mut sizes = vec![0; t.map.num_dims as usize];
+    for (i, &s) in shape.iter().enumerate().take(t.rank()) {
+        if let Some(d) = map_dim(&t.map, i) {
+            sizes[d as usize] = s;
+        }
+    }
+    sizes
+}
+
+fn read_after_write_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(read) = Transfer::of(ctx, op) else { return Ok(false) };
+    let Some(w) = u::def_named(ctx, read.source, "vector.transfer_write") else { return Ok(false) };
+    let Some(write) = Transfer::of(ctx, w) else { return Ok(false) };
+    let tensor = |t: &Transfer| t.shaped_type(ctx).is_some_and(|s| is_ranked_tensor(ctx, s));
+    if !tensor(&read)
+        || !tensor(&write)
+        || read.mask.is_some()
+        || write.mask.is_some()
+        || read.indices != write.indices
+        || read.has_out_of_bounds_dim()
+        || write.has_out_of_bounds_dim()
+        || chunk_accessed(ctx, &read) != chunk_accessed(ctx, &write)
+    {
+        return Ok(false);
+    }
+    // composed[i]: the written-vector dim read result i comes from, or None (broadcast).
+    let mut inverse: Vec<Option<usize>> = vec![None; write.map.num_dims as usize];
+    for i in 0..write.rank() {
+        let Some(d) = map_dim(&write.map, i) else { return Ok(false) };
+        inverse[d as usize] = Some(i);
+    }
+    let composed: Vec<Option<usize>> = (0..read.rank())
+        .map(|i| match read.map.nodes[read.map.results[i] as usize] {
+            AffineNode::Dim(d) => inverse.get(d as usize).copied().flatten(),
+            _ => None,
+        })
+        .collect();
+    let write_rank = write.rank();
+    if (0..write_rank).any(|k| !composed.contains(&Some(k))) {
+        return Ok(false);
+    }
+    let bcast: Vec<usize> = (0..composed.len()).filter(|&i| composed[i].is_none()).collect();
+    let mut inv_perm: Vec<usize> = bcast.clone();
+    inv_perm.resize(composed.len(), 0);
+    for (idx, c) in composed.iter().enumerate() {
+        if let Some(d) = c {
+            inv_perm[d + bcast.len()] = idx;
+        }
+    }
+    let mut perm = vec![0i64; inv_perm.len()];
+    for (i, &p) in inv_perm.iter().enumerate() {
+        perm[p] = i as i64;
+    }
+    let Some(rty) = read.vector_type(ctx) else { return Ok(false) };
+    let Some((rshape, rscal, element)) = u::vector_parts(ctx, rty) else { return Ok(false) };
+    let bshape: Vec<i64> = inv_perm.iter().map(|&i| rshape[i]).collect();
+    let bscal: Vec<bool> = inv_perm.iter().map(|&i| rscal[i]).collect();
+    let bty = ctx.vector_type(&bshape, &bscal, element)?;
+    let Some(wv) = write.vector else { return Ok(false) };
+    let bst = state(ctx, "vector.broadcast", op, &[wv], bty)?;
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let b = rw.create_op(&bst)?;
+    let bv = rw.ctx().op_result(b, 0)?;
+    let tst = transpose_state(rw.ctx(), op, bv, &perm, rty)?;
+    rw.replace_op_with_new(op, &tst)?;
+    Ok(true)
+}
+
+fn register_batch4(ctx: &mut Context) {
+    ctx.register_fold_hook("vector.mask", Arc::new(fold_mask));
+    let patterns: [(&str, &str, Pattern); 2] = [
+        ("vector-transfer-read-after-write-to-broadcast", "vector.transfer_read", read_after_write_to_broadcast),
+        ("vector-empty-mask-with-passthru", "vector.mask", empty_mask_with_passthru),
     ];
     for (name, root, f) in patterns {
         let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));

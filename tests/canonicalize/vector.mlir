@@ -654,3 +654,40 @@ func.func @contract_add(%x: vector<2x3xf32>, %y: vector<3x4xf32>, %z: vector<2x4
   %1 = arith.addf %z, %0 : vector<2x4xf32>
   return %1 : vector<2x4xf32>
 }
+
+// -----
+
+func.func @extract_strided_chains(%v: vector<4x8xf32>, %w: vector<2x4xf32>) -> (f32, vector<8xf32>, f32, vector<4xf32>, f32) {
+  %0 = vector.extract_strided_slice %v offsets = [1, 2], sizes = [2, 4], strides = [1, 1] : vector<4x8xf32> to vector<2x4xf32>
+  %1 = vector.extract %0[1, 3] : f32 from vector<2x4xf32>
+  %2 = vector.extract_strided_slice %v offsets = [2], sizes = [2], strides = [1] : vector<4x8xf32> to vector<2x8xf32>
+  %3 = vector.extract %2[1] : vector<8xf32> from vector<2x8xf32>
+  %4 = vector.insert_strided_slice %w, %v offsets = [1, 4], strides = [1, 1] : vector<2x4xf32> into vector<4x8xf32>
+  %5 = vector.extract %4[2, 5] : f32 from vector<4x8xf32>
+  %6 = vector.extract %4[0, 5] : f32 from vector<4x8xf32>
+  %x = vector.insert_strided_slice %w, %v offsets = [1, 0], strides = [1, 1] : vector<2x4xf32> into vector<4x8xf32>
+  %7 = vector.extract %x[2] : vector<8xf32> from vector<4x8xf32>
+  %s = vector.extract_strided_slice %7 offsets = [0], sizes = [4], strides = [1] : vector<8xf32> to vector<4xf32>
+  return %1, %3, %5, %s, %6 : f32, vector<8xf32>, f32, vector<4xf32>, f32
+}
+
+// -----
+
+func.func @masks_ops(%m: vector<8xi1>, %v: vector<8xf32>, %p: vector<8xf32>, %mem: memref<8xf32>, %i: index, %f: f32) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %0 = vector.mask %m { vector.yield %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  %1 = vector.mask %m, %p { vector.yield %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  %t = vector.constant_mask [8] : vector<8xi1>
+  %2 = vector.mask %t { vector.transfer_read %mem[%i], %f : memref<8xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  vector.mask %t { vector.transfer_write %v, %mem[%i] : vector<8xf32>, memref<8xf32> } : vector<8xi1>
+  return %0, %1, %2 : vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
+
+// -----
+
+func.func @read_after_write_permuted(%t: tensor<4x4x4xf32>, %v: vector<4x1xf32>, %p: f32) -> (vector<1x100x4x5xf32>, vector<4x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = vector.transfer_write %v, %t[%c0, %c0, %c0] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : vector<4x1xf32>, tensor<4x4x4xf32>
+  %r = vector.transfer_read %w[%c0, %c0, %c0], %p {in_bounds = [true, true, true, true], permutation_map = affine_map<(d0, d1, d2) -> (d1, 0, d2, 0)>} : tensor<4x4x4xf32>, vector<1x100x4x5xf32>
+  %s = vector.transfer_read %w[%c0, %c0, %c0], %p {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : tensor<4x4x4xf32>, vector<4x1xf32>
+  return %r, %s : vector<1x100x4x5xf32>, vector<4x1xf32>
+}
