@@ -2033,21 +2033,40 @@ fn make_arith_reduction(
     Ok(Some(u::create_or_fold(rw, &st)?))
 }
 
-fn is_masked(ctx: &Context, op: OpId) -> bool {
-    ctx.op_parent_op(op).ok().flatten().is_some_and(|p| ctx.op_name(p).is_ok_and(|n| n == "vector.mask"))
-}
-
 fn extract_all_zeros_state(ctx: &Context, at: OpId, source: Value) -> Result<Option<OperationState>> {
     let Some((shape, _, element)) = u::vector_parts(ctx, ctx.value_type(source)?) else { return Ok(None) };
     let a = u::i64_array_attr(ctx, &vec![0; shape.len()])?;
     Ok(Some(state(ctx, "vector.extract", at, &[source], element)?.attribute(ctx.identifier("static_position"), a)))
 }
 
+/// The `vector.mask` op around `op`, if any: (mask op, mask).
+fn masking(ctx: &Context, op: OpId) -> Result<Option<(OpId, Value)>> {
+    let Some(p) = ctx.op_parent_op(op)? else { return Ok(None) };
+    if ctx.op_name(p)? != "vector.mask" {
+        return Ok(None);
+    }
+    Ok(Some((p, operand(ctx, p, 0)?)))
+}
+
+/// `selectPassthru`: `arith.select %mask, %value, %passthru` when there is a mask.
+fn select_passthru(
+    rw: &mut Rewriter<'_>,
+    at: OpId,
+    mask: Option<Value>,
+    value: Value,
+    passthru: Value,
+) -> Result<Value> {
+    let Some(mask) = mask else { return Ok(value) };
+    let ty = rw.ctx().value_type(value)?;
+    let st = state(rw.ctx(), "arith.select", at, &[mask, value, passthru], ty)?;
+    let sel = rw.create_op(&st)?;
+    rw.ctx().op_result(sel, 0)
+}
+
 fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    if is_masked(ctx, op) {
-        return Ok(false);
-    }
+    let masked = masking(ctx, op)?;
+    let root = masked.map_or(op, |m| m.0);
     let operands = ctx.op_operands(op)?;
     let v = operands[0];
     let shape = vshape(ctx, v).unwrap_or_default();
@@ -2056,17 +2075,28 @@ fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     }
     let Some(kind) = combining_kind(ctx, op) else { return Ok(false) };
     let fastmath = ctx.op_inherent_or_discardable(op, "fastmath")?;
-    let Some(st) = extract_all_zeros_state(ctx, op, v)? else { return Ok(false) };
-    rw.set_insertion_point(InsertPoint::Before(op));
+    let Some(st) = extract_all_zeros_state(ctx, root, v)? else { return Ok(false) };
+    let mask_st = match masked {
+        Some((_, m)) => extract_all_zeros_state(ctx, root, m)?,
+        None => None,
+    };
+    rw.set_insertion_point(InsertPoint::Before(root));
+    let mask = match mask_st {
+        Some(ms) => {
+            let e = rw.create_op(&ms)?;
+            Some(rw.ctx().op_result(e, 0)?)
+        }
+        None => None,
+    };
     let ex = rw.create_op(&st)?;
     let mut res = rw.ctx().op_result(ex, 0)?;
     if let Some(&acc) = operands.get(1) {
-        match make_arith_reduction(rw, op, &kind, res, acc, fastmath)? {
-            Some(r) => res = r,
+        match make_arith_reduction(rw, root, &kind, res, acc, fastmath)? {
+            Some(r) => res = select_passthru(rw, root, mask, r, acc)?,
             None => return Ok(false),
         }
     }
-    rw.replace_op(op, &[res])?;
+    rw.replace_op(root, &[res])?;
     Ok(true)
 }
 
@@ -2079,9 +2109,6 @@ fn fold_multi_reduction(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) ->
 
 fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    if is_masked(ctx, op) {
-        return Ok(false);
-    }
     let src = operand(ctx, op, 0)?;
     let acc = operand(ctx, op, 1)?;
     let shape = vshape(ctx, src).unwrap_or_default();
@@ -2089,19 +2116,45 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
     if dims.iter().any(|&d| shape.get(d as usize) != Some(&1)) {
         return Ok(false);
     }
+    let masked = masking(ctx, op)?;
+    let root = masked.map_or(op, |m| m.0);
     let Some(kind) = combining_kind(ctx, op) else { return Ok(false) };
     let dest = result_type(ctx, op)?;
-    let st = if u::vector_shape(ctx, dest).is_some() {
-        state(ctx, "vector.shape_cast", op, &[src], dest)?
-    } else {
-        let Some(st) = extract_all_zeros_state(ctx, op, src)? else { return Ok(false) };
-        st
+    let (st, mask_st) = match u::vector_parts(ctx, dest) {
+        Some((ds, dscal, _)) => {
+            let mask_st = match masked {
+                Some((_, m)) => {
+                    let i1 = ctx.integer_type(1, crate::types::Signedness::Signless)?;
+                    let mty = ctx.vector_type(&ds, &dscal, i1)?;
+                    Some(state(ctx, "vector.shape_cast", root, &[m], mty)?)
+                }
+                None => None,
+            };
+            (state(ctx, "vector.shape_cast", root, &[src], dest)?, mask_st)
+        }
+        None => {
+            let Some(st) = extract_all_zeros_state(ctx, root, src)? else { return Ok(false) };
+            let mask_st = match masked {
+                Some((_, m)) => extract_all_zeros_state(ctx, root, m)?,
+                None => None,
+            };
+            (st, mask_st)
+        }
     };
-    rw.set_insertion_point(InsertPoint::Before(op));
+    rw.set_insertion_point(InsertPoint::Before(root));
+    let mask = match mask_st {
+        Some(ms) => {
+            let m = rw.create_op(&ms)?;
+            Some(rw.ctx().op_result(m, 0)?)
+        }
+        None => None,
+    };
     let cast = rw.create_op(&st)?;
     let cast = rw.ctx().op_result(cast, 0)?;
-    let Some(r) = make_arith_reduction(rw, op, &kind, acc, cast, None)? else { return Ok(false) };
-    rw.replace_op(op, &[r])?;
+    let Some(r) = make_arith_reduction(rw, root, &kind, acc, cast, None)? else { return Ok(false) };
+    // makeArithReduction's passthru is its second operand: the cast source here.
+    let r = select_passthru(rw, root, mask, r, cast)?;
+    rw.replace_op(root, &[r])?;
     Ok(true)
 }
 

@@ -691,3 +691,112 @@ func.func @read_after_write_permuted(%t: tensor<4x4x4xf32>, %v: vector<4x1xf32>,
   %s = vector.transfer_read %w[%c0, %c0, %c0], %p {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : tensor<4x4x4xf32>, vector<4x1xf32>
   return %r, %s : vector<1x100x4x5xf32>, vector<4x1xf32>
 }
+
+// -----
+
+func.func @dynamic_positions(%s: f32, %v: vector<3x4xf32>, %i: index, %j: index) -> (f32, vector<4xf32>, f32, f32, vector<3x4xf32>) {
+  %b = vector.broadcast %s : f32 to vector<3x4xf32>
+  %0 = vector.extract %b[%i, %j] : f32 from vector<3x4xf32>
+  %c = vector.broadcast %v : vector<3x4xf32> to vector<2x3x4xf32>
+  %1 = vector.extract %c[%i, %j] : vector<4xf32> from vector<2x3x4xf32>
+  %e = vector.extract %v[%i] : vector<4xf32> from vector<3x4xf32>
+  %2 = vector.extract %e[2] : f32 from vector<4xf32>
+  %n = vector.insert %s, %v[%i, 1] : f32 into vector<3x4xf32>
+  %3 = vector.extract %n[%i, 1] : f32 from vector<3x4xf32>
+  %m = vector.insert %s, %n[%i, 1] : f32 into vector<3x4xf32>
+  return %0, %1, %2, %3, %m : f32, vector<4xf32>, f32, f32, vector<3x4xf32>
+}
+
+// -----
+
+func.func @zero_d(%s: f32, %z: vector<f32>) -> (vector<f32>, f32, vector<1xf32>, vector<f32>, f32) {
+  %0 = vector.broadcast %s : f32 to vector<f32>
+  %1 = vector.extract %0[] : f32 from vector<f32>
+  %2 = vector.shape_cast %z : vector<f32> to vector<1xf32>
+  %3 = vector.shape_cast %2 : vector<1xf32> to vector<f32>
+  %c = arith.constant dense<3.0> : vector<f32>
+  %4 = vector.extract %c[] : f32 from vector<f32>
+  return %0, %1, %2, %3, %4 : vector<f32>, f32, vector<1xf32>, vector<f32>, f32
+}
+
+// -----
+
+func.func @scalable(%v: vector<[4]xf32>, %s: f32, %w: vector<2x[4]xf32>) -> (vector<1x[4]xf32>, vector<2x[4]xf32>, f32, vector<[4]xf32>) {
+  %0 = vector.broadcast %v : vector<[4]xf32> to vector<1x[4]xf32>
+  %1 = vector.broadcast %s : f32 to vector<2x[4]xf32>
+  %2 = vector.extract %1[1, 3] : f32 from vector<2x[4]xf32>
+  %3 = vector.extract %w[1] : vector<[4]xf32> from vector<2x[4]xf32>
+  return %0, %1, %2, %3 : vector<1x[4]xf32>, vector<2x[4]xf32>, f32, vector<[4]xf32>
+}
+
+// -----
+
+func.func @element_kinds() -> (i1, f16, bf16, vector<2xi1>, i64, vector<2xf64>) {
+  %a = arith.constant dense<[true, false, true]> : vector<3xi1>
+  %0 = vector.extract %a[2] : i1 from vector<3xi1>
+  %h = arith.constant dense<[1.5, -2.0]> : vector<2xf16>
+  %1 = vector.extract %h[1] : f16 from vector<2xf16>
+  %g = arith.constant dense<[0.5, 4.0]> : vector<2xbf16>
+  %2 = vector.extract %g[0] : bf16 from vector<2xbf16>
+  %t = arith.constant true
+  %3 = vector.broadcast %t : i1 to vector<2xi1>
+  %l = arith.constant dense<[[9223372036854775807, -9223372036854775808]]> : vector<1x2xi64>
+  %4 = vector.extract %l[0, 1] : i64 from vector<1x2xi64>
+  %x = arith.constant 1.0e+300 : f64
+  %y = arith.constant -0.0 : f64
+  %5 = vector.from_elements %x, %y : vector<2xf64>
+  return %0, %1, %2, %3, %4, %5 : i1, f16, bf16, vector<2xi1>, i64, vector<2xf64>
+}
+
+// -----
+
+func.func @inserts_more(%s: i8, %v: vector<2x2xi8>) -> (vector<2x2xi8>, vector<2x2xi8>, vector<300xi8>, vector<300xi8>) {
+  %p = ub.poison : vector<2x2xi8>
+  %0 = vector.insert %s, %p[0, 0] : i8 into vector<2x2xi8>
+  %c = arith.constant 5 : i8
+  %d = arith.constant dense<1> : vector<2x2xi8>
+  %1 = vector.insert %c, %d[1, 1] : i8 into vector<2x2xi8>
+  %big = arith.constant dense<0> : vector<300xi8>
+  %2 = vector.insert %c, %big[7] : i8 into vector<300xi8>
+  %3 = vector.insert %c, %big[9] : i8 into vector<300xi8>
+  return %0, %1, %2, %3 : vector<2x2xi8>, vector<2x2xi8>, vector<300xi8>, vector<300xi8>
+}
+
+// -----
+
+func.func @insert_index_consts(%v: vector<4xindex>) -> (vector<4xindex>, vector<3xi32>) {
+  %c = arith.constant 3 : index
+  %d = arith.constant dense<[0, 1, 2, 3]> : vector<4xindex>
+  %0 = vector.insert %c, %d[0] : index into vector<4xindex>
+  %e = arith.constant dense<[5, 6, 7]> : vector<3xi32>
+  %f = arith.constant -1 : i32
+  %1 = vector.insert %f, %e[2] : i32 into vector<3xi32>
+  return %0, %1 : vector<4xindex>, vector<3xi32>
+}
+
+// -----
+
+func.func @nested_regions(%c: i1, %v: vector<4xf32>, %s: f32) -> vector<4xf32> {
+  %r = scf.if %c -> vector<4xf32> {
+    %b = vector.broadcast %s : f32 to vector<4xf32>
+    %e = vector.extract %b[1] : f32 from vector<4xf32>
+    %i = vector.insert %e, %v[2] : f32 into vector<4xf32>
+    scf.yield %i : vector<4xf32>
+  } else {
+    %k = arith.constant dense<1.0> : vector<4xf32>
+    %x = vector.extract %k[3] : f32 from vector<4xf32>
+    %i = vector.insert %x, %v[0] : f32 into vector<4xf32>
+    scf.yield %i : vector<4xf32>
+  }
+  return %r : vector<4xf32>
+}
+
+// -----
+
+func.func @masked_reductions(%v: vector<1xf32>, %a: f32, %m: vector<1xi1>, %w: vector<2x1xf32>, %acc: vector<2xf32>, %n: vector<2x1xi1>, %u: vector<1x1xi32>, %b: i32, %k: vector<1x1xi1>) -> (f32, f32, vector<2xf32>, i32) {
+  %0 = vector.mask %m { vector.reduction <add>, %v, %a : vector<1xf32> into f32 } : vector<1xi1> -> f32
+  %1 = vector.mask %m { vector.reduction <mul>, %v : vector<1xf32> into f32 } : vector<1xi1> -> f32
+  %2 = vector.mask %n { vector.multi_reduction <add>, %w, %acc [1] : vector<2x1xf32> to vector<2xf32> } : vector<2x1xi1> -> vector<2xf32>
+  %3 = vector.mask %k { vector.multi_reduction <add>, %u, %b [0, 1] : vector<1x1xi32> to i32 } : vector<1x1xi1> -> i32
+  return %0, %1, %2, %3 : f32, f32, vector<2xf32>, i32
+}
