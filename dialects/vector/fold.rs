@@ -3223,11 +3223,126 @@ fn read_after_write_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool
 
 fn register_batch4(ctx: &mut Context) {
     ctx.register_fold_hook("vector.mask", Arc::new(fold_mask));
-    let patterns: [(&str, &str, Pattern); 2] = [
+    let patterns: [(&str, &str, Pattern); 3] = [
         ("vector-transfer-read-after-write-to-broadcast", "vector.transfer_read", read_after_write_to_broadcast),
+        ("vector-swap-extract-slice-of-transfer-write", "tensor.insert_slice", swap_extract_slice_of_transfer_write),
         ("vector-empty-mask-with-passthru", "vector.mask", empty_mask_with_passthru),
     ];
     for (name, root, f) in patterns {
         let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
     }
+}
+
+// ---- tensor.insert_slice of tensor.extract_slice of a transfer_write ----
+
+/// A slice op's offsets, sizes or strides: static entries or dynamic operands.
+fn slice_mixed(ctx: &Context, op: OpId, attr: &str, group: usize) -> Result<Vec<Pos>> {
+    let groups = ctx.op_operand_segments(op)?;
+    let operands = ctx.op_operands(op)?;
+    let dynamic: Vec<Value> =
+        groups.get(group).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec).unwrap_or_default();
+    let mut it = dynamic.into_iter();
+    Ok(i64_attr(ctx, op, attr)
+        .into_iter()
+        .map(|p| if p == DYNAMIC { it.next().map_or(Pos::Static(p), Pos::Dynamic) } else { Pos::Static(p) })
+        .collect())
+}
+
+fn pos_constant(ctx: &Context, p: Pos) -> Option<i64> {
+    match p {
+        Pos::Static(s) => Some(s),
+        Pos::Dynamic(v) => constant_int_of(ctx, v),
+    }
+}
+
+fn swap_extract_slice_of_transfer_write(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    // insert_slice groups: source, dest, offsets, sizes, strides.
+    if slice_mixed(ctx, op, "static_strides", 4)?.iter().any(|&p| pos_constant(ctx, p) != Some(1)) {
+        return Ok(false);
+    }
+    let src = operand(ctx, op, 0)?;
+    let Some(ex) = u::def_named(ctx, src, "tensor.extract_slice") else { return Ok(false) };
+    // extract_slice groups: source, offsets, sizes, strides.
+    if slice_mixed(ctx, ex, "static_strides", 3)?.iter().any(|&p| pos_constant(ctx, p) != Some(1))
+        || ctx.value_num_uses(result(ctx, ex)?)? != 1
+    {
+        return Ok(false);
+    }
+    let Some(w) = u::def_named(ctx, operand(ctx, ex, 0)?, "vector.transfer_write") else { return Ok(false) };
+    if ctx.value_num_uses(result(ctx, w)?)? != 1 {
+        return Ok(false);
+    }
+    let Some(write) = Transfer::of(ctx, w) else { return Ok(false) };
+    let src_ty = ctx.value_type(src)?;
+    if shaped_shape(ctx, src_ty).map_or(0, |s| s.len()) != write.rank() {
+        return Ok(false);
+    }
+    if slice_mixed(ctx, ex, "static_offsets", 1)?.iter().any(|&p| pos_constant(ctx, p) != Some(0))
+        || !all_zero_indices(ctx, &write)
+    {
+        return Ok(false);
+    }
+    let (isz, esz) = (slice_mixed(ctx, op, "static_sizes", 3)?, slice_mixed(ctx, ex, "static_sizes", 2)?);
+    if isz.len() != esz.len() {
+        return Ok(false);
+    }
+    for (&a, &b) in isz.iter().zip(&esz) {
+        let same = match (pos_constant(ctx, a), pos_constant(ctx, b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => a == b,
+        };
+        if !same {
+            return Ok(false);
+        }
+    }
+    let Some(vty) = write.vector_type(ctx) else { return Ok(false) };
+    let vshape_ = u::vector_shape(ctx, vty).unwrap_or_default();
+    let tshape = write.shaped_type(ctx).and_then(|t| shaped_shape(ctx, t)).unwrap_or_default();
+    let result_shape: Vec<i64> =
+        (0..write.rank()).map(|i| map_dim(&write.map, i).map_or(0, |d| tshape[d as usize])).collect();
+    if write.mask.is_some() || vshape_ != result_shape {
+        return Ok(false);
+    }
+    let dest = operand(ctx, op, 1)?;
+    let groups = ctx.op_operand_segments(op)?;
+    let operands = ctx.op_operands(op)?;
+    let group =
+        |g: usize| groups.get(g).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec).unwrap_or_default();
+    let (offs, sizes, strides) = (group(2), group(3), group(4));
+    let mut ex_operands = vec![dest];
+    ex_operands.extend(offs.iter().chain(&sizes).chain(&strides));
+    let i32t = ctx.integer_type(32, crate::types::Signedness::Signless)?;
+    let segs: Vec<u8> =
+        [1, offs.len(), sizes.len(), strides.len()].iter().flat_map(|&n| (n as i32).to_le_bytes()).collect();
+    let mut est = state(ctx, "tensor.extract_slice", ex, &ex_operands, src_ty)?
+        .attribute(ctx.identifier("operandSegmentSizes"), ctx.dense_array_attr(i32t, &segs)?);
+    for name in ["static_offsets", "static_sizes", "static_strides"] {
+        if let Some(a) = ctx.op_inherent_or_discardable(op, name)? {
+            est = est.attribute(ctx.identifier(name), a);
+        }
+    }
+    let map_attr = ctx.op_inherent_or_discardable(w, "permutation_map")?;
+    let wloc = ctx.op_location(w)?;
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let new_ex = rw.create_op(&est)?;
+    let new_src = rw.ctx().op_result(new_ex, 0)?;
+    let ctx = rw.ctx();
+    let Some(vector) = write.vector else { return Ok(false) };
+    let mut w_operands = vec![vector, new_src];
+    w_operands.extend(&write.indices);
+    let falses: Vec<Attribute> = (0..vshape_.len()).map(|_| ctx.bool_attr(false)).collect();
+    let wsegs: Vec<u8> = [1, 1, write.indices.len(), 0].iter().flat_map(|&n| (n as i32).to_le_bytes()).collect();
+    let mut wst = OperationState::new("vector.transfer_write", wloc)
+        .operands(&w_operands)
+        .results(&[src_ty])
+        .attribute(ctx.identifier("in_bounds"), ctx.array_attr(&falses))
+        .attribute(ctx.identifier("operandSegmentSizes"), ctx.dense_array_attr(i32t, &wsegs)?);
+    if let Some(m) = map_attr {
+        wst = wst.attribute(ctx.identifier("permutation_map"), m);
+    }
+    let new_w = rw.create_op(&wst)?;
+    let nv = rw.ctx().op_result(new_w, 0)?;
+    rw.set_operand(op, 0, nv)?;
+    Ok(true)
 }

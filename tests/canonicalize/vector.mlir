@@ -800,3 +800,13 @@ func.func @masked_reductions(%v: vector<1xf32>, %a: f32, %m: vector<1xi1>, %w: v
   %3 = vector.mask %k { vector.multi_reduction <add>, %u, %b [0, 1] : vector<1x1xi32> to i32 } : vector<1x1xi1> -> i32
   return %0, %1, %2, %3 : f32, f32, vector<2xf32>, i32
 }
+
+// -----
+
+func.func @swap_slice(%v: vector<8x16xf32>, %init: tensor<8x16xf32>, %iter: tensor<27x37xf32>, %i: index, %j: index, %s0: index, %s1: index) -> tensor<27x37xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = vector.transfer_write %v, %init[%c0, %c0] : vector<8x16xf32>, tensor<8x16xf32>
+  %1 = tensor.extract_slice %0[0, 0] [%s0, %s1] [1, 1] : tensor<8x16xf32> to tensor<?x?xf32>
+  %r = tensor.insert_slice %1 into %iter[%i, %j] [%s0, %s1] [1, 1] : tensor<?x?xf32> into tensor<27x37xf32>
+  return %r : tensor<27x37xf32>
+}
