@@ -391,7 +391,9 @@ fn extract_from_insert_transpose_chain(ctx: &mut Context, op: OpId) -> Result<Op
         }
         if !ins_dynamic && is_prefix(&ins_pos, &pos) {
             pos.drain(..ins_pos.len());
-            extracted_rank = pos.len() - sentinels.len();
+            // A poison insert position can eat into the sentinels; nothing to fold then.
+            let Some(rank) = pos.len().checked_sub(sentinels.len()) else { return Ok(None) };
+            extracted_rank = rank;
             let stored = operand(ctx, ins, 0)?;
             return try_fold_extract_in_place(ctx, op, stored, &pos, extracted_rank, can_fold(&pos, extracted_rank));
         }

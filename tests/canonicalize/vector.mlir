@@ -810,3 +810,78 @@ func.func @swap_slice(%v: vector<8x16xf32>, %init: tensor<8x16xf32>, %iter: tens
   %r = tensor.insert_slice %1 into %iter[%i, %j] [%s0, %s1] [1, 1] : tensor<?x?xf32> into tensor<27x37xf32>
   return %r : tensor<27x37xf32>
 }
+
+// -----
+
+func.func @insert_transpose_chain(%v: vector<3x2xf32>, %a: f32, %b: f32, %c: f32) -> (f32, f32, f32, f32) {
+  %0 = vector.insert %a, %v[0, 1] : f32 into vector<3x2xf32>
+  %1 = vector.insert %b, %0[2, 0] : f32 into vector<3x2xf32>
+  %2 = vector.transpose %1, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  %3 = vector.insert %c, %2[0, 1] : f32 into vector<2x3xf32>
+  %4 = vector.transpose %3, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %r0 = vector.extract %2[1, 0] : f32 from vector<2x3xf32>
+  %r1 = vector.extract %4[2, 0] : f32 from vector<3x2xf32>
+  %r2 = vector.extract %4[1, 0] : f32 from vector<3x2xf32>
+  %r3 = vector.extract %4[1, 1] : f32 from vector<3x2xf32>
+  return %r0, %r1, %r2, %r3 : f32, f32, f32, f32
+}
+
+// -----
+
+func.func @insert_chain_cases(%big: vector<3x2x5xf32>, %mid: vector<2x5xf32>, %low: vector<5xf32>) -> (vector<5xf32>, vector<5xf32>, vector<2x5xf32>, vector<2x5xf32>) {
+  %a = vector.insert %mid, %big[0] : vector<2x5xf32> into vector<3x2x5xf32>
+  %b = vector.insert %mid, %a[2] : vector<2x5xf32> into vector<3x2x5xf32>
+  %c = vector.insert %low, %b[2, 0] : vector<5xf32> into vector<3x2x5xf32>
+  %d = vector.insert %low, %c[1, 1] : vector<5xf32> into vector<3x2x5xf32>
+  %r0 = vector.extract %d[1, 1] : vector<5xf32> from vector<3x2x5xf32>
+  %r1 = vector.extract %b[2, 1] : vector<5xf32> from vector<3x2x5xf32>
+  %r2 = vector.extract %d[2] : vector<2x5xf32> from vector<3x2x5xf32>
+  %r3 = vector.extract %d[0] : vector<2x5xf32> from vector<3x2x5xf32>
+  return %r0, %r1, %r2, %r3 : vector<5xf32>, vector<5xf32>, vector<2x5xf32>, vector<2x5xf32>
+}
+
+// -----
+
+func.func @transpose_3d_chain(%v: vector<2x3x4xf32>, %s: f32) -> (f32, f32, vector<4xf32>) {
+  %a = vector.transpose %v, [2, 0, 1] : vector<2x3x4xf32> to vector<4x2x3xf32>
+  %b = vector.insert %s, %a[3, 1, 2] : f32 into vector<4x2x3xf32>
+  %c = vector.transpose %b, [1, 2, 0] : vector<4x2x3xf32> to vector<2x3x4xf32>
+  %r0 = vector.extract %c[1, 2, 3] : f32 from vector<2x3x4xf32>
+  %r1 = vector.extract %c[0, 2, 3] : f32 from vector<2x3x4xf32>
+  %r2 = vector.extract %c[0, 1] : vector<4xf32> from vector<2x3x4xf32>
+  return %r0, %r1, %r2 : f32, f32, vector<4xf32>
+}
+
+// -----
+
+func.func @strided_insert_chain(%a: vector<3x8xf32>, %b: vector<1x5xf32>, %c: vector<1x5xf32>, %d: vector<4x4xf32>, %e: vector<8x8xf32>) -> (vector<1x2xf32>, vector<2x2xf32>, vector<3x4xf32>) {
+  %0 = vector.insert_strided_slice %b, %a offsets = [0, 2], strides = [1, 1] : vector<1x5xf32> into vector<3x8xf32>
+  %1 = vector.insert_strided_slice %c, %0 offsets = [2, 1], strides = [1, 1] : vector<1x5xf32> into vector<3x8xf32>
+  %2 = vector.extract_strided_slice %1 offsets = [0, 3], sizes = [1, 2], strides = [1, 1] : vector<3x8xf32> to vector<1x2xf32>
+  %3 = vector.insert_strided_slice %d, %e offsets = [2, 2], strides = [1, 1] : vector<4x4xf32> into vector<8x8xf32>
+  %4 = vector.extract_strided_slice %3 offsets = [3, 3], sizes = [2, 2], strides = [1, 1] : vector<8x8xf32> to vector<2x2xf32>
+  %5 = vector.extract_strided_slice %3 offsets = [3, 3], sizes = [3, 4], strides = [1, 1] : vector<8x8xf32> to vector<3x4xf32>
+  return %2, %4, %5 : vector<1x2xf32>, vector<2x2xf32>, vector<3x4xf32>
+}
+
+// -----
+
+func.func @transpose_sequences(%v: vector<4x3x2xf32>) -> (vector<4x3x2xf32>, vector<2x3x4xf32>) {
+  %0 = vector.transpose %v, [1, 2, 0] : vector<4x3x2xf32> to vector<3x2x4xf32>
+  %1 = vector.transpose %0, [1, 0, 2] : vector<3x2x4xf32> to vector<2x3x4xf32>
+  %2 = vector.transpose %1, [2, 1, 0] : vector<2x3x4xf32> to vector<4x3x2xf32>
+  return %2, %1 : vector<4x3x2xf32>, vector<2x3x4xf32>
+}
+
+// -----
+
+func.func @cast_and_bounds(%m: memref<4x8xf32>, %t: tensor<4x8xf32>) -> (vector<4x8xf32>, vector<4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 0.0 : f32
+  %0 = memref.cast %m : memref<4x8xf32> to memref<?x?xf32>
+  %1 = vector.transfer_read %0[%c0, %c0], %f : memref<?x?xf32>, vector<4x8xf32>
+  vector.transfer_write %1, %0[%c0, %c0] : vector<4x8xf32>, memref<?x?xf32>
+  %2 = tensor.cast %t : tensor<4x8xf32> to tensor<?x?xf32>
+  %3 = vector.transfer_read %2[%c0, %c0], %f : tensor<?x?xf32>, vector<4x8xf32>
+  return %1, %3 : vector<4x8xf32>, vector<4x8xf32>
+}
