@@ -885,3 +885,13 @@ func.func @cast_and_bounds(%m: memref<4x8xf32>, %t: tensor<4x8xf32>) -> (vector<
   %3 = vector.transfer_read %2[%c0, %c0], %f : tensor<?x?xf32>, vector<4x8xf32>
   return %1, %3 : vector<4x8xf32>, vector<4x8xf32>
 }
+
+// -----
+
+func.func @dead_reads(%m: memref<16xf32>, %i: index, %mk: vector<4xi1>, %p: vector<4xf32>, %iv: vector<4xi32>) {
+  %0 = vector.load %m[%i] : memref<16xf32>, vector<4xf32>
+  %1 = vector.maskedload %m[%i], %mk, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %2 = vector.gather %m[%i][%iv], %mk, %p : memref<16xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %3 = vector.expandload %m[%i], %mk, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
