@@ -895,3 +895,51 @@ func.func @dead_reads(%m: memref<16xf32>, %i: index, %mk: vector<4xi1>, %p: vect
   %3 = vector.expandload %m[%i], %mk, %p : memref<16xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   return
 }
+
+// -----
+
+#map0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @vectorized_matmul(%A: tensor<8x16xf32>, %B: tensor<16x4xf32>, %C: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %a = vector.transfer_read %A[%c0, %c0], %pad : tensor<8x16xf32>, vector<8x16xf32>
+  %b = vector.transfer_read %B[%c0, %c0], %pad : tensor<16x4xf32>, vector<16x4xf32>
+  %c = vector.transfer_read %C[%c0, %c0], %pad : tensor<8x4xf32>, vector<8x4xf32>
+  %r = vector.contract {indexing_maps = [#map0, #map1, #map2], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<8x16xf32>, vector<16x4xf32> into vector<8x4xf32>
+  %w = vector.transfer_write %r, %C[%c0, %c0] : vector<8x4xf32>, tensor<8x4xf32>
+  return %w : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @loop_accumulate(%m: memref<64xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %init = vector.broadcast %zero : f32 to vector<8xf32>
+  %sum = scf.for %i = %c0 to %c64 step %c8 iter_args(%acc = %init) -> vector<8xf32> {
+    %mask = vector.create_mask %n : vector<8xi1>
+    %v = vector.transfer_read %m[%i], %zero, %mask : memref<64xf32>, vector<8xf32>
+    %s = arith.addf %acc, %v : vector<8xf32>
+    scf.yield %s : vector<8xf32>
+  }
+  %red = vector.reduction <add>, %sum : vector<8xf32> into f32
+  %e = vector.extract %init[3] : f32 from vector<8xf32>
+  %t = arith.addf %red, %e : f32
+  return %t : f32
+}
+
+// -----
+
+func.func @masked_tensor_rw(%t: tensor<?xf32>, %n: index, %v: vector<4xf32>) -> (tensor<?xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %pad = arith.constant 0.0 : f32
+  %m = vector.create_mask %c4 : vector<4xi1>
+  %w = vector.transfer_write %v, %t[%c0], %m : vector<4xf32>, tensor<?xf32>
+  %r = vector.transfer_read %w[%c0], %pad, %m : tensor<?xf32>, vector<4xf32>
+  return %w, %r : tensor<?xf32>, vector<4xf32>
+}
