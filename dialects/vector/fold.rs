@@ -2077,9 +2077,9 @@ fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     }
     let Some(kind) = combining_kind(ctx, op) else { return Ok(false) };
     let fastmath = ctx.op_inherent_or_discardable(op, "fastmath")?;
-    let Some(st) = extract_all_zeros_state(ctx, root, v)? else { return Ok(false) };
+    let Some(st) = extract_all_zeros_state(ctx, op, v)? else { return Ok(false) };
     let mask_st = match masked {
-        Some((_, m)) => extract_all_zeros_state(ctx, root, m)?,
+        Some((_, m)) => extract_all_zeros_state(ctx, op, m)?,
         None => None,
     };
     rw.set_insertion_point(InsertPoint::Before(root));
@@ -2093,8 +2093,8 @@ fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     let ex = rw.create_op(&st)?;
     let mut res = rw.ctx().op_result(ex, 0)?;
     if let Some(&acc) = operands.get(1) {
-        match make_arith_reduction(rw, root, &kind, res, acc, fastmath)? {
-            Some(r) => res = select_passthru(rw, root, mask, r, acc)?,
+        match make_arith_reduction(rw, op, &kind, res, acc, fastmath)? {
+            Some(r) => res = select_passthru(rw, op, mask, r, acc)?,
             None => return Ok(false),
         }
     }
@@ -2128,16 +2128,16 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
                 Some((_, m)) => {
                     let i1 = ctx.integer_type(1, crate::types::Signedness::Signless)?;
                     let mty = ctx.vector_type(&ds, &dscal, i1)?;
-                    Some(state(ctx, "vector.shape_cast", root, &[m], mty)?)
+                    Some(state(ctx, "vector.shape_cast", op, &[m], mty)?)
                 }
                 None => None,
             };
-            (state(ctx, "vector.shape_cast", root, &[src], dest)?, mask_st)
+            (state(ctx, "vector.shape_cast", op, &[src], dest)?, mask_st)
         }
         None => {
-            let Some(st) = extract_all_zeros_state(ctx, root, src)? else { return Ok(false) };
+            let Some(st) = extract_all_zeros_state(ctx, op, src)? else { return Ok(false) };
             let mask_st = match masked {
-                Some((_, m)) => extract_all_zeros_state(ctx, root, m)?,
+                Some((_, m)) => extract_all_zeros_state(ctx, op, m)?,
                 None => None,
             };
             (st, mask_st)
@@ -2153,9 +2153,9 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
     };
     let cast = rw.create_op(&st)?;
     let cast = rw.ctx().op_result(cast, 0)?;
-    let Some(r) = make_arith_reduction(rw, root, &kind, acc, cast, None)? else { return Ok(false) };
+    let Some(r) = make_arith_reduction(rw, op, &kind, acc, cast, None)? else { return Ok(false) };
     // makeArithReduction's passthru is its second operand: the cast source here.
-    let r = select_passthru(rw, root, mask, r, cast)?;
+    let r = select_passthru(rw, op, mask, r, cast)?;
     rw.replace_op(root, &[r])?;
     Ok(true)
 }
