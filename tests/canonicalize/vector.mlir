@@ -943,3 +943,45 @@ func.func @masked_tensor_rw(%t: tensor<?xf32>, %n: index, %v: vector<4xf32>) -> 
   %r = vector.transfer_read %w[%c0], %pad, %m : tensor<?xf32>, vector<4xf32>
   return %w, %r : tensor<?xf32>, vector<4xf32>
 }
+
+// -----
+
+func.func @zero_d_transfers(%m: memref<f32>, %t: tensor<f32>, %p: f32, %v: vector<f32>) -> (vector<f32>, tensor<f32>, vector<1xf32>) {
+  %0 = vector.transfer_read %m[], %p : memref<f32>, vector<f32>
+  %1 = vector.transfer_write %v, %t[] : vector<f32>, tensor<f32>
+  %2 = vector.transfer_read %m[], %p {permutation_map = affine_map<() -> (0)>} : memref<f32>, vector<1xf32>
+  return %0, %1, %2 : vector<f32>, tensor<f32>, vector<1xf32>
+}
+
+// -----
+
+func.func @vector_element_transfers(%m: memref<4xvector<8xf32>>, %p: vector<8xf32>) -> vector<2x8xf32> {
+  %c1 = arith.constant 1 : index
+  %0 = vector.transfer_read %m[%c1], %p : memref<4xvector<8xf32>>, vector<2x8xf32>
+  return %0 : vector<2x8xf32>
+}
+
+// -----
+
+func.func @transfer_bcast_dims(%m: memref<4x8xf32>, %p: f32, %i: index) -> (vector<3x4xf32>, vector<3x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %0 = vector.transfer_read %m[%c0, %c0], %p {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x8xf32>, vector<3x4xf32>
+  %1 = vector.transfer_read %m[%c0, %i], %p {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x8xf32>, vector<3x4xf32>
+  return %0, %1 : vector<3x4xf32>, vector<3x4xf32>
+}
+
+// -----
+
+func.func @transfer_transposed(%m: memref<4x8xf32>, %p: f32) -> vector<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = vector.transfer_read %m[%c0, %c0], %p {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<4x8xf32>, vector<8x4xf32>
+  return %0 : vector<8x4xf32>
+}
+
+// -----
+
+func.func @transfer_scalable(%m: memref<16xf32>, %p: f32) -> vector<[4]xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = vector.transfer_read %m[%c0], %p : memref<16xf32>, vector<[4]xf32>
+  return %0 : vector<[4]xf32>
+}
