@@ -77,7 +77,7 @@ pub(crate) fn register(ctx: &mut Context) {
     for (name, root, f) in patterns {
         let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
     }
-    register_more(ctx);
+    register_mask_and_reduction_folds(ctx);
 }
 
 // ---- small accessors ----
@@ -2160,14 +2160,14 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
     Ok(true)
 }
 
-fn register_more(ctx: &mut Context) {
+fn register_mask_and_reduction_folds(ctx: &mut Context) {
     let hooks: [(&str, Hook); 2] =
         [("vector.constant_mask", fold_constant_mask), ("vector.multi_reduction", fold_multi_reduction)];
     for (name, f) in hooks {
         ctx.register_fold_hook(name, Arc::new(f));
     }
-    register_batch3(ctx);
-    register_batch4(ctx);
+    register_shuffle_slice_and_memory_rules(ctx);
+    register_mask_op_and_transfer_rules(ctx);
 }
 
 // ---- vector.shuffle ----
@@ -2959,7 +2959,7 @@ fn contract_add(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     Ok(false)
 }
 
-fn register_batch3(ctx: &mut Context) {
+fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
     let hooks: [(&str, Hook); 9] = [
         ("vector.shuffle", fold_shuffle),
         ("vector.bitcast", fold_bitcast),
@@ -3223,7 +3223,7 @@ fn read_after_write_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool
     Ok(true)
 }
 
-fn register_batch4(ctx: &mut Context) {
+fn register_mask_op_and_transfer_rules(ctx: &mut Context) {
     ctx.register_fold_hook("vector.mask", Arc::new(fold_mask));
     let patterns: [(&str, &str, Pattern); 3] = [
         ("vector-transfer-read-after-write-to-broadcast", "vector.transfer_read", read_after_write_to_broadcast),

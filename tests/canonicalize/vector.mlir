@@ -985,3 +985,44 @@ func.func @transfer_scalable(%m: memref<16xf32>, %p: f32) -> vector<[4]xf32> {
   %0 = vector.transfer_read %m[%c0], %p : memref<16xf32>, vector<[4]xf32>
   return %0 : vector<[4]xf32>
 }
+
+// -----
+
+func.func @negatives(%v: vector<1x2xf32>, %w: vector<2x1xf32>, %x: vector<3x4xi8>, %s: vector<4xf32>) -> (vector<2x2x2xf32>, vector<2xi8>, vector<3x2xf32>, vector<4x2xf32>, vector<2xi8>) {
+  %0 = vector.broadcast %v : vector<1x2xf32> to vector<4x2xf32>
+  %1 = vector.shape_cast %0 : vector<4x2xf32> to vector<2x2x2xf32>
+  %a = vector.extract %x[0, 1] : i8 from vector<3x4xi8>
+  %b = vector.extract %x[0, 0] : i8 from vector<3x4xi8>
+  %2 = vector.from_elements %a, %b : vector<2xi8>
+  %3 = vector.broadcast %w : vector<2x1xf32> to vector<2x3xf32>
+  %4 = vector.transpose %3, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %5 = vector.broadcast %s : vector<4xf32> to vector<2x4xf32>
+  %6 = vector.transpose %5, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+  %c = vector.extract %x[1, 2] : i8 from vector<3x4xi8>
+  %d = vector.extract %x[1, 3] : i8 from vector<3x4xi8>
+  %7 = vector.from_elements %c, %d : vector<2xi8>
+  return %1, %2, %4, %6, %7 : vector<2x2x2xf32>, vector<2xi8>, vector<3x2xf32>, vector<4x2xf32>, vector<2xi8>
+}
+
+// -----
+
+func.func @no_fold_reads(%t: tensor<8xf32>, %v: vector<4xf32>, %p: f32, %i: index) -> (vector<4xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %w = vector.transfer_write %v, %t[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<8xf32>
+  %0 = vector.transfer_read %w[%c2], %p {in_bounds = [true]} : tensor<8xf32>, vector<4xf32>
+  %1 = vector.transfer_read %w[%c0], %p : tensor<8xf32>, vector<4xf32>
+  return %0, %1 : vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+func.func @extract_broadcast_no_fold(%v: vector<1x4xf32>, %s: vector<4xf32>) -> (vector<4xf32>, vector<2x4xf32>) {
+  %0 = vector.broadcast %v : vector<1x4xf32> to vector<3x2x4xf32>
+  %1 = vector.extract %0[1] : vector<2x4xf32> from vector<3x2x4xf32>
+  %2 = vector.broadcast %s : vector<4xf32> to vector<3x4xf32>
+  %3 = vector.shape_cast %2 : vector<3x4xf32> to vector<12xf32>
+  %4 = vector.shape_cast %3 : vector<12xf32> to vector<3x4xf32>
+  %5 = vector.extract %4[2] : vector<4xf32> from vector<3x4xf32>
+  return %5, %1 : vector<4xf32>, vector<2x4xf32>
+}
