@@ -10,6 +10,7 @@ use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, Par
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::Context;
 use crate::dialect::AsmError;
+use crate::dialects::fold_util_vector::vector_parts;
 use crate::ir::OpId;
 use crate::types::{Signedness, Type, TypeKind};
 
@@ -263,12 +264,6 @@ fn attr_arg(args: &[ParsedArg], i: usize) -> Option<Attribute> {
 }
 
 /// A vector type's shape, scalable flags and element type.
-fn vector_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Vec<bool>, Type)> {
-    match ctx.type_kind(t) {
-        TypeKind::Vector { shape, scalable, element } => Some((shape.to_vec(), scalable.to_vec(), *element)),
-        _ => None,
-    }
-}
 
 /// A memref's or ranked tensor's rank and element type.
 fn shaped_parts(ctx: &Context, t: Type) -> Option<(usize, Type)> {
