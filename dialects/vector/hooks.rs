@@ -263,8 +263,6 @@ fn attr_arg(args: &[ParsedArg], i: usize) -> Option<Attribute> {
     }
 }
 
-/// A vector type's shape, scalable flags and element type.
-
 /// A memref's or ranked tensor's rank and element type.
 fn shaped_parts(ctx: &Context, t: Type) -> Option<(usize, Type)> {
     match ctx.type_kind(t) {
