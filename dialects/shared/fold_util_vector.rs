@@ -155,6 +155,19 @@ pub fn dense_from_elements(ctx: &Context, ty: Type, elems: &[Vec<u8>]) -> Option
     ctx.dense_elements_attr(ty, &data).ok()
 }
 
+/// Gives a new op of an `AttrSizedOperandSegments` definition its group sizes, as the
+/// property MLIR keeps them in.
+pub fn with_segment_sizes(ctx: &Context, mut state: OperationState, sizes: &[usize]) -> Result<OperationState> {
+    let i32t = ctx.integer_type(32, Signedness::Signless)?;
+    let data: Vec<u8> = sizes.iter().flat_map(|&n| (n as i32).to_le_bytes()).collect();
+    let entry = crate::attrs::NamedAttribute {
+        name: ctx.identifier("operandSegmentSizes"),
+        value: ctx.dense_array_attr(i32t, &data)?,
+    };
+    state.properties = Some(ctx.dictionary_attr(&[entry])?);
+    Ok(state)
+}
+
 /// The defining op of `v` when it is named `name`.
 pub fn def_named(ctx: &Context, v: Value, name: &str) -> Option<OpId> {
     let def = ctx.value_defining_op(v).ok()??;

@@ -2801,7 +2801,11 @@ fn masked_load_like(rw: &mut Rewriter<'_>, op: OpId, load_on_true: bool) -> Resu
             let ty = result_type(ctx, op)?;
             let mut operands = vec![base];
             operands.extend(indices);
-            replace_with(rw, op, "vector.load", &operands, ty)
+            // Upstream's builder sets the defaulted `nontemporal`.
+            let st = state(ctx, "vector.load", op, &operands, ty)?
+                .attribute(ctx.identifier("nontemporal"), ctx.bool_attr(false));
+            rw.replace_op_with_new(op, &st)?;
+            Ok(true)
         }
         MaskFormat::AllFalse => {
             rw.replace_op(op, &[pass])?;
@@ -2818,7 +2822,9 @@ fn masked_store_like(rw: &mut Rewriter<'_>, op: OpId, store_on_true: bool) -> Re
         MaskFormat::AllTrue if store_on_true => {
             let mut operands = vec![value, base];
             operands.extend(indices);
-            let st = OperationState::new("vector.store", ctx.op_location(op)?).operands(&operands);
+            let st = OperationState::new("vector.store", ctx.op_location(op)?)
+                .operands(&operands)
+                .attribute(ctx.identifier("nontemporal"), ctx.bool_attr(false));
             rw.replace_op_with_new(op, &st)?;
             Ok(true)
         }
@@ -3314,11 +3320,11 @@ fn swap_extract_slice_of_transfer_write(rw: &mut Rewriter<'_>, op: OpId) -> Resu
     let (offs, sizes, strides) = (group(2), group(3), group(4));
     let mut ex_operands = vec![dest];
     ex_operands.extend(offs.iter().chain(&sizes).chain(&strides));
-    let i32t = ctx.integer_type(32, crate::types::Signedness::Signless)?;
-    let segs: Vec<u8> =
-        [1, offs.len(), sizes.len(), strides.len()].iter().flat_map(|&n| (n as i32).to_le_bytes()).collect();
-    let mut est = state(ctx, "tensor.extract_slice", ex, &ex_operands, src_ty)?
-        .attribute(ctx.identifier("operandSegmentSizes"), ctx.dense_array_attr(i32t, &segs)?);
+    let mut est = u::with_segment_sizes(
+        ctx,
+        state(ctx, "tensor.extract_slice", ex, &ex_operands, src_ty)?,
+        &[1, offs.len(), sizes.len(), strides.len()],
+    )?;
     for name in ["static_offsets", "static_sizes", "static_strides"] {
         if let Some(a) = ctx.op_inherent_or_discardable(op, name)? {
             est = est.attribute(ctx.identifier(name), a);
@@ -3334,12 +3340,11 @@ fn swap_extract_slice_of_transfer_write(rw: &mut Rewriter<'_>, op: OpId) -> Resu
     let mut w_operands = vec![vector, new_src];
     w_operands.extend(&write.indices);
     let falses: Vec<Attribute> = (0..vshape_.len()).map(|_| ctx.bool_attr(false)).collect();
-    let wsegs: Vec<u8> = [1, 1, write.indices.len(), 0].iter().flat_map(|&n| (n as i32).to_le_bytes()).collect();
-    let mut wst = OperationState::new("vector.transfer_write", wloc)
+    let wst = OperationState::new("vector.transfer_write", wloc)
         .operands(&w_operands)
         .results(&[src_ty])
-        .attribute(ctx.identifier("in_bounds"), ctx.array_attr(&falses))
-        .attribute(ctx.identifier("operandSegmentSizes"), ctx.dense_array_attr(i32t, &wsegs)?);
+        .attribute(ctx.identifier("in_bounds"), ctx.array_attr(&falses));
+    let mut wst = u::with_segment_sizes(ctx, wst, &[1, 1, write.indices.len(), 0])?;
     if let Some(m) = map_attr {
         wst = wst.attribute(ctx.identifier("permutation_map"), m);
     }
