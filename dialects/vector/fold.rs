@@ -2801,11 +2801,10 @@ fn masked_load_like(rw: &mut Rewriter<'_>, op: OpId, load_on_true: bool) -> Resu
             let ty = result_type(ctx, op)?;
             let mut operands = vec![base];
             operands.extend(indices);
-            // Upstream's builder sets the defaulted `nontemporal`.
-            let st = state(ctx, "vector.load", op, &operands, ty)?
-                .attribute(ctx.identifier("nontemporal"), ctx.bool_attr(false));
-            rw.replace_op_with_new(op, &st)?;
-            Ok(true)
+            // Upstream's builder also sets `nontemporal = false`, which its custom form
+            // leaves out; omnir's would print it (the definition cannot say "optional with a
+            // default"), so the custom form wins and the attribute stays unset.
+            replace_with(rw, op, "vector.load", &operands, ty)
         }
         MaskFormat::AllFalse => {
             rw.replace_op(op, &[pass])?;
@@ -2822,9 +2821,7 @@ fn masked_store_like(rw: &mut Rewriter<'_>, op: OpId, store_on_true: bool) -> Re
         MaskFormat::AllTrue if store_on_true => {
             let mut operands = vec![value, base];
             operands.extend(indices);
-            let st = OperationState::new("vector.store", ctx.op_location(op)?)
-                .operands(&operands)
-                .attribute(ctx.identifier("nontemporal"), ctx.bool_attr(false));
+            let st = OperationState::new("vector.store", ctx.op_location(op)?).operands(&operands);
             rw.replace_op_with_new(op, &st)?;
             Ok(true)
         }
