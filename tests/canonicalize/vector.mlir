@@ -1026,3 +1026,57 @@ func.func @extract_broadcast_no_fold(%v: vector<1x4xf32>, %s: vector<4xf32>) -> 
   %5 = vector.extract %4[2] : vector<4xf32> from vector<3x4xf32>
   return %5, %1 : vector<4xf32>, vector<2x4xf32>
 }
+
+// -----
+
+func.func @shape_cast_extracts(%v: vector<2x3x4xf32>, %w: vector<12xf32>) -> (vector<4xf32>, f32, vector<4xf32>, f32, vector<3x4xf32>) {
+  %0 = vector.shape_cast %v : vector<2x3x4xf32> to vector<6x4xf32>
+  %1 = vector.extract %0[4] : vector<4xf32> from vector<6x4xf32>
+  %2 = vector.extract %0[5, 3] : f32 from vector<6x4xf32>
+  %3 = vector.shape_cast %w : vector<12xf32> to vector<1x3x4xf32>
+  %4 = vector.extract %3[0, 2] : vector<4xf32> from vector<1x3x4xf32>
+  %5 = vector.shape_cast %w : vector<12xf32> to vector<2x6xf32>
+  %6 = vector.extract %5[1, 5] : f32 from vector<2x6xf32>
+  %7 = vector.extract %3[0] : vector<3x4xf32> from vector<1x3x4xf32>
+  return %1, %2, %4, %6, %7 : vector<4xf32>, f32, vector<4xf32>, f32, vector<3x4xf32>
+}
+
+// -----
+
+func.func @insert_chain_overlap(%a: vector<2xf32>, %b: f32, %c: vector<2xf32>) -> vector<2x2xf32> {
+  %p = ub.poison : vector<2x2xf32>
+  %0 = vector.insert %a, %p[0] : vector<2xf32> into vector<2x2xf32>
+  %1 = vector.insert %b, %0[0, 1] : f32 into vector<2x2xf32>
+  %2 = vector.insert %c, %1[1] : vector<2xf32> into vector<2x2xf32>
+  return %2 : vector<2x2xf32>
+}
+
+// -----
+
+func.func @insert_chain_multi_use(%a: f32, %b: f32) -> (vector<2xf32>, vector<2xf32>) {
+  %p = ub.poison : vector<2xf32>
+  %0 = vector.insert %a, %p[0] : f32 into vector<2xf32>
+  %1 = vector.insert %b, %0[1] : f32 into vector<2xf32>
+  return %0, %1 : vector<2xf32>, vector<2xf32>
+}
+
+// -----
+
+func.func @insert_dynamic_oob(%v: vector<4xf32>, %s: f32) -> (vector<4xf32>, vector<4xf32>) {
+  %c7 = arith.constant 7 : index
+  %cm1 = arith.constant -1 : index
+  %0 = vector.insert %s, %v[%c7] : f32 into vector<4xf32>
+  %1 = vector.insert %s, %v[%cm1] : f32 into vector<4xf32>
+  return %0, %1 : vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+func.func @bcast_like_shape_cast(%v: vector<4xf32>) -> (vector<4xf32>, f32, vector<4xf32>) {
+  %0 = vector.shape_cast %v : vector<4xf32> to vector<1x1x4xf32>
+  %1 = vector.extract %0[0, 0] : vector<4xf32> from vector<1x1x4xf32>
+  %2 = vector.extract %0[0, 0, 2] : f32 from vector<1x1x4xf32>
+  %3 = vector.broadcast %0 : vector<1x1x4xf32> to vector<2x1x4xf32>
+  %4 = vector.extract %3[1, 0] : vector<4xf32> from vector<2x1x4xf32>
+  return %1, %2, %4 : vector<4xf32>, f32, vector<4xf32>
+}
