@@ -170,15 +170,24 @@ fn verify_create_mask(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_constant_mask(ctx: &Context, op: OpId) -> Result<(), String> {
-    let Some((shape, _, _)) = result_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t)) else { return Ok(()) };
+    let Some((shape, scalable, _)) = result_type(ctx, op, 0).and_then(|t| vector_parts(ctx, t)) else {
+        return Ok(());
+    };
     let sizes = i64s(ctx, op, "mask_dim_sizes");
     if sizes.len() != shape.len().max(1) {
         return Err("must specify array attr of size equal vector result rank".into());
     }
-    for (&s, &d) in sizes.iter().zip(shape.iter()) {
+    for ((&s, &d), &sc) in sizes.iter().zip(shape.iter()).zip(scalable.iter()) {
         if s < 0 || s > d {
             return Err("array attr of size out of bounds of vector result dimension size".into());
         }
+        if sc && s != 0 && s != d {
+            return Err("only supports 'none set' or 'all set' scalable dimensions".into());
+        }
+    }
+    // The mask is the conjunction of its dimensions' intervals.
+    if !shape.is_empty() && sizes.contains(&0) && sizes.iter().any(|&s| s != 0) {
+        return Err("expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim".into());
     }
     Ok(())
 }
