@@ -674,9 +674,9 @@ impl Context {
     pub fn dialect_attr(&self, def: AttrDefId, params: &[Attribute]) -> Result<Attribute> {
         let attr_def = self.registry.attr_def(def)?;
         if attr_def.params.len() != params.len() {
+            // Upstream's wording for attributes defined at run time (IRDL's).
             return Err(Error::invalid(format!(
-                "attribute '{}' takes {} parameters, got {}",
-                attr_def.qualified_name,
+                "expected {} type arguments, but had {}",
                 attr_def.params.len(),
                 params.len()
             )));

@@ -365,9 +365,9 @@ impl Context {
     pub fn dialect_type(&self, def: TypeDefId, params: &[Attribute]) -> Result<Type> {
         let type_def = self.registry.type_def(def)?;
         if type_def.params.len() != params.len() {
+            // Upstream's wording for types defined at run time (IRDL's).
             return Err(Error::invalid(format!(
-                "type '{}' takes {} parameters, got {}",
-                type_def.qualified_name,
+                "expected {} type arguments, but had {}",
                 type_def.params.len(),
                 params.len()
             )));
