@@ -137,6 +137,8 @@ enum Node {
         is_type: bool,
         params: Vec<usize>,
     },
+    /// `irdl.c_pred`: a C++ predicate, which no one can run here (binds like `any`).
+    CPred,
     /// An ODS named constraint (checked by the core's verifier; binds like `any`).
     NamedType(TypeConstraint),
     NamedAttr(AttrConstraint),
@@ -190,7 +192,7 @@ impl<'a> Checker<'a> {
             return Err(format!("expected '{}' but got '{}'", show_attr(ctx, prev), show_attr(ctx, a)));
         }
         match &self.prog.nodes[var] {
-            Node::Any | Node::NamedType(_) | Node::NamedAttr(_) | Node::Region { .. } => {}
+            Node::Any | Node::CPred | Node::NamedType(_) | Node::NamedAttr(_) | Node::Region { .. } => {}
             Node::Is(e) => {
                 if *e != a {
                     return Err(format!("expected '{}' but got '{}'", show_attr(ctx, *e), show_attr(ctx, a)));
@@ -907,6 +909,7 @@ impl<'c> BodyBuilder<'c> {
                     Node::Any
                 }
             },
+            "irdl.c_pred" => Node::CPred,
             "irdl.any_of" => Node::AnyOf(self.operand_vars(op)),
             "irdl.all_of" => Node::AllOf(self.operand_vars(op)),
             "irdl.base" => {
@@ -1170,6 +1173,12 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                             body.errors
                                 .push((ctx.op_location(o).unwrap_or(cloc), format!("'{n}' is not allowed in {cname}")));
                         }
+                    }
+                    // Upstream's loader cannot build a verifier from a C++ predicate and
+                    // defines such a type or attribute without parameters; so does omnir.
+                    if body.prog.nodes.iter().any(|n| matches!(n, Node::CPred)) {
+                        params.clear();
+                        param_vars.clear();
                     }
                     errors.append(&mut body.errors);
                     spec.types.push(TypeSpec {
@@ -1560,10 +1569,11 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
             };
             let prog = Arc::new(t.prog);
             let vars = t.param_vars.clone();
+            // Upstream reports a parameter's failure as the constraint's message alone.
             let verify: crate::dialect::ParamsVerifier = Arc::new(move |ctx: &Context, params: &[Attribute]| {
                 let mut c = Checker::new(ctx, &prog);
                 for (&v, &p) in vars.iter().zip(params) {
-                    c.check(v, p)?;
+                    c.check(v, p).map_err(crate::verify::plain_error)?;
                 }
                 Ok(())
             });
@@ -1847,7 +1857,7 @@ fn verify_as_irdl(
     for (name, &v) in attr_names.iter().zip(attr_vars) {
         match ctx.op_inherent_or_discardable(op, name).ok().flatten() {
             Some(a) => c.check(v, a).map_err(plain)?,
-            None => return Err(plain(format!("attribute \"{name}\" is expected but not provided"))),
+            None => return Err(format!("attribute \"{name}\" is expected but not provided")),
         }
     }
     for (types, sizes, vars) in

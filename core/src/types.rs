@@ -374,10 +374,12 @@ impl Context {
         }
         if let Some(verify) = &type_def.verify {
             verify(self, params).map_err(|m| {
-                Error::new(
-                    crate::error::ErrorKind::VerificationFailed,
-                    format!("invalid '{}': {m}", type_def.qualified_name),
-                )
+                // A verifier's plain message (IRDL's) is reported as it is.
+                let message = match crate::verify::strip_plain_error(&m) {
+                    Some(plain) => plain.to_string(),
+                    None => format!("invalid '{}': {m}", type_def.qualified_name),
+                };
+                Error::new(crate::error::ErrorKind::VerificationFailed, message)
             })?;
         }
         Ok(self.intern_type(TypeKind::Dialect { def, params: params.into() }))

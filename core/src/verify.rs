@@ -229,6 +229,11 @@ pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std:
 /// than `emitOpError`): reported without the `'name' op` prefix. See [`plain_error`].
 const PLAIN_ERROR: &str = "\u{0}plain:";
 
+/// The message of a [`plain_error`], if `message` is one.
+pub(crate) fn strip_plain_error(message: &str) -> Option<&str> {
+    message.strip_prefix(PLAIN_ERROR)
+}
+
 /// A message for an op verifier to return that is reported as it is, without the
 /// `'dialect.op' op ` prefix of [`crate::dialect::OpVerifier`] messages.
 pub fn plain_error(message: impl std::fmt::Display) -> String {
