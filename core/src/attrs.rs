@@ -674,19 +674,21 @@ impl Context {
     pub fn dialect_attr(&self, def: AttrDefId, params: &[Attribute]) -> Result<Attribute> {
         let attr_def = self.registry.attr_def(def)?;
         if attr_def.params.len() != params.len() {
+            // Upstream's wording for attributes defined at run time (IRDL's).
             return Err(Error::invalid(format!(
-                "attribute '{}' takes {} parameters, got {}",
-                attr_def.qualified_name,
+                "expected {} type arguments, but had {}",
                 attr_def.params.len(),
                 params.len()
             )));
         }
         if let Some(verify) = &attr_def.verify {
             verify(self, params).map_err(|m| {
-                Error::new(
-                    crate::error::ErrorKind::VerificationFailed,
-                    format!("invalid '{}': {m}", attr_def.qualified_name),
-                )
+                // A verifier's plain message (IRDL's) is reported as it is.
+                let message = match crate::verify::strip_plain_error(&m) {
+                    Some(plain) => plain.to_string(),
+                    None => format!("invalid '{}': {m}", attr_def.qualified_name),
+                };
+                Error::new(crate::error::ErrorKind::VerificationFailed, message)
             })?;
         }
         Ok(self.intern_attr(AttrKind::Dialect { def, params: params.into() }))

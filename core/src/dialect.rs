@@ -603,6 +603,10 @@ pub struct OpDef {
     /// hand-written printers do with `printOptionalAttrDict` (`llvm.mlir.global`'s
     /// `{addr_space = 0 : i32}`).
     pub attr_dict_shows_defaults: bool,
+    /// The op's `verify` hook checks its operand and result counts, segment sizes, value
+    /// types, inherent attributes and region count itself, with upstream IRDL's messages (an
+    /// op of a plain IRDL definition); the core's verifier leaves those checks out.
+    pub values_checked_by_hook: bool,
 }
 
 /// When an op's custom form prints the implicit terminators of its regions.
@@ -645,6 +649,7 @@ impl OpDef {
             result_names: None,
             default_properties: None,
             attr_dict_shows_defaults: false,
+            values_checked_by_hook: false,
         }
     }
 

@@ -24,6 +24,11 @@
 //! | constraint op | `omnir.constraint = "AnyInteger"` | an ODS named constraint (see [`named_type_constraint`]) |
 //! | | `omnir.enum = "CmpIPredicate"` | an enum of the dialect |
 //! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums |
+//! | | `omnir.ods` | the dialect mirrors one defined with ODS: ODS's names (`lowerBound`, `mlir.constant`), which upstream IRDL's spelling rule refuses |
+//!
+//! An operation of a dialect without `omnir.ods` whose definition uses no `omnir.*`
+//! attribute verifies as upstream's IRDL verifies it: group sizes from the counts or
+//! `operandSegmentSizes`, values against the constraint program, with upstream's messages.
 //!
 //! The file is parsed by omnir's own parser (the definition language is MLIR, in the `irdl`
 //! dialect's custom syntax) and checked whole before anything is registered: a malformed
@@ -54,6 +59,24 @@ pub fn load_definitions(ctx: &mut Context, source: &str, filename: &str) -> Resu
     ensure_irdl_dialect(ctx);
     let options = ParseOptions { allow_unregistered_dialects: false, verify_after_parse: false };
     let module = crate::asm::parse_source(ctx, source, filename, &options)?;
+    // Other IR beside the dialects (a function, say) is verified as upstream verifies the
+    // whole file. Files of dialects alone are checked by `build_all`: the module verifier
+    // would refuse shipped dialects whose types and ops share a name (`llvm.func`).
+    let top = ops_of_body(ctx, module);
+    let mixed = top.iter().any(|&o| ctx.op_name(o).ok() != Some("irdl.dialect"));
+    let invalid: Vec<Diagnostic> = if mixed {
+        ctx.verify_diagnostics(module)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !invalid.is_empty() {
+        let _ = ctx.erase_op_with(module, crate::ir::EraseMode::DropUses);
+        return Err(crate::asm::parser::render_verifier(ctx, filename, source, &invalid));
+    }
     let built = build_all(ctx, module);
     let result = match built {
         Ok(dialects) => register_all(ctx, dialects).map_err(|(loc, m)| vec![(loc, m)]),
@@ -114,6 +137,8 @@ enum Node {
         is_type: bool,
         params: Vec<usize>,
     },
+    /// `irdl.c_pred`: a C++ predicate, which no one can run here (binds like `any`).
+    CPred,
     /// An ODS named constraint (checked by the core's verifier; binds like `any`).
     NamedType(TypeConstraint),
     NamedAttr(AttrConstraint),
@@ -167,7 +192,7 @@ impl<'a> Checker<'a> {
             return Err(format!("expected '{}' but got '{}'", show_attr(ctx, prev), show_attr(ctx, a)));
         }
         match &self.prog.nodes[var] {
-            Node::Any | Node::NamedType(_) | Node::NamedAttr(_) | Node::Region { .. } => {}
+            Node::Any | Node::CPred | Node::NamedType(_) | Node::NamedAttr(_) | Node::Region { .. } => {}
             Node::Is(e) => {
                 if *e != a {
                     return Err(format!("expected '{}' but got '{}'", show_attr(ctx, *e), show_attr(ctx, a)));
@@ -193,7 +218,12 @@ impl<'a> Checker<'a> {
                 }
             }
             Node::Base { name, is_type } => {
-                let (got, got_type) = base_name(ctx, a);
+                let (mut got, got_type) = base_name(ctx, a);
+                // Types and type attributes share a representation here; where an attribute
+                // is expected, a type is the attribute `builtin.type`.
+                if !*is_type && got_type {
+                    got = "builtin.type".to_string();
+                }
                 if got != *name || got_type != *is_type {
                     let what = if *is_type { "type" } else { "attribute" };
                     return Err(format!("expected base {what} '{name}' but got '{got}'"));
@@ -729,6 +759,9 @@ struct OpSpec {
     operand_vars: Vec<usize>,
     result_vars: Vec<usize>,
     attr_vars: Vec<usize>,
+    /// The attribute names of an op verified as upstream's IRDL does (it has them as
+    /// discardable attributes, not as inherent ones in `def.attributes`).
+    irdl_attr_names: Vec<String>,
     region_vars: Vec<usize>,
     format: Option<String>,
     implicit_terminator: Option<String>,
@@ -781,6 +814,9 @@ fn sym_name(ctx: &Context, op: OpId) -> String {
 struct BodyBuilder<'c> {
     ctx: &'c Context,
     dialect: &'c str,
+    /// Every symbol of the file: `dialect.name` for definitions, `::name` for top-level
+    /// symbols, mapped to the defining operation's name.
+    symbols: &'c FxHashMap<String, String>,
     enums: &'c FxHashMap<String, Arc<EnumDef>>,
     prog: Program,
     vars: FxHashMap<crate::ir::Value, usize>,
@@ -806,23 +842,37 @@ impl<'c> BodyBuilder<'c> {
         operands.into_iter().map(|v| self.var(op, v)).collect()
     }
 
-    /// A symbol reference to a definition: `@name` (this dialect) or `@dialect::@name`.
-    fn resolve_ref(&self, a: Attribute) -> Option<String> {
-        match self.ctx.attr_kind(a) {
+    /// A symbol reference to a type or attribute definition: `@name` (this dialect, then the
+    /// file's top level, as upstream looks it up) or `@dialect::@name`. The qualified name and
+    /// whether it is a type, or upstream's message for `op`.
+    fn resolve_ref(&self, op: &str, a: Attribute) -> Result<(String, bool), String> {
+        let shown = crate::asm::print_attribute(self.ctx, a);
+        let found = match self.ctx.attr_kind(a) {
             AttrKind::SymbolRef { root, nested } => {
                 let root = self.ctx.ident_str(*root);
-                match nested.len() {
-                    0 => Some(format!("{}.{root}", self.dialect)),
-                    1 => Some(format!("{root}.{}", self.ctx.ident_str(nested[0]))),
+                let key = match nested.len() {
+                    0 => Some(format!("{}.{root}", self.dialect)).filter(|k| self.symbols.contains_key(k)),
+                    1 if self.symbols.get(&format!("::{root}")).map(String::as_str) == Some("irdl.dialect") => {
+                        Some(format!("{root}.{}", self.ctx.ident_str(nested[0])))
+                    }
                     _ => None,
-                }
+                };
+                key.or_else(|| Some(format!("::{root}")).filter(|_| nested.is_empty()))
+                    .and_then(|k| self.symbols.get(&k).map(|kind| (k, kind.clone())))
             }
             _ => None,
+        };
+        match found {
+            None => Err(format!("'{op}' op symbol '{shown}' not found")),
+            Some((key, kind)) if kind == "irdl.type" || kind == "irdl.attribute" => Ok((key, kind == "irdl.type")),
+            Some((_, kind)) => Err(format!(
+                "'{op}' op symbol '{shown}' does not refer to a type or attribute definition (refers to '{kind}')"
+            )),
         }
     }
 
     /// Adds the node of a constraint op (one with a result).
-    fn constraint(&mut self, op: OpId, kinds: &FxHashMap<String, bool>) {
+    fn constraint(&mut self, op: OpId) {
         let ctx = self.ctx;
         let loc = ctx.op_location(op).unwrap_or(ctx.unknown_loc());
         let name = ctx.op_name(op).unwrap_or("").to_string();
@@ -859,55 +909,70 @@ impl<'c> BodyBuilder<'c> {
                     Node::Any
                 }
             },
+            "irdl.c_pred" => Node::CPred,
             "irdl.any_of" => Node::AnyOf(self.operand_vars(op)),
             "irdl.all_of" => Node::AllOf(self.operand_vars(op)),
             "irdl.base" => {
-                // `irdl.base "#arith.fastmath"`: a name, as upstream's `base_name`.
-                let named = attr_named(ctx, op, "base_name")
-                    .or_else(|| attr_named(ctx, op, "base_ref").filter(|&r| str_of(ctx, r).is_some()));
-                if let Some(n) = named.and_then(|a| str_of(ctx, a)) {
-                    match n.chars().next() {
+                // `irdl.base "#arith.fastmath"` names a base, `irdl.base @def` refers to one.
+                // The format reads a quoted name into `base_ref` too (its optional group comes
+                // first), so a string there is a name.
+                let base_ref = attr_named(ctx, op, "base_ref");
+                let named = attr_named(ctx, op, "base_name").or(base_ref.filter(|&r| str_of(ctx, r).is_some()));
+                let base_ref = base_ref.filter(|&r| str_of(ctx, r).is_none());
+                match (named.and_then(|a| str_of(ctx, a)), base_ref) {
+                    (Some(n), None) => match n.chars().next() {
                         Some('!') => Node::Base { name: n[1..].to_string(), is_type: true },
                         Some('#') => Node::Base { name: n[1..].to_string(), is_type: false },
                         _ => {
-                            self.errors.push((loc, format!("the base name '{n}' must start with '!' or '#'")));
+                            self.errors.push((
+                                loc,
+                                "'irdl.base' op the base type or attribute name should start with '!' or '#'".into(),
+                            ));
                             Node::Any
                         }
-                    }
-                } else if let Some(r) = attr_named(ctx, op, "base_ref") {
-                    match self.resolve_ref(r).filter(|n| kinds.contains_key(n)) {
-                        Some(n) => Node::Base { is_type: kinds[&n], name: n },
-                        None => {
-                            let shown = crate::asm::print_attribute(ctx, r);
-                            self.errors
-                                .push((loc, format!("'{shown}' does not refer to a type or attribute definition")));
+                    },
+                    (None, Some(r)) => match self.resolve_ref("irdl.base", r) {
+                        Ok((name, is_type)) => Node::Base { name, is_type },
+                        Err(m) => {
+                            self.errors.push((loc, m));
                             Node::Any
                         }
+                    },
+                    _ => {
+                        self.errors.push((
+                            loc,
+                            "'irdl.base' op the base type or attribute should be specified by either a name or a reference"
+                                .into(),
+                        ));
+                        Node::Any
                     }
-                } else {
-                    self.errors.push((loc, "irdl.base needs a base_ref or a base_name".into()));
-                    Node::Any
                 }
             }
             "irdl.parametric" => {
                 let params = self.operand_vars(op);
                 let r = attr_named(ctx, op, "base_type");
-                match r.and_then(|r| self.resolve_ref(r)).filter(|n| kinds.contains_key(n)) {
-                    Some(n) => Node::Parametric { is_type: kinds[&n], name: n, params },
-                    None => {
-                        self.errors
-                            .push((loc, "'irdl.parametric' must refer to a type or attribute definition".into()));
+                match r.map(|r| self.resolve_ref("irdl.parametric", r)) {
+                    Some(Ok((name, is_type))) => Node::Parametric { name, is_type, params },
+                    Some(Err(m)) => {
+                        self.errors.push((loc, m));
                         Node::Any
                     }
+                    None => Node::Any,
                 }
             }
             "irdl.region" => {
                 let args = attr_named(ctx, op, "constrainedArguments").map(|_| self.operand_vars(op));
                 let blocks = attr_named(ctx, op, "numberOfBlocks").and_then(|a| match ctx.attr_kind(a) {
-                    AttrKind::Integer { value, .. } => value.to_u64().map(|v| v as u32),
+                    AttrKind::Integer { value, .. } => value.to_i64(32),
                     _ => None,
                 });
-                Node::Region { args, blocks }
+                if let Some(n) = blocks.filter(|&n| n <= 0) {
+                    self.errors.push((
+                        loc,
+                        format!("'irdl.region' op the number of blocks is expected to be >= 1 but got {n}"),
+                    ));
+                }
+                Node::Region { args, blocks: blocks.map(|n| n.max(0) as u32) }
             }
             other => {
                 self.errors.push((loc, format!("'{other}' is not a constraint operation")));
@@ -937,17 +1002,106 @@ fn names_and_arity(ctx: &Context, op: OpId, n: usize) -> (Vec<String>, Vec<Arity
     (names, arity)
 }
 
+/// Upstream IRDL's rule for the names of dialects, definitions and values (they become C++
+/// identifiers): lowercase letters and digits, an underscore only after one of them.
+fn check_name(name: &str, label: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err(format!("name of {label} is empty"));
+    }
+    let mut underscore_ok = false;
+    for c in name.chars() {
+        if c == '_' {
+            if !underscore_ok {
+                return Err(format!("name of {label} should not contain leading or double underscores"));
+            }
+        } else if !c.is_ascii_alphanumeric() {
+            return Err(format!("name of {label} must contain only lowercase letters, digits and underscores"));
+        } else if c.is_ascii_uppercase() {
+            return Err(format!("name of {label} should not contain uppercase letters"));
+        }
+        underscore_ok = c != '_';
+    }
+    Ok(())
+}
+
+/// Checks the names an `irdl.operands`-like op gives its values, as upstream's verifier of
+/// that op does; `ods_names` (`omnir.ods`) relaxes the spelling, not emptiness or
+/// duplicates, to ODS's.
+fn check_value_names(ctx: &Context, op: OpId, kind: &str, ods_names: bool) -> Result<(), String> {
+    let op_name = ctx.op_name(op).unwrap_or("");
+    let n = ctx.op_num_operands(op).unwrap_or(0);
+    if let Some(arity) = attr_named(ctx, op, "variadicity").and_then(|a| strs_of(ctx, a)) {
+        if arity.len() != n {
+            return Err(format!(
+                "'{op_name}' op the number of {kind}s and their variadicities must be the same, but got {n} and {} respectively",
+                arity.len()
+            ));
+        }
+    }
+    let Some(names) = attr_named(ctx, op, "names").and_then(|a| strs_of(ctx, a)) else { return Ok(()) };
+    if names.len() != n {
+        return Err(format!(
+            "'{op_name}' op the number of {kind}s and their names must be the same, but got {n} and {} respectively",
+            names.len()
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        let label = format!("{kind} #{i}");
+        if ods_names && name.is_empty() {
+            return Err(format!("name of {label} is empty"));
+        } else if !ods_names {
+            check_name(name, &label)?;
+        }
+        if let Some(first) = names[..i].iter().position(|m| m == name) {
+            return Err(format!("'{op_name}' op name of {kind} #{i} is a duplicate of the name of {kind} #{first}"));
+        }
+    }
+    Ok(())
+}
+
 fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
     let mut errors: Errors = Vec::new();
     let mut out = Vec::new();
     let top = ops_of_body(ctx, module);
-    for d in top {
-        let loc = ctx.op_location(d).unwrap_or(ctx.unknown_loc());
-        if ctx.op_name(d).ok() != Some("irdl.dialect") {
-            errors.push((loc, "a definition file holds irdl.dialect operations only".into()));
+    // Every symbol of the file, for references (see `BodyBuilder::symbols`).
+    let mut symbols: FxHashMap<String, String> = FxHashMap::default();
+    for &d in &top {
+        let op_name = ctx.op_name(d).unwrap_or("").to_string();
+        if attr_named(ctx, d, "sym_name").is_none() {
             continue;
         }
         let dname = sym_name(ctx, d);
+        if op_name == "irdl.dialect" {
+            for c in ops_of_body(ctx, d) {
+                let kind = ctx.op_name(c).unwrap_or("").to_string();
+                if attr_named(ctx, c, "sym_name").is_none() {
+                    continue;
+                }
+                // Operations and types or attributes are separate namespaces in a dialect
+                // (`llvm.blockaddress` is both); references name the latter.
+                let entry = symbols.entry(format!("{dname}.{}", sym_name(ctx, c))).or_default();
+                if entry.is_empty() || entry == "irdl.operation" {
+                    *entry = kind;
+                }
+            }
+        }
+        symbols.insert(format!("::{dname}"), op_name);
+    }
+    for d in top {
+        let loc = ctx.op_location(d).unwrap_or(ctx.unknown_loc());
+        // Other operations (a function, say) may sit beside the dialects, as upstream allows.
+        if ctx.op_name(d).ok() != Some("irdl.dialect") {
+            continue;
+        }
+        let dname = sym_name(ctx, d);
+        // Shipped dialects keep ODS's names (`lowerBound`, `llvm.mlir.constant`).
+        let ods_names = attr_named(ctx, d, "omnir.ods").is_some();
+        if !ods_names {
+            if let Err(m) = check_name(&dname, "dialect") {
+                errors.push((loc, m));
+                continue;
+            }
+        }
         if !crate::dialect::is_valid_dialect_namespace(&dname) {
             errors.push((loc, format!("invalid dialect namespace '{dname}'")));
             continue;
@@ -970,21 +1124,7 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                 _ => errors.push((loc, "omnir.enums must be a dictionary".into())),
             }
         }
-        // Which definitions are types and which attributes (for references).
         let children = ops_of_body(ctx, d);
-        let mut kinds: FxHashMap<String, bool> = FxHashMap::default();
-        for &c in &children {
-            match ctx.op_name(c).unwrap_or("") {
-                "irdl.type" => {
-                    kinds.insert(format!("{dname}.{}", sym_name(ctx, c)), true);
-                }
-                "irdl.attribute" => {
-                    kinds.insert(format!("{dname}.{}", sym_name(ctx, c)), false);
-                }
-                _ => {}
-            }
-        }
-        // Builtin bases that `irdl.parametric` may not name but references may.
         let mut spec = DialectSpec { name: dname.clone(), loc, types: Vec::new(), ops: Vec::new() };
         for c in children {
             let cloc = ctx.op_location(c).unwrap_or(ctx.unknown_loc());
@@ -992,19 +1132,38 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
             let mut body = BodyBuilder {
                 ctx,
                 dialect: &dname,
+                symbols: &symbols,
                 enums: &enums,
                 prog: Program::default(),
                 vars: FxHashMap::default(),
                 errors: Vec::new(),
             };
+            let label = match cname.as_str() {
+                "irdl.type" => "type",
+                "irdl.attribute" => "attribute",
+                _ => "operation",
+            };
+            let cname_sym = sym_name(ctx, c);
+            let checked = if ods_names && !cname_sym.is_empty() {
+                Ok(())
+            } else {
+                check_name(cname_sym.trim_start_matches(['!', '#']), label)
+            };
+            if let Err(m) = checked {
+                errors.push((cloc, m));
+                continue;
+            }
             match cname.as_str() {
                 "irdl.type" | "irdl.attribute" => {
                     let mut params = Vec::new();
                     let mut param_vars = Vec::new();
                     for o in ops_of_body(ctx, c) {
                         if ctx.op_num_results(o).unwrap_or(0) == 1 {
-                            body.constraint(o, &kinds);
+                            body.constraint(o);
                         } else if ctx.op_name(o).ok() == Some("irdl.parameters") {
+                            if let Err(m) = check_value_names(ctx, o, "parameter", ods_names) {
+                                body.errors.push((ctx.op_location(o).unwrap_or(cloc), m));
+                            }
                             let vars = body.operand_vars(o);
                             let (names, _) = names_and_arity(ctx, o, vars.len());
                             params = names;
@@ -1014,6 +1173,12 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                             body.errors
                                 .push((ctx.op_location(o).unwrap_or(cloc), format!("'{n}' is not allowed in {cname}")));
                         }
+                    }
+                    // Upstream's loader cannot build a verifier from a C++ predicate and
+                    // defines such a type or attribute without parameters; so does omnir.
+                    if body.prog.nodes.iter().any(|n| matches!(n, Node::CPred)) {
+                        params.clear();
+                        param_vars.clear();
                     }
                     errors.append(&mut body.errors);
                     spec.types.push(TypeSpec {
@@ -1034,8 +1199,24 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     let mut attr_vars = Vec::new();
                     let mut region_vars = Vec::new();
                     let mut attr_names = Vec::new();
+                    // The names of each kind of value, in body order, for the check that no
+                    // two kinds share a name.
+                    let mut kind_names: Vec<(&str, Vec<String>)> = Vec::new();
                     for o in ops_of_body(ctx, c) {
                         let oname = ctx.op_name(o).unwrap_or("").to_string();
+                        let kind = match oname.as_str() {
+                            "irdl.operands" => Some("operand"),
+                            "irdl.results" => Some("result"),
+                            "irdl.regions" => Some("region"),
+                            _ => None,
+                        };
+                        if let Some(kind) = kind {
+                            if let Err(m) = check_value_names(ctx, o, kind, ods_names) {
+                                body.errors.push((ctx.op_location(o).unwrap_or(cloc), m));
+                            }
+                            let names = attr_named(ctx, o, "names").and_then(|a| strs_of(ctx, a)).unwrap_or_default();
+                            kind_names.push((kind, names));
+                        }
                         match oname.as_str() {
                             "irdl.operands" | "irdl.results" => {
                                 let vars = body.operand_vars(o);
@@ -1062,6 +1243,16 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                                 attr_names = attr_named(ctx, o, "attributeValueNames")
                                     .and_then(|a| strs_of(ctx, a))
                                     .unwrap_or_default();
+                                if attr_names.len() != attr_vars.len() {
+                                    body.errors.push((
+                                        ctx.op_location(o).unwrap_or(cloc),
+                                        format!(
+                                            "'irdl.attributes' op the number of attribute names and their constraints must be the same but got {} and {} respectively",
+                                            attr_names.len(),
+                                            attr_vars.len()
+                                        ),
+                                    ));
+                                }
                             }
                             "irdl.regions" => {
                                 region_vars = body.operand_vars(o);
@@ -1069,11 +1260,24 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                                 def.region_names = names;
                                 def.num_regions = region_vars.len();
                             }
-                            _ if ctx.op_num_results(o).unwrap_or(0) == 1 => body.constraint(o, &kinds),
+                            _ if ctx.op_num_results(o).unwrap_or(0) == 1 => body.constraint(o),
                             _ => body.errors.push((
                                 ctx.op_location(o).unwrap_or(cloc),
                                 format!("'{oname}' is not allowed in irdl.operation"),
                             )),
+                        }
+                    }
+                    'shared: for (i, (a, an)) in kind_names.iter().enumerate() {
+                        for (b, bn) in &kind_names[i + 1..] {
+                            if let Some(n) = an.iter().find(|n| bn.contains(n)) {
+                                body.errors.push((
+                                    cloc,
+                                    format!(
+                                        "'irdl.operation' op contains a value named '{n}' for both its {a}s and {b}s"
+                                    ),
+                                ));
+                                break 'shared;
+                            }
                         }
                     }
                     // Named constraints become the specs' constraints (checked by the core
@@ -1102,6 +1306,13 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                         };
                         def.attributes.push(AttrSpec { name: n.clone(), constraint, optional: optional.contains(n) });
                     }
+                    // An op written in upstream's IRDL alone verifies as upstream's IRDL does.
+                    let has_omnir_attr = |o: OpId| {
+                        ctx.op_attributes(o)
+                            .is_ok_and(|attrs| attrs.iter().any(|e| ctx.ident_str(e.name).starts_with("omnir.")))
+                    };
+                    def.values_checked_by_hook =
+                        !ods_names && !has_omnir_attr(c) && !ops_of_body(ctx, c).into_iter().any(has_omnir_attr);
                     let mut groups: FxHashMap<usize, Vec<String>> = FxHashMap::default();
                     for (spec, &v) in def.operands.iter().zip(&operand_vars).chain(def.results.iter().zip(&result_vars))
                     {
@@ -1112,7 +1323,12 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     let mut shared: Vec<(usize, Vec<String>)> =
                         groups.into_iter().filter(|(_, g)| g.len() > 1).collect();
                     shared.sort();
-                    def.all_types_match.extend(shared.into_iter().map(|(_, g)| g));
+                    let mut irdl_attr_names = Vec::new();
+                    if def.values_checked_by_hook {
+                        irdl_attr_names = def.attributes.drain(..).map(|a| a.name).collect();
+                    } else {
+                        def.all_types_match.extend(shared.into_iter().map(|(_, g)| g));
+                    }
                     // omnir.* extensions.
                     let mut implicit = None;
                     if let Some(t) = attr_named(ctx, c, "omnir.traits") {
@@ -1230,6 +1446,7 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                         operand_vars,
                         result_vars,
                         attr_vars,
+                        irdl_attr_names,
                         region_vars,
                         format,
                         implicit_terminator: implicit,
@@ -1325,8 +1542,10 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
                 let prog = Arc::new(op.prog.clone());
                 let (ov, rv, av, gv) =
                     (op.operand_vars.clone(), op.result_vars.clone(), op.attr_vars.clone(), op.region_vars.clone());
-                let irdl_check: crate::dialect::OpVerifier =
-                    Arc::new(move |ctx: &Context, id: OpId| verify_with_program(ctx, id, &prog, &ov, &rv, &av, &gv));
+                let names = op.irdl_attr_names.clone();
+                let irdl_check: crate::dialect::OpVerifier = Arc::new(move |ctx: &Context, id: OpId| {
+                    verify_with_program(ctx, id, &prog, &ov, &rv, &names, &av, &gv)
+                });
                 def.verify = Some(match def.verify.take() {
                     Some(v) => chain(Some(irdl_check), v),
                     None => irdl_check,
@@ -1350,10 +1569,11 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
             };
             let prog = Arc::new(t.prog);
             let vars = t.param_vars.clone();
+            // Upstream reports a parameter's failure as the constraint's message alone.
             let verify: crate::dialect::ParamsVerifier = Arc::new(move |ctx: &Context, params: &[Attribute]| {
                 let mut c = Checker::new(ctx, &prog);
                 for (&v, &p) in vars.iter().zip(params) {
-                    c.check(v, p)?;
+                    c.check(v, p).map_err(crate::verify::plain_error)?;
                 }
                 Ok(())
             });
@@ -1435,6 +1655,9 @@ fn keywords(e: &EnumDef) -> String {
 /// one value are `AllTypesMatch` groups). Such ops skip the program, which is most of the
 /// shipped dialects' ops.
 fn program_is_redundant(op: &OpSpec) -> bool {
+    if op.def.values_checked_by_hook {
+        return false;
+    }
     let node = |v: usize| op.prog.nodes.get(v);
     let values_ok = op.operand_vars.iter().chain(&op.result_vars).all(|&v| match node(v) {
         Some(Node::NamedType(_)) => true,
@@ -1468,16 +1691,21 @@ fn chain(first: Option<crate::dialect::OpVerifier>, then: crate::dialect::OpVeri
 }
 
 /// IRDL's verification of an op against its definition's program.
+#[allow(clippy::too_many_arguments)]
 fn verify_with_program(
     ctx: &Context,
     op: OpId,
     prog: &Program,
     operand_vars: &[usize],
     result_vars: &[usize],
+    irdl_attr_names: &[String],
     attr_vars: &[usize],
     region_vars: &[usize],
 ) -> Result<(), String> {
     let Some(def) = ctx.op_name(op).ok().and_then(|n| ctx.operation_def(n)).cloned() else { return Ok(()) };
+    if def.values_checked_by_hook {
+        return verify_as_irdl(ctx, op, &def, prog, operand_vars, result_vars, irdl_attr_names, attr_vars, region_vars);
+    }
     let mut c = Checker::new(ctx, prog);
     for (i, spec) in def.attributes.iter().enumerate() {
         let Some(&v) = attr_vars.get(i) else { continue };
@@ -1535,6 +1763,148 @@ fn verify_with_program(
     Ok(())
 }
 
+/// The sizes of an op's operand (or result) groups as upstream's IRDL verifier finds them:
+/// from the counts when at most one group is optional or variadic, else from the segment
+/// sizes attribute. Errors are upstream's messages, plain (see [`crate::verify::plain_error`]).
+fn irdl_segments(ctx: &Context, op: OpId, specs: &[ValueSpec], n: usize, kind: &str) -> Result<Vec<usize>, String> {
+    let plain = crate::verify::plain_error;
+    let flexible = specs.iter().filter(|s| s.arity != Arity::Single).count();
+    let total = specs.len();
+    match flexible {
+        0 if n != total => Err(plain(format!("op expects exactly {total} {kind}s, but got {n}"))),
+        0 => Ok(vec![1; total]),
+        1 => {
+            if n + 1 < total {
+                return Err(plain(format!("op expects at least {} {kind}s, but got {n}", total - 1)));
+            }
+            let optional = specs.iter().any(|s| s.arity == Arity::Optional);
+            if optional && n > total {
+                return Err(plain(format!("op expects at most {total} {kind}s, but got {n}")));
+            }
+            Ok(specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { n + 1 - total }).collect())
+        }
+        _ => {
+            let attr_name = format!("{kind}SegmentSizes");
+            let Some(a) = ctx.op_inherent_or_discardable(op, &attr_name).ok().flatten() else {
+                return Err(plain(format!("'{attr_name}' attribute is expected but not provided")));
+            };
+            let sizes: Vec<i32> = match ctx.attr_kind(a) {
+                AttrKind::DenseArray { element, data, .. }
+                    if matches!(
+                        ctx.type_kind(*element),
+                        TypeKind::Integer { width: 32, signedness: Signedness::Signless }
+                    ) =>
+                {
+                    data.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+                }
+                _ => return Err(plain(format!("'{attr_name}' attribute is expected to be a dense i32 array"))),
+            };
+            if sizes.len() != total {
+                return Err(plain(format!(
+                    "'{attr_name}' attribute for specifying {kind} segments must have {total} elements, but got {}",
+                    sizes.len()
+                )));
+            }
+            let mut sum = 0usize;
+            for (i, (&size, spec)) in sizes.iter().zip(specs).enumerate() {
+                if size < 0 {
+                    return Err(plain(format!(
+                        "'{attr_name}' attribute for specifying {kind} segments must have non-negative values"
+                    )));
+                }
+                match spec.arity {
+                    Arity::Single if size != 1 => {
+                        return Err(plain(format!("element {i} in '{attr_name}' attribute must be equal to 1")))
+                    }
+                    Arity::Optional if size > 1 => {
+                        return Err(plain(format!("element {i} in '{attr_name}' attribute must be equal to 0 or 1")))
+                    }
+                    _ => {}
+                }
+                sum += size as usize;
+            }
+            if sum != n {
+                return Err(plain(format!(
+                    "sum of elements in '{attr_name}' attribute must be equal to the number of {kind}s"
+                )));
+            }
+            Ok(sizes.into_iter().map(|s| s as usize).collect())
+        }
+    }
+}
+
+/// Upstream IRDL's verification of an op of a plain IRDL definition: group sizes, then
+/// attributes, operands and results against the constraint program, then regions.
+#[allow(clippy::too_many_arguments)]
+fn verify_as_irdl(
+    ctx: &Context,
+    op: OpId,
+    def: &OpDef,
+    prog: &Program,
+    operand_vars: &[usize],
+    result_vars: &[usize],
+    attr_names: &[String],
+    attr_vars: &[usize],
+    region_vars: &[usize],
+) -> Result<(), String> {
+    let plain = crate::verify::plain_error;
+    let operand_types: Vec<Type> =
+        ctx.op_operands(op).unwrap_or_default().iter().map(|&v| ctx.value_type(v).unwrap_or(ctx.none_type())).collect();
+    let result_types: Vec<Type> = ctx.op_result_types(op).unwrap_or_default();
+    let operand_sizes = irdl_segments(ctx, op, &def.operands, operand_types.len(), "operand")?;
+    let result_sizes = irdl_segments(ctx, op, &def.results, result_types.len(), "result")?;
+    let mut c = Checker::new(ctx, prog);
+    for (name, &v) in attr_names.iter().zip(attr_vars) {
+        match ctx.op_inherent_or_discardable(op, name).ok().flatten() {
+            Some(a) => c.check(v, a).map_err(plain)?,
+            None => return Err(format!("attribute \"{name}\" is expected but not provided")),
+        }
+    }
+    for (types, sizes, vars) in
+        [(&operand_types, &operand_sizes, operand_vars), (&result_types, &result_sizes, result_vars)]
+    {
+        let mut start = 0;
+        for (&len, &v) in sizes.iter().zip(vars) {
+            for t in &types[start..start + len] {
+                c.check(v, ctx.type_attr(*t)).map_err(plain)?;
+            }
+            start += len;
+        }
+    }
+    let regions = ctx.op_regions(op).unwrap_or_default();
+    if regions.len() != region_vars.len() {
+        return Err(format!("unexpected number of regions: expected {} but got {}", region_vars.len(), regions.len()));
+    }
+    for (i, (&v, &region)) in region_vars.iter().zip(&regions).enumerate() {
+        let Some(Node::Region { args, blocks }) = prog.nodes.get(v) else { continue };
+        let bs = ctx.region_blocks(region).unwrap_or_default();
+        if let Some(n) = blocks {
+            if bs.len() != *n as usize {
+                return Err(plain(format!("expected region {i} to have {n} block(s) but got {}", bs.len())));
+            }
+        }
+        if let (Some(args), Some(&entry)) = (args, bs.first()) {
+            let entry_args = ctx.block_arguments(entry).unwrap_or_default();
+            // Upstream reports at the first argument (the region, that is the op, if none).
+            let at_arg = |v: crate::ir::Value, m: String| match ctx.value_location(v) {
+                Ok(loc) => crate::verify::error_at_with_op_note(loc, m),
+                Err(_) => plain(m),
+            };
+            if entry_args.len() != args.len() {
+                let m = format!("expected region {i} to have {} arguments but got {}", args.len(), entry_args.len());
+                return Err(match entry_args.first() {
+                    Some(&first) => at_arg(first, m),
+                    None => plain(m),
+                });
+            }
+            for (&a, v) in args.iter().zip(entry_args) {
+                c.check(a, ctx.type_attr(ctx.value_type(v).unwrap_or(ctx.none_type()))).map_err(|m| at_arg(v, m))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 // ---- the irdl dialect itself, defined with the same machinery ----
 
 /// Registers the `irdl` dialect (once per context) so definition files parse.
@@ -1561,7 +1931,12 @@ pub fn ensure_irdl_dialect(ctx: &mut Context) {
         d.num_regions = 1;
         d.region_names = vec!["body".into()];
         d.traits = traits | Traits::SINGLE_BLOCK;
-        d.fmt("$sym_name attr-dict-with-keyword $body");
+        // Definitions without constraints may leave out the body (`irdl.type @singleton`).
+        if name == "dialect" {
+            d.fmt("$sym_name attr-dict-with-keyword $body");
+        } else {
+            d.fmt("$sym_name attr-dict-with-keyword ($body^)?");
+        }
         defs.push(d);
     }
     let names = || AttrSpec::optional("names", AttrConstraint::Array);
@@ -1656,41 +2031,35 @@ impl OpDef {
     }
 }
 
-/// `(name: variadic %v, %w, ...)`: operands with optional names and variadicity.
+/// `(name: variadic %v, other: %w, ...)`: named operands, each with an optional variadicity
+/// where the op has one. Names are required, as in upstream's IRDL.
 fn parse_named_values(p: &mut dyn crate::asm::format::DirectiveParser, args: &mut [ParsedArg]) -> Result<(), AsmError> {
     let ctx_strs = |p: &dyn crate::asm::format::DirectiveParser, v: &[String]| {
         let ctx = p.context();
         let items: Vec<Attribute> = v.iter().map(|s| ctx.string_attr(s)).collect();
         ctx.array_attr(&items)
     };
+    let with_arity = args.len() > 2;
     let mut operands = Vec::new();
     let mut names = Vec::new();
     let mut arity = Vec::new();
     p.parse_punct("(")?;
     if !p.parse_optional_punct(")")? {
         loop {
-            let mut name = None;
-            if let Some(kw) = p.parse_optional_keyword()? {
-                if matches!(kw.as_str(), "single" | "optional" | "variadic") && !p.at_keyword(":") {
-                    // `variadic %v` without a name.
-                    arity.push(kw);
-                    operands.push(p.parse_operand()?);
-                    names.push(String::new());
-                    if !p.parse_optional_punct(",")? {
+            let name = p.parse_optional_keyword()?.ok_or_else(|| p.error("expected valid keyword"))?;
+            p.parse_punct(":")?;
+            let mut a = "single".to_string();
+            if with_arity {
+                for k in ["single", "optional", "variadic"] {
+                    if p.at_keyword(k) {
+                        p.parse_keyword(k)?;
+                        a = k.to_string();
                         break;
                     }
-                    continue;
                 }
-                p.parse_punct(":")?;
-                name = Some(kw);
             }
-            let a = match p.parse_optional_keyword()? {
-                Some(k) if matches!(k.as_str(), "single" | "optional" | "variadic") => k,
-                Some(k) => return Err(p.error(&format!("expected 'single', 'optional' or 'variadic', got '{k}'"))),
-                None => "single".to_string(),
-            };
             operands.push(p.parse_operand()?);
-            names.push(name.unwrap_or_default());
+            names.push(name);
             arity.push(a);
             if !p.parse_optional_punct(",")? {
                 break;
@@ -1698,9 +2067,6 @@ fn parse_named_values(p: &mut dyn crate::asm::format::DirectiveParser, args: &mu
         }
         p.parse_punct(")")?;
     }
-    let n = operands.len();
-    let names: Vec<String> =
-        names.into_iter().enumerate().map(|(i, s)| if s.is_empty() { format!("v{i}") } else { s }).collect();
     args[0] = ParsedArg::Operands(operands);
     if let Some(slot) = args.get_mut(1) {
         *slot = ParsedArg::Attr(Some(ctx_strs(p, &names)));
@@ -1708,7 +2074,6 @@ fn parse_named_values(p: &mut dyn crate::asm::format::DirectiveParser, args: &mu
     if let Some(slot) = args.get_mut(2) {
         *slot = ParsedArg::Attr(Some(ctx_strs(p, &arity)));
     }
-    let _ = n;
     Ok(())
 }
 

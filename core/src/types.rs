@@ -365,19 +365,21 @@ impl Context {
     pub fn dialect_type(&self, def: TypeDefId, params: &[Attribute]) -> Result<Type> {
         let type_def = self.registry.type_def(def)?;
         if type_def.params.len() != params.len() {
+            // Upstream's wording for types defined at run time (IRDL's).
             return Err(Error::invalid(format!(
-                "type '{}' takes {} parameters, got {}",
-                type_def.qualified_name,
+                "expected {} type arguments, but had {}",
                 type_def.params.len(),
                 params.len()
             )));
         }
         if let Some(verify) = &type_def.verify {
             verify(self, params).map_err(|m| {
-                Error::new(
-                    crate::error::ErrorKind::VerificationFailed,
-                    format!("invalid '{}': {m}", type_def.qualified_name),
-                )
+                // A verifier's plain message (IRDL's) is reported as it is.
+                let message = match crate::verify::strip_plain_error(&m) {
+                    Some(plain) => plain.to_string(),
+                    None => format!("invalid '{}': {m}", type_def.qualified_name),
+                };
+                Error::new(crate::error::ErrorKind::VerificationFailed, message)
             })?;
         }
         Ok(self.intern_type(TypeKind::Dialect { def, params: params.into() }))

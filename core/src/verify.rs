@@ -229,10 +229,25 @@ pub(crate) fn segments(ctx: &Context, op: OpId, def: &OpDef, kind: Kind) -> std:
 /// than `emitOpError`): reported without the `'name' op` prefix. See [`plain_error`].
 const PLAIN_ERROR: &str = "\u{0}plain:";
 
+/// The message of a [`plain_error`], if `message` is one.
+pub(crate) fn strip_plain_error(message: &str) -> Option<&str> {
+    message.strip_prefix(PLAIN_ERROR)
+}
+
 /// A message for an op verifier to return that is reported as it is, without the
 /// `'dialect.op' op ` prefix of [`crate::dialect::OpVerifier`] messages.
 pub fn plain_error(message: impl std::fmt::Display) -> String {
     format!("{PLAIN_ERROR}{message}")
+}
+
+/// Marks a verifier's message reported at another location than the op's, with a note
+/// "see the operation" at the op (upstream IRDL's errors about a region's arguments).
+const LOCATED_ERROR: &str = "\u{0}at:";
+
+/// A message for an op verifier to return that is reported at `location` (a block argument,
+/// say) with the note "see the operation" at the op.
+pub fn error_at_with_op_note(location: Location, message: impl std::fmt::Display) -> String {
+    format!("{LOCATED_ERROR}{}:{message}", location.attr().index())
 }
 
 impl Context {
@@ -807,7 +822,8 @@ impl<'c> Verifier<'c> {
 
         // Counts: regions, results, successors, operands.
         let nr = d.regions().len();
-        if def.variadic_regions {
+        if def.values_checked_by_hook {
+        } else if def.variadic_regions {
             if nr < def.num_regions {
                 return Err(err(format!("expected {} or more regions", def.num_regions)));
             }
@@ -818,7 +834,11 @@ impl<'c> Verifier<'c> {
                 n => format!("expected {n} regions"),
             }));
         }
-        let result_groups = segments(ctx, handle, def, Kind::Result).map_err(err)?;
+        let result_groups = if def.values_checked_by_hook {
+            Segments::new()
+        } else {
+            segments(ctx, handle, def, Kind::Result).map_err(err)?
+        };
         let ns = d.successors().len();
         if def.variadic_successors {
             if ns < def.num_successors {
@@ -837,10 +857,14 @@ impl<'c> Verifier<'c> {
                 return Err(Diagnostic::error(d.loc, "reference to block defined in another region"));
             }
         }
-        let operand_groups = segments(ctx, handle, def, Kind::Operand).map_err(err)?;
+        let operand_groups = if def.values_checked_by_hook {
+            Segments::new()
+        } else {
+            segments(ctx, handle, def, Kind::Operand).map_err(err)?
+        };
 
         // Inherent attributes.
-        for spec in &def.attributes {
+        for spec in def.attributes.iter().filter(|_| !def.values_checked_by_hook) {
             match ctx.op_inherent_or_discardable(handle, &spec.name).ok().flatten() {
                 None if !spec.optional => return Err(err(format!("requires attribute '{}'", spec.name))),
                 Some(a) if !spec.constraint.check(ctx, a) => {
@@ -1047,9 +1071,16 @@ impl<'c> Verifier<'c> {
         }
         // The op's own verifier (for definition files, IRDL's constraint program first).
         if let Some(verify) = &def.verify {
-            verify(ctx, handle).map_err(|m| match m.strip_prefix(PLAIN_ERROR) {
-                Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
-                None => err(m),
+            verify(ctx, handle).map_err(|m| {
+                if let Some(plain) = m.strip_prefix(PLAIN_ERROR) {
+                    return Diagnostic::error(d.loc, plain.to_string());
+                }
+                let located = m.strip_prefix(LOCATED_ERROR).and_then(|rest| {
+                    let (index, message) = rest.split_once(':')?;
+                    let at = Location(crate::attrs::Attribute::from_index(index.parse().ok()?));
+                    Some(Diagnostic::error(at, message.to_string()).with_note(d.loc, "see the operation"))
+                });
+                located.unwrap_or_else(|| err(m))
             })?;
         }
         // ODS `AllTypesMatch` (also the groups a definition file ties with one constraint).

@@ -329,13 +329,13 @@ fn default_form_of_kinds_without_custom_assembly() {
     assert_eq!(print_type(&ctx, t), "!toyq.pair<!toyq.pair<!toyq.unit, 1>, !toyq.pair<2, 3>>");
     // Errors: arity, separators, parameters on a parameterless kind.
     let e = parse_type(&ctx, "!toyq.pair<1>").unwrap_err().to_string();
-    assert!(e.contains("error: type 'toyq.pair' takes 2 parameters, got 1"), "{e}");
+    assert!(e.contains("error: expected 2 type arguments, but had 1"), "{e}");
     let e = parse_type(&ctx, "!toyq.pair<1 2>").unwrap_err().to_string();
     assert!(e.starts_with("!toyq.pair<1 2>:1:13: error: expected ',' or '>' in the parameters"), "{e}");
     let e = parse_type(&ctx, "!toyq.unit<1>").unwrap_err().to_string();
-    assert!(e.starts_with("!toyq.unit<1>:1:11: error: '!toyq.unit' takes no parameters"), "{e}");
+    assert!(e.starts_with("!toyq.unit<1>:1:7: error: expected 0 type arguments, but had 1"), "{e}");
     let e = parse_type(&ctx, "!toyq.pair").unwrap_err().to_string();
-    assert!(e.contains("takes 2 parameters, got 0"), "{e}");
+    assert!(e.contains("expected 2 type arguments, but had 0"), "{e}");
     // A default-form parameter may use the file's aliases; the printer then uses `#map`.
     let mut ctx2 = Context::new();
     toy(&mut ctx2);

@@ -37,7 +37,8 @@ fn upstream_irdl_file_loads_and_verifies_as_upstream() {
         "%0 = \"test.c\"() : () -> !cmath.complex<f32>\n%1 = \"cmath.norm\"(%0) : (!cmath.complex<f32>) -> f64\n",
     )
     .unwrap_err();
-    assert!(e.contains("in.mlir:2:6: error: 'cmath.norm' op expected 'f32' but got 'f64'"), "{e}");
+    // Upstream's IRDL reports constraint failures without the `'cmath.norm' op` prefix.
+    assert!(e.contains("in.mlir:2:6: error: expected 'f32' but got 'f64'"), "{e}");
     let e = parse(&mut ctx, "%0 = \"test.c\"() : () -> f32\n%1 = \"cmath.norm\"(%0) : (f32) -> f32\n").unwrap_err();
     assert!(e.contains("expected base type 'cmath.complex' but got 'f32'"), "{e}");
     // mul: both operands and the result share one constraint value.
@@ -105,10 +106,10 @@ fn bad_definitions_are_errors_at_their_position_and_register_nothing() {
         ("irdl.dialect @d {\n  irdl.operation @o attributes {omnir.traits = [\"Pur\"]} {\n  }\n}\n", "d.mlir:2:3: error: unknown trait 'Pur'"),
         ("irdl.dialect @d {\n  irdl.operation @o attributes {omnir.assembly_format = \"$x attr-dict\"} {\n  }\n}\n", "d.mlir:2:3: error: invalid assembly format of 'd.o'"),
         ("irdl.dialect @d {\n  irdl.operation @o {\n    %0 = irdl.any {omnir.constraint = \"AnyThing\"}\n    irdl.operands(a: %0)\n  }\n}\n", "d.mlir:3:10: error: unknown named constraint 'AnyThing'"),
-        ("irdl.dialect @d {\n  irdl.operation @o {\n    %0 = irdl.parametric @nope<>\n    irdl.operands(a: %0)\n  }\n}\n", "must refer to a type or attribute definition"),
+        ("irdl.dialect @d {\n  irdl.operation @o {\n    %0 = irdl.parametric @nope<>\n    irdl.operands(a: %0)\n  }\n}\n", "d.mlir:3:10: error: 'irdl.parametric' op symbol '@nope' not found"),
         ("irdl.dialect @d {\n  irdl.operation @o {\n    irdl.operands(a: %0)\n  }\n}\n", "d.mlir:3:22: error: use of undeclared SSA value name"),
         ("irdl.dialect @d {\n  irdl.operation @o attributes {omnir.verifier = \"nobody\"} {\n  }\n}\n", "verifier hook 'nobody' is not registered"),
-        ("\"builtin.unrealized_conversion_cast\"() : () -> ()\n", "d.mlir:1:1: error: a definition file holds irdl.dialect operations only"),
+        ("func.func private @f()\nfunc.func private @f()\n", "d.mlir:2:1: error: redefinition of symbol named 'f'"),
         ("irdl.dialect @d {\n  irdl.operation @o attributes {omnir.defaults = {z = 1}} {\n  }\n}\n", "omnir.defaults names 'z'"),
     ];
     for (text, want) in cases {
@@ -117,7 +118,9 @@ fn bad_definitions_are_errors_at_their_position_and_register_nothing() {
         let e = load_definitions(&mut ctx, text, "d.mlir").unwrap_err().to_string();
         assert!(e.contains(want), "{text}\n=> {e}");
         assert!(!ctx.is_dialect_registered("d"), "{text}: nothing registered");
-        // Only the irdl dialect itself (needed to read the file) is new.
-        assert!(ctx.registered_dialects().len() <= before + 1);
+        // Only the irdl dialect itself (needed to read the file) is new, and the shipped
+        // dialects the file's other IR uses.
+        let new = ctx.registered_dialects().len() - before;
+        assert!(new <= 1 || (new == 2 && ctx.is_dialect_registered("func")), "{text}");
     }
 }

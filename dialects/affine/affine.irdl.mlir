@@ -3,7 +3,7 @@
 // syntax reads affine expressions whose identifiers are SSA values (`%i + 1`,
 // `symbol(%n)`), and maps applied to dims and symbols (`#map(%i)[%n]`): Rust directives in
 // dialects/affine/hooks.rs, which also hold upstream's verifiers.
-irdl.dialect @affine {
+irdl.dialect @affine attributes {omnir.ods} {
   irdl.operation @apply attributes {omnir.assembly_format = "custom<MapAndOperands>($map, $mapOperands) attr-dict", omnir.traits = ["Pure"], omnir.verifier = "affine.apply", omnir.summary = "affine apply operation", omnir.description = "Applies a one-result affine map to index operands (dims, then symbols)."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %map = irdl.any {omnir.constraint = "AffineMapAttr"}

@@ -3,7 +3,7 @@
 // in C++ (and its tensor/buffer type-match trait) are Rust hooks
 // (dialects/bufferization/hooks.rs), as is the result-type inference of
 // bufferization.dealloc (one i1 per retained memref).
-irdl.dialect @bufferization {
+irdl.dialect @bufferization attributes {omnir.ods} {
   irdl.operation @alloc_tensor attributes {omnir.assembly_format = "`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `` `=` `` $size_hint^)? prop-dict attr-dict `:` type($result)", omnir.optional_attributes = ["memory_space"], omnir.traits = ["AttrSizedOperandSegments", "AllTypesMatch<[copy, result]>"], omnir.verifier = "bufferization.alloc_tensor", omnir.summary = "allocate buffer for a tensor", omnir.description = "A tensor of the given shape that bufferizes to a new allocation: uninitialized, or a copy of the copy operand; one index operand per dynamic size (none with a copy); size_hint gives the number of non-zeros of a sparse tensor."} {
     %i = irdl.any {omnir.constraint = "Index"}
     %copy = irdl.any {omnir.constraint = "AnyTensor"}

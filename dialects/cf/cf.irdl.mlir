@@ -1,6 +1,6 @@
 // The cf dialect (upstream's ControlFlowOps.td), as omnir ships it: unstructured control
 // flow between blocks. cf.switch's case list and verifier are Rust hooks (dialects/cf/hooks.rs).
-irdl.dialect @cf {
+irdl.dialect @cf attributes {omnir.ods} {
   irdl.operation @assert attributes {omnir.assembly_format = "$arg `,` $msg attr-dict", omnir.traits = ["MemoryEffects"], omnir.summary = "Assert operation with message attribute", omnir.description = "Aborts with the message when the condition is false (lowering decides how)."} {
     %cond = irdl.is i1
     %msg = irdl.any {omnir.constraint = "StrAttr"}

@@ -2,7 +2,7 @@
 // elementary functions on builtin `complex<...>` values. Fast-math flags are arith's
 // (`#arith.fastmath<...>`), so loading complex loads arith. Rust hooks
 // (dialects/complex/hooks.rs): the verifiers of `constant` and `bitcast`.
-irdl.dialect @complex {
+irdl.dialect @complex attributes {omnir.ods} {
   irdl.operation @abs attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["Pure", "TypesMatchWith<complex, result, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "absolute value of a complex number"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %f = irdl.any {omnir.constraint = "AnyFloat"}

@@ -1,7 +1,7 @@
 // The math dialect (upstream's MathOps.td), as omnir ships it: elementwise math functions on
 // scalars, vectors and tensors. Its fast-math flags are arith's (`#arith.fastmath<...>`),
 // so loading math loads arith.
-irdl.dialect @math {
+irdl.dialect @math attributes {omnir.ods} {
   irdl.operation @absf attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point absolute-value operation"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(operand: %t)

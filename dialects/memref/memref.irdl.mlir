@@ -5,7 +5,7 @@
 // memref.prefetch's specifiers, memref.transpose's permutation and memref.dma_start's
 // operand groups. AtomicRMWKind is arith's enum (dialects/arith); IRDL enums are per
 // definition file, so it is repeated here.
-irdl.dialect @memref attributes {omnir.enums = {AtomicRMWKind = {width = 64, cases = ["addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]}}} {
+irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {width = 64, cases = ["addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]}}} {
   irdl.operation @alloc attributes {omnir.assembly_format = "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)", omnir.optional_attributes = ["alignment"], omnir.traits = ["AttrSizedOperandSegments", "OpAsmOpInterface", "MemoryEffects<[MemAlloc]>"], omnir.result_names = ["alloc"], omnir.verifier = "memref.alloc", omnir.summary = "memory allocation operation", omnir.description = "Allocates a buffer of the result's memref type; the operands give its dynamic sizes and the symbols of its layout map."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %sym = irdl.any {omnir.constraint = "Index"}

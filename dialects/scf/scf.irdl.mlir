@@ -2,7 +2,7 @@
 // scf.for and scf.while read and print their headers with Rust directives
 // (dialects/scf/hooks.rs), and so do scf.parallel and scf.forall; scf.index_switch has no
 // custom syntax in omnir yet (it reads and prints in the generic form).
-irdl.dialect @scf {
+irdl.dialect @scf attributes {omnir.ods} {
   irdl.operation @condition attributes {omnir.assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?", omnir.traits = ["HasParent<scf.while>", "Pure", "Terminator", "RegionBranchTerminatorOpInterface"], omnir.summary = "loop continuation condition", omnir.description = "Ends the before region of scf.while: loops on when the condition holds, passing the arguments to the after region; else the loop ends with them as its results."} {
     %cond = irdl.is i1
     %any = irdl.any {omnir.constraint = "AnyType"}

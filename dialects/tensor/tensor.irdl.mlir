@@ -3,7 +3,7 @@
 // C++ are Rust hooks (dialects/tensor/hooks.rs), as is the result naming of the ops whose
 // hints depend on nothing (omnir.result_names). Offsets, sizes and strides
 // (`[%a, 4, %b]`) are the shared directive custom<DynamicIndexList>.
-irdl.dialect @tensor {
+irdl.dialect @tensor attributes {omnir.ods} {
   irdl.operation @bitcast attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($dest)", omnir.traits = ["CastOpInterface", "Pure"], omnir.verifier = "tensor.bitcast", omnir.summary = "tensor bitcast operation", omnir.description = "Reinterprets a tensor as another tensor type whose elements have the same bit width; ranked shapes must agree."} {
     %t = irdl.any {omnir.constraint = "AnyTensor"}
     %r = irdl.any {omnir.constraint = "AnyTensor"}

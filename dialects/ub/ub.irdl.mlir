@@ -1,5 +1,5 @@
 // The ub dialect (upstream's UBOps.td), as omnir ships it: undefined behaviour markers.
-irdl.dialect @ub {
+irdl.dialect @ub attributes {omnir.ods} {
   irdl.attribute @poison {
   }
 

@@ -4,7 +4,7 @@
 // flags are arith's, so loading vector loads arith. Rust hooks (dialects/vector/hooks.rs):
 // the custom forms upstream writes in C++ (contract, outerproduct, transfer_read/write,
 // mask) and the inferred types of shuffle, from_elements and to_elements.
-irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, PrintPunctuation = {width = 32, cases = ["no_punctuation", "newline", "comma", "open", "close"], values = [0, 1, 2, 3, 4]}}} {
+irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, PrintPunctuation = {width = 32, cases = ["no_punctuation", "newline", "comma", "open", "close"], values = [0, 1, 2, 3, 4]}}} {
   irdl.attribute @kind {
     %e = irdl.any {omnir.enum = "CombiningKind"}
     irdl.parameters(value: %e)

@@ -144,7 +144,7 @@ for n, (w, cases, values, sep) in ENUMS.items():
         s += f'bit, separator = {q(sep)}, '
     s += 'cases = [' + ', '.join(q(c) for c in cases) + '], values = [' + ', '.join(str(v) for v in values) + ']}'
     enums.append(s)
-out.append('irdl.dialect @llvm attributes {omnir.enums = {' + ', '.join(enums) + '}} {')
+out.append('irdl.dialect @llvm attributes {omnir.ods, omnir.enums = {' + ', '.join(enums) + '}} {')
 for n, params in TYPES:
     out.append(f'  irdl.type @{n} {{')
     if params:

@@ -601,11 +601,6 @@ impl<'a> Core<'a> {
         if body.is_empty() {
             return self.build_kind(ctx, kind, &[], sym.pos);
         }
-        if def.params.is_empty() {
-            return Err(
-                self.error_at(body_start, format!("'{}' takes no parameters", custom::kind_symbol(&def, sigil)))
-            );
-        }
         if !body.starts_with('<') {
             return Err(self.error_at(body_start, format!("expected '<' after '{}'", custom::kind_symbol(&def, sigil))));
         }

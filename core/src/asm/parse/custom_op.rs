@@ -348,6 +348,13 @@ impl<'a, 'c> OpParser<'a, 'c> {
                 {
                     self.p.at(Tok::LSquare)
                 }
+                // Likewise a symbol reference starts with `@` (`irdl.base`'s `($base_ref^)?
+                // ($base_name^)?` leaves a quoted name to the second group).
+                AttrSpelling::Full
+                    if matches!(st.def.attributes[*i].constraint, crate::dialect::AttrConstraint::SymbolRef) =>
+                {
+                    self.p.at(Tok::At)
+                }
                 AttrSpelling::WithoutType(_) | AttrSpelling::Full => self.at_attr_start(),
             },
             _ => false,
