@@ -46,6 +46,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("complex.sub", Arc::new(fold_sub));
     ctx.register_fold_hook("complex.mul", Arc::new(fold_mul));
     ctx.register_fold_hook("complex.exp", Arc::new(fold_exp));
+    ctx.register_fold_hook("complex.div", Arc::new(fold_div));
     let patterns = [
         RewritePattern::new("complex.ArithBitcast", "complex.bitcast", arith_bitcast),
         RewritePattern::new("complex.ArithComplexBitcast", "arith.bitcast", arith_of_complex_bitcast),
@@ -248,4 +249,37 @@ fn arith_of_complex_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let state = OperationState::new("complex.bitcast", ctx.op_location(op)?).operands(&[source]).results(&[ty]);
     rw.replace_op_with_new(op, &state)?;
     Ok(true)
+}
+
+/// A constant divided by the constant 1 + 0i is itself, except that a NaN part makes both
+/// parts that NaN (the real one first), as iree-opt folds it.
+fn fold_div(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let (Some(lhs), Some(rhs)) = (c[0], c[1]) else { return Ok(Folded::NotFolded) };
+    let (AttrKind::Array(l), AttrKind::Array(r)) = (ctx.attr_kind(lhs), ctx.attr_kind(rhs)) else {
+        return Ok(Folded::NotFolded);
+    };
+    if l.len() != 2 || r.len() != 2 {
+        return Ok(Folded::NotFolded);
+    }
+    let (l, r) = (l.to_vec(), r.to_vec());
+    let float = |a: Attribute| match ctx.attr_kind(a) {
+        AttrKind::Float { ty, bits } => match ctx.type_kind(*ty) {
+            TypeKind::Float(k) => Some((*k, *bits)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (Some((k, re)), Some((_, im))) = (float(r[0]), float(r[1])) else { return Ok(Folded::NotFolded) };
+    let one = crate::float::to_f64(k, re) == 1.0;
+    if !one || !is_zero((im, 1u128 << (k.bit_width() - 1))) {
+        return Ok(Folded::NotFolded);
+    }
+    let is_nan = |a: Attribute| float(a).is_some_and(|(k, b)| crate::float::to_f64(k, b).is_nan());
+    let result = match (is_nan(l[0]), is_nan(l[1])) {
+        (true, _) => ctx.array_attr(&[l[0], l[0]]),
+        (false, true) => ctx.array_attr(&[l[1], l[1]]),
+        // The dividend itself, not a new constant of its value.
+        _ => return Ok(value(operand(ctx, op, 0)?)),
+    };
+    Ok(Folded::Results(vec![FoldResult::Attr(result)]))
 }

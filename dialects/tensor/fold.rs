@@ -69,7 +69,10 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.ComposeCollapseShapes", "tensor.collapse_shape", compose_reshapes),
         RewritePattern::new("tensor.ComposeCollapseOfExpandOp", "tensor.collapse_shape", collapse_of_expand),
         RewritePattern::new("tensor.FoldCollapseWithFromElements", "tensor.collapse_shape", reshape_of_from_elements),
+        RewritePattern::new("tensor.FoldCollapseOfCastOp", "tensor.collapse_shape", collapse_of_cast),
         RewritePattern::new("tensor.SingleInputConcatOp", "tensor.concat", single_input_concat),
+        RewritePattern::new("tensor.InferConcatOperandTypes", "tensor.concat", infer_concat_operand_types),
+        RewritePattern::new("tensor.InferConcatResultType", "tensor.concat", infer_concat_result_type),
         RewritePattern::new("tensor.FoldStaticZeroPadding", "tensor.pad", pad_static_zero),
         RewritePattern::new("tensor.FoldSourceTensorCast", "tensor.pad", pad_source_cast),
         RewritePattern::new("tensor.FoldTargetTensorCast", "tensor.pad", pad_target_cast),
@@ -1526,4 +1529,119 @@ fn fold_gather(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<F
     }
     let data = data.to_vec();
     Ok(ctx.dense_elements_attr(ty, &data).map_or(Folded::NotFolded, attr))
+}
+
+/// collapse(cast(x)) -> collapse(x), cast back when the collapsed type changes.
+fn collapse_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
+    if !can_fold_into_consumer(ctx, cast) {
+        return Ok(false);
+    }
+    let source = operand(ctx, cast, 0)?;
+    let Some((shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let Some(groups) = reassociation(ctx, op) else { return Ok(false) };
+    let mut collapsed = Vec::with_capacity(groups.len());
+    for g in &groups {
+        let mut size = 1i64;
+        for &i in g {
+            let Some(&d) = shape.get(usize::try_from(i).unwrap_or(usize::MAX)) else { return Ok(false) };
+            size = if d == DYNAMIC || size == DYNAMIC { DYNAMIC } else { size.saturating_mul(d) };
+        }
+        collapsed.push(size);
+    }
+    let ty = ctx.ranked_tensor_type(&collapsed, element, None)?;
+    let old_ty = result_type(ctx, op)?;
+    if ty == old_ty {
+        rw.set_operand(op, 0, source)?;
+        return Ok(true);
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    let state = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[old_ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+/// Upstream's `ConcatOp::inferResultType`: other dimensions from any static operand, the
+/// concatenated one summed (dynamic if any is).
+fn concat_result_shape(ctx: &Context, dim: usize, inputs: &[Value]) -> Option<(Vec<i64>, Type)> {
+    let shapes: Vec<(Vec<i64>, Type)> =
+        inputs.iter().map(|&v| ranked(ctx, ctx.value_type(v).ok()?).map(|(s, e, _)| (s, e))).collect::<Option<_>>()?;
+    let (first, element) = shapes.first()?.clone();
+    let mut out = vec![DYNAMIC; first.len()];
+    for (i, slot) in out.iter_mut().enumerate() {
+        if i == dim {
+            let mut sum = 0i64;
+            for (s, _) in &shapes {
+                let d = *s.get(i)?;
+                sum = if d == DYNAMIC || sum == DYNAMIC { DYNAMIC } else { sum + d };
+            }
+            *slot = sum;
+        } else {
+            *slot = shapes
+                .iter()
+                .map(|(s, _)| s.get(i).copied().unwrap_or(DYNAMIC))
+                .find(|&d| d != DYNAMIC)
+                .unwrap_or(DYNAMIC);
+        }
+    }
+    Some((out, element))
+}
+
+fn concat_dim(ctx: &Context, op: OpId) -> Option<usize> {
+    usize::try_from(int_value(ctx, ctx.op_inherent_or_discardable(op, "dim").ok()?)?).ok()
+}
+
+fn infer_concat_operand_types(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(dim) = concat_dim(ctx, op) else { return Ok(false) };
+    let inputs = ctx.op_operands(op)?;
+    let Some((inferred, element)) = concat_result_shape(ctx, dim, &inputs) else { return Ok(false) };
+    let loc = ctx.op_location(op)?;
+    let mut matched = false;
+    for (i, &v) in inputs.iter().enumerate() {
+        let ctx = rw.ctx();
+        let ty = ctx.value_type(v)?;
+        let Some((shape, _, _)) = ranked(ctx, ty) else { continue };
+        let mut operand_shape = inferred.clone();
+        operand_shape[dim] = shape[dim];
+        let inferred_ty = ctx.ranked_tensor_type(&operand_shape, element, None)?;
+        if !preserves_static_information(ctx, inferred_ty, ty) {
+            matched = true;
+            let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[v]).results(&[inferred_ty]))?;
+            let cast_value = rw.ctx().op_result(cast, 0)?;
+            rw.set_operand(op, i, cast_value)?;
+        }
+    }
+    Ok(matched)
+}
+
+fn infer_concat_result_type(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(dim) = concat_dim(ctx, op) else { return Ok(false) };
+    let inputs = ctx.op_operands(op)?;
+    let Some((inferred, element)) = concat_result_shape(ctx, dim, &inputs) else { return Ok(false) };
+    let inferred_ty = ctx.ranked_tensor_type(&inferred, element, None)?;
+    let old_ty = result_type(ctx, op)?;
+    if preserves_static_information(ctx, inferred_ty, old_ty) {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, inferred_ty)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    let state = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[old_ty]);
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
 }

@@ -188,3 +188,83 @@ func.func @cb(%a: complex<f32>) -> (f64, complex<f32>, i64) {
   %1 = complex.bitcast %d : i64 to complex<f32>
   return %0, %1, %bc : f64, complex<f32>, i64
 }
+
+// -----
+
+func.func @div_dv_d() -> (complex<f32>, complex<f32>, complex<f32>, complex<f32>, complex<f32>, complex<f64>) {
+  %a = complex.constant [2.0 : f32, 1.0 : f32] : complex<f32>
+  %b2 = complex.constant [2.0 : f32, 0.0 : f32] : complex<f32>
+  %bi = complex.constant [0.0 : f32, 1.0 : f32] : complex<f32>
+  %b11 = complex.constant [1.0 : f32, 1.0 : f32] : complex<f32>
+  %bz = complex.constant [0.0 : f32, 0.0 : f32] : complex<f32>
+  %b3 = complex.constant [3.0 : f32, -7.0 : f32] : complex<f32>
+  %0 = complex.div %a, %b2 : complex<f32>
+  %1 = complex.div %a, %bi : complex<f32>
+  %2 = complex.div %a, %b11 : complex<f32>
+  %3 = complex.div %a, %bz : complex<f32>
+  %4 = complex.div %a, %b3 : complex<f32>
+  %ad = complex.constant [0.3, 1.7] : complex<f64>
+  %bd = complex.constant [2.9, -0.7] : complex<f64>
+  %5 = complex.div %ad, %bd : complex<f64>
+  return %0, %1, %2, %3, %4, %5 : complex<f32>, complex<f32>, complex<f32>, complex<f32>, complex<f32>, complex<f64>
+}
+
+// -----
+
+func.func @div_dv_d2(%x: complex<f32>) -> (complex<f32>, complex<f32>) {
+  %one = complex.constant [1.0 : f32, 0.0 : f32] : complex<f32>
+  %0 = complex.div %x, %one : complex<f32>
+  %n = complex.constant [0x7FC00000 : f32, 0.0 : f32] : complex<f32>
+  %a = complex.constant [2.0 : f32, 1.0 : f32] : complex<f32>
+  %1 = complex.div %a, %n : complex<f32>
+  return %0, %1 : complex<f32>, complex<f32>
+}
+
+// -----
+
+func.func @div_dv2_d() -> (complex<f32>, complex<f32>, complex<f64>, complex<f32>) {
+  %a = complex.constant [0x7F800000 : f32, -3.5 : f32] : complex<f32>
+  %b = complex.constant [1.0 : f32, -0.0 : f32] : complex<f32>
+  %b1 = complex.constant [1.0 : f32, 0.0 : f32] : complex<f32>
+  %0 = complex.div %a, %b : complex<f32>
+  %1 = complex.div %a, %b1 : complex<f32>
+  %ad = complex.constant [0.3 : f64, 0x7FF8000000000001 : f64] : complex<f64>
+  %bd = complex.constant [1.0, 0.0] : complex<f64>
+  %2 = complex.div %ad, %bd : complex<f64>
+  %z = complex.constant [-0.0 : f32, 0.0 : f32] : complex<f32>
+  %3 = complex.div %z, %b1 : complex<f32>
+  return %0, %1, %2, %3 : complex<f32>, complex<f32>, complex<f64>, complex<f32>
+}
+
+// -----
+
+func.func @div_dv3_d() -> (complex<f32>, complex<f32>) {
+  %a = complex.constant [0x7fffffff : f32, 1.0 : f32]: complex<f32>
+  %b = complex.constant [1.0: f32, 0.0 : f32]: complex<f32>
+  %div = complex.div %a, %b : complex<f32>
+  return %div, %a : complex<f32>, complex<f32>
+}
+
+// -----
+
+func.func @div_dv3_e() -> (complex<f32>) {
+  %a = complex.constant [5.0 : f32, 0x7fffffff : f32]: complex<f32>
+  %b = complex.constant [1.0: f32, 0.0 : f32]: complex<f32>
+  %div = complex.div %a, %b : complex<f32>
+  return %div : complex<f32>
+}
+
+// -----
+
+func.func @div_dv4_d() -> (complex<f32>, complex<f32>, complex<f32>, complex<f32>) {
+  %b = complex.constant [1.0: f32, 0.0 : f32]: complex<f32>
+  %a1 = complex.constant [0xFFC00001 : f32, 2.0 : f32]: complex<f32>
+  %a2 = complex.constant [0x7FC00000 : f32, 0xFFC00005 : f32]: complex<f32>
+  %a3 = complex.constant [0x7F800000 : f32, 0x7F800000 : f32]: complex<f32>
+  %a4 = complex.constant [2.0 : f32, 0xFF800000 : f32]: complex<f32>
+  %0 = complex.div %a1, %b : complex<f32>
+  %1 = complex.div %a2, %b : complex<f32>
+  %2 = complex.div %a3, %b : complex<f32>
+  %3 = complex.div %a4, %b : complex<f32>
+  return %0, %1, %2, %3 : complex<f32>, complex<f32>, complex<f32>, complex<f32>
+}

@@ -653,3 +653,27 @@ func.func @rank_reduce_slice_dim(%t: tensor<?x?xf32>, %n: index) -> index {
   %1 = tensor.dim %0, %c0 : tensor<?xf32>
   return %1 : index
 }
+
+// -----
+
+func.func @concat_infer(%a: tensor<8x4xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = tensor.concat dim(1) %a, %b : (tensor<8x4xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @concat_result(%a: tensor<2x4xf32>, %b: tensor<3x4xf32>) -> tensor<?x4xf32> {
+  %0 = tensor.concat dim(0) %a, %b : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+func.func @collapse_of_cast(%t: tensor<2x3x4xf32>) -> (tensor<?x4xf32>, tensor<?x?xf32>) {
+  %c = tensor.cast %t : tensor<2x3x4xf32> to tensor<?x3x4xf32>
+  %0 = tensor.collapse_shape %c [[0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+  %d = tensor.cast %t : tensor<2x3x4xf32> to tensor<?x?x?xf32>
+  %1 = tensor.collapse_shape %d [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+  return %0, %1 : tensor<?x4xf32>, tensor<?x?xf32>
+}
