@@ -11,7 +11,8 @@
 //! [`crate::dialect::Traits::PURE`]; unregistered ops have unknown effects, as in MLIR), is
 //! not a terminator and has no regions (MLIR also compares single-block regions of pure ops;
 //! omnir does not CSE ops with regions yet). Two candidates are equivalent when they have
-//! the same name, operands, result types, discardable attributes, properties and successors;
+//! the same name, operands (in any order for commutative ops), result types, discardable
+//! attributes, properties and successors;
 //! locations are ignored, except that a surviving op with an unknown location takes the
 //! location of the op it replaces.
 //!
@@ -270,6 +271,11 @@ impl Analyzer<'_> {
                 }
             }
             out.push(v);
+        }
+        // A commutative op equals another with its operands in any order: compare them
+        // sorted, as MLIR's OperationEquivalence does.
+        if n > 1 && self.ctx.op_def(op)?.is_some_and(|d| d.has_trait(Traits::COMMUTATIVE)) {
+            out.sort_unstable();
         }
         Ok(out)
     }
