@@ -19,6 +19,9 @@ mod bufferization;
 mod cf;
 #[path = "complex/hooks.rs"]
 mod complex;
+/// Helpers of the scf and cf folds.
+#[path = "shared/fold_util_scfcf.rs"]
+pub mod fold_util_scfcf;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "gpu/hooks.rs"]

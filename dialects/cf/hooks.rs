@@ -10,8 +10,12 @@ use crate::dialects::successors::{parse_successor_use, print_successor_use};
 use crate::ir::OpId;
 use crate::types::Signedness;
 
+#[path = "fold.rs"]
+mod fold;
+
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("cf.switch", Arc::new(verify_switch));
+    fold::register(ctx);
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
