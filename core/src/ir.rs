@@ -1450,6 +1450,25 @@ impl Context {
         self.insert_block_at(region, prev, before.index, block)
     }
 
+    /// Moves a block (with its predecessors: the branches to it must move along, as when a
+    /// whole region is inlined) before `before`, possibly into another region (MLIR's
+    /// `Block::moveBefore`).
+    pub fn move_block_before(&mut self, block: BlockId, before: BlockId) -> Result<()> {
+        let d = self.block_data(before)?;
+        if d.parent == NONE {
+            return Err(Error::invalid("cannot insert next to a detached block"));
+        }
+        let (region, prev) = (d.parent, d.prev);
+        if block == before {
+            return Ok(());
+        }
+        if self.block_data(block)?.parent != NONE {
+            self.unlink_block(block.index);
+        }
+        let prev = if prev == block.index { self.block_data(before)?.prev } else { prev };
+        self.insert_block_at(region, prev, before.index, block)
+    }
+
     /// Inserts a detached block after `after` (in `after`'s region).
     pub fn region_insert_block_after(&mut self, after: BlockId, block: BlockId) -> Result<()> {
         let d = self.block_data(after)?;

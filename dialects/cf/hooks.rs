@@ -15,6 +15,8 @@ mod fold;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("cf.switch", Arc::new(verify_switch));
+    // Upstream's dependent dialect: the patterns make `arith.constant` and `arith.select`.
+    ctx.load_dialect("arith");
     fold::register(ctx);
 }
 

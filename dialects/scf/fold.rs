@@ -1,0 +1,629 @@
+//! The scf dialect's folds and canonicalization patterns (upstream's SCF.cpp), registered
+//! in upstream's `getCanonicalizationPatterns` order.
+
+use std::sync::Arc;
+
+use crate::attrs::{Attribute, Location};
+use crate::context::Context;
+use crate::dialects::fold_util_scfcf::{
+    attr_int, const_i64, const_int, create_constant, inline_block, merge_blocks, state_with_groups, terminator,
+};
+use crate::error::Result;
+use crate::ir::{BlockId, InsertPoint, OpId, OperationState, RegionId, Value};
+use crate::pass::{Folded, RewritePattern, Rewriter};
+use crate::types::{Signedness, Type, TypeKind};
+
+pub(crate) fn register(ctx: &mut Context) {
+    ctx.register_fold_hook("scf.if", Arc::new(fold_if));
+    let patterns = [
+        RewritePattern::new("scf.if.ConditionPropagation", "scf.if", if_condition_propagation),
+        RewritePattern::new("scf.if.ConvertTrivialIfToSelect", "scf.if", if_to_select),
+        RewritePattern::new("scf.if.RemoveEmptyElseBranch", "scf.if", if_remove_empty_else),
+        RewritePattern::new("scf.if.RemoveStaticCondition", "scf.if", if_static_condition),
+        RewritePattern::new("scf.if.RemoveUnusedResults", "scf.if", if_unused_results),
+        RewritePattern::new("scf.if.ReplaceIfYieldWithConditionOrValue", "scf.if", if_yield_condition_or_value),
+        RewritePattern::new("scf.for.ForOpIterArgsFolder", "scf.for", for_iter_args),
+        RewritePattern::new("scf.for.SimplifyTrivialLoops", "scf.for", for_trivial),
+        RewritePattern::new("scf.execute_region.SingleBlockExecuteInliner", "scf.execute_region", execute_single_block),
+        RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
+        RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
+    ];
+    for p in patterns {
+        ctx.register_rewrite_pattern(p).expect("the scf patterns are registered once");
+    }
+}
+
+/// The first block of region `index` of `op`.
+fn body(ctx: &Context, op: OpId, index: usize) -> Option<BlockId> {
+    ctx.region_first_block(ctx.op_region(op, index).ok()?).ok().flatten()
+}
+
+/// The operands of the terminator of `block`.
+fn yielded(ctx: &Context, block: BlockId) -> Result<Vec<Value>> {
+    match terminator(ctx, block) {
+        Some(t) => ctx.op_operands(t),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The region a value is defined in.
+fn value_region(ctx: &Context, v: Value) -> Option<RegionId> {
+    ctx.block_parent_region(ctx.value_parent_block(v).ok()??).ok()?
+}
+
+/// Whether `region` is `inner` or holds it.
+fn region_contains(ctx: &Context, region: RegionId, mut inner: RegionId) -> bool {
+    loop {
+        if inner == region {
+            return true;
+        }
+        let Ok(op) = ctx.region_parent_op(inner) else { return false };
+        match ctx.op_parent_region(op) {
+            Ok(Some(r)) => inner = r,
+            _ => return false,
+        }
+    }
+}
+
+fn is_one(ctx: &Context, v: Value) -> bool {
+    const_int(ctx, v).is_some_and(|c| c.to_u64() == Some(1))
+}
+
+fn i1(ctx: &Context) -> Result<Type> {
+    ctx.integer_type(1, Signedness::Signless)
+}
+
+/// A new block at the end of `region`.
+fn new_block(rw: &mut Rewriter<'_>, region: RegionId, args: &[(Type, Location)]) -> Result<BlockId> {
+    let ctx = rw.untracked();
+    let block = ctx.create_block(args);
+    ctx.region_append_block(region, block)?;
+    rw.mark_changed();
+    Ok(block)
+}
+
+/// Moves the blocks of `from` to the end of `to` (MLIR's `inlineRegionBefore` /
+/// `takeBody`; the driver does not revisit what moves).
+fn move_blocks(rw: &mut Rewriter<'_>, from: RegionId, to: RegionId) -> Result<()> {
+    let ctx = rw.untracked();
+    for b in ctx.region_blocks(from)? {
+        ctx.detach_block(b)?;
+        ctx.region_append_block(to, b)?;
+    }
+    rw.mark_changed();
+    Ok(())
+}
+
+/// An `scf.yield` of `values` at `point`.
+fn create_yield(rw: &mut Rewriter<'_>, loc: Location, values: &[Value], point: InsertPoint) -> Result<OpId> {
+    let saved = rw.insertion_point();
+    rw.set_insertion_point(point);
+    let op = rw.create_op(&OperationState::new("scf.yield", loc).operands(values));
+    rw.set_insertion_point(saved);
+    op
+}
+
+/// An `scf.if` with empty regions at the insertion point.
+fn create_if(rw: &mut Rewriter<'_>, loc: Location, cond: Value, types: &[Type]) -> Result<OpId> {
+    rw.create_op(&OperationState::new("scf.if", loc).operands(&[cond]).results(types).regions(2))
+}
+
+/// Upstream's `replaceOpWithRegion`: the region's single block's ops move before `op`, its
+/// arguments become `args`, `op`'s results become what it yielded.
+fn replace_op_with_region(rw: &mut Rewriter<'_>, op: OpId, block: BlockId, args: &[Value]) -> Result<()> {
+    let term = terminator(rw.ctx(), block);
+    let results = match term {
+        Some(t) => rw.ctx().op_operands(t)?,
+        None => Vec::new(),
+    };
+    inline_block(rw, block, InsertPoint::Before(op), args)?;
+    rw.replace_op(op, &results)?;
+    if let Some(t) = term {
+        rw.erase_op(t)?;
+    }
+    Ok(())
+}
+
+// ---- scf.if ----
+
+/// `if (!c) A else B` -> `if c B else A`.
+fn fold_if(ctx: &mut Context, op: OpId, _constants: &[Option<Attribute>]) -> Result<Folded> {
+    let else_region = ctx.op_region(op, 1)?;
+    if ctx.region_is_empty(else_region)? {
+        return Ok(Folded::NotFolded);
+    }
+    let cond = ctx.op_operands(op)?[0];
+    let Some(xor) = ctx.value_defining_op(cond)? else { return Ok(Folded::NotFolded) };
+    if ctx.op_name(xor)? != "arith.xori" {
+        return Ok(Folded::NotFolded);
+    }
+    let xor_operands = ctx.op_operands(xor)?;
+    if !is_one(ctx, xor_operands[1]) {
+        return Ok(Folded::NotFolded);
+    }
+    ctx.set_operand(op, 0, xor_operands[0])?;
+    let then_region = ctx.op_region(op, 0)?;
+    let then_blocks = ctx.region_blocks(then_region)?;
+    let else_blocks = ctx.region_blocks(else_region)?;
+    for &b in then_blocks.iter().chain(&else_blocks) {
+        ctx.detach_block(b)?;
+    }
+    for b in else_blocks {
+        ctx.region_append_block(then_region, b)?;
+    }
+    for b in then_blocks {
+        ctx.region_append_block(else_region, b)?;
+    }
+    Ok(Folded::InPlace)
+}
+
+fn if_condition_propagation(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let cond = ctx.op_operands(op)?[0];
+    if crate::pass::constant_value(ctx, cond).is_some() {
+        return Ok(false);
+    }
+    let then_region = ctx.op_region(op, 0)?;
+    let else_region = ctx.op_region(op, 1)?;
+    let loc = ctx.op_location(op)?;
+    let ty = i1(ctx)?;
+    let mut constants: [Option<Value>; 2] = [None, None];
+    let mut changed = false;
+    for u in rw.ctx().value_uses(cond)? {
+        let Some(region) = rw.ctx().op_parent_region(u.op)? else { continue };
+        let truth = if region_contains(rw.ctx(), then_region, region) {
+            true
+        } else if region_contains(rw.ctx(), else_region, region) {
+            false
+        } else {
+            continue;
+        };
+        changed = true;
+        let slot = &mut constants[truth as usize];
+        let c = match *slot {
+            Some(c) => c,
+            None => {
+                let value = rw.ctx().integer_attr(ty, truth as i64)?;
+                let c = create_constant(rw, value, ty, loc)?;
+                constants[truth as usize] = Some(c);
+                c
+            }
+        };
+        rw.set_operand(u.op, u.index as usize, c)?;
+    }
+    Ok(changed)
+}
+
+fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let types = ctx.op_result_types(op)?;
+    if types.is_empty() {
+        return Ok(false);
+    }
+    let cond = ctx.op_operands(op)?[0];
+    let then_region = ctx.op_region(op, 0)?;
+    let else_region = ctx.op_region(op, 1)?;
+    let (Some(then_block), Some(else_block)) = (body(ctx, op, 0), body(ctx, op, 1)) else { return Ok(false) };
+    let then_values = yielded(ctx, then_block)?;
+    let else_values = yielded(ctx, else_block)?;
+    let inside = |v: Value, r: RegionId| value_region(ctx, v) == Some(r);
+    let kept: Vec<bool> =
+        then_values.iter().zip(&else_values).map(|(&t, &e)| inside(t, then_region) || inside(e, else_region)).collect();
+    let kept_types: Vec<Type> = types.iter().zip(&kept).filter(|(_, &k)| k).map(|(&t, _)| t).collect();
+    if kept_types.len() == types.len() {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let replacement = create_if(rw, loc, cond, &kept_types)?;
+    move_blocks(rw, then_region, rw.ctx().op_region(replacement, 0)?)?;
+    move_blocks(rw, else_region, rw.ctx().op_region(replacement, 1)?)?;
+    rw.set_insertion_point(InsertPoint::Before(replacement));
+    let new_results = rw.ctx().op_results(replacement)?;
+    let mut results = Vec::with_capacity(types.len());
+    let (mut true_yields, mut false_yields) = (Vec::new(), Vec::new());
+    for (i, (&t, &e)) in then_values.iter().zip(&else_values).enumerate() {
+        if kept[i] {
+            results.push(new_results[true_yields.len()]);
+            true_yields.push(t);
+            false_yields.push(e);
+        } else if t == e {
+            results.push(t);
+        } else {
+            let state = OperationState::new("arith.select", loc).operands(&[cond, t, e]).results(&[types[i]]);
+            let select = rw.create_op(&state)?;
+            results.push(rw.ctx().op_result(select, 0)?);
+        }
+    }
+    for (block, values) in [(then_block, true_yields), (else_block, false_yields)] {
+        if let Some(old) = terminator(rw.ctx(), block) {
+            let yloc = rw.ctx().op_location(old)?;
+            rw.replace_op_with_new(old, &OperationState::new("scf.yield", yloc).operands(&values))?;
+        }
+    }
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn if_remove_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if ctx.op_num_results(op)? != 0 {
+        return Ok(false);
+    }
+    let Some(else_block) = body(ctx, op, 1) else { return Ok(false) };
+    if ctx.block_num_ops(else_block)? != 1 {
+        return Ok(false);
+    }
+    let mut state = OperationState::new("scf.if", ctx.op_location(op)?).operands(&ctx.op_operands(op)?).regions(2);
+    state.attributes = ctx.op_attributes(op)?.to_vec();
+    state.properties = ctx.op_properties(op)?;
+    let then_region = ctx.op_region(op, 0)?;
+    let new_if = rw.create_op(&state)?;
+    move_blocks(rw, then_region, rw.ctx().op_region(new_if, 0)?)?;
+    rw.erase_op(op)?;
+    Ok(true)
+}
+
+fn if_static_condition(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let cond = ctx.op_operands(op)?[0];
+    let Some(c) = crate::pass::constant_value(ctx, cond) else { return Ok(false) };
+    let Some(c) = attr_int(ctx, c) else { return Ok(false) };
+    let taken = if c.is_zero() { body(ctx, op, 1) } else { body(ctx, op, 0) };
+    match taken {
+        Some(block) => replace_op_with_region(rw, op, block, &[])?,
+        None => rw.erase_op(op)?,
+    }
+    Ok(true)
+}
+
+fn if_unused_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    let mut used = Vec::new();
+    for (i, &r) in results.iter().enumerate() {
+        if ctx.value_has_uses(r)? {
+            used.push(i);
+        }
+    }
+    if used.len() == results.len() {
+        return Ok(false);
+    }
+    let types = ctx.op_result_types(op)?;
+    let new_types: Vec<Type> = used.iter().map(|&i| types[i]).collect();
+    let cond = ctx.op_operands(op)?[0];
+    let loc = ctx.op_location(op)?;
+    let new_if = create_if(rw, loc, cond, &new_types)?;
+    for index in 0..2 {
+        let region = rw.ctx().op_region(new_if, index)?;
+        let dest = new_block(rw, region, &[])?;
+        let Some(source) = body(rw.ctx(), op, index) else { continue };
+        merge_blocks(rw, source, dest, &[])?;
+        if let Some(y) = terminator(rw.ctx(), dest) {
+            let operands = rw.ctx().op_operands(y)?;
+            let kept: Vec<Value> = used.iter().map(|&i| operands[i]).collect();
+            rw.modify_op(y, |ctx| ctx.set_operands(y, &kept))?;
+        }
+    }
+    let new_results = rw.ctx().op_results(new_if)?;
+    let mut replacements: Vec<Value> = results.clone();
+    for (k, &i) in used.iter().enumerate() {
+        replacements[i] = new_results[k];
+    }
+    // The unused results have no uses: replacing them with themselves changes nothing.
+    rw.replace_op(op, &replacements)?;
+    Ok(true)
+}
+
+fn if_yield_condition_or_value(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    if results.is_empty() {
+        return Ok(false);
+    }
+    let (Some(then_block), Some(else_block)) = (body(ctx, op, 0), body(ctx, op, 1)) else { return Ok(false) };
+    let then_values = yielded(ctx, then_block)?;
+    let else_values = yielded(ctx, else_block)?;
+    let cond = ctx.op_operands(op)?[0];
+    let loc = ctx.op_location(op)?;
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let mut changed = false;
+    for ((&t, &f), &r) in then_values.iter().zip(&else_values).zip(&results) {
+        if t == f {
+            if rw.ctx().value_has_uses(r)? {
+                rw.replace_all_uses_with(r, t)?;
+                changed = true;
+            }
+            continue;
+        }
+        let bool_of = |v: Value| {
+            let a = crate::pass::constant_value(rw.ctx(), v)?;
+            let ty = rw.ctx().attr_type(a)?;
+            matches!(rw.ctx().type_kind(ty), TypeKind::Integer { width: 1, .. })
+                .then(|| attr_int(rw.ctx(), a))
+                .flatten()
+                .map(|v| !v.is_zero())
+        };
+        let (Some(tv), Some(fv)) = (bool_of(t), bool_of(f)) else { continue };
+        if !rw.ctx().value_has_uses(r)? {
+            continue;
+        }
+        if !tv && fv {
+            let ty = i1(rw.ctx())?;
+            let one = rw.ctx().integer_attr(ty, 1)?;
+            let dialect =
+                crate::pass::op_dialect(rw.ctx().op_name(rw.ctx().value_defining_op(t)?.unwrap_or(op))?).to_string();
+            let point = rw.insertion_point();
+            let Some(c) = crate::pass::materialize_constant(rw.untracked(), &dialect, one, ty, loc, point)? else {
+                continue;
+            };
+            rw.untracked();
+            let c = rw.ctx().op_result(c, 0)?;
+            let state = OperationState::new("arith.xori", loc).operands(&[cond, c]).results(&[ty]);
+            let not = rw.create_op(&state)?;
+            let not = rw.ctx().op_result(not, 0)?;
+            rw.replace_all_uses_with(r, not)?;
+            changed = true;
+        } else if tv && !fv {
+            rw.replace_all_uses_with(r, cond)?;
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+// ---- scf.for ----
+
+/// The operands of an `scf.for`: bounds, step and inits.
+fn for_parts(ctx: &Context, op: OpId) -> Result<(Value, Value, Value, Vec<Value>)> {
+    let operands = ctx.op_operands(op)?;
+    Ok((operands[0], operands[1], operands[2], operands[3..].to_vec()))
+}
+
+/// A new `scf.for` like `op` (its attributes) with `inits`, its body holding only the
+/// arguments (and an `scf.yield` when there are no inits, as upstream's builder).
+fn create_for(rw: &mut Rewriter<'_>, op: OpId, inits: &[Value]) -> Result<OpId> {
+    let ctx = rw.ctx();
+    let (lb, ub, step, _) = for_parts(ctx, op)?;
+    let loc = ctx.op_location(op)?;
+    let types: Vec<Type> = inits.iter().map(|&v| ctx.value_type(v)).collect::<Result<_>>()?;
+    let mut state = OperationState::new("scf.for", loc).operands(&[lb, ub, step]).results(&types).regions(1);
+    state.operands.extend_from_slice(inits);
+    state.attributes = ctx.op_attributes(op)?.to_vec();
+    state.properties = ctx.op_properties(op)?;
+    let mut args = vec![(ctx.value_type(lb)?, loc)];
+    for &v in inits {
+        args.push((ctx.value_type(v)?, ctx.value_location(v)?));
+    }
+    let new_for = rw.create_op(&state)?;
+    let region = rw.ctx().op_region(new_for, 0)?;
+    let block = new_block(rw, region, &args)?;
+    if inits.is_empty() {
+        create_yield(rw, loc, &[], InsertPoint::BlockEnd(block))?;
+    }
+    Ok(new_for)
+}
+
+fn for_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (_, _, _, inits) = for_parts(ctx, op)?;
+    let Some(old_block) = body(ctx, op, 0) else { return Ok(false) };
+    let args = ctx.block_arguments(old_block)?;
+    let results = ctx.op_results(op)?;
+    let yields = yielded(ctx, old_block)?;
+    let mut keep = Vec::with_capacity(inits.len());
+    for i in 0..inits.len() {
+        let arg = args[i + 1];
+        let arg_unused = !ctx.value_has_uses(arg)?;
+        let forwarded =
+            arg == yields[i] || (arg_unused && (inits[i] == yields[i] || !ctx.value_has_uses(results[i])?));
+        keep.push(!forwarded);
+    }
+    if keep.iter().all(|&k| k) {
+        return Ok(false);
+    }
+    let new_inits: Vec<Value> = inits.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+    let new_for = create_for(rw, op, &new_inits)?;
+    let ctx = rw.ctx();
+    let Some(new_block) = body(ctx, new_for, 0) else { return Ok(false) };
+    let new_args = ctx.block_arguments(new_block)?;
+    let new_results = ctx.op_results(new_for)?;
+    let mut transfer = vec![new_args[0]];
+    let mut replacements = Vec::with_capacity(inits.len());
+    let mut k = 0;
+    for i in 0..inits.len() {
+        if keep[i] {
+            transfer.push(new_args[1 + k]);
+            replacements.push(new_results[k]);
+            k += 1;
+        } else {
+            transfer.push(inits[i]);
+            replacements.push(inits[i]);
+        }
+    }
+    if new_inits.is_empty() {
+        let Some(new_yield) = terminator(ctx, new_block) else { return Ok(false) };
+        inline_block(rw, old_block, InsertPoint::Before(new_yield), &transfer)?;
+        if let Some(merged) = rw.ctx().op_prev(new_yield)? {
+            rw.erase_op(merged)?;
+        }
+        rw.replace_op(op, &replacements)?;
+        return Ok(true);
+    }
+    merge_blocks(rw, old_block, new_block, &transfer)?;
+    if let Some(merged) = terminator(rw.ctx(), new_block) {
+        let operands = rw.ctx().op_operands(merged)?;
+        let filtered: Vec<Value> = operands.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+        let yloc = rw.ctx().op_location(merged)?;
+        create_yield(rw, yloc, &filtered, InsertPoint::Before(merged))?;
+        rw.erase_op(merged)?;
+    }
+    rw.replace_op(op, &replacements)?;
+    Ok(true)
+}
+
+/// The width loop bounds of type `ty` compute in.
+fn bound_width(ctx: &Context, ty: Type) -> u32 {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } => *width,
+        _ => 64,
+    }
+}
+
+/// A constant loop bound or step, read at `width` bits as signed or unsigned.
+fn bound_value(ctx: &Context, v: Value, width: u32, unsigned: bool) -> Option<i128> {
+    let c = const_int(ctx, v)?;
+    if unsigned {
+        return c.to_u64().map(i128::from);
+    }
+    c.to_i64(width).map(i128::from)
+}
+
+fn for_trivial(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (lb, ub, step, inits) = for_parts(ctx, op)?;
+    if lb == ub {
+        rw.replace_op(op, &inits)?;
+        return Ok(true);
+    }
+    let width = bound_width(ctx, ctx.value_type(lb)?);
+    let unsigned = ctx.op_inherent_or_discardable(op, "unsignedCmp")?.is_some();
+    let (Some(l), Some(u)) = (bound_value(ctx, lb, width, unsigned), bound_value(ctx, ub, width, unsigned)) else {
+        return Ok(false);
+    };
+    if u <= l {
+        rw.replace_op(op, &inits)?;
+        return Ok(true);
+    }
+    let diff = u - l;
+    let Some(step) = bound_value(ctx, step, width, unsigned) else { return Ok(false) };
+    let Some(block) = body(ctx, op, 0) else { return Ok(false) };
+    if step >= diff {
+        let mut args = vec![lb];
+        args.extend_from_slice(&inits);
+        replace_op_with_region(rw, op, block, &args)?;
+        return Ok(true);
+    }
+    if ctx.block_num_ops(block)? != 1 {
+        return Ok(false);
+    }
+    let values = yielded(ctx, block)?;
+    for &v in &values {
+        let Some(region) = value_region(ctx, v) else { return Ok(false) };
+        let owner = ctx.region_parent_op(region)?;
+        if owner == op || ctx.op_is_ancestor(op, owner)? {
+            return Ok(false);
+        }
+    }
+    rw.replace_op(op, &values)?;
+    Ok(true)
+}
+
+// ---- scf.execute_region ----
+
+fn no_inline(ctx: &Context, op: OpId) -> bool {
+    ctx.op_inherent_or_discardable(op, "no_inline").ok().flatten().is_some()
+}
+
+fn execute_single_block(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let blocks = ctx.region_blocks(ctx.op_region(op, 0)?)?;
+    if blocks.len() != 1 || no_inline(ctx, op) {
+        return Ok(false);
+    }
+    replace_op_with_region(rw, op, blocks[0], &[])?;
+    Ok(true)
+}
+
+fn execute_multi_block(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if no_inline(ctx, op) {
+        return Ok(false);
+    }
+    let Some(parent) = ctx.op_parent_op(op)? else { return Ok(false) };
+    let parent_is_function = ctx.op_name(parent)? == "scf.execute_region"
+        || ctx.op_def(parent)?.is_some_and(|d| d.trait_names.iter().any(|t| t == "FunctionOpInterface"));
+    if !parent_is_function {
+        return Ok(false);
+    }
+    let Some(prev_block) = ctx.op_parent_block(op)? else { return Ok(false) };
+    let region = ctx.op_region(op, 0)?;
+    let blocks = ctx.region_blocks(region)?;
+    let Some(&entry) = blocks.first() else { return Ok(false) };
+    let loc = ctx.op_location(op)?;
+    // Split the block before `op`, moving the ops from the back as upstream's rewriter.
+    let post_block = {
+        let c = rw.untracked();
+        let b = c.create_block(&[]);
+        c.region_insert_block_after(prev_block, b)?;
+        b
+    };
+    rw.mark_changed();
+    while let Some(last) = rw.ctx().block_last_op(prev_block)? {
+        rw.move_op(last, InsertPoint::BlockStart(post_block))?;
+        if last == op {
+            break;
+        }
+    }
+    let br = state_with_groups(rw.ctx(), "cf.br", loc, &[&[]], Vec::new(), &[entry], &[])?;
+    rw.set_insertion_point(InsertPoint::BlockEnd(prev_block));
+    rw.create_op(&br)?;
+    for &b in &blocks {
+        let Some(t) = terminator(rw.ctx(), b) else { continue };
+        if rw.ctx().op_name(t)? != "scf.yield" {
+            continue;
+        }
+        let values = rw.ctx().op_operands(t)?;
+        let yloc = rw.ctx().op_location(t)?;
+        let state = state_with_groups(rw.ctx(), "cf.br", yloc, &[&values], Vec::new(), &[post_block], &[])?;
+        rw.set_insertion_point(InsertPoint::Before(t));
+        rw.create_op(&state)?;
+        rw.erase_op(t)?;
+    }
+    move_region_before(rw, region, post_block)?;
+    let mut args = Vec::new();
+    for r in rw.ctx().op_results(op)? {
+        let ty = rw.ctx().value_type(r)?;
+        let rloc = rw.ctx().value_location(r)?;
+        args.push(rw.untracked().block_add_argument(post_block, ty, rloc)?);
+    }
+    rw.replace_op(op, &args)?;
+    Ok(true)
+}
+
+/// Moves the blocks of `region` before `before` (in its region).
+fn move_region_before(rw: &mut Rewriter<'_>, region: RegionId, before: BlockId) -> Result<()> {
+    let ctx = rw.untracked();
+    for b in ctx.region_blocks(region)? {
+        ctx.move_block_before(b, before)?;
+    }
+    rw.mark_changed();
+    Ok(())
+}
+
+// ---- scf.index_switch ----
+
+fn index_switch_constant(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let arg = ctx.op_operands(op)?[0];
+    let Some(value) = const_i64(ctx, arg) else { return Ok(false) };
+    let cases = ctx
+        .op_inherent_or_discardable(op, "cases")?
+        .map(|a| crate::dialects::index_list::i64_array(ctx, a))
+        .unwrap_or_default();
+    let region = match cases.iter().position(|&c| c == value) {
+        Some(i) => i + 1,
+        None => 0,
+    };
+    let Some(block) = body(ctx, op, region) else { return Ok(false) };
+    let term = terminator(ctx, block);
+    let results = match term {
+        Some(t) => ctx.op_operands(t)?,
+        None => Vec::new(),
+    };
+    inline_block(rw, block, InsertPoint::Before(op), &[])?;
+    if let Some(t) = term {
+        rw.erase_op(t)?;
+    }
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}

@@ -1,0 +1,333 @@
+// cse
+func.func @if_true(%a: i32, %b: i32) -> i32 {
+  %c = arith.constant true
+  %r = scf.if %c -> (i32) {
+    %s = arith.addi %a, %b : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @if_false_no_else(%p: memref<i32>, %v: i32) {
+  %c = arith.constant false
+  scf.if %c {
+    memref.store %v, %p[] : memref<i32>
+  }
+  return
+}
+
+// -----
+
+func.func @if_false_else(%p: memref<i32>, %v: i32, %w: i32) {
+  %c = arith.constant 0 : i1
+  scf.if %c {
+    memref.store %v, %p[] : memref<i32>
+  } else {
+    memref.store %w, %p[] : memref<i32>
+  }
+  return
+}
+
+// -----
+
+func.func @if_to_select(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.if %c -> (i32, i32) {
+    %x = "test.op"() : () -> i32
+    scf.yield %a, %x : i32, i32
+  } else {
+    scf.yield %b, %b : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+func.func @if_to_select_all(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.if %c -> (i32, i32) {
+    scf.yield %a, %a : i32, i32
+  } else {
+    scf.yield %b, %a : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+func.func @if_condition_propagation(%c: i1) {
+  scf.if %c {
+    "test.use"(%c) : (i1) -> ()
+    scf.if %c {
+      "test.use"(%c) : (i1) -> ()
+    }
+  } else {
+    "test.use"(%c) : (i1) -> ()
+  }
+  "test.use"(%c) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_empty_else(%c: i1) {
+  scf.if %c {
+    "test.op"() : () -> ()
+  } else {
+  }
+  return
+}
+
+// -----
+
+func.func @if_unused_results(%c: i1) -> i32 {
+  %r:3 = scf.if %c -> (i32, i32, i32) {
+    %x = "test.a"() : () -> i32
+    %y = "test.b"() : () -> i32
+    scf.yield %x, %y, %x : i32, i32, i32
+  } else {
+    %z = "test.c"() : () -> i32
+    scf.yield %z, %z, %z : i32, i32, i32
+  }
+  return %r#1 : i32
+}
+
+// -----
+
+func.func @if_not_swap(%c: i1) -> i32 {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  %r = scf.if %n -> (i32) {
+    %x = "test.a"() : () -> i32
+    scf.yield %x : i32
+  } else {
+    %y = "test.b"() : () -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_zero_trip(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c4 to %c0 step %c1 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_same_bounds(%x: i32, %n: index) -> i32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %n to %n step %c1 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_single_iteration(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c4 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a, %i) : (i32, index) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_single_iteration_add(%x: i32, %lb: index) -> i32 {
+  %c8 = arith.constant 8 : index
+  %ub = arith.addi %lb, %c8 : index
+  %r = scf.for %i = %lb to %ub step %c8 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a, %i) : (i32, index) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_two_iterations(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c4 step %c2 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a, %i) : (i32, index) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_empty_invariant(%x: i32, %y: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %x) -> (i32) {
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_iter_args(%x: i32, %y: i32, %z: i32, %lb: index, %ub: index, %s: index) -> (i32, i32, i32) {
+  %r:3 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y, %c = %z) -> (i32, i32, i32) {
+    %n = "test.a"(%b) : (i32) -> i32
+    scf.yield %a, %n, %z : i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}
+
+// -----
+
+func.func @for_iter_args_all(%x: i32, %lb: index, %ub: index, %s: index) -> i32 {
+  %r = scf.for %i = %lb to %ub step %s iter_args(%a = %x) -> (i32) {
+    "test.a"(%i) : (index) -> ()
+    scf.yield %a : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_unused_result(%x: i32, %lb: index, %ub: index, %s: index) {
+  %r = scf.for %i = %lb to %ub step %s iter_args(%a = %x) -> (i32) {
+    %n = "test.a"(%i) : (index) -> i32
+    scf.yield %n : i32
+  }
+  return
+}
+
+// -----
+
+func.func @for_i32_bounds(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c10 = arith.constant 10 : i32
+  %c20 = arith.constant 20 : i32
+  %r = scf.for %i = %c0 to %c10 step %c20 iter_args(%a = %x) -> (i32) : i32 {
+    %y = "test.a"(%a, %i) : (i32, i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @execute_single(%a: i32) -> i32 {
+  "test.foo"() : () -> ()
+  %v = scf.execute_region -> i32 {
+    %x = "test.val"(%a) : (i32) -> i32
+    scf.yield %x : i32
+  }
+  "test.bar"(%v) : (i32) -> ()
+  return %v : i32
+}
+
+// -----
+
+func.func @execute_multi() -> i64 {
+  "test.foo"() : () -> ()
+  %v = scf.execute_region -> i64 {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb2, ^bb3
+  ^bb2:
+    %x = "test.val1"() : () -> i64
+    cf.br ^bb4(%x : i64)
+  ^bb3:
+    %y = "test.val2"() : () -> i64
+    cf.br ^bb4(%y : i64)
+  ^bb4(%z : i64):
+    scf.yield %z : i64
+  }
+  "test.bar"(%v) : (i64) -> ()
+  return %v : i64
+}
+
+// -----
+
+func.func @execute_multi_nested(%c: i1) {
+  scf.if %c {
+    scf.execute_region {
+      %d = "test.cmp"() : () -> i1
+      cf.cond_br %d, ^bb1, ^bb2
+    ^bb1:
+      "test.a"() : () -> ()
+      scf.yield
+    ^bb2:
+      scf.yield
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @for_zero_trip_dynamic_step(%x: i32, %s: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c4 to %c0 step %s iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @for_signed_no_wrap(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i8
+  %c4 = arith.constant 100 : i8
+  %c5 = arith.constant -100 : i8
+  %r = scf.for %i = %c5 to %c4 step %c4 iter_args(%a = %x) -> (i32) : i8 {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @for_unsigned_many(%x: i32) -> i32 {
+  %c4 = arith.constant 4 : i8
+  %c5 = arith.constant -100 : i8
+  %r = scf.for unsigned %i = %c4 to %c5 step %c4 iter_args(%a = %x) -> (i32) : i8 {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @for_unsigned_zero_trip(%x: i32) -> i32 {
+  %c4 = arith.constant 4 : i8
+  %c5 = arith.constant -100 : i8
+  %r = scf.for unsigned %i = %c5 to %c4 step %c4 iter_args(%a = %x) -> (i32) : i8 {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @for_step_beyond(%x: i32) -> i32 {
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c9 = arith.constant 9 : index
+  %r = scf.for %i = %c4 to %c5 step %c9 iter_args(%a = %x) -> (i32) {
+    %y = "test.a"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
