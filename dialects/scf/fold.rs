@@ -16,6 +16,8 @@ use crate::types::{Signedness, Type, TypeKind};
 pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("scf.if", Arc::new(fold_if));
     let patterns = [
+        RewritePattern::new("scf.if.CombineIfs", "scf.if", combine_ifs),
+        RewritePattern::new("scf.if.CombineNestedIfs", "scf.if", combine_nested_ifs),
         RewritePattern::new("scf.if.ConditionPropagation", "scf.if", if_condition_propagation),
         RewritePattern::new("scf.if.ConvertTrivialIfToSelect", "scf.if", if_to_select),
         RewritePattern::new("scf.if.RemoveEmptyElseBranch", "scf.if", if_remove_empty_else),
@@ -155,6 +157,176 @@ fn fold_if(ctx: &mut Context, op: OpId, _constants: &[Option<Attribute>]) -> Res
         ctx.region_append_block(else_region, b)?;
     }
     Ok(Folded::InPlace)
+}
+
+/// The value `v` negates with `arith.xori %v_of, 1`, when `v` is such an op.
+fn negated(ctx: &Context, v: Value) -> Option<Value> {
+    let def = ctx.value_defining_op(v).ok()??;
+    if ctx.op_name(def).ok()? != "arith.xori" {
+        return None;
+    }
+    let operands = ctx.op_operands(def).ok()?;
+    is_one(ctx, operands[1]).then_some(operands[0])
+}
+
+/// Two consecutive `scf.if`s on the same (or the negated) condition become one.
+fn combine_ifs(rw: &mut Rewriter<'_>, next_if: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(prev_if) = ctx.op_prev(next_if)? else { return Ok(false) };
+    if ctx.op_name(prev_if)? != "scf.if" {
+        return Ok(false);
+    }
+    let next_cond = ctx.op_operands(next_if)?[0];
+    let prev_cond = ctx.op_operands(prev_if)?[0];
+    let next_then_block = body(ctx, next_if, 0);
+    let next_else_block = body(ctx, next_if, 1);
+    let (mut next_then, mut next_else) = (None, None);
+    if next_cond == prev_cond {
+        next_then = next_then_block;
+        next_else = next_else_block;
+    }
+    if negated(ctx, next_cond) == Some(prev_cond) || negated(ctx, prev_cond) == Some(next_cond) {
+        next_else = next_then_block;
+        next_then = next_else_block;
+    }
+    if next_then.is_none() && next_else.is_none() {
+        return Ok(false);
+    }
+    let Some(prev_then_block) = body(ctx, prev_if, 0) else { return Ok(false) };
+    let prev_then_yielded = yielded(ctx, prev_then_block)?;
+    let prev_else_yielded = match body(ctx, prev_if, 1) {
+        Some(b) => yielded(ctx, b)?,
+        None => Vec::new(),
+    };
+    let prev_results = ctx.op_results(prev_if)?;
+    let region_of = |ctx: &Context, b: Option<BlockId>| b.and_then(|b| ctx.block_parent_region(b).ok().flatten());
+    let then_region = region_of(ctx, next_then);
+    let else_region = region_of(ctx, next_else);
+    for ((&r, &t), &e) in prev_results.iter().zip(&prev_then_yielded).zip(&prev_else_yielded) {
+        for u in rw.ctx().value_uses(r)? {
+            let Some(owner_region) = rw.ctx().op_parent_region(u.op)? else { continue };
+            if then_region.is_some_and(|tr| region_contains(rw.ctx(), tr, owner_region)) {
+                rw.set_operand(u.op, u.index as usize, t)?;
+            } else if else_region.is_some_and(|er| region_contains(rw.ctx(), er, owner_region)) {
+                rw.set_operand(u.op, u.index as usize, e)?;
+            }
+        }
+    }
+    let ctx = rw.ctx();
+    let mut types = ctx.op_result_types(prev_if)?;
+    types.extend(ctx.op_result_types(next_if)?);
+    let loc = ctx.op_location(next_if)?;
+    let combined = create_if(rw, loc, prev_cond, &types)?;
+    let combined_then = rw.ctx().op_region(combined, 0)?;
+    let combined_else = rw.ctx().op_region(combined, 1)?;
+    move_blocks(rw, rw.ctx().op_region(prev_if, 0)?, combined_then)?;
+    let merge_into = |rw: &mut Rewriter<'_>, source: BlockId, region: RegionId| -> Result<()> {
+        let Some(dest) = rw.ctx().region_first_block(region)? else { return Ok(()) };
+        let first_yield = terminator(rw.ctx(), dest);
+        let second_yield = terminator(rw.ctx(), source);
+        merge_blocks(rw, source, dest, &[])?;
+        let (Some(y1), Some(y2)) = (first_yield, second_yield) else { return Ok(()) };
+        let mut values = rw.ctx().op_operands(y1)?;
+        values.extend(rw.ctx().op_operands(y2)?);
+        let yloc = rw.ctx().op_location(y2)?;
+        create_yield(rw, yloc, &values, InsertPoint::BlockEnd(dest))?;
+        rw.erase_op(y1)?;
+        rw.erase_op(y2)?;
+        Ok(())
+    };
+    if let Some(nt) = next_then {
+        merge_into(rw, nt, combined_then)?;
+    }
+    move_blocks(rw, rw.ctx().op_region(prev_if, 1)?, combined_else)?;
+    if let Some(ne) = next_else {
+        if rw.ctx().region_is_empty(combined_else)? {
+            let from = rw.ctx().block_parent_region(ne)?.ok_or_else(|| crate::error::Error::invalid("detached"))?;
+            move_blocks(rw, from, combined_else)?;
+        } else {
+            merge_into(rw, ne, combined_else)?;
+        }
+    }
+    let combined_results = rw.ctx().op_results(combined)?;
+    let n = prev_results.len();
+    rw.replace_op(prev_if, &combined_results[..n])?;
+    rw.replace_op(next_if, &combined_results[n..])?;
+    Ok(true)
+}
+
+/// `scf.if %a { scf.if %b { ... } }` -> `scf.if (%a and %b) { ... }`.
+fn combine_nested_ifs(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(then_block) = body(ctx, op, 0) else { return Ok(false) };
+    let ops = ctx.block_ops(then_block)?;
+    let [nested_if, _] = ops[..] else { return Ok(false) };
+    let else_block = body(ctx, op, 1);
+    if let Some(b) = else_block {
+        if ctx.block_num_ops(b)? != 1 {
+            return Ok(false);
+        }
+    }
+    if ctx.op_name(nested_if)? != "scf.if" {
+        return Ok(false);
+    }
+    let nested_else = body(ctx, nested_if, 1);
+    if let Some(b) = nested_else {
+        if ctx.block_num_ops(b)? != 1 {
+            return Ok(false);
+        }
+    }
+    let Some(nested_then) = body(ctx, nested_if, 0) else { return Ok(false) };
+    let mut then_yield = yielded(ctx, then_block)?;
+    let else_yield = match else_block {
+        Some(b) => yielded(ctx, b)?,
+        None => Vec::new(),
+    };
+    let then_region = ctx.op_region(op, 0)?;
+    let mut to_select = Vec::new();
+    for i in 0..then_yield.len() {
+        let v = then_yield[i];
+        if ctx.value_defining_op(v)? == Some(nested_if) {
+            let index = v.number() as usize;
+            let Some(ne) = nested_else else { return Ok(false) };
+            if else_yield.get(i) != yielded(ctx, ne)?.get(index) {
+                return Ok(false);
+            }
+            then_yield[i] = yielded(ctx, nested_then)?[index];
+            continue;
+        }
+        if value_region(ctx, v) == Some(then_region) {
+            return Ok(false);
+        }
+        to_select.push(i);
+    }
+    let loc = ctx.op_location(op)?;
+    let cond = ctx.op_operands(op)?[0];
+    let nested_cond = ctx.op_operands(nested_if)?[0];
+    let types = ctx.op_result_types(op)?;
+    let ty = i1(ctx)?;
+    let and = rw.create_op(&OperationState::new("arith.andi", loc).operands(&[cond, nested_cond]).results(&[ty]))?;
+    let and = rw.ctx().op_result(and, 0)?;
+    let new_if = create_if(rw, loc, and, &types)?;
+    let new_then = new_block(rw, rw.ctx().op_region(new_if, 0)?, &[])?;
+    let mut results = rw.ctx().op_results(new_if)?;
+    rw.set_insertion_point(InsertPoint::Before(new_if));
+    for i in to_select {
+        let state = OperationState::new("arith.select", loc)
+            .operands(&[cond, then_yield[i], else_yield[i]])
+            .results(&[types[i]]);
+        let select = rw.create_op(&state)?;
+        results[i] = rw.ctx().op_result(select, 0)?;
+    }
+    merge_blocks(rw, nested_then, new_then, &[])?;
+    if let Some(old) = terminator(rw.ctx(), new_then) {
+        let yloc = rw.ctx().op_location(old)?;
+        rw.replace_op_with_new(old, &OperationState::new("scf.yield", yloc).operands(&then_yield))?;
+    }
+    if !else_yield.is_empty() {
+        let new_else = new_block(rw, rw.ctx().op_region(new_if, 1)?, &[])?;
+        create_yield(rw, loc, &else_yield, InsertPoint::BlockEnd(new_else))?;
+    }
+    rw.replace_op(op, &results)?;
+    Ok(true)
 }
 
 fn if_condition_propagation(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {

@@ -331,3 +331,110 @@ func.func @for_step_beyond(%x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+func.func @combine_ifs(%c: i1) -> (i32, i32) {
+  %a = scf.if %c -> (i32) {
+    %x = "test.a"() : () -> i32
+    scf.yield %x : i32
+  } else {
+    %y = "test.b"() : () -> i32
+    scf.yield %y : i32
+  }
+  %b = scf.if %c -> (i32) {
+    %x = "test.c"(%a) : (i32) -> i32
+    scf.yield %x : i32
+  } else {
+    %y = "test.d"(%a) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %a, %b : i32, i32
+}
+
+// -----
+
+func.func @combine_ifs_no_else(%c: i1) {
+  scf.if %c {
+    "test.a"() : () -> ()
+  }
+  scf.if %c {
+    "test.b"() : () -> ()
+  } else {
+    "test.c"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @combine_ifs_negated(%c: i1) {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  scf.if %c {
+    "test.a"() : () -> ()
+  } else {
+    "test.b"() : () -> ()
+  }
+  scf.if %n {
+    "test.c"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @combine_ifs_different(%c: i1, %d: i1) {
+  scf.if %c {
+    "test.a"() : () -> ()
+  }
+  scf.if %d {
+    "test.b"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @combine_nested(%c: i1, %d: i1) {
+  scf.if %c {
+    scf.if %d {
+      "test.a"() : () -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @combine_nested_results(%c: i1, %d: i1, %a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.if %c -> (i32, i32) {
+    %n = scf.if %d -> (i32) {
+      %x = "test.a"() : () -> i32
+      scf.yield %x : i32
+    } else {
+      scf.yield %b : i32
+    }
+    scf.yield %n, %a : i32, i32
+  } else {
+    scf.yield %b, %b : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+func.func @combine_nested_mismatch(%c: i1, %d: i1, %a: i32, %b: i32) -> i32 {
+  %r = scf.if %c -> (i32) {
+    %n = scf.if %d -> (i32) {
+      %x = "test.a"() : () -> i32
+      scf.yield %x : i32
+    } else {
+      scf.yield %a : i32
+    }
+    scf.yield %n : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
