@@ -282,15 +282,15 @@ fn combine_nested_ifs(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     };
     let then_region = ctx.op_region(op, 0)?;
     let mut to_select = Vec::new();
-    for i in 0..then_yield.len() {
-        let v = then_yield[i];
+    for (i, slot) in then_yield.iter_mut().enumerate() {
+        let v = *slot;
         if ctx.value_defining_op(v)? == Some(nested_if) {
             let index = v.number() as usize;
             let Some(ne) = nested_else else { return Ok(false) };
             if else_yield.get(i) != yielded(ctx, ne)?.get(index) {
                 return Ok(false);
             }
-            then_yield[i] = yielded(ctx, nested_then)?[index];
+            *slot = yielded(ctx, nested_then)?[index];
             continue;
         }
         if value_region(ctx, v) == Some(then_region) {
