@@ -26,6 +26,14 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.if.ReplaceIfYieldWithConditionOrValue", "scf.if", if_yield_condition_or_value),
         RewritePattern::new("scf.for.ForOpIterArgsFolder", "scf.for", for_iter_args),
         RewritePattern::new("scf.for.SimplifyTrivialLoops", "scf.for", for_trivial),
+        RewritePattern::new("scf.while.RemoveLoopInvariantArgsFromBeforeBlock", "scf.while", while_invariant_args),
+        RewritePattern::new("scf.while.RemoveLoopInvariantValueYielded", "scf.while", while_invariant_yielded),
+        RewritePattern::new("scf.while.WhileConditionTruth", "scf.while", while_condition_truth),
+        RewritePattern::new("scf.while.WhileCmpCond", "scf.while", while_cmp_cond),
+        RewritePattern::new("scf.while.WhileUnusedResult", "scf.while", while_unused_result),
+        RewritePattern::new("scf.while.WhileRemoveDuplicatedResults", "scf.while", while_duplicated_results),
+        RewritePattern::new("scf.while.WhileRemoveUnusedArgs", "scf.while", while_unused_args),
+        RewritePattern::new("scf.while.WhileOpAlignBeforeArgs", "scf.while", while_align_before_args),
         RewritePattern::new("scf.execute_region.SingleBlockExecuteInliner", "scf.execute_region", execute_single_block),
         RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
         RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
@@ -687,6 +695,436 @@ fn for_trivial(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         }
     }
     rw.replace_op(op, &values)?;
+    Ok(true)
+}
+
+// ---- scf.while ----
+
+/// An `scf.while`'s blocks and terminators.
+struct While {
+    before: BlockId,
+    after: BlockId,
+    condition: OpId,
+    yield_op: OpId,
+}
+
+fn while_parts(ctx: &Context, op: OpId) -> Option<While> {
+    let before = body(ctx, op, 0)?;
+    let after = body(ctx, op, 1)?;
+    Some(While { before, after, condition: terminator(ctx, before)?, yield_op: terminator(ctx, after)? })
+}
+
+/// A new `scf.while` at the insertion point; with `blocks`, each region gets a block as
+/// upstream's builder makes them (before: the inits' types, after: the result types).
+fn create_while(
+    rw: &mut Rewriter<'_>,
+    loc: Location,
+    types: &[Type],
+    inits: &[Value],
+    blocks: bool,
+) -> Result<(OpId, Option<(BlockId, BlockId)>)> {
+    let op = rw.create_op(&OperationState::new("scf.while", loc).operands(inits).results(types).regions(2))?;
+    if !blocks {
+        return Ok((op, None));
+    }
+    let mut before_args = Vec::new();
+    for &v in inits {
+        before_args.push((rw.ctx().value_type(v)?, rw.ctx().value_location(v)?));
+    }
+    let after_args: Vec<(Type, Location)> = types.iter().map(|&t| (t, loc)).collect();
+    let before = new_block(rw, rw.ctx().op_region(op, 0)?, &before_args)?;
+    let after = new_block(rw, rw.ctx().op_region(op, 1)?, &after_args)?;
+    Ok((op, Some((before, after))))
+}
+
+/// Replaces terminator `term` (an `scf.condition` or `scf.yield`) with one of the same kind
+/// and condition passing `values`.
+fn replace_terminator(rw: &mut Rewriter<'_>, term: OpId, values: &[Value]) -> Result<()> {
+    let ctx = rw.ctx();
+    let name = ctx.op_name(term)?.to_string();
+    let loc = ctx.op_location(term)?;
+    let mut operands = Vec::new();
+    if name == "scf.condition" {
+        operands.push(ctx.op_operands(term)?[0]);
+    }
+    operands.extend_from_slice(values);
+    let saved = rw.insertion_point();
+    rw.replace_op_with_new(term, &OperationState::new(&name, loc).operands(&operands))?;
+    rw.set_insertion_point(saved);
+    Ok(())
+}
+
+/// The arguments `scf.condition` passes on (all operands but the condition).
+fn condition_args(ctx: &Context, condition: OpId) -> Result<Vec<Value>> {
+    Ok(ctx.op_operands(condition)?[1..].to_vec())
+}
+
+fn while_invariant_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let inits = ctx.op_operands(op)?;
+    let before_args = ctx.block_arguments(w.before)?;
+    let after_args = ctx.block_arguments(w.after)?;
+    let cond_args = condition_args(ctx, w.condition)?;
+    let yields = ctx.op_operands(w.yield_op)?;
+    let invariant = |i: usize| -> bool {
+        let (init, y) = (inits[i], yields[i]);
+        if y == init {
+            return true;
+        }
+        match after_args.iter().position(|&a| a == y) {
+            Some(k) => cond_args.get(k).is_some_and(|&c| c == before_args[i] || c == init),
+            None => false,
+        }
+    };
+    let n = inits.len().min(yields.len());
+    let invariants: Vec<bool> = (0..n).map(invariant).collect();
+    if !invariants.iter().any(|&b| b) {
+        return Ok(false);
+    }
+    let mut new_inits = Vec::new();
+    let mut new_yields = Vec::new();
+    let mut new_arg_locs = Vec::new();
+    for i in 0..n {
+        if !invariants[i] {
+            new_inits.push(inits[i]);
+            new_yields.push(yields[i]);
+            new_arg_locs.push((ctx.value_type(yields[i])?, ctx.value_location(before_args[i])?));
+        }
+    }
+    let loc = ctx.op_location(op)?;
+    let types = ctx.op_result_types(op)?;
+    replace_terminator(rw, w.yield_op, &new_yields)?;
+    let (new_while, _) = create_while(rw, loc, &types, &new_inits, false)?;
+    let new_before = new_block(rw, rw.ctx().op_region(new_while, 0)?, &new_arg_locs)?;
+    let new_before_args = rw.ctx().block_arguments(new_before)?;
+    let mut j = 0;
+    let mut mapping = Vec::with_capacity(before_args.len());
+    for i in 0..before_args.len() {
+        if i < n && invariants[i] {
+            mapping.push(inits[i]);
+        } else {
+            mapping.push(new_before_args[j]);
+            j += 1;
+        }
+    }
+    merge_blocks(rw, w.before, new_before, &mapping)?;
+    move_blocks(rw, rw.ctx().op_region(op, 1)?, rw.ctx().op_region(new_while, 1)?)?;
+    let results = rw.ctx().op_results(new_while)?;
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn while_invariant_yielded(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let cond_args = condition_args(ctx, w.condition)?;
+    let outside: Vec<bool> =
+        cond_args.iter().map(|&v| ctx.value_parent_block(v).ok().flatten() != Some(w.before)).collect();
+    if !outside.iter().any(|&o| o) {
+        return Ok(false);
+    }
+    let after_args = ctx.block_arguments(w.after)?;
+    let mut new_args = Vec::new();
+    let mut new_types = Vec::new();
+    let mut new_arg_locs = Vec::new();
+    for (i, &v) in cond_args.iter().enumerate() {
+        if !outside[i] {
+            new_args.push(v);
+            new_types.push(ctx.value_type(v)?);
+            new_arg_locs.push((ctx.value_type(v)?, ctx.value_location(after_args[i])?));
+        }
+    }
+    let loc = ctx.op_location(op)?;
+    let inits = ctx.op_operands(op)?;
+    replace_terminator(rw, w.condition, &new_args)?;
+    let (new_while, _) = create_while(rw, loc, &new_types, &inits, false)?;
+    let new_after = new_block(rw, rw.ctx().op_region(new_while, 1)?, &new_arg_locs)?;
+    let new_after_args = rw.ctx().block_arguments(new_after)?;
+    let new_results = rw.ctx().op_results(new_while)?;
+    let (mut mapping, mut results) = (Vec::new(), Vec::new());
+    let mut j = 0;
+    for (i, &v) in cond_args.iter().enumerate() {
+        if outside[i] {
+            mapping.push(v);
+            results.push(v);
+        } else {
+            mapping.push(new_after_args[j]);
+            results.push(new_results[j]);
+            j += 1;
+        }
+    }
+    merge_blocks(rw, w.after, new_after, &mapping)?;
+    move_blocks(rw, rw.ctx().op_region(op, 0)?, rw.ctx().op_region(new_while, 0)?)?;
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn while_condition_truth(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let cond = ctx.op_operands(w.condition)?[0];
+    let cond_args = condition_args(ctx, w.condition)?;
+    let after_args = ctx.block_arguments(w.after)?;
+    let loc = ctx.op_location(op)?;
+    let mut constant = None;
+    let mut replaced = false;
+    for (&v, &arg) in cond_args.iter().zip(&after_args) {
+        if v != cond || !rw.ctx().value_has_uses(arg)? {
+            continue;
+        }
+        let c = match constant {
+            Some(c) => c,
+            None => {
+                let ty = rw.ctx().value_type(cond)?;
+                let value = rw.ctx().bool_attr(true);
+                let c = create_constant(rw, value, ty, loc)?;
+                constant = Some(c);
+                c
+            }
+        };
+        rw.replace_all_uses_with(arg, c)?;
+        replaced = true;
+    }
+    Ok(replaced)
+}
+
+/// `arith.cmpi`'s predicate with the operands' truth inverted (upstream's
+/// `arith::invertPredicate`): eq/ne, slt/sge, sle/sgt, ult/uge, ule/ugt.
+fn invert_predicate(p: i64) -> i64 {
+    match p {
+        0 => 1,
+        1 => 0,
+        2 => 5,
+        5 => 2,
+        3 => 4,
+        4 => 3,
+        6 => 9,
+        9 => 6,
+        7 => 8,
+        8 => 7,
+        other => other,
+    }
+}
+
+fn cmpi_predicate(ctx: &Context, op: OpId) -> Option<i64> {
+    let a = ctx.op_inherent_or_discardable(op, "predicate").ok()??;
+    attr_int(ctx, a)?.to_i64(64)
+}
+
+fn while_cmp_cond(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let cond = ctx.op_operands(w.condition)?[0];
+    let Some(cmp) = ctx.value_defining_op(cond)? else { return Ok(false) };
+    if ctx.op_name(cmp)? != "arith.cmpi" {
+        return Ok(false);
+    }
+    let Some(predicate) = cmpi_predicate(ctx, cmp) else { return Ok(false) };
+    let cmp_operands = ctx.op_operands(cmp)?;
+    let cond_args = condition_args(ctx, w.condition)?;
+    let after_args = ctx.block_arguments(w.after)?;
+    let mut changed = false;
+    for (&v, &arg) in cond_args.iter().zip(&after_args) {
+        for index in 0..2 {
+            if v != cmp_operands[index] {
+                continue;
+            }
+            for u in rw.ctx().value_uses(arg)? {
+                let ctx = rw.ctx();
+                if !ctx.is_op_live(u.op) || ctx.op_name(u.op)? != "arith.cmpi" {
+                    continue;
+                }
+                if ctx.op_operands(u.op)?[1 - index] != cmp_operands[1 - index] {
+                    continue;
+                }
+                let Some(p2) = cmpi_predicate(ctx, u.op) else { continue };
+                let same = if p2 == predicate {
+                    true
+                } else if p2 == invert_predicate(predicate) {
+                    false
+                } else {
+                    continue;
+                };
+                let ty = i1(ctx)?;
+                let mut state = OperationState::new("arith.constant", ctx.op_location(u.op)?).results(&[ty]);
+                state.attributes.push(crate::attrs::NamedAttribute {
+                    name: ctx.identifier("value"),
+                    value: ctx.integer_attr(ty, same as i64)?,
+                });
+                rw.replace_op_with_new(u.op, &state)?;
+                changed = true;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+fn while_unused_result(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let results = ctx.op_results(op)?;
+    let after_args = ctx.block_arguments(w.after)?;
+    let cond_args = condition_args(ctx, w.condition)?;
+    let mut kept = Vec::new();
+    for i in 0..results.len().min(after_args.len()).min(cond_args.len()) {
+        if ctx.value_has_uses(results[i])? || ctx.value_has_uses(after_args[i])? {
+            kept.push(i);
+        }
+    }
+    if kept.len() == results.len() {
+        return Ok(false);
+    }
+    let new_args: Vec<Value> = kept.iter().map(|&i| cond_args[i]).collect();
+    let mut new_types = Vec::new();
+    let mut locs = Vec::new();
+    for &i in &kept {
+        let t = ctx.value_type(results[i])?;
+        new_types.push(t);
+        locs.push((t, ctx.value_location(results[i])?));
+    }
+    let loc = ctx.op_location(op)?;
+    let inits = ctx.op_operands(op)?;
+    replace_terminator(rw, w.condition, &new_args)?;
+    let (new_while, _) = create_while(rw, loc, &new_types, &inits, false)?;
+    let new_after = new_block(rw, rw.ctx().op_region(new_while, 1)?, &locs)?;
+    let new_after_args = rw.ctx().block_arguments(new_after)?;
+    let new_results = rw.ctx().op_results(new_while)?;
+    // Dropped entries have no uses: they stand for themselves.
+    let mut mapping = after_args.clone();
+    let mut replacements = results.clone();
+    for (k, &i) in kept.iter().enumerate() {
+        mapping[i] = new_after_args[k];
+        replacements[i] = new_results[k];
+    }
+    move_blocks(rw, rw.ctx().op_region(op, 0)?, rw.ctx().op_region(new_while, 0)?)?;
+    merge_blocks(rw, w.after, new_after, &mapping)?;
+    rw.replace_op(op, &replacements)?;
+    Ok(true)
+}
+
+fn while_duplicated_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let cond_args = condition_args(ctx, w.condition)?;
+    let mut unique: Vec<Value> = Vec::new();
+    let mut positions = Vec::with_capacity(cond_args.len());
+    for &v in &cond_args {
+        match unique.iter().position(|&u| u == v) {
+            Some(p) => positions.push(p),
+            None => {
+                positions.push(unique.len());
+                unique.push(v);
+            }
+        }
+    }
+    if unique.len() == cond_args.len() {
+        return Ok(false);
+    }
+    let types: Vec<Type> = unique.iter().map(|&v| ctx.value_type(v)).collect::<Result<_>>()?;
+    let loc = ctx.op_location(op)?;
+    let inits = ctx.op_operands(op)?;
+    let (new_while, blocks) = create_while(rw, loc, &types, &inits, true)?;
+    let Some((new_before, new_after)) = blocks else { return Ok(false) };
+    let new_after_args = rw.ctx().block_arguments(new_after)?;
+    let new_results = rw.ctx().op_results(new_while)?;
+    let mapping: Vec<Value> = positions.iter().map(|&p| new_after_args[p]).collect();
+    let results: Vec<Value> = positions.iter().map(|&p| new_results[p]).collect();
+    replace_terminator(rw, w.condition, &unique)?;
+    let before_args = rw.ctx().block_arguments(new_before)?;
+    merge_blocks(rw, w.before, new_before, &before_args)?;
+    merge_blocks(rw, w.after, new_after, &mapping)?;
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn while_unused_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let before_args = ctx.block_arguments(w.before)?;
+    let mut unused = Vec::with_capacity(before_args.len());
+    for &a in &before_args {
+        unused.push(!ctx.value_has_uses(a)?);
+    }
+    if !unused.iter().any(|&u| u) {
+        return Ok(false);
+    }
+    let yields = ctx.op_operands(w.yield_op)?;
+    let inits = ctx.op_operands(op)?;
+    let (mut new_yields, mut new_inits) = (Vec::new(), Vec::new());
+    for i in 0..before_args.len().min(yields.len()).min(inits.len()) {
+        if !unused[i] {
+            new_yields.push(yields[i]);
+            new_inits.push(inits[i]);
+        }
+    }
+    {
+        let c = rw.untracked();
+        for i in (0..before_args.len()).rev() {
+            if unused[i] {
+                c.block_erase_argument(w.before, i)?;
+            }
+        }
+    }
+    rw.mark_changed();
+    let loc = rw.ctx().op_location(op)?;
+    let types = rw.ctx().op_result_types(op)?;
+    let (new_while, blocks) = create_while(rw, loc, &types, &new_inits, true)?;
+    let Some((new_before, new_after)) = blocks else { return Ok(false) };
+    replace_terminator(rw, w.yield_op, &new_yields)?;
+    let args = rw.ctx().block_arguments(new_before)?;
+    merge_blocks(rw, w.before, new_before, &args)?;
+    let args = rw.ctx().block_arguments(new_after)?;
+    merge_blocks(rw, w.after, new_after, &args)?;
+    let results = rw.ctx().op_results(new_while)?;
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn while_align_before_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let before_args = ctx.block_arguments(w.before)?;
+    let cond_args = condition_args(ctx, w.condition)?;
+    if before_args == cond_args || before_args.len() != cond_args.len() {
+        return Ok(false);
+    }
+    for (i, v) in cond_args.iter().enumerate() {
+        if cond_args[..i].contains(v) {
+            return Ok(false);
+        }
+    }
+    // mapping[i]: the position of condition argument i among the before arguments.
+    let mut mapping = Vec::with_capacity(cond_args.len());
+    for &a in &before_args {
+        if !cond_args.contains(&a) {
+            return Ok(false);
+        }
+    }
+    for &v in &cond_args {
+        match before_args.iter().position(|&a| a == v) {
+            Some(p) => mapping.push(p),
+            None => return Ok(false),
+        }
+    }
+    let results = ctx.op_results(op)?;
+    let mut types = vec![ctx.value_type(before_args[0])?; before_args.len()];
+    for (i, &j) in mapping.iter().enumerate() {
+        types[j] = ctx.value_type(results[i])?;
+    }
+    let loc = ctx.op_location(op)?;
+    let inits = ctx.op_operands(op)?;
+    replace_terminator(rw, w.condition, &before_args)?;
+    let (new_while, blocks) = create_while(rw, loc, &types, &inits, true)?;
+    let Some((new_before, new_after)) = blocks else { return Ok(false) };
+    let new_after_args = rw.ctx().block_arguments(new_after)?;
+    let new_results = rw.ctx().op_results(new_while)?;
+    let after_mapping: Vec<Value> = mapping.iter().map(|&j| new_after_args[j]).collect();
+    let replacements: Vec<Value> = mapping.iter().map(|&j| new_results[j]).collect();
+    let args = rw.ctx().block_arguments(new_before)?;
+    inline_block(rw, w.before, InsertPoint::BlockEnd(new_before), &args)?;
+    inline_block(rw, w.after, InsertPoint::BlockEnd(new_after), &after_mapping)?;
+    rw.replace_op(op, &replacements)?;
     Ok(true)
 }
 

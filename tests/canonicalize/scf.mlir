@@ -438,3 +438,117 @@ func.func @combine_nested_mismatch(%c: i1, %d: i1, %a: i32, %b: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+func.func @while_invariant_args(%a: i32, %b: i32) -> i32 {
+  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    %c = "test.cond"(%x, %y) : (i32, i32) -> i1
+    scf.condition(%c) %x, %y : i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32):
+    %n = "test.next"(%q) : (i32) -> i32
+    scf.yield %p, %n : i32, i32
+  }
+  return %r#1 : i32
+}
+// -----
+
+func.func @while_invariant_yielded(%a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.while (%x = %a) : (i32) -> (i32, i32) {
+    %c = "test.cond"(%x) : (i32) -> i1
+    scf.condition(%c) %x, %b : i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32):
+    %n = "test.next"(%p, %q) : (i32, i32) -> i32
+    scf.yield %n : i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @while_truth(%a: i32) -> i32 {
+  %r = scf.while (%x = %a) : (i32) -> i32 {
+    %c = "test.cond"(%x) : (i32) -> i1
+    scf.condition(%c) %x, %c : i32, i1
+  } do {
+  ^bb0(%p: i32, %q: i1):
+    %n = "test.next"(%p, %q) : (i32, i1) -> i32
+    scf.yield %n : i32
+  } : (i32) -> (i32, i1)
+  return %r#0 : i32
+}
+// -----
+
+func.func @while_unused_result(%a: i32) -> i32 {
+  %r:3 = scf.while (%x = %a) : (i32) -> (i32, i32, i32) {
+    %c = "test.cond"(%x) : (i32) -> i1
+    %v = "test.v"(%x) : (i32) -> i32
+    %w = "test.w"(%x) : (i32) -> i32
+    scf.condition(%c) %x, %v, %w : i32, i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32, %s: i32):
+    %n = "test.next"(%p) : (i32) -> i32
+    scf.yield %n : i32
+  }
+  return %r#2 : i32
+}
+// -----
+
+func.func @while_dup(%a: i32) -> (i32, i32) {
+  %r:2 = scf.while (%x = %a) : (i32) -> (i32, i32) {
+    %c = "test.cond"(%x) : (i32) -> i1
+    %v = "test.v"(%x) : (i32) -> i32
+    scf.condition(%c) %v, %v : i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32):
+    %n = "test.next"(%p, %q) : (i32, i32) -> i32
+    scf.yield %n : i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @while_unused_args(%a: i32, %b: i32) -> i32 {
+  %r = scf.while (%x = %a, %y = %b) : (i32, i32) -> i32 {
+    %c = "test.cond"(%x) : (i32) -> i1
+    %v = "test.v"(%x) : (i32) -> i32
+    scf.condition(%c) %v : i32
+  } do {
+  ^bb0(%p: i32):
+    %n = "test.next"(%p) : (i32) -> i32
+    %m = "test.next"(%n) : (i32) -> i32
+    scf.yield %n, %m : i32, i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @while_align(%a: i32, %b: i64) -> (i64, i32) {
+  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i64) -> (i64, i32) {
+    %c = "test.cond"(%x, %y) : (i32, i64) -> i1
+    scf.condition(%c) %y, %x : i64, i32
+  } do {
+  ^bb0(%p: i64, %q: i32):
+    %n = "test.next"(%q) : (i32) -> i32
+    %m = "test.next2"(%p) : (i64) -> i64
+    scf.yield %n, %m : i32, i64
+  }
+  return %r#0, %r#1 : i64, i32
+}
+// -----
+
+func.func @while_cmp(%a: i32, %b: i32) -> i32 {
+  %r = scf.while (%x = %a) : (i32) -> i32 {
+    %c = arith.cmpi slt, %x, %b : i32
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%p: i32):
+    %c1 = arith.cmpi slt, %p, %b : i32
+    %c2 = arith.cmpi sge, %p, %b : i32
+    %c3 = arith.cmpi sgt, %p, %b : i32
+    %n = "test.next"(%p, %c1, %c2, %c3) : (i32, i1, i1, i1) -> i32
+    scf.yield %n : i32
+  }
+  return %r : i32
+}
