@@ -1451,22 +1451,26 @@ impl Context {
     }
 
     /// Moves a block (with its predecessors: the branches to it must move along, as when a
-    /// whole region is inlined) before `before`, possibly into another region (MLIR's
-    /// `Block::moveBefore`).
-    pub fn move_block_before(&mut self, block: BlockId, before: BlockId) -> Result<()> {
-        let d = self.block_data(before)?;
-        if d.parent == NONE {
-            return Err(Error::invalid("cannot insert next to a detached block"));
-        }
-        let (region, prev) = (d.parent, d.prev);
-        if block == before {
+    /// whole region is inlined) before `before`, or to the end of `region` (MLIR's
+    /// `Block::moveBefore`, `Region::takeBody`).
+    pub fn move_block(&mut self, block: BlockId, region: RegionId, before: Option<BlockId>) -> Result<()> {
+        self.region_data(region)?;
+        if before == Some(block) {
             return Ok(());
         }
         if self.block_data(block)?.parent != NONE {
             self.unlink_block(block.index);
         }
-        let prev = if prev == block.index { self.block_data(before)?.prev } else { prev };
-        self.insert_block_at(region, prev, before.index, block)
+        match before {
+            Some(b) => {
+                let d = self.block_data(b)?;
+                if d.parent != region.index {
+                    return Err(Error::invalid("the block to insert before is not in the region"));
+                }
+                self.insert_block_at(region.index, d.prev, b.index, block)
+            }
+            None => self.region_append_block(region, block),
+        }
     }
 
     /// Inserts a detached block after `after` (in `after`'s region).

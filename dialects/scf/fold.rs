@@ -34,6 +34,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.while.WhileRemoveDuplicatedResults", "scf.while", while_duplicated_results),
         RewritePattern::new("scf.while.WhileRemoveUnusedArgs", "scf.while", while_unused_args),
         RewritePattern::new("scf.while.WhileOpAlignBeforeArgs", "scf.while", while_align_before_args),
+        RewritePattern::new("scf.execute_region.DropResults", "scf.execute_region", execute_drop_results),
         RewritePattern::new("scf.execute_region.SingleBlockExecuteInliner", "scf.execute_region", execute_single_block),
         RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
         RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
@@ -97,8 +98,7 @@ fn new_block(rw: &mut Rewriter<'_>, region: RegionId, args: &[(Type, Location)])
 fn move_blocks(rw: &mut Rewriter<'_>, from: RegionId, to: RegionId) -> Result<()> {
     let ctx = rw.untracked();
     for b in ctx.region_blocks(from)? {
-        ctx.detach_block(b)?;
-        ctx.region_append_block(to, b)?;
+        ctx.move_block(b, to, None)?;
     }
     rw.mark_changed();
     Ok(())
@@ -155,14 +155,11 @@ fn fold_if(ctx: &mut Context, op: OpId, _constants: &[Option<Attribute>]) -> Res
     let then_region = ctx.op_region(op, 0)?;
     let then_blocks = ctx.region_blocks(then_region)?;
     let else_blocks = ctx.region_blocks(else_region)?;
-    for &b in then_blocks.iter().chain(&else_blocks) {
-        ctx.detach_block(b)?;
-    }
     for b in else_blocks {
-        ctx.region_append_block(then_region, b)?;
+        ctx.move_block(b, then_region, then_blocks.first().copied())?;
     }
     for b in then_blocks {
-        ctx.region_append_block(else_region, b)?;
+        ctx.move_block(b, else_region, None)?;
     }
     Ok(Folded::InPlace)
 }
@@ -1134,6 +1131,71 @@ fn no_inline(ctx: &Context, op: OpId) -> bool {
     ctx.op_inherent_or_discardable(op, "no_inline").ok().flatten().is_some()
 }
 
+/// Results nothing uses, and results every `scf.yield` gives the same value defined
+/// outside the op (which then replaces them), are dropped. Upstream does this (LLVM 24)
+/// even for `no_inline` ops.
+fn execute_drop_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    if results.is_empty() {
+        return Ok(false);
+    }
+    let region = ctx.op_region(op, 0)?;
+    let mut yields = Vec::new();
+    for b in ctx.region_blocks(region)? {
+        if let Some(t) = terminator(ctx, b) {
+            if ctx.op_name(t)? == "scf.yield" {
+                yields.push(t);
+            }
+        }
+    }
+    if yields.is_empty() {
+        return Ok(false);
+    }
+    let yielded_values: Vec<Vec<Value>> = yields.iter().map(|&y| ctx.op_operands(y)).collect::<Result<_>>()?;
+    let mut forwarded: Vec<Option<Value>> = Vec::with_capacity(results.len());
+    for i in 0..results.len() {
+        let v = yielded_values[0].get(i).copied();
+        let same = v.filter(|&v| yielded_values.iter().all(|ys| ys.get(i) == Some(&v)));
+        let outside = same.filter(|&v| match value_region(ctx, v) {
+            Some(r) => !region_contains(ctx, region, r),
+            None => false,
+        });
+        forwarded.push(outside);
+    }
+    let mut keep = Vec::with_capacity(results.len());
+    for (i, &r) in results.iter().enumerate() {
+        keep.push(forwarded[i].is_none() && ctx.value_has_uses(r)?);
+    }
+    if keep.iter().all(|&k| k) {
+        return Ok(false);
+    }
+    let types: Vec<Type> = ctx.op_result_types(op)?;
+    let kept_types: Vec<Type> = types.iter().zip(&keep).filter(|(_, &k)| k).map(|(&t, _)| t).collect();
+    let mut state = OperationState::new("scf.execute_region", ctx.op_location(op)?).results(&kept_types).regions(1);
+    state.attributes = ctx.op_attributes(op)?.to_vec();
+    state.properties = ctx.op_properties(op)?;
+    let new_op = rw.create_op(&state)?;
+    move_blocks(rw, region, rw.ctx().op_region(new_op, 0)?)?;
+    for (y, values) in yields.iter().zip(&yielded_values) {
+        let kept: Vec<Value> = values.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+        rw.modify_op(*y, |ctx| ctx.set_operands(*y, &kept))?;
+    }
+    let new_results = rw.ctx().op_results(new_op)?;
+    let mut replacements = Vec::with_capacity(results.len());
+    let mut k = 0;
+    for (i, &r) in results.iter().enumerate() {
+        if keep[i] {
+            replacements.push(new_results[k]);
+            k += 1;
+        } else {
+            replacements.push(forwarded[i].unwrap_or(r));
+        }
+    }
+    rw.replace_op(op, &replacements)?;
+    Ok(true)
+}
+
 fn execute_single_block(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let blocks = ctx.region_blocks(ctx.op_region(op, 0)?)?;
@@ -1203,8 +1265,9 @@ fn execute_multi_block(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 /// Moves the blocks of `region` before `before` (in its region).
 fn move_region_before(rw: &mut Rewriter<'_>, region: RegionId, before: BlockId) -> Result<()> {
     let ctx = rw.untracked();
+    let Some(to) = ctx.block_parent_region(before)? else { return Ok(()) };
     for b in ctx.region_blocks(region)? {
-        ctx.move_block_before(b, before)?;
+        ctx.move_block(b, to, Some(before))?;
     }
     rw.mark_changed();
     Ok(())

@@ -552,3 +552,48 @@ func.func @while_cmp(%a: i32, %b: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+func.func @execute_unused_result(%a: f32) {
+  %0 = scf.execute_region -> f32 no_inline {
+    %x = "test.four"(%a) : (f32) -> f32
+    scf.yield %x : f32
+  }
+  return
+}
+// -----
+
+func.func @execute_forwarded_result(%a: f32) -> f32 {
+  %0 = scf.execute_region -> f32 no_inline {
+    %x = "test.four"(%a) : (f32) -> f32
+    scf.yield %a : f32
+  }
+  return %0 : f32
+}
+// -----
+
+func.func @execute_forwarded_multi_block(%a: f32, %c: i1) -> f32 {
+  %0 = scf.execute_region -> f32 no_inline {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %a : f32
+  ^bb2:
+    %x = "test.four"(%a) : (f32) -> f32
+    scf.yield %a : f32
+  }
+  return %0 : f32
+}
+// -----
+
+func.func @execute_different_values(%a: f32, %b: f32, %c: i1) -> f32 {
+  %0 = scf.execute_region -> f32 no_inline {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %a : f32
+  ^bb2:
+    %x = "test.four"(%a) : (f32) -> f32
+    scf.yield %b : f32
+  }
+  return %0 : f32
+}
