@@ -11,7 +11,7 @@ use crate::dialects::fold_util_scfcf::{
 use crate::error::Result;
 use crate::ir::{BlockId, InsertPoint, OpId, OperationState, RegionId, Value};
 use crate::pass::{Folded, RewritePattern, Rewriter};
-use crate::types::{Signedness, Type, TypeKind};
+use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
 
 pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("scf.if", Arc::new(fold_if));
@@ -26,6 +26,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.if.ReplaceIfYieldWithConditionOrValue", "scf.if", if_yield_condition_or_value),
         RewritePattern::new("scf.for.ForOpIterArgsFolder", "scf.for", for_iter_args),
         RewritePattern::new("scf.for.SimplifyTrivialLoops", "scf.for", for_trivial),
+        RewritePattern::new("scf.for.ForOpTensorCastFolder", "scf.for", for_tensor_cast),
         RewritePattern::new("scf.while.RemoveLoopInvariantArgsFromBeforeBlock", "scf.while", while_invariant_args),
         RewritePattern::new("scf.while.RemoveLoopInvariantValueYielded", "scf.while", while_invariant_yielded),
         RewritePattern::new("scf.while.WhileConditionTruth", "scf.while", while_condition_truth),
@@ -692,6 +693,73 @@ fn for_trivial(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         }
     }
     rw.replace_op(op, &values)?;
+    Ok(true)
+}
+
+/// Upstream's `tensor::preservesStaticInformation`: `target` is a ranked tensor like
+/// `source`, static wherever `source` is.
+fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
+    let (
+        TypeKind::RankedTensor { shape: s, element: se, encoding: sc },
+        TypeKind::RankedTensor { shape: t, element: te, encoding: tc },
+    ) = (ctx.type_kind(source), ctx.type_kind(target))
+    else {
+        return false;
+    };
+    se == te && s.len() == t.len() && sc == tc && s.iter().zip(t.iter()).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
+}
+
+/// A `tensor.cast` of `value` to `ty` at the insertion point.
+fn create_cast(rw: &mut Rewriter<'_>, loc: Location, value: Value, ty: Type) -> Result<Value> {
+    let cast = rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[value]).results(&[ty]))?;
+    rw.ctx().op_result(cast, 0)
+}
+
+/// An iter arg fed by a `tensor.cast` that loses static information is carried with the
+/// cast's source type instead, casts moving inside the loop and after it.
+fn for_tensor_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (_, _, _, inits) = for_parts(ctx, op)?;
+    let results = ctx.op_results(op)?;
+    let mut found = None;
+    for (i, (&init, &result)) in inits.iter().zip(&results).enumerate() {
+        let Some(cast) = ctx.value_defining_op(init)? else { continue };
+        if ctx.op_name(cast)? != "tensor.cast" {
+            continue;
+        }
+        let source = ctx.op_operands(cast)?[0];
+        let (source_ty, dest_ty) = (ctx.value_type(source)?, ctx.value_type(init)?);
+        if source_ty == dest_ty || !preserves_static_information(ctx, dest_ty, source_ty) {
+            continue;
+        }
+        if ctx.value_num_uses(result)? != 1 {
+            continue;
+        }
+        found = Some((i, source, source_ty, dest_ty));
+        break;
+    }
+    let Some((index, source, new_ty, old_ty)) = found else { return Ok(false) };
+    let Some(old_block) = body(ctx, op, 0) else { return Ok(false) };
+    let mut new_inits = inits.clone();
+    new_inits[index] = source;
+    let new_for = create_for(rw, op, &new_inits)?;
+    let loc = rw.ctx().op_location(new_for)?;
+    let Some(new_block) = body(rw.ctx(), new_for, 0) else { return Ok(false) };
+    let mut transfer = rw.ctx().block_arguments(new_block)?;
+    rw.set_insertion_point(InsertPoint::BlockStart(new_block));
+    transfer[index + 1] = create_cast(rw, loc, transfer[index + 1], old_ty)?;
+    merge_blocks(rw, old_block, new_block, &transfer)?;
+    if let Some(old_yield) = terminator(rw.ctx(), new_block) {
+        let mut values = rw.ctx().op_operands(old_yield)?;
+        rw.set_insertion_point(InsertPoint::Before(old_yield));
+        values[index] = create_cast(rw, loc, values[index], new_ty)?;
+        create_yield(rw, loc, &values, InsertPoint::Before(old_yield))?;
+        rw.erase_op(old_yield)?;
+    }
+    rw.set_insertion_point(InsertPoint::After(new_for));
+    let mut new_results = rw.ctx().op_results(new_for)?;
+    new_results[index] = create_cast(rw, loc, new_results[index], old_ty)?;
+    rw.replace_op(op, &new_results)?;
     Ok(true)
 }
 

@@ -597,3 +597,42 @@ func.func @execute_different_values(%a: f32, %b: f32, %c: i1) -> f32 {
   }
   return %0 : f32
 }
+
+// -----
+
+func.func @for_tensor_cast(%t: tensor<4xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %0) -> (tensor<?xf32>) {
+    %y = "test.a"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %y : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @for_tensor_cast_two_uses(%t: tensor<4xf32>, %n: index) -> (tensor<?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %0) -> (tensor<?xf32>) {
+    %y = "test.a"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %y : tensor<?xf32>
+  }
+  return %r, %r : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+func.func @for_tensor_cast_more_static(%t: tensor<?xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = tensor.cast %t : tensor<?xf32> to tensor<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %0) -> (tensor<4xf32>) {
+    %y = "test.a"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
