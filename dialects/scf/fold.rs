@@ -588,6 +588,9 @@ fn for_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let args = ctx.block_arguments(old_block)?;
     let results = ctx.op_results(op)?;
     let yields = yielded(ctx, old_block)?;
+    if yields.len() != inits.len() || args.len() != inits.len() + 1 || results.len() != inits.len() {
+        return Ok(false);
+    }
     let mut keep = Vec::with_capacity(inits.len());
     for i in 0..inits.len() {
         let arg = args[i + 1];
