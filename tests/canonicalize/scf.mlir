@@ -636,34 +636,3 @@ func.func @for_tensor_cast_more_static(%t: tensor<?xf32>, %n: index) -> tensor<4
   }
   return %r : tensor<4xf32>
 }
-
-// -----
-
-func.func @index_switch(%a: i32) -> i32 {
-  %c2 = arith.constant 2 : index
-  %r = "scf.index_switch"(%c2) <{cases = array<i64: 1, 2>}> ({
-    scf.yield %a : i32
-  }, {
-    %x = "test.a"() : () -> i32
-    scf.yield %x : i32
-  }, {
-    %y = "test.b"() : () -> i32
-    scf.yield %y : i32
-  }) : (index) -> i32
-  return %r : i32
-}
-// -----
-
-func.func @index_switch_default(%a: i32) -> i32 {
-  %c7 = arith.constant 7 : index
-  %r = "scf.index_switch"(%c7) <{cases = array<i64: 1, 2>}> ({
-    scf.yield %a : i32
-  }, {
-    %x = "test.a"() : () -> i32
-    scf.yield %x : i32
-  }, {
-    %y = "test.b"() : () -> i32
-    scf.yield %y : i32
-  }) : (index) -> i32
-  return %r : i32
-}
