@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use crate::attrs::{Attribute, Location};
 use crate::context::Context;
 use crate::dialects::fold_util_scfcf::{
@@ -12,6 +14,7 @@ use crate::error::Result;
 use crate::ir::{BlockId, InsertPoint, OpId, OperationState, RegionId, Value};
 use crate::pass::{Folded, RewritePattern, Rewriter};
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
+use crate::walk::WalkOrder;
 
 pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("scf.if", Arc::new(fold_if));
@@ -27,6 +30,12 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.for.ForOpIterArgsFolder", "scf.for", for_iter_args),
         RewritePattern::new("scf.for.SimplifyTrivialLoops", "scf.for", for_trivial),
         RewritePattern::new("scf.for.ForOpTensorCastFolder", "scf.for", for_tensor_cast),
+        RewritePattern::new(
+            "scf.parallel.ParallelOpSingleOrZeroIterationDimsFolder",
+            "scf.parallel",
+            parallel_single_or_zero_iteration_dims,
+        ),
+        RewritePattern::new("scf.parallel.MergeNestedParallelLoops", "scf.parallel", parallel_merge_nested),
         RewritePattern::new("scf.while.RemoveLoopInvariantArgsFromBeforeBlock", "scf.while", while_invariant_args),
         RewritePattern::new("scf.while.RemoveLoopInvariantValueYielded", "scf.while", while_invariant_yielded),
         RewritePattern::new("scf.while.WhileConditionTruth", "scf.while", while_condition_truth),
@@ -763,6 +772,187 @@ fn for_tensor_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let mut new_results = rw.ctx().op_results(new_for)?;
     new_results[index] = create_cast(rw, loc, new_results[index], old_ty)?;
     rw.replace_op(op, &new_results)?;
+    Ok(true)
+}
+
+// ---- scf.parallel ----
+
+/// Clones `op` at the insertion point with the operands (at any depth) `mapping` names
+/// replaced (MLIR's `clone(op, mapping)`); its results map to the clone's.
+fn clone_mapped(rw: &mut Rewriter<'_>, op: OpId, mapping: &mut FxHashMap<Value, Value>) -> Result<OpId> {
+    let copy = rw.clone_op(op)?;
+    let ctx = rw.untracked();
+    for o in ctx.collect_ops(copy, WalkOrder::PreOrder)? {
+        for (i, v) in ctx.op_operands(o)?.into_iter().enumerate() {
+            if let Some(&m) = mapping.get(&v) {
+                ctx.set_operand(o, i, m)?;
+            }
+        }
+    }
+    for (a, b) in ctx.op_results(op)?.into_iter().zip(ctx.op_results(copy)?) {
+        mapping.insert(a, b);
+    }
+    Ok(copy)
+}
+
+/// A `scf.parallel`'s bounds, steps and inits.
+fn parallel_parts(ctx: &Context, op: OpId) -> Result<[Vec<Value>; 4]> {
+    let operands = ctx.op_operands(op)?;
+    let groups = ctx.op_operand_segments(op)?;
+    if groups.len() != 4 {
+        return Err(crate::error::Error::invalid("scf.parallel without its four operand groups"));
+    }
+    Ok([0, 1, 2, 3].map(|i| operands[groups[i].clone()].to_vec()))
+}
+
+/// Upstream's `constantTripCount` of one dimension.
+fn trip_count(ctx: &Context, lb: Value, ub: Value, step: Value) -> Option<i128> {
+    let (l, u, s) = (const_i64(ctx, lb)? as i128, const_i64(ctx, ub)? as i128, const_i64(ctx, step)? as i128);
+    if s <= 0 {
+        return None;
+    }
+    if u <= l {
+        return Some(0);
+    }
+    Some((u - l + s - 1) / s)
+}
+
+/// A new `scf.parallel` at the insertion point with an entry block of `ivs` index
+/// arguments (and an `scf.reduce` when there are no inits, as upstream's builder).
+fn create_parallel(
+    rw: &mut Rewriter<'_>,
+    loc: Location,
+    bounds: [&[Value]; 4],
+    with_terminator: bool,
+) -> Result<(OpId, BlockId)> {
+    let types: Vec<Type> = bounds[3].iter().map(|&v| rw.ctx().value_type(v)).collect::<Result<_>>()?;
+    let mut state = state_with_groups(rw.ctx(), "scf.parallel", loc, &bounds, Vec::new(), &[], &types)?;
+    state = state.regions(1);
+    let op = rw.create_op(&state)?;
+    let index = rw.ctx().index_type();
+    let args: Vec<(Type, Location)> = bounds[2].iter().map(|_| (index, loc)).collect();
+    let block = new_block(rw, rw.ctx().op_region(op, 0)?, &args)?;
+    if with_terminator && bounds[3].is_empty() {
+        let saved = rw.insertion_point();
+        rw.set_insertion_point(InsertPoint::BlockEnd(block));
+        rw.create_op(&OperationState::new("scf.reduce", loc))?;
+        rw.set_insertion_point(saved);
+    }
+    Ok((op, block))
+}
+
+fn parallel_single_or_zero_iteration_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let [lbs, ubs, steps, inits] = parallel_parts(ctx, op)?;
+    let Some(old_body) = body(ctx, op, 0) else { return Ok(false) };
+    let ivs = ctx.block_arguments(old_body)?;
+    let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
+    let (mut new_lbs, mut new_ubs, mut new_steps) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..lbs.len().min(ivs.len()) {
+        match trip_count(ctx, lbs[i], ubs[i], steps[i]) {
+            Some(0) => {
+                rw.replace_op(op, &inits)?;
+                return Ok(true);
+            }
+            Some(1) => {
+                mapping.insert(ivs[i], lbs[i]);
+                continue;
+            }
+            _ => {}
+        }
+        new_lbs.push(lbs[i]);
+        new_ubs.push(ubs[i]);
+        new_steps.push(steps[i]);
+    }
+    if new_lbs.len() == lbs.len() {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let body_ops = ctx.block_ops(old_body)?;
+    let Some((&reduce, ops)) = body_ops.split_last() else { return Ok(false) };
+    if new_lbs.is_empty() {
+        for &o in ops {
+            clone_mapped(rw, o, &mut mapping)?;
+        }
+        let reduced = rw.ctx().op_operands(reduce)?;
+        let mut results = Vec::with_capacity(inits.len());
+        for (i, region) in rw.ctx().op_regions(reduce)?.into_iter().enumerate() {
+            let Some(block) = rw.ctx().region_first_block(region)? else { continue };
+            let args = rw.ctx().block_arguments(block)?;
+            let (Some(&init), Some(&value)) = (inits.get(results.len()), reduced.get(i)) else { continue };
+            let value = mapping.get(&value).copied().unwrap_or(value);
+            if args.len() == 2 {
+                mapping.insert(args[0], init);
+                mapping.insert(args[1], value);
+            }
+            let block_ops = rw.ctx().block_ops(block)?;
+            let Some((&ret, reduce_ops)) = block_ops.split_last() else { continue };
+            for &o in reduce_ops {
+                clone_mapped(rw, o, &mut mapping)?;
+            }
+            let r = rw.ctx().op_operands(ret)?[0];
+            results.push(mapping.get(&r).copied().unwrap_or(r));
+        }
+        rw.replace_op(op, &results)?;
+        return Ok(true);
+    }
+    let (new_op, new_body) = create_parallel(rw, loc, [&new_lbs, &new_ubs, &new_steps, &inits], false)?;
+    let new_ivs = rw.ctx().block_arguments(new_body)?;
+    let mut k = 0;
+    for &iv in &ivs {
+        if let std::collections::hash_map::Entry::Vacant(e) = mapping.entry(iv) {
+            e.insert(new_ivs[k]);
+            k += 1;
+        }
+    }
+    rw.set_insertion_point(InsertPoint::BlockEnd(new_body));
+    for &o in &body_ops {
+        clone_mapped(rw, o, &mut mapping)?;
+    }
+    let results = rw.ctx().op_results(new_op)?;
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+fn parallel_merge_nested(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(outer_body) = body(ctx, op, 0) else { return Ok(false) };
+    let ops = ctx.block_ops(outer_body)?;
+    let [inner, _] = ops[..] else { return Ok(false) };
+    if ctx.op_name(inner)? != "scf.parallel" {
+        return Ok(false);
+    }
+    let outer_ivs = ctx.block_arguments(outer_body)?;
+    let [lbs, ubs, steps, inits] = parallel_parts(ctx, op)?;
+    let [ilbs, iubs, isteps, iinits] = parallel_parts(ctx, inner)?;
+    if outer_ivs.iter().any(|v| ilbs.contains(v) || iubs.contains(v) || isteps.contains(v)) {
+        return Ok(false);
+    }
+    if !inits.is_empty() || !iinits.is_empty() {
+        return Ok(false);
+    }
+    let Some(inner_body) = body(ctx, inner, 0) else { return Ok(false) };
+    let inner_ivs = ctx.block_arguments(inner_body)?;
+    let inner_ops = ctx.block_ops(inner_body)?;
+    let loc = ctx.op_location(op)?;
+    let concat = |a: &[Value], b: &[Value]| -> Vec<Value> { a.iter().chain(b).copied().collect() };
+    let (new_lbs, new_ubs, new_steps) = (concat(&lbs, &ilbs), concat(&ubs, &iubs), concat(&steps, &isteps));
+    rw.set_insertion_point(InsertPoint::Before(op));
+    let (new_op, new_body) = create_parallel(rw, loc, [&new_lbs, &new_ubs, &new_steps, &[]], false)?;
+    let new_ivs = rw.ctx().block_arguments(new_body)?;
+    let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
+    for (&a, &b) in outer_ivs.iter().chain(&inner_ivs).zip(&new_ivs) {
+        mapping.insert(a, b);
+    }
+    rw.set_insertion_point(InsertPoint::BlockEnd(new_body));
+    if let Some((_, body_ops)) = inner_ops.split_last() {
+        for &o in body_ops {
+            clone_mapped(rw, o, &mut mapping)?;
+        }
+    }
+    rw.create_op(&OperationState::new("scf.reduce", loc))?;
+    let results = rw.ctx().op_results(new_op)?;
+    rw.replace_op(op, &results)?;
     Ok(true)
 }
 

@@ -636,3 +636,82 @@ func.func @for_tensor_cast_more_static(%t: tensor<?xf32>, %n: index) -> tensor<4
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @par_single(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c1, %n) step (%c1, %c1) {
+    %v = "test.load"(%a, %i, %j) : (memref<?x?xf32>, index, index) -> f32
+    "test.store"(%v, %a, %j, %i) : (f32, memref<?x?xf32>, index, index) -> ()
+  }
+  return
+}
+// -----
+
+func.func @par_all_single(%a: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i, %j) = (%c0, %c3) to (%c1, %c4) step (%c1, %c1) {
+    %v = "test.load"(%a, %i, %j) : (memref<?x?xf32>, index, index) -> f32
+    "test.store"(%v, %a, %j, %i) : (f32, memref<?x?xf32>, index, index) -> ()
+  }
+  return
+}
+// -----
+
+func.func @par_zero(%a: memref<?x?xf32>, %n: index, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i, %j) = (%c0, %c1) to (%n, %c1) step (%c1, %c1) init (%init) -> f32 {
+    %v = "test.load"(%a, %i, %j) : (memref<?x?xf32>, index, index) -> f32
+    scf.reduce(%v : f32) {
+    ^bb0(%x: f32, %y: f32):
+      %s = arith.addf %x, %y : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %r : f32
+}
+// -----
+
+func.func @par_reduce_single(%a: memref<?x?xf32>, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i) = (%c0) to (%c1) step (%c1) init (%init) -> f32 {
+    %v = "test.load"(%a, %i, %i) : (memref<?x?xf32>, index, index) -> f32
+    scf.reduce(%v : f32) {
+    ^bb0(%x: f32, %y: f32):
+      %s = arith.addf %x, %y : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %r : f32
+}
+// -----
+
+func.func @par_nested(%a: memref<?x?xf32>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%m) step (%c1) {
+      "test.use"(%i, %j) : (index, index) -> ()
+    }
+  }
+  return
+}
+// -----
+
+func.func @par_nested_dependent(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%i) step (%c1) {
+      "test.use"(%i, %j) : (index, index) -> ()
+    }
+  }
+  return
+}
