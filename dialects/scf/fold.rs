@@ -27,9 +27,11 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.if.RemoveStaticCondition", "scf.if", if_static_condition),
         RewritePattern::new("scf.if.RemoveUnusedResults", "scf.if", if_unused_results),
         RewritePattern::new("scf.if.ReplaceIfYieldWithConditionOrValue", "scf.if", if_yield_condition_or_value),
+        RewritePattern::new("scf.if.DeduplicateResults", "scf.if", if_duplicate_results),
         RewritePattern::new("scf.for.ForOpIterArgsFolder", "scf.for", for_iter_args),
         RewritePattern::new("scf.for.SimplifyTrivialLoops", "scf.for", for_trivial),
         RewritePattern::new("scf.for.ForOpTensorCastFolder", "scf.for", for_tensor_cast),
+        RewritePattern::new("scf.for.DeduplicateIterArgs", "scf.for", for_duplicate_iter_args),
         RewritePattern::new(
             "scf.parallel.ParallelOpSingleOrZeroIterationDimsFolder",
             "scf.parallel",
@@ -44,7 +46,9 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.while.WhileRemoveDuplicatedResults", "scf.while", while_duplicated_results),
         RewritePattern::new("scf.while.WhileRemoveUnusedArgs", "scf.while", while_unused_args),
         RewritePattern::new("scf.while.WhileOpAlignBeforeArgs", "scf.while", while_align_before_args),
+        RewritePattern::new("scf.while.DeduplicateBeforeArgs", "scf.while", while_duplicate_before_args),
         RewritePattern::new("scf.execute_region.DropResults", "scf.execute_region", execute_drop_results),
+        RewritePattern::new("scf.execute_region.DeduplicateResults", "scf.execute_region", execute_duplicate_results),
         RewritePattern::new("scf.execute_region.SingleBlockExecuteInliner", "scf.execute_region", execute_single_block),
         RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
         RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
@@ -142,6 +146,106 @@ fn replace_op_with_region(rw: &mut Rewriter<'_>, op: OpId, block: BlockId, args:
         rw.erase_op(t)?;
     }
     Ok(())
+}
+
+// ---- values that always receive the same values ----
+//
+// Upstream (LLVM 24) also merges the results and region arguments of these ops that receive
+// pairwise the same values from every predecessor (the inits, the yields): the later one's
+// uses go to the earlier one, and the ops' own patterns then drop the unused one.
+
+/// For each input, the first earlier input receiving the same values (`incoming[i]`).
+fn duplicates(incoming: &[Vec<Value>]) -> Vec<Option<usize>> {
+    (0..incoming.len()).map(|j| (0..j).find(|&i| incoming[i] == incoming[j])).collect()
+}
+
+/// Sends the uses of each used duplicate in `values` to its original; whether any moved.
+fn merge_duplicates(rw: &mut Rewriter<'_>, incoming: &[Vec<Value>], values: &[&[Value]]) -> Result<bool> {
+    let mut changed = false;
+    for (j, dup) in duplicates(incoming).into_iter().enumerate() {
+        let Some(i) = dup else { continue };
+        for vs in values {
+            if rw.ctx().value_has_uses(vs[j])? {
+                rw.replace_all_uses_with(vs[j], vs[i])?;
+                changed = true;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// The operands of every `scf.yield` ending a block of region `index` of `op`, per yield.
+fn region_yields(ctx: &Context, op: OpId, index: usize) -> Result<Vec<Vec<Value>>> {
+    let mut out = Vec::new();
+    for b in ctx.region_blocks(ctx.op_region(op, index)?)? {
+        if let Some(t) = terminator(ctx, b) {
+            if ctx.op_name(t)? == "scf.yield" {
+                out.push(ctx.op_operands(t)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The incoming values of each result when `yields` give them.
+fn incoming_of(yields: &[Vec<Value>], n: usize) -> Option<Vec<Vec<Value>>> {
+    (0..n).map(|i| yields.iter().map(|y| y.get(i).copied()).collect::<Option<Vec<Value>>>()).collect()
+}
+
+fn if_duplicate_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    if results.len() < 2 {
+        return Ok(false);
+    }
+    let mut yields = region_yields(ctx, op, 0)?;
+    yields.extend(region_yields(ctx, op, 1)?);
+    let Some(incoming) = incoming_of(&yields, results.len()) else { return Ok(false) };
+    merge_duplicates(rw, &incoming, &[&results])
+}
+
+fn execute_duplicate_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    if results.len() < 2 {
+        return Ok(false);
+    }
+    let yields = region_yields(ctx, op, 0)?;
+    if yields.is_empty() {
+        return Ok(false);
+    }
+    let Some(incoming) = incoming_of(&yields, results.len()) else { return Ok(false) };
+    merge_duplicates(rw, &incoming, &[&results])
+}
+
+fn for_duplicate_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (_, _, _, inits) = for_parts(ctx, op)?;
+    if inits.len() < 2 {
+        return Ok(false);
+    }
+    let Some(block) = body(ctx, op, 0) else { return Ok(false) };
+    let yields = yielded(ctx, block)?;
+    let args = ctx.block_arguments(block)?;
+    let results = ctx.op_results(op)?;
+    if yields.len() != inits.len() || args.len() != inits.len() + 1 || results.len() != inits.len() {
+        return Ok(false);
+    }
+    let incoming: Vec<Vec<Value>> = inits.iter().zip(&yields).map(|(&a, &b)| vec![a, b]).collect();
+    merge_duplicates(rw, &incoming, &[&args[1..], &results])
+}
+
+fn while_duplicate_before_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(w) = while_parts(ctx, op) else { return Ok(false) };
+    let inits = ctx.op_operands(op)?;
+    let yields = ctx.op_operands(w.yield_op)?;
+    let args = ctx.block_arguments(w.before)?;
+    if inits.len() < 2 || yields.len() != inits.len() || args.len() != inits.len() {
+        return Ok(false);
+    }
+    let incoming: Vec<Vec<Value>> = inits.iter().zip(&yields).map(|(&a, &b)| vec![a, b]).collect();
+    merge_duplicates(rw, &incoming, &[&args])
 }
 
 // ---- scf.if ----
@@ -604,8 +708,7 @@ fn for_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     for i in 0..inits.len() {
         let arg = args[i + 1];
         let arg_unused = !ctx.value_has_uses(arg)?;
-        let forwarded =
-            arg == yields[i] || (arg_unused && (inits[i] == yields[i] || !ctx.value_has_uses(results[i])?));
+        let forwarded = arg == yields[i] || inits[i] == yields[i] || (arg_unused && !ctx.value_has_uses(results[i])?);
         keep.push(!forwarded);
     }
     if keep.iter().all(|&k| k) {

@@ -715,3 +715,132 @@ func.func @par_nested_dependent(%a: memref<?x?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+func.func @for_init_yielded(%a: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c5) -> (i32) {
+    "test.use"(%x) : (i32) -> ()
+    scf.yield %c5 : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @for_duplicate_iter_args(%a: i32, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %a) -> (i32, i32) {
+    %z = "test.f"(%x, %y) : (i32, i32) -> i32
+    scf.yield %z, %z : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @if_duplicate_results(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.if %c -> (i32, i32) {
+    %z = "test.f"() : () -> i32
+    scf.yield %z, %z : i32, i32
+  } else {
+    scf.yield %a, %a : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @for_nested_forwarded(%a: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> (i32) {
+    %w = scf.for %j = %c0 to %n step %c1 iter_args(%y = %x) -> (i32) {
+      scf.yield %y : i32
+    }
+    scf.yield %w : i32
+  }
+  return %r : i32
+}
+// -----
+
+func.func @while_forwarded(%a: i32) -> i32 {
+  %r = scf.while (%x = %a) : (i32) -> i32 {
+    %c = "test.c"() : () -> i1
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @while_duplicate_args(%a: i32) -> (i32, i32) {
+  %r:2 = scf.while (%x = %a, %y = %a) : (i32, i32) -> (i32, i32) {
+    %c = "test.c"(%x, %y) : (i32, i32) -> i1
+    scf.condition(%c) %x, %y : i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32):
+    %n = "test.n"(%p, %q) : (i32, i32) -> i32
+    scf.yield %n, %n : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @for_same_yield_different_inits(%a: i32, %b: i32, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %b) -> (i32, i32) {
+    %z = "test.f"(%x, %y) : (i32, i32) -> i32
+    scf.yield %z, %z : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @for_duplicate_iter_args_apart(%a: i32, %n: index) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %w = %a, %y = %a) -> (i32, i32, i32) {
+    %z = "test.f"(%x, %y, %w) : (i32, i32, i32) -> i32
+    %v = "test.g"(%x) : (i32) -> i32
+    scf.yield %z, %v, %z : i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}
+// -----
+
+func.func @if_duplicate_results_apart(%c: i1, %a: i32, %b: i32) -> (i32, i32, i32) {
+  %r:3 = scf.if %c -> (i32, i32, i32) {
+    %z = "test.f"() : () -> i32
+    %w = "test.g"() : () -> i32
+    scf.yield %w, %z, %z : i32, i32, i32
+  } else {
+    scf.yield %a, %b, %b : i32, i32, i32
+  }
+  return %r#0, %r#2, %r#1 : i32, i32, i32
+}
+// -----
+
+func.func @execute_duplicate_results(%a: i32) -> (i32, i32) {
+  %r:2 = scf.execute_region -> (i32, i32) no_inline {
+    %z = "test.f"() : () -> i32
+    scf.yield %z, %z : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+// -----
+
+func.func @for_outside_yield(%a: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> (i32) {
+    "test.use"(%x) : (i32) -> ()
+    scf.yield %a : i32
+  }
+  return %r : i32
+}
