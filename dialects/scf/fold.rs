@@ -47,6 +47,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.while.WhileRemoveUnusedArgs", "scf.while", while_unused_args),
         RewritePattern::new("scf.while.WhileOpAlignBeforeArgs", "scf.while", while_align_before_args),
         RewritePattern::new("scf.while.DeduplicateBeforeArgs", "scf.while", while_duplicate_before_args),
+        RewritePattern::new("scf.execute_region.ForwardResults", "scf.execute_region", execute_forward_results),
         RewritePattern::new("scf.execute_region.DropResults", "scf.execute_region", execute_drop_results),
         RewritePattern::new("scf.execute_region.DeduplicateResults", "scf.execute_region", execute_duplicate_results),
         RewritePattern::new("scf.execute_region.SingleBlockExecuteInliner", "scf.execute_region", execute_single_block),
@@ -1495,9 +1496,35 @@ fn no_inline(ctx: &Context, op: OpId) -> bool {
     ctx.op_inherent_or_discardable(op, "no_inline").ok().flatten().is_some()
 }
 
-/// Results nothing uses, and results every `scf.yield` gives the same value defined
-/// outside the op (which then replaces them), are dropped. Upstream does this (LLVM 24)
-/// even for `no_inline` ops.
+/// Uses of results every `scf.yield` gives the same value defined outside the op go to that
+/// value. Upstream does this (LLVM 24) even for `no_inline` ops.
+fn execute_forward_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let results = ctx.op_results(op)?;
+    let region = ctx.op_region(op, 0)?;
+    let yields = region_yields(ctx, op, 0)?;
+    if results.is_empty() || yields.is_empty() {
+        return Ok(false);
+    }
+    let mut changed = false;
+    for (i, &r) in results.iter().enumerate() {
+        let Some(v) = yields[0].get(i).copied() else { continue };
+        if !yields.iter().all(|ys| ys.get(i) == Some(&v)) {
+            continue;
+        }
+        let outside = match value_region(rw.ctx(), v) {
+            Some(vr) => !region_contains(rw.ctx(), region, vr),
+            None => false,
+        };
+        if outside && rw.ctx().value_has_uses(r)? {
+            rw.replace_all_uses_with(r, v)?;
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+/// Results nothing uses are dropped (as upstream, also for `no_inline` ops).
 fn execute_drop_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let results = ctx.op_results(op)?;
@@ -1517,19 +1544,9 @@ fn execute_drop_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         return Ok(false);
     }
     let yielded_values: Vec<Vec<Value>> = yields.iter().map(|&y| ctx.op_operands(y)).collect::<Result<_>>()?;
-    let mut forwarded: Vec<Option<Value>> = Vec::with_capacity(results.len());
-    for i in 0..results.len() {
-        let v = yielded_values[0].get(i).copied();
-        let same = v.filter(|&v| yielded_values.iter().all(|ys| ys.get(i) == Some(&v)));
-        let outside = same.filter(|&v| match value_region(ctx, v) {
-            Some(r) => !region_contains(ctx, region, r),
-            None => false,
-        });
-        forwarded.push(outside);
-    }
     let mut keep = Vec::with_capacity(results.len());
-    for (i, &r) in results.iter().enumerate() {
-        keep.push(forwarded[i].is_none() && ctx.value_has_uses(r)?);
+    for &r in &results {
+        keep.push(ctx.value_has_uses(r)?);
     }
     if keep.iter().all(|&k| k) {
         return Ok(false);
@@ -1553,7 +1570,8 @@ fn execute_drop_results(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
             replacements.push(new_results[k]);
             k += 1;
         } else {
-            replacements.push(forwarded[i].unwrap_or(r));
+            // Unused: it stands for itself.
+            replacements.push(r);
         }
     }
     rw.replace_op(op, &replacements)?;
