@@ -1458,17 +1458,21 @@ impl Context {
         if before == Some(block) {
             return Ok(());
         }
+        let region_owner = self.ir.regions.get(region.index).parent;
+        if self.block_contains_op_index(block.index, region_owner) {
+            return Err(Error::new(ErrorKind::Cycle, "moving this block would make an operation its own ancestor"));
+        }
+        if let Some(b) = before {
+            if self.block_data(b)?.parent != region.index {
+                return Err(Error::invalid("the block to insert before is not in the region"));
+            }
+        }
         if self.block_data(block)?.parent != NONE {
             self.unlink_block(block.index);
         }
         match before {
-            Some(b) => {
-                let d = self.block_data(b)?;
-                if d.parent != region.index {
-                    return Err(Error::invalid("the block to insert before is not in the region"));
-                }
-                self.insert_block_at(region.index, d.prev, b.index, block)
-            }
+            // Read after unlinking: `block` may have been right before `b`.
+            Some(b) => self.insert_block_at(region.index, self.block_data(b)?.prev, b.index, block),
             None => self.region_append_block(region, block),
         }
     }
