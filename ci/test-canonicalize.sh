@@ -53,9 +53,9 @@ while IFS=$'\t' read -r name file flags; do
   total=$((total + 1))
   out="$work/$total"
   # shellcheck disable=SC2086
-  "$OMNIR_OPT" $flags "$file" >"$out.omnir" 2>"$out.omnir.err" && ostat=0 || ostat=1
+  "$OMNIR_OPT" $flags "$file" </dev/null >"$out.omnir" 2>"$out.omnir.err" && ostat=0 || ostat=1
   # shellcheck disable=SC2086
-  "$IREE_OPT" $flags "$file" >"$out.iree" 2>"$out.iree.err" && istat=0 || istat=1
+  "$IREE_OPT" $flags "$file" </dev/null >"$out.iree" 2>"$out.iree.err" && istat=0 || istat=1
   if [ "$ostat" = "$istat" ] && cmp -s "$out.omnir" "$out.iree"; then
     pass=$((pass + 1))
     if [ -n "${excepted[$name]+x}" ]; then
@@ -64,7 +64,7 @@ while IFS=$'\t' read -r name file flags; do
     continue
   fi
   why="output differs"
-  [ "$ostat" != "$istat" ] && why="omnir-opt exit $ostat, iree-opt exit $istat: $(head -1 "$out.omnir.err" "$out.iree.err" | grep -v '^==>' | grep . | head -1 | cut -c1-160)"
+  [ "$ostat" != "$istat" ] && why="omnir-opt exit $ostat, iree-opt exit $istat: $(head -1 "$out.omnir.err" "$out.iree.err" | grep -v '^==>' | grep . | head -1 | cut -c1-160 || true)"
   if [ -n "${excepted[$name]+x}" ]; then
     echo "EXCEPTION $name: ${excepted[$name]}"
   else

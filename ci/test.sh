@@ -54,6 +54,9 @@ bash ci/test-differential.sh
 echo "== custom syntax: score on ../shared/corpus-custom (reported, not asserted)"
 bash ci/test-corpus-custom.sh
 
+echo "== --mlir-print-value-users against iree-opt on ../shared/corpus-custom"
+bash ci/test-value-users.sh
+
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 bash ci/test-python.sh "$prefix"

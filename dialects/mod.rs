@@ -19,9 +19,17 @@ mod bufferization;
 mod cf;
 #[path = "complex/hooks.rs"]
 mod complex;
+#[path = "complex/fold.rs"]
+mod complex_fold;
+/// Constant-folding helpers (math, tensor, memref, complex).
+#[path = "shared/fold_util_memtensor.rs"]
+pub mod fold_util_memtensor;
 /// Helpers of the scf and cf folds.
 #[path = "shared/fold_util_scfcf.rs"]
 pub mod fold_util_scfcf;
+/// Helpers for folds over vectors and dense constants.
+#[path = "shared/fold_util_vector.rs"]
+pub mod fold_util_vector;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "gpu/hooks.rs"]
@@ -35,14 +43,20 @@ pub mod index_list;
 mod linalg;
 #[path = "llvm/hooks.rs"]
 mod llvm;
+#[path = "math/fold.rs"]
+mod math_fold;
 #[path = "memref/hooks.rs"]
 mod memref;
+#[path = "memref/fold.rs"]
+mod memref_fold;
 #[path = "scf/hooks.rs"]
 mod scf;
 #[path = "shared/successors.rs"]
 pub mod successors;
 #[path = "tensor/hooks.rs"]
 mod tensor;
+#[path = "tensor/fold.rs"]
+mod tensor_fold;
 #[path = "vector/hooks.rs"]
 mod vector;
 
@@ -84,7 +98,7 @@ const SHIPPED: &[Shipped] = &[
         name: "math",
         file: "dialects/math/math.irdl.mlir",
         source: include_str!("math/math.irdl.mlir"),
-        hooks: load_arith,
+        hooks: math_fold::register_hooks,
         directives: no_hooks,
     },
     Shipped {
@@ -184,11 +198,6 @@ fn names_dialect(text: &str, dialect: &str) -> bool {
 
 /// For dialects whose definition names no hook.
 fn no_hooks(_: &mut Context) {}
-
-/// math's fast-math flags are arith's attribute.
-fn load_arith(ctx: &mut Context) {
-    ctx.load_dialect("arith");
-}
 
 /// The index of the shipped dialect `name`.
 fn index_of(name: &str) -> Option<usize> {

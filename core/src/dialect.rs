@@ -879,6 +879,9 @@ pub(crate) struct Registry {
     pub(crate) constant_value_hooks: FxHashMap<Identifier, crate::pass::ConstantValueHook>,
     /// Ops whose regions take folded constants, besides isolated-from-above ones.
     pub(crate) constant_insertion_ops: rustc_hash::FxHashSet<Identifier>,
+    /// Per-instance "has no memory effects" answers of ops whose effects depend on their
+    /// operands, by op name.
+    pub(crate) effect_free_hooks: FxHashMap<Identifier, crate::pass::EffectFreeHook>,
 }
 
 impl Registry {

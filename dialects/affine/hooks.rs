@@ -1098,6 +1098,8 @@ fn print_for_header(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {
     let region = arg_values(args, 8);
     let Some((&iv, iter_args)) = region.split_first() else { return };
     p.print_value(iv);
+    // Upstream prints the induction variable as a region argument: with its location.
+    p.print_optional_location(iv);
     p.write(" = ");
     print_bound(p, arg_attr(args, 1), &arg_values(args, 0), "max");
     p.write(" to ");

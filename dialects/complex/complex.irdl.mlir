@@ -11,7 +11,7 @@ irdl.dialect @complex {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @add attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "complex addition"} {
+  irdl.operation @add attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["Commutative", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "complex addition"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)
@@ -114,7 +114,7 @@ irdl.dialect @complex {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @mul attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "complex multiplication"} {
+  irdl.operation @mul attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["Commutative", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "complex multiplication"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)

@@ -14,6 +14,7 @@ use crate::types::{Type, TypeKind};
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Fast-math flags are arith's attribute.
     ctx.load_dialect("arith");
+    super::complex_fold::register(ctx);
     ctx.register_op_verifier_hook("complex.constant", Arc::new(verify_constant));
     ctx.register_op_verifier_hook("complex.bitcast", Arc::new(verify_bitcast));
 }

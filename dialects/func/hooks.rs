@@ -15,6 +15,31 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("func.return", Arc::new(verify_return));
     ctx.register_op_verifier_hook("func.call", Arc::new(verify_call));
     ctx.register_op_verifier_hook("func.constant", Arc::new(verify_constant));
+    let known_callee = crate::pass::RewritePattern::new(
+        "func.SimplifyIndirectCallWithKnownCallee",
+        "func.call_indirect",
+        call_indirect_of_constant,
+    );
+    // Registered once per context: the func dialect loads once.
+    let _ = ctx.register_rewrite_pattern(known_callee);
+}
+
+/// A `func.call_indirect` of a `func.constant` becomes a direct `func.call` (upstream's
+/// canonicalization of `call_indirect`).
+fn call_indirect_of_constant(rw: &mut crate::pass::Rewriter<'_>, op: OpId) -> crate::error::Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    let Some((&callee, args)) = operands.split_first() else { return Ok(false) };
+    let Some(symbol) = crate::pass::constant_value(ctx, callee) else { return Ok(false) };
+    if !matches!(ctx.attr_kind(symbol), AttrKind::SymbolRef { .. }) {
+        return Ok(false);
+    }
+    let mut state = crate::ir::OperationState::new("func.call", ctx.op_location(op)?)
+        .operands(args)
+        .results(&ctx.op_result_types(op)?);
+    state.attributes.push(crate::attrs::NamedAttribute { name: ctx.identifier("callee"), value: symbol });
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {

@@ -16,6 +16,7 @@ use crate::types::{Signedness, Type, TypeKind};
 type Verifier = fn(&Context, OpId) -> Result<(), String>;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
+    super::memref_fold::register(ctx);
     // memref.atomic_rmw's kind is arith's enum; upstream's memref dialect loads arith.
     ctx.load_dialect("arith");
     let verifiers: [(&str, Verifier); 17] = [

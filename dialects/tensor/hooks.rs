@@ -11,6 +11,7 @@ use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::verify::plain_error;
 
 pub(crate) fn register_hooks(ctx: &mut Context) {
+    super::tensor_fold::register(ctx);
     type Verifier = fn(&Context, OpId) -> Result<(), String>;
     let verifiers: [(&str, Verifier); 18] = [
         ("tensor.bitcast", verify_bitcast),

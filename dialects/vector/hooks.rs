@@ -10,15 +10,21 @@ use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, Par
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::Context;
 use crate::dialect::AsmError;
+use crate::dialects::fold_util_vector::vector_parts;
 use crate::ir::OpId;
 use crate::types::{Signedness, Type, TypeKind};
 
 /// A verifier hook's signature.
 type Verifier = fn(&Context, OpId) -> Result<(), String>;
 
+#[path = "fold.rs"]
+mod fold;
+
 pub(crate) fn register_hooks(ctx: &mut Context) {
     // Reductions and contractions carry arith's fast-math flags.
     ctx.load_dialect("arith");
+    // Folds answer `#ub.poison` (upstream's vector dialect depends on ub).
+    ctx.load_dialect("ub");
     // Upstream's outerproduct printer shows the combining kind (default or not) exactly when
     // there is an accumulator to combine into.
     ctx.register_elided_attr_hook(
@@ -40,6 +46,7 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     for (name, f) in verifiers {
         ctx.register_op_verifier_hook(name, Arc::new(f));
     }
+    fold::register(ctx);
 }
 
 fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
@@ -252,14 +259,6 @@ fn has_operands(args: &[ParsedArg], i: usize) -> bool {
 fn attr_arg(args: &[ParsedArg], i: usize) -> Option<Attribute> {
     match args.get(i) {
         Some(ParsedArg::Attr(a)) => *a,
-        _ => None,
-    }
-}
-
-/// A vector type's shape, scalable flags and element type.
-fn vector_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Vec<bool>, Type)> {
-    match ctx.type_kind(t) {
-        TypeKind::Vector { shape, scalable, element } => Some((shape.to_vec(), scalable.to_vec(), *element)),
         _ => None,
     }
 }

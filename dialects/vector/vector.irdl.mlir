@@ -150,7 +150,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(result: %r)
     irdl.attributes {"offsets" = %arr, "sizes" = %arr, "strides" = %arr}
   }
-  irdl.operation @transfer_read attributes {omnir.assembly_format = "$source `[` $indices `]` `,` $padding (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($source) `,` type($vector) custom<TransferDefaults>(ref(type($source)), ref(type($vector)), $permutation_map, $in_bounds, type($mask), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable", "TypesMatchWith<source, padding, ElementType, \"requires source element type to match padding type\">"], omnir.summary = "Reads a supervector from memory into an SSA vector value."} {
+  irdl.operation @transfer_read attributes {omnir.assembly_format = "$source `[` $indices `]` `,` $padding (`,` $mask^)? custom<TransferAttrs>($permutation_map, $in_bounds) attr-dict `:` type($source) `,` type($vector) custom<TransferDefaults>(ref(type($source)), ref(type($vector)), $permutation_map, $in_bounds, type($mask), ref($mask))", omnir.traits = ["AttrSizedOperandSegments", "DestinationStyleOpInterface", "VectorUnrollOpInterface", "ConditionallySpeculatable", "MemoryEffects<[MemRead]>", "TypesMatchWith<source, padding, ElementType, \"requires source element type to match padding type\">"], omnir.summary = "Reads a supervector from memory into an SSA vector value."} {
     %src = irdl.any {omnir.constraint = "AnyShaped"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %any = irdl.any {omnir.constraint = "AnyType"}
@@ -174,7 +174,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.results(result: optional %res)
     irdl.attributes {"permutation_map" = %map, "in_bounds" = %ib}
   }
-  irdl.operation @load attributes {omnir.assembly_format = "$base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($result)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "reads an n-D slice of memory into an n-D vector"} {
+  irdl.operation @load attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($result)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "reads an n-D slice of memory into an n-D vector"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -193,7 +193,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(valueToStore: %v, base: %mem, indices: variadic %idx)
     irdl.attributes {"alignment" = %align, "nontemporal" = %nt}
   }
-  irdl.operation @maskedload attributes {omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "loads elements from memory into a vector as defined by a mask vector"} {
+  irdl.operation @maskedload attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "loads elements from memory into a vector as defined by a mask vector"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -212,7 +212,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(base: %mem, indices: variadic %idx, mask: %i1v, valueToStore: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @gather attributes {omnir.assembly_format = "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.traits = ["VectorUnrollOpInterface"], omnir.optional_attributes = ["alignment"], omnir.summary = "gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector"} {
+  irdl.operation @gather attributes {omnir.assembly_format = "$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.traits = ["VectorUnrollOpInterface", "MemoryEffects<[MemRead]>"], omnir.optional_attributes = ["alignment"], omnir.summary = "gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector"} {
     %base = irdl.any {omnir.constraint = "AnyShaped"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -233,7 +233,7 @@ irdl.dialect @vector attributes {omnir.enums = {CombiningKind = {width = 32, cas
     irdl.operands(base: %base, indices: variadic %idx, index_vec: %iv, mask: %i1v, valueToStore: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @expandload attributes {omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "reads elements from memory and spreads them into a vector as defined by a mask"} {
+  irdl.operation @expandload attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "reads elements from memory and spreads them into a vector as defined by a mask"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}

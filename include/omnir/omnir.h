@@ -164,6 +164,13 @@
 #define OMNIR_DIRECTIVE_ARG_REGION 4
 
 /**
+ * A successor group (`$dest`): the parser reads block names into it
+ * (`omnir_directive_parser_parse_successor`), the printer prints them
+ * (`omnir_directive_printer_print_successor`).
+ */
+#define OMNIR_DIRECTIVE_ARG_SUCCESSORS 5
+
+/**
  * MLIR's dynamic dimension size (`?` in `tensor<?x4xf32>`), also the dynamic stride or
  * offset of a strided layout: `INT64_MIN`.
  */
@@ -3679,6 +3686,46 @@ enum omnir_status omnir_directive_parser_set_argument_type(struct omnir_directiv
                                                            struct omnir_type ty);
 
 /**
+ * Parses a block name (`^bb1`) and appends it to argument `arg` (a successor group; MLIR's
+ * `parseSuccessor`).
+ */
+enum omnir_status omnir_directive_parser_parse_successor(struct omnir_directive_parser *parser,
+                                                         size_t arg);
+
+/**
+ * Whether the next token is a block name (`^...`), not consumed.
+ */
+enum omnir_status omnir_directive_parser_at_successor(struct omnir_directive_parser *parser,
+                                                      bool *out);
+
+/**
+ * Parses a signed integer literal if one is next (MLIR's `parseOptionalInteger`): `*found`
+ * says whether it was, `*out` holds it (an error when it does not fit in 64 bits).
+ */
+enum omnir_status omnir_directive_parser_parse_optional_integer(struct omnir_directive_parser *parser,
+                                                                int64_t *out,
+                                                                bool *found);
+
+/**
+ * Parses a string literal if one is next: `*found`, and its bytes in `*out` (free it with
+ * `omnir_string_free`; empty when not found).
+ */
+enum omnir_status omnir_directive_parser_parse_optional_string(struct omnir_directive_parser *parser,
+                                                               struct omnir_string *out,
+                                                               bool *found);
+
+/**
+ * Parses `(%a, %b, ...)` or `()`: new SSA names appended, with type `ty`, to the entry
+ * block arguments of argument `arg` (a region; MLIR's `parseArgumentList` with
+ * parentheses). A zeroed `ty` leaves their types to `omnir_directive_parser_set_argument_type`;
+ * `*count` is how many were read.
+ */
+enum omnir_status omnir_directive_parser_parse_argument_list(struct omnir_directive_parser *parser,
+                                                             size_t arg,
+                                                             struct omnir_type ty,
+                                                             size_t *count);
+
+/**
  * Whether the next token is `keyword` (not consumed): with `parse_keyword`, MLIR's
  * `parseOptionalKeyword("keyword")`.
  */
@@ -3800,6 +3847,34 @@ enum omnir_status omnir_directive_printer_print_type(struct omnir_directive_prin
  */
 enum omnir_status omnir_directive_printer_print_attribute(struct omnir_directive_printer *printer,
                                                           struct omnir_attribute attr);
+
+/**
+ * Prints successor `index` of argument `arg` (a successor group) as the op's text names it
+ * (`^bb1`).
+ */
+enum omnir_status omnir_directive_printer_print_successor(struct omnir_directive_printer *printer,
+                                                          size_t arg,
+                                                          size_t index);
+
+/**
+ * Starts a new line at the op's indentation (MLIR's `printNewline`).
+ */
+enum omnir_status omnir_directive_printer_print_newline(struct omnir_directive_printer *printer);
+
+/**
+ * Prints ` loc(...)` for entry block argument `index` of argument `arg` (a region) when
+ * locations are printed (`--mlir-print-debuginfo`), nothing otherwise (MLIR's
+ * `printOptionalLocationSpecifier` for region arguments).
+ */
+enum omnir_status omnir_directive_printer_print_optional_location(struct omnir_directive_printer *printer,
+                                                                  size_t arg,
+                                                                  size_t index);
+
+/**
+ * Prints an attribute without its `: type` suffix (MLIR's `printAttributeWithoutType`).
+ */
+enum omnir_status omnir_directive_printer_print_attribute_without_type(struct omnir_directive_printer *printer,
+                                                                       struct omnir_attribute attr);
 
 /**
  * Whether operation `a` dominates operation `b` (`properly`: and is not `b`). In one block,

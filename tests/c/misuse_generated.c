@@ -4439,6 +4439,96 @@ static void misuse_omnir_directive_parser_set_argument_type(misuse_fixture *fx) 
     }
 }
 
+static void misuse_omnir_directive_parser_parse_successor(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_successor", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_successor(NULL, 1);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_at_successor(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_at_successor", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_at_successor(NULL, (bool *)misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_at_successor", "out", "null")) {
+        omnir_status st = omnir_directive_parser_at_successor((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_optional_integer(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_integer", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_integer(NULL, (int64_t *)misuse_scratch(1), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("int64_t *", misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_integer", "out", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_integer((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_integer", "found", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_integer((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (int64_t *)misuse_scratch(1), NULL);
+        if (st == OMNIR_OK) misuse_release("int64_t *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_optional_string(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_string", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_string(NULL, (struct omnir_string *)misuse_scratch(1), (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_string", "out", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_string((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), NULL, (bool *)misuse_scratch(2));
+        if (st == OMNIR_OK) misuse_release("bool *", misuse_scratch(2));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_optional_string", "found", "null")) {
+        omnir_status st = omnir_directive_parser_parse_optional_string((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (struct omnir_string *)misuse_scratch(1), NULL);
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(1));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_parser_parse_argument_list(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "parser", "null")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list(NULL, 1, misuse_type(fx, "omnir_directive_parser_parse_argument_list", false), (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "ty", "null_handle")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, (struct omnir_type){0}, (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "ty", "forged")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, fx->stale_type, (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "ty", "wrong_context")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_type(fx, "omnir_directive_parser_parse_argument_list", true), (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_parser_parse_argument_list", "ty", "type")) &&
+        misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "ty", "wrong_kind")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_wrong_type(fx, "omnir_directive_parser_parse_argument_list"), (size_t *)misuse_scratch(3));
+        if (st == OMNIR_OK) misuse_release("size_t *", misuse_scratch(3));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_parser_parse_argument_list", "count", "null")) {
+        omnir_status st = omnir_directive_parser_parse_argument_list((struct omnir_directive_parser *)misuse_object(fx, "omnir_directive_parser"), (size_t)0, misuse_type(fx, "omnir_directive_parser_parse_argument_list", false), NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_directive_parser_at_keyword(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_directive_parser_at_keyword", "parser", "null")) {
         omnir_status st = omnir_directive_parser_at_keyword(NULL, (const char *)"x", 1, (bool *)misuse_scratch(3));
@@ -4731,6 +4821,59 @@ static void misuse_omnir_directive_printer_print_attribute(misuse_fixture *fx) {
     if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_printer_print_attribute", "attr", "attribute")) &&
         misuse_begin(fx, "omnir_directive_printer_print_attribute", "attr", "wrong_kind")) {
         omnir_status st = omnir_directive_printer_print_attribute((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_wrong_attribute(fx, "omnir_directive_printer_print_attribute"));
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_successor(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_successor", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_successor(NULL, 1, (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_successor", "index", "out_of_range")) {
+        omnir_status st = omnir_directive_printer_print_successor((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (size_t)0x7fffffff);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_newline(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_newline", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_newline(NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_optional_location(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_optional_location", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_optional_location(NULL, 1, (size_t)0);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_optional_location", "index", "out_of_range")) {
+        omnir_status st = omnir_directive_printer_print_optional_location((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (size_t)0, (size_t)0x7fffffff);
+        misuse_end_status(fx, st);
+    }
+}
+
+static void misuse_omnir_directive_printer_print_attribute_without_type(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute_without_type", "printer", "null")) {
+        omnir_status st = omnir_directive_printer_print_attribute_without_type(NULL, misuse_attribute(fx, "omnir_directive_printer_print_attribute_without_type", false));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute_without_type", "attr", "null_handle")) {
+        omnir_status st = omnir_directive_printer_print_attribute_without_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), (struct omnir_attribute){0});
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute_without_type", "attr", "forged")) {
+        omnir_status st = omnir_directive_printer_print_attribute_without_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), fx->stale_attribute);
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_directive_printer_print_attribute_without_type", "attr", "wrong_context")) {
+        omnir_status st = omnir_directive_printer_print_attribute_without_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_attribute(fx, "omnir_directive_printer_print_attribute_without_type", true));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_applies(fx, misuse_wrong_kind_applies("omnir_directive_printer_print_attribute_without_type", "attr", "attribute")) &&
+        misuse_begin(fx, "omnir_directive_printer_print_attribute_without_type", "attr", "wrong_kind")) {
+        omnir_status st = omnir_directive_printer_print_attribute_without_type((struct omnir_directive_printer *)misuse_object(fx, "omnir_directive_printer"), misuse_wrong_attribute(fx, "omnir_directive_printer_print_attribute_without_type"));
         misuse_end_status(fx, st);
     }
 }
@@ -12956,6 +13099,11 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_directive_parser_parse_keyword(fx);
     misuse_omnir_directive_parser_parse_argument(fx);
     misuse_omnir_directive_parser_set_argument_type(fx);
+    misuse_omnir_directive_parser_parse_successor(fx);
+    misuse_omnir_directive_parser_at_successor(fx);
+    misuse_omnir_directive_parser_parse_optional_integer(fx);
+    misuse_omnir_directive_parser_parse_optional_string(fx);
+    misuse_omnir_directive_parser_parse_argument_list(fx);
     misuse_omnir_directive_parser_at_keyword(fx);
     misuse_omnir_directive_parser_at_operand(fx);
     misuse_omnir_directive_parser_parse_optional_keyword(fx);
@@ -12973,6 +13121,10 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_directive_printer_get_attribute(fx);
     misuse_omnir_directive_printer_print_type(fx);
     misuse_omnir_directive_printer_print_attribute(fx);
+    misuse_omnir_directive_printer_print_successor(fx);
+    misuse_omnir_directive_printer_print_newline(fx);
+    misuse_omnir_directive_printer_print_optional_location(fx);
+    misuse_omnir_directive_printer_print_attribute_without_type(fx);
     misuse_omnir_op_dominates(fx);
     misuse_omnir_block_dominates(fx);
     misuse_omnir_value_dominates_use(fx);
@@ -13221,6 +13373,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2390;
-const size_t misuse_generated_function_count = 421;
-const size_t misuse_generated_covered_count = 410;
+const size_t misuse_generated_case_count = 2415;
+const size_t misuse_generated_function_count = 430;
+const size_t misuse_generated_covered_count = 419;

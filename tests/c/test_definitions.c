@@ -487,8 +487,217 @@ static void hooks_in_c(void) {
     CHECK(counts.frees == 2);
 }
 
+/* ---- successors, integers, strings, argument lists and newlines in C directives ---- */
+
+static const char CS_DEFS[] =
+    "irdl.dialect @cs {\n"
+    "  irdl.operation @jump attributes {omnir.assembly_format = \"custom<Target>($dest, $weight) attr-dict\", "
+    "omnir.successors = [\"dest\"], omnir.traits = [\"Terminator\"], omnir.optional_attributes = [\"weight\"]} {\n"
+    "    %w = irdl.any {omnir.constraint = \"I64Attr\"}\n"
+    "    irdl.attributes {\"weight\" = %w}\n"
+    "  }\n"
+    "  irdl.operation @table attributes {omnir.assembly_format = \"custom<Table>($entries, $label) attr-dict\", "
+    "omnir.optional_attributes = [\"label\"]} {\n"
+    "    %e = irdl.any {omnir.constraint = \"ArrayAttr\"}\n"
+    "    %l = irdl.any {omnir.constraint = \"StrAttr\"}\n"
+    "    irdl.attributes {\"entries\" = %e, \"label\" = %l}\n"
+    "  }\n"
+    "  irdl.operation @scope attributes {omnir.assembly_format = \"custom<Args>($body) attr-dict-with-keyword $body\", "
+    "omnir.traits = [\"NoTerminator\"]} {\n"
+    "    %r = irdl.region\n"
+    "    irdl.regions(body: %r)\n"
+    "  }\n"
+    "}\n";
+
+/* custom<Target>($dest, $weight): `^bb1` or `^bb1 weight 3`. */
+static uint32_t parse_target(void *ud, omnir_context *ctx, omnir_directive_parser *p, omnir_callback_message *m) {
+    (void)ud;
+    uint32_t kind = 0;
+    if (omnir_directive_parser_get_arg_kind(p, 0, &kind) != OMNIR_OK || kind != OMNIR_DIRECTIVE_ARG_SUCCESSORS) {
+        omnir_callback_message_set(m, S("Target needs a successor"));
+        return 1;
+    }
+    bool at = false;
+    if (omnir_directive_parser_at_successor(p, &at) != OMNIR_OK || !at) {
+        omnir_callback_message_set(m, S("expected a block name"));
+        return 1;
+    }
+    if (omnir_directive_parser_parse_successor(p, 0) != OMNIR_OK) return 1;
+    bool found = false;
+    if (omnir_directive_parser_at_keyword(p, S("weight"), &found) != OMNIR_OK) return 1;
+    if (!found) return 0;
+    if (omnir_directive_parser_parse_keyword(p, S("weight")) != OMNIR_OK) return 1;
+    int64_t w = 0;
+    if (omnir_directive_parser_parse_optional_integer(p, &w, &found) != OMNIR_OK) return 1;
+    if (!found) {
+        omnir_callback_message_set(m, S("expected a weight"));
+        return 1;
+    }
+    omnir_type i64 = {0};
+    omnir_attribute a = {0};
+    if (omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64) != OMNIR_OK ||
+        omnir_integer_attr_get(ctx, i64, w, &a) != OMNIR_OK)
+        return 1;
+    return omnir_directive_parser_set_attribute(p, 1, a) != OMNIR_OK;
+}
+
+static void print_target(void *ud, omnir_context *ctx, omnir_directive_printer *p) {
+    (void)ud;
+    (void)ctx;
+    uint32_t kind = 0;
+    size_t n = 0;
+    if (omnir_directive_printer_get_arg(p, 0, &kind, &n) != OMNIR_OK || kind != OMNIR_DIRECTIVE_ARG_SUCCESSORS || n != 1)
+        return;
+    omnir_directive_printer_print_successor(p, 0, 0);
+    omnir_attribute w = {0};
+    if (omnir_directive_printer_get_attribute(p, 1, &w) == OMNIR_OK && w.id != 0) {
+        omnir_directive_printer_write(p, S(" weight "));
+        omnir_directive_printer_print_attribute_without_type(p, w);
+    }
+}
+
+/* custom<Table>($entries, $label): an optional "label", then `[` one integer per line `]`. */
+static uint32_t parse_table(void *ud, omnir_context *ctx, omnir_directive_parser *p, omnir_callback_message *m) {
+    (void)ud;
+    omnir_string label = {0};
+    bool found = false;
+    if (omnir_directive_parser_parse_optional_string(p, &label, &found) != OMNIR_OK) return 1;
+    if (found) {
+        omnir_attribute la = {0};
+        omnir_type untyped = {0};
+        omnir_status st = omnir_string_attr_get(ctx, (const char *)label.data, label.len, untyped, &la);
+        omnir_string_free(label);
+        if (st != OMNIR_OK || omnir_directive_parser_set_attribute(p, 1, la) != OMNIR_OK) return 1;
+    } else {
+        omnir_string_free(label);
+    }
+    if (omnir_directive_parser_parse_punct(p, S("[")) != OMNIR_OK) return 1;
+    omnir_attribute items[16];
+    size_t n = 0;
+    omnir_type i64 = {0};
+    if (omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64) != OMNIR_OK) return 1;
+    omnir_status st;
+    do {
+        int64_t v = 0;
+        if (omnir_directive_parser_parse_optional_integer(p, &v, &found) != OMNIR_OK) return 1;
+        if (!found) break;
+        if (n == 16) {
+            omnir_callback_message_set(m, S("at most 16 entries"));
+            return 1;
+        }
+        if (omnir_integer_attr_get(ctx, i64, v, &items[n++]) != OMNIR_OK) return 1;
+    } while (optional_punct(p, ",", &st));
+    if (omnir_directive_parser_parse_punct(p, S("]")) != OMNIR_OK) return 1;
+    omnir_attribute arr = {0};
+    if (omnir_array_attr_get(ctx, items, n, &arr) != OMNIR_OK) return 1;
+    return omnir_directive_parser_set_attribute(p, 0, arr) != OMNIR_OK;
+}
+
+static void print_table(void *ud, omnir_context *ctx, omnir_directive_printer *p) {
+    (void)ud;
+    omnir_attribute label = {0}, arr = {0};
+    if (omnir_directive_printer_get_attribute(p, 1, &label) == OMNIR_OK && label.id != 0) {
+        omnir_directive_printer_print_attribute(p, label);
+        omnir_directive_printer_write(p, S(" "));
+    }
+    if (omnir_directive_printer_get_attribute(p, 0, &arr) != OMNIR_OK) return;
+    size_t n = 0;
+    omnir_array_attr_get_num_elements(ctx, arr, &n);
+    omnir_directive_printer_write(p, S("["));
+    for (size_t i = 0; i < n; i++) {
+        omnir_attribute e = {0};
+        omnir_array_attr_get_element(ctx, arr, i, &e);
+        omnir_directive_printer_print_newline(p);
+        omnir_directive_printer_write(p, S("  "));
+        omnir_directive_printer_print_attribute_without_type(p, e);
+        if (i + 1 < n) omnir_directive_printer_write(p, S(","));
+    }
+    omnir_directive_printer_print_newline(p);
+    omnir_directive_printer_write(p, S("]"));
+}
+
+/* custom<Args>($body): `(%a, %b) : i32`, the body's entry block arguments, all of one type. */
+static uint32_t parse_args(void *ud, omnir_context *ctx, omnir_directive_parser *p, omnir_callback_message *m) {
+    (void)ud;
+    (void)ctx;
+    (void)m;
+    size_t n = 0;
+    omnir_type none = {0}, t = {0};
+    if (omnir_directive_parser_parse_argument_list(p, 0, none, &n) != OMNIR_OK) return 1;
+    if (omnir_directive_parser_parse_punct(p, S(":")) != OMNIR_OK || omnir_directive_parser_parse_type(p, &t) != OMNIR_OK)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (omnir_directive_parser_set_argument_type(p, 0, i, t) != OMNIR_OK) return 1;
+    return 0;
+}
+
+static void print_args(void *ud, omnir_context *ctx, omnir_directive_printer *p) {
+    (void)ud;
+    uint32_t kind = 0;
+    size_t n = 0;
+    omnir_type t = {0};
+    if (omnir_directive_printer_get_arg(p, 0, &kind, &n) != OMNIR_OK || kind != OMNIR_DIRECTIVE_ARG_REGION) return;
+    omnir_directive_printer_write(p, S("("));
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0) omnir_directive_printer_write(p, S(", "));
+        omnir_directive_printer_print_operand(p, 0, i);
+        omnir_directive_printer_print_optional_location(p, 0, i);
+    }
+    omnir_directive_printer_write(p, S(") : "));
+    if (n > 0 && omnir_directive_printer_get_type(p, 0, 0, &t) == OMNIR_OK) omnir_directive_printer_print_type(p, t);
+    (void)ctx;
+}
+
+static const char CS_TEXT[] =
+    "module {\n"
+    "  cs.scope (%arg0, %arg1) : i32 {\n"
+    "    cs.table \"primes\" [\n"
+    "      2,\n"
+    "      3\n"
+    "    ]\n"
+    "    cs.table [\n"
+    "    ]\n"
+    "    \"test.region\"() ({\n"
+    "      cs.jump ^bb1 weight 3\n"
+    "    ^bb1:  // 2 preds: ^bb0, ^bb1\n"
+    "      cs.jump ^bb1\n"
+    "    }) : () -> ()\n"
+    "  }\n"
+    "}\n";
+
+static void successor_and_integer_directives_in_c(void) {
+    omnir_context *ctx;
+    CHECK_OK(omnir_context_create(&ctx));
+    CHECK_OK(omnir_context_set_allow_unregistered_dialects(ctx, true));
+    CHECK_OK(omnir_dialect_load_definitions(ctx, S(CS_DEFS), S("cs.mlir")));
+    CHECK_OK(omnir_dialect_register_directive(ctx, S("cs"), S("Target"), parse_target, print_target, NULL, NULL));
+    CHECK_OK(omnir_dialect_register_directive(ctx, S("cs"), S("Table"), parse_table, print_table, NULL, NULL));
+    CHECK_OK(omnir_dialect_register_directive(ctx, S("cs"), S("Args"), parse_args, print_args, NULL, NULL));
+    omnir_op m = {0};
+    CHECK_OK(omnir_module_parse(ctx, S(CS_TEXT), S("cs.mlir"), &m));
+    CHECK_MSG(!strcmp(print_with(ctx, m, false), CS_TEXT), print_with(ctx, m, false));
+    /* What the directives read: a successor operand, an i64 weight, the table's entries
+     * and label, and two i32 arguments of the scope's body. */
+    const char *generic = print_with(ctx, m, true);
+    CHECK_MSG(strstr(generic, "\"cs.jump\"()[^bb1] <{weight = 3 : i64}> : () -> ()") != NULL, generic);
+    CHECK_MSG(strstr(generic, "<{entries = [2, 3], label = \"primes\"}>") != NULL, generic);
+    CHECK_MSG(strstr(generic, "^bb0(%arg0: i32, %arg1: i32):") != NULL, generic);
+    /* Errors from the new calls point into the text. */
+    omnir_op bad = {0};
+    CHECK_STATUS(omnir_module_parse(ctx, S("\"test.r\"() ({\n  cs.jump 3\n}) : () -> ()\n"), S("j.mlir"), &bad),
+                 OMNIR_ERROR_PARSE_FAILED);
+    CHECK_MSG(strstr(last_error(), "j.mlir:2:") != NULL && strstr(last_error(), "expected a block name") != NULL,
+              last_error());
+    CHECK_STATUS(omnir_module_parse(ctx, S("cs.table [99999999999999999999]\n"), S("t.mlir"), &bad),
+                 OMNIR_ERROR_PARSE_FAILED);
+    CHECK_MSG(strstr(last_error(), "t.mlir:1:") != NULL, last_error());
+    CHECK_OK(omnir_op_erase(ctx, m, OMNIR_ERASE_REQUIRE_NO_USES));
+    CHECK_OK(omnir_context_destroy(ctx));
+}
+
 void tests_definitions(void) {
     RUN(fmtest_custom_and_generic);
     RUN(bad_definitions);
     RUN(hooks_in_c);
+    RUN(successor_and_integer_directives_in_c);
 }

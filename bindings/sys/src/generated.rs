@@ -785,6 +785,11 @@ pub const OMNIR_DIRECTIVE_ARG_OTHER: u32 = 3;
 /// (`omnir_directive_printer_print_operand`).
 pub const OMNIR_DIRECTIVE_ARG_REGION: u32 = 4;
 
+/// A successor group (`$dest`): the parser reads block names into it
+/// (`omnir_directive_parser_parse_successor`), the printer prints them
+/// (`omnir_directive_printer_print_successor`).
+pub const OMNIR_DIRECTIVE_ARG_SUCCESSORS: u32 = 5;
+
 /// An operation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -3062,6 +3067,35 @@ extern "C" {
         index: usize,
         ty: omnir_type,
     ) -> omnir_status;
+    /// Parses a block name (`^bb1`) and appends it to argument `arg` (a successor group; MLIR's
+    /// `parseSuccessor`).
+    pub fn omnir_directive_parser_parse_successor(parser: *mut omnir_directive_parser, arg: usize) -> omnir_status;
+    /// Whether the next token is a block name (`^...`), not consumed.
+    pub fn omnir_directive_parser_at_successor(parser: *mut omnir_directive_parser, out: *mut bool) -> omnir_status;
+    /// Parses a signed integer literal if one is next (MLIR's `parseOptionalInteger`): `*found`
+    /// says whether it was, `*out` holds it (an error when it does not fit in 64 bits).
+    pub fn omnir_directive_parser_parse_optional_integer(
+        parser: *mut omnir_directive_parser,
+        out: *mut i64,
+        found: *mut bool,
+    ) -> omnir_status;
+    /// Parses a string literal if one is next: `*found`, and its bytes in `*out` (free it with
+    /// `omnir_string_free`; empty when not found).
+    pub fn omnir_directive_parser_parse_optional_string(
+        parser: *mut omnir_directive_parser,
+        out: *mut omnir_string,
+        found: *mut bool,
+    ) -> omnir_status;
+    /// Parses `(%a, %b, ...)` or `()`: new SSA names appended, with type `ty`, to the entry
+    /// block arguments of argument `arg` (a region; MLIR's `parseArgumentList` with
+    /// parentheses). A zeroed `ty` leaves their types to `omnir_directive_parser_set_argument_type`;
+    /// `*count` is how many were read.
+    pub fn omnir_directive_parser_parse_argument_list(
+        parser: *mut omnir_directive_parser,
+        arg: usize,
+        ty: omnir_type,
+        count: *mut usize,
+    ) -> omnir_status;
     /// Whether the next token is `keyword` (not consumed): with `parse_keyword`, MLIR's
     /// `parseOptionalKeyword("keyword")`.
     pub fn omnir_directive_parser_at_keyword(
@@ -3157,6 +3191,28 @@ extern "C" {
     pub fn omnir_directive_printer_print_type(printer: *mut omnir_directive_printer, ty: omnir_type) -> omnir_status;
     /// Prints an attribute as the op's text would.
     pub fn omnir_directive_printer_print_attribute(
+        printer: *mut omnir_directive_printer,
+        attr: omnir_attribute,
+    ) -> omnir_status;
+    /// Prints successor `index` of argument `arg` (a successor group) as the op's text names it
+    /// (`^bb1`).
+    pub fn omnir_directive_printer_print_successor(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        index: usize,
+    ) -> omnir_status;
+    /// Starts a new line at the op's indentation (MLIR's `printNewline`).
+    pub fn omnir_directive_printer_print_newline(printer: *mut omnir_directive_printer) -> omnir_status;
+    /// Prints ` loc(...)` for entry block argument `index` of argument `arg` (a region) when
+    /// locations are printed (`--mlir-print-debuginfo`), nothing otherwise (MLIR's
+    /// `printOptionalLocationSpecifier` for region arguments).
+    pub fn omnir_directive_printer_print_optional_location(
+        printer: *mut omnir_directive_printer,
+        arg: usize,
+        index: usize,
+    ) -> omnir_status;
+    /// Prints an attribute without its `: type` suffix (MLIR's `printAttributeWithoutType`).
+    pub fn omnir_directive_printer_print_attribute_without_type(
         printer: *mut omnir_directive_printer,
         attr: omnir_attribute,
     ) -> omnir_status;

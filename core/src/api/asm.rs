@@ -69,6 +69,7 @@ impl omnir_print_flags {
                 .then_some(self.elide_elements_larger_than),
             assume_verified: self.assume_verified,
             unique_ssa_ids: self.unique_ssa_ids,
+            value_users: false,
         })
     }
 }

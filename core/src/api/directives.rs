@@ -114,6 +114,10 @@ pub const OMNIR_DIRECTIVE_ARG_OTHER: u32 = 3;
 /// (`omnir_directive_parser_parse_argument`), the printer prints them
 /// (`omnir_directive_printer_print_operand`).
 pub const OMNIR_DIRECTIVE_ARG_REGION: u32 = 4;
+/// A successor group (`$dest`): the parser reads block names into it
+/// (`omnir_directive_parser_parse_successor`), the printer prints them
+/// (`omnir_directive_printer_print_successor`).
+pub const OMNIR_DIRECTIVE_ARG_SUCCESSORS: u32 = 5;
 
 /// Registers the parser and printer of `custom<name>` for the assembly formats of
 /// `dialect`'s operations (replacing an earlier pair of that name). Both callbacks share
@@ -273,6 +277,7 @@ impl omnir_directive_parser {
                 | (OMNIR_DIRECTIVE_ARG_TYPES, ParsedArg::Types(_))
                 | (OMNIR_DIRECTIVE_ARG_ATTRIBUTE, ParsedArg::Attr(_))
                 | (OMNIR_DIRECTIVE_ARG_REGION, ParsedArg::RegionArgs(_))
+                | (OMNIR_DIRECTIVE_ARG_SUCCESSORS, ParsedArg::Successors(_))
         );
         if !ok {
             return Err(invalid(format!("argument {arg} of the directive is not of that kind")));
@@ -389,6 +394,107 @@ pub extern "C" fn omnir_directive_parser_set_argument_type(
         }
         p.untyped.retain(|&(a, i)| (a, i) != (arg, index));
         Ok(())
+    })
+}
+
+/// Parses a block name (`^bb1`) and appends it to argument `arg` (a successor group; MLIR's
+/// `parseSuccessor`).
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_parse_successor(
+    parser: *mut omnir_directive_parser,
+    arg: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        p.slot(arg, OMNIR_DIRECTIVE_ARG_SUCCESSORS)?;
+        let s = p.inner().parse_successor().map_err(|e| p.fail(e))?;
+        if let ParsedArg::Successors(v) = p.slot(arg, OMNIR_DIRECTIVE_ARG_SUCCESSORS)? {
+            v.push(s);
+        }
+        Ok(())
+    })
+}
+
+/// Whether the next token is a block name (`^...`), not consumed.
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_at_successor(
+    parser: *mut omnir_directive_parser,
+    out: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        check_out(out)?;
+        let at = p.inner().at_successor();
+        write_out(out, at)
+    })
+}
+
+/// Parses a signed integer literal if one is next (MLIR's `parseOptionalInteger`): `*found`
+/// says whether it was, `*out` holds it (an error when it does not fit in 64 bits).
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_parse_optional_integer(
+    parser: *mut omnir_directive_parser,
+    out: *mut i64,
+    found: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        check_out(out)?;
+        check_out(found)?;
+        let n = p.inner().parse_optional_integer().map_err(|e| p.fail(e))?;
+        write_out(found, n.is_some())?;
+        write_out(out, n.unwrap_or(0))
+    })
+}
+
+/// Parses a string literal if one is next: `*found`, and its bytes in `*out` (free it with
+/// `omnir_string_free`; empty when not found).
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_parse_optional_string(
+    parser: *mut omnir_directive_parser,
+    out: *mut omnir_string,
+    found: *mut bool,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        check_out(out)?;
+        check_out(found)?;
+        let s = p.inner().parse_optional_string().map_err(|e| p.fail(e))?;
+        write_out(found, s.is_some())?;
+        write_out(out, omnir_string::from_bytes(s.unwrap_or_default().as_bytes()))
+    })
+}
+
+/// Parses `(%a, %b, ...)` or `()`: new SSA names appended, with type `ty`, to the entry
+/// block arguments of argument `arg` (a region; MLIR's `parseArgumentList` with
+/// parentheses). A zeroed `ty` leaves their types to `omnir_directive_parser_set_argument_type`;
+/// `*count` is how many were read.
+#[no_mangle]
+pub extern "C" fn omnir_directive_parser_parse_argument_list(
+    parser: *mut omnir_directive_parser,
+    arg: usize,
+    ty: omnir_type,
+    count: *mut usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = parser_arg(parser)?;
+        check_out(count)?;
+        let t =
+            if ty.context == 0 && ty.id == 0 { None } else { Some(directive_type(p.serial, p.inner().context(), ty)?) };
+        p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)?;
+        let names = p.inner().parse_argument_list().map_err(|e| p.fail(e))?;
+        let n = names.len();
+        // The placeholder type is never used: the parse fails while it is unset.
+        let placeholder = t.unwrap_or_else(|| p.inner().context().none_type());
+        let mut first = 0;
+        if let ParsedArg::RegionArgs(v) = p.slot(arg, OMNIR_DIRECTIVE_ARG_REGION)? {
+            first = v.len();
+            v.extend(names.into_iter().map(|r| (r, placeholder)));
+        }
+        if t.is_none() {
+            p.untyped.extend((first..first + n).map(|i| (arg, i)));
+        }
+        write_out(count, n)
     })
 }
 
@@ -551,8 +657,8 @@ pub extern "C" fn omnir_directive_parser_get_arg_kind(
             Some(ParsedArg::Types(_)) => OMNIR_DIRECTIVE_ARG_TYPES,
             Some(ParsedArg::Attr(_)) => OMNIR_DIRECTIVE_ARG_ATTRIBUTE,
             Some(ParsedArg::RegionArgs(_)) => OMNIR_DIRECTIVE_ARG_REGION,
-            // Successor arguments have no C calls yet: they read as "other".
-            Some(ParsedArg::Other | ParsedArg::Successors(_)) => OMNIR_DIRECTIVE_ARG_OTHER,
+            Some(ParsedArg::Successors(_)) => OMNIR_DIRECTIVE_ARG_SUCCESSORS,
+            Some(ParsedArg::Other) => OMNIR_DIRECTIVE_ARG_OTHER,
             None => return Err(ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("argument {arg}"))),
         };
         write_out(out, kind)
@@ -623,7 +729,8 @@ pub extern "C" fn omnir_directive_printer_get_arg(
             PrintArg::Types(v) => (OMNIR_DIRECTIVE_ARG_TYPES, v.len()),
             PrintArg::Attr(a) => (OMNIR_DIRECTIVE_ARG_ATTRIBUTE, a.is_some() as usize),
             PrintArg::RegionArgs(v) => (OMNIR_DIRECTIVE_ARG_REGION, v.len()),
-            PrintArg::Other | PrintArg::Successors(_) => (OMNIR_DIRECTIVE_ARG_OTHER, 0),
+            PrintArg::Successors(v) => (OMNIR_DIRECTIVE_ARG_SUCCESSORS, v.len()),
+            PrintArg::Other => (OMNIR_DIRECTIVE_ARG_OTHER, 0),
         };
         write_out(kind, k)?;
         write_out(count, n)
@@ -720,6 +827,73 @@ pub extern "C" fn omnir_directive_printer_print_attribute(
         let p = printer_arg(printer)?;
         let a = directive_attr(p.serial, p.inner().context(), attr)?;
         p.inner().print_attribute(a);
+        Ok(())
+    })
+}
+
+/// Prints successor `index` of argument `arg` (a successor group) as the op's text names it
+/// (`^bb1`).
+#[no_mangle]
+pub extern "C" fn omnir_directive_printer_print_successor(
+    printer: *mut omnir_directive_printer,
+    arg: usize,
+    index: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = printer_arg(printer)?;
+        let b = match p.arg(arg)? {
+            PrintArg::Successors(v) => *v
+                .get(index)
+                .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("successor {index}")))?,
+            _ => return Err(invalid(format!("argument {arg} is not a successor group"))),
+        };
+        p.inner().print_successor(b);
+        Ok(())
+    })
+}
+
+/// Starts a new line at the op's indentation (MLIR's `printNewline`).
+#[no_mangle]
+pub extern "C" fn omnir_directive_printer_print_newline(printer: *mut omnir_directive_printer) -> omnir_status {
+    ffi_call(|| {
+        let p = printer_arg(printer)?;
+        p.inner().print_newline();
+        Ok(())
+    })
+}
+
+/// Prints ` loc(...)` for entry block argument `index` of argument `arg` (a region) when
+/// locations are printed (`--mlir-print-debuginfo`), nothing otherwise (MLIR's
+/// `printOptionalLocationSpecifier` for region arguments).
+#[no_mangle]
+pub extern "C" fn omnir_directive_printer_print_optional_location(
+    printer: *mut omnir_directive_printer,
+    arg: usize,
+    index: usize,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = printer_arg(printer)?;
+        let v = match p.arg(arg)? {
+            PrintArg::RegionArgs(v) => *v
+                .get(index)
+                .ok_or_else(|| ApiError::new(omnir_status::OMNIR_ERROR_OUT_OF_RANGE, format!("argument {index}")))?,
+            _ => return Err(invalid(format!("argument {arg} is not a region"))),
+        };
+        p.inner().print_optional_location(v);
+        Ok(())
+    })
+}
+
+/// Prints an attribute without its `: type` suffix (MLIR's `printAttributeWithoutType`).
+#[no_mangle]
+pub extern "C" fn omnir_directive_printer_print_attribute_without_type(
+    printer: *mut omnir_directive_printer,
+    attr: omnir_attribute,
+) -> omnir_status {
+    ffi_call(|| {
+        let p = printer_arg(printer)?;
+        let a = directive_attr(p.serial, p.inner().context(), attr)?;
+        p.inner().print_attribute_without_type(a);
         Ok(())
     })
 }

@@ -32,6 +32,10 @@ pub struct PrintFlags {
     /// Number values uniquely across regions, as the generic form always does
     /// (`--mlir-print-unique-ssa-ids`).
     pub unique_ssa_ids: bool,
+    /// After each op, a comment naming the users of its results, and after each block
+    /// header, the users of its arguments (`--mlir-print-value-users`). Ops without
+    /// results then take a number too, as upstream numbers them.
+    pub value_users: bool,
 }
 
 pub use custom::{format_float, DialectAsmParser};

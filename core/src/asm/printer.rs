@@ -71,7 +71,8 @@ fn print_op_impl(
     ctx.op_data(op)?;
     let local = flags.local_scope;
     let root = find_numbering_root(ctx, op.index, local);
-    let mut numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
+    let mut numbering =
+        Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic, flags.value_users);
     // As MLIR's `verifyOpAndAdjustFlags`: an op that fails to verify prints in the generic
     // form, which shows it whatever is wrong with it. Only custom forms can differ, so a
     // tree without any is not verified.
@@ -82,7 +83,7 @@ fn print_op_impl(
         && !ctx.verify_diagnostics(op)?.is_empty()
     {
         fallback = PrintFlags { generic: true, ..flags.clone() };
-        numbering = Numbering::compute(ctx, root, true, false);
+        numbering = Numbering::compute(ctx, root, true, false, flags.value_users);
         &fallback
     } else {
         flags
@@ -124,7 +125,8 @@ fn print_op_impl(
 pub fn print_block(ctx: &Context, block: crate::ir::BlockId, flags: &PrintFlags) -> Result<String> {
     let Some(parent) = ctx.block_parent_op(block)? else { return Ok("<<UNLINKED BLOCK>>\n".to_string()) };
     let root = find_numbering_root(ctx, parent.index, flags.local_scope);
-    let numbering = Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic);
+    let numbering =
+        Numbering::compute(ctx, root, flags.generic || flags.unique_ssa_ids, !flags.generic, flags.value_users);
     let mut p = Printer::new(ctx, flags);
     p.print_block(&numbering, block.index);
     Ok(p.out)
@@ -163,6 +165,7 @@ pub fn print_value_as_operand(ctx: &Context, value: crate::ir::Value, flags: &Pr
         find_numbering_root(ctx, anchor.index, flags.local_scope),
         flags.generic || flags.unique_ssa_ids,
         !flags.generic,
+        flags.value_users,
     );
     let mut p = Printer::new(ctx, flags);
     p.write_value(&numbering, v);

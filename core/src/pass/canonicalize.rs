@@ -431,7 +431,13 @@ impl ConstantFolder {
         let region = insertion_region(ctx, block)?;
         let dialect = ctx.identifier(op_dialect(ctx.op_name(op)?));
         let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+        // A constant that stands for several has no one place in the source: it gets an
+        // unknown location, as upstream gives it.
         if let Some(&existing) = self.uniqued.get(&(region, dialect, value, ty)) {
+            if ctx.op_location(existing)? != ctx.op_location(op)? {
+                let unknown = ctx.unknown_loc();
+                ctx.set_op_location(existing, unknown)?;
+            }
             ctx.replace_op_uses(op, &ctx.op_results(existing)?)?;
             ctx.erase_op(op)?;
             return Ok(false);

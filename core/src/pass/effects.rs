@@ -14,13 +14,31 @@ use crate::dialect::Traits;
 use crate::ir::OpId;
 use crate::symbol::SYMBOL_ATTR_NAME;
 
+/// Whether one instance of an op has no memory effects, for ops whose effects depend on what
+/// they operate on (MLIR's `MemoryEffectOpInterface::getEffects` answering nothing, e.g. a
+/// `vector.transfer_write` into a tensor, while one into a memref writes).
+pub type EffectFreeHook = std::sync::Arc<dyn Fn(&Context, OpId) -> bool + Send + Sync>;
+
+impl Context {
+    /// Registers the per-instance effect-freedom answer of ops named `op`.
+    pub fn register_effect_free_hook(&mut self, op: &str, hook: EffectFreeHook) {
+        let id = self.identifier(op);
+        self.registry.effect_free_hooks.insert(id, hook);
+    }
+}
+
+fn instance_effect_free(ctx: &Context, op: OpId) -> bool {
+    let Ok(name) = ctx.op_name_id(op) else { return false };
+    ctx.registry.effect_free_hooks.get(&name).is_some_and(|h| h(ctx, op))
+}
+
 fn traits(ctx: &Context, op: OpId) -> Option<Traits> {
     ctx.op_def(op).ok().flatten().map(|d| d.traits)
 }
 
 /// Whether `op` is known to have no memory effects (MLIR's `isMemoryEffectFree`).
 pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
-    traits(ctx, op).is_some_and(|t| t.contains(Traits::PURE))
+    traits(ctx, op).is_some_and(|t| t.contains(Traits::PURE)) || instance_effect_free(ctx, op)
 }
 
 /// Whether `op` is a symbol (MLIR's `isa<SymbolOpInterface>`): a registered op with the
@@ -58,7 +76,11 @@ fn only_removable_effects(ctx: &Context, root: OpId) -> bool {
                 }
             }
         }
-        if t.contains(Traits::PURE) || t.contains(Traits::ONLY_READS_OR_ALLOCATES) || recursive {
+        if t.contains(Traits::PURE)
+            || t.contains(Traits::ONLY_READS_OR_ALLOCATES)
+            || recursive
+            || instance_effect_free(ctx, op)
+        {
             continue;
         }
         return false;

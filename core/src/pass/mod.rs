@@ -63,7 +63,9 @@ use crate::ir::OpId;
 use crate::options::{OptionDecl, OptionValue};
 
 pub use canonicalize::{apply_patterns_greedily, GreedyConfig, GreedyResult, RegionSimplify, RewritePattern, Rewriter};
-pub use effects::{is_memory_effect_free, is_op_trivially_dead, is_symbol_op, would_op_be_trivially_dead};
+pub use effects::{
+    is_memory_effect_free, is_op_trivially_dead, is_symbol_op, would_op_be_trivially_dead, EffectFreeHook,
+};
 pub use fold::{
     constant_op_value, constant_value, fold_op, is_constant_like, materialize_constant, op_dialect,
     ConstantMaterializer, ConstantValueHook, FoldHook, FoldResult, Folded,

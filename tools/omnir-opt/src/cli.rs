@@ -126,6 +126,9 @@ OPTIONS:
   --mlir-print-op-generic              Print every operation in the generic form
   --mlir-print-unique-ssa-ids          Number values uniquely across regions (as the generic
                                        form always does)
+  --mlir-print-value-users             After each op, a comment naming the users of its
+                                       results; after each block header, those of its
+                                       arguments
   --mlir-print-debuginfo               Print a `loc(...)` for every operation and block
                                        argument
   --mlir-pretty-debuginfo              Print those locations in MLIR's pretty form
@@ -226,6 +229,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "verify-each" => o.verify = parse_bool(name, inline)?,
             "mlir-print-op-generic" => o.print.generic = parse_bool(name, inline)?,
             "mlir-print-unique-ssa-ids" => o.print.unique_ssa_ids = parse_bool(name, inline)?,
+            "mlir-print-value-users" => o.print.value_users = parse_bool(name, inline)?,
             "irdl-file" => o.irdl_files.push(value("filename")?),
             "mlir-print-assume-verified" => o.print.assume_verified = parse_bool(name, inline)?,
             "mlir-print-debuginfo" => o.print.debug_info = parse_bool(name, inline)?,

@@ -341,7 +341,16 @@ fn run_passes(opts: &Options, ctx: &mut Context, module: OpId) -> bool {
         // MLIR writes IR dumps to stderr.
         pm.set_output(Box::new(|text| eprint!("{text}")));
     }
-    let ok = pm.run(ctx, module).is_ok();
+    let ok = match pm.run(ctx, module) {
+        Ok(()) => true,
+        // The verifier's diagnostics went to the handlers already; anything else would
+        // otherwise fail without a word.
+        Err(e) if e.kind == omnir_core::ErrorKind::VerificationFailed => false,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            false
+        }
+    };
     if opts.timing {
         let report = if opts.timing_list { pm.timing().map(|t| t.report_list()) } else { pm.timing_report() };
         if let Some(r) = report {

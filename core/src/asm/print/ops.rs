@@ -224,7 +224,9 @@ fn has_location_attr(ctx: &Context, attrs: &[crate::attrs::NamedAttribute]) -> b
 impl Numbering {
     /// Numbers the values under `root`. `unique`: counters run on across regions; `hints`:
     /// results take their definitions' name hints (the custom form).
-    pub(crate) fn compute(ctx: &Context, root: u32, unique: bool, hints: bool) -> Numbering {
+    /// `op_ids`: ops without results take a number too (`--mlir-print-value-users` names
+    /// them).
+    pub(crate) fn compute(ctx: &Context, root: u32, unique: bool, hints: bool, op_ids: bool) -> Numbering {
         let ir = &ctx.ir;
         // Dense tables when the printed tree is a good part of the arenas.
         let op_cap = ir.ops.capacity_index();
@@ -271,15 +273,27 @@ impl Numbering {
         n.location_attrs = has_location_attr(ctx, root_data.attrs);
         let has_format = |o: u32| ctx.registry.op(ctx.ir.ops.get(o).name).is_some_and(|d| d.format.is_some());
         n.custom_forms = hints && has_format(root);
-        if !root_data.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, root) {
+        // A root without results numbered for its users keeps the counter its regions start
+        // from: upstream takes the regions' naming context before numbering the root.
+        let regions_start = next_value;
+        let numbered = if root_data.results.is_empty() {
+            op_ids
+        } else {
+            !name_result(&mut n, &mut used, &mut next_conflict, root)
+        };
+        if numbered {
             n.results.set(root, next_value);
             next_value += 1;
         }
+        let root_regions_start = if root_data.results.is_empty() { regions_start } else { next_value };
         let mut count = 1usize;
         // (region, value counter, argument counter, conflict counter, names in scope) as they
         // were when the region was pushed.
-        let mut stack: Vec<(u32, u32, u32, u32, usize)> =
-            root_data.regions().iter().map(|&r| (r, next_value, next_arg, next_conflict, used.log.len())).collect();
+        let mut stack: Vec<(u32, u32, u32, u32, usize)> = root_data
+            .regions()
+            .iter()
+            .map(|&r| (r, root_regions_start, next_arg, next_conflict, used.log.len()))
+            .collect();
         while let Some((r, saved_value, saved_arg, saved_conflict, names_mark)) = stack.pop() {
             if !unique {
                 next_value = saved_value;
@@ -327,7 +341,12 @@ impl Numbering {
                     if hints && !n.custom_forms {
                         n.custom_forms = has_format(o);
                     }
-                    if !od.results.is_empty() && !name_result(&mut n, &mut used, &mut next_conflict, o) {
+                    let numbered = if od.results.is_empty() {
+                        op_ids
+                    } else {
+                        !name_result(&mut n, &mut used, &mut next_conflict, o)
+                    };
+                    if numbered {
                         n.results.set(o, next_value);
                         next_value += 1;
                     }
@@ -517,6 +536,9 @@ impl<'a> Printer<'a> {
                     top.block = b;
                     top.next = ir.blocks.get(b).first_op;
                     self.print_block_header(num, b, 2 * (depth - 1));
+                    if self.flags.value_users {
+                        self.print_block_arg_users(num, b, 2 * depth);
+                    }
                     continue;
                 }
             }
@@ -617,6 +639,120 @@ impl<'a> Printer<'a> {
             self.out.push(' ');
             self.print_location(self.ctx.ir.ops.get(op).loc.attr(), true);
         }
+        if self.flags.value_users {
+            self.print_users_comment(num, op);
+        }
+    }
+
+    /// The users of a value, each user op once, most recent use first (MLIR's use-list
+    /// order).
+    fn value_users(&self, v: ValueRef) -> Vec<u32> {
+        let ctx = self.ctx;
+        let mut users: Vec<u32> = Vec::new();
+        let mut u = ctx.first_use(v);
+        while u != NONE {
+            let (user, _) = ctx.use_position(u);
+            if !users.contains(&user) {
+                users.push(user);
+            }
+            u = ctx.use_slot(u).next;
+        }
+        users
+    }
+
+    /// A user as `--mlir-print-value-users` names it: its results, or its own number.
+    fn write_user_ids(&mut self, num: &Numbering, user: u32) {
+        let nres = self.ctx.ir.ops.get(user).results.len();
+        if nres == 0 {
+            let id = num.results.get(user);
+            if id == NONE {
+                self.out.push_str("<<UNKNOWN OPERATION>>");
+            } else {
+                self.out.push('%');
+                write_u64(id as u64, &mut self.out);
+            }
+            return;
+        }
+        for i in 0..nres {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_value(num, ValueRef { owner: user, number: i as u32 });
+        }
+    }
+
+    fn write_value_users(&mut self, num: &Numbering, v: ValueRef) {
+        let users = self.value_users(v);
+        if users.is_empty() {
+            self.out.push_str("unused");
+        }
+        for (i, user) in users.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_user_ids(num, user);
+        }
+    }
+
+    /// ` // id: %N`, ` // unused` or ` // user(s): ...` after an op (MLIR's
+    /// `printUsersComment`).
+    fn print_users_comment(&mut self, num: &Numbering, op: u32) {
+        let d = self.ctx.ir.ops.get(op);
+        let nres = d.results.len();
+        if nres == 0 {
+            if !d.operands.is_empty() {
+                self.out.push_str(" // id: ");
+                self.write_user_ids(num, op);
+            }
+            return;
+        }
+        let results: Vec<ValueRef> = (0..nres as u32).map(|i| ValueRef { owner: op, number: i }).collect();
+        let mut all_users: Vec<u32> = Vec::new();
+        for &r in &results {
+            for u in self.value_users(r) {
+                if !all_users.contains(&u) {
+                    all_users.push(u);
+                }
+            }
+        }
+        if all_users.is_empty() {
+            self.out.push_str(" // unused");
+            return;
+        }
+        let used_in_results: usize = all_users.iter().map(|&u| self.ctx.ir.ops.get(u).results.len()).sum();
+        let one_use = used_in_results <= 1 && all_users.len() <= 1 && nres == 1;
+        self.out.push_str(if one_use { " // user: " } else { " // users: " });
+        for (i, &r) in results.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if nres > 1 {
+                self.out.push('(');
+            }
+            self.write_value_users(num, r);
+            if nres > 1 {
+                self.out.push(')');
+            }
+        }
+    }
+
+    /// `// %x is used by ...` for each argument of `block`, at `indent` (MLIR prints them
+    /// at the start of the block with `--mlir-print-value-users`).
+    fn print_block_arg_users(&mut self, num: &Numbering, block: u32, indent: usize) {
+        let nargs = self.ctx.ir.blocks.get(block).args.len();
+        for i in 0..nargs {
+            let arg = ValueRef { owner: block, number: i as u32 | ARG_BIT };
+            self.indent(indent);
+            self.out.push_str("// ");
+            self.write_value(num, arg);
+            if self.ctx.first_use(arg) == NONE {
+                self.out.push_str(" is unused");
+            } else {
+                self.out.push_str(" is used by ");
+                self.write_value_users(num, arg);
+            }
+            self.out.push('\n');
+        }
     }
 
     fn print_result_names(&mut self, num: &Numbering, op: u32) {
@@ -697,6 +833,9 @@ impl<'a> Printer<'a> {
             // the custom form prints it only for its arguments.
             if (bd.first_op == NONE && f.fmt.is_none()) || (!bd.args.is_empty() && f.entry_header) {
                 self.print_block_header(num, entry, op_indent);
+            }
+            if self.flags.value_users {
+                self.print_block_arg_users(num, entry, op_indent + 2);
             }
         }
     }

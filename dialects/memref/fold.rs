@@ -1,0 +1,979 @@
+//! The memref dialect's folds and canonicalization patterns (upstream's `MemRefOps.cpp`):
+//! `memref.cast` folded into its users, `memref.dim` / `memref.rank` of known shapes, dead
+//! allocations, allocations with constant sizes, and the copy simplifications.
+
+use std::sync::Arc;
+
+use crate::attrs::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::dialects::fold_util_memtensor::{
+    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, fold_reshape, index_attr, int_value,
+    mixed_lists, set_mixed_lists, Ofr,
+};
+use crate::error::Result;
+use crate::ir::{OpId, OperationState, Value};
+use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::types::{Type, TypeKind, DYNAMIC};
+
+pub(crate) fn register(ctx: &mut Context) {
+    // Upstream's `MemRefDialect::materializeConstant` builds what `arith.constant` can.
+    ctx.register_constant_materializer("memref", Arc::new(super::arith::materialize_constant));
+    ctx.register_fold_hook("memref.cast", Arc::new(fold_cast));
+    ctx.register_fold_hook("memref.memory_space_cast", Arc::new(fold_memory_space_cast));
+    ctx.register_fold_hook("memref.dim", Arc::new(fold_dim));
+    ctx.register_fold_hook("memref.rank", Arc::new(fold_rank));
+    ctx.register_fold_hook("memref.copy", Arc::new(fold_copy));
+    ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
+    ctx.register_fold_hook("memref.assume_alignment", Arc::new(fold_assume_alignment));
+    ctx.register_fold_hook("memref.transpose", Arc::new(fold_transpose));
+    ctx.register_fold_hook(
+        "memref.expand_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
+    );
+    ctx.register_fold_hook(
+        "memref.collapse_shape",
+        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.expand_shape")),
+    );
+    ctx.register_fold_hook("memref.reinterpret_cast", Arc::new(fold_reinterpret_cast));
+    // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
+    // store or atomic writes is left alone even when it is a memref.
+    for name in ["memref.load", "memref.dealloc", "memref.prefetch", "memref.dma_start", "memref.dma_wait"] {
+        ctx.register_fold_hook(
+            name,
+            Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| fold_casts(ctx, op, None)),
+        );
+    }
+    for name in ["memref.store", "memref.atomic_rmw"] {
+        ctx.register_fold_hook(
+            name,
+            Arc::new(|ctx: &mut Context, op, _c: &[Option<Attribute>]| {
+                let stored = ctx.op_operand(op, 0)?;
+                fold_casts(ctx, op, stored)
+            }),
+        );
+    }
+
+    let patterns = [
+        RewritePattern::new("memref.AllocaScopeInliner", "memref.alloca_scope", alloca_scope_inliner),
+        RewritePattern::new("memref.SimplifyAllocConst<AllocOp>", "memref.alloc", simplify_alloc_const),
+        RewritePattern::new("memref.SimplifyDeadAlloc<AllocOp>", "memref.alloc", simplify_dead_alloc),
+        RewritePattern::new("memref.SimplifyAllocConst<AllocaOp>", "memref.alloca", simplify_alloc_const),
+        RewritePattern::new("memref.SimplifyDeadAlloc<AllocaOp>", "memref.alloca", simplify_dead_alloc),
+        RewritePattern::new(
+            "memref.ComposeCollapseShapes",
+            "memref.collapse_shape",
+            super::tensor_fold::compose_reshapes,
+        ),
+        RewritePattern::new(
+            "memref.ComposeCollapseOfExpandOp",
+            "memref.collapse_shape",
+            super::tensor_fold::collapse_of_expand,
+        ),
+        RewritePattern::new("memref.FoldCopyOfCast", "memref.copy", fold_copy_of_cast),
+        RewritePattern::new("memref.DimOfMemRefReshape", "memref.dim", dim_of_reshape),
+        RewritePattern::new("memref.FoldEmptyCopy", "memref.copy", fold_empty_copy),
+        RewritePattern::new("memref.FoldSelfCopy", "memref.copy", fold_self_copy),
+        RewritePattern::new("memref.ComposeExpandShapes", "memref.expand_shape", super::tensor_fold::compose_reshapes),
+        RewritePattern::new(
+            "memref.ComposeExpandOfCollapseOp",
+            "memref.expand_shape",
+            super::tensor_fold::expand_of_collapse,
+        ),
+        RewritePattern::new(
+            "memref.ExtractStridedMetadataConstants",
+            "memref.extract_strided_metadata",
+            strided_metadata_constants,
+        ),
+        RewritePattern::new(
+            "memref.ReinterpretCastOpConstantFolder",
+            "memref.reinterpret_cast",
+            reinterpret_cast_constants,
+        ),
+        RewritePattern::new("memref.SubViewConstantArgumentFolder", "memref.subview", subview_constant_arguments),
+        RewritePattern::new("memref.SubViewOpMemRefCastFolder", "memref.subview", subview_of_cast),
+        RewritePattern::new("memref.TrivialSubViewOpFolder", "memref.subview", trivial_subview),
+        RewritePattern::new("memref.ViewOpShapeFolder", "memref.view", view_shape_folder),
+        RewritePattern::new("memref.ViewOpMemrefCastFolder", "memref.view", view_of_cast_of_alloc),
+    ];
+    for p in patterns {
+        ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
+    }
+}
+
+fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
+    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
+}
+
+fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
+    Ok(ctx.op_result_types(op)?[0])
+}
+
+fn value(v: Value) -> Folded {
+    Folded::Results(vec![FoldResult::Value(v)])
+}
+
+fn attr(a: Attribute) -> Folded {
+    Folded::Results(vec![FoldResult::Attr(a)])
+}
+
+fn in_place(changed: bool) -> Folded {
+    if changed {
+        Folded::InPlace
+    } else {
+        Folded::NotFolded
+    }
+}
+
+/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
+/// of a ranked memref defines takes the cast's source.
+fn fold_memref_cast(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<bool> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if Some(v) == inner {
+            continue;
+        }
+        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
+        let source = operand(ctx, cast, 0)?;
+        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
+            continue;
+        }
+        ctx.set_operand(op, i, source)?;
+        folded = true;
+    }
+    Ok(folded)
+}
+
+fn fold_casts(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<Folded> {
+    Ok(in_place(fold_memref_cast(ctx, op, inner)?))
+}
+
+fn fold_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    if fold_memref_cast(ctx, op, None)? {
+        return Ok(Folded::InPlace);
+    }
+    Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+}
+
+/// Shape, strides and offset of a ranked memref with a strided (or identity) layout.
+struct Strided {
+    shape: Vec<i64>,
+    element: Type,
+    strides: Vec<i64>,
+    offset: i64,
+}
+
+fn strided(ctx: &Context, ty: Type) -> Option<Strided> {
+    let TypeKind::MemRef { shape, element, layout, .. } = ctx.type_kind(ty) else { return None };
+    let (strides, offset) = match layout {
+        None => {
+            // The identity layout: row-major strides of the static shape.
+            let mut strides = vec![0i64; shape.len()];
+            let mut running = 1i64;
+            for (i, &d) in shape.iter().enumerate().rev() {
+                strides[i] = running;
+                running = if running == DYNAMIC || d == DYNAMIC { DYNAMIC } else { running.checked_mul(d)? };
+            }
+            (strides, 0)
+        }
+        Some(l) => match ctx.attr_kind(*l) {
+            AttrKind::StridedLayout { offset, strides } => (strides.to_vec(), *offset),
+            _ => return None,
+        },
+    };
+    Some(Strided { shape: shape.to_vec(), element: *element, strides, offset })
+}
+
+/// Upstream's `CastOp::canFoldIntoConsumerOp`: the cast only loses static information
+/// (sizes, strides, offset) between strided memrefs of one element type and rank.
+fn can_fold_into_consumer(ctx: &Context, cast: OpId) -> Result<bool> {
+    let source = ctx.value_type(operand(ctx, cast, 0)?)?;
+    let result = result_type(ctx, cast)?;
+    let (Some(s), Some(r)) = (strided(ctx, source), strided(ctx, result)) else { return Ok(false) };
+    if s.element != r.element || s.shape.len() != r.shape.len() {
+        return Ok(false);
+    }
+    let more_static = |a: i64, b: i64| a != b && a == DYNAMIC && b != DYNAMIC;
+    if s.shape.iter().zip(&r.shape).any(|(&a, &b)| more_static(a, b)) {
+        return Ok(false);
+    }
+    if more_static(s.offset, r.offset) {
+        return Ok(false);
+    }
+    Ok(!s.strides.iter().zip(&r.strides).any(|(&a, &b)| more_static(a, b)))
+}
+
+fn fold_copy(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if let Some(cast) = def_op_named(ctx, v, "memref.cast") {
+            if can_fold_into_consumer(ctx, cast)? {
+                let source = operand(ctx, cast, 0)?;
+                ctx.set_operand(op, i, source)?;
+                folded = true;
+            }
+        }
+    }
+    Ok(in_place(folded))
+}
+
+fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let rank = shape.len() as i64;
+            Ok(attr(index_attr(ctx, rank)))
+        }
+        None => Ok(Folded::NotFolded),
+    }
+}
+
+/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
+fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
+    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
+    sizes.get(n).copied()
+}
+
+fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
+    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
+        return Ok(Folded::NotFolded);
+    };
+    let source = operand(ctx, op, 0)?;
+    let Some(shape) = (match ctx.type_kind(ctx.value_type(source)?) {
+        TypeKind::MemRef { shape, .. } => Some(shape.to_vec()),
+        _ => None,
+    }) else {
+        return Ok(Folded::NotFolded);
+    };
+    if index < 0 || index >= shape.len() as i64 {
+        return Ok(Folded::NotFolded);
+    }
+    let i = index as usize;
+    if shape[i] != DYNAMIC {
+        return Ok(attr(index_attr(ctx, shape[i])));
+    }
+    if let Some(def) = ctx.value_defining_op(source)? {
+        let name = ctx.op_name(def)?.to_string();
+        match name.as_str() {
+            "memref.alloc" | "memref.alloca" | "memref.view" => {
+                let segments = ctx.op_operand_segments(def)?;
+                let operands = ctx.op_operands(def)?;
+                // alloc/alloca: dynamicSizes first; view: source, byte_shift, sizes.
+                let group = if name == "memref.view" { 2 } else { 0 };
+                if let Some(range) = segments.get(group) {
+                    if let Some(v) = dynamic_size_for(&shape, &operands[range.clone()], i) {
+                        return Ok(value(v));
+                    }
+                }
+            }
+            "memref.subview" => {
+                if let Some(v) = subview_size(ctx, def, i)? {
+                    return Ok(value(v));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(in_place(fold_memref_cast(ctx, op, None)?))
+}
+
+/// The SSA size of result dimension `i` of a subview, skipping the dimensions it drops.
+fn subview_size(ctx: &Context, subview: OpId, i: usize) -> Result<Option<Value>> {
+    let Some(static_sizes) =
+        ctx.op_inherent_or_discardable(subview, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
+    else {
+        return Ok(None);
+    };
+    let result_rank = ctx.shape(result_type(ctx, subview)?).map_or(0, |s| s.len());
+    // Upstream's dropped dims: unit sizes beyond what the result keeps, from the front.
+    let mut to_drop = static_sizes.len().saturating_sub(result_rank);
+    let result_shape = ctx.shape(result_type(ctx, subview)?).map(|s| s.to_vec()).unwrap_or_default();
+    let mut kept = Vec::new();
+    let mut r = 0;
+    for (s, &size) in static_sizes.iter().enumerate() {
+        if to_drop > 0 && size == 1 && result_shape.get(r) != Some(&1) {
+            to_drop -= 1;
+            continue;
+        }
+        kept.push(s);
+        r += 1;
+    }
+    let Some(&source_dim) = kept.get(i) else { return Ok(None) };
+    if static_sizes[source_dim] != DYNAMIC {
+        return Ok(None);
+    }
+    let segments = ctx.op_operand_segments(subview)?;
+    let Some(sizes) = segments.get(2) else { return Ok(None) };
+    let n = static_sizes[..source_dim].iter().filter(|&&d| d == DYNAMIC).count();
+    Ok(ctx.op_operands(subview)?.get(sizes.start + n).copied())
+}
+
+fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let segments = ctx.op_operand_segments(op)?;
+    let operands = ctx.op_operands(op)?;
+    let Some(range) = segments.first() else { return Ok(false) };
+    let sizes = operands[range.clone()].to_vec();
+    let constant = |v: Value| constant_int(ctx, v).filter(|&c| c >= 0);
+    if !sizes.iter().any(|&v| constant(v).is_some()) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else {
+        return Ok(false);
+    };
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut kept = Vec::new();
+    let mut next = 0;
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant(v) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(DYNAMIC);
+                kept.push(v);
+            }
+        }
+    }
+    let new_ty = ctx.memref_type(&new_shape, element, layout, memory_space)?;
+    let loc = ctx.op_location(op)?;
+    // A copy keeps the inherent attributes (alignment) and symbol operands; upstream's new
+    // op has no discardable attributes.
+    let alloc = rw.clone_op(op)?;
+    rw.modify_op(alloc, |ctx| {
+        ctx.set_operand_group(alloc, 0, &kept)?;
+        ctx.set_op_attributes(alloc, &[])?;
+        let r = ctx.op_result(alloc, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let new_value = rw.ctx().op_result(alloc, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[new_value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+fn simplify_dead_alloc(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let result = ctx.op_result(op, 0)?;
+    let mut users = Vec::new();
+    for u in ctx.value_uses(result)? {
+        let name = ctx.op_name(u.op)?;
+        let ok = match name {
+            "memref.store" => u.index != 0,
+            "memref.dealloc" => true,
+            _ => false,
+        };
+        if !ok {
+            return Ok(false);
+        }
+        if !users.contains(&u.op) {
+            users.push(u.op);
+        }
+    }
+    for user in users {
+        rw.erase_op(user)?;
+    }
+    rw.erase_op(op)?;
+    Ok(true)
+}
+
+fn fold_copy_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let mut modified = false;
+    for i in 0..2 {
+        let ctx = rw.ctx();
+        let Some(cast) = def_op_named(ctx, operand(ctx, op, i)?, "memref.cast") else { continue };
+        // iree-opt keeps casts that add static strides, as the fold does.
+        if !can_fold_into_consumer(ctx, cast)? {
+            continue;
+        }
+        let source = operand(ctx, cast, 0)?;
+        let from = ctx.value_type(source)?;
+        let to = result_type(ctx, cast)?;
+        let same = match (ctx.type_kind(from), ctx.type_kind(to)) {
+            (TypeKind::MemRef { shape: a, element: ea, .. }, TypeKind::MemRef { shape: b, element: eb, .. }) => {
+                a == b && ea == eb
+            }
+            _ => false,
+        };
+        if same {
+            rw.set_operand(op, i, source)?;
+            modified = true;
+        }
+    }
+    Ok(modified)
+}
+
+fn fold_empty_copy(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let empty = |v: Value| {
+        ctx.value_type(v)
+            .ok()
+            .is_some_and(|t| matches!(ctx.type_kind(t), TypeKind::MemRef { shape, .. } if shape.contains(&0)))
+    };
+    if empty(operand(ctx, op, 0)?) || empty(operand(ctx, op, 1)?) {
+        rw.erase_op(op)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn fold_self_copy(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if operand(ctx, op, 0)? != operand(ctx, op, 1)? {
+        return Ok(false);
+    }
+    rw.erase_op(op)?;
+    Ok(true)
+}
+
+/// Upstream's saturated arithmetic on strides and offsets: dynamic absorbs everything but
+/// a multiplication by zero.
+fn sat_mul(a: i64, b: i64) -> i64 {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.wrapping_mul(b)
+    }
+}
+
+fn sat_add(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.wrapping_add(b)
+    }
+}
+
+fn static_of(list: &[Ofr]) -> Vec<i64> {
+    list.iter().map(|o| if let Ofr::Static(v) = o { *v } else { DYNAMIC }).collect()
+}
+
+/// The dimensions a rank-reducing subview drops: its unit sizes, when there are exactly as
+/// many as the ranks differ (`None` when that is ambiguous, which upstream settles with
+/// strides).
+fn subview_dropped_dims(ctx: &Context, sizes: &[Ofr], source_rank: usize, result_rank: usize) -> Option<Vec<bool>> {
+    if source_rank == result_rank {
+        return Some(vec![false; sizes.len()]);
+    }
+    let unit: Vec<bool> = sizes.iter().map(|o| o.constant(ctx) == Some(1)).collect();
+    (unit.iter().filter(|&&u| u).count() == source_rank - result_rank).then_some(unit)
+}
+
+/// Upstream's `SubViewOp::inferResultType` on `source`, with the `dropped` dimensions
+/// removed from shape and strides.
+fn subview_type(ctx: &Context, source: Type, lists: &[Vec<Ofr>; 3], dropped: &[bool]) -> Option<Type> {
+    let s = strided(ctx, source)?;
+    let TypeKind::MemRef { memory_space, .. } = ctx.type_kind(source) else { return None };
+    let memory_space = *memory_space;
+    let (offsets, sizes, strides) = (static_of(&lists[0]), static_of(&lists[1]), static_of(&lists[2]));
+    let mut offset = s.offset;
+    for (&o, &st) in offsets.iter().zip(&s.strides) {
+        offset = sat_add(offset, sat_mul(o, st));
+    }
+    let (mut shape, mut new_strides) = (Vec::new(), Vec::new());
+    for (i, (&size, (&st, &src))) in sizes.iter().zip(strides.iter().zip(&s.strides)).enumerate() {
+        if dropped.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        shape.push(size);
+        new_strides.push(sat_mul(src, st));
+    }
+    let layout = ctx.strided_layout_attr(offset, &new_strides).ok()?;
+    ctx.memref_type(&shape, s.element, Some(layout), memory_space).ok()
+}
+
+fn fold_subview(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    if source_ty == result_ty {
+        if let TypeKind::MemRef { shape, layout, .. } = ctx.type_kind(result_ty) {
+            let static_layout = match layout {
+                None => true,
+                Some(l) => match ctx.attr_kind(*l) {
+                    AttrKind::StridedLayout { offset, strides } => *offset != DYNAMIC && !strides.contains(&DYNAMIC),
+                    _ => true,
+                },
+            };
+            if !shape.contains(&DYNAMIC) && static_layout {
+                return Ok(value(source));
+            }
+        }
+        if let Some(inner) = def_op_named(ctx, source, "memref.subview") {
+            if let (Some(lists), Some(inner_lists)) = (mixed_lists(ctx, op, 1), mixed_lists(ctx, inner, 1)) {
+                let zero = lists[0].iter().all(|o| *o == Ofr::Static(0));
+                let one = lists[2].iter().all(|o| *o == Ofr::Static(1));
+                if zero && one && lists[1] == inner_lists[1] {
+                    return Ok(value(source));
+                }
+            }
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// A new subview like `op` on `source` with `lists` and result type `ty`, and `op`
+/// replaced by it (through a cast when the type differs).
+fn replace_subview(rw: &mut Rewriter<'_>, op: OpId, source: Value, lists: &[Vec<Ofr>; 3], ty: Type) -> Result<()> {
+    let old_ty = result_type(rw.ctx(), op)?;
+    let loc = rw.ctx().op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand(new, 0, source)?;
+        set_mixed_lists(ctx, new, 1, lists)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let mut replacement = rw.ctx().op_result(new, 0)?;
+    if ty != old_ty {
+        let cast =
+            rw.create_op(&OperationState::new("memref.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
+        replacement = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[replacement])
+}
+
+fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(mut lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let old = lists.clone();
+    if !fold_constant_mixed_lists(ctx, &mut lists) {
+        return Ok(false);
+    }
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, &old[1], src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, source_ty, &lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, &lists, ty)?;
+    Ok(true)
+}
+
+fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
+        return Ok(false);
+    }
+    let Some(cast) = def_op_named(ctx, operands[0], "memref.cast") else { return Ok(false) };
+    if !can_fold_into_consumer(ctx, cast)? {
+        return Ok(false);
+    }
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    let cur_source_ty = ctx.value_type(operands[0])?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(cur_source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, &lists[1], src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, &lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, &lists, ty)?;
+    Ok(true)
+}
+
+fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let source_ty = ctx.value_type(source)?;
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
+    if src_shape.len() != res_shape.len() {
+        return Ok(false);
+    }
+    let src_shape = src_shape.to_vec();
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let trivial = lists[0].iter().all(|o| o.constant(ctx) == Some(0))
+        && lists[2].iter().all(|o| o.constant(ctx) == Some(1))
+        && lists[1].iter().zip(&src_shape).all(|(o, &d)| o.constant(ctx) == Some(d));
+    if !trivial {
+        return Ok(false);
+    }
+    if source_ty == result_ty {
+        rw.replace_op(op, &[source])?;
+    } else {
+        let state = OperationState::new("memref.cast", ctx.op_location(op)?).operands(&[source]).results(&[result_ty]);
+        rw.replace_op_with_new(op, &state)?;
+    }
+    Ok(true)
+}
+
+fn fold_reinterpret_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    // reinterpret_cast of a reinterpret_cast, a cast, or a subview at offset zero: of its
+    // source.
+    let mut previous = None;
+    if let Some(def) = ctx.value_defining_op(source)? {
+        match ctx.op_name(def)? {
+            "memref.reinterpret_cast" | "memref.cast" => previous = ctx.op_operand(def, 0)?,
+            "memref.subview"
+                if mixed_lists(ctx, def, 1).is_some_and(|l| l[0].iter().all(|o| o.constant(ctx) == Some(0))) =>
+            {
+                previous = ctx.op_operand(def, 0)?;
+            }
+            _ => {}
+        }
+    }
+    if let Some(p) = previous {
+        ctx.set_operand(op, 0, p)?;
+        return Ok(Folded::InPlace);
+    }
+    let result_ty = result_type(ctx, op)?;
+    let static_shape = ctx.shape(result_ty).is_some_and(|s| !s.contains(&DYNAMIC));
+    let offset_zero = mixed_lists(ctx, op, 1).is_some_and(|l| l[0].first() == Some(&Ofr::Static(0)));
+    if static_shape && ctx.value_type(source)? == result_ty && offset_zero {
+        return Ok(value(source));
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Entries made static from constants and from the static sizes, strides and offset of the
+/// result type (upstream's `getConstifiedMixed*`); a new op when that adds any.
+fn reinterpret_cast_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
+    let result_ty = result_type(ctx, op)?;
+    let Some(s) = strided(ctx, result_ty) else { return Ok(false) };
+    let constify = |list: &[Ofr], known: &[i64]| -> Vec<Ofr> {
+        list.iter()
+            .enumerate()
+            .map(|(i, &o)| match known.get(i) {
+                Some(&k) if k != DYNAMIC => Ofr::Static(k),
+                _ => o.constant(ctx).map_or(o, Ofr::Static),
+            })
+            .collect()
+    };
+    let new = [constify(&lists[0], &[s.offset]), constify(&lists[1], &s.shape), constify(&lists[2], &s.strides)];
+    let count = |l: &[Vec<Ofr>; 3]| l.iter().flatten().filter(|o| matches!(o, Ofr::Static(_))).count();
+    if count(&new) == count(&lists) {
+        return Ok(false);
+    }
+    let TypeKind::MemRef { memory_space, .. } = ctx.type_kind(result_ty) else { return Ok(false) };
+    let memory_space = *memory_space;
+    let statics = |l: &[Ofr]| static_of(l);
+    let layout = ctx.strided_layout_attr(statics(&new[0])[0], &statics(&new[2]))?;
+    let ty = ctx.memref_type(&statics(&new[1]), s.element, Some(layout), memory_space)?;
+    let loc = ctx.op_location(op)?;
+    let created = rw.clone_op(op)?;
+    rw.modify_op(created, |ctx| {
+        set_mixed_lists(ctx, created, 1, &new)?;
+        ctx.set_op_attributes(created, &[])?;
+        let r = ctx.op_result(created, 0)?;
+        ctx.set_value_type(r, ty)
+    })?;
+    let value = rw.ctx().op_result(created, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[result_ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+/// assume_alignment(assume_alignment(x, a), a) is the inner one.
+fn fold_assume_alignment(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let source = operand(ctx, op, 0)?;
+    if let Some(inner) = def_op_named(ctx, source, "memref.assume_alignment") {
+        if ctx.op_inherent_or_discardable(inner, "alignment")? == ctx.op_inherent_or_discardable(op, "alignment")? {
+            return Ok(value(source));
+        }
+    }
+    Ok(Folded::NotFolded)
+}
+
+/// Upstream's `ExtractStridedMetadataOp::fold`, which builds `arith.constant`s for the
+/// offset, sizes and strides the source type knows and redirects their uses (and reads
+/// through a `reinterpret_cast` source). Ops cannot be created in a fold here, so this is a
+/// pattern; like upstream's builder, it does not tell the driver about the constants, which
+/// it visits in program order on its next sweep.
+fn strided_metadata_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let source = operand(ctx, op, 0)?;
+    let Some(s) = strided(ctx, ctx.value_type(source)?) else { return Ok(false) };
+    let results = ctx.op_results(op)?;
+    let rank = s.shape.len();
+    if results.len() != 2 + 2 * rank {
+        return Ok(false);
+    }
+    let known: Vec<i64> =
+        std::iter::once(s.offset).chain(s.shape.iter().copied()).chain(s.strides.iter().copied()).collect();
+    let mut todo = Vec::new();
+    for (i, &k) in known.iter().enumerate() {
+        let r = results[1 + i];
+        if k != DYNAMIC && ctx.value_has_uses(r)? {
+            todo.push((r, k));
+        }
+    }
+    let through = def_op_named(ctx, source, "memref.reinterpret_cast");
+    if todo.is_empty() && through.is_none() {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let index = ctx.index_type();
+    let ctx = rw.untracked();
+    for (r, k) in todo {
+        let mut state = OperationState::new("arith.constant", loc).results(&[index]);
+        state
+            .attributes
+            .push(crate::attrs::NamedAttribute { name: ctx.identifier("value"), value: index_attr(ctx, k) });
+        let c = ctx.create_operation(&state)?;
+        ctx.insert_op(c, crate::ir::InsertPoint::Before(op))?;
+        let cv = ctx.op_result(c, 0)?;
+        ctx.replace_all_uses_with(r, cv)?;
+    }
+    if let Some(rc) = through {
+        let inner = operand(ctx, rc, 0)?;
+        ctx.set_operand(op, 0, inner)?;
+    }
+    rw.mark_changed();
+    Ok(true)
+}
+
+/// memory_space_cast(memory_space_cast(x)) reads x; a cast to its own type is its source.
+fn fold_memory_space_cast(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    if let Some(parent) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.memory_space_cast") {
+        let source = operand(ctx, parent, 0)?;
+        ctx.set_operand(op, 0, source)?;
+        return Ok(Folded::InPlace);
+    }
+    Ok(fold_identity_cast(ctx, op).unwrap_or(Folded::NotFolded))
+}
+
+/// dim(reshape(x, shape), i) -> load shape[i] right after the reshape, when `i` is
+/// available there (upstream's cheap dominance check).
+fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(reshape) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.reshape") else { return Ok(false) };
+    let index = operand(ctx, op, 1)?;
+    let reshape_block = ctx.op_parent_block(reshape)?;
+    let index_block = ctx.value_parent_block(index)?;
+    if index_block == reshape_block {
+        if let Some(def) = ctx.value_defining_op(index)? {
+            let ops = ctx.block_ops(reshape_block.expect("the reshape has a block"))?;
+            let pos = |o: OpId| ops.iter().position(|&x| x == o);
+            if pos(reshape) < pos(def) {
+                return Ok(false);
+            }
+        }
+    } else if ctx.op_parent_block(op)? != reshape_block {
+        // The index must come from a region enclosing the reshape's.
+        let index_region = index_block.and_then(|b| ctx.block_parent_region(b).ok().flatten());
+        let mut region = ctx.op_parent_region(reshape)?;
+        let mut found = false;
+        while let Some(r) = region {
+            let parent = ctx.region_parent_op(r)?;
+            region = ctx.op_parent_region(parent)?;
+            if region.is_some() && region == index_region {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return Ok(false);
+        }
+    }
+    let shape = operand(ctx, reshape, 1)?;
+    let loc = ctx.op_location(op)?;
+    let dim_ty = result_type(ctx, op)?;
+    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
+    rw.set_insertion_point(crate::ir::InsertPoint::After(reshape));
+    let load = rw.create_op(&OperationState::new("memref.load", loc).operands(&[shape, index]).results(&[element]))?;
+    let mut result = rw.ctx().op_result(load, 0)?;
+    if element != dim_ty {
+        rw.set_insertion_point(crate::ir::InsertPoint::After(load));
+        let cast =
+            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
+        result = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[result])?;
+    Ok(true)
+}
+
+/// Constant sizes of a view become static dimensions, with a cast back.
+fn view_shape_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let operands = ctx.op_operands(op)?;
+    let is_constant_index = |v: Value| {
+        ctx.value_type(v).is_ok_and(|t| matches!(ctx.type_kind(t), TypeKind::Index)) && constant_int(ctx, v).is_some()
+    };
+    if !operands.iter().any(|&v| is_constant_index(v)) {
+        return Ok(false);
+    }
+    let ty = result_type(ctx, op)?;
+    let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else { return Ok(false) };
+    let sizes = &operands[2..];
+    let (mut new_shape, mut kept) = (Vec::new(), Vec::new());
+    let mut next = 0;
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = sizes[next];
+        next += 1;
+        match constant_int(ctx, v).filter(|_| is_constant_index(v)) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(d);
+                kept.push(v);
+            }
+        }
+    }
+    let Ok(new_ty) = ctx.memref_type(&new_shape, element, layout, memory_space) else { return Ok(false) };
+    if new_ty == ty {
+        return Ok(false);
+    }
+    let loc = ctx.op_location(op)?;
+    let new = rw.clone_op(op)?;
+    rw.modify_op(new, |ctx| {
+        ctx.set_operand_group(new, 2, &kept)?;
+        ctx.set_op_attributes(new, &[])?;
+        let r = ctx.op_result(new, 0)?;
+        ctx.set_value_type(r, new_ty)
+    })?;
+    let value = rw.ctx().op_result(new, 0)?;
+    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[ty]);
+    rw.replace_op_with_new(op, &cast)?;
+    Ok(true)
+}
+
+/// view(cast(alloc)) -> view(alloc).
+fn view_of_cast_of_alloc(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "memref.cast") else { return Ok(false) };
+    let source = operand(ctx, cast, 0)?;
+    if def_op_named(ctx, source, "memref.alloc").is_none() {
+        return Ok(false);
+    }
+    let mut operands = ctx.op_operands(op)?;
+    operands[0] = source;
+    let mut state =
+        OperationState::new("memref.view", ctx.op_location(op)?).operands(&operands).results(&[result_type(ctx, op)?]);
+    state.properties = ctx.op_properties(op)?;
+    rw.replace_op_with_new(op, &state)?;
+    Ok(true)
+}
+
+fn trait_names(ctx: &Context, op: OpId) -> Option<Vec<String>> {
+    ctx.op_def(op).ok().flatten().map(|d| d.trait_names.clone())
+}
+
+/// Upstream's `isOpItselfPotentialAutomaticAllocation`: stack allocations, and ops that do
+/// not describe their memory effects at all; not ops whose effects are their regions'.
+fn potential_automatic_allocation(ctx: &Context, op: OpId) -> bool {
+    if matches!(ctx.op_name(op), Ok("memref.alloca" | "llvm.alloca")) {
+        return true;
+    }
+    let Some(names) = trait_names(ctx, op) else { return true };
+    let has = |n: &str| names.iter().any(|x| x == n);
+    if has("RecursiveMemoryEffects") {
+        return false;
+    }
+    !(has("Pure") || has("NoMemoryEffect") || has("MemoryEffects") || has("MemoryEffectsOpInterface"))
+}
+
+/// Whether anything in `op`'s regions (not under a nested allocation scope) may allocate on
+/// the stack.
+fn has_potential_alloca(ctx: &Context, op: OpId) -> Result<bool> {
+    let mut stack: Vec<OpId> = Vec::new();
+    for r in ctx.op_regions(op)?.into_iter().rev() {
+        for b in ctx.region_blocks(r)?.into_iter().rev() {
+            stack.extend(ctx.block_ops(b)?.into_iter().rev());
+        }
+    }
+    while let Some(o) = stack.pop() {
+        if potential_automatic_allocation(ctx, o) {
+            return Ok(true);
+        }
+        if trait_names(ctx, o).is_some_and(|n| n.iter().any(|x| x == "AutomaticAllocationScope")) {
+            continue;
+        }
+        for r in ctx.op_regions(o)?.into_iter().rev() {
+            for b in ctx.region_blocks(r)?.into_iter().rev() {
+                stack.extend(ctx.block_ops(b)?.into_iter().rev());
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Inlines an alloca_scope whose allocations cannot outlive their use by it: none at all,
+/// or it is the last op before the terminator of an allocation scope's single block.
+fn alloca_scope_inliner(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    if has_potential_alloca(ctx, op)? {
+        let Some(parent) = ctx.op_parent_op(op)? else { return Ok(false) };
+        if !trait_names(ctx, parent).is_some_and(|n| n.iter().any(|x| x == "AutomaticAllocationScope")) {
+            return Ok(false);
+        }
+        let Some(block) = ctx.op_parent_block(op)? else { return Ok(false) };
+        let last_before_terminator =
+            ctx.op_next(op)?.is_some_and(|n| ctx.block_last_op(block).ok().flatten() == Some(n));
+        let single_block = ctx.op_parent_region(op)?.is_some_and(|r| ctx.region_blocks(r).is_ok_and(|b| b.len() == 1));
+        if !last_before_terminator || !single_block {
+            return Ok(false);
+        }
+    }
+    let Some(body) = ctx.region_first_block(ctx.op_region(op, 0)?)? else { return Ok(false) };
+    let ops = ctx.block_ops(body)?;
+    let Some((&terminator, inner)) = ops.split_last() else { return Ok(false) };
+    let results = ctx.op_operands(terminator)?;
+    let inner = inner.to_vec();
+    {
+        let ctx = rw.untracked();
+        for o in inner {
+            ctx.move_op(o, crate::ir::InsertPoint::Before(op))?;
+        }
+    }
+    rw.mark_changed();
+    rw.replace_op(op, &results)?;
+    Ok(true)
+}
+
+/// The dimension each result of a permutation map reads.
+fn permutation(ctx: &Context, op: OpId) -> Option<Vec<u32>> {
+    let a = ctx.op_inherent_or_discardable(op, "permutation").ok()??;
+    let AttrKind::AffineMap(map) = ctx.attr_kind(a) else { return None };
+    map.results
+        .iter()
+        .map(|&r| match map.nodes.get(r as usize) {
+            Some(crate::affine::AffineNode::Dim(d)) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An identity transpose to the same type is its input; a transpose of a transpose is one
+/// transpose of the inner input with the composed permutation.
+fn fold_transpose(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
+    let input = operand(ctx, op, 0)?;
+    let Some(outer) = permutation(ctx, op) else { return Ok(Folded::NotFolded) };
+    let identity = outer.iter().enumerate().all(|(i, &d)| d as usize == i);
+    if identity && ctx.value_type(input)? == result_type(ctx, op)? {
+        return Ok(value(input));
+    }
+    if let Some(inner_op) = def_op_named(ctx, input, "memref.transpose") {
+        let Some(inner) = permutation(ctx, inner_op) else { return Ok(Folded::NotFolded) };
+        let composed: Option<Vec<crate::affine::AffineExpr>> =
+            outer.iter().map(|&a| inner.get(a as usize).map(|&b| crate::affine::AffineExpr::Dim(b))).collect();
+        let Some(composed) = composed else { return Ok(Folded::NotFolded) };
+        let map = crate::affine::AffineMap::new(outer.len() as u32, 0, &composed);
+        let attr = ctx.affine_map_attr(map)?;
+        let source = operand(ctx, inner_op, 0)?;
+        ctx.set_operand(op, 0, source)?;
+        ctx.set_op_attribute(op, "permutation", attr)?;
+        return Ok(Folded::InPlace);
+    }
+    Ok(Folded::NotFolded)
+}
