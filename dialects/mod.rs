@@ -24,6 +24,9 @@ mod complex_fold;
 /// Constant-folding helpers (math, tensor, memref, complex).
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;
+/// Helpers of the scf and cf folds.
+#[path = "shared/fold_util_scfcf.rs"]
+pub mod fold_util_scfcf;
 /// Helpers for folds over vectors and dense constants.
 #[path = "shared/fold_util_vector.rs"]
 pub mod fold_util_vector;

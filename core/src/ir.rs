@@ -1450,6 +1450,33 @@ impl Context {
         self.insert_block_at(region, prev, before.index, block)
     }
 
+    /// Moves a block (with its predecessors: the branches to it must move along, as when a
+    /// whole region is inlined) before `before`, or to the end of `region` (MLIR's
+    /// `Block::moveBefore`, `Region::takeBody`).
+    pub fn move_block(&mut self, block: BlockId, region: RegionId, before: Option<BlockId>) -> Result<()> {
+        self.region_data(region)?;
+        if before == Some(block) {
+            return Ok(());
+        }
+        let region_owner = self.ir.regions.get(region.index).parent;
+        if self.block_contains_op_index(block.index, region_owner) {
+            return Err(Error::new(ErrorKind::Cycle, "moving this block would make an operation its own ancestor"));
+        }
+        if let Some(b) = before {
+            if self.block_data(b)?.parent != region.index {
+                return Err(Error::invalid("the block to insert before is not in the region"));
+            }
+        }
+        if self.block_data(block)?.parent != NONE {
+            self.unlink_block(block.index);
+        }
+        match before {
+            // Read after unlinking: `block` may have been right before `b`.
+            Some(b) => self.insert_block_at(region.index, self.block_data(b)?.prev, b.index, block),
+            None => self.region_append_block(region, block),
+        }
+    }
+
     /// Inserts a detached block after `after` (in `after`'s region).
     pub fn region_insert_block_after(&mut self, after: BlockId, block: BlockId) -> Result<()> {
         let d = self.block_data(after)?;

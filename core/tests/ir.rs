@@ -1546,3 +1546,33 @@ fn block_argument_handles_survive_erasing_earlier_arguments() {
     assert_eq!(err_kind(ctx.value_type(added)), ErrorKind::StaleHandle);
     assert_eq!(ctx.value_type(args[1]).unwrap(), i16t);
 }
+
+#[test]
+fn move_block_takes_blocks_with_predecessors_to_another_region() {
+    let mut ctx = new_ctx();
+    let outer = mk(&mut ctx, "test.outer", &[], 0, 1);
+    let inner = mk(&mut ctx, "test.inner", &[], 0, 1);
+    let (ro, ri) = (ctx.op_region(outer, 0).unwrap(), ctx.op_region(inner, 0).unwrap());
+    let host = add_block(&mut ctx, ro, 0);
+    append(&mut ctx, host, inner);
+    let tail = add_block(&mut ctx, ro, 0);
+    let a = add_block(&mut ctx, ri, 0);
+    let z = add_block(&mut ctx, ri, 1);
+    let br = mk_term(&mut ctx, &[], &[z]);
+    append(&mut ctx, a, br);
+    // The branch and its target move together: the target keeps its predecessor.
+    ctx.move_block(a, ro, Some(tail)).unwrap();
+    ctx.move_block(z, ro, Some(tail)).unwrap();
+    assert_eq!(ctx.region_blocks(ro).unwrap(), vec![host, a, z, tail]);
+    assert!(ctx.region_blocks(ri).unwrap().is_empty());
+    assert_eq!(ctx.block_predecessors(z).unwrap().len(), 1);
+    // To the end, and within the same region.
+    ctx.move_block(host, ro, None).unwrap();
+    assert_eq!(ctx.region_blocks(ro).unwrap(), vec![a, z, tail, host]);
+    ctx.move_block(tail, ro, Some(a)).unwrap();
+    assert_eq!(ctx.region_blocks(ro).unwrap(), vec![tail, a, z, host]);
+    // A block may not end up inside its own ops.
+    let own = ctx.op_region(inner, 0).unwrap();
+    assert_eq!(err_kind(ctx.move_block(host, own, None)), ErrorKind::Cycle);
+    assert_eq!(ctx.region_blocks(ro).unwrap(), vec![tail, a, z, host], "nothing moved");
+}

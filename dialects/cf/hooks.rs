@@ -10,8 +10,14 @@ use crate::dialects::successors::{parse_successor_use, print_successor_use};
 use crate::ir::OpId;
 use crate::types::Signedness;
 
+#[path = "fold.rs"]
+mod fold;
+
 pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_op_verifier_hook("cf.switch", Arc::new(verify_switch));
+    // Upstream's dependent dialect: the patterns make `arith.constant` and `arith.select`.
+    ctx.load_dialect("arith");
+    fold::register(ctx);
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {

@@ -9,7 +9,15 @@ use crate::context::Context;
 use crate::dialect::AsmError;
 use crate::types::{Type, TypeKind};
 
+#[path = "fold.rs"]
+mod fold;
+
 pub(crate) fn register_hooks(ctx: &mut Context) {
+    // Upstream's dependent dialects: the patterns make arith ops and `cf.br` (inlined
+    // multi-block regions), and the canonicalizer only runs the patterns of loaded dialects.
+    ctx.load_dialect("arith");
+    ctx.load_dialect("cf");
+    fold::register(ctx);
     ctx.register_op_verifier_hook("scf.parallel", Arc::new(verify_parallel));
     ctx.register_op_verifier_hook("scf.forall", Arc::new(verify_forall));
     // Upstream verifies uneven bound lists, which `(%i) = (%a, %b) to ...` cannot say.
