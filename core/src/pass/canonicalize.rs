@@ -160,14 +160,25 @@ impl<'a> Rewriter<'a> {
         Ok(())
     }
 
-    /// The defining ops of `op`'s operands that erasing `op` leaves with at most one use
+    /// The defining ops of `op`'s operands that erasing `op` leaves with at most one user
     /// (they may now be dead or simpler), as MLIR's driver revisits them.
     fn touch_operand_defs(&mut self, op: OpId) -> Result<()> {
         for v in self.ctx.op_operands(op)? {
-            if self.ctx.value_num_uses(v)? > 1 {
-                continue;
+            let Some(def) = self.ctx.value_defining_op(v)? else { continue };
+            let mut other_user: Option<OpId> = None;
+            let mut more = false;
+            for u in self.ctx.value_uses(v)? {
+                if u.op == op || Some(u.op) == other_user {
+                    continue;
+                }
+                if other_user.is_none() {
+                    other_user = Some(u.op);
+                } else {
+                    more = true;
+                    break;
+                }
             }
-            if let Some(def) = self.ctx.value_defining_op(v)? {
+            if !more {
                 self.touched.push(def);
             }
         }
@@ -299,6 +310,8 @@ pub struct GreedyConfig {
     /// Unique and hoist constants when each sweep starts (MLIR's `cseConstants`).
     pub cse_constants: bool,
     pub region_simplify: RegionSimplify,
+    /// Run CSE over the region after each sweep; what it changes counts as a change.
+    pub cse_between_iterations: bool,
 }
 
 impl Default for GreedyConfig {
@@ -310,6 +323,7 @@ impl Default for GreedyConfig {
             fold: true,
             cse_constants: true,
             region_simplify: RegionSimplify::Normal,
+            cse_between_iterations: false,
         }
     }
 }
@@ -354,6 +368,7 @@ pub fn apply_patterns_greedily(
         worklist: Worklist::default(),
         scope: None,
         result: GreedyResult { converged: true, ..GreedyResult::default() },
+        sweep_rewrites: 0,
     };
     for region in ctx.op_regions(root)? {
         driver.scope = Some(region);
@@ -412,6 +427,8 @@ struct Driver<'p> {
     /// The region being simplified: ops outside it are never visited.
     scope: Option<crate::ir::RegionId>,
     result: GreedyResult,
+    /// Pattern rewrites in the current sweep.
+    sweep_rewrites: usize,
 }
 
 /// The constants of one sweep, uniqued per insertion region (MLIR's `OperationFolder`).
@@ -506,8 +523,46 @@ impl Driver<'_> {
         }
     }
 
+    /// The rewrite limit holds per sweep, as upstream's `maxNumRewrites`.
     fn limit_reached(&self) -> bool {
-        self.config.max_num_rewrites >= 0 && self.result.rewrites as i64 >= self.config.max_num_rewrites
+        self.config.max_num_rewrites >= 0 && self.sweep_rewrites as i64 >= self.config.max_num_rewrites
+    }
+
+    /// Whether `op` sits in blocks reachable from their regions' entries, up to the scope
+    /// (ops a rewrite has disconnected are left for the next sweep, which erases them).
+    fn is_reachable(
+        &self,
+        ctx: &Context,
+        mut op: OpId,
+        cache: &mut FxHashMap<crate::ir::RegionId, FxHashSet<crate::ir::BlockId>>,
+    ) -> Result<bool> {
+        while let Some(block) = ctx.op_parent_block(op)? {
+            let Some(region) = ctx.block_parent_region(block)? else { break };
+            let entry = ctx.region_blocks(region)?.first().copied();
+            if entry != Some(block) {
+                if !ctx.block_has_predecessors(block)? {
+                    return Ok(false);
+                }
+                if !cache.contains_key(&region) {
+                    let mut seen: FxHashSet<crate::ir::BlockId> = FxHashSet::default();
+                    let mut stack: Vec<crate::ir::BlockId> = entry.into_iter().collect();
+                    while let Some(b) = stack.pop() {
+                        if seen.insert(b) {
+                            stack.extend(ctx.block_successors(b)?);
+                        }
+                    }
+                    cache.insert(region, seen);
+                }
+                if !cache[&region].contains(&block) {
+                    return Ok(false);
+                }
+            }
+            if Some(region) == self.scope {
+                break;
+            }
+            op = ctx.region_parent_op(region)?;
+        }
+        Ok(true)
     }
 
     fn simplify_region(&mut self, ctx: &mut Context, region: crate::ir::RegionId) -> Result<()> {
@@ -545,13 +600,20 @@ impl Driver<'_> {
             if self.config.top_down {
                 self.worklist.reverse();
             }
-            let mut changed = self.process_worklist(ctx)?;
+            // Unreachable code may hold IR that patterns cannot take (`%x = addi %x, %x`):
+            // it goes first, and ops that a rewrite disconnects wait for the next sweep.
+            let mut changed = super::region_simplify::erase_unreachable_blocks(ctx, &[region])?;
+            changed |= self.process_worklist(ctx)?;
             if self.config.region_simplify != RegionSimplify::Disabled {
                 changed |= super::region_simplify::simplify_regions(
                     ctx,
                     &[region],
                     self.config.region_simplify == RegionSimplify::Aggressive,
                 )?;
+            }
+            if self.config.cse_between_iterations {
+                let root = ctx.region_parent_op(region)?;
+                changed |= super::cse::run_on(ctx, root)?;
             }
             if !changed {
                 return Ok(());
@@ -562,9 +624,20 @@ impl Driver<'_> {
     /// One sweep over the worklist; whether anything changed.
     fn process_worklist(&mut self, ctx: &mut Context) -> Result<bool> {
         let mut changed = false;
+        self.sweep_rewrites = 0;
+        let mut reachable: FxHashMap<crate::ir::RegionId, FxHashSet<crate::ir::BlockId>> = FxHashMap::default();
+        let mut last_change = (self.result.rewrites, self.result.folds, self.result.dead_ops_erased);
         while !self.limit_reached() {
             let Some(op) = self.worklist.pop() else { break };
             if !ctx.is_op_live(op) {
+                continue;
+            }
+            let now = (self.result.rewrites, self.result.folds, self.result.dead_ops_erased);
+            if now != last_change {
+                reachable.clear();
+                last_change = now;
+            }
+            if !self.is_reachable(ctx, op, &mut reachable)? {
                 continue;
             }
             if is_op_trivially_dead(ctx, op) {
@@ -675,6 +748,7 @@ impl Driver<'_> {
             }
             if applied {
                 self.result.rewrites += 1;
+                self.sweep_rewrites += 1;
                 return Ok(true);
             }
         }
@@ -707,6 +781,7 @@ impl Canonicalizer {
                         )))
                     }
                 },
+                cse_between_iterations: o.bool("cse-between-iterations")?,
                 ..GreedyConfig::default()
             },
             test_convergence: o.bool("test-convergence")?,

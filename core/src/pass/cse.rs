@@ -68,6 +68,15 @@ impl Pass for Cse {
     }
 }
 
+/// CSE over what `root` holds, in one go (the canonicalizer's `cse-between-iterations`);
+/// whether it changed anything.
+pub(crate) fn run_on(ctx: &mut Context, root: OpId) -> Result<bool> {
+    let plan = analyze(ctx, root)?;
+    let changed = !(plan.all_uses.is_empty() && plan.some_uses.is_empty() && plan.erase.is_empty());
+    apply(ctx, plan)?;
+    Ok(changed)
+}
+
 fn apply(ctx: &mut Context, plan: CsePlan) -> Result<()> {
     for (dup, survivor) in plan.all_uses {
         let values = ctx.op_results(survivor)?;

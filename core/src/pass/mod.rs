@@ -396,6 +396,12 @@ fn builtin_passes() -> Vec<PassInfo> {
             "Control-flow simplification after each sweep: disabled, normal (unreachable blocks, dead values and block arguments) or aggressive (also merges identical blocks)",
         ))
         .option(decl(
+            "cse-between-iterations",
+            OptionType::Bool,
+            OptionValue::Bool(false),
+            "Run CSE over the region after each sweep; CSE's changes count, so they may need more iterations",
+        ))
+        .option(decl(
             "test-convergence",
             OptionType::Bool,
             OptionValue::Bool(false),
