@@ -556,7 +556,7 @@ export class Diagnostic {
 
 /** What a `custom<Name>(...)` directive argument is (numbered from 0 in the order the
  * format writes them): `$operands`, `type(...)`, an attribute, a region, or else. */
-export type DirectiveArgKind = 'operands' | 'types' | 'attribute' | 'region' | 'other';
+export type DirectiveArgKind = 'operands' | 'types' | 'attribute' | 'region' | 'successors' | 'other';
 
 /** A custom directive's parser and printer (`ctx.registerCustomDirective`). */
 export interface CustomDirective {
@@ -581,6 +581,21 @@ export class DirectiveParser {
   atOperand(): boolean;
   /** A new value (`%name`) of `type`: an entry-block argument of region argument `arg`. */
   parseArgument(arg: number, type: Type): void;
+  /** `parseArgumentList`: `(%a, %b, ...)` or `()`, entry-block arguments of region argument
+   * `arg`, of `type` (or typed later with `setArgumentType`); how many were read. */
+  parseArgumentList(arg: number, type?: Type | null): number;
+  /** The type of entry-block argument `index` of region argument `arg`. */
+  setArgumentType(arg: number, index: number, type: Type): void;
+  /** `parseSuccessor`: a block name (`^bb1`), appended to successor group `arg`. */
+  parseSuccessor(arg: number): void;
+  /** Whether a block name comes next (consumes nothing). */
+  atSuccessor(): boolean;
+  /** `parseOptionalInteger`: the signed integer literal that comes next, or undefined. */
+  parseOptionalInteger(): bigint | undefined;
+  /** `parseOptionalString`: the string literal that comes next, or undefined. */
+  parseOptionalString(): string | undefined;
+  /** Whether `keyword` comes next (consumes nothing). */
+  atKeyword(keyword: string): boolean;
   parseKeyword(keyword: string): void;
   /** The keyword that comes next, or undefined. */
   parseOptionalKeyword(): string | undefined;
@@ -606,12 +621,22 @@ export class DirectivePrinter {
   numValues(arg: number): number;
   /** `printOperand`: operand `index` of operand group `arg`. */
   printOperand(arg: number, index: number): void;
-  /** Type `index` of argument `arg` (a `type(...)` argument). */
+  /** Type `index` of argument `arg` (a `type(...)` argument, or a region's entry-block
+   * argument). */
   getType(arg: number, index: number): Type;
   /** Argument `arg` (an attribute of the op), or undefined when the op does not have it. */
   getAttribute(arg: number): Attribute | undefined;
   printType(type: Type): void;
   printAttribute(attr: Attribute): void;
+  /** `printAttributeWithoutType`: `3`, not `3 : i64`. */
+  printAttributeWithoutType(attr: Attribute): void;
+  /** `printSuccessor`: successor `index` of successor group `arg`. */
+  printSuccessor(arg: number, index: number): void;
+  /** `printNewline`: a new line at the op's indentation. */
+  printNewline(): void;
+  /** `printOptionalLocationSpecifier` for entry-block argument `index` of region argument
+   * `arg` (` loc(...)` when locations are printed). */
+  printOptionalLocationSpecifier(arg: number, index: number): void;
 }
 
 export class DiagnosticHandler {

@@ -326,14 +326,26 @@ export declare function dialectRegisterType(def: JsTypeDefinition): number
 /** in: arg (1), type (2). */
 export declare function dparserAddType(): number
 
-/** in: arg (1) / out: kind (0: 0 operands, 1 types, 2 attribute, 3 region, 4 other). */
+/**
+ * in: arg (1) / out: kind (0: 0 operands, 1 types, 2 attribute, 3 region, 4 other,
+ * 5 successors).
+ */
 export declare function dparserArgKind(): number
+
+/** out: whether `keyword` comes next (0). */
+export declare function dparserAtKeyword(keyword: string): number
 
 /** out: whether an operand comes next (0). */
 export declare function dparserAtOperand(): number
 
+/** out: whether a block name comes next (0). */
+export declare function dparserAtSuccessor(): number
+
 /** in: arg (1), type (2). */
 export declare function dparserParseArgument(): number
+
+/** in: arg (1), type (2, 0: set later by `dparser_set_argument_type`) / out: count (0). */
+export declare function dparserParseArgumentList(): number
 
 /** out: attribute (0). */
 export declare function dparserParseAttribute(): number
@@ -342,6 +354,9 @@ export declare function dparserParseKeyword(keyword: string): number
 
 /** in: arg (1). */
 export declare function dparserParseOperand(): number
+
+/** out: found (0), the integer (1-2, low half first). */
+export declare function dparserParseOptionalInteger(): number
 
 /**
  * Returns the keyword, `""` when none comes next (a keyword is never empty), null on
@@ -355,10 +370,22 @@ export declare function dparserParseOptionalOperand(): number
 /** out: found (0). */
 export declare function dparserParseOptionalPunctuation(punct: string): number
 
+/**
+ * out: found (0). Returns the string (`""` when none), null on failure: an empty string
+ * literal is a string, so `found` tells them apart.
+ */
+export declare function dparserParseOptionalString(): string | null
+
 export declare function dparserParsePunctuation(punct: string): number
+
+/** in: arg (1). */
+export declare function dparserParseSuccessor(): number
 
 /** out: type (0). */
 export declare function dparserParseType(): number
+
+/** in: arg (1), index (2), type (3). */
+export declare function dparserSetArgumentType(): number
 
 /** in: arg (1), attribute (2, 0 for none). */
 export declare function dparserSetAttribute(): number
@@ -375,8 +402,19 @@ export declare function dprinterGetType(): number
 /** in: attribute (1). */
 export declare function dprinterPrintAttribute(): number
 
+/** in: attribute (1). */
+export declare function dprinterPrintAttributeWithoutType(): number
+
+export declare function dprinterPrintNewline(): number
+
 /** in: arg (1), index (2). */
 export declare function dprinterPrintOperand(): number
+
+/** in: arg (1), index (2). */
+export declare function dprinterPrintOptionalLocationSpecifier(): number
+
+/** in: arg (1), index (2). */
+export declare function dprinterPrintSuccessor(): number
 
 /** in: type (1). */
 export declare function dprinterPrintType(): number

@@ -76,7 +76,7 @@ Context.prototype.registerCustomDirective = function registerCustomDirective(dia
 
 // The kinds of directive arguments (`custom<Name>($operands, type($operands), $attr,
 // $region, ...)`, numbered from 0 in the order the format writes them).
-const ARG_KINDS = ['operands', 'types', 'attribute', 'region', 'other'];
+const ARG_KINDS = ['operands', 'types', 'attribute', 'region', 'other', 'successors'];
 
 function closed(what) {
   return new OmnirError(`the directive ${what} is only valid during its callback`, 'OMNIR_ERROR_INVALID_ARGUMENT');
@@ -115,7 +115,8 @@ class DirectiveParser {
     throw e;
   }
 
-  /** What argument `arg` is: `'operands'`, `'types'`, `'attribute'`, `'region'` or `'other'`. */
+  /** What argument `arg` is: `'operands'`, `'types'`, `'attribute'`, `'region'`,
+   * `'successors'` or `'other'`. */
   argKind(arg) {
     const a = argIndex(arg);
     this._begin();
@@ -157,6 +158,73 @@ class DirectiveParser {
     S[1] = a;
     S[2] = t;
     this._check(N.dparserParseArgument());
+  }
+
+  /** `parseArgumentList` with parentheses: `(%a, %b, ...)` or `()`, new values that become
+   * entry-block arguments of region argument `arg`, of type `type`; without a type, give
+   * each one with `setArgumentType`. Returns how many were read. */
+  parseArgumentList(arg, type) {
+    const a = argIndex(arg);
+    const t = type === null || type === undefined ? 0 : typeIdIn(this.context, type);
+    this._begin();
+    S[1] = a;
+    S[2] = t;
+    this._check(N.dparserParseArgumentList());
+    return S[0];
+  }
+
+  /** The type of entry-block argument `index` of region argument `arg`, for names read
+   * before their types (`(%a, %b) : i32`). */
+  setArgumentType(arg, index, type) {
+    const a = argIndex(arg);
+    const i = B.u32(index, 'index');
+    const t = typeIdIn(this.context, type);
+    this._begin();
+    S[1] = a;
+    S[2] = i;
+    S[3] = t;
+    this._check(N.dparserSetArgumentType());
+  }
+
+  /** `parseSuccessor`: a block name (`^bb1`), appended to successor group `arg`. */
+  parseSuccessor(arg) {
+    const a = argIndex(arg);
+    this._begin();
+    S[1] = a;
+    this._check(N.dparserParseSuccessor());
+  }
+
+  /** Whether a block name (`^...`) comes next; consumes nothing. */
+  atSuccessor() {
+    this._begin();
+    this._check(N.dparserAtSuccessor());
+    return S[0] !== 0;
+  }
+
+  /** `parseOptionalInteger`: the signed integer literal that comes next, as a BigInt (it
+   * may need all 64 bits), or undefined. */
+  parseOptionalInteger() {
+    this._begin();
+    this._check(N.dparserParseOptionalInteger());
+    if (S[0] === 0) return undefined;
+    return BigInt.asIntN(64, (BigInt(S[2]) << 32n) | BigInt(S[1]));
+  }
+
+  /** `parseOptionalString`: the string literal that comes next (unescaped), or undefined. */
+  parseOptionalString() {
+    this._begin();
+    const s = N.dparserParseOptionalString();
+    if (s === null) this._check(1);
+    return S[0] === 0 ? undefined : s;
+  }
+
+  /** Whether `keyword` comes next (consumes nothing): with `parseKeyword`, MLIR's
+   * `parseOptionalKeyword("keyword")`. */
+  atKeyword(keyword) {
+    const k = B.text(keyword, 'atKeyword');
+    this._begin();
+    this._check(N.dparserAtKeyword(k));
+    return S[0] !== 0;
   }
 
   /** `parseKeyword`: exactly `keyword`. */
@@ -252,7 +320,8 @@ class DirectivePrinter {
   }
 
   /** Argument `arg`: its kind (as `DirectiveParser.argKind`) and how many values it holds
-   * (operands or types; 0 or 1 for an attribute). */
+   * (operands, types, successors, a region's entry-block arguments; 0 or 1 for an
+   * attribute). */
   arg(arg) {
     const a = argIndex(arg);
     this._begin();
@@ -276,7 +345,8 @@ class DirectivePrinter {
     this._check(N.dprinterPrintOperand());
   }
 
-  /** Type `index` of argument `arg` (a `type(...)` argument). */
+  /** Type `index` of argument `arg` (a `type(...)` argument, or a region's entry-block
+   * argument). */
   getType(arg, index) {
     const a = argIndex(arg);
     const i = B.u32(index, 'index');
@@ -310,6 +380,41 @@ class DirectivePrinter {
     this._begin();
     S[1] = a;
     this._check(N.dprinterPrintAttribute());
+  }
+
+  /** `printAttributeWithoutType`: `3`, not `3 : i64`. */
+  printAttributeWithoutType(attr) {
+    const a = A.attrIdIn(this.context, attr);
+    this._begin();
+    S[1] = a;
+    this._check(N.dprinterPrintAttributeWithoutType());
+  }
+
+  /** `printSuccessor`: successor `index` of successor group `arg` (`^bb1`). */
+  printSuccessor(arg, index) {
+    const a = argIndex(arg);
+    const i = B.u32(index, 'index');
+    this._begin();
+    S[1] = a;
+    S[2] = i;
+    this._check(N.dprinterPrintSuccessor());
+  }
+
+  /** `printNewline`: a new line at the op's indentation. */
+  printNewline() {
+    this._begin();
+    this._check(N.dprinterPrintNewline());
+  }
+
+  /** `printOptionalLocationSpecifier` for entry-block argument `index` of region argument
+   * `arg`: ` loc(...)` when locations are printed, nothing otherwise. */
+  printOptionalLocationSpecifier(arg, index) {
+    const a = argIndex(arg);
+    const i = B.u32(index, 'index');
+    this._begin();
+    S[1] = a;
+    S[2] = i;
+    this._check(N.dprinterPrintOptionalLocationSpecifier());
   }
 }
 

@@ -143,6 +143,7 @@ fn kind_code(k: DirectiveArgKind) -> u32 {
         DirectiveArgKind::Types => 1,
         DirectiveArgKind::Attribute => 2,
         DirectiveArgKind::Region => 3,
+        DirectiveArgKind::Successors => 5,
         _ => 4,
     }
 }
@@ -150,7 +151,8 @@ fn kind_code(k: DirectiveArgKind) -> u32 {
 // ---------------------------------------------------------------------------------------
 // the parser: in: parser id (0), then the arguments listed
 
-/// in: arg (1) / out: kind (0: 0 operands, 1 types, 2 attribute, 3 region, 4 other).
+/// in: arg (1) / out: kind (0: 0 operands, 1 types, 2 attribute, 3 region, 4 other,
+/// 5 successors).
 #[napi]
 pub fn dparser_arg_kind() -> u32 {
     let arg = rd(1) as usize;
@@ -197,6 +199,81 @@ pub fn dparser_parse_argument() -> u32 {
         let mut p = parser()?;
         let t = omnir::Type::from_raw(p.context(), type_raw(p.context(), ty));
         p.parse_argument(arg, &t)
+    })
+}
+
+/// in: arg (1), type (2, 0: set later by `dparser_set_argument_type`) / out: count (0).
+#[napi]
+pub fn dparser_parse_argument_list() -> u32 {
+    let (arg, ty) = (rd(1) as usize, rd(2));
+    run(|| {
+        let mut p = parser()?;
+        let t = (ty != 0).then(|| omnir::Type::from_raw(p.context(), type_raw(p.context(), ty)));
+        let n = p.parse_argument_list(arg, t.as_ref())?;
+        wr(0, u32::try_from(n).unwrap_or(u32::MAX));
+        Ok(())
+    })
+}
+
+/// in: arg (1), index (2), type (3).
+#[napi]
+pub fn dparser_set_argument_type() -> u32 {
+    let (arg, index, ty) = (rd(1) as usize, rd(2) as usize, rd(3));
+    run(|| {
+        let mut p = parser()?;
+        let t = omnir::Type::from_raw(p.context(), type_raw(p.context(), ty));
+        p.set_argument_type(arg, index, &t)
+    })
+}
+
+/// in: arg (1).
+#[napi]
+pub fn dparser_parse_successor() -> u32 {
+    let arg = rd(1) as usize;
+    run(|| parser()?.parse_successor(arg))
+}
+
+/// out: whether a block name comes next (0).
+#[napi]
+pub fn dparser_at_successor() -> u32 {
+    run(|| {
+        let at = parser()?.at_successor()?;
+        wr(0, at as u32);
+        Ok(())
+    })
+}
+
+/// out: found (0), the integer (1-2, low half first).
+#[napi]
+pub fn dparser_parse_optional_integer() -> u32 {
+    run(|| {
+        let v = parser()?.parse_optional_integer()?;
+        let bits = v.unwrap_or(0) as u64;
+        wr(0, v.is_some() as u32);
+        wr(1, bits as u32);
+        wr(2, (bits >> 32) as u32);
+        Ok(())
+    })
+}
+
+/// out: found (0). Returns the string (`""` when none), null on failure: an empty string
+/// literal is a string, so `found` tells them apart.
+#[napi(ts_return_type = "string | null")]
+pub fn dparser_parse_optional_string() -> Option<JsText> {
+    run_value(|| {
+        let s = parser()?.parse_optional_string()?;
+        wr(0, s.is_some() as u32);
+        Ok(JsText(s.unwrap_or_default()))
+    })
+}
+
+/// out: whether `keyword` comes next (0).
+#[napi]
+pub fn dparser_at_keyword(keyword: String) -> u32 {
+    run(|| {
+        let at = parser()?.at_keyword(&keyword)?;
+        wr(0, at as u32);
+        Ok(())
     })
 }
 
@@ -338,4 +415,34 @@ pub fn dprinter_print_attribute() -> u32 {
         let a = omnir::Attribute::from_raw(p.context(), attr_raw(p.context(), attr));
         p.print_attribute(&a)
     })
+}
+
+/// in: attribute (1).
+#[napi]
+pub fn dprinter_print_attribute_without_type() -> u32 {
+    let attr = rd(1);
+    run(|| {
+        let mut p = printer()?;
+        let a = omnir::Attribute::from_raw(p.context(), attr_raw(p.context(), attr));
+        p.print_attribute_without_type(&a)
+    })
+}
+
+/// in: arg (1), index (2).
+#[napi]
+pub fn dprinter_print_successor() -> u32 {
+    let (arg, index) = (rd(1) as usize, rd(2) as usize);
+    run(|| printer()?.print_successor(arg, index))
+}
+
+#[napi]
+pub fn dprinter_print_newline() -> u32 {
+    run(|| printer()?.print_newline())
+}
+
+/// in: arg (1), index (2).
+#[napi]
+pub fn dprinter_print_optional_location_specifier() -> u32 {
+    let (arg, index) = (rd(1) as usize, rd(2) as usize);
+    run(|| printer()?.print_optional_location_specifier(arg, index))
 }

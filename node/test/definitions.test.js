@@ -9,8 +9,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { omnir } = require('./helpers');
 
-const { Context, Module, Operation, MLIRError, OmnirError, StringAttr, IntegerType, DirectiveParser,
-  DirectivePrinter } = omnir;
+const { Context, Module, Operation, MLIRError, OmnirError, StringAttr, IntegerType, IntegerAttr, ArrayAttr,
+  DirectiveParser, DirectivePrinter } = omnir;
 
 const DEFINITIONS = path.join(__dirname, '..', '..', 'tests', 'definitions');
 const FMTEST = fs.readFileSync(path.join(DEFINITIONS, 'fmtest.irdl.mlir'), 'utf8');
@@ -231,6 +231,139 @@ test('custom directives written in JavaScript parse and print back', () => {
   const pack = m.body.operations[2];
   assert.equal(pack.toString(), 'hk.pack [%0 : i32, %1 : i32]');
   assert.equal(pack.operands.length, 2);
+});
+
+// successors, integers, strings, argument lists and newlines
+
+const CS = `irdl.dialect @cs {
+  irdl.operation @jump attributes {omnir.assembly_format = "custom<Target>($dest, $weight) attr-dict", omnir.successors = ["dest"], omnir.traits = ["Terminator"], omnir.optional_attributes = ["weight"]} {
+    %w = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"weight" = %w}
+  }
+  irdl.operation @table attributes {omnir.assembly_format = "custom<Table>($entries, $label) attr-dict", omnir.optional_attributes = ["label"]} {
+    %e = irdl.any {omnir.constraint = "ArrayAttr"}
+    %l = irdl.any {omnir.constraint = "StrAttr"}
+    irdl.attributes {"entries" = %e, "label" = %l}
+  }
+  irdl.operation @scope attributes {omnir.assembly_format = "custom<Args>($body) attr-dict-with-keyword $body", omnir.traits = ["NoTerminator"]} {
+    %r = irdl.region
+    irdl.regions(body: %r)
+  }
+}
+`;
+
+const CS_TEXT = `module {
+  cs.scope (%arg0, %arg1) : i32 {
+    cs.table "primes" [
+      2,
+      3
+    ]
+    cs.table [
+    ]
+    "test.region"() ({
+      cs.jump ^bb1 weight 3
+    ^bb1:  // 2 preds: ^bb0, ^bb1
+      cs.jump ^bb1
+    }) : () -> ()
+  }
+}
+`;
+
+/** `^bb1` or `^bb1 weight 3`. */
+const target = {
+  parse(p) {
+    assert.equal(p.argKind(0), 'successors');
+    if (!p.atSuccessor()) throw new Error('expected a block name');
+    p.parseSuccessor(0);
+    if (!p.atKeyword('weight')) return;
+    p.parseKeyword('weight');
+    const w = p.parseOptionalInteger();
+    if (w === undefined) throw new Error('expected a weight');
+    p.setAttribute(1, IntegerAttr.get(IntegerType.getSignless(64, p.context), w));
+  },
+  print(p) {
+    assert.deepEqual(p.arg(0), { kind: 'successors', count: 1 });
+    p.printSuccessor(0, 0);
+    const w = p.getAttribute(1);
+    if (w === undefined) return;
+    p.write(' weight ');
+    p.printAttributeWithoutType(w);
+  },
+};
+
+/** An optional `"label"`, then `[` integers `]`, one per line. */
+const table = {
+  parse(p) {
+    const label = p.parseOptionalString();
+    if (label !== undefined) p.setAttribute(1, StringAttr.get(label, p.context));
+    p.parsePunctuation('[');
+    const i64 = IntegerType.getSignless(64, p.context);
+    const items = [];
+    for (let v = p.parseOptionalInteger(); v !== undefined; v = p.parseOptionalInteger()) {
+      items.push(IntegerAttr.get(i64, v));
+      if (!p.parseOptionalPunctuation(',')) break;
+    }
+    p.parsePunctuation(']');
+    p.setAttribute(0, ArrayAttr.get(items, p.context));
+  },
+  print(p) {
+    const label = p.getAttribute(1);
+    if (label !== undefined) {
+      p.printAttribute(label);
+      p.write(' ');
+    }
+    const items = p.getAttribute(0).elements;
+    p.write('[');
+    items.forEach((e, i) => {
+      p.printNewline();
+      p.write('  ');
+      p.printAttributeWithoutType(e);
+      if (i + 1 < items.length) p.write(',');
+    });
+    p.printNewline();
+    p.write(']');
+  },
+};
+
+/** `(%a, %b) : i32`: the body's entry-block arguments, named before their type. */
+const args = {
+  parse(p) {
+    assert.equal(p.argKind(0), 'region');
+    const n = p.parseArgumentList(0);
+    p.parsePunctuation(':');
+    const t = p.parseType();
+    for (let i = 0; i < n; i++) p.setArgumentType(0, i, t);
+  },
+  print(p) {
+    const n = p.numValues(0);
+    p.write('(');
+    for (let i = 0; i < n; i++) {
+      if (i > 0) p.write(', ');
+      p.printOperand(0, i);
+      p.printOptionalLocationSpecifier(0, i);
+    }
+    p.write(') : ');
+    if (n > 0) p.printType(p.getType(0, 0));
+  },
+};
+
+test('directives with successors, integers, strings, argument lists and newlines', () => {
+  const ctx = new Context({ allowUnregisteredDialects: true });
+  ctx.loadDialectDefinitions(CS, 'cs.irdl.mlir');
+  ctx.registerCustomDirective('cs', 'Target', target);
+  ctx.registerCustomDirective('cs', 'Table', table);
+  ctx.registerCustomDirective('cs', 'Args', args);
+  const m = Module.parse(CS_TEXT, ctx);
+  assert.equal(m.toString(), CS_TEXT);
+  const g = m.print({ generic: true });
+  assert.ok(g.includes('"cs.jump"()[^bb1] <{weight = 3 : i64}> : () -> ()'), g);
+  assert.ok(g.includes('<{entries = [2, 3], label = "primes"}>'), g);
+  assert.ok(g.includes('^bb0(%arg0: i32, %arg1: i32):'), g);
+  // Errors point into the text: the parser's own, and a failed call's.
+  assert.throws(() => Module.parse('"test.r"() ({\n  cs.jump 3\n}) : () -> ()\n', { context: ctx, filename: 'j.mlir' }),
+    (e) => e instanceof MLIRError && e.message.includes('j.mlir:2:') && e.message.includes('expected a block name'));
+  assert.throws(() => Module.parse('cs.table [99999999999999999999]\n', { context: ctx, filename: 't.mlir' }),
+    (e) => e instanceof MLIRError && e.message.includes('t.mlir:1:'));
 });
 
 test('a JavaScript verifier hook runs on parse and on verify; its answer is the error', () => {

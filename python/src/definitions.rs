@@ -136,6 +136,7 @@ fn kind_name(k: DirectiveArgKind) -> &'static str {
         DirectiveArgKind::Types => "types",
         DirectiveArgKind::Attribute => "attribute",
         DirectiveArgKind::Region => "region",
+        DirectiveArgKind::Successors => "successors",
         DirectiveArgKind::Other => "other",
     }
 }
@@ -173,7 +174,8 @@ impl DirectiveParser {
         context_object(py, self.p.context())
     }
 
-    /// The kind of argument `arg`: "operands", "types", "attribute", "region" or "other".
+    /// The kind of argument `arg`: "operands", "types", "attribute", "region", "successors"
+    /// or "other".
     fn arg_kind(&self, arg: usize) -> PyResult<&'static str> {
         Ok(kind_name(self.p.arg_kind(arg).py()?))
     }
@@ -198,6 +200,48 @@ impl DirectiveParser {
     fn parse_argument(&self, arg: usize, r#type: &Bound<'_, PyAny>) -> PyResult<()> {
         let t = type_arg(r#type, "type")?;
         self.p().parse_argument(arg, &t).py()
+    }
+
+    /// `parseArgumentList` with parentheses: `(%a, %b, ...)` or `()`, new SSA names that
+    /// become entry block arguments of region `arg`, of type `type`; None leaves their types
+    /// to `set_argument_type`. Returns how many were read.
+    #[pyo3(signature = (arg, r#type=None))]
+    fn parse_argument_list(&self, arg: usize, r#type: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+        let t = r#type.filter(|t| !t.is_none()).map(|t| type_arg(t, "type")).transpose()?;
+        self.p().parse_argument_list(arg, t.as_ref()).py()
+    }
+
+    /// The type of entry block argument `index` of region `arg`, for names read before
+    /// their types (`(%a, %b) : i32`).
+    fn set_argument_type(&self, arg: usize, index: usize, r#type: &Bound<'_, PyAny>) -> PyResult<()> {
+        let t = type_arg(r#type, "type")?;
+        self.p().set_argument_type(arg, index, &t).py()
+    }
+
+    /// `parseSuccessor`: a block name (`^bb1`), added to successor group `arg`.
+    fn parse_successor(&self, arg: usize) -> PyResult<()> {
+        self.p().parse_successor(arg).py()
+    }
+
+    /// Whether the next token is a block name.
+    fn at_successor(&self) -> PyResult<bool> {
+        self.p.at_successor().py()
+    }
+
+    /// `parseOptionalInteger`: the signed integer literal next (consumed), or None.
+    fn parse_optional_integer(&self) -> PyResult<Option<i64>> {
+        self.p().parse_optional_integer().py()
+    }
+
+    /// `parseOptionalString`: the string literal next (consumed, unescaped), or None.
+    fn parse_optional_string(&self) -> PyResult<Option<String>> {
+        self.p().parse_optional_string().py()
+    }
+
+    /// Whether the next token is `keyword` (not consumed): with `parse_keyword`,
+    /// `parseOptionalKeyword("keyword")`.
+    fn at_keyword(&self, keyword: &str) -> PyResult<bool> {
+        self.p.at_keyword(keyword).py()
     }
 
     /// `parseKeyword`: exactly `keyword`.
@@ -274,7 +318,8 @@ impl DirectivePrinter {
         self.p.clone().write(text).py()
     }
 
-    /// How many values argument `arg` holds (operands or types; 0 or 1 for an attribute).
+    /// How many values argument `arg` holds (operands, types, successors, a region's entry
+    /// block arguments; 0 or 1 for an attribute).
     fn num_values(&self, arg: usize) -> PyResult<usize> {
         self.p.num_values(arg).py()
     }
@@ -284,7 +329,8 @@ impl DirectivePrinter {
         self.p.clone().print_operand(arg, index).py()
     }
 
-    /// Type `index` of argument `arg` (a `type(...)` argument).
+    /// Type `index` of argument `arg` (a `type(...)` argument, or a region's entry block
+    /// argument).
     fn r#type(&self, py: Python<'_>, arg: usize, index: usize) -> PyResult<Py<PyAny>> {
         let t = self.p.type_at(arg, index).py()?;
         wrap_type(py, t)
@@ -305,6 +351,28 @@ impl DirectivePrinter {
     fn print_attribute(&self, a: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = attr_arg(a, "a")?;
         self.p.clone().print_attribute(&a).py()
+    }
+
+    /// `printAttributeWithoutType`: `3`, not `3 : i64`.
+    fn print_attribute_without_type(&self, a: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = attr_arg(a, "a")?;
+        self.p.clone().print_attribute_without_type(&a).py()
+    }
+
+    /// `printSuccessor`: successor `index` of successor group `arg` (`^bb1`).
+    fn print_successor(&self, arg: usize, index: usize) -> PyResult<()> {
+        self.p.clone().print_successor(arg, index).py()
+    }
+
+    /// `printNewline`: a new line at the op's indentation.
+    fn print_newline(&self) -> PyResult<()> {
+        self.p.clone().print_newline().py()
+    }
+
+    /// `printOptionalLocationSpecifier` for entry block argument `index` of region `arg`:
+    /// ` loc(...)` when locations are printed, nothing otherwise.
+    fn print_optional_location_specifier(&self, arg: usize, index: usize) -> PyResult<()> {
+        self.p.clone().print_optional_location_specifier(arg, index).py()
     }
 
     fn __repr__(&self) -> &'static str {

@@ -304,3 +304,150 @@ def test_parser_and_printer_objects_outlive_their_callbacks_safely(ctx: ir.Conte
         parser.parse_keyword("x")
     with pytest.raises(ValueError, match="only valid during its callback"):
         printer.write("x")
+
+
+# ---- successors, integers, strings, argument lists and newlines -------------------------
+
+CS_DEFS = """\
+irdl.dialect @cs {
+  irdl.operation @jump attributes {omnir.assembly_format = "custom<Target>($dest, $weight) attr-dict", omnir.successors = ["dest"], omnir.traits = ["Terminator"], omnir.optional_attributes = ["weight"]} {
+    %w = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"weight" = %w}
+  }
+  irdl.operation @table attributes {omnir.assembly_format = "custom<Table>($entries, $label) attr-dict", omnir.optional_attributes = ["label"]} {
+    %e = irdl.any {omnir.constraint = "ArrayAttr"}
+    %l = irdl.any {omnir.constraint = "StrAttr"}
+    irdl.attributes {"entries" = %e, "label" = %l}
+  }
+  irdl.operation @scope attributes {omnir.assembly_format = "custom<Args>($body) attr-dict-with-keyword $body", omnir.traits = ["NoTerminator"]} {
+    %r = irdl.region
+    irdl.regions(body: %r)
+  }
+}
+"""
+
+CS_TEXT = """\
+module {
+  cs.scope (%arg0, %arg1) : i32 {
+    cs.table "primes" [
+      2,
+      3
+    ]
+    cs.table [
+    ]
+    "test.region"() ({
+      cs.jump ^bb1 weight 3
+    ^bb1:  // 2 preds: ^bb0, ^bb1
+      cs.jump ^bb1
+    }) : () -> ()
+  }
+}
+"""
+
+
+def parse_target(p: ir.DirectiveParser) -> None:
+    """``^bb1`` or ``^bb1 weight 3``"""
+    assert p.arg_kind(0) == "successors"
+    if not p.at_successor():
+        raise ValueError("expected a block name")
+    p.parse_successor(0)
+    if not p.at_keyword("weight"):
+        return
+    p.parse_keyword("weight")
+    w = p.parse_optional_integer()
+    if w is None:
+        raise ValueError("expected a weight")
+    p.set_attribute(1, ir.IntegerAttr.get(ir.IntegerType.get_signless(64), w))
+
+
+def print_target(p: ir.DirectivePrinter) -> None:
+    assert p.arg_kind(0) == "successors" and p.num_values(0) == 1
+    p.print_successor(0, 0)
+    w = p.attribute(1)
+    if w is not None:
+        p.write(" weight ")
+        p.print_attribute_without_type(w)
+
+
+def parse_table(p: ir.DirectiveParser) -> None:
+    """An optional ``"label"``, then ``[`` integers ``]``."""
+    label = p.parse_optional_string()
+    if label is not None:
+        p.set_attribute(1, ir.StringAttr.get(label))
+    p.parse_punctuation("[")
+    i64 = ir.IntegerType.get_signless(64)
+    items: List[ir.Attribute] = []
+    while True:
+        v = p.parse_optional_integer()
+        if v is None:
+            break
+        items.append(ir.IntegerAttr.get(i64, v))
+        if not p.parse_optional_punctuation(","):
+            break
+    p.parse_punctuation("]")
+    p.set_attribute(0, ir.ArrayAttr.get(items))
+
+
+def print_table(p: ir.DirectivePrinter) -> None:
+    """One entry per line."""
+    label = p.attribute(1)
+    if label is not None:
+        p.print_attribute(label)
+        p.write(" ")
+    entries = p.attribute(0)
+    assert entries is not None
+    items = list(ir.ArrayAttr(entries))
+    p.write("[")
+    for i, e in enumerate(items):
+        p.print_newline()
+        p.write("  ")
+        p.print_attribute_without_type(e)
+        if i + 1 < len(items):
+            p.write(",")
+    p.print_newline()
+    p.write("]")
+
+
+def parse_args(p: ir.DirectiveParser) -> None:
+    """``(%a, %b) : i32``: the body's entry block arguments, named before their type."""
+    assert p.arg_kind(0) == "region"
+    n = p.parse_argument_list(0)
+    p.parse_punctuation(":")
+    t = p.parse_type()
+    for i in range(n):
+        p.set_argument_type(0, i, t)
+
+
+def print_args(p: ir.DirectivePrinter) -> None:
+    n = p.num_values(0)
+    p.write("(")
+    for i in range(n):
+        if i:
+            p.write(", ")
+        p.print_operand(0, i)
+        p.print_optional_location_specifier(0, i)
+    p.write(") : ")
+    if n:
+        p.print_type(p.type(0, 0))
+
+
+def test_successor_integer_string_and_argument_list_directives(ctx: ir.Context) -> None:
+    ctx.allow_unregistered_dialects = True
+    ctx.load_dialect_definitions(CS_DEFS, "cs.irdl.mlir")
+    ctx.register_custom_directive("cs", "Target", parse_target, print_target)
+    ctx.register_custom_directive("cs", "Table", parse_table, print_table)
+    ctx.register_custom_directive("cs", "Args", parse_args, print_args)
+    m = ir.Module.parse(CS_TEXT, filename="cs.mlir")
+    assert str(m) == CS_TEXT
+    generic = m.operation.get_asm(print_generic_op_form=True)
+    assert isinstance(generic, str)
+    assert '"cs.jump"()[^bb1] <{weight = 3 : i64}> : () -> ()' in generic
+    assert '<{entries = [2, 3], label = "primes"}>' in generic
+    assert "^bb0(%arg0: i32, %arg1: i32):" in generic
+    # Errors point into the text: the callback's own, and a failed call's.
+    with pytest.raises(ir.MLIRError) as e:
+        ir.Module.parse('"test.r"() ({\n  cs.jump 3\n}) : () -> ()\n', filename="j.mlir")
+    assert '"j.mlir":2:' in str(e.value) and "expected a block name" in str(e.value)
+    with pytest.raises(ir.MLIRError) as e:
+        ir.Module.parse("cs.table [99999999999999999999]\n", filename="t.mlir")
+    assert '"t.mlir":1:' in str(e.value)

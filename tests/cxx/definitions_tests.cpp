@@ -300,4 +300,160 @@ TEST(hooks_written_in_cxx) {
                OMNIR_ERROR_PARSE_FAILED, e, EXPECT_CONTAINS(e.message(), "the parser threw"));
 }
 
+// ---- successors, integers, strings, argument lists and newlines ----
+
+static const char *const kCsDefs =
+    "irdl.dialect @cs {\n"
+    "  irdl.operation @jump attributes {omnir.assembly_format = \"custom<Target>($dest, $weight) attr-dict\", "
+    "omnir.successors = [\"dest\"], omnir.traits = [\"Terminator\"], omnir.optional_attributes = [\"weight\"]} {\n"
+    "    %w = irdl.any {omnir.constraint = \"I64Attr\"}\n"
+    "    irdl.attributes {\"weight\" = %w}\n"
+    "  }\n"
+    "  irdl.operation @table attributes {omnir.assembly_format = \"custom<Table>($entries, $label) attr-dict\", "
+    "omnir.optional_attributes = [\"label\"]} {\n"
+    "    %e = irdl.any {omnir.constraint = \"ArrayAttr\"}\n"
+    "    %l = irdl.any {omnir.constraint = \"StrAttr\"}\n"
+    "    irdl.attributes {\"entries\" = %e, \"label\" = %l}\n"
+    "  }\n"
+    "  irdl.operation @scope attributes {omnir.assembly_format = \"custom<Args>($body) attr-dict-with-keyword $body\", "
+    "omnir.traits = [\"NoTerminator\"]} {\n"
+    "    %r = irdl.region\n"
+    "    irdl.regions(body: %r)\n"
+    "  }\n"
+    "}\n";
+
+static const char *const kCsText = "module {\n"
+                                   "  cs.scope (%arg0, %arg1) : i32 {\n"
+                                   "    cs.table \"primes\" [\n"
+                                   "      2,\n"
+                                   "      3\n"
+                                   "    ]\n"
+                                   "    cs.table [\n"
+                                   "    ]\n"
+                                   "    \"test.region\"() ({\n"
+                                   "      cs.jump ^bb1 weight 3\n"
+                                   "    ^bb1:  // 2 preds: ^bb0, ^bb1\n"
+                                   "      cs.jump ^bb1\n"
+                                   "    }) : () -> ()\n"
+                                   "  }\n"
+                                   "}\n";
+
+// custom<Target>($dest, $weight): `^bb1` or `^bb1 weight 3`.
+static ParseResult parseTarget(OpAsmParser &parser) {
+  if (parser.getArgumentKind(0) != DirectiveArgKind::Successors)
+    return parser.emitError() << "Target needs a successor";
+  OptionalParseResult dest = parser.parseOptionalSuccessor(0);
+  if (!dest.has_value())
+    return parser.emitError() << "expected a block name";
+  if (failed(*dest))
+    return failure();
+  if (failed(parser.parseOptionalKeyword("weight")))
+    return success();
+  int64_t weight = 0;
+  if (parser.parseInteger(weight))
+    return failure();
+  Context ctx = parser.getContext();
+  parser.setAttribute(1, IntegerAttr::get(IntegerType::get(ctx, 64), weight));
+  return success();
+}
+
+static void printTarget(OpAsmPrinter &printer) {
+  if (printer.getArgumentKind(0) != DirectiveArgKind::Successors || printer.getNumValues(0) != 1)
+    return;
+  printer.printSuccessor(0, 0);
+  if (Attribute weight = printer.getAttribute(1)) {
+    printer << " weight ";
+    printer.printAttributeWithoutType(weight);
+  }
+}
+
+// custom<Table>($entries, $label): an optional "label", then `[` integers `]`, one a line.
+static ParseResult parseTable(OpAsmParser &parser) {
+  Context ctx = parser.getContext();
+  std::string label;
+  if (succeeded(parser.parseOptionalString(&label)))
+    parser.setAttribute(1, StringAttr::get(ctx, label));
+  if (parser.parseLSquare())
+    return failure();
+  std::vector<Attribute> items;
+  Type i64 = IntegerType::get(ctx, 64);
+  int64_t value = 0;
+  for (OptionalParseResult r = parser.parseOptionalInteger(value); r.has_value();
+       r = parser.parseOptionalInteger(value)) {
+    if (failed(*r))
+      return failure();
+    items.push_back(IntegerAttr::get(i64, value));
+    if (failed(parser.parseOptionalComma()))
+      break;
+  }
+  if (parser.parseRSquare())
+    return failure();
+  parser.setAttribute(0, ArrayAttr::get(ctx, items));
+  return success();
+}
+
+static void printTable(OpAsmPrinter &printer) {
+  if (Attribute label = printer.getAttribute(1))
+    printer << label << " ";
+  std::vector<Attribute> items = cast<ArrayAttr>(printer.getAttribute(0)).getValue();
+  printer << "[";
+  for (size_t i = 0; i < items.size(); i++) {
+    printer.printNewline();
+    printer << "  ";
+    printer.printAttributeWithoutType(items[i]);
+    if (i + 1 < items.size())
+      printer << ",";
+  }
+  printer.printNewline();
+  printer << "]";
+}
+
+// custom<Args>($body): `(%a, %b) : i32`, the body's entry arguments, named before their type.
+static ParseResult parseArgs(OpAsmParser &parser) {
+  size_t n = 0;
+  Type type;
+  if (parser.parseArgumentList(0, n) || parser.parseColonType(type))
+    return failure();
+  for (size_t i = 0; i < n; i++)
+    parser.setArgumentType(0, i, type);
+  return success();
+}
+
+static void printArgs(OpAsmPrinter &printer) {
+  size_t n = printer.getNumValues(0);
+  printer << "(";
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0)
+      printer << ", ";
+    printer.printOperand(0, i);
+    printer.printOptionalLocationSpecifier(0, i);
+  }
+  printer << ") : ";
+  if (n > 0)
+    printer << printer.getType(0, 0);
+}
+
+TEST(successor_integer_string_and_argument_list_directives) {
+  OwningContext ctx;
+  ctx.allowUnregisteredDialects();
+  loadDialectDefinitions(ctx, kCsDefs, "cs.mlir");
+  registerCustomDirective(ctx, "cs", "Target", parseTarget, printTarget);
+  registerCustomDirective(ctx, "cs", "Table", parseTable, printTable);
+  registerCustomDirective(ctx, "cs", "Args", parseArgs, printArgs);
+  auto module = parseSourceString<ModuleOp>(kCsText, ctx, "cs.mlir");
+  EXPECT_EQ(module->str(), std::string(kCsText));
+  std::string generic = module->str(OpPrintingFlags().printGenericOpForm());
+  EXPECT_CONTAINS(generic, "\"cs.jump\"()[^bb1] <{weight = 3 : i64}> : () -> ()");
+  EXPECT_CONTAINS(generic, "<{entries = [2, 3], label = \"primes\"}>");
+  EXPECT_CONTAINS(generic, "^bb0(%arg0: i32, %arg1: i32):");
+  // Errors point into the text: the directive's own, and a failed call's.
+  EXPECT_ERROR(parseSourceString<ModuleOp>("\"test.r\"() ({\n  cs.jump 3\n}) : () -> ()\n", ctx, "j.mlir"),
+               OMNIR_ERROR_PARSE_FAILED, e, {
+                 EXPECT_CONTAINS(e.message(), "j.mlir:2:");
+                 EXPECT_CONTAINS(e.message(), "expected a block name");
+               });
+  EXPECT_ERROR(parseSourceString<ModuleOp>("cs.table [99999999999999999999]\n", ctx, "t.mlir"),
+               OMNIR_ERROR_PARSE_FAILED, e, EXPECT_CONTAINS(e.message(), "t.mlir:1:"));
+}
+
 int main(int argc, char **argv) { return harness::run(argc, argv); }

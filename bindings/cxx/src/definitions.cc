@@ -81,6 +81,17 @@ ParseResult parsed(omnir_status st) {
   throwLastError(st);
 }
 
+// A call that read a token's text if it was next: success with `*out` set, or failure().
+// The string is released either way.
+ParseResult optionalText(omnir_status st, omnir_string s, bool found, std::string *out) {
+  std::string text = detail::takeString(s);
+  if (failed(parsed(st)) || !found)
+    return failure();
+  if (out)
+    *out = std::move(text);
+  return success();
+}
+
 } // namespace
 
 void registerVerifierHook(Context ctx, std::string_view name, std::function<LogicalResult(Operation)> verify) {
@@ -137,6 +148,54 @@ ParseResult OpAsmParser::parseArgument(size_t region, Type type) {
   return parsed(omnir_directive_parser_parse_argument(raw_, region, type));
 }
 
+ParseResult OpAsmParser::parseArgumentList(size_t region, size_t &count, Type type) {
+  count = 0;
+  return parsed(omnir_directive_parser_parse_argument_list(raw_, region, type, &count));
+}
+
+void OpAsmParser::setArgumentType(size_t region, size_t index, Type type) {
+  check(omnir_directive_parser_set_argument_type(raw_, region, index, type));
+}
+
+ParseResult OpAsmParser::parseSuccessor(size_t arg) { return parsed(omnir_directive_parser_parse_successor(raw_, arg)); }
+
+OptionalParseResult OpAsmParser::parseOptionalSuccessor(size_t arg) {
+  if (!atSuccessor())
+    return std::nullopt;
+  return parseSuccessor(arg);
+}
+
+bool OpAsmParser::atSuccessor() {
+  bool at = false;
+  check(omnir_directive_parser_at_successor(raw_, &at));
+  return at;
+}
+
+OptionalParseResult OpAsmParser::parseOptionalInteger(int64_t &result) {
+  bool found = false;
+  int64_t value = 0;
+  ParseResult r = parsed(omnir_directive_parser_parse_optional_integer(raw_, &value, &found));
+  if (succeeded(r) && !found)
+    return std::nullopt;
+  if (succeeded(r))
+    result = value;
+  return r;
+}
+
+ParseResult OpAsmParser::parseOptionalString(std::string *out) {
+  omnir_string s{};
+  bool found = false;
+  omnir_status st = omnir_directive_parser_parse_optional_string(raw_, &s, &found);
+  return optionalText(st, s, found, out);
+}
+
+ParseResult OpAsmParser::parseOptionalKeyword(std::string_view keyword) {
+  bool at = false;
+  if (failed(parsed(omnir_directive_parser_at_keyword(raw_, keyword.data(), keyword.size(), &at))) || !at)
+    return failure();
+  return parseKeyword(keyword);
+}
+
 ParseResult OpAsmParser::parseKeyword(std::string_view keyword) {
   return parsed(omnir_directive_parser_parse_keyword(raw_, keyword.data(), keyword.size()));
 }
@@ -145,12 +204,7 @@ ParseResult OpAsmParser::parseOptionalKeyword(std::string *out) {
   omnir_string s{};
   bool found = false;
   omnir_status st = omnir_directive_parser_parse_optional_keyword(raw_, &s, &found);
-  std::string kw = detail::takeString(s);
-  if (failed(parsed(st)) || !found)
-    return failure();
-  if (out)
-    *out = std::move(kw);
-  return success();
+  return optionalText(st, s, found, out);
 }
 
 ParseResult OpAsmParser::parseKeyword(std::string *out) {
@@ -247,6 +301,20 @@ Attribute OpAsmPrinter::getAttribute(size_t arg) const {
 void OpAsmPrinter::printType(Type type) { check(omnir_directive_printer_print_type(raw_, type)); }
 
 void OpAsmPrinter::printAttribute(Attribute attr) { check(omnir_directive_printer_print_attribute(raw_, attr)); }
+
+void OpAsmPrinter::printAttributeWithoutType(Attribute attr) {
+  check(omnir_directive_printer_print_attribute_without_type(raw_, attr));
+}
+
+void OpAsmPrinter::printSuccessor(size_t arg, size_t index) {
+  check(omnir_directive_printer_print_successor(raw_, arg, index));
+}
+
+void OpAsmPrinter::printNewline() { check(omnir_directive_printer_print_newline(raw_)); }
+
+void OpAsmPrinter::printOptionalLocationSpecifier(size_t region, size_t index) {
+  check(omnir_directive_printer_print_optional_location(raw_, region, index));
+}
 
 OpAsmPrinter &OpAsmPrinter::write(std::string_view text) {
   check(omnir_directive_printer_write(raw_, text.data(), text.size()));

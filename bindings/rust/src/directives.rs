@@ -34,6 +34,9 @@ pub enum DirectiveArgKind {
     Attribute,
     /// A region whose entry block arguments the directive defines (`parse_argument`).
     Region,
+    /// A successor group (`$dest`): filled by `parse_successor`, printed by
+    /// `print_successor`.
+    Successors,
     /// Anything else (`ref(...)`, ...).
     Other,
 }
@@ -45,6 +48,7 @@ impl DirectiveArgKind {
             sys::OMNIR_DIRECTIVE_ARG_TYPES => DirectiveArgKind::Types,
             sys::OMNIR_DIRECTIVE_ARG_ATTRIBUTE => DirectiveArgKind::Attribute,
             sys::OMNIR_DIRECTIVE_ARG_REGION => DirectiveArgKind::Region,
+            sys::OMNIR_DIRECTIVE_ARG_SUCCESSORS => DirectiveArgKind::Successors,
             _ => DirectiveArgKind::Other,
         }
     }
@@ -104,6 +108,20 @@ impl DirectiveParser {
         })
     }
 
+    /// A call that reads a token's text if it is next: the text, or `None` when it was not.
+    fn optional_text(
+        &self,
+        f: impl FnOnce(*mut sys::omnir_directive_parser, *mut sys::omnir_string, *mut bool) -> sys::omnir_status,
+    ) -> Result<Option<String>> {
+        let mut s = crate::strings::empty();
+        let mut found = false;
+        let r = self.call(|p| f(p, &mut s, &mut found));
+        // Released whether or not the call failed.
+        let text = take_string(s);
+        r?;
+        Ok(found.then_some(text))
+    }
+
     /// The context of the op being parsed.
     pub fn context(&self) -> &Context {
         &self.ctx
@@ -152,6 +170,64 @@ impl DirectiveParser {
         self.call(|p| unsafe { sys::omnir_directive_parser_parse_argument(p, arg, ty.raw) })
     }
 
+    /// `parseArgumentList` with parentheses: `(%a, %b, ...)` or `()`, new SSA names that
+    /// become entry block arguments of region `arg`, of type `ty`; `None` leaves their types
+    /// to [`set_argument_type`](Self::set_argument_type) (a type left unset fails the
+    /// parse). How many were read.
+    pub fn parse_argument_list(&mut self, arg: usize, ty: Option<&Type>) -> Result<usize> {
+        let raw = ty.map(|t| t.raw).unwrap_or_default();
+        let mut count = 0usize;
+        // SAFETY: a live parser and a local out-pointer; the handle is checked by omnir.
+        self.call(|p| unsafe { sys::omnir_directive_parser_parse_argument_list(p, arg, raw, &mut count) })?;
+        Ok(count)
+    }
+
+    /// The type of entry block argument `index` of region `arg`, for names read before
+    /// their types (`(%a, %b) : i32`).
+    pub fn set_argument_type(&mut self, arg: usize, index: usize, ty: &Type) -> Result<()> {
+        // SAFETY: a live parser; the handle is checked by omnir.
+        self.call(|p| unsafe { sys::omnir_directive_parser_set_argument_type(p, arg, index, ty.raw) })
+    }
+
+    /// `parseSuccessor`: a block name (`^bb1`), appended to successor group `arg`.
+    pub fn parse_successor(&mut self, arg: usize) -> Result<()> {
+        // SAFETY: a live parser.
+        self.call(|p| unsafe { sys::omnir_directive_parser_parse_successor(p, arg) })
+    }
+
+    /// Whether the next token is a block name (`parseOptionalSuccessor` without reading it).
+    pub fn at_successor(&self) -> Result<bool> {
+        let mut yes = false;
+        // SAFETY: a live parser and a local out-pointer.
+        self.call(|p| unsafe { sys::omnir_directive_parser_at_successor(p, &mut yes) })?;
+        Ok(yes)
+    }
+
+    /// `parseOptionalInteger`: the signed integer literal next, if there is one (an error
+    /// when it does not fit in 64 bits).
+    pub fn parse_optional_integer(&mut self) -> Result<Option<i64>> {
+        let (mut v, mut found) = (0i64, false);
+        // SAFETY: a live parser and local out-pointers.
+        self.call(|p| unsafe { sys::omnir_directive_parser_parse_optional_integer(p, &mut v, &mut found) })?;
+        Ok(found.then_some(v))
+    }
+
+    /// `parseOptionalString`: the string literal next (unescaped), if there is one.
+    pub fn parse_optional_string(&mut self) -> Result<Option<String>> {
+        // SAFETY: a live parser and the helper's out-pointers.
+        self.optional_text(|p, s, found| unsafe { sys::omnir_directive_parser_parse_optional_string(p, s, found) })
+    }
+
+    /// Whether the next token is `keyword` (not read): with
+    /// [`parse_keyword`](Self::parse_keyword), `parseOptionalKeyword("keyword")`.
+    pub fn at_keyword(&self, keyword: &str) -> Result<bool> {
+        let (k, kl) = arg(keyword);
+        let mut yes = false;
+        // SAFETY: a live parser, a string valid for the call and a local out-pointer.
+        self.call(|p| unsafe { sys::omnir_directive_parser_at_keyword(p, k, kl, &mut yes) })?;
+        Ok(yes)
+    }
+
     /// `parseKeyword`: exactly `keyword`.
     pub fn parse_keyword(&mut self, keyword: &str) -> Result<()> {
         let (k, kl) = arg(keyword);
@@ -161,13 +237,8 @@ impl DirectiveParser {
 
     /// `parseOptionalKeyword`: the bare identifier next, if there is one.
     pub fn parse_optional_keyword(&mut self) -> Result<Option<String>> {
-        let mut s = crate::strings::empty();
-        let mut found = false;
-        // SAFETY: a live parser and local out-pointers.
-        let r = self.call(|p| unsafe { sys::omnir_directive_parser_parse_optional_keyword(p, &mut s, &mut found) });
-        let text = take_string(s);
-        r?;
-        Ok(found.then_some(text))
+        // SAFETY: a live parser and the helper's out-pointers.
+        self.optional_text(|p, s, found| unsafe { sys::omnir_directive_parser_parse_optional_keyword(p, s, found) })
     }
 
     /// Punctuation (`(`, `)`, `,`, `:`, `->`, `=`, `<`, `>`, `[`, `]`, `{`, `}`, ...), as
@@ -241,8 +312,8 @@ impl DirectivePrinter {
         self.call(|p| unsafe { sys::omnir_directive_printer_write(p, t, tl) })
     }
 
-    /// The kind of argument `arg` and how many values it holds (operands or types; 0 or 1
-    /// for an attribute).
+    /// The kind of argument `arg` and how many values it holds (operands, types, successors,
+    /// a region's entry block arguments; 0 or 1 for an attribute).
     pub fn arg(&self, arg: usize) -> Result<(DirectiveArgKind, usize)> {
         let (mut kind, mut count) = (0u32, 0usize);
         // SAFETY: a live printer and local out-pointers.
@@ -261,7 +332,8 @@ impl DirectivePrinter {
         self.call(|p| unsafe { sys::omnir_directive_printer_print_operand(p, arg, index) })
     }
 
-    /// Type `index` of argument `arg` (a `type(...)` argument).
+    /// Type `index` of argument `arg` (a `type(...)` argument, or a region's entry block
+    /// argument).
     pub fn type_at(&self, arg: usize, index: usize) -> Result<Type> {
         let mut t = sys::omnir_type::default();
         // SAFETY: a live printer and a local out-pointer.
@@ -287,6 +359,31 @@ impl DirectivePrinter {
     pub fn print_attribute(&mut self, attr: &Attribute) -> Result<()> {
         // SAFETY: a live printer; the handle is checked by omnir.
         self.call(|p| unsafe { sys::omnir_directive_printer_print_attribute(p, attr.raw) })
+    }
+
+    /// `printAttributeWithoutType`: `3`, not `3 : i64`.
+    pub fn print_attribute_without_type(&mut self, attr: &Attribute) -> Result<()> {
+        // SAFETY: a live printer; the handle is checked by omnir.
+        self.call(|p| unsafe { sys::omnir_directive_printer_print_attribute_without_type(p, attr.raw) })
+    }
+
+    /// `printSuccessor`: successor `index` of successor group `arg` (`^bb1`).
+    pub fn print_successor(&mut self, arg: usize, index: usize) -> Result<()> {
+        // SAFETY: a live printer.
+        self.call(|p| unsafe { sys::omnir_directive_printer_print_successor(p, arg, index) })
+    }
+
+    /// `printNewline`: a new line at the op's indentation.
+    pub fn print_newline(&mut self) -> Result<()> {
+        // SAFETY: a live printer.
+        self.call(|p| unsafe { sys::omnir_directive_printer_print_newline(p) })
+    }
+
+    /// `printOptionalLocationSpecifier` for entry block argument `index` of region `arg`:
+    /// ` loc(...)` when locations are printed, nothing otherwise.
+    pub fn print_optional_location_specifier(&mut self, arg: usize, index: usize) -> Result<()> {
+        // SAFETY: a live printer.
+        self.call(|p| unsafe { sys::omnir_directive_printer_print_optional_location(p, arg, index) })
     }
 }
 

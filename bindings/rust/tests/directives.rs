@@ -223,3 +223,153 @@ fn registration_errors() {
     assert_eq!(e.status, Status::ParseFailed);
     assert!(e.message.contains("verifier hook 'hk.nonempty' is not registered"), "{e}");
 }
+
+/// A successor with an optional weight, a table of integers over several lines, and a
+/// region whose entry block arguments are named before their type.
+const CS_DEFS: &str = r#"irdl.dialect @cs {
+  irdl.operation @jump attributes {omnir.assembly_format = "custom<Target>($dest, $weight) attr-dict", omnir.successors = ["dest"], omnir.traits = ["Terminator"], omnir.optional_attributes = ["weight"]} {
+    %w = irdl.any {omnir.constraint = "I64Attr"}
+    irdl.attributes {"weight" = %w}
+  }
+  irdl.operation @table attributes {omnir.assembly_format = "custom<Table>($entries, $label) attr-dict", omnir.optional_attributes = ["label"]} {
+    %e = irdl.any {omnir.constraint = "ArrayAttr"}
+    %l = irdl.any {omnir.constraint = "StrAttr"}
+    irdl.attributes {"entries" = %e, "label" = %l}
+  }
+  irdl.operation @scope attributes {omnir.assembly_format = "custom<Args>($body) attr-dict-with-keyword $body", omnir.traits = ["NoTerminator"]} {
+    %r = irdl.region
+    irdl.regions(body: %r)
+  }
+}
+"#;
+
+const CS_TEXT: &str = r#"module {
+  cs.scope (%arg0, %arg1) : i32 {
+    cs.table "primes" [
+      2,
+      3
+    ]
+    cs.table [
+    ]
+    "test.region"() ({
+      cs.jump ^bb1 weight 3
+    ^bb1:  // 2 preds: ^bb0, ^bb1
+      cs.jump ^bb1
+    }) : () -> ()
+  }
+}
+"#;
+
+/// `^bb1` or `^bb1 weight 3`.
+fn parse_target(p: &mut DirectiveParser) -> omnir::Result<()> {
+    assert_eq!(p.arg_kind(0)?, DirectiveArgKind::Successors);
+    if !p.at_successor()? {
+        return Err(p.error("expected a block name"));
+    }
+    p.parse_successor(0)?;
+    if !p.at_keyword("weight")? {
+        return Ok(());
+    }
+    p.parse_keyword("weight")?;
+    let Some(w) = p.parse_optional_integer()? else { return Err(p.error("expected a weight")) };
+    let ctx = p.context().clone();
+    let a = ctx.integer_attr(&ctx.integer_type(64)?, w)?;
+    p.set_attribute(1, Some(&a))
+}
+
+fn print_target(p: &mut DirectivePrinter) {
+    assert_eq!(p.arg(0).unwrap(), (DirectiveArgKind::Successors, 1));
+    p.print_successor(0, 0).unwrap();
+    if let Some(w) = p.attribute(1).unwrap() {
+        p.write(" weight ").unwrap();
+        p.print_attribute_without_type(&w).unwrap();
+    }
+}
+
+/// An optional `"label"`, then `[` integers `]`.
+fn parse_table(p: &mut DirectiveParser) -> omnir::Result<()> {
+    let ctx = p.context().clone();
+    if let Some(label) = p.parse_optional_string()? {
+        p.set_attribute(1, Some(&ctx.string_attr(&label)?))?;
+    }
+    p.parse_punctuation("[")?;
+    let i64_type = ctx.integer_type(64)?;
+    let mut items = Vec::new();
+    while let Some(v) = p.parse_optional_integer()? {
+        items.push(ctx.integer_attr(&i64_type, v)?);
+        if !p.parse_optional_punctuation(",")? {
+            break;
+        }
+    }
+    p.parse_punctuation("]")?;
+    p.set_attribute(0, Some(&ctx.array_attr(&items)?))
+}
+
+/// One entry per line.
+fn print_table(p: &mut DirectivePrinter) {
+    if let Some(label) = p.attribute(1).unwrap() {
+        p.print_attribute(&label).unwrap();
+        p.write(" ").unwrap();
+    }
+    let items = p.attribute(0).unwrap().unwrap().array_elements().unwrap();
+    p.write("[").unwrap();
+    for (i, e) in items.iter().enumerate() {
+        p.print_newline().unwrap();
+        p.write("  ").unwrap();
+        p.print_attribute_without_type(e).unwrap();
+        if i + 1 < items.len() {
+            p.write(",").unwrap();
+        }
+    }
+    p.print_newline().unwrap();
+    p.write("]").unwrap();
+}
+
+/// `(%a, %b) : i32`: the body's entry block arguments, all of one type.
+fn parse_args(p: &mut DirectiveParser) -> omnir::Result<()> {
+    assert_eq!(p.arg_kind(0)?, DirectiveArgKind::Region);
+    let n = p.parse_argument_list(0, None)?;
+    p.parse_punctuation(":")?;
+    let t = p.parse_type()?;
+    (0..n).try_for_each(|i| p.set_argument_type(0, i, &t))
+}
+
+fn print_args(p: &mut DirectivePrinter) {
+    let (kind, n) = p.arg(0).unwrap();
+    assert_eq!(kind, DirectiveArgKind::Region);
+    p.write("(").unwrap();
+    for i in 0..n {
+        if i > 0 {
+            p.write(", ").unwrap();
+        }
+        p.print_operand(0, i).unwrap();
+        p.print_optional_location_specifier(0, i).unwrap();
+    }
+    p.write(") : ").unwrap();
+    if n > 0 {
+        let t = p.type_at(0, 0).unwrap();
+        p.print_type(&t).unwrap();
+    }
+}
+
+#[test]
+fn successors_integers_strings_argument_lists_and_newlines() {
+    let ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true).unwrap();
+    ctx.load_definitions(CS_DEFS, "cs.irdl.mlir").unwrap();
+    ctx.register_custom_directive("cs", "Target", parse_target, print_target).unwrap();
+    ctx.register_custom_directive("cs", "Table", parse_table, print_table).unwrap();
+    ctx.register_custom_directive("cs", "Args", parse_args, print_args).unwrap();
+    let m = Module::parse(&ctx, CS_TEXT, "cs.mlir").unwrap();
+    assert_eq!(m.print(&PrintFlags::default()).unwrap(), CS_TEXT);
+    let g = m.print(&PrintFlags::default().with_generic()).unwrap();
+    assert!(g.contains("\"cs.jump\"()[^bb1] <{weight = 3 : i64}> : () -> ()"), "{g}");
+    assert!(g.contains("<{entries = [2, 3], label = \"primes\"}>"), "{g}");
+    assert!(g.contains("^bb0(%arg0: i32, %arg1: i32):"), "{g}");
+    // Errors from these calls point into the text.
+    let e = Module::parse(&ctx, "\"test.r\"() ({\n  cs.jump 3\n}) : () -> ()\n", "j.mlir").unwrap_err();
+    assert!(e.message.contains("j.mlir:2:") && e.message.contains("expected a block name"), "{e}");
+    let e = Module::parse(&ctx, "cs.table [99999999999999999999]\n", "t.mlir").unwrap_err();
+    assert_eq!(e.status, Status::ParseFailed);
+    assert!(e.message.contains("t.mlir:1:"), "{e}");
+}

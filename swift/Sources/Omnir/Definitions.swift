@@ -98,6 +98,8 @@ public enum DirectiveArgumentKind: Equatable {
     case attribute
     /// A region, whose entry block arguments the directive defines (`$body`).
     case region
+    /// A successor group (`$dest`), whose blocks the directive names (`^bb1`).
+    case successors
     /// Anything else (`ref(...)` of something the directive does not fill).
     case other
 
@@ -107,6 +109,7 @@ public enum DirectiveArgumentKind: Equatable {
         case OMNIR_DIRECTIVE_ARG_TYPES: self = .types
         case OMNIR_DIRECTIVE_ARG_ATTRIBUTE: self = .attribute
         case OMNIR_DIRECTIVE_ARG_REGION: self = .region
+        case OMNIR_DIRECTIVE_ARG_SUCCESSORS: self = .successors
         default: self = .other
         }
     }
@@ -152,6 +155,17 @@ public final class DirectiveParser {
         return value
     }
 
+    /// A call that reads a token's text if it is next: the text, or nil when it was not.
+    private func optionalText(
+        _ body: (OpaquePointer, UnsafeMutablePointer<omnir_string>, UnsafeMutablePointer<Bool>) -> omnir_status
+    ) throws -> String? {
+        var s = omnir_string(data: nil, len: 0)
+        let found = Result { try get(false) { body($0, &s, $1) } }
+        // Released whether or not the call failed.
+        let text = takeString(s)
+        return try found.get() ? text : nil
+    }
+
     /// The kind of argument `arg` of the directive (`.outOfRange` past the last).
     public func argumentKind(_ arg: Int) throws -> DirectiveArgumentKind {
         DirectiveArgumentKind(try get(UInt32(0)) { omnir_directive_parser_get_arg_kind($0, arg, $1) })
@@ -181,7 +195,55 @@ public final class DirectiveParser {
         try call { omnir_directive_parser_parse_argument($0, arg, type.handle) }
     }
 
+    /// Parses `(%a, %b, ...)` or `()`: new SSA names added, of `type`, to the entry block
+    /// arguments of region `arg` (MLIR's `parseArgumentList` with parentheses). With no
+    /// type, give each its own with `setArgumentType` (a type left unset fails the parse).
+    /// Returns how many were read.
+    @discardableResult
+    public func parseArgumentList(into arg: Int, type: Type? = nil) throws -> Int {
+        try get(0) { omnir_directive_parser_parse_argument_list($0, arg, type?.handle ?? omnir_type(), $1) }
+    }
+
+    /// Sets the type of entry block argument `index` of region `arg`, for names read before
+    /// their types (`(%a, %b) : i32`).
+    public func setArgumentType(_ type: Type, for arg: Int, at index: Int) throws {
+        try call { omnir_directive_parser_set_argument_type($0, arg, index, type.handle) }
+    }
+
+    // MARK: successors
+
+    /// Parses a block name (`^bb1`) into successor group `arg` (MLIR's `parseSuccessor`).
+    public func parseSuccessor(into arg: Int) throws {
+        try call { omnir_directive_parser_parse_successor($0, arg) }
+    }
+
+    /// Whether the next token is a block name.
+    public var isAtSuccessor: Bool {
+        get throws { try get(false) { omnir_directive_parser_at_successor($0, $1) } }
+    }
+
+    // MARK: literals
+
+    /// Parses a signed integer literal if one is next (MLIR's `parseOptionalInteger`; an
+    /// error when it does not fit in 64 bits).
+    public func parseOptionalInteger() throws -> Int64? {
+        var value: Int64 = 0
+        let found = try get(false) { omnir_directive_parser_parse_optional_integer($0, &value, $1) }
+        return found ? value : nil
+    }
+
+    /// Parses a string literal if one is next (MLIR's `parseOptionalString`), unescaped.
+    public func parseOptionalString() throws -> String? {
+        try optionalText { omnir_directive_parser_parse_optional_string($0, $1, $2) }
+    }
+
     // MARK: keywords and punctuation
+
+    /// Whether the next token is `keyword`, not consumed: with `parseKeyword`, MLIR's
+    /// `parseOptionalKeyword("keyword")`.
+    public func isAtKeyword(_ keyword: String) throws -> Bool {
+        try withStr(keyword) { k, n in try get(false) { omnir_directive_parser_at_keyword($0, k, n, $1) } }
+    }
 
     /// Parses `keyword` (`expected 'keyword'` otherwise).
     public func parseKeyword(_ keyword: String) throws {
@@ -190,10 +252,7 @@ public final class DirectiveParser {
 
     /// Parses a bare identifier if one is next (MLIR's `parseOptionalKeyword(StringRef *)`).
     public func parseOptionalKeyword() throws -> String? {
-        var s = omnir_string(data: nil, len: 0)
-        let found = try get(false) { omnir_directive_parser_parse_optional_keyword($0, &s, $1) }
-        let text = takeString(s)
-        return found ? text : nil
+        try optionalText { omnir_directive_parser_parse_optional_keyword($0, $1, $2) }
     }
 
     /// Parses punctuation: `(`, `)`, `[`, `]`, `{`, `}`, `<`, `>`, `,`, `:`, `->`, `=`, ...
@@ -284,8 +343,8 @@ public final class DirectivePrinter {
         try withStr(text) { p, n in try call { omnir_directive_printer_write($0, p, n) } }
     }
 
-    /// The kind of argument `arg` and how many values it holds (operands or types; 0 or 1
-    /// for an attribute).
+    /// The kind of argument `arg` and how many values it holds (operands, types, successors,
+    /// a region's entry block arguments; 0 or 1 for an attribute).
     public func argument(_ arg: Int) throws -> (kind: DirectiveArgumentKind, count: Int) {
         var kind: UInt32 = 0
         var count = 0
@@ -302,7 +361,8 @@ public final class DirectivePrinter {
         try call { omnir_directive_printer_print_operand($0, arg, index) }
     }
 
-    /// Type `index` of argument `arg` (a `type(...)` argument).
+    /// Type `index` of argument `arg` (a `type(...)` argument, or a region's entry block
+    /// argument).
     public func type(_ arg: Int, at index: Int) throws -> Type {
         var t = omnir_type()
         try call { omnir_directive_printer_get_type($0, arg, index, &t) }
@@ -324,6 +384,27 @@ public final class DirectivePrinter {
     /// Prints an attribute as the operation's text would.
     public func printAttribute(_ attribute: Attribute) throws {
         try call { omnir_directive_printer_print_attribute($0, attribute.handle) }
+    }
+
+    /// Prints an attribute without its `: type` (MLIR's `printAttributeWithoutType`).
+    public func printAttributeWithoutType(_ attribute: Attribute) throws {
+        try call { omnir_directive_printer_print_attribute_without_type($0, attribute.handle) }
+    }
+
+    /// Prints successor `index` of group `arg` as the operation's text names it (`^bb1`).
+    public func printSuccessor(_ arg: Int, at index: Int) throws {
+        try call { omnir_directive_printer_print_successor($0, arg, index) }
+    }
+
+    /// Starts a new line at the operation's indentation (MLIR's `printNewline`).
+    public func printNewline() throws {
+        try call { omnir_directive_printer_print_newline($0) }
+    }
+
+    /// Prints ` loc(...)` for entry block argument `index` of region `arg` when locations are
+    /// printed, nothing otherwise (MLIR's `printOptionalLocationSpecifier`).
+    public func printOptionalLocationSpecifier(_ arg: Int, at index: Int) throws {
+        try call { omnir_directive_printer_print_optional_location($0, arg, index) }
     }
 }
 

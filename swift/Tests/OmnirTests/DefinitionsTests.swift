@@ -383,4 +383,137 @@ final class DefinitionsTests: XCTestCase {
         let e = parseError { _ = try Module.parse("rg.loop (%i) {\n  \"test.use\"(%k) : (index) -> ()\n}\n", context: ctx, filename: "l.mlir") }
         XCTAssertTrue(e?.message.contains("use of undeclared SSA value name") ?? false, "\(String(describing: e))")
     }
+
+    // MARK: successors, integers, strings, argument lists and newlines
+
+    static let cs = """
+        irdl.dialect @cs {
+          irdl.operation @jump attributes {omnir.assembly_format = "custom<Target>($dest, $weight) attr-dict", omnir.successors = ["dest"], omnir.traits = ["Terminator"], omnir.optional_attributes = ["weight"]} {
+            %w = irdl.any {omnir.constraint = "I64Attr"}
+            irdl.attributes {"weight" = %w}
+          }
+          irdl.operation @table attributes {omnir.assembly_format = "custom<Table>($entries, $label) attr-dict", omnir.optional_attributes = ["label"]} {
+            %e = irdl.any {omnir.constraint = "ArrayAttr"}
+            %l = irdl.any {omnir.constraint = "StrAttr"}
+            irdl.attributes {"entries" = %e, "label" = %l}
+          }
+          irdl.operation @scope attributes {omnir.assembly_format = "custom<Args>($body) attr-dict-with-keyword $body", omnir.traits = ["NoTerminator"]} {
+            %r = irdl.region
+            irdl.regions(body: %r)
+          }
+        }
+        """
+
+    static let csText = """
+        module {
+          cs.scope (%arg0, %arg1) : i32 {
+            cs.table "primes" [
+              2,
+              3
+            ]
+            cs.table [
+            ]
+            "test.region"() ({
+              cs.jump ^bb1 weight 3
+            ^bb1:  // 2 preds: ^bb0, ^bb1
+              cs.jump ^bb1
+            }) : () -> ()
+          }
+        }
+
+        """
+
+    /// `^bb1` or `^bb1 weight 3`.
+    static func parseTarget(_ p: DirectiveParser) throws {
+        XCTAssertEqual(try p.argumentKind(0), .successors)
+        guard try p.isAtSuccessor else { throw VerificationError("expected a block name") }
+        try p.parseSuccessor(into: 0)
+        guard try p.isAtKeyword("weight") else { return }
+        try p.parseKeyword("weight")
+        guard let w = try p.parseOptionalInteger() else { throw VerificationError("expected a weight") }
+        let i64 = try IntegerType(width: 64, context: try p.context).type
+        try p.setAttribute(try IntegerAttr(w, type: i64).attribute, for: 1)
+    }
+
+    static func printTarget(_ p: DirectivePrinter) throws {
+        let (kind, count) = try p.argument(0)
+        XCTAssertEqual(kind, .successors)
+        XCTAssertEqual(count, 1)
+        try p.printSuccessor(0, at: 0)
+        guard let w = try p.attribute(1) else { return }
+        try p.write(" weight ")
+        try p.printAttributeWithoutType(w)
+    }
+
+    /// An optional `"label"`, then `[` integers `]`, one per line.
+    static func parseTable(_ p: DirectiveParser) throws {
+        let ctx = try p.context
+        if let label = try p.parseOptionalString() { try p.setAttribute(StringAttr(label, context: ctx).attribute, for: 1) }
+        try p.parseLSquare()
+        let i64 = try IntegerType(width: 64, context: ctx).type
+        var items: [Attribute] = []
+        while let v = try p.parseOptionalInteger() {
+            items.append(try IntegerAttr(v, type: i64).attribute)
+            if !(try p.parseOptionalComma()) { break }
+        }
+        try p.parseRSquare()
+        try p.setAttribute(try ArrayAttr(items, context: ctx).attribute, for: 0)
+    }
+
+    static func printTable(_ p: DirectivePrinter) throws {
+        if let label = try p.attribute(1) {
+            try p.printAttribute(label)
+            try p.write(" ")
+        }
+        let items = try XCTUnwrap(ArrayAttr(try XCTUnwrap(try p.attribute(0))))
+        try p.write("[")
+        for (i, e) in items.enumerated() {
+            try p.printNewline()
+            try p.write("  ")
+            try p.printAttributeWithoutType(e)
+            if i + 1 < items.count { try p.write(",") }
+        }
+        try p.printNewline()
+        try p.write("]")
+    }
+
+    /// `(%a, %b) : i32`: the body's entry block arguments, named before their type.
+    static func parseArgs(_ p: DirectiveParser) throws {
+        XCTAssertEqual(try p.argumentKind(0), .region)
+        let n = try p.parseArgumentList(into: 0)
+        let t = try p.parseColonType()
+        for i in 0..<n { try p.setArgumentType(t, for: 0, at: i) }
+    }
+
+    static func printArgs(_ p: DirectivePrinter) throws {
+        let count = try p.count(0)
+        try p.write("(")
+        for i in 0..<count {
+            if i > 0 { try p.write(", ") }
+            try p.printOperand(0, at: i)
+            try p.printOptionalLocationSpecifier(0, at: i)
+        }
+        try p.write(") : ")
+        if count > 0 { try p.printType(try p.type(0, at: 0)) }
+    }
+
+    func testSuccessorIntegerStringAndArgumentListDirectives() throws {
+        let ctx = Context(allowUnregisteredDialects: true)
+        try ctx.loadDialectDefinitions(Self.cs, filename: "cs.mlir")
+        try ctx.registerCustomDirective(dialect: "cs", name: "Target", parse: Self.parseTarget, print: Self.printTarget)
+        try ctx.registerCustomDirective(dialect: "cs", name: "Table", parse: Self.parseTable, print: Self.printTable)
+        try ctx.registerCustomDirective(dialect: "cs", name: "Args", parse: Self.parseArgs, print: Self.printArgs)
+        let module = try Module.parse(Self.csText, context: ctx, filename: "cs.mlir")
+        XCTAssertEqual(module.description, Self.csText)
+        let generic = try module.print(flags: PrintFlags(generic: true))
+        XCTAssertTrue(generic.contains("\"cs.jump\"()[^bb1] <{weight = 3 : i64}> : () -> ()"), generic)
+        XCTAssertTrue(generic.contains("<{entries = [2, 3], label = \"primes\"}>"), generic)
+        XCTAssertTrue(generic.contains("^bb0(%arg0: i32, %arg1: i32):"), generic)
+        // Errors point into the text: the closure's own, and a failed call's.
+        let own = parseError { _ = try Module.parse("\"test.r\"() ({\n  cs.jump 3\n}) : () -> ()\n", context: ctx, filename: "j.mlir") }
+        XCTAssertTrue(own.map { $0.message.contains("j.mlir:2:") && $0.message.contains("expected a block name") } ?? false,
+                      "\(String(describing: own))")
+        let big = parseError { _ = try Module.parse("cs.table [99999999999999999999]\n", context: ctx, filename: "t.mlir") }
+        XCTAssertTrue(big?.message.contains("t.mlir:1:") ?? false, "\(String(describing: big))")
+    }
 }

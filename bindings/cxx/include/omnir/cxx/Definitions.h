@@ -47,6 +47,8 @@ enum class DirectiveArgKind : uint32_t {
   Other = OMNIR_DIRECTIVE_ARG_OTHER,
   /// A region: the parser defines its entry block arguments (parseArgument).
   Region = OMNIR_DIRECTIVE_ARG_REGION,
+  /// A successor group: the parser names its blocks (parseSuccessor).
+  Successors = OMNIR_DIRECTIVE_ARG_SUCCESSORS,
 };
 
 /// The text of one `custom<Name>` directive, read by its parser (MLIR's OpAsmParser, as a
@@ -80,6 +82,34 @@ public:
   /// parseRegion(region, arguments)). The type is given with the name, so the syntax
   /// spells it first (`(i32 %a)`) or implies it.
   ParseResult parseArgument(size_t region, Type type);
+  /// `(%a, %b, ...)` or `()`: new SSA names defined as entry block arguments of region
+  /// argument `region` (MLIR's parseArgumentList with Delimiter::Paren), of type `type`; a
+  /// null type leaves each one's to setArgumentType. `count` is how many were read.
+  ParseResult parseArgumentList(size_t region, size_t &count, Type type = Type());
+  /// The type of entry block argument `index` of region argument `region`, for names read
+  /// before their types (`(%a, %b) : i32`; a type left unset fails the parse).
+  void setArgumentType(size_t region, size_t index, Type type);
+
+  /// A block name (`^bb1`), appended to successor group `arg`.
+  ParseResult parseSuccessor(size_t arg);
+  /// The same if a block name is next (std::nullopt otherwise).
+  OptionalParseResult parseOptionalSuccessor(size_t arg);
+  /// Whether the next token is a block name.
+  bool atSuccessor();
+
+  /// A signed integer literal if one is next (std::nullopt otherwise); one that does not
+  /// fit in 64 bits is a failure.
+  OptionalParseResult parseOptionalInteger(int64_t &result);
+  /// A signed integer literal ("expected integer value").
+  ParseResult parseInteger(int64_t &result) {
+    OptionalParseResult r = parseOptionalInteger(result);
+    if (!r.has_value())
+      return emitError() << "expected integer value";
+    return *r;
+  }
+  /// A string literal, unescaped, if one is next: success with `*out` set, or failure()
+  /// without consuming anything.
+  ParseResult parseOptionalString(std::string *out);
 
   /// The keyword `keyword` ("expected 'keyword'").
   ParseResult parseKeyword(std::string_view keyword);
@@ -88,6 +118,8 @@ public:
   /// Any keyword, if a bare identifier is next: success with `*out` set, or failure()
   /// without consuming anything.
   ParseResult parseOptionalKeyword(std::string *out);
+  /// The keyword `keyword` if it is next: success, or failure() without consuming anything.
+  ParseResult parseOptionalKeyword(std::string_view keyword);
 
   // Punctuation: `parseX` fails with MLIR's "expected 'x'"; `parseOptionalX` fails silently.
   ParseResult parseLParen() { return parsePunct("("); }
@@ -158,8 +190,8 @@ public:
   omnir_directive_printer *getRaw() const { return raw_; }
   /// The kind of argument `arg`.
   DirectiveArgKind getArgumentKind(size_t arg) const;
-  /// How many values argument `arg` holds: operands, types, a region's entry arguments;
-  /// 0 or 1 for an attribute.
+  /// How many values argument `arg` holds: operands, types, successors, a region's entry
+  /// arguments; 0 or 1 for an attribute.
   size_t getNumValues(size_t arg) const;
 
   /// Operand `index` of operand group `arg` (or entry argument `index` of a region
@@ -176,6 +208,15 @@ public:
   /// As the op's text would print them (aliases included).
   void printType(Type type);
   void printAttribute(Attribute attr);
+  /// An attribute without its `: type` (`3`, not `3 : i64`).
+  void printAttributeWithoutType(Attribute attr);
+  /// Successor `index` of successor group `arg`, as the op's text names it (`^bb1`).
+  void printSuccessor(size_t arg, size_t index);
+  /// A new line at the op's indentation.
+  void printNewline();
+  /// ` loc(...)` for entry block argument `index` of region argument `region` when
+  /// locations are printed, nothing otherwise.
+  void printOptionalLocationSpecifier(size_t region, size_t index);
   OpAsmPrinter &write(std::string_view text);
 
   OpAsmPrinter &operator<<(std::string_view s) { return write(s); }
