@@ -543,17 +543,20 @@ impl Driver<'_> {
                 if !ctx.block_has_predecessors(block)? {
                     return Ok(false);
                 }
-                if !cache.contains_key(&region) {
-                    let mut seen: FxHashSet<crate::ir::BlockId> = FxHashSet::default();
-                    let mut stack: Vec<crate::ir::BlockId> = entry.into_iter().collect();
-                    while let Some(b) = stack.pop() {
-                        if seen.insert(b) {
-                            stack.extend(ctx.block_successors(b)?);
+                let seen = match cache.entry(region) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let mut seen: FxHashSet<crate::ir::BlockId> = FxHashSet::default();
+                        let mut stack: Vec<crate::ir::BlockId> = entry.into_iter().collect();
+                        while let Some(b) = stack.pop() {
+                            if seen.insert(b) {
+                                stack.extend(ctx.block_successors(b)?);
+                            }
                         }
+                        e.insert(seen)
                     }
-                    cache.insert(region, seen);
-                }
-                if !cache[&region].contains(&block) {
+                };
+                if !seen.contains(&block) {
                     return Ok(false);
                 }
             }
