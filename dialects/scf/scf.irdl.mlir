@@ -72,7 +72,7 @@ irdl.dialect @scf attributes {omnir.ods} {
     irdl.regions(defaultRegion: %default, caseRegions: %case)
   }
 
-  irdl.operation @parallel attributes {omnir.verifier = "scf.parallel", omnir.assembly_format = "custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = "always", omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
+  irdl.operation @parallel attributes {omnir.verifier = "scf.parallel", omnir.assembly_format = "(`unsigned` $unsignedCmp^)? custom<ParallelHeader>($lowerBound, $upperBound, $step, $initVals, type($initVals), type($results), $region) $region attr-dict", omnir.print_terminators = "always", omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.reduce>", "RegionBranchOpInterface"], omnir.optional_attributes = ["unsignedCmp"], omnir.summary = "parallel for operation", omnir.description = "A parallel loop over a multi-dimensional index space, with reductions through scf.reduce."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %init = irdl.any {omnir.constraint = "AnyType"}
     %res = irdl.any {omnir.constraint = "AnyType"}
