@@ -97,6 +97,9 @@ impl Traits {
     /// The op only reads memory or allocates its results (`MemoryEffects<[MemRead]>`,
     /// `MemoryEffects<[MemAlloc]>`): unused, it can go.
     pub const ONLY_READS_OR_ALLOCATES: Traits = Traits(1 << 18);
+    /// The op's only effect is reading memory (`MemoryEffects<[MemRead]>`): CSE may merge
+    /// two of them with no write in between.
+    pub const ONLY_READS: Traits = Traits(1 << 19);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0

@@ -639,6 +639,9 @@ fn apply_trait(def: &mut OpDef, ctx: &Context, name: &str, implicit: &mut Option
         "GraphRegion" | "RegionKindInterface" => Traits::GRAPH_REGIONS,
         "RecursiveMemoryEffects" => Traits::RECURSIVE_MEMORY_EFFECTS,
         _ => match name.strip_prefix("MemoryEffects<[").and_then(|r| r.strip_suffix("]>")) {
+            Some(list) if list.split(',').all(|e| e.trim() == "MemRead") => {
+                Traits::ONLY_READS_OR_ALLOCATES | Traits::ONLY_READS
+            }
             Some(list) if list.split(',').all(|e| matches!(e.trim(), "MemRead" | "MemAlloc")) => {
                 Traits::ONLY_READS_OR_ALLOCATES
             }

@@ -524,9 +524,19 @@ fn canonicalize_honours_its_iteration_and_rewrite_limits() {
     let e = canonicalize(&mut ctx, "builtin.module(canonicalize{max-iterations=3 test-convergence=true})", SEED)
         .unwrap_err();
     assert!(e.message.contains("failed to converge within 3 iterations"), "{e}");
+    // max-num-rewrites bounds each sweep, as upstream's: two seeds grow one item each per
+    // sweep, so three sweeps give six items, or three with one rewrite per sweep.
+    let two_seeds = SEED.replace(
+        "\"test.seed\"() {limit = 5 : i64} : () -> ()",
+        "\"test.seed\"() {limit = 5 : i64} : () -> ()\n  \"test.seed\"() {limit = 5 : i64} : () -> ()",
+    );
     let mut ctx = canonicalize_context();
-    let out = canonicalize(&mut ctx, "builtin.module(canonicalize{max-num-rewrites=2})", SEED).unwrap();
-    assert_eq!(items(&out), 2, "{out}");
+    let out = canonicalize(&mut ctx, "builtin.module(canonicalize{max-iterations=3})", &two_seeds).unwrap();
+    assert_eq!(items(&out), 6, "{out}");
+    let mut ctx = canonicalize_context();
+    let out = canonicalize(&mut ctx, "builtin.module(canonicalize{max-iterations=3 max-num-rewrites=1})", &two_seeds)
+        .unwrap();
+    assert_eq!(items(&out), 3, "{out}");
 }
 
 #[test]

@@ -101,6 +101,8 @@ type Operands = SmallVec<[Option<Value>; 4]>;
 
 struct Entry {
     hash: u64,
+    /// Insertion order: a read-only op shadows an earlier equivalent one.
+    seq: u32,
     op: OpId,
     /// The op's operands as they were (after earlier replacements) when it became known.
     operands: Operands,
@@ -168,6 +170,7 @@ struct Analyzer<'c> {
     new_locations: FxHashMap<OpId, Location>,
     tables: Vec<ScopedTable>,
     plan: CsePlan,
+    seq: u32,
 }
 
 pub(crate) fn analyze(ctx: &Context, root: OpId) -> Result<CsePlan> {
@@ -179,6 +182,7 @@ pub(crate) fn analyze(ctx: &Context, root: OpId) -> Result<CsePlan> {
         new_locations: FxHashMap::default(),
         tables: vec![ScopedTable::default()],
         plan: CsePlan::default(),
+        seq: 0,
     };
     let mut stack: Vec<Work> = Vec::new();
     for region in ctx.op_regions(root)?.into_iter().rev() {
@@ -338,8 +342,39 @@ impl Analyzer<'_> {
         same().unwrap_or(false)
     }
 
+    /// The most recently known op equivalent to `op` (MLIR's scoped table returns the
+    /// latest insertion).
     fn lookup(&self, table: usize, op: OpId, hash: u64, operands: &Operands) -> Option<OpId> {
-        self.tables[table].table.find(hash, |e| e.hash == hash && self.equivalent(e, op, operands)).map(|e| e.op)
+        self.tables[table]
+            .table
+            .iter_hash(hash)
+            .filter(|e| e.hash == hash && self.equivalent(e, op, operands))
+            .max_by_key(|e| e.seq)
+            .map(|e| e.op)
+    }
+
+    fn insert(&mut self, table: usize, op: OpId, hash: u64, operands: Operands) {
+        self.seq += 1;
+        let seq = self.seq;
+        let t = &mut self.tables[table];
+        t.table.insert_unique(hash, Entry { hash, seq, op, operands }, |e| e.hash);
+        t.log.push((hash, op));
+    }
+
+    /// MLIR's `hasOtherSideEffectingOpInBetween`: whether an op between `from` and `to` (in
+    /// one block) may write memory.
+    fn writes_between(&self, from: OpId, to: OpId) -> Result<bool> {
+        let mut next = self.ctx.op_next(from)?;
+        while let Some(op) = next {
+            if op == to {
+                return Ok(false);
+            }
+            if super::effects::may_write(self.ctx, op) {
+                return Ok(true);
+            }
+            next = self.ctx.op_next(op)?;
+        }
+        Ok(false)
     }
 
     /// MLIR's `knownValues.count(user)`: whether an op equivalent to `user` is known.
@@ -362,7 +397,23 @@ impl Analyzer<'_> {
             self.plan.erase.push(op);
             return Ok(());
         }
-        if ctx.op_num_regions(op)? > 0 || !is_memory_effect_free(ctx, op) {
+        if ctx.op_num_regions(op)? > 0 {
+            return Ok(());
+        }
+        if !is_memory_effect_free(ctx, op) {
+            // Ops that only read merge with an equivalent read in the same block when nothing
+            // between them may write, as MLIR's CSE does.
+            if !ctx.op_def(op)?.is_some_and(|d| d.has_trait(Traits::ONLY_READS)) {
+                return Ok(());
+            }
+            let operands = self.operands(op)?;
+            let hash = self.hash(op, &operands)?;
+            if let Some(existing) = self.lookup(table, op, hash, &operands) {
+                if ctx.op_parent_block(existing)? == ctx.op_parent_block(op)? && !self.writes_between(existing, op)? {
+                    return self.replace(op, existing, ssa, table);
+                }
+            }
+            self.insert(table, op, hash, operands);
             return Ok(());
         }
         let operands = self.operands(op)?;
@@ -370,9 +421,7 @@ impl Analyzer<'_> {
         if let Some(existing) = self.lookup(table, op, hash, &operands) {
             return self.replace(op, existing, ssa, table);
         }
-        let t = &mut self.tables[table];
-        t.table.insert_unique(hash, Entry { hash, op, operands }, |e| e.hash);
-        t.log.push((hash, op));
+        self.insert(table, op, hash, operands);
         Ok(())
     }
 
