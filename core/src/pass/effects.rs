@@ -44,25 +44,9 @@ pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
 /// Whether `op` may write memory, as MLIR's CSE asks about the ops between two reads: ops
 /// without known effects may; ops with recursive effects may if what they hold may.
 pub(crate) fn may_write(ctx: &Context, root: OpId) -> bool {
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        let Some(t) = traits(ctx, op) else { return true };
-        if t.contains(Traits::PURE) || t.contains(Traits::ONLY_READS_OR_ALLOCATES) || instance_effect_free(ctx, op) {
-            continue;
-        }
-        if !t.contains(Traits::RECURSIVE_MEMORY_EFFECTS) {
-            return true;
-        }
-        let Ok(regions) = ctx.op_regions(op) else { return true };
-        for r in regions {
-            let Ok(blocks) = ctx.region_blocks(r) else { return true };
-            for b in blocks {
-                let Ok(ops) = ctx.block_ops(b) else { return true };
-                stack.extend(ops);
-            }
-        }
-    }
-    false
+    // Reads and allocations are not writes: the ops that may write are those that are not
+    // removable for their effects.
+    !only_removable_effects(ctx, root)
 }
 
 /// Whether `op` is a symbol (MLIR's `isa<SymbolOpInterface>`): a registered op with the
