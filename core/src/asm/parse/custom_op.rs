@@ -529,6 +529,9 @@ impl<'a, 'c> OpParser<'a, 'c> {
         match e {
             Elem::Literal(s) => {
                 match punct_token(s) {
+                    // The message is only built on the error path: literals are most of a
+                    // format's elements.
+                    Some(t) if self.p.at(t) => self.p.bump()?,
                     Some(t) => self.p.expect(t, &format!("expected '{s}'"))?,
                     None => {
                         if !(self.p.at_keyword() && self.p.text() == s) {
@@ -1266,6 +1269,9 @@ impl DirectiveParser for HookParser<'_, '_, '_> {
 
     fn parse_punct(&mut self, punct: &str) -> Result<(), AsmError> {
         let Some(t) = punct_token(punct) else { return Err(AsmError::new(format!("'{punct}' is not punctuation"))) };
+        if self.p.p.at(t) {
+            return self.p.p.bump().map_err(|_| reported());
+        }
         self.p.p.expect(t, &format!("expected '{punct}'")).map_err(|_| reported())
     }
 
