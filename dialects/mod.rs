@@ -26,6 +26,9 @@ mod gpu;
 #[path = "gpu/func.rs"]
 mod gpu_func;
 /// Directives several dialects share (registered by each under its own name).
+/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
+#[path = "shared/fold_util_arith.rs"]
+pub mod fold_util_arith;
 #[path = "shared/index_list.rs"]
 pub mod index_list;
 #[path = "linalg/hooks.rs"]
