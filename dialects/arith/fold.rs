@@ -182,6 +182,9 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         if let Some(v) = fold_div_mul(ctx, op, NUW) {
             return Ok(value(v));
         }
+        if let Some(f) = trivial_division(ctx, op, c, 1)? {
+            return Ok(f);
+        }
         Ok(attr(int_binary(ctx, c, |a, b| (!b.is_zero()).then(|| a.udiv(b)))))
     });
     register(ctx, "arith.divsi", |ctx, op, c| {
@@ -190,6 +193,9 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         }
         if let Some(v) = fold_div_mul(ctx, op, NSW) {
             return Ok(value(v));
+        }
+        if let Some(f) = trivial_division(ctx, op, c, 1)? {
+            return Ok(f);
         }
         Ok(attr(int_binary(ctx, c, |a, b| {
             if b.is_zero() {
@@ -202,6 +208,9 @@ pub(crate) fn register_folds(ctx: &mut Context) {
     register(ctx, "arith.ceildivui", |ctx, op, c| {
         if is_one(ctx, c[1]) {
             return Ok(value(operand(ctx, op, 0)?));
+        }
+        if let Some(f) = trivial_division(ctx, op, c, 1)? {
+            return Ok(f);
         }
         Ok(attr(int_binary(ctx, c, |a, b| {
             if b.is_zero() {
@@ -219,11 +228,17 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         if is_one(ctx, c[1]) {
             return Ok(value(operand(ctx, op, 0)?));
         }
+        if let Some(f) = trivial_division(ctx, op, c, 1)? {
+            return Ok(f);
+        }
         Ok(attr(int_binary(ctx, c, ceildivsi)))
     });
     register(ctx, "arith.floordivsi", |ctx, op, c| {
         if is_one(ctx, c[1]) {
             return Ok(value(operand(ctx, op, 0)?));
+        }
+        if let Some(f) = trivial_division(ctx, op, c, 1)? {
+            return Ok(f);
         }
         Ok(attr(int_binary(ctx, c, |a, b| {
             if b.is_zero() {
@@ -237,11 +252,17 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         if is_one(ctx, c[1]) {
             return Ok(attr(zero_attr(ctx, result_type(ctx, op)?)));
         }
+        if let Some(f) = trivial_division(ctx, op, c, 0)? {
+            return Ok(f);
+        }
         Ok(attr(int_binary(ctx, c, |a, b| (!b.is_zero()).then(|| a.urem(b)))))
     });
     register(ctx, "arith.remsi", |ctx, op, c| {
         if is_one(ctx, c[1]) {
             return Ok(attr(zero_attr(ctx, result_type(ctx, op)?)));
+        }
+        if let Some(f) = trivial_division(ctx, op, c, 0)? {
+            return Ok(f);
         }
         Ok(attr(int_binary(ctx, c, |a, b| (!b.is_zero()).then(|| a.srem(b)))))
     });
@@ -608,44 +629,36 @@ fn fold_div_mul(ctx: &Context, op: OpId, flags: u64) -> Option<Value> {
     None
 }
 
-/// `ceil(a / b)` for signed `a`, `b`; `None` on division by zero or any overflow on the way.
+/// `ceil(a / b)` for signed `a`, `b`; `None` on division by zero or overflow (`MIN / -1`).
 fn ceildivsi(a: Int, b: Int) -> Option<Int> {
     if b.is_zero() {
         return None;
     }
-    if a.is_zero() {
-        return Some(a);
+    let (q, overflow) = a.sdiv_ov(b);
+    if overflow {
+        return None;
     }
-    let w = a.width;
-    let zero = Int::zero(w);
-    let one = Int::new(1, w);
-    // (a - 1) / b + 1 for positive a and b.
-    let ceil_pos = |a: Int, b: Int| -> (Int, bool) {
-        let (t, o1) = a.ssub_ov(one);
-        let (q, o2) = t.sdiv_ov(b);
-        let (r, o3) = q.sadd_ov(one);
-        (r, o1 || o2 || o3)
-    };
-    let (a_pos, b_pos) = (zero.slt(a), zero.slt(b));
-    let (r, overflow) = if a_pos && b_pos {
-        ceil_pos(a, b)
-    } else if !a_pos && !b_pos {
-        let (pa, o1) = zero.ssub_ov(a);
-        let (pb, o2) = zero.ssub_ov(b);
-        let (r, o3) = ceil_pos(pa, pb);
-        (r, o1 || o2 || o3)
-    } else if !a_pos && b_pos {
-        let (pa, o1) = zero.ssub_ov(a);
-        let (q, o2) = pa.sdiv_ov(b);
-        let (r, o3) = zero.ssub_ov(q);
-        (r, o1 || o2 || o3)
-    } else {
-        let (pb, o1) = zero.ssub_ov(b);
-        let (q, o2) = a.sdiv_ov(pb);
-        let (r, o3) = zero.ssub_ov(q);
-        (r, o1 || o2 || o3)
-    };
-    (!overflow).then_some(r)
+    if !a.srem(b).is_zero() && a.is_negative() == b.is_negative() {
+        return Some(q.add(Int::new(1, a.width)));
+    }
+    Some(q)
+}
+
+/// Divisions and remainders of zero are zero; `x / x` is one and `x % x` zero (`same`),
+/// division by zero being undefined.
+fn trivial_division(ctx: &Context, op: OpId, c: Consts, same: u128) -> Result<Option<Folded>> {
+    let ty = result_type(ctx, op)?;
+    if is_zero(ctx, c[0]) {
+        if let Some(z) = zero_attr(ctx, ty) {
+            return Ok(Some(attr(Some(z))));
+        }
+    }
+    if operand(ctx, op, 0)? == operand(ctx, op, 1)? {
+        if let Some(v) = splat_or_scalar(ctx, ty, same) {
+            return Ok(Some(attr(Some(v))));
+        }
+    }
+    Ok(None)
 }
 
 /// `and(x, not(x))` shapes: `v` is `xori(x, all-ones)`; gives the all-ones operand.
@@ -661,6 +674,20 @@ fn is_not_of(ctx: &Context, v: Value, x: Value) -> Option<Value> {
 fn shift(ctx: &mut Context, op: OpId, c: Consts, f: fn(Int, u32) -> Int) -> Result<Folded> {
     if is_zero(ctx, c[1]) {
         return Ok(value(operand(ctx, op, 0)?));
+    }
+    let name = ctx.op_name(op)?.to_string();
+    let ty = result_type(ctx, op)?;
+    if name != "arith.shli" && operand(ctx, op, 0)? == operand(ctx, op, 1)? {
+        if let Some(z) = zero_attr(ctx, ty) {
+            return Ok(attr(Some(z)));
+        }
+    }
+    let lhs = int_or_splat(ctx, c[0]);
+    if lhs.is_some_and(Int::is_zero) {
+        return Ok(attr(zero_attr(ctx, ty)));
+    }
+    if name == "arith.shrsi" && lhs.is_some_and(Int::is_all_ones) {
+        return Ok(attr(c[0]));
     }
     // A poison operand is not folded: upstream only keeps the result of a bounded shift.
     if is_poison(ctx, c[0]) || is_poison(ctx, c[1]) {
@@ -1390,7 +1417,8 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
     pat(ctx, "MulSIExtendedRHSOne", "arith.mulsi_extended", 1, |rw, op| {
         let ctx = rw.ctx();
         let (x, c) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
-        if !const_int(ctx, c).is_some_and(Int::is_one) {
+        // IsScalarOrSplatOne: one as a signed value (an i1 `true` is -1).
+        if !const_int(ctx, c).is_some_and(|i| i.is_one() && !i.is_negative()) {
             return Ok(false);
         }
         let ty = ctx.value_type(x)?;

@@ -1,0 +1,364 @@
+// Integer constant folding: wrap-around, widths 1..128, index.
+func.func @int_binops() -> (i32, i32, i32, i8, i8, i64, index, i128, i1, i16) {
+  %a = arith.constant 2147483647 : i32
+  %b = arith.constant 1 : i32
+  %c = arith.constant -7 : i32
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.subi %c, %a : i32
+  %2 = arith.muli %a, %c : i32
+  %x = arith.constant 100 : i8
+  %y = arith.constant 3 : i8
+  %3 = arith.muli %x, %y : i8
+  %4 = arith.addi %x, %x : i8
+  %l = arith.constant 9223372036854775807 : i64
+  %5 = arith.addi %l, %l : i64
+  %i = arith.constant 40 : index
+  %j = arith.constant 2 : index
+  %6 = arith.muli %i, %j : index
+  %w = arith.constant 170141183460469231731687303715884105727 : i128
+  %w1 = arith.constant 1 : i128
+  %7 = arith.addi %w, %w1 : i128
+  %t = arith.constant true
+  %8 = arith.addi %t, %t : i1
+  %h = arith.constant -32768 : i16
+  %9 = arith.subi %h, %b16 : i16
+  %b16 = arith.constant 1 : i16
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i32, i32, i32, i8, i8, i64, index, i128, i1, i16
+}
+
+// -----
+
+func.func @divisions() -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) {
+  %c7 = arith.constant 7 : i32
+  %cm7 = arith.constant -7 : i32
+  %c2 = arith.constant 2 : i32
+  %cm2 = arith.constant -2 : i32
+  %0 = arith.divsi %cm7, %c2 : i32
+  %1 = arith.divui %cm7, %c2 : i32
+  %2 = arith.remsi %cm7, %c2 : i32
+  %3 = arith.remui %cm7, %c2 : i32
+  %4 = arith.ceildivsi %c7, %c2 : i32
+  %5 = arith.ceildivsi %cm7, %c2 : i32
+  %6 = arith.ceildivsi %c7, %cm2 : i32
+  %7 = arith.ceildivsi %cm7, %cm2 : i32
+  %8 = arith.ceildivui %c7, %c2 : i32
+  %9 = arith.floordivsi %cm7, %c2 : i32
+  %10 = arith.floordivsi %c7, %cm2 : i32
+  %11 = arith.floordivsi %cm7, %cm2 : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// Division by zero and signed overflow stay.
+func.func @no_fold_div(%x: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c5 = arith.constant 5 : i32
+  %min = arith.constant -2147483648 : i32
+  %m1 = arith.constant -1 : i32
+  %0 = arith.divsi %c5, %c0 : i32
+  %1 = arith.divui %c5, %c0 : i32
+  %2 = arith.remsi %c5, %c0 : i32
+  %3 = arith.remui %c5, %c0 : i32
+  %4 = arith.divsi %min, %m1 : i32
+  %5 = arith.ceildivsi %min, %m1 : i32
+  %6 = arith.floordivsi %min, %m1 : i32
+  %7 = arith.ceildivui %c5, %c0 : i32
+  %8 = arith.remsi %min, %m1 : i32
+  %9 = arith.ceildivsi %min, %c5 : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @identities(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %m1 = arith.constant -1 : i32
+  %0 = arith.addi %x, %c0 : i32
+  %1 = arith.addi %c0, %x : i32
+  %2 = arith.muli %x, %c1 : i32
+  %3 = arith.muli %x, %c0 : i32
+  %4 = arith.andi %x, %c0 : i32
+  %5 = arith.andi %x, %m1 : i32
+  %6 = arith.ori %x, %c0 : i32
+  %7 = arith.ori %x, %m1 : i32
+  %8 = arith.xori %x, %x : i32
+  %9 = arith.subi %x, %x : i32
+  %10 = arith.subi %x, %c0 : i32
+  %11 = arith.divsi %x, %c1 : i32
+  %12 = arith.remui %x, %c1 : i32
+  %13 = arith.andi %x, %x : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @add_sub_pairs(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32) {
+  %s = arith.subi %a, %b : i32
+  %0 = arith.addi %s, %b : i32
+  %1 = arith.addi %b, %s : i32
+  %p = arith.addi %a, %b : i32
+  %2 = arith.subi %p, %b : i32
+  %3 = arith.subi %p, %a : i32
+  %m = arith.muli %a, %b overflow<nuw> : i32
+  %4 = arith.divui %m, %b : i32
+  %n = arith.muli %a, %b overflow<nsw> : i32
+  %5 = arith.divsi %n, %a : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @div_mul_no_flags(%a: i32, %b: i32) -> (i32, i32) {
+  %m = arith.muli %a, %b : i32
+  %0 = arith.divui %m, %b : i32
+  %n = arith.muli %a, %b overflow<nuw> : i32
+  %1 = arith.divsi %n, %b : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+func.func @logic(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32) {
+  %m1 = arith.constant -1 : i32
+  %nx = arith.xori %x, %m1 : i32
+  %0 = arith.andi %x, %nx : i32
+  %1 = arith.andi %nx, %x : i32
+  %2 = arith.ori %x, %nx : i32
+  %3 = arith.ori %nx, %x : i32
+  %a = arith.andi %x, %y : i32
+  %4 = arith.andi %x, %a : i32
+  %5 = arith.andi %a, %y : i32
+  %xy = arith.xori %x, %y : i32
+  %6 = arith.xori %xy, %y : i32
+  %7 = arith.xori %x, %xy : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @logic_consts() -> (i32, i32, i32, i8, i8, i8) {
+  %a = arith.constant 12 : i32
+  %b = arith.constant 10 : i32
+  %0 = arith.andi %a, %b : i32
+  %1 = arith.ori %a, %b : i32
+  %2 = arith.xori %a, %b : i32
+  %c = arith.constant -128 : i8
+  %s = arith.constant 3 : i8
+  %3 = arith.shli %c, %s : i8
+  %4 = arith.shrsi %c, %s : i8
+  %5 = arith.shrui %c, %s : i8
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i8, i8, i8
+}
+
+// -----
+
+// Shifts by the width or more stay.
+func.func @shift_no_fold(%x: i8) -> (i8, i8, i8, i8, i8, i8) {
+  %c = arith.constant 1 : i8
+  %w = arith.constant 8 : i8
+  %m = arith.constant -1 : i8
+  %z = arith.constant 0 : i8
+  %0 = arith.shli %c, %w : i8
+  %1 = arith.shrsi %c, %m : i8
+  %2 = arith.shrui %c, %w : i8
+  %3 = arith.shli %x, %z : i8
+  %4 = arith.shrsi %x, %z : i8
+  %5 = arith.shrui %x, %z : i8
+  return %0, %1, %2, %3, %4, %5 : i8, i8, i8, i8, i8, i8
+}
+
+// -----
+
+func.func @min_max(%x: i8) -> (i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8) {
+  %max = arith.constant 127 : i8
+  %min = arith.constant -128 : i8
+  %ones = arith.constant -1 : i8
+  %z = arith.constant 0 : i8
+  %a = arith.constant -3 : i8
+  %b = arith.constant 5 : i8
+  %0 = arith.maxsi %x, %max : i8
+  %1 = arith.maxsi %x, %min : i8
+  %2 = arith.minsi %x, %min : i8
+  %3 = arith.minsi %x, %max : i8
+  %4 = arith.maxui %x, %ones : i8
+  %5 = arith.maxui %x, %z : i8
+  %6 = arith.minui %x, %z : i8
+  %7 = arith.minui %x, %ones : i8
+  %8 = arith.maxsi %a, %b : i8
+  %9 = arith.maxui %a, %b : i8
+  %10 = arith.minsi %a, %b : i8
+  %11 = arith.minui %a, %b : i8
+  %12 = arith.maxsi %x, %x : i8
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12 : i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8
+}
+
+// -----
+
+func.func @vectors() -> (vector<4xi32>, vector<4xi32>, vector<2xi8>, tensor<2xi32>, vector<4xi1>, vector<2xi32>) {
+  %a = arith.constant dense<5> : vector<4xi32>
+  %b = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %0 = arith.addi %a, %a : vector<4xi32>
+  %1 = arith.muli %a, %b : vector<4xi32>
+  %c = arith.constant dense<[100, -100]> : vector<2xi8>
+  %2 = arith.addi %c, %c : vector<2xi8>
+  %t = arith.constant dense<[7, 9]> : tensor<2xi32>
+  %u = arith.constant dense<2> : tensor<2xi32>
+  %3 = arith.divsi %t, %u : tensor<2xi32>
+  %4 = arith.cmpi slt, %b, %a : vector<4xi32>
+  %z = arith.constant dense<[1, 0]> : vector<2xi32>
+  %v = arith.constant dense<[4, 4]> : vector<2xi32>
+  %5 = arith.divui %v, %z : vector<2xi32>
+  return %0, %1, %2, %3, %4, %5 : vector<4xi32>, vector<4xi32>, vector<2xi8>, tensor<2xi32>, vector<4xi1>, vector<2xi32>
+}
+
+// -----
+
+func.func @vector_identities(%x: vector<4xi32>, %t: tensor<?xi32>) -> (vector<4xi32>, vector<4xi32>, vector<4xi32>, tensor<?xi32>, vector<4xi32>) {
+  %z = arith.constant dense<0> : vector<4xi32>
+  %o = arith.constant dense<1> : vector<4xi32>
+  %0 = arith.addi %x, %z : vector<4xi32>
+  %1 = arith.muli %x, %o : vector<4xi32>
+  %2 = arith.subi %x, %x : vector<4xi32>
+  %3 = arith.subi %t, %t : tensor<?xi32>
+  %4 = arith.xori %x, %x : vector<4xi32>
+  return %0, %1, %2, %3, %4 : vector<4xi32>, vector<4xi32>, vector<4xi32>, tensor<?xi32>, vector<4xi32>
+}
+
+// -----
+
+func.func @cmpi_consts() -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %a = arith.constant -1 : i32
+  %b = arith.constant 1 : i32
+  %0 = arith.cmpi eq, %a, %b : i32
+  %1 = arith.cmpi ne, %a, %b : i32
+  %2 = arith.cmpi slt, %a, %b : i32
+  %3 = arith.cmpi sle, %a, %b : i32
+  %4 = arith.cmpi sgt, %a, %b : i32
+  %5 = arith.cmpi sge, %a, %b : i32
+  %6 = arith.cmpi ult, %a, %b : i32
+  %7 = arith.cmpi ule, %a, %b : i32
+  %8 = arith.cmpi ugt, %a, %b : i32
+  %9 = arith.cmpi uge, %a, %b : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
+
+// -----
+
+func.func @cmpi_same(%x: i32, %v: vector<2xi32>, %t: tensor<?xi32>) -> (i1, i1, i1, i1, vector<2xi1>, tensor<?xi1>) {
+  %0 = arith.cmpi eq, %x, %x : i32
+  %1 = arith.cmpi ne, %x, %x : i32
+  %2 = arith.cmpi sle, %x, %x : i32
+  %3 = arith.cmpi ugt, %x, %x : i32
+  %4 = arith.cmpi uge, %v, %v : vector<2xi32>
+  %5 = arith.cmpi eq, %t, %t : tensor<?xi32>
+  return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, vector<2xi1>, tensor<?xi1>
+}
+
+// -----
+
+func.func @cmpi_swap(%x: i32, %b: i1) -> (i1, i1, i1, i1, i1, i1, i1) {
+  %c = arith.constant 5 : i32
+  %0 = arith.cmpi slt, %c, %x : i32
+  %1 = arith.cmpi uge, %c, %x : i32
+  %2 = arith.cmpi eq, %c, %x : i32
+  %f = arith.constant false
+  %t = arith.constant true
+  %3 = arith.cmpi ne, %b, %f : i1
+  %4 = arith.cmpi eq, %b, %t : i1
+  %e = arith.extui %b : i1 to i32
+  %z = arith.constant 0 : i32
+  %5 = arith.cmpi ne, %e, %z : i32
+  %s = arith.extsi %b : i1 to i32
+  %6 = arith.cmpi ne, %s, %z : i32
+  return %0, %1, %2, %3, %4, %5, %6 : i1, i1, i1, i1, i1, i1, i1
+}
+
+// -----
+
+func.func @cmpi_ext(%a: i8, %b: i8, %c: i16) -> (i1, i1, i1, i1) {
+  %ea = arith.extsi %a : i8 to i32
+  %eb = arith.extsi %b : i8 to i32
+  %0 = arith.cmpi eq, %ea, %eb : i32
+  %1 = arith.cmpi slt, %ea, %eb : i32
+  %ua = arith.extui %a : i8 to i32
+  %ub = arith.extui %b : i8 to i32
+  %2 = arith.cmpi ne, %ua, %ub : i32
+  %uc = arith.extui %c : i16 to i32
+  %3 = arith.cmpi ne, %ua, %uc : i32
+  return %0, %1, %2, %3 : i1, i1, i1, i1
+}
+
+// -----
+
+func.func @select(%c: i1, %x: i32, %y: i32) -> (i32, i32, i32, i1, i1, i32, i32) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %0 = arith.select %t, %x, %y : i32
+  %1 = arith.select %f, %x, %y : i32
+  %2 = arith.select %c, %x, %x : i32
+  %3 = arith.select %c, %t, %f : i1
+  %4 = arith.select %c, %f, %t : i1
+  %eq = arith.cmpi eq, %x, %y : i32
+  %5 = arith.select %eq, %x, %y : i32
+  %ne = arith.cmpi ne, %x, %y : i32
+  %6 = arith.select %ne, %x, %y : i32
+  return %0, %1, %2, %3, %4, %5, %6 : i32, i32, i32, i1, i1, i32, i32
+}
+
+// -----
+
+func.func @select_patterns(%c: i1, %d: i1, %x: i32, %y: i32, %z: i32) -> (i32, i32, i32, i32, i32, i64) {
+  %t = arith.constant true
+  %s = arith.select %c, %x, %y : i32
+  %0 = arith.select %c, %s, %z : i32
+  %1 = arith.select %c, %z, %s : i32
+  %n = arith.xori %c, %t : i1
+  %2 = arith.select %n, %x, %y : i32
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %3 = arith.select %d, %c1, %c0 : i32
+  %4 = arith.select %d, %c0, %c1 : i32
+  %l1 = arith.constant 1 : i64
+  %l0 = arith.constant 0 : i64
+  %5 = arith.select %d, %l0, %l1 : i64
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i64
+}
+
+// -----
+
+func.func @select_vector() -> vector<3xi32> {
+  %c = arith.constant dense<[true, false, true]> : vector<3xi1>
+  %a = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+  %b = arith.constant dense<[4, 5, 6]> : vector<3xi32>
+  %0 = arith.select %c, %a, %b : vector<3xi1>, vector<3xi32>
+  return %0 : vector<3xi32>
+}
+
+// -----
+
+func.func @select_poison(%c: i1, %x: i32) -> (i32, i32) {
+  %p = ub.poison : i32
+  %0 = arith.select %c, %p, %x : i32
+  %1 = arith.select %c, %x, %p : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+func.func @poison(%x: i32) -> (i32, i32, i32, i32, i64, f32, i32, index, i32, i1) {
+  %p = ub.poison : i32
+  %c = arith.constant 3 : i32
+  %0 = arith.addi %p, %c : i32
+  %1 = arith.muli %c, %p : i32
+  %2 = arith.divui %c, %p : i32
+  %3 = arith.shrsi %c, %p : i32
+  %4 = arith.extui %p : i32 to i64
+  %5 = arith.uitofp %p : i32 to f32
+  %6 = arith.remsi %p, %c : i32
+  %7 = arith.index_cast %p : i32 to index
+  %8 = arith.maxsi %p, %c : i32
+  %9 = arith.cmpi eq, %p, %c : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i32, i32, i32, i32, i64, f32, i32, index, i32, i1
+}
