@@ -362,3 +362,205 @@ func.func @poison(%x: i32) -> (i32, i32, i32, i32, i64, f32, i32, index, i32, i1
   %9 = arith.cmpi eq, %p, %c : i32
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i32, i32, i32, i32, i64, f32, i32, index, i32, i1
 }
+
+// -----
+
+func.func @addi_add_const(%x: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %0 = arith.addi %x, %c1 overflow<nsw> : i32
+  %1 = arith.addi %0, %c2 overflow<nsw, nuw> : i32
+  return %1 : i32
+}
+
+// -----
+
+func.func @addi_sub_const_rhs(%x: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %0 = arith.subi %x, %c1 : i32
+  %1 = arith.addi %0, %c5 : i32
+  return %1 : i32
+}
+
+// -----
+
+func.func @addi_sub_const_lhs(%x: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %0 = arith.subi %c1, %x overflow<nuw> : i32
+  %1 = arith.addi %0, %c5 overflow<nuw> : i32
+  return %1 : i32
+}
+
+// -----
+
+func.func @addi_mul_neg_one(%x: i32, %y: i32, %v: vector<2xi32>, %w: vector<2xi32>) -> (i32, i32, vector<2xi32>) {
+  %m1 = arith.constant -1 : i32
+  %0 = arith.muli %y, %m1 : i32
+  %1 = arith.addi %x, %0 overflow<nsw> : i32
+  %2 = arith.muli %x, %m1 : i32
+  %3 = arith.addi %2, %y : i32
+  %vm1 = arith.constant dense<-1> : vector<2xi32>
+  %4 = arith.muli %w, %vm1 : vector<2xi32>
+  %5 = arith.addi %v, %4 : vector<2xi32>
+  return %1, %3, %5 : i32, i32, vector<2xi32>
+}
+
+// -----
+
+func.func @subi_patterns(%x: i32) -> (i32, i32, i32, i32, i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %a = arith.addi %x, %c1 : i32
+  %0 = arith.subi %a, %c5 overflow<nsw> : i32
+  %1 = arith.subi %c5, %a : i32
+  %s = arith.subi %x, %c1 : i32
+  %2 = arith.subi %s, %c5 : i32
+  %t = arith.subi %c1, %x : i32
+  %3 = arith.subi %t, %c5 : i32
+  %4 = arith.subi %c5, %s : i32
+  %5 = arith.subi %c5, %t : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @subi_sub_lhs(%x: i32, %y: i32, %v: vector<2xi8>, %w: vector<2xi8>) -> (i32, vector<2xi8>) {
+  %s = arith.subi %x, %y : i32
+  %0 = arith.subi %s, %x : i32
+  %t = arith.subi %v, %w : vector<2xi8>
+  %1 = arith.subi %t, %v : vector<2xi8>
+  return %0, %1 : i32, vector<2xi8>
+}
+
+// -----
+
+func.func @muli_muli(%x: i32, %v: vector<2xi32>) -> (i32, vector<2xi32>) {
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant -5 : i32
+  %0 = arith.muli %x, %c3 : i32
+  %1 = arith.muli %0, %c5 : i32
+  %d = arith.constant dense<3> : vector<2xi32>
+  %2 = arith.muli %v, %d : vector<2xi32>
+  %3 = arith.muli %2, %d : vector<2xi32>
+  return %1, %3 : i32, vector<2xi32>
+}
+
+// -----
+
+func.func @xor_not_cmp(%a: i32, %b: i32) -> (i1, i1, i1) {
+  %t = arith.constant true
+  %c = arith.cmpi slt, %a, %b : i32
+  %0 = arith.xori %c, %t : i1
+  %d = arith.cmpi uge, %a, %b : i32
+  %1 = arith.xori %t, %d : i1
+  %e = arith.cmpi eq, %a, %b : i32
+  %2 = arith.xori %e, %t : i1
+  return %0, %1, %2 : i1, i1, i1
+}
+
+// -----
+
+func.func @logic_ext(%a: i8, %b: i8, %c: i16) -> (i32, i32, i32, i32, i32, i32, i32) {
+  %ua = arith.extui %a : i8 to i32
+  %ub = arith.extui %b : i8 to i32
+  %sa = arith.extsi %a : i8 to i32
+  %sb = arith.extsi %b : i8 to i32
+  %uc = arith.extui %c : i16 to i32
+  %0 = arith.xori %ua, %ub : i32
+  %1 = arith.xori %sa, %sb : i32
+  %2 = arith.andi %ua, %ub : i32
+  %3 = arith.andi %sa, %sb : i32
+  %4 = arith.ori %ua, %ub : i32
+  %5 = arith.ori %sa, %sb : i32
+  %6 = arith.ori %ua, %uc : i32
+  return %0, %1, %2, %3, %4, %5, %6 : i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+func.func @casts(%x: i8, %i: index, %f: f32, %j: i32) -> (index, index, i64, f64, i16, i16, i16, i16, index, i32) {
+  %s = arith.extsi %x : i8 to i32
+  %0 = arith.index_cast %s : i32 to index
+  %u = arith.extui %x : i8 to i32
+  %1 = arith.index_castui %u : i32 to index
+  %2 = arith.extsi %u : i32 to i64
+  %b = arith.bitcast %f : f32 to i32
+  %b2 = arith.bitcast %b : i32 to f32
+  %e = arith.extf %b2 : f32 to f64
+  %t = arith.trunci %s : i32 to i16
+  %t2 = arith.trunci %u : i32 to i16
+  %x16 = arith.extsi %x : i8 to i16
+  %t3 = arith.trunci %x16 : i16 to i8
+  %t4 = arith.extsi %t3 : i8 to i16
+  %ii = arith.index_cast %i : index to i32
+  %ii2 = arith.index_cast %ii : i32 to index
+  %jj = arith.index_cast %j : i32 to index
+  %jj2 = arith.index_cast %jj : index to i32
+  %w = arith.extsi %j : i32 to i64
+  %w2 = arith.trunci %w : i64 to i16
+  return %0, %1, %2, %e, %t, %t2, %t4, %w2, %ii2, %jj2 : index, index, i64, f64, i16, i16, i16, i16, index, i32
+}
+
+// -----
+
+func.func @trunc_shr(%x: i64, %v: vector<2xi64>) -> (i32, vector<2xi32>, i32) {
+  %c32 = arith.constant 32 : i64
+  %0 = arith.shrsi %x, %c32 : i64
+  %1 = arith.trunci %0 : i64 to i32
+  %d = arith.constant dense<32> : vector<2xi64>
+  %2 = arith.shrsi %v, %d : vector<2xi64>
+  %3 = arith.trunci %2 : vector<2xi64> to vector<2xi32>
+  %c31 = arith.constant 31 : i64
+  %4 = arith.shrsi %x, %c31 : i64
+  %5 = arith.trunci %4 : i64 to i32
+  return %1, %3, %5 : i32, vector<2xi32>, i32
+}
+
+// -----
+
+func.func @truncf_itofp(%x: i32, %y: i64) -> (f16, f16, f32) {
+  %0 = arith.sitofp %x : i32 to f32
+  %1 = arith.truncf %0 : f32 to f16
+  %2 = arith.uitofp %x : i32 to f32
+  %3 = arith.truncf %2 : f32 to f16
+  %4 = arith.sitofp %y : i64 to f64
+  %5 = arith.truncf %4 to_nearest_away : f64 to f32
+  return %1, %3, %5 : f16, f16, f32
+}
+
+// -----
+
+func.func @negf(%x: f32, %y: f32) -> (f32, f32, f32) {
+  %nx = arith.negf %x : f32
+  %ny = arith.negf %y : f32
+  %0 = arith.mulf %nx, %ny fastmath<fast> : f32
+  %1 = arith.divf %nx, %ny : f32
+  %nn = arith.negf %nx : f32
+  return %0, %1, %nn : f32, f32, f32
+}
+
+// -----
+
+func.func @extended(%x: i32, %y: i32) -> (i32, i32, i32, i32, i1) {
+  %s, %o = arith.addui_extended %x, %y : i32, i1
+  %l, %h = arith.mulsi_extended %x, %y : i32
+  %l2, %h2 = arith.mului_extended %x, %y : i32
+  %c0 = arith.constant 0 : i32
+  %s2, %o2 = arith.addui_extended %x, %c0 : i32, i1
+  return %s, %l, %l2, %s2, %o2 : i32, i32, i32, i32, i1
+}
+
+// -----
+
+func.func @extended_consts() -> (i32, i1, i32, i32, i32, i32, i8, i8) {
+  %a = arith.constant -1 : i32
+  %b = arith.constant 2 : i32
+  %s, %o = arith.addui_extended %a, %b : i32, i1
+  %l, %h = arith.mulsi_extended %a, %b : i32
+  %l2, %h2 = arith.mului_extended %a, %b : i32
+  %c = arith.constant -128 : i8
+  %l3, %h3 = arith.mulsi_extended %c, %c : i8
+  return %s, %o, %l, %h, %l2, %h2, %l3, %h3 : i32, i1, i32, i32, i32, i32, i8, i8
+}
