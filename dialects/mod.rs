@@ -19,16 +19,16 @@ mod bufferization;
 mod cf;
 #[path = "complex/hooks.rs"]
 mod complex;
+/// Directives several dialects share (registered by each under its own name).
+/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
+#[path = "shared/fold_util_arith.rs"]
+pub mod fold_util_arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "gpu/hooks.rs"]
 mod gpu;
 #[path = "gpu/func.rs"]
 mod gpu_func;
-/// Directives several dialects share (registered by each under its own name).
-/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
-#[path = "shared/fold_util_arith.rs"]
-pub mod fold_util_arith;
 #[path = "shared/index_list.rs"]
 pub mod index_list;
 #[path = "linalg/hooks.rs"]

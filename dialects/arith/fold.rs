@@ -10,8 +10,8 @@ use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::Context;
 use crate::dialects::fold_util_arith::{
     self as fu, dense, element_type_or_self, float_binary, float_is_nan, float_is_negative, float_or_splat,
-    float_value, fold_binary, fold_unary, int_or_splat, int_width, is_poison, make_dense, poison_attr,
-    scalar_attr, splat_or_scalar, Elem, ElemClass, Int,
+    float_value, fold_binary, fold_unary, int_or_splat, int_width, is_poison, make_dense, poison_attr, scalar_attr,
+    splat_or_scalar, Elem, ElemClass, Int,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -97,7 +97,11 @@ fn predicate(ctx: &Context, op: OpId) -> Option<i64> {
     }
 }
 
-fn register(ctx: &mut Context, name: &str, f: impl Fn(&mut Context, OpId, Consts) -> Result<Folded> + Send + Sync + 'static) {
+fn register(
+    ctx: &mut Context,
+    name: &str,
+    f: impl Fn(&mut Context, OpId, Consts) -> Result<Folded> + Send + Sync + 'static,
+) {
     ctx.register_fold_hook(name, Arc::new(f));
 }
 
@@ -143,7 +147,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
                 return Ok(value(operand(ctx, sub, 0)?));
             }
         }
-        Ok(attr(int_binary(ctx, c, |a, b| Some(a.add(b)))))
+        Ok(attr(int_binary(ctx, c, |a, b| Some(a.wrapping_add(b)))))
     });
     register(ctx, "arith.subi", |ctx, op, c| {
         let (lhs, rhs) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
@@ -164,7 +168,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
                 return Ok(value(operand(ctx, add, 1)?));
             }
         }
-        Ok(attr(int_binary(ctx, c, |a, b| Some(a.sub(b)))))
+        Ok(attr(int_binary(ctx, c, |a, b| Some(a.wrapping_sub(b)))))
     });
     register(ctx, "arith.muli", |ctx, op, c| {
         if is_zero(ctx, c[1]) {
@@ -173,7 +177,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         if is_one(ctx, c[1]) {
             return Ok(value(operand(ctx, op, 0)?));
         }
-        Ok(attr(int_binary(ctx, c, |a, b| Some(a.mul(b)))))
+        Ok(attr(int_binary(ctx, c, |a, b| Some(a.wrapping_mul(b)))))
     });
     register(ctx, "arith.divui", |ctx, op, c| {
         if is_one(ctx, c[1]) {
@@ -330,7 +334,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         }
         Ok(attr(int_binary(ctx, c, |a, b| Some(a.xor(b)))))
     });
-    register(ctx, "arith.shli", |ctx, op, c| shift(ctx, op, c, Int::shl));
+    register(ctx, "arith.shli", |ctx, op, c| shift(ctx, op, c, Int::shift_left));
     register(ctx, "arith.shrui", |ctx, op, c| shift(ctx, op, c, Int::lshr));
     register(ctx, "arith.shrsi", |ctx, op, c| shift(ctx, op, c, Int::ashr));
     register(ctx, "arith.maxsi", |ctx, op, c| {
@@ -395,7 +399,8 @@ pub(crate) fn register_folds(ctx: &mut Context) {
             return Ok(value(operand(ctx, op, 0)?));
         }
         let fm = enum_flags(ctx, op, "fastmath");
-        if fm & (FM_NNAN | FM_NSZ) == FM_NNAN | FM_NSZ && float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0)
+        if fm & (FM_NNAN | FM_NSZ) == FM_NNAN | FM_NSZ
+            && float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0)
         {
             return Ok(value(operand(ctx, op, 1)?));
         }
@@ -422,8 +427,12 @@ pub(crate) fn register_folds(ctx: &mut Context) {
     register(ctx, "arith.minimumf", |ctx, op, c| {
         float_min_max(ctx, op, c, |k, b| float_value(k, b) == f64::INFINITY, |k, a, b| float_maximum(k, a, b, false))
     });
-    register(ctx, "arith.maxnumf", |ctx, op, c| float_min_max(ctx, op, c, float_is_nan, |k, a, b| float_maxnum(k, a, b, true)));
-    register(ctx, "arith.minnumf", |ctx, op, c| float_min_max(ctx, op, c, float_is_nan, |k, a, b| float_maxnum(k, a, b, false)));
+    register(ctx, "arith.maxnumf", |ctx, op, c| {
+        float_min_max(ctx, op, c, float_is_nan, |k, a, b| float_maxnum(k, a, b, true))
+    });
+    register(ctx, "arith.minnumf", |ctx, op, c| {
+        float_min_max(ctx, op, c, float_is_nan, |k, a, b| float_maxnum(k, a, b, false))
+    });
 
     // Casts.
     register(ctx, "arith.extui", |ctx, op, c| {
@@ -497,29 +506,10 @@ pub(crate) fn register_folds(ctx: &mut Context) {
             Ok(attr(float_cast(ctx, c[0], ty)))
         })
     });
+    // Upstream's truncf folds only constants (no truncf(extf(x)) -> x).
     register(ctx, "arith.truncf", |ctx, op, c| {
         cast(ctx, op, |ctx, op| {
-            let x = operand(ctx, op, 0)?;
             let ty = result_type(ctx, op)?;
-            let dst = element_type_or_self(ctx, ty);
-            if let Some(ext) = def_named(ctx, x, "arith.extf") {
-                let src = operand(ctx, ext, 0)?;
-                let src_el = element_type_or_self(ctx, ctx.value_type(src)?);
-                let mid_el = element_type_or_self(ctx, ctx.value_type(x)?);
-                if let (TypeKind::Float(s), TypeKind::Float(m), TypeKind::Float(d)) =
-                    (ctx.type_kind(src_el), ctx.type_kind(mid_el), ctx.type_kind(dst))
-                {
-                    if representable_by(*s, *m) {
-                        if s.bit_width() > d.bit_width() {
-                            ctx.set_operand(op, 0, src)?;
-                            return Ok(Folded::InPlace);
-                        }
-                        if src_el == dst {
-                            return Ok(value(src));
-                        }
-                    }
-                }
-            }
             Ok(attr(float_cast(ctx, c[0], ty)))
         })
     });
@@ -582,7 +572,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
             let Some(z) = zero_attr(ctx, overflow_ty) else { return Ok(Folded::NotFolded) };
             return Ok(Folded::Results(vec![FoldResult::Value(lhs), FoldResult::Attr(z)]));
         }
-        let Some(sum) = int_binary(ctx, c, |a, b| Some(a.add(b))) else { return Ok(Folded::NotFolded) };
+        let Some(sum) = int_binary(ctx, c, |a, b| Some(a.wrapping_add(b))) else { return Ok(Folded::NotFolded) };
         if is_poison(ctx, Some(sum)) {
             return Ok(Folded::Results(vec![FoldResult::Attr(sum), FoldResult::Attr(sum)]));
         }
@@ -639,7 +629,7 @@ fn ceildivsi(a: Int, b: Int) -> Option<Int> {
         return None;
     }
     if !a.srem(b).is_zero() && a.is_negative() == b.is_negative() {
-        return Some(q.add(Int::new(1, a.width)));
+        return Some(q.wrapping_add(Int::new(1, a.width)));
     }
     Some(q)
 }
@@ -773,18 +763,6 @@ fn float_maxnum(k: FloatKind, a: u128, b: u128, max: bool) -> u128 {
     float_maximum(k, a, b, max)
 }
 
-/// APFloat's `isRepresentableBy`.
-fn representable_by(a: FloatKind, b: FloatKind) -> bool {
-    let (sa, sb) = (a.semantics(), b.semantics());
-    let max_exp = |s: &crate::types::FloatSemantics| {
-        let all = (1i32 << s.exponent_bits) - 1;
-        let top = if s.non_finite == crate::types::NonFinite::Ieee { all - 1 } else { all };
-        top - s.bias
-    };
-    let min_exp = |s: &crate::types::FloatSemantics| 1 - s.bias;
-    max_exp(&sa) <= max_exp(&sb) && min_exp(&sa) >= min_exp(&sb) && sa.mantissa_bits <= sb.mantissa_bits
-}
-
 /// Runs a cast's own fold, then `CastOpInterface`'s: a cast to the operand's own type
 /// folds to the operand.
 fn cast(ctx: &mut Context, op: OpId, own: impl FnOnce(&mut Context, OpId) -> Result<Folded>) -> Result<Folded> {
@@ -813,7 +791,7 @@ fn int_to_float(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<
     Ok(attr(fold_unary(ctx, c[0], ElemClass::Int, ty, |e| {
         let i = e.int()?;
         let negative = signed && i.is_negative();
-        let mag = if negative { Int::zero(i.width).sub(i).bits } else { i.bits };
+        let mag = if negative { Int::zero(i.width).wrapping_sub(i).bits } else { i.bits };
         Some(fu::float_from_int(k, negative, mag))
     })))
 }
@@ -851,16 +829,12 @@ fn index_cast(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<Fo
 }
 
 fn mul_extended(ctx: &Context, c: Consts, signed: bool) -> Result<Folded> {
-    let Some(low) = int_binary(ctx, c, |a, b| Some(a.mul(b))) else { return Ok(Folded::NotFolded) };
+    let Some(low) = int_binary(ctx, c, |a, b| Some(a.wrapping_mul(b))) else { return Ok(Folded::NotFolded) };
     let high = int_binary(ctx, c, |a, b| {
         if a.width > 64 {
             return None;
         }
-        let p = if signed {
-            (a.sext_value() * b.sext_value()) as u128
-        } else {
-            a.bits * b.bits
-        };
+        let p = if signed { (a.sext_value() * b.sext_value()) as u128 } else { a.bits * b.bits };
         Some(Int::new(p >> a.width, a.width))
     });
     let Some(high) = high else { return Ok(Folded::NotFolded) };
@@ -942,7 +916,8 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: Consts) -> Result<Folded> {
         let equal = matches!(pred, EQ | SLE | SGE | ULE | UGE);
         return Ok(attr(splat_or_scalar(ctx, ty, equal as u128)));
     }
-    let lhs_is_i1 = matches!(ctx.type_kind(element_type_or_self(ctx, ctx.value_type(lhs)?)), TypeKind::Integer { width: 1, .. });
+    let lhs_is_i1 =
+        matches!(ctx.type_kind(element_type_or_self(ctx, ctx.value_type(lhs)?)), TypeKind::Integer { width: 1, .. });
     if is_zero(ctx, c[1]) {
         for ext in ["arith.extsi", "arith.extui"] {
             if let Some(e) = def_named(ctx, lhs, ext) {
@@ -1073,14 +1048,7 @@ fn int_attr_of(ctx: &Context, v: Value) -> Option<Int> {
 }
 
 /// A rewrite of a binary integer op into `name(a, b)` with overflow flags.
-fn replace_binary(
-    rw: &mut Rewriter<'_>,
-    op: OpId,
-    name: &str,
-    a: Value,
-    b: Value,
-    flags: u64,
-) -> Result<()> {
+fn replace_binary(rw: &mut Rewriter<'_>, op: OpId, name: &str, a: Value, b: Value, flags: u64) -> Result<()> {
     let ty = rw.ctx().value_type(rw.ctx().op_result(op, 0)?)?;
     let mut attrs = Vec::new();
     if let Some(f) = overflow_attr(rw.ctx(), flags) {
@@ -1148,21 +1116,21 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
         let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.addi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c0.add(c1), Side::Rhs, f)
+        reassociate(rw, op, "arith.addi", x, c0.wrapping_add(c1), Side::Rhs, f)
     });
     pat(ctx, "AddISubConstantRHS", "arith.addi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c1.sub(c0), Side::Rhs, f)
+        reassociate(rw, op, "arith.addi", x, c1.wrapping_sub(c0), Side::Rhs, f)
     });
     pat(ctx, "AddISubConstantLHS", "arith.addi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.add(c1), Side::Lhs, f)
+        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Lhs, f)
     });
     pat(ctx, "AddIMulNegativeOneRhs", "arith.addi", 2, |rw, op| {
         let ctx = rw.ctx();
@@ -1191,42 +1159,42 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
         let ctx = rw.ctx();
         let Some((_, x, c0v, c1)) = match_nested(ctx, op, "arith.addi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        reassociate(rw, op, "arith.addi", x, c0.sub(c1), Side::Rhs, 0)
+        reassociate(rw, op, "arith.addi", x, c0.wrapping_sub(c1), Side::Rhs, 0)
     });
     pat(ctx, "SubILHSAddConstant", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.addi", false) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c1.sub(c0), Side::Lhs, f)
+        reassociate(rw, op, "arith.subi", x, c1.wrapping_sub(c0), Side::Lhs, f)
     });
     pat(ctx, "SubIRHSSubConstantRHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.add(c1), Side::Rhs, f)
+        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Rhs, f)
     });
     pat(ctx, "SubIRHSSubConstantLHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.sub(c1), Side::Lhs, f)
+        reassociate(rw, op, "arith.subi", x, c0.wrapping_sub(c1), Side::Lhs, f)
     });
     pat(ctx, "SubILHSSubConstantRHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", false) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.add(c1), Side::Lhs, f)
+        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Lhs, f)
     });
     pat(ctx, "SubILHSSubConstantLHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
         let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", false) else { return Ok(false) };
         let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c1.sub(c0), Side::Rhs, f)
+        reassociate(rw, op, "arith.addi", x, c1.wrapping_sub(c0), Side::Rhs, f)
     });
     pat(ctx, "SubISubILHSRHSLHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
@@ -1254,7 +1222,7 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
             return Ok(false);
         }
         let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.muli", x, c0.mul(c1), Side::Rhs, f)
+        reassociate(rw, op, "arith.muli", x, c0.wrapping_mul(c1), Side::Rhs, f)
     });
 
     pat(ctx, "XOrINotCmpI", "arith.xori", 2, |rw, op| {
@@ -1292,6 +1260,7 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
     pat(ctx, "OrOfExtUI", "arith.ori", 3, |rw, op| logic_of_ext(rw, op, "arith.extui", "arith.ori"));
     pat(ctx, "OrOfExtSI", "arith.ori", 3, |rw, op| logic_of_ext(rw, op, "arith.extsi", "arith.ori"));
 
+    pat(ctx, "CmpFIntToFPConst", "arith.cmpf", 1, cmpf_int_to_fp_const);
     pat(ctx, "CmpIExtSI", "arith.cmpi", 3, |rw, op| cmpi_of_ext(rw, op, "arith.extsi"));
     pat(ctx, "CmpIExtUI", "arith.cmpi", 3, |rw, op| cmpi_of_ext(rw, op, "arith.extui"));
 
@@ -1550,5 +1519,141 @@ fn extended_to_plain(rw: &mut Rewriter<'_>, op: OpId, plain: &str) -> Result<boo
     let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
     let v = build(rw, plain, op, &[x, y], &[ty], &[])?;
     rw.replace_op(op, &[v, x])?;
+    Ok(true)
+}
+
+/// `floor(log2(|x|))` of a finite, nonzero `x` (APFloat's `ilogb`).
+fn ilogb(x: f64) -> i32 {
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE { (x * 2f64.powi(64), 64) } else { (x, 0) };
+    (((x.abs().to_bits() >> 52) & 0x7ff) as i32) - 1023 - bias
+}
+
+/// `cmpf(pred, [su]itofp(i), c)` as an integer comparison of `i`, or a constant, when the
+/// conversion cannot change the outcome (upstream's `CmpFIntToFPConst`).
+fn cmpf_int_to_fp_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let ctx = rw.ctx();
+    let (lhs, rhs) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+    let Some((kind, bits)) = constant_value(ctx, rhs).and_then(|a| fu::scalar_float(ctx, a)) else { return Ok(false) };
+    if float_is_nan(kind, bits) {
+        return Ok(false);
+    }
+    let rv = float_value(kind, bits);
+    let mantissa_width = kind.semantics().mantissa_bits as i64 + 1;
+    let (unsigned, int_val) = if let Some(d) = def_named(ctx, lhs, "arith.sitofp") {
+        (false, operand(ctx, d, 0)?)
+    } else if let Some(d) = def_named(ctx, lhs, "arith.uitofp") {
+        (true, operand(ctx, d, 0)?)
+    } else {
+        return Ok(false);
+    };
+    let int_ty = ctx.value_type(int_val)?;
+    let Some(w) = (match ctx.type_kind(int_ty) {
+        TypeKind::Integer { width, .. } if *width <= 128 => Some(*width),
+        _ => None,
+    }) else {
+        return Ok(false);
+    };
+    let value_bits = if unsigned { w as i64 } else { w as i64 - 1 };
+    if w as i64 > mantissa_width {
+        if rv.is_infinite() {
+            // ilogb of the largest finite value of an IEEE format is its bias.
+            if (kind.semantics().bias as i64) < value_bits {
+                return Ok(false);
+            }
+        } else if rv != 0.0 {
+            let e = ilogb(rv) as i64;
+            if mantissa_width <= e && e <= value_bits {
+                return Ok(false);
+            }
+        }
+    }
+    let p = predicate(ctx, op);
+    let bool_const = |rw: &mut Rewriter<'_>, b: bool| -> Result<bool> {
+        let i1 = rw.ctx().signless_int(1);
+        let a = rw.ctx().bool_attr(b);
+        let v = constant(rw, op, a, i1)?;
+        rw.replace_op(op, &[v])?;
+        Ok(true)
+    };
+    let mut pred = match p {
+        Some(7) => return bool_const(rw, true),
+        Some(14) => return bool_const(rw, false),
+        Some(1 | 8) => EQ,
+        Some(2 | 9) => {
+            if unsigned {
+                UGT
+            } else {
+                SGT
+            }
+        }
+        Some(3 | 10) => {
+            if unsigned {
+                UGE
+            } else {
+                SGE
+            }
+        }
+        Some(4 | 11) => {
+            if unsigned {
+                ULT
+            } else {
+                SLT
+            }
+        }
+        Some(5 | 12) => {
+            if unsigned {
+                ULE
+            } else {
+                SLE
+            }
+        }
+        Some(6 | 13) => NE,
+        _ => return Ok(false),
+    };
+    let to_float = |negative: bool, mag: u128| float_value(kind, fu::float_from_int(kind, negative, mag));
+    let max = if unsigned { to_float(false, u128::MAX >> (128 - w)) } else { to_float(false, u128::MAX >> (129 - w)) };
+    if max < rv {
+        let t = if unsigned { matches!(pred, NE | ULT | ULE) } else { matches!(pred, NE | SLT | SLE) };
+        return bool_const(rw, t);
+    }
+    let min = if unsigned { 0.0 } else { to_float(true, 1u128 << (w - 1)) };
+    if min > rv {
+        let t = if unsigned { matches!(pred, NE | UGT | UGE) } else { matches!(pred, NE | SGT | SGE) };
+        return bool_const(rw, t);
+    }
+    let Some(rhs_int) = fu::float_to_int(kind, bits, w, !unsigned) else { return Ok(false) };
+    if rv != 0.0 {
+        let back = if unsigned || !rhs_int.is_negative() {
+            to_float(false, rhs_int.bits)
+        } else {
+            to_float(true, Int::zero(w).wrapping_sub(rhs_int).bits)
+        };
+        if back != rv {
+            let negative = float_is_negative(kind, bits);
+            match pred {
+                NE => return bool_const(rw, true),
+                EQ => return bool_const(rw, false),
+                ULE if negative => return bool_const(rw, false),
+                SLE if negative => pred = SLT,
+                ULT if negative => return bool_const(rw, false),
+                ULT => pred = ULE,
+                SLT if !negative => pred = SLE,
+                UGT if negative => return bool_const(rw, true),
+                SGT if negative => pred = SGE,
+                UGE if negative => return bool_const(rw, true),
+                UGE => pred = UGT,
+                SGE if !negative => pred = SGT,
+                _ => {}
+            }
+        }
+    }
+    let ctx = rw.ctx();
+    let Some(c) = scalar_attr(ctx, int_ty, rhs_int.bits) else { return Ok(false) };
+    let i64t = ctx.signless_int(64);
+    let pa = ctx.integer_attr(i64t, pred)?;
+    let i1 = ctx.signless_int(1);
+    let cv = constant(rw, op, c, int_ty)?;
+    let v = build(rw, "arith.cmpi", op, &[int_val, cv], &[i1], &[("predicate", pa)])?;
+    rw.replace_op(op, &[v])?;
     Ok(true)
 }

@@ -64,13 +64,13 @@ impl Int {
         self.bits == 1u128 << (self.width - 1)
     }
 
-    pub fn add(self, o: Int) -> Int {
+    pub fn wrapping_add(self, o: Int) -> Int {
         Int::new(self.bits.wrapping_add(o.bits), self.width)
     }
-    pub fn sub(self, o: Int) -> Int {
+    pub fn wrapping_sub(self, o: Int) -> Int {
         Int::new(self.bits.wrapping_sub(o.bits), self.width)
     }
-    pub fn mul(self, o: Int) -> Int {
+    pub fn wrapping_mul(self, o: Int) -> Int {
         Int::new(self.bits.wrapping_mul(o.bits), self.width)
     }
     pub fn and(self, o: Int) -> Int {
@@ -104,21 +104,21 @@ impl Int {
     /// Signed quotient rounded toward negative infinity (APInt's `sfloordiv_ov`).
     pub fn sfloordiv_ov(self, o: Int) -> (Int, bool) {
         let (q, overflow) = self.sdiv_ov(o);
-        if q.mul(o) != self && self.is_negative() != o.is_negative() {
-            return (q.sub(Int::new(1, self.width)), overflow);
+        if q.wrapping_mul(o) != self && self.is_negative() != o.is_negative() {
+            return (q.wrapping_sub(Int::new(1, self.width)), overflow);
         }
         (q, overflow)
     }
     pub fn sadd_ov(self, o: Int) -> (Int, bool) {
-        let r = self.add(o);
+        let r = self.wrapping_add(o);
         (r, self.is_negative() == o.is_negative() && r.is_negative() != self.is_negative())
     }
     pub fn ssub_ov(self, o: Int) -> (Int, bool) {
-        let r = self.sub(o);
+        let r = self.wrapping_sub(o);
         (r, self.is_negative() != o.is_negative() && r.is_negative() != self.is_negative())
     }
     pub fn uadd_ov(self, o: Int) -> (Int, bool) {
-        let r = self.add(o);
+        let r = self.wrapping_add(o);
         (r, r.bits < self.bits)
     }
 
@@ -130,7 +130,7 @@ impl Int {
     }
 
     /// Shifts; the amount must be below the width.
-    pub fn shl(self, amount: u32) -> Int {
+    pub fn shift_left(self, amount: u32) -> Int {
         Int::new(self.bits << amount, self.width)
     }
     pub fn lshr(self, amount: u32) -> Int {

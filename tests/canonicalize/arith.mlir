@@ -564,3 +564,172 @@ func.func @extended_consts() -> (i32, i1, i32, i32, i32, i32, i8, i8) {
   %l3, %h3 = arith.mulsi_extended %c, %c : i8
   return %s, %o, %l, %h, %l2, %h2, %l3, %h3 : i32, i1, i32, i32, i32, i32, i8, i8
 }
+
+// -----
+
+func.func @a() -> (vector<3xf32>, vector<3xf32>, tensor<2x2xf16>, vector<3xi1>, vector<3xf32>, vector<3xi32>, vector<3xi64>, vector<3xindex>, vector<3xi32>, vector<3xf64>, vector<3xf32>) {
+  %a = arith.constant dense<[1.0, -2.5, 0x7FC00000]> : vector<3xf32>
+  %b = arith.constant dense<3.0> : vector<3xf32>
+  %0 = arith.addf %a, %b : vector<3xf32>
+  %1 = arith.maximumf %a, %b : vector<3xf32>
+  %h = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf16>
+  %2 = arith.mulf %h, %h : tensor<2x2xf16>
+  %3 = arith.cmpf olt, %a, %b : vector<3xf32>
+  %4 = arith.negf %a : vector<3xf32>
+  %5 = arith.fptosi %b : vector<3xf32> to vector<3xi32>
+  %i = arith.constant dense<[1, -2, 3]> : vector<3xi32>
+  %6 = arith.extsi %i : vector<3xi32> to vector<3xi64>
+  %7 = arith.index_cast %i : vector<3xi32> to vector<3xindex>
+  %8 = arith.bitcast %a : vector<3xf32> to vector<3xi32>
+  %9 = arith.extf %a : vector<3xf32> to vector<3xf64>
+  %10 = arith.sitofp %i : vector<3xi32> to vector<3xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : vector<3xf32>, vector<3xf32>, tensor<2x2xf16>, vector<3xi1>, vector<3xf32>, vector<3xi32>, vector<3xi64>, vector<3xindex>, vector<3xi32>, vector<3xf64>, vector<3xf32>
+}
+
+// -----
+
+func.func @b(%x: vector<4xf32>, %y: f32, %t: tensor<?xf32>) -> (vector<4xf32>, vector<4xf32>, f32, f32, vector<4xf32>, f32, f32, f32, tensor<?xf32>) {
+  %nz = arith.constant dense<-0.0> : vector<4xf32>
+  %pz = arith.constant 0.0 : f32
+  %one = arith.constant dense<1.0> : vector<4xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = arith.addf %x, %nz : vector<4xf32>
+  %1 = arith.mulf %x, %one : vector<4xf32>
+  %2 = arith.subf %y, %pz : f32
+  %3 = arith.maximumf %y, %ninf : f32
+  %4 = arith.divf %x, %one : vector<4xf32>
+  %5 = arith.maxnumf %y, %nan : f32
+  %6 = arith.mulf %y, %pz fastmath<nnan,nsz> : f32
+  %7 = arith.mulf %y, %pz : f32
+  %8 = arith.minimumf %t, %t : tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : vector<4xf32>, vector<4xf32>, f32, f32, vector<4xf32>, f32, f32, f32, tensor<?xf32>
+}
+
+// -----
+
+func.func @c(%x: f32, %y: f64) -> (f32, f64, f16, f32) {
+  %0 = arith.truncf %y : f64 to f32
+  %1 = arith.extf %0 : f32 to f64
+  %2 = arith.extf %x fastmath<contract> : f32 to f64
+  %3 = arith.truncf %2 fastmath<contract> : f64 to f32
+  %h = arith.truncf %x : f32 to f16
+  %4 = arith.extf %h : f16 to f32
+  %5 = arith.truncf %4 : f32 to f16
+  %e = arith.extf %x : f32 to f64
+  %6 = arith.truncf %e : f64 to f32
+  %7 = arith.truncf %e : f64 to f16
+  %8 = arith.extf %3 fastmath<contract> : f32 to f64
+  %9 = arith.truncf %8 : f64 to f32
+  return %6, %1, %7, %9 : f32, f64, f16, f32
+}
+
+// -----
+
+func.func @d(%x: i32, %i: index) -> (i32, i64, i8, index, i16) {
+  %e = arith.extui %x : i32 to i64
+  %e2 = arith.extui %e : i64 to i128
+  %t = arith.trunci %e2 : i128 to i32
+  %s = arith.extsi %x : i32 to i64
+  %s2 = arith.extsi %s : i64 to i128
+  %t2 = arith.trunci %s2 : i128 to i64
+  %t3 = arith.trunci %t2 : i64 to i16
+  %t4 = arith.trunci %t3 : i16 to i8
+  %a = arith.index_castui %i : index to i64
+  %b = arith.index_castui %a : i64 to index
+  %c = arith.index_cast %i : index to i16
+  %d = arith.index_cast %c : i16 to index
+  return %t, %t2, %t4, %b, %c : i32, i64, i8, index, i16
+}
+
+// -----
+
+func.func @f(%x: i8, %v: vector<2xi8>) -> (i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, vector<2xi8>, vector<2xi8>, i8, i8) {
+  %z = arith.constant 0 : i8
+  %m = arith.constant -1 : i8
+  %0 = arith.divsi %z, %x : i8
+  %1 = arith.divui %z, %x : i8
+  %2 = arith.remsi %z, %x : i8
+  %3 = arith.remui %z, %x : i8
+  %4 = arith.ceildivsi %z, %x : i8
+  %5 = arith.floordivsi %z, %x : i8
+  %6 = arith.shli %z, %x : i8
+  %7 = arith.shrsi %z, %x : i8
+  %8 = arith.shrui %z, %x : i8
+  %9 = arith.shrsi %m, %x : i8
+  %10 = arith.shrsi %x, %x : i8
+  %11 = arith.shrui %x, %x : i8
+  %12 = arith.shli %x, %x : i8
+  %vz = arith.constant dense<0> : vector<2xi8>
+  %13 = arith.divsi %vz, %v : vector<2xi8>
+  %14 = arith.shrui %v, %v : vector<2xi8>
+  %15 = arith.ceildivui %z, %x : i8
+  %16 = arith.divsi %x, %x : i8
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16 : i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, vector<2xi8>, vector<2xi8>, i8, i8
+}
+
+// -----
+
+func.func @f(%x: i8, %y: i8, %t: tensor<?xi8>) -> (i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, tensor<?xi8>, tensor<?xi8>, i8, i8) {
+  %z = arith.constant 0 : i8
+  %m = arith.constant -1 : i8
+  %0 = arith.divui %x, %x : i8
+  %1 = arith.remsi %x, %x : i8
+  %2 = arith.remui %x, %x : i8
+  %3 = arith.ceildivsi %x, %x : i8
+  %4 = arith.ceildivui %x, %x : i8
+  %5 = arith.floordivsi %x, %x : i8
+  %6 = arith.shrui %m, %x : i8
+  %7 = arith.shli %m, %x : i8
+  %8 = arith.remsi %x, %m : i8
+  %9 = arith.divsi %x, %m : i8
+  %10 = arith.remui %y, %m : i8
+  %11 = arith.divsi %t, %t : tensor<?xi8>
+  %12 = arith.shrui %t, %t : tensor<?xi8>
+  %13 = arith.muli %z, %x : i8
+  %14 = arith.shrsi %z, %x : i8
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14 : i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, tensor<?xi8>, tensor<?xi8>, i8, i8
+}
+
+// -----
+
+func.func @c(%x: f32, %h: f16) -> (f32, f32, f32, f16, f16, bf16) {
+  %0 = arith.extf %x fastmath<contract> : f32 to f64
+  %1 = arith.truncf %0 fastmath<contract> : f64 to f32
+  %2 = arith.extf %x : f32 to f64
+  %3 = arith.truncf %2 fastmath<contract> : f64 to f32
+  %4 = arith.extf %x fastmath<contract> : f32 to f64
+  %5 = arith.truncf %4 : f64 to f32
+  %6 = arith.extf %x fastmath<contract> : f32 to f64
+  %7 = arith.truncf %6 fastmath<contract> : f64 to f16
+  %8 = arith.extf %h fastmath<contract> : f16 to f64
+  %9 = arith.truncf %8 fastmath<contract> : f64 to f16
+  %10 = arith.extf %h fastmath<contract> : f16 to f32
+  %11 = arith.truncf %10 fastmath<contract> : f32 to bf16
+  return %1, %3, %5, %7, %9, %11 : f32, f32, f32, f16, f16, bf16
+}
+
+// -----
+
+func.func @cmpf_int_to_fp(%x: i8, %y: i32, %z: i64) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %c44 = arith.constant 4.4 : f32
+  %cm44 = arith.constant -4.4 : f32
+  %c300 = arith.constant 300.0 : f32
+  %big = arith.constant 3.0e9 : f32
+  %inf = arith.constant 0x7F800000 : f32
+  %a = arith.sitofp %x : i8 to f32
+  %u = arith.uitofp %x : i8 to f32
+  %0 = arith.cmpf olt, %a, %c44 : f32
+  %1 = arith.cmpf ugt, %a, %cm44 : f32
+  %2 = arith.cmpf oeq, %a, %c44 : f32
+  %3 = arith.cmpf one, %u, %c300 : f32
+  %4 = arith.cmpf ord, %u, %c44 : f32
+  %5 = arith.cmpf uno, %a, %c44 : f32
+  %6 = arith.cmpf ult, %u, %cm44 : f32
+  %b = arith.sitofp %y : i32 to f32
+  %7 = arith.cmpf olt, %b, %big : f32
+  %w = arith.sitofp %z : i64 to f32
+  %8 = arith.cmpf olt, %w, %big : f32
+  %9 = arith.cmpf oge, %w, %inf : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
