@@ -261,15 +261,24 @@ pub fn int_or_splat(ctx: &Context, attr: Option<Attribute>) -> Option<Int> {
     Some(Int::new(d.values[0], width))
 }
 
-/// A float attribute or float splat (MLIR's float constant matchers), as (format, bits).
+/// A float attribute or float splat (MLIR's float constant matchers), as (format, bits), in
+/// any format whose value f64 holds exactly (so that comparing [`float_value`] with 0, 1,
+/// infinity or NaN tells the truth).
 pub fn float_or_splat(ctx: &Context, attr: Option<Attribute>) -> Option<(FloatKind, u128)> {
     let attr = attr?;
-    if let Some(f) = scalar_float(ctx, attr) {
-        return Some(f);
-    }
-    let d = dense(ctx, attr)?;
-    let kind = arith_float_kind(ctx, d.element)?;
-    d.splat.then(|| (kind, d.values[0]))
+    let (ty, bits) = match ctx.attr_kind(attr) {
+        AttrKind::Float { ty, bits } => (*ty, *bits),
+        _ => {
+            let d = dense(ctx, attr)?;
+            if !d.splat {
+                return None;
+            }
+            (d.element, d.values[0])
+        }
+    };
+    let TypeKind::Float(kind) = ctx.type_kind(ty) else { return None };
+    let v = float_value(*kind, bits);
+    (v.is_nan() || crate::float::from_f64(*kind, v) == Some(bits)).then_some((*kind, bits))
 }
 
 /// An integer or float attribute of type `ty` from raw bits; signless `i1` is a `BoolAttr`,
@@ -303,7 +312,7 @@ pub fn splat_or_scalar(ctx: &Context, ty: Type, bits: u128) -> Option<Attribute>
 
 /// Whether `attr` is `#ub.poison`.
 pub fn is_poison(ctx: &Context, attr: Option<Attribute>) -> bool {
-    attr.is_some_and(|a| ctx.attr_type_id(a) == crate::typeid::TypeId::of("#ub.poison"))
+    attr.is_some_and(|a| ctx.attr_type_id(a) == crate::cached_type_id!("#ub.poison"))
 }
 
 /// `#ub.poison` (the ub dialect is loaded when a poison operand was parsed or made).
@@ -366,7 +375,8 @@ fn scalar_elem(ctx: &Context, attr: Attribute, class: ElemClass) -> Option<(Type
     }
 }
 
-/// MLIR's `constFoldBinaryOpConditional`: a poison operand gives poison; two scalars of
+/// MLIR's `constFoldBinaryOpConditional`: a poison operand gives poison (without an
+/// explicit `result_ty`); two scalars of
 /// the same type, two splats or two dense attributes of the same type are folded element by
 /// element with `f` (`None` from `f` fails the whole fold). `result_ty` defaults to the
 /// operands' type.
@@ -378,11 +388,14 @@ pub fn fold_binary(
     f: impl Fn(Elem, Elem) -> Option<Elem>,
 ) -> Option<Attribute> {
     let (lhs, rhs) = (*operands.first()?, *operands.get(1)?);
-    if is_poison(ctx, lhs) {
-        return lhs;
-    }
-    if is_poison(ctx, rhs) {
-        return rhs;
+    // Upstream propagates poison only in the variant that takes the operands' type.
+    if result_ty.is_none() {
+        if is_poison(ctx, lhs) {
+            return lhs;
+        }
+        if is_poison(ctx, rhs) {
+            return rhs;
+        }
     }
     let (lhs, rhs) = (lhs?, rhs?);
     if let (Some((lt, l)), Some((rt, r))) = (scalar_elem(ctx, lhs, class), scalar_elem(ctx, rhs, class)) {

@@ -733,3 +733,40 @@ func.func @cmpf_int_to_fp(%x: i8, %y: i32, %z: i64) -> (i1, i1, i1, i1, i1, i1, 
   %9 = arith.cmpf oge, %w, %inf : f32
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
 }
+
+// -----
+
+func.func @f(%x: f128, %y: f8E4M3FN, %z: f80, %w: tf32) -> (f128, f8E4M3FN, f80, tf32, f128, f8E4M3FN) {
+  %one = arith.constant 1.0 : f128
+  %0 = arith.mulf %x, %one : f128
+  %nz = arith.constant -0.0 : f8E4M3FN
+  %1 = arith.addf %y, %nz : f8E4M3FN
+  %pz = arith.constant 0.0 : f80
+  %2 = arith.subf %z, %pz : f80
+  %o = arith.constant 1.0 : tf32
+  %3 = arith.divf %w, %o : tf32
+  %n1 = arith.constant 1.00000000000000000000000000001 : f128
+  %4 = arith.mulf %x, %n1 : f128
+  %nan = arith.constant 0x7F : f8E4M3FN
+  %5 = arith.maxnumf %y, %nan : f8E4M3FN
+  return %0, %1, %2, %3, %4, %5 : f128, f8E4M3FN, f80, tf32, f128, f8E4M3FN
+}
+
+// -----
+
+func.func @f(%x: i32, %c: i1) -> (i1, i1, i32, i1, f32, f32, i32, i32, i64, i32) {
+  %p = ub.poison : i32
+  %k = arith.constant 7 : i32
+  %0 = arith.cmpi slt, %k, %p : i32
+  %1 = arith.cmpi slt, %p, %x : i32
+  %s, %o = arith.addui_extended %k, %p : i32, i1
+  %fp = ub.poison : f32
+  %one = arith.constant 1.5 : f32
+  %2 = arith.addf %fp, %one : f32
+  %3 = arith.negf %fp : f32
+  %4 = arith.select %c, %p, %p : i32
+  %l, %h = arith.mulsi_extended %p, %k : i32
+  %5 = arith.extui %p : i32 to i64
+  %6 = arith.trunci %5 : i64 to i32
+  return %0, %1, %s, %o, %2, %3, %4, %l, %5, %6 : i1, i1, i32, i1, f32, f32, i32, i32, i64, i32
+}
