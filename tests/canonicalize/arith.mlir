@@ -770,3 +770,38 @@ func.func @f(%x: i32, %c: i1) -> (i1, i1, i32, i1, f32, f32, i32, i32, i64, i32)
   %6 = arith.trunci %5 : i64 to i32
   return %0, %1, %s, %o, %2, %3, %4, %l, %5, %6 : i1, i1, i32, i1, f32, f32, i32, i32, i64, i32
 }
+
+// -----
+
+func.func @f(%v: vector<2xi32>, %i: index, %b: vector<2xi1>, %x: vector<2xi32>, %y: vector<2xi32>) -> (vector<2xi32>, index, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi1>, index) {
+  %s1 = arith.constant dense<1> : vector<2xi32>
+  %s2 = arith.constant dense<2> : vector<2xi32>
+  %0 = arith.addi %v, %s1 : vector<2xi32>
+  %1 = arith.addi %0, %s2 : vector<2xi32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %2 = arith.subi %i, %c1 : index
+  %3 = arith.addi %2, %c2 : index
+  %t = arith.constant dense<true> : vector<2xi1>
+  %n = arith.xori %b, %t : vector<2xi1>
+  %4 = arith.select %n, %x, %y : vector<2xi1>, vector<2xi32>
+  %z = arith.constant dense<0> : vector<2xi32>
+  %5 = arith.select %b, %s1, %z : vector<2xi1>, vector<2xi32>
+  %f = arith.constant dense<false> : vector<2xi1>
+  %6 = arith.select %b, %f, %t : vector<2xi1>, vector<2xi1>
+  %m = arith.muli %i, %c2 : index
+  %7 = arith.muli %m, %c2 : index
+  return %1, %3, %4, %5, %5, %6, %7 : vector<2xi32>, index, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi1>, index
+}
+
+// -----
+
+func.func @f(%c: i1, %x: i1, %y: i1) -> (i1, i1, i1, i1) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %0 = arith.select %c, %x, %y : i1
+  %1 = arith.select %c, %t, %y : i1
+  %2 = arith.select %c, %x, %f : i1
+  %3 = arith.select %c, %f, %y : i1
+  return %0, %1, %2, %3 : i1, i1, i1, i1
+}
