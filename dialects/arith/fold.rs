@@ -168,6 +168,11 @@ pub(crate) fn register_folds(ctx: &mut Context) {
                 return Ok(value(operand(ctx, add, 1)?));
             }
         }
+        if let Some(sub) = def_named(ctx, rhs, "arith.subi") {
+            if opnd(ctx, sub, 0) == Some(lhs) {
+                return Ok(value(operand(ctx, sub, 1)?));
+            }
+        }
         Ok(attr(int_binary(ctx, c, |a, b| Some(a.wrapping_sub(b)))))
     });
     register(ctx, "arith.muli", |ctx, op, c| {
@@ -1250,6 +1255,17 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
         let pa = ctx.integer_attr(i64t, inverted)?;
         let ty = i1_same_shape(ctx, ctx.value_type(a)?);
         let v = build(rw, "arith.cmpi", op, &[a, b], &[ty], &[("predicate", pa)])?;
+        rw.replace_op(op, &[v])?;
+        Ok(true)
+    });
+    pat(ctx, "XOrIXOrIConstant", "arith.xori", 2, |rw, op| {
+        let ctx = rw.ctx();
+        let Some((_, x, c0v, c1)) = match_nested(ctx, op, "arith.xori", true) else { return Ok(false) };
+        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
+        let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+        let Some(a) = scalar_attr(ctx, ty, c0.xor(c1).bits) else { return Ok(false) };
+        let c = constant(rw, op, a, ty)?;
+        let v = build(rw, "arith.xori", op, &[x, c], &[ty], &[])?;
         rw.replace_op(op, &[v])?;
         Ok(true)
     });

@@ -805,3 +805,132 @@ func.func @f(%c: i1, %x: i1, %y: i1) -> (i1, i1, i1, i1) {
   %3 = arith.select %c, %f, %y : i1
   return %0, %1, %2, %3 : i1, i1, i1, i1
 }
+
+// -----
+
+func.func @subi_x_sub(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %r = arith.subi %x, %y : i8
+  %res = arith.subi %x, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @subi_x_subc(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %r = arith.subi %x, %c3_ : i8
+  %res = arith.subi %x, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_c1_notx(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.constant 1 : i8
+  %r = arith.xori %x, %cm1_ : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_cmax_notx(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.constant 127 : i8
+  %r = arith.xori %x, %cm1_ : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_cmin_notx(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.constant -128 : i8
+  %r = arith.xori %x, %cm1_ : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_c7_notx(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.constant 7 : i8
+  %r = arith.xori %x, %cm1_ : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_notx_c1(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.xori %x, %cm1_ : i8
+  %r = arith.constant 1 : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_notx_cmax(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.xori %x, %cm1_ : i8
+  %r = arith.constant 127 : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_notx_cmin(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.xori %x, %cm1_ : i8
+  %r = arith.constant -128 : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+
+// -----
+
+func.func @xori_notx_c7(%x: i8, %y: i8) -> i8 {
+  %cm1_ = arith.constant -1 : i8
+  %c3_ = arith.constant 3 : i8
+  %l = arith.xori %x, %cm1_ : i8
+  %r = arith.constant 7 : i8
+  %res = arith.xori %l, %r : i8
+  return %res : i8
+}
+// -----
+
+func.func @f(%x: i8, %v: vector<2xi8>, %i: index) -> (i8, vector<2xi8>, index, i8, i8) {
+  %c1 = arith.constant 1 : i8
+  %c2 = arith.constant 6 : i8
+  %0 = arith.xori %x, %c1 : i8
+  %1 = arith.xori %0, %c2 : i8
+  %s1 = arith.constant dense<1> : vector<2xi8>
+  %s2 = arith.constant dense<4> : vector<2xi8>
+  %2 = arith.xori %v, %s1 : vector<2xi8>
+  %3 = arith.xori %2, %s2 : vector<2xi8>
+  %k1 = arith.constant 5 : index
+  %k2 = arith.constant 3 : index
+  %4 = arith.xori %i, %k1 : index
+  %5 = arith.xori %4, %k2 : index
+  %6 = arith.xori %c1, %0 : i8
+  %7 = arith.xori %0, %c1 : i8
+  %8 = arith.subi %x, %0 : i8
+  %9 = arith.subi %0, %1 : i8
+  return %1, %3, %5, %8, %9 : i8, vector<2xi8>, index, i8, i8
+}
