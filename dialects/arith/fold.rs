@@ -382,7 +382,10 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         })))
     });
     register(ctx, "arith.addf", |ctx, op, c| {
-        if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0 && float_is_negative(k, b)) {
+        // x + -0 is x; with nsz, so is x + +0.
+        let nsz = enum_flags(ctx, op, "fastmath") & FM_NSZ != 0;
+        if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0 && (nsz || float_is_negative(k, b)))
+        {
             return Ok(value(operand(ctx, op, 0)?));
         }
         if !default_rounding(ctx, op) {
@@ -391,7 +394,10 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         Ok(attr(float_binary_fold(ctx, c, |k, a, b| Some(float_binary(k, a, b, |x, y| x + y)))))
     });
     register(ctx, "arith.subf", |ctx, op, c| {
-        if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0 && !float_is_negative(k, b)) {
+        // x - +0 is x; with nsz, so is x - -0.
+        let nsz = enum_flags(ctx, op, "fastmath") & FM_NSZ != 0;
+        if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0 && (nsz || !float_is_negative(k, b)))
+        {
             return Ok(value(operand(ctx, op, 0)?));
         }
         if !default_rounding(ctx, op) {
@@ -403,16 +409,19 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 1.0) {
             return Ok(value(operand(ctx, op, 0)?));
         }
+        // Constants fold before the fast-math x * 0 -> 0 (inf * 0 stays NaN).
+        if default_rounding(ctx, op) {
+            if let Some(a) = float_binary_fold(ctx, c, |k, a, b| Some(float_binary(k, a, b, |x, y| x * y))) {
+                return Ok(attr(Some(a)));
+            }
+        }
         let fm = enum_flags(ctx, op, "fastmath");
         if fm & (FM_NNAN | FM_NSZ) == FM_NNAN | FM_NSZ
             && float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 0.0)
         {
             return Ok(value(operand(ctx, op, 1)?));
         }
-        if !default_rounding(ctx, op) {
-            return Ok(Folded::NotFolded);
-        }
-        Ok(attr(float_binary_fold(ctx, c, |k, a, b| Some(float_binary(k, a, b, |x, y| x * y)))))
+        Ok(Folded::NotFolded)
     });
     register(ctx, "arith.divf", |ctx, op, c| {
         if float_or_splat(ctx, c[1]).is_some_and(|(k, b)| float_value(k, b) == 1.0) {
@@ -1394,6 +1403,37 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
     pat(ctx, "TruncFSIToFPToSIToFP", "arith.truncf", 2, |rw, op| truncf_of_itofp(rw, op, "arith.sitofp"));
     pat(ctx, "TruncFUIToFPToUIToFP", "arith.truncf", 2, |rw, op| truncf_of_itofp(rw, op, "arith.uitofp"));
 
+    pat(ctx, "AddFOfNegFLhs", "arith.addf", 2, |rw, op| {
+        let ctx = rw.ctx();
+        let (l, r) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+        let Some(n) = def_named(ctx, l, "arith.negf") else { return Ok(false) };
+        let x = operand(ctx, n, 0)?;
+        replace_float_binary(rw, op, "arith.subf", r, x)
+    });
+    pat(ctx, "AddFOfNegFRhs", "arith.addf", 2, |rw, op| {
+        let ctx = rw.ctx();
+        let (l, r) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+        let Some(n) = def_named(ctx, r, "arith.negf") else { return Ok(false) };
+        let y = operand(ctx, n, 0)?;
+        replace_float_binary(rw, op, "arith.subf", l, y)
+    });
+    pat(ctx, "SubFFromNegZero", "arith.subf", 1, |rw, op| {
+        let ctx = rw.ctx();
+        let (l, r) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
+        let neg_zero = float_or_splat(ctx, constant_value(ctx, l))
+            .is_some_and(|(k, b)| float_value(k, b) == 0.0 && float_is_negative(k, b));
+        if !neg_zero {
+            return Ok(false);
+        }
+        let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+        let mut attrs = Vec::new();
+        if let Some(fm) = ctx.op_inherent_or_discardable(op, "fastmath")? {
+            attrs.push(("fastmath", fm));
+        }
+        let v = build(rw, "arith.negf", op, &[r], &[ty], &attrs)?;
+        rw.replace_op(op, &[v])?;
+        Ok(true)
+    });
     pat(ctx, "MulFOfNegF", "arith.mulf", 3, |rw, op| fop_of_negf(rw, op, "arith.mulf"));
     pat(ctx, "DivFOfNegF", "arith.divf", 3, |rw, op| fop_of_negf(rw, op, "arith.divf"));
 
@@ -1428,6 +1468,19 @@ fn scalar_or_element_width(ctx: &Context, ty: Type) -> Option<i64> {
         TypeKind::Float(k) => Some(k.bit_width() as i64),
         _ => None,
     }
+}
+
+/// Replaces a float op with `name(a, b)`, keeping its fast-math flags.
+fn replace_float_binary(rw: &mut Rewriter<'_>, op: OpId, name: &str, a: Value, b: Value) -> Result<bool> {
+    let ctx = rw.ctx();
+    let ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+    let mut attrs = Vec::new();
+    if let Some(fm) = ctx.op_inherent_or_discardable(op, "fastmath")? {
+        attrs.push(("fastmath", fm));
+    }
+    let v = build(rw, name, op, &[a, b], &[ty], &attrs)?;
+    rw.replace_op(op, &[v])?;
+    Ok(true)
 }
 
 fn replace_select(rw: &mut Rewriter<'_>, op: OpId, p: Value, a: Value, b: Value) -> Result<bool> {

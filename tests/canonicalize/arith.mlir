@@ -934,3 +934,1056 @@ func.func @f(%x: i8, %v: vector<2xi8>, %i: index) -> (i8, vector<2xi8>, index, i
   %9 = arith.subi %0, %1 : i8
   return %1, %3, %5, %8, %9 : i8, vector<2xi8>, index, i8, i8
 }
+
+// -----
+
+func.func @addf_x_z_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %x, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_x_negx(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %x : f32
+  %res = arith.addf %x, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_x_negx_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %x : f32
+  %res = arith.addf %x, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_x_negy(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %y : f32
+  %res = arith.addf %x, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_x_negy_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %y : f32
+  %res = arith.addf %x, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_y_z_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %y, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_y_negx(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %x : f32
+  %res = arith.addf %y, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_y_negx_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %x : f32
+  %res = arith.addf %y, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_y_negy(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %y : f32
+  %res = arith.addf %y, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_y_negy_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.negf %y : f32
+  %res = arith.addf %y, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_x_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %res = arith.addf %l, %x fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_y_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %res = arith.addf %l, %y fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_z_fm_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0.0 : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_nz_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_one_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 1.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_one_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 1.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_one_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 1.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_one_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 1.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_m1_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_m1_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_m1_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_m1_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_inf_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_inf_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_inf_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_inf_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_ninf_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_ninf_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_ninf_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_ninf_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_nan_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_nan_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_nan_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_nan_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_x(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %x : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_x_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %x fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_y(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %y : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_y_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %y fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_z(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_one(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 1.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_one_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 1.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_m1(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant -1.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_m1_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant -1.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_inf(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0x7F800000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_inf_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0x7F800000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_ninf(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0xFF800000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_ninf_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0xFF800000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_nan(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0x7FC00000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_nan_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant 0x7FC00000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_fm_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_same(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %l : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negx_same_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %res = arith.addf %l, %l fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_x(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %x : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_x_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %x fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_y(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %y : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_y_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %y fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_z(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_one(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 1.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_one_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 1.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_m1(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant -1.0 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_m1_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant -1.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_inf(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0x7F800000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_inf_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0x7F800000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_ninf(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0xFF800000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_ninf_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0xFF800000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_nan(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0x7FC00000 : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_nan_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant 0x7FC00000 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_fm_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_same(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %l : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_negy_same_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %res = arith.addf %l, %l fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_fm_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_fm_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_fm_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.negf %x : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_fm_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @addf_fm_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.negf %y : f32
+  %res = arith.addf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_x_nz_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %x, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_y_nz_fm(%x: f32, %y: f32) -> f32 {
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %y, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_x(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.subf %l, %x : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_x_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.subf %l, %x fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_y(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.subf %l, %y : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_y_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.subf %l, %y fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_negx(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.subf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_negx_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.negf %x : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_negy(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.subf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_negy_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.negf %y : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.subf %l, %q : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_fm_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_nz_same_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.subf %l, %l fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_negx_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %x : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_negy_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.negf %y : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @subf_fm_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.mulf %x, %y fastmath<nnan,nsz> : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.subf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_nz_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_nz_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_nz_same_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %l fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_m1_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_m1_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant -1.0 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_inf_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_inf_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7F800000 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_ninf_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_ninf_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0xFF800000 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_nan_z_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.constant 0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+
+// -----
+
+func.func @mulf_nan_nz_fm(%x: f32, %y: f32) -> f32 {
+  %l = arith.constant 0x7FC00000 : f32
+  %q = arith.constant -0.0 : f32
+  %res = arith.mulf %l, %q fastmath<nnan,nsz> : f32
+  return %res : f32
+}
+// -----
+
+func.func @f(%x: vector<2xf32>, %y: vector<2xf32>, %s: f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>, f32, f32) {
+  %nz = arith.constant dense<-0.0> : vector<2xf32>
+  %0 = arith.subf %nz, %x : vector<2xf32>
+  %n = arith.negf %y : vector<2xf32>
+  %1 = arith.addf %x, %n fastmath<fast> : vector<2xf32>
+  %z = arith.constant dense<0.0> : vector<2xf32>
+  %2 = arith.addf %x, %z fastmath<nsz> : vector<2xf32>
+  %sz = arith.constant -0.0 : f32
+  %3 = arith.subf %s, %sz fastmath<nsz> : f32
+  %4 = arith.subf %sz, %s fastmath<fast> : f32
+  return %0, %1, %2, %3, %4 : vector<2xf32>, vector<2xf32>, vector<2xf32>, f32, f32
+}
