@@ -30,6 +30,9 @@ pub mod fold_util_scfcf;
 /// Helpers for folds over vectors and dense constants.
 #[path = "shared/fold_util_vector.rs"]
 pub mod fold_util_vector;
+/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
+#[path = "shared/fold_util_arith.rs"]
+pub mod fold_util_arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "gpu/hooks.rs"]

@@ -3,6 +3,9 @@
 
 use std::sync::Arc;
 
+#[path = "fold.rs"]
+mod fold;
+
 use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, ParsedArg, PrintArg};
 use crate::attrs::AttrKind;
 use crate::context::Context;
@@ -15,6 +18,8 @@ pub(crate) fn register_hooks(ctx: &mut Context) {
     ctx.register_result_names_hook("arith.constant", Arc::new(constant_name));
     ctx.register_result_names_hook("arith.muli", Arc::new(vscale_product_name));
     ctx.register_constant_materializer("arith", Arc::new(materialize_constant));
+    fold::register_folds(ctx);
+    fold::register_patterns(ctx);
 }
 
 pub(crate) fn register_directives(ctx: &mut Context) {
