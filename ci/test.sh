@@ -57,6 +57,9 @@ bash ci/test-corpus-custom.sh
 echo "== --mlir-print-value-users against iree-opt on ../shared/corpus-custom"
 bash ci/test-value-users.sh
 
+echo "== canonicalize and CSE against iree-opt (tests/canonicalize; listed differences excepted)"
+bash ci/test-canonicalize.sh
+
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 bash ci/test-python.sh "$prefix"

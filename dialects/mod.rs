@@ -21,6 +21,9 @@ mod cf;
 mod complex;
 #[path = "complex/fold.rs"]
 mod complex_fold;
+/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
+#[path = "shared/fold_util_arith.rs"]
+pub mod fold_util_arith;
 /// Constant-folding helpers (math, tensor, memref, complex).
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;
@@ -30,9 +33,6 @@ pub mod fold_util_scfcf;
 /// Helpers for folds over vectors and dense constants.
 #[path = "shared/fold_util_vector.rs"]
 pub mod fold_util_vector;
-/// Constant-folding helpers (integers, floats, splats, dense elements, poison).
-#[path = "shared/fold_util_arith.rs"]
-pub mod fold_util_arith;
 #[path = "func/hooks.rs"]
 pub(crate) mod func;
 #[path = "gpu/hooks.rs"]
