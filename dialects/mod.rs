@@ -21,6 +21,9 @@ mod cf;
 mod complex;
 #[path = "complex/fold.rs"]
 mod complex_fold;
+/// What every dialect's folds read and build alike.
+#[path = "shared/fold_util.rs"]
+pub mod fold_util;
 /// Constant-folding helpers (math, tensor, memref, complex).
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;

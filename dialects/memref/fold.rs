@@ -6,13 +6,16 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{
+    attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
+};
 use crate::dialects::fold_util_memtensor::{
     constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, fold_reshape, index_attr, int_value,
     mixed_lists, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
-use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::pass::{Folded, RewritePattern, Rewriter};
 use crate::types::{Type, TypeKind, DYNAMIC};
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -95,25 +98,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.ViewOpShapeFolder", "memref.view", view_shape_folder),
         RewritePattern::new("memref.ViewOpMemrefCastFolder", "memref.view", view_of_cast_of_alloc),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
-    }
-}
-
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    Ok(ctx.op_result_types(op)?[0])
-}
-
-fn value(v: Value) -> Folded {
-    Folded::Results(vec![FoldResult::Value(v)])
-}
-
-fn attr(a: Attribute) -> Folded {
-    Folded::Results(vec![FoldResult::Attr(a)])
+    register_patterns(ctx, patterns);
 }
 
 fn in_place(changed: bool) -> Folded {
@@ -321,38 +306,11 @@ fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else {
         return Ok(false);
     };
-    let mut new_shape = Vec::with_capacity(shape.len());
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for &d in shape.iter() {
-        if d != DYNAMIC {
-            new_shape.push(d);
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant(v) {
-            Some(c) => new_shape.push(c),
-            None => {
-                new_shape.push(DYNAMIC);
-                kept.push(v);
-            }
-        }
-    }
+    let (new_shape, kept) = fold_dynamic_extents(&shape, &sizes, constant);
     let new_ty = ctx.memref_type(&new_shape, element, layout, memory_space)?;
-    let loc = ctx.op_location(op)?;
-    // A copy keeps the inherent attributes (alignment) and symbol operands; upstream's new
-    // op has no discardable attributes.
-    let alloc = rw.clone_op(op)?;
-    rw.modify_op(alloc, |ctx| {
-        ctx.set_operand_group(alloc, 0, &kept)?;
-        ctx.set_op_attributes(alloc, &[])?;
-        let r = ctx.op_result(alloc, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let new_value = rw.ctx().op_result(alloc, 0)?;
-    let cast = OperationState::new("memref.cast", loc).operands(&[new_value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    // A copy keeps the inherent attributes (alignment) and symbol operands.
+    let alloc = clone_retyped(rw, op, new_ty, |ctx, alloc| ctx.set_operand_group(alloc, 0, &kept))?;
+    replace_through_cast(rw, op, alloc, "memref.cast")?;
     Ok(true)
 }
 
@@ -521,23 +479,11 @@ fn fold_subview(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result
 /// A new subview like `op` on `source` with `lists` and result type `ty`, and `op`
 /// replaced by it (through a cast when the type differs).
 fn replace_subview(rw: &mut Rewriter<'_>, op: OpId, source: Value, lists: &[Vec<Ofr>; 3], ty: Type) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
-    let loc = rw.ctx().op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    let new = clone_retyped(rw, op, ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
-        set_mixed_lists(ctx, new, 1, lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, ty)
+        set_mixed_lists(ctx, new, 1, lists)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("memref.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    replace_through_cast(rw, op, new, "memref.cast")
 }
 
 fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -668,14 +614,8 @@ fn reinterpret_cast_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let layout = ctx.strided_layout_attr(statics(&new[0])[0], &statics(&new[2]))?;
     let ty = ctx.memref_type(&statics(&new[1]), s.element, Some(layout), memory_space)?;
     let loc = ctx.op_location(op)?;
-    let created = rw.clone_op(op)?;
-    rw.modify_op(created, |ctx| {
-        set_mixed_lists(ctx, created, 1, &new)?;
-        ctx.set_op_attributes(created, &[])?;
-        let r = ctx.op_result(created, 0)?;
-        ctx.set_value_type(r, ty)
-    })?;
-    let value = rw.ctx().op_result(created, 0)?;
+    let value = clone_retyped(rw, op, ty, |ctx, created| set_mixed_lists(ctx, created, 1, &new))?;
+    // Upstream casts even when the type has not changed (the cast then folds away).
     let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[result_ty]);
     rw.replace_op_with_new(op, &cast)?;
     Ok(true)
@@ -812,39 +752,14 @@ fn view_shape_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let ty = result_type(ctx, op)?;
     let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else { return Ok(false) };
-    let sizes = &operands[2..];
-    let (mut new_shape, mut kept) = (Vec::new(), Vec::new());
-    let mut next = 0;
-    for &d in shape.iter() {
-        if d != DYNAMIC {
-            new_shape.push(d);
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v).filter(|_| is_constant_index(v)) {
-            Some(c) => new_shape.push(c),
-            None => {
-                new_shape.push(d);
-                kept.push(v);
-            }
-        }
-    }
+    let (new_shape, kept) =
+        fold_dynamic_extents(&shape, &operands[2..], |v| constant_int(ctx, v).filter(|_| is_constant_index(v)));
     let Ok(new_ty) = ctx.memref_type(&new_shape, element, layout, memory_space) else { return Ok(false) };
     if new_ty == ty {
         return Ok(false);
     }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand_group(new, 2, &kept)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| ctx.set_operand_group(new, 2, &kept))?;
+    replace_through_cast(rw, op, new, "memref.cast")?;
     Ok(true)
 }
 

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 
 use crate::attrs::{Attribute, Location};
 use crate::context::Context;
+use crate::dialects::fold_util::register_patterns;
 use crate::dialects::fold_util_scfcf::{
     attr_int, const_i64, const_int, create_constant, inline_block, merge_blocks, state_with_groups, terminator,
 };
@@ -54,9 +55,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
         RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("the scf patterns are registered once");
-    }
+    register_patterns(ctx, patterns);
 }
 
 /// The first block of region `index` of `op`.

@@ -7,6 +7,9 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{
+    attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
+};
 use crate::dialects::fold_util_memtensor::{
     compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
     fold_identity_cast, fold_reshape, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
@@ -14,7 +17,7 @@ use crate::dialects::fold_util_memtensor::{
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
-use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::pass::{Folded, RewritePattern, Rewriter};
 use crate::types::{Type, TypeKind, DYNAMIC};
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -95,9 +98,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.InsertSliceOpCastFolder", "tensor.insert_slice", insert_slice_of_casts),
         RewritePattern::new("tensor.InsertSliceOpSourceCastInserter", "tensor.insert_slice", insert_slice_source_cast),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("tensor patterns are registered once");
-    }
+    register_patterns(ctx, patterns);
 }
 
 /// Upstream's `TensorDialect::materializeConstant`: arith's constants, then complex ones.
@@ -143,14 +144,6 @@ fn ranked(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type, Option<Attribute>)
     }
 }
 
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    Ok(ctx.op_result_types(op)?[0])
-}
-
 /// Upstream's `preservesStaticInformation(source, target)`: same element type, rank and
 /// encoding, and `target` static wherever `source` is.
 fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
@@ -185,14 +178,6 @@ fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
         }
     }
     Ok(folded)
-}
-
-fn value(v: Value) -> Folded {
-    Folded::Results(vec![FoldResult::Value(v)])
-}
-
-fn attr(a: Attribute) -> Folded {
-    Folded::Results(vec![FoldResult::Attr(a)])
 }
 
 /// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
@@ -553,21 +538,9 @@ fn empty_with_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let ty = result_type(ctx, op)?;
-    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
     let sizes = ctx.op_operands(op)?;
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for d in shape.iter_mut() {
-        if *d != DYNAMIC {
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v) {
-            Some(c) if c >= 0 => *d = c,
-            _ => kept.push(v),
-        }
-    }
+    let (shape, kept) = fold_dynamic_extents(&shape, &sizes, |v| constant_int(ctx, v).filter(|&c| c >= 0));
     let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
     if folded == ty {
         return Ok(false);
@@ -575,8 +548,7 @@ fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let loc = ctx.op_location(op)?;
     let empty = rw.create_op(&OperationState::new("tensor.empty", loc).operands(&kept).results(&[folded]))?;
     let new_value = rw.ctx().op_result(empty, 0)?;
-    let cast = OperationState::new("tensor.cast", loc).operands(&[new_value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    replace_through_cast(rw, op, new_value, "tensor.cast")?;
     Ok(true)
 }
 
@@ -678,21 +650,8 @@ fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         .map(|(o, _)| if let Ofr::Static(v) = o { *v } else { DYNAMIC })
         .collect();
     let new_ty = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        set_mixed_lists(ctx, new, 1, &lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if new_ty != result_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[result_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])?;
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| set_mixed_lists(ctx, new, 1, &lists))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 
@@ -707,13 +666,9 @@ fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         return Ok(false);
     }
     let source = operand(ctx, cast, 0)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])
-    })?;
-    let replacement = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[replacement])?;
+    let ty = result_type(ctx, op)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| ctx.set_operand(new, 0, source))?;
+    rw.replace_op(op, &[new])?;
     Ok(true)
 }
 
@@ -761,25 +716,13 @@ fn replace_insert_slice(
     dest: Value,
     lists: &[Vec<Ofr>; 3],
 ) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
     let new_ty = rw.ctx().value_type(dest)?;
-    let loc = rw.ctx().op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
         ctx.set_operand(new, 1, dest)?;
-        set_mixed_lists(ctx, new, 2, lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
+        set_mixed_lists(ctx, new, 2, lists)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if new_ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    replace_through_cast(rw, op, new, "tensor.cast")
 }
 
 fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -1021,36 +964,15 @@ fn extract_from_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn static_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let ty = result_type(ctx, op)?;
-    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
     let sizes = ctx.op_operands(op)?;
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for d in shape.iter_mut() {
-        if *d != DYNAMIC {
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v) {
-            Some(c) if c >= 0 => *d = c,
-            _ => kept.push(v),
-        }
-    }
+    let (shape, kept) = fold_dynamic_extents(&shape, &sizes, |v| constant_int(ctx, v).filter(|&c| c >= 0));
     let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
     if folded == ty {
         return Ok(false);
     }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operands(new, &kept)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, folded)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let cast = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    let new = clone_retyped(rw, op, folded, |ctx, new| ctx.set_operands(new, &kept))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 
@@ -1083,15 +1005,18 @@ pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> 
     };
     let Some(groups) = compose_reassociations(&producer, &consumer) else { return Ok(false) };
     let groups = reassociation_attr(ctx, &groups);
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    replace_with_regrouped(rw, op, source, groups)?;
+    Ok(true)
+}
+
+/// `op` (a reshape) rebuilt on `source` with the reassociation `groups`, same result type.
+fn replace_with_regrouped(rw: &mut Rewriter<'_>, op: OpId, source: Value, groups: Attribute) -> Result<()> {
+    let ty = result_type(rw.ctx(), op)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
         ctx.set_op_attribute(new, "reassociation", groups)
     })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[value])?;
-    Ok(true)
+    rw.replace_op(op, &[new])
 }
 
 /// A reshape of `from_elements` to a static shape is `from_elements` of that shape.
@@ -1265,14 +1190,7 @@ pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool
     let Some(groups) = find_collapsing(&res_groups, &src_groups, &res_shape, &src_shape) else { return Ok(false) };
     // The expand keeps its output shape (static and SSA).
     let groups = reassociation_attr(ctx, &groups);
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
-        ctx.set_op_attribute(new, "reassociation", groups)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[value])?;
+    replace_with_regrouped(rw, op, source, groups)?;
     Ok(true)
 }
 
@@ -1556,17 +1474,8 @@ fn collapse_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         rw.set_operand(op, 0, source)?;
         return Ok(true);
     }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, ty)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let state = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[old_ty]);
-    rw.replace_op_with_new(op, &state)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| ctx.set_operand(new, 0, source))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 

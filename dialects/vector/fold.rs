@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::affine::{AffineMap, AffineNode};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{attr, int_of, operand, result_type, value};
 use crate::dialects::fold_util_vector as u;
 use crate::error::Result;
 use crate::ir::{InsertPoint, OpId, OperationState, Value};
@@ -19,6 +20,14 @@ const POISON_INDEX: i64 = -1;
 
 type Hook = fn(&mut Context, OpId, &[Option<Attribute>]) -> Result<Folded>;
 type Pattern = fn(&mut Rewriter<'_>, OpId) -> Result<bool>;
+
+/// Registers `(name, root, pattern)` rows. A row the context refuses (its name already
+/// taken) is skipped rather than fatal: the first pattern of that name stays.
+fn register_table(ctx: &mut Context, patterns: &[(&str, &str, Pattern)]) {
+    for &(name, root, f) in patterns {
+        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
+    }
+}
 
 pub(crate) fn register(ctx: &mut Context) {
     // Upstream's VectorDialect::materializeConstant: poison through ub, the rest through
@@ -57,7 +66,7 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-broadcast-folder", "vector.broadcast", broadcast_of_broadcast),
         ("vector-broadcast-to-shape-cast", "vector.broadcast", broadcast_to_shape_cast),
         ("vector-insert-to-broadcast", "vector.insert", insert_to_broadcast),
-        ("vector-insert-splat-to-splat", "vector.insert", insert_splat_to_splat),
+        ("vector-insert-splat-to-splat", "vector.insert", two_splats_to_splat),
         ("vector-insert-chain-fully-initialized", "vector.insert", insert_chain_fully_initialized),
         ("vector-shape-cast-mask-leading", "vector.shape_cast", shape_cast_of_mask_leading),
         ("vector-shape-cast-mask-trailing", "vector.shape_cast", shape_cast_of_mask_trailing),
@@ -74,24 +83,14 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-elide-single-element-reduction", "vector.reduction", elide_single_element_reduction),
         ("vector-elide-unit-dims-multi-reduction", "vector.multi_reduction", elide_unit_dims_multi_reduction),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
     register_mask_and_reduction_folds(ctx);
 }
 
 // ---- small accessors ----
 
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
 fn result(ctx: &Context, op: OpId) -> Result<Value> {
     ctx.op_result(op, 0)
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    ctx.value_type(result(ctx, op)?)
 }
 
 fn i64_attr(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
@@ -124,11 +123,11 @@ fn rank_of(ctx: &Context, t: Type) -> usize {
 }
 
 fn one_result(v: Value) -> Result<Folded> {
-    Ok(Folded::Results(vec![FoldResult::Value(v)]))
+    Ok(value(v))
 }
 
 fn one_attr(a: Attribute) -> Result<Folded> {
-    Ok(Folded::Results(vec![FoldResult::Attr(a)]))
+    Ok(attr(a))
 }
 
 fn poison_result(ctx: &Context) -> Result<Folded> {
@@ -140,15 +139,8 @@ fn poison_result(ctx: &Context) -> Result<Folded> {
 
 fn int_constant(ctx: &Context, a: Attribute) -> Option<i64> {
     match ctx.attr_kind(a) {
-        AttrKind::Integer { ty, value } => {
-            let width = match ctx.type_kind(*ty) {
-                TypeKind::Integer { width, .. } => *width,
-                _ => 64,
-            };
-            value.to_i64(width)
-        }
         AttrKind::Bool(b) => Some(*b as i64),
-        _ => None,
+        _ => int_of(ctx, a),
     }
 }
 
@@ -946,7 +938,9 @@ fn insert_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     replace_with(rw, op, "vector.broadcast", &[stored], ty)
 }
 
-fn insert_splat_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+/// Upstream's `InsertSplatToSplat` and `ShuffleSplat`: an op whose first two operands are
+/// splats of the same scalar is that splat at the result type.
+fn two_splats_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
     if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
@@ -2265,16 +2259,6 @@ fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
     }
 }
 
-fn shuffle_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
-    if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
-        return Ok(false);
-    }
-    let ty = result_type(ctx, op)?;
-    replace_with(rw, op, "vector.broadcast", &[s], ty)
-}
-
 fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let ty = result_type(ctx, op)?;
@@ -2978,7 +2962,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ctx.register_fold_hook(name, Arc::new(f));
     }
     let patterns: [(&str, &str, Pattern); 25] = [
-        ("vector-shuffle-splat", "vector.shuffle", shuffle_splat),
+        ("vector-shuffle-splat", "vector.shuffle", two_splats_to_splat),
         ("vector-shuffle-interleave", "vector.shuffle", shuffle_interleave),
         ("vector-shuffle-0d", "vector.shuffle", shuffle_0d),
         ("vector-shuffle-unused-operand", "vector.shuffle", shuffle_unused_operand),
@@ -3004,9 +2988,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ("vector-contract-addi", "arith.addi", contract_add),
         ("vector-contract-addf", "arith.addf", contract_add),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
 }
 
 // ---- extract from strided slices ----
@@ -3233,9 +3215,7 @@ fn register_mask_op_and_transfer_rules(ctx: &mut Context) {
         ("vector-swap-extract-slice-of-transfer-write", "tensor.insert_slice", swap_extract_slice_of_transfer_write),
         ("vector-empty-mask-with-passthru", "vector.mask", empty_mask_with_passthru),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
 }
 
 // ---- tensor.insert_slice of tensor.extract_slice of a transfer_write ----
