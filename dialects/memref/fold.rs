@@ -10,8 +10,8 @@ use crate::dialects::fold_util::{
     attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, fold_reshape, index_attr, int_value,
-    mixed_lists, set_mixed_lists, Ofr,
+    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists,
+    register_reshape_folds, replace_dim_with_shape_read, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -29,14 +29,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
     ctx.register_fold_hook("memref.assume_alignment", Arc::new(fold_assume_alignment));
     ctx.register_fold_hook("memref.transpose", Arc::new(fold_transpose));
-    ctx.register_fold_hook(
-        "memref.expand_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
-    );
-    ctx.register_fold_hook(
-        "memref.collapse_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.expand_shape")),
-    );
+    register_reshape_folds(ctx, "memref");
     ctx.register_fold_hook("memref.reinterpret_cast", Arc::new(fold_reinterpret_cast));
     // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
     // store or atomic writes is left alone even when it is a memref.
@@ -724,20 +717,7 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         }
     }
     let shape = operand(ctx, reshape, 1)?;
-    let loc = ctx.op_location(op)?;
-    let dim_ty = result_type(ctx, op)?;
-    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
-    rw.set_insertion_point(crate::ir::InsertPoint::After(reshape));
-    let load = rw.create_op(&OperationState::new("memref.load", loc).operands(&[shape, index]).results(&[element]))?;
-    let mut result = rw.ctx().op_result(load, 0)?;
-    if element != dim_ty {
-        rw.set_insertion_point(crate::ir::InsertPoint::After(load));
-        let cast =
-            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
-        result = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[result])?;
-    Ok(true)
+    replace_dim_with_shape_read(rw, op, "memref.load", shape, index, crate::ir::InsertPoint::After(reshape))
 }
 
 /// Constant sizes of a view become static dimensions, with a cast back.

@@ -342,6 +342,20 @@ pub fn fold_constant_mixed_lists(ctx: &Context, lists: &mut [Vec<Ofr>; 3]) -> bo
         || fold_dynamic_index_list(ctx, &mut lists[2], false)
 }
 
+/// Registers the folds of `<dialect>.expand_shape` and `<dialect>.collapse_shape`, each the
+/// other's inverse (tensor and memref reshapes fold alike).
+pub fn register_reshape_folds(ctx: &mut Context, dialect: &str) {
+    for (op, inverse) in [("expand_shape", "collapse_shape"), ("collapse_shape", "expand_shape")] {
+        let inverse = format!("{dialect}.{inverse}");
+        ctx.register_fold_hook(
+            &format!("{dialect}.{op}"),
+            std::sync::Arc::new(move |ctx: &mut Context, op, c: &[Option<Attribute>]| {
+                fold_reshape(ctx, op, c, &inverse)
+            }),
+        );
+    }
+}
+
 /// Upstream's `foldReshapeOp` for `expand_shape` / `collapse_shape` (`inverse` names the
 /// other one): an identity reshape is its source; a constant is reshaped; a reshape that
 /// undoes the one before is that one's source when at most one dimension is dynamic.
@@ -481,4 +495,33 @@ pub fn reassociation_for_collapse(source: &[i64], target: &[i64]) -> Option<Vec<
         }
     }
     Some(map)
+}
+
+/// Replaces the `dim` op `op` with entry `index` of the reshape's `shape` operand, read by
+/// `read` (`memref.load` / `tensor.extract`) at `at` and index-cast when the shape's
+/// elements are not of the dim's type (upstream's `DimOfReshapeOp`).
+pub fn replace_dim_with_shape_read(
+    rw: &mut crate::pass::Rewriter<'_>,
+    op: crate::ir::OpId,
+    read: &str,
+    shape: crate::ir::Value,
+    index: crate::ir::Value,
+    at: crate::ir::InsertPoint,
+) -> crate::error::Result<bool> {
+    use crate::ir::{InsertPoint, OperationState};
+    let ctx = rw.ctx();
+    let loc = ctx.op_location(op)?;
+    let dim_ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
+    rw.set_insertion_point(at);
+    let entry = rw.create_op(&OperationState::new(read, loc).operands(&[shape, index]).results(&[element]))?;
+    let mut result = rw.ctx().op_result(entry, 0)?;
+    if element != dim_ty {
+        rw.set_insertion_point(InsertPoint::After(entry));
+        let cast =
+            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
+        result = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[result])?;
+    Ok(true)
 }

@@ -12,8 +12,8 @@ use crate::dialects::fold_util::{
 };
 use crate::dialects::fold_util_memtensor::{
     compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
-    fold_identity_cast, fold_reshape, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
-    reassociation_for_collapse, scalar_attr, set_mixed_lists, Ofr,
+    fold_identity_cast, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
+    reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr, set_mixed_lists, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -44,14 +44,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.pad", Arc::new(fold_pad));
     ctx.register_fold_hook("tensor.gather", Arc::new(fold_gather));
     ctx.register_fold_hook("tensor.reshape", Arc::new(fold_tensor_reshape));
-    ctx.register_fold_hook(
-        "tensor.expand_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.collapse_shape")),
-    );
-    ctx.register_fold_hook(
-        "tensor.collapse_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.expand_shape")),
-    );
+    register_reshape_folds(ctx, "tensor");
     ctx.register_fold_hook("tensor.splat", Arc::new(fold_splat));
 
     // Upstream collects the dialect's patterns first, then op by op in name order; within
@@ -469,21 +462,7 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let Some(reshape) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.reshape") else { return Ok(false) };
     let shape = operand(ctx, reshape, 1)?;
     let index = operand(ctx, op, 1)?;
-    let loc = ctx.op_location(op)?;
-    let dim_ty = result_type(ctx, op)?;
-    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
-    rw.set_insertion_point(crate::ir::InsertPoint::After(op));
-    let extract =
-        rw.create_op(&OperationState::new("tensor.extract", loc).operands(&[shape, index]).results(&[element]))?;
-    let mut result = rw.ctx().op_result(extract, 0)?;
-    if element != dim_ty {
-        rw.set_insertion_point(crate::ir::InsertPoint::After(extract));
-        let cast =
-            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
-        result = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[result])?;
-    Ok(true)
+    replace_dim_with_shape_read(rw, op, "tensor.extract", shape, index, crate::ir::InsertPoint::After(op))
 }
 
 fn empty_with_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -535,17 +514,20 @@ fn empty_with_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     Ok(true)
 }
 
-fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
+/// The result type of `op` (whose operands are its dynamic extents) with the non-negative
+/// constant extents made static, and the extents left dynamic; `None` when none is.
+fn static_extents(ctx: &Context, op: OpId) -> Result<Option<(Type, Vec<Value>)>> {
     let ty = result_type(ctx, op)?;
-    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(None) };
     let sizes = ctx.op_operands(op)?;
     let (shape, kept) = fold_dynamic_extents(&shape, &sizes, |v| constant_int(ctx, v).filter(|&c| c >= 0));
     let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    if folded == ty {
-        return Ok(false);
-    }
-    let loc = ctx.op_location(op)?;
+    Ok((folded != ty).then_some((folded, kept)))
+}
+
+fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let Some((folded, kept)) = static_extents(rw.ctx(), op)? else { return Ok(false) };
+    let loc = rw.ctx().op_location(op)?;
     let empty = rw.create_op(&OperationState::new("tensor.empty", loc).operands(&kept).results(&[folded]))?;
     let new_value = rw.ctx().op_result(empty, 0)?;
     replace_through_cast(rw, op, new_value, "tensor.cast")?;
@@ -899,13 +881,7 @@ fn single_input_concat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     if inputs.len() != 1 {
         return Ok(false);
     }
-    let ty = result_type(ctx, op)?;
-    if ctx.value_type(inputs[0])? == ty {
-        rw.replace_op(op, &[inputs[0]])?;
-    } else {
-        let state = OperationState::new("tensor.cast", ctx.op_location(op)?).operands(&inputs).results(&[ty]);
-        rw.replace_op_with_new(op, &state)?;
-    }
+    replace_through_cast(rw, op, inputs[0], "tensor.cast")?;
     Ok(true)
 }
 
@@ -962,15 +938,7 @@ fn extract_from_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 /// Constant extents become static dimensions of a new generate (same body), cast back.
 fn static_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let ty = result_type(ctx, op)?;
-    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
-    let sizes = ctx.op_operands(op)?;
-    let (shape, kept) = fold_dynamic_extents(&shape, &sizes, |v| constant_int(ctx, v).filter(|&c| c >= 0));
-    let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    if folded == ty {
-        return Ok(false);
-    }
+    let Some((folded, kept)) = static_extents(rw.ctx(), op)? else { return Ok(false) };
     let new = clone_retyped(rw, op, folded, |ctx, new| ctx.set_operands(new, &kept))?;
     replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)

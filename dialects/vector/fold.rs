@@ -568,12 +568,20 @@ fn extract_from_broadcast_pattern(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     replace_with(rw, op, "vector.broadcast", &[source], out)
 }
 
+/// Whether `v` is a vector with as many elements as the vector type `ty` (a shape_cast or
+/// a one-to-one broadcast between them keeps every element).
+fn same_element_count(ctx: &Context, v: Value, ty: Type) -> bool {
+    match (vshape(ctx, v), u::vector_shape(ctx, ty)) {
+        (Some(a), Some(b)) => u::num_elements(&a) == u::num_elements(&b),
+        _ => false,
+    }
+}
+
 fn extract_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
     let out = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, out)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, src, out) {
         return Ok(false);
     }
     let all_zero = mixed_pos(ctx, op, 1)?.iter().all(|p| match p {
@@ -616,8 +624,7 @@ fn extract_shape_cast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<b
     let Some(sc) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
     let source = operand(ctx, sc, 0)?;
     let out = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, source), u::vector_shape(ctx, out)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, source, out) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.shape_cast", &[source], out)
@@ -838,8 +845,7 @@ fn broadcast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
     let ty = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, ty)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, src, ty) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.shape_cast", &[src], ty)
@@ -931,8 +937,7 @@ fn insert_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let stored = operand(ctx, op, 0)?;
     let ty = result_type(ctx, op)?;
-    let (Some(ss), Some(ds)) = (vshape(ctx, stored), u::vector_shape(ctx, ty)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&ds) {
+    if !same_element_count(ctx, stored, ty) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.broadcast", &[stored], ty)
