@@ -10,8 +10,8 @@ use crate::dialects::fold_util::{
     attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists,
-    register_reshape_folds, replace_dim_with_shape_read, set_mixed_lists, Ofr,
+    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, index_attr,
+    mixed_lists, register_reshape_folds, replace_dim_with_shape_read, set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -205,16 +205,7 @@ fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Fo
     }
 }
 
-/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
-fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
-    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
-    sizes.get(n).copied()
-}
-
 fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
-    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
-        return Ok(Folded::NotFolded);
-    };
     let source = operand(ctx, op, 0)?;
     let Some(shape) = (match ctx.type_kind(ctx.value_type(source)?) {
         TypeKind::MemRef { shape, .. } => Some(shape.to_vec()),
@@ -222,10 +213,7 @@ fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Fold
     }) else {
         return Ok(Folded::NotFolded);
     };
-    if index < 0 || index >= shape.len() as i64 {
-        return Ok(Folded::NotFolded);
-    }
-    let i = index as usize;
+    let Some(i) = dim_index(ctx, c, shape.len()) else { return Ok(Folded::NotFolded) };
     if shape[i] != DYNAMIC {
         return Ok(attr(index_attr(ctx, shape[i])));
     }
@@ -276,13 +264,7 @@ fn subview_size(ctx: &Context, subview: OpId, i: usize) -> Result<Option<Value>>
         r += 1;
     }
     let Some(&source_dim) = kept.get(i) else { return Ok(None) };
-    if static_sizes[source_dim] != DYNAMIC {
-        return Ok(None);
-    }
-    let segments = ctx.op_operand_segments(subview)?;
-    let Some(sizes) = segments.get(2) else { return Ok(None) };
-    let n = static_sizes[..source_dim].iter().filter(|&&d| d == DYNAMIC).count();
-    Ok(ctx.op_operands(subview)?.get(sizes.start + n).copied())
+    slice_dynamic_size(ctx, subview, source_dim)
 }
 
 fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {

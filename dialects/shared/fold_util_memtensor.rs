@@ -525,3 +525,38 @@ pub fn replace_dim_with_shape_read(
     rw.replace_op(op, &[result])?;
     Ok(true)
 }
+
+/// The dimension a `memref.dim` / `tensor.dim` with operand constants `c` asks for, when
+/// its index is a constant within `rank`.
+pub fn dim_index(ctx: &Context, c: &[Option<Attribute>], rank: usize) -> Option<usize> {
+    let index = int_value(ctx, c.get(1).copied().flatten())?;
+    usize::try_from(index).ok().filter(|&i| i < rank)
+}
+
+/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
+pub fn dynamic_size_for(shape: &[i64], sizes: &[crate::ir::Value], dim: usize) -> Option<crate::ir::Value> {
+    let n = shape[..dim].iter().filter(|&&d| d == crate::types::DYNAMIC).count();
+    sizes.get(n).copied()
+}
+
+/// The SSA size of dimension `i` of an offsets/sizes/strides op (source, offsets, sizes,
+/// strides) whose `static_sizes` has it dynamic.
+pub fn slice_dynamic_size(
+    ctx: &Context,
+    op: crate::ir::OpId,
+    i: usize,
+) -> crate::error::Result<Option<crate::ir::Value>> {
+    use crate::types::DYNAMIC;
+    let Some(static_sizes) = ctx.op_inherent_or_discardable(op, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
+    else {
+        return Ok(None);
+    };
+    if static_sizes.get(i) != Some(&DYNAMIC) {
+        return Ok(None);
+    }
+    let segments = ctx.op_operand_segments(op)?;
+    let Some(sizes) = segments.get(2) else { return Ok(None) };
+    let operands = ctx.op_operands(op)?;
+    let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
+    Ok(operands.get(sizes.start + n).copied())
+}

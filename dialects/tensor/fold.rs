@@ -11,9 +11,10 @@ use crate::dialects::fold_util::{
     attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
-    fold_identity_cast, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
-    reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr, set_mixed_lists, Ofr,
+    compose_reassociations, constant_int, def_op_named, dense_attr, dim_index, dynamic_size_for, elements_of,
+    fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists, reassociation,
+    reassociation_attr, reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr,
+    set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -173,22 +174,10 @@ fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
     Ok(folded)
 }
 
-/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
-fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
-    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
-    sizes.get(n).copied()
-}
-
 fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
-    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
-        return Ok(Folded::NotFolded);
-    };
     let source = operand(ctx, op, 0)?;
     let Some((shape, _, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(Folded::NotFolded) };
-    if index < 0 || index >= shape.len() as i64 {
-        return Ok(Folded::NotFolded);
-    }
-    let i = index as usize;
+    let Some(i) = dim_index(ctx, c, shape.len()) else { return Ok(Folded::NotFolded) };
     if shape[i] != DYNAMIC {
         return Ok(attr(index_attr(ctx, shape[i])));
     }
@@ -210,24 +199,6 @@ fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Fold
         return Ok(Folded::InPlace);
     }
     Ok(Folded::NotFolded)
-}
-
-/// The SSA size of dimension `i` of an offsets/sizes/strides op whose `static_sizes` has it
-/// dynamic.
-fn slice_dynamic_size(ctx: &Context, op: OpId, i: usize) -> Result<Option<Value>> {
-    let Some(static_sizes) = ctx.op_inherent_or_discardable(op, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
-    else {
-        return Ok(None);
-    };
-    if static_sizes.get(i) != Some(&DYNAMIC) {
-        return Ok(None);
-    }
-    let segments = ctx.op_operand_segments(op)?;
-    // source, offsets, sizes, strides.
-    let Some(sizes) = segments.get(2) else { return Ok(None) };
-    let operands = ctx.op_operands(op)?;
-    let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
-    Ok(operands.get(sizes.start + n).copied())
 }
 
 fn fold_extract(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
