@@ -10,8 +10,9 @@ use crate::dialects::fold_util::{
     attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, index_attr,
-    mixed_lists, register_reshape_folds, replace_dim_with_shape_read, set_mixed_lists, slice_dynamic_size, Ofr,
+    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, fold_rank,
+    index_attr, mixed_lists, operands_unless_constant, register_reshape_folds, replace_dim_with_shape_read,
+    set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -192,17 +193,6 @@ fn fold_copy(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Fo
         }
     }
     Ok(in_place(folded))
-}
-
-fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
-    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
-    match ctx.shape(ty) {
-        Some(shape) => {
-            let rank = shape.len() as i64;
-            Ok(attr(index_attr(ctx, rank)))
-        }
-        None => Ok(Folded::NotFolded),
-    }
 }
 
 fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
@@ -461,6 +451,30 @@ fn replace_subview(rw: &mut Rewriter<'_>, op: OpId, source: Value, lists: &[Vec<
     replace_through_cast(rw, op, new, "memref.cast")
 }
 
+/// Replaces the subview `op` with one on `source` with `lists`, of the type upstream infers:
+/// the dimensions `op` drops (read from `sizes` against a source of type `rank_from`) are
+/// dropped again; `false` when that type cannot be had.
+fn replace_subview_inferred(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    source: Value,
+    rank_from: Type,
+    sizes: &[Ofr],
+    lists: &[Vec<Ofr>; 3],
+) -> Result<bool> {
+    let ctx = rw.ctx();
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(rank_from).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, sizes, src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, lists, ty)?;
+    Ok(true)
+}
+
 fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(mut lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
@@ -470,24 +484,12 @@ fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let source = operand(ctx, op, 0)?;
     let source_ty = ctx.value_type(source)?;
-    let result_ty = result_type(ctx, op)?;
-    let (Some(src_rank), Some(res_rank)) =
-        (ctx.shape(source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
-    else {
-        return Ok(false);
-    };
-    let Some(dropped) = subview_dropped_dims(ctx, &old[1], src_rank, res_rank) else { return Ok(false) };
-    let Some(ty) = subview_type(ctx, source_ty, &lists, &dropped) else { return Ok(false) };
-    replace_subview(rw, op, source, &lists, ty)?;
-    Ok(true)
+    replace_subview_inferred(rw, op, source, source_ty, &old[1], &lists)
 }
 
 fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
     let Some(cast) = def_op_named(ctx, operands[0], "memref.cast") else { return Ok(false) };
     if !can_fold_into_consumer(ctx, cast)? {
         return Ok(false);
@@ -495,16 +497,7 @@ fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
     let source = operand(ctx, cast, 0)?;
     let cur_source_ty = ctx.value_type(operands[0])?;
-    let result_ty = result_type(ctx, op)?;
-    let (Some(src_rank), Some(res_rank)) =
-        (ctx.shape(cur_source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
-    else {
-        return Ok(false);
-    };
-    let Some(dropped) = subview_dropped_dims(ctx, &lists[1], src_rank, res_rank) else { return Ok(false) };
-    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, &lists, &dropped) else { return Ok(false) };
-    replace_subview(rw, op, source, &lists, ty)?;
-    Ok(true)
+    replace_subview_inferred(rw, op, source, cur_source_ty, &lists[1], &lists)
 }
 
 fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {

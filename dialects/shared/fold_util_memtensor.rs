@@ -560,3 +560,29 @@ pub fn slice_dynamic_size(
     let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
     Ok(operands.get(sizes.start + n).copied())
 }
+
+/// `memref.rank` / `tensor.rank` of a ranked operand.
+pub fn fold_rank(
+    ctx: &mut Context,
+    op: crate::ir::OpId,
+    _c: &[Option<Attribute>],
+) -> crate::error::Result<crate::pass::Folded> {
+    let ty = ctx.value_type(super::fold_util::operand(ctx, op, 0)?)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let rank = shape.len() as i64;
+            Ok(super::fold_util::attr(index_attr(ctx, rank)))
+        }
+        None => Ok(crate::pass::Folded::NotFolded),
+    }
+}
+
+/// `op`'s operands, or `None` when one of them is a constant: the cast folders of the slice
+/// ops leave those to the constant-argument folders first, as upstream's do.
+pub fn operands_unless_constant(
+    ctx: &Context,
+    op: crate::ir::OpId,
+) -> crate::error::Result<Option<Vec<crate::ir::Value>>> {
+    let operands = ctx.op_operands(op)?;
+    Ok((!operands.iter().any(|&v| constant_int(ctx, v).is_some())).then_some(operands))
+}

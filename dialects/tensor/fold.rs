@@ -12,9 +12,9 @@ use crate::dialects::fold_util::{
 };
 use crate::dialects::fold_util_memtensor::{
     compose_reassociations, constant_int, def_op_named, dense_attr, dim_index, dynamic_size_for, elements_of,
-    fold_constant_mixed_lists, fold_identity_cast, index_attr, int_value, mixed_lists, reassociation,
-    reassociation_attr, reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr,
-    set_mixed_lists, slice_dynamic_size, Ofr,
+    fold_constant_mixed_lists, fold_identity_cast, fold_rank, index_attr, int_value, mixed_lists,
+    operands_unless_constant, reassociation, reassociation_attr, reassociation_for_collapse, register_reshape_folds,
+    replace_dim_with_shape_read, scalar_attr, set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -316,17 +316,6 @@ fn fold_insert(ctx: &mut Context, _op: OpId, c: &[Option<Attribute>]) -> Result<
     Ok(Folded::NotFolded)
 }
 
-fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
-    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
-    match ctx.shape(ty) {
-        Some(shape) => {
-            let rank = shape.len() as i64;
-            Ok(attr(index_attr(ctx, rank)))
-        }
-        None => Ok(Folded::NotFolded),
-    }
-}
-
 /// Upstream's `SplatOp::fold`: a constant int/float splatted to a static shape.
 fn fold_splat(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
     let Some(a) = c.first().copied().flatten() else { return Ok(Folded::NotFolded) };
@@ -610,10 +599,7 @@ fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
     let Some(cast) = def_op_named(ctx, operands[0], "tensor.cast") else { return Ok(false) };
     if !can_fold_into_consumer(ctx, cast) {
         return Ok(false);
@@ -724,10 +710,7 @@ fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
 
 fn insert_slice_of_casts(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
     let cast_source = |v: Value| {
         def_op_named(ctx, v, "tensor.cast")
             .filter(|&c| can_fold_into_consumer(ctx, c))
