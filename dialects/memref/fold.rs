@@ -10,9 +10,9 @@ use crate::dialects::fold_util::{
     attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, fold_rank,
-    index_attr, mixed_lists, operands_unless_constant, register_reshape_folds, replace_dim_with_shape_read,
-    set_mixed_lists, slice_dynamic_size, Ofr,
+    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast,
+    fold_memref_cast, fold_rank, index_attr, mixed_lists, operands_unless_constant, register_reshape_folds,
+    replace_dim_with_shape_read, set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -101,25 +101,6 @@ fn in_place(changed: bool) -> Folded {
     } else {
         Folded::NotFolded
     }
-}
-
-/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
-/// of a ranked memref defines takes the cast's source.
-fn fold_memref_cast(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<bool> {
-    let mut folded = false;
-    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        if Some(v) == inner {
-            continue;
-        }
-        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
-        let source = operand(ctx, cast, 0)?;
-        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
-            continue;
-        }
-        ctx.set_operand(op, i, source)?;
-        folded = true;
-    }
-    Ok(folded)
 }
 
 fn fold_casts(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<Folded> {

@@ -586,3 +586,42 @@ pub fn operands_unless_constant(
     let operands = ctx.op_operands(op)?;
     Ok((!operands.iter().any(|&v| constant_int(ctx, v).is_some())).then_some(operands))
 }
+
+/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
+/// of a ranked memref defines takes the cast's source.
+pub fn fold_memref_cast(
+    ctx: &mut Context,
+    op: crate::ir::OpId,
+    inner: Option<crate::ir::Value>,
+) -> crate::error::Result<bool> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if Some(v) == inner {
+            continue;
+        }
+        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
+        let source = super::fold_util::operand(ctx, cast, 0)?;
+        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
+            continue;
+        }
+        ctx.set_operand(op, i, source)?;
+        folded = true;
+    }
+    Ok(folded)
+}
+
+/// Upstream's `tensor::preservesStaticInformation(source, target)`: ranked tensors of one
+/// element type, rank and encoding, `target` static wherever `source` is.
+pub fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
+    let (
+        TypeKind::RankedTensor { shape: s, element: se, encoding: sc },
+        TypeKind::RankedTensor { shape: t, element: te, encoding: tc },
+    ) = (ctx.type_kind(source), ctx.type_kind(target))
+    else {
+        return false;
+    };
+    se == te
+        && s.len() == t.len()
+        && sc == tc
+        && s.iter().zip(t.iter()).all(|(&a, &b)| a == crate::types::DYNAMIC || b != crate::types::DYNAMIC)
+}

@@ -13,8 +13,9 @@ use crate::dialects::fold_util::{
 use crate::dialects::fold_util_memtensor::{
     compose_reassociations, constant_int, def_op_named, dense_attr, dim_index, dynamic_size_for, elements_of,
     fold_constant_mixed_lists, fold_identity_cast, fold_rank, index_attr, int_value, mixed_lists,
-    operands_unless_constant, reassociation, reassociation_attr, reassociation_for_collapse, register_reshape_folds,
-    replace_dim_with_shape_read, scalar_attr, set_mixed_lists, slice_dynamic_size, Ofr,
+    operands_unless_constant, preserves_static_information, reassociation, reassociation_attr,
+    reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr, set_mixed_lists,
+    slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -136,15 +137,6 @@ fn ranked(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type, Option<Attribute>)
         TypeKind::RankedTensor { shape, element, encoding } => Some((shape.to_vec(), *element, *encoding)),
         _ => None,
     }
-}
-
-/// Upstream's `preservesStaticInformation(source, target)`: same element type, rank and
-/// encoding, and `target` static wherever `source` is.
-fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
-    let (Some((s, se, senc)), Some((t, te, tenc))) = (ranked(ctx, source), ranked(ctx, target)) else {
-        return false;
-    };
-    se == te && s.len() == t.len() && senc == tenc && s.iter().zip(&t).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
 }
 
 /// `canFoldIntoConsumerOp`: the cast only loses static information.

@@ -7,6 +7,7 @@ use crate::affine::{AffineMap, AffineNode};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util::{attr, int_of, operand, result_type, value};
+use crate::dialects::fold_util_memtensor::fold_memref_cast;
 use crate::dialects::fold_util_vector as u;
 use crate::error::Result;
 use crate::ir::{InsertPoint, OpId, OperationState, Value};
@@ -1515,22 +1516,6 @@ fn fold_size1_permutation_map(ctx: &mut Context, t: &Transfer) -> Result<bool> {
     Ok(true)
 }
 
-/// `memref::foldMemRefCast`: operands produced by a `memref.cast` of a ranked memref take
-/// the cast's source.
-fn fold_memref_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
-    let mut changed = false;
-    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        let Some(cast) = u::def_named(ctx, v, "memref.cast") else { continue };
-        let src = operand(ctx, cast, 0)?;
-        if matches!(ctx.type_kind(ctx.value_type(src)?), TypeKind::UnrankedMemRef { .. }) {
-            continue;
-        }
-        ctx.set_operand(op, i, src)?;
-        changed = true;
-    }
-    Ok(changed)
-}
-
 /// `tensor::foldTensorCast`: operands produced by a `tensor.cast` that only loses static
 /// information take the cast's source.
 fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
@@ -1631,7 +1616,7 @@ fn fold_transfer_read(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> R
     if fold_in_bounds(ctx, &t)?
         || fold_full_mask(ctx, &t)?
         || fold_size1_permutation_map(ctx, &t)?
-        || fold_memref_cast(ctx, op)?
+        || fold_memref_cast(ctx, op, None)?
         || fold_tensor_cast(ctx, op)?
     {
         return Ok(Folded::InPlace);
@@ -1695,7 +1680,7 @@ fn fold_transfer_write(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> 
     if fold_in_bounds(ctx, &t)?
         || fold_full_mask(ctx, &t)?
         || fold_size1_permutation_map(ctx, &t)?
-        || fold_memref_cast(ctx, op)?
+        || fold_memref_cast(ctx, op, None)?
     {
         return Ok(Folded::InPlace);
     }
@@ -2765,7 +2750,7 @@ fn insert_strided_constant(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 // ---- memory ops ----
 
 fn fold_memref_cast_hook(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    Ok(if fold_memref_cast(ctx, op)? { Folded::InPlace } else { Folded::NotFolded })
+    Ok(if fold_memref_cast(ctx, op, None)? { Folded::InPlace } else { Folded::NotFolded })
 }
 
 /// The operands of a masked memory op: (base, indices, index_vec, mask, value).
