@@ -151,16 +151,22 @@ fn can_fold_into_producer(ctx: &Context, cast: OpId) -> bool {
     ctx.value_type(src).is_ok_and(|s| preserves_static_information(ctx, s, res))
 }
 
+/// The source of the `tensor.cast` defining `v` when that cast only loses static
+/// information, so that `v`'s user may take the source instead.
+fn consumer_cast_source(ctx: &Context, v: Value) -> Result<Option<Value>> {
+    match def_op_named(ctx, v, "tensor.cast") {
+        Some(cast) if can_fold_into_consumer(ctx, cast) => Ok(Some(operand(ctx, cast, 0)?)),
+        _ => Ok(None),
+    }
+}
+
 /// `foldTensorCast`: operands from consumer-foldable casts take the cast's source.
 fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
     let mut folded = false;
     for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        if let Some(cast) = def_op_named(ctx, v, "tensor.cast") {
-            if can_fold_into_consumer(ctx, cast) {
-                let src = operand(ctx, cast, 0)?;
-                ctx.set_operand(op, i, src)?;
-                folded = true;
-            }
+        if let Some(src) = consumer_cast_source(ctx, v)? {
+            ctx.set_operand(op, i, src)?;
+            folded = true;
         }
     }
     Ok(folded)
@@ -592,11 +598,7 @@ fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
-    let Some(cast) = def_op_named(ctx, operands[0], "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
+    let Some(source) = consumer_cast_source(ctx, operands[0])? else { return Ok(false) };
     let ty = result_type(ctx, op)?;
     let new = clone_retyped(rw, op, ty, |ctx, new| ctx.set_operand(new, 0, source))?;
     rw.replace_op(op, &[new])?;
@@ -703,11 +705,7 @@ fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
 fn insert_slice_of_casts(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
-    let cast_source = |v: Value| {
-        def_op_named(ctx, v, "tensor.cast")
-            .filter(|&c| can_fold_into_consumer(ctx, c))
-            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
-    };
+    let cast_source = |v: Value| consumer_cast_source(ctx, v).ok().flatten();
     let (src_cast, dst_cast) = (cast_source(operands[0]), cast_source(operands[1]));
     if src_cast.is_none() && dst_cast.is_none() {
         return Ok(false);
@@ -1140,11 +1138,7 @@ fn fold_cast_into_dps(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let Some(inits) = dps_inits(ctx, op) else { return Ok(false) };
     let operands = ctx.op_operands(op)?;
-    let foldable = |v: Value| {
-        def_op_named(ctx, v, "tensor.cast")
-            .filter(|&c| can_fold_into_consumer(ctx, c))
-            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
-    };
+    let foldable = |v: Value| consumer_cast_source(ctx, v).ok().flatten();
     if !operands.iter().any(|&v| foldable(v).is_some()) {
         return Ok(false);
     }
@@ -1242,8 +1236,6 @@ fn replace_pad(
     lists: Option<(&[Ofr], &[Ofr])>,
     ty: Type,
 ) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
-    let loc = rw.ctx().op_location(op)?;
     let new = rw.clone_op(op)?;
     rw.modify_op(new, |ctx| {
         ctx.set_operand(new, 0, source)?;
@@ -1261,22 +1253,13 @@ fn replace_pad(
         let r = ctx.op_result(new, 0)?;
         ctx.set_value_type(r, ty)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    let replacement = rw.ctx().op_result(new, 0)?;
+    replace_through_cast(rw, op, replacement, "tensor.cast")
 }
 
 fn pad_source_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
+    let Some(source) = consumer_cast_source(ctx, operand(ctx, op, 0)?)? else { return Ok(false) };
     let Some((src_shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
     let Some((res_shape, _, _)) = ranked(ctx, result_type(ctx, op)?) else { return Ok(false) };
     let Some((low, high)) = pad_lists(ctx, op) else { return Ok(false) };
@@ -1366,11 +1349,7 @@ fn fold_gather(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<F
 /// collapse(cast(x)) -> collapse(x), cast back when the collapsed type changes.
 fn collapse_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
+    let Some(source) = consumer_cast_source(ctx, operand(ctx, op, 0)?)? else { return Ok(false) };
     let Some((shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
     let Some(groups) = reassociation(ctx, op) else { return Ok(false) };
     let mut collapsed = Vec::with_capacity(groups.len());
