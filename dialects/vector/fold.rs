@@ -76,7 +76,7 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-transpose-create-mask", "vector.transpose", transpose_of_mask),
         ("vector-transpose-shape-cast", "vector.transpose", transpose_of_shape_cast),
         ("vector-transpose-folder", "vector.transpose", transpose_of_transpose),
-        ("vector-transpose-splat", "vector.transpose", transpose_of_splat),
+        ("vector-transpose-splat", "vector.transpose", of_splat_to_splat),
         ("vector-transpose-from-elements", "vector.transpose", transpose_of_from_elements),
         ("vector-transpose-broadcast", "vector.transpose", transpose_of_broadcast),
         ("vector-step-compare-folder", "vector.step", step_compare),
@@ -94,16 +94,8 @@ fn result(ctx: &Context, op: OpId) -> Result<Value> {
     ctx.op_result(op, 0)
 }
 
-fn i64_attr(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
-    ctx.op_inherent_or_discardable(op, name)
-        .ok()
-        .flatten()
-        .map(|a| crate::dialects::index_list::i64_array(ctx, a))
-        .unwrap_or_default()
-}
-
 fn static_pos(ctx: &Context, op: OpId) -> Vec<i64> {
-    i64_attr(ctx, op, "static_position")
+    super::i64s(ctx, op, "static_position")
 }
 
 fn set_static_pos(ctx: &mut Context, op: OpId, pos: &[i64]) -> Result<()> {
@@ -362,7 +354,7 @@ fn extract_from_insert_transpose_chain(ctx: &mut Context, op: OpId) -> Result<Op
     let mut v = src;
     loop {
         if let Some(t) = u::def_named(ctx, v, "vector.transpose") {
-            let perm = i64_attr(ctx, t, "permutation");
+            let perm = super::i64s(ctx, t, "permutation");
             let mut next = pos.clone();
             for (i, &p) in perm.iter().enumerate() {
                 if let (Some(slot), Some(&val)) = (next.get_mut(p as usize), pos.get(i)) {
@@ -477,7 +469,7 @@ fn extract_from_shuffle(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
     let v1 = operand(ctx, sh, 0)?;
     let v2 = operand(ctx, sh, 1)?;
     let size = vshape(ctx, v1).and_then(|s| s.first().copied()).unwrap_or(1);
-    let mask = i64_attr(ctx, sh, "mask");
+    let mask = super::i64s(ctx, sh, "mask");
     let Some(&first) = static_pos(ctx, op).first() else { return Ok(None) };
     let Some(&idx) = mask.get(first as usize) else { return Ok(None) };
     if idx < size {
@@ -1037,7 +1029,7 @@ fn insert_chain_fully_initialized(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 
 /// Upstream's `isOrderPreserving`: the transpose moves only unit (non-scalable) dims.
 fn transpose_is_order_preserving(ctx: &Context, t: OpId) -> Result<bool> {
-    let perm = i64_attr(ctx, t, "permutation");
+    let perm = super::i64s(ctx, t, "permutation");
     let Some((shape, scal, _)) = u::vector_parts(ctx, ctx.value_type(operand(ctx, t, 0)?)?) else { return Ok(false) };
     let mut current = 0;
     for &p in &perm {
@@ -1164,8 +1156,8 @@ fn transpose_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn transpose_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(parent) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.transpose") else { return Ok(false) };
-    let p1 = i64_attr(ctx, parent, "permutation");
-    let p2 = i64_attr(ctx, op, "permutation");
+    let p1 = super::i64s(ctx, parent, "permutation");
+    let p2 = super::i64s(ctx, op, "permutation");
     let perm: Vec<i64> = p2.iter().map(|&i| p1[i as usize]).collect();
     let s = operand(ctx, parent, 0)?;
     let ty = result_type(ctx, op)?;
@@ -1174,7 +1166,9 @@ fn transpose_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     Ok(true)
 }
 
-fn transpose_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+/// Upstream's `FoldTransposeSplat` and `StridedSliceSplat`: the op of a splat is the
+/// splat at the result type.
+fn of_splat_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
     let ty = result_type(ctx, op)?;
@@ -1187,7 +1181,7 @@ fn transpose_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let src_shape = vshape(ctx, result(ctx, fe)?).unwrap_or_default();
     let ty = result_type(ctx, op)?;
     let dst_shape = u::vector_shape(ctx, ty).unwrap_or_default();
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let rank = src_shape.len();
     let mut inverse = vec![0usize; rank];
     for (i, &p) in perm.iter().enumerate() {
@@ -1212,7 +1206,7 @@ fn transpose_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let Some(input) = vshape(ctx, s) else {
         return replace_with(rw, op, "vector.broadcast", &[s], ty);
     };
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let out_rank = rank_of(ctx, ty) as i64;
     let delta = out_rank - input.len() as i64;
     let mut low = 0i64;
@@ -1404,7 +1398,7 @@ fn mask_format(ctx: &Context, mask: Value) -> MaskFormat {
             }
         }
         "vector.constant_mask" => {
-            let sizes = i64_attr(ctx, def, "mask_dim_sizes");
+            let sizes = super::i64s(ctx, def, "mask_dim_sizes");
             let shape = vshape(ctx, mask).unwrap_or_default();
             let all_true = sizes.iter().zip(&shape).all(|(i, u)| i >= u);
             let all_false = sizes.iter().all(|&i| i <= 0);
@@ -1724,7 +1718,7 @@ fn splat_bool(ctx: &Context, ty: Type, b: bool) -> Option<Attribute> {
 }
 
 fn fold_constant_mask(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    let bounds = i64_attr(ctx, op, "mask_dim_sizes");
+    let bounds = super::i64s(ctx, op, "mask_dim_sizes");
     let ty = result_type(ctx, op)?;
     let shape = u::vector_shape(ctx, ty).unwrap_or_default();
     let splat = if shape.is_empty() {
@@ -1850,7 +1844,7 @@ fn extract_from_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let out = result_type(ctx, op)?;
     let out_is_vector = u::vector_shape(ctx, out).is_some();
     let pos = static_pos(ctx, op);
-    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
     let mask_shape = vshape(ctx, result(ctx, cm)?).unwrap_or_default();
     for (i, &p) in pos.iter().enumerate() {
         if p == DYNAMIC {
@@ -1926,7 +1920,7 @@ fn shape_cast_of_mask(rw: &mut Rewriter<'_>, op: OpId, leading: bool) -> Result<
         return replace_with(rw, op, "vector.create_mask", &kept, res_ty);
     }
     let cm = constant.expect("checked");
-    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
     let n = sizes.len();
     let to_drop = if leading { &sizes[..n - drop] } else { &sizes[drop..] };
     if to_drop.iter().any(|&d| d != 1) {
@@ -1949,7 +1943,7 @@ fn shape_cast_of_mask_trailing(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> 
 fn transpose_of_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let ty = result_type(ctx, op)?;
     if let Some(cm) = u::def_named(ctx, src, "vector.create_mask") {
         let operands = ctx.op_operands(cm)?;
@@ -1957,7 +1951,7 @@ fn transpose_of_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         return replace_with(rw, op, "vector.create_mask", &new, ty);
     }
     if let Some(cm) = u::def_named(ctx, src, "vector.constant_mask") {
-        let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+        let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
         let new: Vec<i64> = perm.iter().map(|&p| sizes[p as usize]).collect();
         let st = constant_mask_state(ctx, op, ty, &new)?;
         rw.replace_op_with_new(op, &st)?;
@@ -2087,7 +2081,7 @@ fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 }
 
 fn fold_multi_reduction(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    if i64_attr(ctx, op, "reduction_dims").is_empty() {
+    if super::i64s(ctx, op, "reduction_dims").is_empty() {
         return one_result(operand(ctx, op, 0)?);
     }
     Ok(Folded::NotFolded)
@@ -2098,7 +2092,7 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
     let src = operand(ctx, op, 0)?;
     let acc = operand(ctx, op, 1)?;
     let shape = vshape(ctx, src).unwrap_or_default();
-    let dims = i64_attr(ctx, op, "reduction_dims");
+    let dims = super::i64s(ctx, op, "reduction_dims");
     if dims.iter().any(|&d| shape.get(d as usize) != Some(&1)) {
         return Ok(false);
     }
@@ -2172,7 +2166,7 @@ fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
         return Ok(Folded::NotFolded);
     }
     let s2 = vshape(ctx, v2).unwrap_or_default();
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     if is_step_array(&mask, 0, s1[0]) {
         return one_result(v1);
     }
@@ -2262,7 +2256,7 @@ fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     if t1 != ctx.value_type(v2)? || n1 * 2 != rs[0] {
         return Ok(false);
     }
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     let half = rs[0] / 2;
     for i in 0..half {
         if mask.get((2 * i) as usize) != Some(&i) || mask.get((2 * i + 1) as usize) != Some(&(half + i)) {
@@ -2275,7 +2269,7 @@ fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn shuffle_0d(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let v1 = operand(ctx, op, 0)?;
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     if vshape(ctx, v1).is_some_and(|s| !s.is_empty()) || mask.len() != 1 {
         return Ok(false);
     }
@@ -2287,7 +2281,7 @@ fn shuffle_0d(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn shuffle_unused_operand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     let ty = result_type(ctx, op)?;
     if mask.iter().all(|&m| m == POISON_INDEX) {
         return replace_with(rw, op, "ub.poison", &[], ty);
@@ -2585,7 +2579,7 @@ fn strided_slice_of_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
         return Ok(false);
     }
-    let mask = i64_attr(ctx, cm, "mask_dim_sizes");
+    let mask = super::i64s(ctx, cm, "mask_dim_sizes");
     let (offs, sizes) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "sizes"));
     let mut new: Vec<i64> =
         mask.iter().zip(offs.iter().zip(&sizes)).map(|(&m, (&o, &s))| 0.max((o + s).min(m) - o)).collect();
@@ -2628,13 +2622,6 @@ fn strided_slice_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         source = rw.ctx().op_result(e, 0)?;
     }
     replace_with(rw, op, "vector.broadcast", &[source], ty)
-}
-
-fn strided_slice_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
-    let ty = result_type(ctx, op)?;
-    replace_with(rw, op, "vector.broadcast", &[s], ty)
 }
 
 fn contiguous_strided_slice_to_extract(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -2961,7 +2948,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ("vector-strided-slice-create-mask", "vector.extract_strided_slice", strided_slice_of_create_mask),
         ("vector-strided-slice-constant-mask", "vector.extract_strided_slice", strided_slice_of_constant_mask),
         ("vector-strided-slice-broadcast", "vector.extract_strided_slice", strided_slice_of_broadcast),
-        ("vector-strided-slice-splat", "vector.extract_strided_slice", strided_slice_of_splat),
+        ("vector-strided-slice-splat", "vector.extract_strided_slice", of_splat_to_splat),
         ("vector-strided-slice-to-extract", "vector.extract_strided_slice", contiguous_strided_slice_to_extract),
         ("vector-insert-strided-splat", "vector.insert_strided_slice", insert_strided_splat),
         ("vector-insert-strided-of-extract", "vector.insert_strided_slice", insert_strided_of_extract),
@@ -3217,7 +3204,7 @@ fn slice_mixed(ctx: &Context, op: OpId, attr: &str, group: usize) -> Result<Vec<
     let dynamic: Vec<Value> =
         groups.get(group).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec).unwrap_or_default();
     let mut it = dynamic.into_iter();
-    Ok(i64_attr(ctx, op, attr)
+    Ok(super::i64s(ctx, op, attr)
         .into_iter()
         .map(|p| if p == DYNAMIC { it.next().map_or(Pos::Static(p), Pos::Dynamic) } else { Pos::Static(p) })
         .collect())
