@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
-use crate::dialects::fold_util::{operand, register_patterns, value};
-use crate::dialects::fold_util_memtensor::def_op_named;
+use crate::dialects::fold_util::{def_op_named, operand, register_patterns, value};
 use crate::error::Result;
 use crate::ir::OperationState;
 use crate::ir::{OpId, Value};

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util::{
-    attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
+    attr, clone_retyped, def_op_named, fold_dynamic_extents, operand, register_patterns, replace_through_cast,
+    result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast,
-    fold_memref_cast, fold_rank, index_attr, mixed_lists, operands_unless_constant, register_reshape_folds,
-    replace_dim_with_shape_read, set_mixed_lists, slice_dynamic_size, Ofr,
+    constant_int, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, fold_memref_cast,
+    fold_rank, index_attr, mixed_lists, operands_unless_constant, register_reshape_folds, replace_dim_with_shape_read,
+    set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};

@@ -21,6 +21,17 @@ pub fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
     ctx.value_type(ctx.op_result(op, 0)?)
 }
 
+/// The op defining `value` when it is named `name` (upstream's `getDefiningOp<OpTy>()`).
+pub fn def_op_named(ctx: &Context, value: Value, name: &str) -> Option<OpId> {
+    let def = ctx.value_defining_op(value).ok()??;
+    (ctx.op_name(def).ok()? == name).then_some(def)
+}
+
+/// Whether `attr` is `#ub.poison` (upstream's `ub::PoisonAttr`).
+pub fn is_poison(ctx: &Context, attr: Attribute) -> bool {
+    ctx.attr_type_id(attr) == crate::typeid::TypeId::of("#ub.poison")
+}
+
 /// A fold whose one result is the existing `v`.
 pub fn value(v: Value) -> Folded {
     Folded::Results(vec![FoldResult::Value(v)])

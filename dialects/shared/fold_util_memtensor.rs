@@ -5,6 +5,7 @@
 //! Element values travel as raw bit patterns (`u128`): integers up to 128 bits, floats in
 //! their own format. Wider integers are left unfolded.
 
+use super::fold_util::{def_op_named, is_poison};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::types::{FloatKind, Type, TypeKind};
@@ -48,11 +49,6 @@ fn mask(width: u32) -> u128 {
     } else {
         (1u128 << width) - 1
     }
-}
-
-/// Whether `attr` is `#ub.poison` (upstream's `ub::PoisonAttr`).
-pub fn is_poison(ctx: &Context, attr: Attribute) -> bool {
-    ctx.attr_type_id(attr) == crate::typeid::TypeId::of("#ub.poison")
 }
 
 /// The elements of an integer, float, bool or int/float `dense<...>` attribute.
@@ -219,12 +215,6 @@ pub fn int_value(ctx: &Context, attr: Option<Attribute>) -> Option<i64> {
         AttrKind::Bool(b) => Some(-(*b as i64)),
         _ => None,
     }
-}
-
-/// The op defining `value` when it is named `name` (upstream's `getDefiningOp<OpTy>()`).
-pub fn def_op_named(ctx: &Context, value: crate::ir::Value, name: &str) -> Option<crate::ir::OpId> {
-    let def = ctx.value_defining_op(value).ok()??;
-    (ctx.op_name(def).ok()? == name).then_some(def)
 }
 
 /// The fold `CastOpInterface` gives every cast op (`foldCastInterfaceOp`): a cast to the

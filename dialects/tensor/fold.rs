@@ -8,10 +8,11 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialects::fold_util::{
-    attr, clone_retyped, fold_dynamic_extents, operand, register_patterns, replace_through_cast, result_type, value,
+    attr, clone_retyped, def_op_named, fold_dynamic_extents, operand, register_patterns, replace_through_cast,
+    result_type, value,
 };
 use crate::dialects::fold_util_memtensor::{
-    compose_reassociations, constant_int, def_op_named, dense_attr, dim_index, dynamic_size_for, elements_of,
+    compose_reassociations, constant_int, dense_attr, dim_index, dynamic_size_for, elements_of,
     fold_constant_mixed_lists, fold_identity_cast, fold_rank, index_attr, int_value, mixed_lists,
     operands_unless_constant, preserves_static_information, reassociation, reassociation_attr,
     reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr, set_mixed_lists,
