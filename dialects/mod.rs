@@ -24,7 +24,7 @@ mod complex_fold;
 /// What every dialect's folds read and build alike.
 #[path = "shared/fold_util.rs"]
 pub mod fold_util;
-/// Constant-folding helpers (math, tensor, memref, complex).
+/// Helpers of the memref and tensor folds, and the element-wise constant folds of math.
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;
 /// Helpers of the scf and cf folds.
