@@ -986,18 +986,24 @@ fn replace_with_reshape(
     Ok(())
 }
 
+/// The `<dialect>.<kind>` reshape defining `op`'s operand, and its source, when none of
+/// the values involved has a layout (only identity-layout reshapes compose).
+fn inner_reshape(ctx: &Context, op: OpId, dialect: &str, kind: &str) -> Result<Option<(OpId, Value)>> {
+    let operand0 = operand(ctx, op, 0)?;
+    let Some(inner) = def_op_named(ctx, operand0, &format!("{dialect}.{kind}")) else { return Ok(None) };
+    let source = operand(ctx, inner, 0)?;
+    if has_layout(ctx, operand0) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(inner, 0)?) {
+        return Ok(None);
+    }
+    Ok(Some((inner, source)))
+}
+
 /// collapse(expand(x)) as one reshape of x, or a cast when the ranks match (upstream's
 /// `ComposeCollapseOfExpandOp`); static result shapes only.
 pub(crate) fn collapse_of_expand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let dialect = reshape_dialect(ctx, op)?;
-    let Some(expand) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.expand_shape")) else {
-        return Ok(false);
-    };
-    let source = operand(ctx, expand, 0)?;
-    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(expand, 0)?) {
-        return Ok(false);
-    }
+    let Some((expand, source)) = inner_reshape(ctx, op, dialect, "expand_shape")? else { return Ok(false) };
     let source_ty = ctx.value_type(source)?;
     let result_ty = result_type(ctx, op)?;
     if source_ty == result_ty {
@@ -1077,14 +1083,7 @@ fn find_collapsing(
 pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let dialect = reshape_dialect(ctx, op)?;
-    let Some(collapse) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.collapse_shape")) else {
-        return Ok(false);
-    };
-    let source = operand(ctx, collapse, 0)?;
-    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(collapse, 0)?)
-    {
-        return Ok(false);
-    }
+    let Some((collapse, source)) = inner_reshape(ctx, op, dialect, "collapse_shape")? else { return Ok(false) };
     let source_ty = ctx.value_type(source)?;
     let result_ty = result_type(ctx, op)?;
     let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
