@@ -43,7 +43,8 @@ fn width_of(kind: ElemKind) -> u32 {
     }
 }
 
-fn mask(width: u32) -> u128 {
+/// The low `width` bits set (all 128 from 128 on).
+pub fn mask(width: u32) -> u128 {
     if width >= 128 {
         u128::MAX
     } else {
