@@ -21,10 +21,13 @@ mod cf;
 mod complex;
 #[path = "complex/fold.rs"]
 mod complex_fold;
+/// What every dialect's folds read and build alike.
+#[path = "shared/fold_util.rs"]
+pub mod fold_util;
 /// Constant-folding helpers (integers, floats, splats, dense elements, poison).
 #[path = "shared/fold_util_arith.rs"]
 pub mod fold_util_arith;
-/// Constant-folding helpers (math, tensor, memref, complex).
+/// Helpers of the memref and tensor folds, and the element-wise constant folds of math.
 #[path = "shared/fold_util_memtensor.rs"]
 pub mod fold_util_memtensor;
 /// Helpers of the scf and cf folds.

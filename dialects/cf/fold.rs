@@ -3,6 +3,7 @@
 
 use crate::attrs::NamedAttribute;
 use crate::context::Context;
+use crate::dialects::fold_util::register_patterns;
 use crate::dialects::fold_util_scfcf::{
     const_int, dense_i32_array, merge_blocks, single_predecessor, state_with_groups, terminator, unique_predecessor,
 };
@@ -40,9 +41,7 @@ pub(crate) fn register(ctx: &mut Context) {
             switch_from_default_switch_on_same_condition,
         ),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("the cf patterns are registered once");
-    }
+    register_patterns(ctx, patterns);
 }
 
 /// A successor with its operands.

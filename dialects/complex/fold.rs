@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
-use crate::dialects::fold_util_memtensor::def_op_named;
+use crate::dialects::fold_util::{def_op_named, operand, register_patterns, value};
 use crate::error::Result;
 use crate::ir::OperationState;
 use crate::ir::{OpId, Value};
@@ -51,17 +51,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("complex.ArithBitcast", "complex.bitcast", arith_bitcast),
         RewritePattern::new("complex.ArithComplexBitcast", "arith.bitcast", arith_of_complex_bitcast),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("complex patterns are registered once");
-    }
-}
-
-fn value(v: Value) -> Folded {
-    Folded::Results(vec![FoldResult::Value(v)])
-}
-
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
+    register_patterns(ctx, patterns);
 }
 
 /// `re` (part 0) or `im` (part 1): of a constant, or of `complex.create`.

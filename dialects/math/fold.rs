@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::attrs::Attribute;
 use crate::context::Context;
-use crate::dialects::fold_util_memtensor::{fold_binary, fold_unary, ElemKind};
+use crate::dialects::fold_util_memtensor::{fold_binary, fold_unary, mask, ElemKind};
 use crate::ir::OpId;
 use crate::pass::{FoldResult, Folded};
 use crate::types::FloatKind;
@@ -281,14 +281,6 @@ fn ipowi(w: u32, base: u128, power: u128) -> Option<u128> {
             return Some(result);
         }
         cur = cur.wrapping_mul(cur) & m;
-    }
-}
-
-fn mask(w: u32) -> u128 {
-    if w >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << w) - 1
     }
 }
 

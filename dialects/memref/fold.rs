@@ -6,13 +6,18 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{
+    attr, clone_retyped, def_op_named, fold_dynamic_extents, operand, register_patterns, replace_through_cast,
+    result_type, value,
+};
 use crate::dialects::fold_util_memtensor::{
-    constant_int, def_op_named, fold_constant_mixed_lists, fold_identity_cast, fold_reshape, index_attr, int_value,
-    mixed_lists, set_mixed_lists, Ofr,
+    constant_int, dim_index, dynamic_size_for, fold_constant_mixed_lists, fold_identity_cast, fold_memref_cast,
+    fold_rank, index_attr, mixed_lists, operands_unless_constant, register_reshape_folds, replace_dim_with_shape_read,
+    set_mixed_lists, slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
-use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::pass::{Folded, RewritePattern, Rewriter};
 use crate::types::{Type, TypeKind, DYNAMIC};
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -26,14 +31,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("memref.subview", Arc::new(fold_subview));
     ctx.register_fold_hook("memref.assume_alignment", Arc::new(fold_assume_alignment));
     ctx.register_fold_hook("memref.transpose", Arc::new(fold_transpose));
-    ctx.register_fold_hook(
-        "memref.expand_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.collapse_shape")),
-    );
-    ctx.register_fold_hook(
-        "memref.collapse_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "memref.expand_shape")),
-    );
+    register_reshape_folds(ctx, "memref");
     ctx.register_fold_hook("memref.reinterpret_cast", Arc::new(fold_reinterpret_cast));
     // `someop(memref.cast) -> someop` for the ops whose folders do only that; the value a
     // store or atomic writes is left alone even when it is a memref.
@@ -95,25 +93,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("memref.ViewOpShapeFolder", "memref.view", view_shape_folder),
         RewritePattern::new("memref.ViewOpMemrefCastFolder", "memref.view", view_of_cast_of_alloc),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("memref patterns are registered once");
-    }
-}
-
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    Ok(ctx.op_result_types(op)?[0])
-}
-
-fn value(v: Value) -> Folded {
-    Folded::Results(vec![FoldResult::Value(v)])
-}
-
-fn attr(a: Attribute) -> Folded {
-    Folded::Results(vec![FoldResult::Attr(a)])
+    register_patterns(ctx, patterns);
 }
 
 fn in_place(changed: bool) -> Folded {
@@ -122,25 +102,6 @@ fn in_place(changed: bool) -> Folded {
     } else {
         Folded::NotFolded
     }
-}
-
-/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
-/// of a ranked memref defines takes the cast's source.
-fn fold_memref_cast(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<bool> {
-    let mut folded = false;
-    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        if Some(v) == inner {
-            continue;
-        }
-        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
-        let source = operand(ctx, cast, 0)?;
-        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
-            continue;
-        }
-        ctx.set_operand(op, i, source)?;
-        folded = true;
-    }
-    Ok(folded)
 }
 
 fn fold_casts(ctx: &mut Context, op: OpId, inner: Option<Value>) -> Result<Folded> {
@@ -216,27 +177,7 @@ fn fold_copy(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Fo
     Ok(in_place(folded))
 }
 
-fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
-    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
-    match ctx.shape(ty) {
-        Some(shape) => {
-            let rank = shape.len() as i64;
-            Ok(attr(index_attr(ctx, rank)))
-        }
-        None => Ok(Folded::NotFolded),
-    }
-}
-
-/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
-fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
-    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
-    sizes.get(n).copied()
-}
-
 fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
-    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
-        return Ok(Folded::NotFolded);
-    };
     let source = operand(ctx, op, 0)?;
     let Some(shape) = (match ctx.type_kind(ctx.value_type(source)?) {
         TypeKind::MemRef { shape, .. } => Some(shape.to_vec()),
@@ -244,10 +185,7 @@ fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Fold
     }) else {
         return Ok(Folded::NotFolded);
     };
-    if index < 0 || index >= shape.len() as i64 {
-        return Ok(Folded::NotFolded);
-    }
-    let i = index as usize;
+    let Some(i) = dim_index(ctx, c, shape.len()) else { return Ok(Folded::NotFolded) };
     if shape[i] != DYNAMIC {
         return Ok(attr(index_attr(ctx, shape[i])));
     }
@@ -298,13 +236,7 @@ fn subview_size(ctx: &Context, subview: OpId, i: usize) -> Result<Option<Value>>
         r += 1;
     }
     let Some(&source_dim) = kept.get(i) else { return Ok(None) };
-    if static_sizes[source_dim] != DYNAMIC {
-        return Ok(None);
-    }
-    let segments = ctx.op_operand_segments(subview)?;
-    let Some(sizes) = segments.get(2) else { return Ok(None) };
-    let n = static_sizes[..source_dim].iter().filter(|&&d| d == DYNAMIC).count();
-    Ok(ctx.op_operands(subview)?.get(sizes.start + n).copied())
+    slice_dynamic_size(ctx, subview, source_dim)
 }
 
 fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -321,38 +253,11 @@ fn simplify_alloc_const(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else {
         return Ok(false);
     };
-    let mut new_shape = Vec::with_capacity(shape.len());
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for &d in shape.iter() {
-        if d != DYNAMIC {
-            new_shape.push(d);
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant(v) {
-            Some(c) => new_shape.push(c),
-            None => {
-                new_shape.push(DYNAMIC);
-                kept.push(v);
-            }
-        }
-    }
+    let (new_shape, kept) = fold_dynamic_extents(&shape, &sizes, constant);
     let new_ty = ctx.memref_type(&new_shape, element, layout, memory_space)?;
-    let loc = ctx.op_location(op)?;
-    // A copy keeps the inherent attributes (alignment) and symbol operands; upstream's new
-    // op has no discardable attributes.
-    let alloc = rw.clone_op(op)?;
-    rw.modify_op(alloc, |ctx| {
-        ctx.set_operand_group(alloc, 0, &kept)?;
-        ctx.set_op_attributes(alloc, &[])?;
-        let r = ctx.op_result(alloc, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let new_value = rw.ctx().op_result(alloc, 0)?;
-    let cast = OperationState::new("memref.cast", loc).operands(&[new_value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    // A copy keeps the inherent attributes (alignment) and symbol operands.
+    let alloc = clone_retyped(rw, op, new_ty, |ctx, alloc| ctx.set_operand_group(alloc, 0, &kept))?;
+    replace_through_cast(rw, op, alloc, "memref.cast")?;
     Ok(true)
 }
 
@@ -521,23 +426,35 @@ fn fold_subview(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result
 /// A new subview like `op` on `source` with `lists` and result type `ty`, and `op`
 /// replaced by it (through a cast when the type differs).
 fn replace_subview(rw: &mut Rewriter<'_>, op: OpId, source: Value, lists: &[Vec<Ofr>; 3], ty: Type) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
-    let loc = rw.ctx().op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    let new = clone_retyped(rw, op, ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
-        set_mixed_lists(ctx, new, 1, lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, ty)
+        set_mixed_lists(ctx, new, 1, lists)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("memref.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    replace_through_cast(rw, op, new, "memref.cast")
+}
+
+/// Replaces the subview `op` with one on `source` with `lists`, of the type upstream infers:
+/// the dimensions `op` drops (read from `sizes` against a source of type `rank_from`) are
+/// dropped again; `false` when that type cannot be had.
+fn replace_subview_inferred(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    source: Value,
+    rank_from: Type,
+    sizes: &[Ofr],
+    lists: &[Vec<Ofr>; 3],
+) -> Result<bool> {
+    let ctx = rw.ctx();
+    let result_ty = result_type(ctx, op)?;
+    let (Some(src_rank), Some(res_rank)) =
+        (ctx.shape(rank_from).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
+    else {
+        return Ok(false);
+    };
+    let Some(dropped) = subview_dropped_dims(ctx, sizes, src_rank, res_rank) else { return Ok(false) };
+    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, lists, &dropped) else { return Ok(false) };
+    replace_subview(rw, op, source, lists, ty)?;
+    Ok(true)
 }
 
 fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -549,24 +466,12 @@ fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let source = operand(ctx, op, 0)?;
     let source_ty = ctx.value_type(source)?;
-    let result_ty = result_type(ctx, op)?;
-    let (Some(src_rank), Some(res_rank)) =
-        (ctx.shape(source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
-    else {
-        return Ok(false);
-    };
-    let Some(dropped) = subview_dropped_dims(ctx, &old[1], src_rank, res_rank) else { return Ok(false) };
-    let Some(ty) = subview_type(ctx, source_ty, &lists, &dropped) else { return Ok(false) };
-    replace_subview(rw, op, source, &lists, ty)?;
-    Ok(true)
+    replace_subview_inferred(rw, op, source, source_ty, &old[1], &lists)
 }
 
 fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
     let Some(cast) = def_op_named(ctx, operands[0], "memref.cast") else { return Ok(false) };
     if !can_fold_into_consumer(ctx, cast)? {
         return Ok(false);
@@ -574,16 +479,7 @@ fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let Some(lists) = mixed_lists(ctx, op, 1) else { return Ok(false) };
     let source = operand(ctx, cast, 0)?;
     let cur_source_ty = ctx.value_type(operands[0])?;
-    let result_ty = result_type(ctx, op)?;
-    let (Some(src_rank), Some(res_rank)) =
-        (ctx.shape(cur_source_ty).map(|s| s.len()), ctx.shape(result_ty).map(|s| s.len()))
-    else {
-        return Ok(false);
-    };
-    let Some(dropped) = subview_dropped_dims(ctx, &lists[1], src_rank, res_rank) else { return Ok(false) };
-    let Some(ty) = subview_type(ctx, ctx.value_type(source)?, &lists, &dropped) else { return Ok(false) };
-    replace_subview(rw, op, source, &lists, ty)?;
-    Ok(true)
+    replace_subview_inferred(rw, op, source, cur_source_ty, &lists[1], &lists)
 }
 
 fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -668,14 +564,8 @@ fn reinterpret_cast_constants(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let layout = ctx.strided_layout_attr(statics(&new[0])[0], &statics(&new[2]))?;
     let ty = ctx.memref_type(&statics(&new[1]), s.element, Some(layout), memory_space)?;
     let loc = ctx.op_location(op)?;
-    let created = rw.clone_op(op)?;
-    rw.modify_op(created, |ctx| {
-        set_mixed_lists(ctx, created, 1, &new)?;
-        ctx.set_op_attributes(created, &[])?;
-        let r = ctx.op_result(created, 0)?;
-        ctx.set_value_type(r, ty)
-    })?;
-    let value = rw.ctx().op_result(created, 0)?;
+    let value = clone_retyped(rw, op, ty, |ctx, created| set_mixed_lists(ctx, created, 1, &new))?;
+    // Upstream casts even when the type has not changed (the cast then folds away).
     let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[result_ty]);
     rw.replace_op_with_new(op, &cast)?;
     Ok(true)
@@ -784,20 +674,7 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         }
     }
     let shape = operand(ctx, reshape, 1)?;
-    let loc = ctx.op_location(op)?;
-    let dim_ty = result_type(ctx, op)?;
-    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
-    rw.set_insertion_point(crate::ir::InsertPoint::After(reshape));
-    let load = rw.create_op(&OperationState::new("memref.load", loc).operands(&[shape, index]).results(&[element]))?;
-    let mut result = rw.ctx().op_result(load, 0)?;
-    if element != dim_ty {
-        rw.set_insertion_point(crate::ir::InsertPoint::After(load));
-        let cast =
-            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
-        result = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[result])?;
-    Ok(true)
+    replace_dim_with_shape_read(rw, op, "memref.load", shape, index, crate::ir::InsertPoint::After(reshape))
 }
 
 /// Constant sizes of a view become static dimensions, with a cast back.
@@ -812,39 +689,14 @@ fn view_shape_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let ty = result_type(ctx, op)?;
     let TypeKind::MemRef { shape, element, layout, memory_space } = ctx.type_kind(ty).clone() else { return Ok(false) };
-    let sizes = &operands[2..];
-    let (mut new_shape, mut kept) = (Vec::new(), Vec::new());
-    let mut next = 0;
-    for &d in shape.iter() {
-        if d != DYNAMIC {
-            new_shape.push(d);
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v).filter(|_| is_constant_index(v)) {
-            Some(c) => new_shape.push(c),
-            None => {
-                new_shape.push(d);
-                kept.push(v);
-            }
-        }
-    }
+    let (new_shape, kept) =
+        fold_dynamic_extents(&shape, &operands[2..], |v| constant_int(ctx, v).filter(|_| is_constant_index(v)));
     let Ok(new_ty) = ctx.memref_type(&new_shape, element, layout, memory_space) else { return Ok(false) };
     if new_ty == ty {
         return Ok(false);
     }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand_group(new, 2, &kept)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let cast = OperationState::new("memref.cast", loc).operands(&[value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| ctx.set_operand_group(new, 2, &kept))?;
+    replace_through_cast(rw, op, new, "memref.cast")?;
     Ok(true)
 }
 

@@ -9,6 +9,7 @@ use crate::asm::format::{CustomDirective, DirectiveParser, DirectivePrinter, Par
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::dialect::AsmError;
+use crate::dialects::fold_util::int_of;
 use crate::dialects::index_list::{dynamic_index_list, i64_array, DYNAMIC};
 use crate::ir::OpId;
 use crate::types::{Signedness, Type, TypeKind};
@@ -245,19 +246,6 @@ fn parse_prefetch(p: &mut dyn DirectiveParser, args: &mut [ParsedArg]) -> Result
 
 fn attr_bool(ctx: &Context, a: Option<&PrintArg>) -> bool {
     matches!(a, Some(PrintArg::Attr(Some(v))) if matches!(ctx.attr_kind(*v), AttrKind::Bool(true)))
-}
-
-fn int_of(ctx: &Context, a: Attribute) -> Option<i64> {
-    match ctx.attr_kind(a) {
-        AttrKind::Integer { ty, value } => {
-            let width = match ctx.type_kind(*ty) {
-                TypeKind::Integer { width, .. } => *width,
-                _ => 64,
-            };
-            value.to_i64(width)
-        }
-        _ => None,
-    }
 }
 
 fn print_prefetch(p: &mut dyn DirectivePrinter, args: &[PrintArg]) {

@@ -7,13 +7,15 @@ use rustc_hash::FxHashMap;
 
 use crate::attrs::{Attribute, Location};
 use crate::context::Context;
+use crate::dialects::fold_util::register_patterns;
+use crate::dialects::fold_util_memtensor::preserves_static_information;
 use crate::dialects::fold_util_scfcf::{
     attr_int, const_i64, const_int, create_constant, inline_block, merge_blocks, state_with_groups, terminator,
 };
 use crate::error::Result;
 use crate::ir::{BlockId, InsertPoint, OpId, OperationState, RegionId, Value};
 use crate::pass::{Folded, RewritePattern, Rewriter};
-use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
+use crate::types::{Signedness, Type, TypeKind};
 use crate::walk::WalkOrder;
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -54,9 +56,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("scf.execute_region.MultiBlockExecuteInliner", "scf.execute_region", execute_multi_block),
         RewritePattern::new("scf.index_switch.FoldConstantCase", "scf.index_switch", index_switch_constant),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("the scf patterns are registered once");
-    }
+    register_patterns(ctx, patterns);
 }
 
 /// The first block of region `index` of `op`.
@@ -810,19 +810,6 @@ fn for_trivial(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     rw.replace_op(op, &values)?;
     Ok(true)
-}
-
-/// Upstream's `tensor::preservesStaticInformation`: `target` is a ranked tensor like
-/// `source`, static wherever `source` is.
-fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
-    let (
-        TypeKind::RankedTensor { shape: s, element: se, encoding: sc },
-        TypeKind::RankedTensor { shape: t, element: te, encoding: tc },
-    ) = (ctx.type_kind(source), ctx.type_kind(target))
-    else {
-        return false;
-    };
-    se == te && s.len() == t.len() && sc == tc && s.iter().zip(t.iter()).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
 }
 
 /// A `tensor.cast` of `value` to `ty` at the insertion point.

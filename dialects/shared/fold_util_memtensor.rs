@@ -5,6 +5,7 @@
 //! Element values travel as raw bit patterns (`u128`): integers up to 128 bits, floats in
 //! their own format. Wider integers are left unfolded.
 
+use super::fold_util::{def_op_named, is_poison};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::types::{FloatKind, Type, TypeKind};
@@ -42,17 +43,13 @@ fn width_of(kind: ElemKind) -> u32 {
     }
 }
 
-fn mask(width: u32) -> u128 {
+/// The low `width` bits set (all 128 from 128 on).
+pub fn mask(width: u32) -> u128 {
     if width >= 128 {
         u128::MAX
     } else {
         (1u128 << width) - 1
     }
-}
-
-/// Whether `attr` is `#ub.poison` (upstream's `ub::PoisonAttr`).
-pub fn is_poison(ctx: &Context, attr: Attribute) -> bool {
-    ctx.attr_type_id(attr) == crate::typeid::TypeId::of("#ub.poison")
 }
 
 /// The elements of an integer, float, bool or int/float `dense<...>` attribute.
@@ -221,12 +218,6 @@ pub fn int_value(ctx: &Context, attr: Option<Attribute>) -> Option<i64> {
     }
 }
 
-/// The op defining `value` when it is named `name` (upstream's `getDefiningOp<OpTy>()`).
-pub fn def_op_named(ctx: &Context, value: crate::ir::Value, name: &str) -> Option<crate::ir::OpId> {
-    let def = ctx.value_defining_op(value).ok()??;
-    (ctx.op_name(def).ok()? == name).then_some(def)
-}
-
 /// The fold `CastOpInterface` gives every cast op (`foldCastInterfaceOp`): a cast to the
 /// type it already has is its operand.
 pub fn fold_identity_cast(ctx: &Context, op: crate::ir::OpId) -> Option<crate::pass::Folded> {
@@ -340,6 +331,20 @@ pub fn fold_constant_mixed_lists(ctx: &Context, lists: &mut [Vec<Ofr>; 3]) -> bo
     fold_dynamic_index_list(ctx, &mut lists[0], true)
         || fold_dynamic_index_list(ctx, &mut lists[1], true)
         || fold_dynamic_index_list(ctx, &mut lists[2], false)
+}
+
+/// Registers the folds of `<dialect>.expand_shape` and `<dialect>.collapse_shape`, each the
+/// other's inverse (tensor and memref reshapes fold alike).
+pub fn register_reshape_folds(ctx: &mut Context, dialect: &str) {
+    for (op, inverse) in [("expand_shape", "collapse_shape"), ("collapse_shape", "expand_shape")] {
+        let inverse = format!("{dialect}.{inverse}");
+        ctx.register_fold_hook(
+            &format!("{dialect}.{op}"),
+            std::sync::Arc::new(move |ctx: &mut Context, op, c: &[Option<Attribute>]| {
+                fold_reshape(ctx, op, c, &inverse)
+            }),
+        );
+    }
 }
 
 /// Upstream's `foldReshapeOp` for `expand_shape` / `collapse_shape` (`inverse` names the
@@ -481,4 +486,133 @@ pub fn reassociation_for_collapse(source: &[i64], target: &[i64]) -> Option<Vec<
         }
     }
     Some(map)
+}
+
+/// Replaces the `dim` op `op` with entry `index` of the reshape's `shape` operand, read by
+/// `read` (`memref.load` / `tensor.extract`) at `at` and index-cast when the shape's
+/// elements are not of the dim's type (upstream's `DimOfReshapeOp`).
+pub fn replace_dim_with_shape_read(
+    rw: &mut crate::pass::Rewriter<'_>,
+    op: crate::ir::OpId,
+    read: &str,
+    shape: crate::ir::Value,
+    index: crate::ir::Value,
+    at: crate::ir::InsertPoint,
+) -> crate::error::Result<bool> {
+    use crate::ir::{InsertPoint, OperationState};
+    let ctx = rw.ctx();
+    let loc = ctx.op_location(op)?;
+    let dim_ty = ctx.value_type(ctx.op_result(op, 0)?)?;
+    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
+    rw.set_insertion_point(at);
+    let entry = rw.create_op(&OperationState::new(read, loc).operands(&[shape, index]).results(&[element]))?;
+    let mut result = rw.ctx().op_result(entry, 0)?;
+    if element != dim_ty {
+        rw.set_insertion_point(InsertPoint::After(entry));
+        let cast =
+            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
+        result = rw.ctx().op_result(cast, 0)?;
+    }
+    rw.replace_op(op, &[result])?;
+    Ok(true)
+}
+
+/// The dimension a `memref.dim` / `tensor.dim` with operand constants `c` asks for, when
+/// its index is a constant within `rank`.
+pub fn dim_index(ctx: &Context, c: &[Option<Attribute>], rank: usize) -> Option<usize> {
+    let index = int_value(ctx, c.get(1).copied().flatten())?;
+    usize::try_from(index).ok().filter(|&i| i < rank)
+}
+
+/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
+pub fn dynamic_size_for(shape: &[i64], sizes: &[crate::ir::Value], dim: usize) -> Option<crate::ir::Value> {
+    let n = shape[..dim].iter().filter(|&&d| d == crate::types::DYNAMIC).count();
+    sizes.get(n).copied()
+}
+
+/// The SSA size of dimension `i` of an offsets/sizes/strides op (source, offsets, sizes,
+/// strides) whose `static_sizes` has it dynamic.
+pub fn slice_dynamic_size(
+    ctx: &Context,
+    op: crate::ir::OpId,
+    i: usize,
+) -> crate::error::Result<Option<crate::ir::Value>> {
+    use crate::types::DYNAMIC;
+    let Some(static_sizes) = ctx.op_inherent_or_discardable(op, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
+    else {
+        return Ok(None);
+    };
+    if static_sizes.get(i) != Some(&DYNAMIC) {
+        return Ok(None);
+    }
+    let segments = ctx.op_operand_segments(op)?;
+    let Some(sizes) = segments.get(2) else { return Ok(None) };
+    let operands = ctx.op_operands(op)?;
+    let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
+    Ok(operands.get(sizes.start + n).copied())
+}
+
+/// `memref.rank` / `tensor.rank` of a ranked operand.
+pub fn fold_rank(
+    ctx: &mut Context,
+    op: crate::ir::OpId,
+    _c: &[Option<Attribute>],
+) -> crate::error::Result<crate::pass::Folded> {
+    let ty = ctx.value_type(super::fold_util::operand(ctx, op, 0)?)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let rank = shape.len() as i64;
+            Ok(super::fold_util::attr(index_attr(ctx, rank)))
+        }
+        None => Ok(crate::pass::Folded::NotFolded),
+    }
+}
+
+/// `op`'s operands, or `None` when one of them is a constant: the cast folders of the slice
+/// ops leave those to the constant-argument folders first, as upstream's do.
+pub fn operands_unless_constant(
+    ctx: &Context,
+    op: crate::ir::OpId,
+) -> crate::error::Result<Option<Vec<crate::ir::Value>>> {
+    let operands = ctx.op_operands(op)?;
+    Ok((!operands.iter().any(|&v| constant_int(ctx, v).is_some())).then_some(operands))
+}
+
+/// Upstream's `foldMemRefCast(op, inner)`: every operand but `inner` that a `memref.cast`
+/// of a ranked memref defines takes the cast's source.
+pub fn fold_memref_cast(
+    ctx: &mut Context,
+    op: crate::ir::OpId,
+    inner: Option<crate::ir::Value>,
+) -> crate::error::Result<bool> {
+    let mut folded = false;
+    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
+        if Some(v) == inner {
+            continue;
+        }
+        let Some(cast) = def_op_named(ctx, v, "memref.cast") else { continue };
+        let source = super::fold_util::operand(ctx, cast, 0)?;
+        if matches!(ctx.type_kind(ctx.value_type(source)?), TypeKind::UnrankedMemRef { .. }) {
+            continue;
+        }
+        ctx.set_operand(op, i, source)?;
+        folded = true;
+    }
+    Ok(folded)
+}
+
+/// Upstream's `tensor::preservesStaticInformation(source, target)`: ranked tensors of one
+/// element type, rank and encoding, `target` static wherever `source` is.
+pub fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
+    let (
+        TypeKind::RankedTensor { shape: s, element: se, encoding: sc },
+        TypeKind::RankedTensor { shape: t, element: te, encoding: tc },
+    ) = (ctx.type_kind(source), ctx.type_kind(target))
+    else {
+        return false;
+    };
+    se == te
+        && s.len() == t.len()
+        && sc == tc
+        && s.iter().zip(t.iter()).all(|(&a, &b)| a == crate::types::DYNAMIC || b != crate::types::DYNAMIC)
 }

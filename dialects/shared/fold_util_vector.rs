@@ -5,7 +5,7 @@
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
 use crate::error::Result;
-use crate::ir::{OpId, OperationState, Value};
+use crate::ir::{OperationState, Value};
 use crate::pass::{fold_op, FoldResult, Folded, Rewriter};
 use crate::types::{Signedness, Type, TypeKind};
 
@@ -54,10 +54,6 @@ pub fn delinearize(mut linear: i64, strides: &[i64]) -> Vec<i64> {
             q
         })
         .collect()
-}
-
-pub fn is_poison(ctx: &Context, attr: Attribute) -> bool {
-    ctx.attr_type_id(attr) == crate::typeid::TypeId::of("#ub.poison")
 }
 
 pub fn poison(ctx: &Context) -> Option<Attribute> {
@@ -166,12 +162,6 @@ pub fn with_segment_sizes(ctx: &Context, mut state: OperationState, sizes: &[usi
     };
     state.properties = Some(ctx.dictionary_attr(&[entry])?);
     Ok(state)
-}
-
-/// The defining op of `v` when it is named `name`.
-pub fn def_named(ctx: &Context, v: Value, name: &str) -> Option<OpId> {
-    let def = ctx.value_defining_op(v).ok()??;
-    (ctx.op_name(def).ok()? == name).then_some(def)
 }
 
 /// Creates `state` at the rewriter's insertion point and folds it right away; returns the

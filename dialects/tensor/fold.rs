@@ -7,14 +7,20 @@ use std::sync::Arc;
 
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{
+    attr, clone_retyped, def_op_named, fold_dynamic_extents, operand, register_patterns, replace_through_cast,
+    result_type, value,
+};
 use crate::dialects::fold_util_memtensor::{
-    compose_reassociations, constant_int, def_op_named, dense_attr, elements_of, fold_constant_mixed_lists,
-    fold_identity_cast, fold_reshape, index_attr, int_value, mixed_lists, reassociation, reassociation_attr,
-    reassociation_for_collapse, scalar_attr, set_mixed_lists, Ofr,
+    compose_reassociations, constant_int, dense_attr, dim_index, dynamic_size_for, elements_of,
+    fold_constant_mixed_lists, fold_identity_cast, fold_rank, index_attr, int_value, mixed_lists,
+    operands_unless_constant, preserves_static_information, reassociation, reassociation_attr,
+    reassociation_for_collapse, register_reshape_folds, replace_dim_with_shape_read, scalar_attr, set_mixed_lists,
+    slice_dynamic_size, Ofr,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
-use crate::pass::{FoldResult, Folded, RewritePattern, Rewriter};
+use crate::pass::{Folded, RewritePattern, Rewriter};
 use crate::types::{Type, TypeKind, DYNAMIC};
 
 pub(crate) fn register(ctx: &mut Context) {
@@ -41,14 +47,7 @@ pub(crate) fn register(ctx: &mut Context) {
     ctx.register_fold_hook("tensor.pad", Arc::new(fold_pad));
     ctx.register_fold_hook("tensor.gather", Arc::new(fold_gather));
     ctx.register_fold_hook("tensor.reshape", Arc::new(fold_tensor_reshape));
-    ctx.register_fold_hook(
-        "tensor.expand_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.collapse_shape")),
-    );
-    ctx.register_fold_hook(
-        "tensor.collapse_shape",
-        Arc::new(|ctx: &mut Context, op, c: &[Option<Attribute>]| fold_reshape(ctx, op, c, "tensor.expand_shape")),
-    );
+    register_reshape_folds(ctx, "tensor");
     ctx.register_fold_hook("tensor.splat", Arc::new(fold_splat));
 
     // Upstream collects the dialect's patterns first, then op by op in name order; within
@@ -95,9 +94,7 @@ pub(crate) fn register(ctx: &mut Context) {
         RewritePattern::new("tensor.InsertSliceOpCastFolder", "tensor.insert_slice", insert_slice_of_casts),
         RewritePattern::new("tensor.InsertSliceOpSourceCastInserter", "tensor.insert_slice", insert_slice_source_cast),
     ];
-    for p in patterns {
-        ctx.register_rewrite_pattern(p).expect("tensor patterns are registered once");
-    }
+    register_patterns(ctx, patterns);
 }
 
 /// Upstream's `TensorDialect::materializeConstant`: arith's constants, then complex ones.
@@ -143,23 +140,6 @@ fn ranked(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type, Option<Attribute>)
     }
 }
 
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    Ok(ctx.op_result_types(op)?[0])
-}
-
-/// Upstream's `preservesStaticInformation(source, target)`: same element type, rank and
-/// encoding, and `target` static wherever `source` is.
-fn preserves_static_information(ctx: &Context, source: Type, target: Type) -> bool {
-    let (Some((s, se, senc)), Some((t, te, tenc))) = (ranked(ctx, source), ranked(ctx, target)) else {
-        return false;
-    };
-    se == te && s.len() == t.len() && senc == tenc && s.iter().zip(&t).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
-}
-
 /// `canFoldIntoConsumerOp`: the cast only loses static information.
 fn can_fold_into_consumer(ctx: &Context, cast: OpId) -> bool {
     let (Ok(src), Ok(res)) = (operand(ctx, cast, 0), result_type(ctx, cast)) else { return false };
@@ -172,45 +152,31 @@ fn can_fold_into_producer(ctx: &Context, cast: OpId) -> bool {
     ctx.value_type(src).is_ok_and(|s| preserves_static_information(ctx, s, res))
 }
 
+/// The source of the `tensor.cast` defining `v` when that cast only loses static
+/// information, so that `v`'s user may take the source instead.
+fn consumer_cast_source(ctx: &Context, v: Value) -> Result<Option<Value>> {
+    match def_op_named(ctx, v, "tensor.cast") {
+        Some(cast) if can_fold_into_consumer(ctx, cast) => Ok(Some(operand(ctx, cast, 0)?)),
+        _ => Ok(None),
+    }
+}
+
 /// `foldTensorCast`: operands from consumer-foldable casts take the cast's source.
 fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
     let mut folded = false;
     for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        if let Some(cast) = def_op_named(ctx, v, "tensor.cast") {
-            if can_fold_into_consumer(ctx, cast) {
-                let src = operand(ctx, cast, 0)?;
-                ctx.set_operand(op, i, src)?;
-                folded = true;
-            }
+        if let Some(src) = consumer_cast_source(ctx, v)? {
+            ctx.set_operand(op, i, src)?;
+            folded = true;
         }
     }
     Ok(folded)
 }
 
-fn value(v: Value) -> Folded {
-    Folded::Results(vec![FoldResult::Value(v)])
-}
-
-fn attr(a: Attribute) -> Folded {
-    Folded::Results(vec![FoldResult::Attr(a)])
-}
-
-/// The `n`-th dynamic size among `sizes` for dimension `dim` of `shape`.
-fn dynamic_size_for(shape: &[i64], sizes: &[Value], dim: usize) -> Option<Value> {
-    let n = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
-    sizes.get(n).copied()
-}
-
 fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
-    let Some(index) = c.get(1).copied().flatten().and_then(|a| int_value(ctx, Some(a))) else {
-        return Ok(Folded::NotFolded);
-    };
     let source = operand(ctx, op, 0)?;
     let Some((shape, _, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(Folded::NotFolded) };
-    if index < 0 || index >= shape.len() as i64 {
-        return Ok(Folded::NotFolded);
-    }
-    let i = index as usize;
+    let Some(i) = dim_index(ctx, c, shape.len()) else { return Ok(Folded::NotFolded) };
     if shape[i] != DYNAMIC {
         return Ok(attr(index_attr(ctx, shape[i])));
     }
@@ -232,24 +198,6 @@ fn fold_dim(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Fold
         return Ok(Folded::InPlace);
     }
     Ok(Folded::NotFolded)
-}
-
-/// The SSA size of dimension `i` of an offsets/sizes/strides op whose `static_sizes` has it
-/// dynamic.
-fn slice_dynamic_size(ctx: &Context, op: OpId, i: usize) -> Result<Option<Value>> {
-    let Some(static_sizes) = ctx.op_inherent_or_discardable(op, "static_sizes")?.and_then(|a| ctx.dense_int_values(a))
-    else {
-        return Ok(None);
-    };
-    if static_sizes.get(i) != Some(&DYNAMIC) {
-        return Ok(None);
-    }
-    let segments = ctx.op_operand_segments(op)?;
-    // source, offsets, sizes, strides.
-    let Some(sizes) = segments.get(2) else { return Ok(None) };
-    let operands = ctx.op_operands(op)?;
-    let n = static_sizes[..i].iter().filter(|&&d| d == DYNAMIC).count();
-    Ok(operands.get(sizes.start + n).copied())
 }
 
 fn fold_extract(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
@@ -367,17 +315,6 @@ fn fold_insert(ctx: &mut Context, _op: OpId, c: &[Option<Attribute>]) -> Result<
     Ok(Folded::NotFolded)
 }
 
-fn fold_rank(ctx: &mut Context, op: OpId, _c: &[Option<Attribute>]) -> Result<Folded> {
-    let ty = ctx.value_type(operand(ctx, op, 0)?)?;
-    match ctx.shape(ty) {
-        Some(shape) => {
-            let rank = shape.len() as i64;
-            Ok(attr(index_attr(ctx, rank)))
-        }
-        None => Ok(Folded::NotFolded),
-    }
-}
-
 /// Upstream's `SplatOp::fold`: a constant int/float splatted to a static shape.
 fn fold_splat(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<Folded> {
     let Some(a) = c.first().copied().flatten() else { return Ok(Folded::NotFolded) };
@@ -484,21 +421,7 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let Some(reshape) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.reshape") else { return Ok(false) };
     let shape = operand(ctx, reshape, 1)?;
     let index = operand(ctx, op, 1)?;
-    let loc = ctx.op_location(op)?;
-    let dim_ty = result_type(ctx, op)?;
-    let Some(element) = ctx.element_type(ctx.value_type(shape)?) else { return Ok(false) };
-    rw.set_insertion_point(crate::ir::InsertPoint::After(op));
-    let extract =
-        rw.create_op(&OperationState::new("tensor.extract", loc).operands(&[shape, index]).results(&[element]))?;
-    let mut result = rw.ctx().op_result(extract, 0)?;
-    if element != dim_ty {
-        rw.set_insertion_point(crate::ir::InsertPoint::After(extract));
-        let cast =
-            rw.create_op(&OperationState::new("arith.index_cast", loc).operands(&[result]).results(&[dim_ty]))?;
-        result = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[result])?;
-    Ok(true)
+    replace_dim_with_shape_read(rw, op, "tensor.extract", shape, index, crate::ir::InsertPoint::After(op))
 }
 
 fn empty_with_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -550,33 +473,23 @@ fn empty_with_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     Ok(true)
 }
 
-fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
+/// The result type of `op` (whose operands are its dynamic extents) with the non-negative
+/// constant extents made static, and the extents left dynamic; `None` when none is.
+fn static_extents(ctx: &Context, op: OpId) -> Result<Option<(Type, Vec<Value>)>> {
     let ty = result_type(ctx, op)?;
-    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
+    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return Ok(None) };
     let sizes = ctx.op_operands(op)?;
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for d in shape.iter_mut() {
-        if *d != DYNAMIC {
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v) {
-            Some(c) if c >= 0 => *d = c,
-            _ => kept.push(v),
-        }
-    }
+    let (shape, kept) = fold_dynamic_extents(&shape, &sizes, |v| constant_int(ctx, v).filter(|&c| c >= 0));
     let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    if folded == ty {
-        return Ok(false);
-    }
-    let loc = ctx.op_location(op)?;
+    Ok((folded != ty).then_some((folded, kept)))
+}
+
+fn empty_static_dims(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+    let Some((folded, kept)) = static_extents(rw.ctx(), op)? else { return Ok(false) };
+    let loc = rw.ctx().op_location(op)?;
     let empty = rw.create_op(&OperationState::new("tensor.empty", loc).operands(&kept).results(&[folded]))?;
     let new_value = rw.ctx().op_result(empty, 0)?;
-    let cast = OperationState::new("tensor.cast", loc).operands(&[new_value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    replace_through_cast(rw, op, new_value, "tensor.cast")?;
     Ok(true)
 }
 
@@ -678,42 +591,18 @@ fn slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         .map(|(o, _)| if let Ofr::Static(v) = o { *v } else { DYNAMIC })
         .collect();
     let new_ty = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        set_mixed_lists(ctx, new, 1, &lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
-    })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if new_ty != result_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[result_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])?;
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| set_mixed_lists(ctx, new, 1, &lists))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 
 fn extract_slice_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
-    let Some(cast) = def_op_named(ctx, operands[0], "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])
-    })?;
-    let replacement = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[replacement])?;
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
+    let Some(source) = consumer_cast_source(ctx, operands[0])? else { return Ok(false) };
+    let ty = result_type(ctx, op)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| ctx.set_operand(new, 0, source))?;
+    rw.replace_op(op, &[new])?;
     Ok(true)
 }
 
@@ -761,25 +650,13 @@ fn replace_insert_slice(
     dest: Value,
     lists: &[Vec<Ofr>; 3],
 ) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
     let new_ty = rw.ctx().value_type(dest)?;
-    let loc = rw.ctx().op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    let new = clone_retyped(rw, op, new_ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
         ctx.set_operand(new, 1, dest)?;
-        set_mixed_lists(ctx, new, 2, lists)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, new_ty)
+        set_mixed_lists(ctx, new, 2, lists)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if new_ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    replace_through_cast(rw, op, new, "tensor.cast")
 }
 
 fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -828,15 +705,8 @@ fn insert_slice_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
 
 fn insert_slice_of_casts(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let operands = ctx.op_operands(op)?;
-    if operands.iter().any(|&v| constant_int(ctx, v).is_some()) {
-        return Ok(false);
-    }
-    let cast_source = |v: Value| {
-        def_op_named(ctx, v, "tensor.cast")
-            .filter(|&c| can_fold_into_consumer(ctx, c))
-            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
-    };
+    let Some(operands) = operands_unless_constant(ctx, op)? else { return Ok(false) };
+    let cast_source = |v: Value| consumer_cast_source(ctx, v).ok().flatten();
     let (src_cast, dst_cast) = (cast_source(operands[0]), cast_source(operands[1]));
     if src_cast.is_none() && dst_cast.is_none() {
         return Ok(false);
@@ -956,13 +826,7 @@ fn single_input_concat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     if inputs.len() != 1 {
         return Ok(false);
     }
-    let ty = result_type(ctx, op)?;
-    if ctx.value_type(inputs[0])? == ty {
-        rw.replace_op(op, &[inputs[0]])?;
-    } else {
-        let state = OperationState::new("tensor.cast", ctx.op_location(op)?).operands(&inputs).results(&[ty]);
-        rw.replace_op_with_new(op, &state)?;
-    }
+    replace_through_cast(rw, op, inputs[0], "tensor.cast")?;
     Ok(true)
 }
 
@@ -1019,38 +883,9 @@ fn extract_from_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 /// Constant extents become static dimensions of a new generate (same body), cast back.
 fn static_generate(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let ty = result_type(ctx, op)?;
-    let Some((mut shape, element, encoding)) = ranked(ctx, ty) else { return Ok(false) };
-    let sizes = ctx.op_operands(op)?;
-    let mut kept = Vec::new();
-    let mut next = 0;
-    for d in shape.iter_mut() {
-        if *d != DYNAMIC {
-            continue;
-        }
-        let v = sizes[next];
-        next += 1;
-        match constant_int(ctx, v) {
-            Some(c) if c >= 0 => *d = c,
-            _ => kept.push(v),
-        }
-    }
-    let folded = ctx.ranked_tensor_type(&shape, element, encoding)?;
-    if folded == ty {
-        return Ok(false);
-    }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operands(new, &kept)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, folded)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let cast = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[ty]);
-    rw.replace_op_with_new(op, &cast)?;
+    let Some((folded, kept)) = static_extents(rw.ctx(), op)? else { return Ok(false) };
+    let new = clone_retyped(rw, op, folded, |ctx, new| ctx.set_operands(new, &kept))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 
@@ -1083,15 +918,18 @@ pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> 
     };
     let Some(groups) = compose_reassociations(&producer, &consumer) else { return Ok(false) };
     let groups = reassociation_attr(ctx, &groups);
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
+    replace_with_regrouped(rw, op, source, groups)?;
+    Ok(true)
+}
+
+/// `op` (a reshape) rebuilt on `source` with the reassociation `groups`, same result type.
+fn replace_with_regrouped(rw: &mut Rewriter<'_>, op: OpId, source: Value, groups: Attribute) -> Result<()> {
+    let ty = result_type(rw.ctx(), op)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| {
         ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
         ctx.set_op_attribute(new, "reassociation", groups)
     })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[value])?;
-    Ok(true)
+    rw.replace_op(op, &[new])
 }
 
 /// A reshape of `from_elements` to a static shape is `from_elements` of that shape.
@@ -1148,18 +986,24 @@ fn replace_with_reshape(
     Ok(())
 }
 
+/// The `<dialect>.<kind>` reshape defining `op`'s operand, and its source, when none of
+/// the values involved has a layout (only identity-layout reshapes compose).
+fn inner_reshape(ctx: &Context, op: OpId, dialect: &str, kind: &str) -> Result<Option<(OpId, Value)>> {
+    let operand0 = operand(ctx, op, 0)?;
+    let Some(inner) = def_op_named(ctx, operand0, &format!("{dialect}.{kind}")) else { return Ok(None) };
+    let source = operand(ctx, inner, 0)?;
+    if has_layout(ctx, operand0) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(inner, 0)?) {
+        return Ok(None);
+    }
+    Ok(Some((inner, source)))
+}
+
 /// collapse(expand(x)) as one reshape of x, or a cast when the ranks match (upstream's
 /// `ComposeCollapseOfExpandOp`); static result shapes only.
 pub(crate) fn collapse_of_expand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let dialect = reshape_dialect(ctx, op)?;
-    let Some(expand) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.expand_shape")) else {
-        return Ok(false);
-    };
-    let source = operand(ctx, expand, 0)?;
-    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(expand, 0)?) {
-        return Ok(false);
-    }
+    let Some((expand, source)) = inner_reshape(ctx, op, dialect, "expand_shape")? else { return Ok(false) };
     let source_ty = ctx.value_type(source)?;
     let result_ty = result_type(ctx, op)?;
     if source_ty == result_ty {
@@ -1239,14 +1083,7 @@ fn find_collapsing(
 pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let dialect = reshape_dialect(ctx, op)?;
-    let Some(collapse) = def_op_named(ctx, operand(ctx, op, 0)?, &format!("{dialect}.collapse_shape")) else {
-        return Ok(false);
-    };
-    let source = operand(ctx, collapse, 0)?;
-    if has_layout(ctx, operand(ctx, op, 0)?) || has_layout(ctx, source) || has_layout(ctx, ctx.op_result(collapse, 0)?)
-    {
-        return Ok(false);
-    }
+    let Some((collapse, source)) = inner_reshape(ctx, op, dialect, "collapse_shape")? else { return Ok(false) };
     let source_ty = ctx.value_type(source)?;
     let result_ty = result_type(ctx, op)?;
     let (Some(src_shape), Some(res_shape)) = (ctx.shape(source_ty), ctx.shape(result_ty)) else { return Ok(false) };
@@ -1265,14 +1102,7 @@ pub(crate) fn expand_of_collapse(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool
     let Some(groups) = find_collapsing(&res_groups, &src_groups, &res_shape, &src_shape) else { return Ok(false) };
     // The expand keeps its output shape (static and SSA).
     let groups = reassociation_attr(ctx, &groups);
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
-        ctx.set_op_attribute(new, "reassociation", groups)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    rw.replace_op(op, &[value])?;
+    replace_with_regrouped(rw, op, source, groups)?;
     Ok(true)
 }
 
@@ -1308,11 +1138,7 @@ fn fold_cast_into_dps(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let Some(inits) = dps_inits(ctx, op) else { return Ok(false) };
     let operands = ctx.op_operands(op)?;
-    let foldable = |v: Value| {
-        def_op_named(ctx, v, "tensor.cast")
-            .filter(|&c| can_fold_into_consumer(ctx, c))
-            .and_then(|c| ctx.op_operand(c, 0).ok().flatten())
-    };
+    let foldable = |v: Value| consumer_cast_source(ctx, v).ok().flatten();
     if !operands.iter().any(|&v| foldable(v).is_some()) {
         return Ok(false);
     }
@@ -1410,8 +1236,6 @@ fn replace_pad(
     lists: Option<(&[Ofr], &[Ofr])>,
     ty: Type,
 ) -> Result<()> {
-    let old_ty = result_type(rw.ctx(), op)?;
-    let loc = rw.ctx().op_location(op)?;
     let new = rw.clone_op(op)?;
     rw.modify_op(new, |ctx| {
         ctx.set_operand(new, 0, source)?;
@@ -1429,22 +1253,13 @@ fn replace_pad(
         let r = ctx.op_result(new, 0)?;
         ctx.set_value_type(r, ty)
     })?;
-    let mut replacement = rw.ctx().op_result(new, 0)?;
-    if ty != old_ty {
-        let cast =
-            rw.create_op(&OperationState::new("tensor.cast", loc).operands(&[replacement]).results(&[old_ty]))?;
-        replacement = rw.ctx().op_result(cast, 0)?;
-    }
-    rw.replace_op(op, &[replacement])
+    let replacement = rw.ctx().op_result(new, 0)?;
+    replace_through_cast(rw, op, replacement, "tensor.cast")
 }
 
 fn pad_source_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
+    let Some(source) = consumer_cast_source(ctx, operand(ctx, op, 0)?)? else { return Ok(false) };
     let Some((src_shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
     let Some((res_shape, _, _)) = ranked(ctx, result_type(ctx, op)?) else { return Ok(false) };
     let Some((low, high)) = pad_lists(ctx, op) else { return Ok(false) };
@@ -1534,11 +1349,7 @@ fn fold_gather(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Result<F
 /// collapse(cast(x)) -> collapse(x), cast back when the collapsed type changes.
 fn collapse_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cast) = def_op_named(ctx, operand(ctx, op, 0)?, "tensor.cast") else { return Ok(false) };
-    if !can_fold_into_consumer(ctx, cast) {
-        return Ok(false);
-    }
-    let source = operand(ctx, cast, 0)?;
+    let Some(source) = consumer_cast_source(ctx, operand(ctx, op, 0)?)? else { return Ok(false) };
     let Some((shape, element, _)) = ranked(ctx, ctx.value_type(source)?) else { return Ok(false) };
     let Some(groups) = reassociation(ctx, op) else { return Ok(false) };
     let mut collapsed = Vec::with_capacity(groups.len());
@@ -1556,17 +1367,8 @@ fn collapse_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         rw.set_operand(op, 0, source)?;
         return Ok(true);
     }
-    let loc = ctx.op_location(op)?;
-    let new = rw.clone_op(op)?;
-    rw.modify_op(new, |ctx| {
-        ctx.set_operand(new, 0, source)?;
-        ctx.set_op_attributes(new, &[])?;
-        let r = ctx.op_result(new, 0)?;
-        ctx.set_value_type(r, ty)
-    })?;
-    let value = rw.ctx().op_result(new, 0)?;
-    let state = OperationState::new("tensor.cast", loc).operands(&[value]).results(&[old_ty]);
-    rw.replace_op_with_new(op, &state)?;
+    let new = clone_retyped(rw, op, ty, |ctx, new| ctx.set_operand(new, 0, source))?;
+    replace_through_cast(rw, op, new, "tensor.cast")?;
     Ok(true)
 }
 

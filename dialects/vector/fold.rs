@@ -6,6 +6,8 @@ use std::sync::Arc;
 use crate::affine::{AffineMap, AffineNode};
 use crate::attrs::{AttrKind, Attribute};
 use crate::context::Context;
+use crate::dialects::fold_util::{attr, def_op_named, int_of, is_poison, operand, result_type, value};
+use crate::dialects::fold_util_memtensor::fold_memref_cast;
 use crate::dialects::fold_util_vector as u;
 use crate::error::Result;
 use crate::ir::{InsertPoint, OpId, OperationState, Value};
@@ -19,6 +21,14 @@ const POISON_INDEX: i64 = -1;
 
 type Hook = fn(&mut Context, OpId, &[Option<Attribute>]) -> Result<Folded>;
 type Pattern = fn(&mut Rewriter<'_>, OpId) -> Result<bool>;
+
+/// Registers `(name, root, pattern)` rows. A row the context refuses (its name already
+/// taken) is skipped rather than fatal: the first pattern of that name stays.
+fn register_table(ctx: &mut Context, patterns: &[(&str, &str, Pattern)]) {
+    for &(name, root, f) in patterns {
+        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
+    }
+}
 
 pub(crate) fn register(ctx: &mut Context) {
     // Upstream's VectorDialect::materializeConstant: poison through ub, the rest through
@@ -57,7 +67,7 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-broadcast-folder", "vector.broadcast", broadcast_of_broadcast),
         ("vector-broadcast-to-shape-cast", "vector.broadcast", broadcast_to_shape_cast),
         ("vector-insert-to-broadcast", "vector.insert", insert_to_broadcast),
-        ("vector-insert-splat-to-splat", "vector.insert", insert_splat_to_splat),
+        ("vector-insert-splat-to-splat", "vector.insert", two_splats_to_splat),
         ("vector-insert-chain-fully-initialized", "vector.insert", insert_chain_fully_initialized),
         ("vector-shape-cast-mask-leading", "vector.shape_cast", shape_cast_of_mask_leading),
         ("vector-shape-cast-mask-trailing", "vector.shape_cast", shape_cast_of_mask_trailing),
@@ -66,7 +76,7 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-transpose-create-mask", "vector.transpose", transpose_of_mask),
         ("vector-transpose-shape-cast", "vector.transpose", transpose_of_shape_cast),
         ("vector-transpose-folder", "vector.transpose", transpose_of_transpose),
-        ("vector-transpose-splat", "vector.transpose", transpose_of_splat),
+        ("vector-transpose-splat", "vector.transpose", of_splat_to_splat),
         ("vector-transpose-from-elements", "vector.transpose", transpose_of_from_elements),
         ("vector-transpose-broadcast", "vector.transpose", transpose_of_broadcast),
         ("vector-step-compare-folder", "vector.step", step_compare),
@@ -74,36 +84,18 @@ pub(crate) fn register(ctx: &mut Context) {
         ("vector-elide-single-element-reduction", "vector.reduction", elide_single_element_reduction),
         ("vector-elide-unit-dims-multi-reduction", "vector.multi_reduction", elide_unit_dims_multi_reduction),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
     register_mask_and_reduction_folds(ctx);
 }
 
 // ---- small accessors ----
 
-fn operand(ctx: &Context, op: OpId, i: usize) -> Result<Value> {
-    ctx.op_operand(op, i)?.ok_or_else(|| crate::error::Error::invalid("missing operand"))
-}
-
 fn result(ctx: &Context, op: OpId) -> Result<Value> {
     ctx.op_result(op, 0)
 }
 
-fn result_type(ctx: &Context, op: OpId) -> Result<Type> {
-    ctx.value_type(result(ctx, op)?)
-}
-
-fn i64_attr(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
-    ctx.op_inherent_or_discardable(op, name)
-        .ok()
-        .flatten()
-        .map(|a| crate::dialects::index_list::i64_array(ctx, a))
-        .unwrap_or_default()
-}
-
 fn static_pos(ctx: &Context, op: OpId) -> Vec<i64> {
-    i64_attr(ctx, op, "static_position")
+    super::i64s(ctx, op, "static_position")
 }
 
 fn set_static_pos(ctx: &mut Context, op: OpId, pos: &[i64]) -> Result<()> {
@@ -124,11 +116,11 @@ fn rank_of(ctx: &Context, t: Type) -> usize {
 }
 
 fn one_result(v: Value) -> Result<Folded> {
-    Ok(Folded::Results(vec![FoldResult::Value(v)]))
+    Ok(value(v))
 }
 
 fn one_attr(a: Attribute) -> Result<Folded> {
-    Ok(Folded::Results(vec![FoldResult::Attr(a)]))
+    Ok(attr(a))
 }
 
 fn poison_result(ctx: &Context) -> Result<Folded> {
@@ -140,15 +132,8 @@ fn poison_result(ctx: &Context) -> Result<Folded> {
 
 fn int_constant(ctx: &Context, a: Attribute) -> Option<i64> {
     match ctx.attr_kind(a) {
-        AttrKind::Integer { ty, value } => {
-            let width = match ctx.type_kind(*ty) {
-                TypeKind::Integer { width, .. } => *width,
-                _ => 64,
-            };
-            value.to_i64(width)
-        }
         AttrKind::Bool(b) => Some(*b as i64),
-        _ => None,
+        _ => int_of(ctx, a),
     }
 }
 
@@ -269,7 +254,7 @@ fn fold_extract(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
         return one_result(src);
     }
     let src_cst = constants.first().copied().flatten();
-    if let Some(a) = src_cst.filter(|&a| u::is_poison(ctx, a)) {
+    if let Some(a) = src_cst.filter(|&a| is_poison(ctx, a)) {
         return one_attr(a);
     }
     let shape = u::vector_shape(ctx, src_ty).unwrap_or_default();
@@ -333,12 +318,12 @@ fn extract_from_dense(ctx: &Context, op: OpId, a: Attribute) -> Option<Attribute
 }
 
 fn extract_from_extract_chain(ctx: &mut Context, op: OpId) -> Result<bool> {
-    if u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract").is_none() || has_dynamic_pos(ctx, op) {
+    if def_op_named(ctx, operand(ctx, op, 0)?, "vector.extract").is_none() || has_dynamic_pos(ctx, op) {
         return Ok(false);
     }
     let mut global: Vec<i64> = static_pos(ctx, op).into_iter().rev().collect();
     let mut cur = op;
-    while let Some(next) = u::def_named(ctx, operand(ctx, cur, 0)?, "vector.extract") {
+    while let Some(next) = def_op_named(ctx, operand(ctx, cur, 0)?, "vector.extract") {
         cur = next;
         if has_dynamic_pos(ctx, cur) {
             return Ok(false);
@@ -368,8 +353,8 @@ fn extract_from_insert_transpose_chain(ctx: &mut Context, op: OpId) -> Result<Op
     let is_prefix = |a: &[i64], b: &[i64]| a.len() <= b.len() && b[..a.len()] == *a;
     let mut v = src;
     loop {
-        if let Some(t) = u::def_named(ctx, v, "vector.transpose") {
-            let perm = i64_attr(ctx, t, "permutation");
+        if let Some(t) = def_op_named(ctx, v, "vector.transpose") {
+            let perm = super::i64s(ctx, t, "permutation");
             let mut next = pos.clone();
             for (i, &p) in perm.iter().enumerate() {
                 if let (Some(slot), Some(&val)) = (next.get_mut(p as usize), pos.get(i)) {
@@ -380,7 +365,7 @@ fn extract_from_insert_transpose_chain(ctx: &mut Context, op: OpId) -> Result<Op
             v = operand(ctx, t, 0)?;
             continue;
         }
-        let Some(ins) = u::def_named(ctx, v, "vector.insert") else { break };
+        let Some(ins) = def_op_named(ctx, v, "vector.insert") else { break };
         let ins_pos = static_pos(ctx, ins);
         let ins_dynamic = ins_pos.contains(&DYNAMIC);
         if !ins_dynamic && pos.get(..extracted_rank) == Some(&ins_pos[..]) {
@@ -477,14 +462,14 @@ fn extract_from_shuffle(ctx: &mut Context, op: OpId) -> Result<Option<Folded>> {
     if has_dynamic_pos(ctx, op) {
         return Ok(None);
     }
-    let Some(sh) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shuffle") else { return Ok(None) };
+    let Some(sh) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.shuffle") else { return Ok(None) };
     if vshape(ctx, result(ctx, sh)?).map_or(0, |s| s.len()) != 1 {
         return Ok(None);
     }
     let v1 = operand(ctx, sh, 0)?;
     let v2 = operand(ctx, sh, 1)?;
     let size = vshape(ctx, v1).and_then(|s| s.first().copied()).unwrap_or(1);
-    let mask = i64_attr(ctx, sh, "mask");
+    let mask = super::i64s(ctx, sh, "mask");
     let Some(&first) = static_pos(ctx, op).first() else { return Ok(None) };
     let Some(&idx) = mask.get(first as usize) else { return Ok(None) };
     if idx < size {
@@ -502,7 +487,7 @@ fn extract_from_shape_cast(ctx: &mut Context, op: OpId) -> Result<Option<Folded>
         return Ok(None);
     }
     let src = operand(ctx, op, 0)?;
-    let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") else { return Ok(None) };
+    let Some(sc) = def_op_named(ctx, src, "vector.shape_cast") else { return Ok(None) };
     let sc_src = operand(ctx, sc, 0)?;
     let Some(sc_shape) = vshape(ctx, sc_src) else { return Ok(None) };
     let Some(src_shape) = vshape(ctx, src) else { return Ok(None) };
@@ -552,7 +537,7 @@ fn scalar_extract_from_from_elements(ctx: &Context, op: OpId) -> Result<Option<V
     if has_dynamic_pos(ctx, op) {
         return Ok(None);
     }
-    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(None) };
+    let Some(fe) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(None) };
     let ty = result_type(ctx, fe)?;
     let Some((shape, _, element)) = u::vector_parts(ctx, ty) else { return Ok(None) };
     if u::is_scalable(ctx, ty) || result_type(ctx, op)? != element {
@@ -576,12 +561,20 @@ fn extract_from_broadcast_pattern(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
     replace_with(rw, op, "vector.broadcast", &[source], out)
 }
 
+/// Whether `v` is a vector with as many elements as the vector type `ty` (a shape_cast or
+/// a one-to-one broadcast between them keeps every element).
+fn same_element_count(ctx: &Context, v: Value, ty: Type) -> bool {
+    match (vshape(ctx, v), u::vector_shape(ctx, ty)) {
+        (Some(a), Some(b)) => u::num_elements(&a) == u::num_elements(&b),
+        _ => false,
+    }
+}
+
 fn extract_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
     let out = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, out)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, src, out) {
         return Ok(false);
     }
     let all_zero = mixed_pos(ctx, op, 1)?.iter().all(|p| match p {
@@ -600,7 +593,7 @@ fn extract_from_insert_unit_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool>
         return Ok(false);
     }
     let src = operand(ctx, op, 0)?;
-    let Some(ins) = u::def_named(ctx, src, "vector.insert") else { return Ok(false) };
+    let Some(ins) = def_op_named(ctx, src, "vector.insert") else { return Ok(false) };
     if has_dynamic_pos(ctx, ins) {
         return Ok(false);
     }
@@ -621,11 +614,10 @@ fn extract_from_insert_unit_dim(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool>
 
 fn extract_shape_cast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(sc) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
+    let Some(sc) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
     let source = operand(ctx, sc, 0)?;
     let out = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, source), u::vector_shape(ctx, out)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, source, out) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.shape_cast", &[source], out)
@@ -638,7 +630,7 @@ fn extract_from_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let out = result_type(ctx, op)?;
     let Some(os) = u::vector_shape(ctx, out) else { return Ok(false) };
-    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let Some(fe) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
     let in_ty = result_type(ctx, fe)?;
     if u::is_scalable(ctx, out) || u::is_scalable(ctx, in_ty) {
         return Ok(false);
@@ -658,14 +650,14 @@ fn fold_from_elements(ctx: &mut Context, op: OpId, constants: &[Option<Attribute
     let elems = ctx.op_operands(op)?;
     let ty = result_type(ctx, op)?;
     if let Some(&first) = elems.first() {
-        if let Some(te) = u::def_named(ctx, first, "vector.to_elements") {
+        if let Some(te) = def_op_named(ctx, first, "vector.to_elements") {
             let te_src = operand(ctx, te, 0)?;
             if ctx.value_type(te_src)? == ty && ctx.op_results(te)? == elems {
                 return one_result(te_src);
             }
         }
     }
-    if constants.iter().any(|c| c.map_or(true, |a| u::is_poison(ctx, a))) {
+    if constants.iter().any(|c| c.map_or(true, |a| is_poison(ctx, a))) {
         return Ok(Folded::NotFolded);
     }
     let Some(element) = ctx.element_type(ty) else { return Ok(Folded::NotFolded) };
@@ -683,16 +675,16 @@ fn fold_from_elements(ctx: &mut Context, op: OpId, constants: &[Option<Attribute
 
 fn fold_to_elements(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
     let src = operand(ctx, op, 0)?;
-    if let Some(fe) = u::def_named(ctx, src, "vector.from_elements") {
+    if let Some(fe) = def_op_named(ctx, src, "vector.from_elements") {
         let elems = ctx.op_operands(fe)?;
         return Ok(Folded::Results(elems.into_iter().map(FoldResult::Value).collect()));
     }
-    if let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") {
+    if let Some(sc) = def_op_named(ctx, src, "vector.shape_cast") {
         let s = operand(ctx, sc, 0)?;
         ctx.set_operand(op, 0, s)?;
         return Ok(Folded::InPlace);
     }
-    if let Some(b) = u::def_named(ctx, src, "vector.broadcast") {
+    if let Some(b) = def_op_named(ctx, src, "vector.broadcast") {
         let s = operand(ctx, b, 0)?;
         if vshape(ctx, s).is_some() {
             return Ok(Folded::NotFolded);
@@ -727,7 +719,7 @@ fn from_elements_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> 
     let mut combined = Vec::new();
     let mut expected: Vec<i64> = Vec::new();
     for (k, e) in ctx.op_operands(op)?.into_iter().enumerate() {
-        let Some(ex) = u::def_named(ctx, e, "vector.extract") else { return Ok(false) };
+        let Some(ex) = def_op_named(ctx, e, "vector.extract") else { return Ok(false) };
         let s = operand(ctx, ex, 0)?;
         if k == 0 {
             source = Some(s);
@@ -784,7 +776,7 @@ fn fold_broadcast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) 
     if src_ty == res_ty {
         return one_result(src);
     }
-    if let Some(sc) = u::def_named(ctx, src, "vector.shape_cast") {
+    if let Some(sc) = def_op_named(ctx, src, "vector.shape_cast") {
         let inner = operand(ctx, sc, 0)?;
         let inner_ty = ctx.value_type(inner)?;
         if is_broadcastable_to(ctx, inner_ty, res_ty) {
@@ -821,7 +813,7 @@ fn fold_broadcast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) 
             }
         }
     }
-    if u::is_poison(ctx, a) {
+    if is_poison(ctx, a) {
         return poison_result(ctx);
     }
     Ok(Folded::NotFolded)
@@ -836,7 +828,7 @@ fn splat_of(ctx: &Context, ty: Type, scalar: Attribute, element: Type) -> Result
 
 fn broadcast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(inner) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let Some(inner) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
     let s = operand(ctx, inner, 0)?;
     let ty = result_type(ctx, op)?;
     replace_with(rw, op, "vector.broadcast", &[s], ty)
@@ -846,8 +838,7 @@ fn broadcast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
     let ty = result_type(ctx, op)?;
-    let (Some(ss), Some(os)) = (vshape(ctx, src), u::vector_shape(ctx, ty)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&os) {
+    if !same_element_count(ctx, src, ty) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.shape_cast", &[src], ty)
@@ -855,7 +846,7 @@ fn broadcast_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 /// The scalar a `vector.broadcast` of a scalar splats (upstream's `getScalarSplatSource`).
 fn scalar_splat_source(ctx: &Context, v: Value) -> Option<Value> {
-    let b = u::def_named(ctx, v, "vector.broadcast")?;
+    let b = def_op_named(ctx, v, "vector.broadcast")?;
     let s = operand(ctx, b, 0).ok()?;
     vshape(ctx, s).is_none().then_some(s)
 }
@@ -872,7 +863,7 @@ fn fold_insert(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> 
     }
     let shape = vshape(ctx, dest).unwrap_or_default();
     let in_place = fold_constant_positions(ctx, op, constants, 2, &shape)?;
-    if let Some(d) = u::def_named(ctx, dest, "vector.insert") {
+    if let Some(d) = def_op_named(ctx, dest, "vector.insert") {
         if mixed_pos(ctx, op, 2)? == mixed_pos(ctx, d, 2)? {
             let dd = operand(ctx, d, 1)?;
             ctx.set_operand(op, 1, dd)?;
@@ -939,14 +930,15 @@ fn insert_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let stored = operand(ctx, op, 0)?;
     let ty = result_type(ctx, op)?;
-    let (Some(ss), Some(ds)) = (vshape(ctx, stored), u::vector_shape(ctx, ty)) else { return Ok(false) };
-    if u::num_elements(&ss) != u::num_elements(&ds) {
+    if !same_element_count(ctx, stored, ty) {
         return Ok(false);
     }
     replace_with(rw, op, "vector.broadcast", &[stored], ty)
 }
 
-fn insert_splat_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+/// Upstream's `InsertSplatToSplat` and `ShuffleSplat`: an op whose first two operands are
+/// splats of the same scalar is that splat at the result type.
+fn two_splats_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
     if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
@@ -976,7 +968,7 @@ fn insert_chain_fully_initialized(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
             return Ok(false);
         }
         chain.push(c);
-        cur = u::def_named(ctx, operand(ctx, c, 1)?, "vector.insert");
+        cur = def_op_named(ctx, operand(ctx, c, 1)?, "vector.insert");
         if let Some(n) = cur {
             if ctx.value_num_uses(result(ctx, n)?)? != 1 {
                 return Ok(false);
@@ -1037,7 +1029,7 @@ fn insert_chain_fully_initialized(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 
 /// Upstream's `isOrderPreserving`: the transpose moves only unit (non-scalable) dims.
 fn transpose_is_order_preserving(ctx: &Context, t: OpId) -> Result<bool> {
-    let perm = i64_attr(ctx, t, "permutation");
+    let perm = super::i64s(ctx, t, "permutation");
     let Some((shape, scal, _)) = u::vector_parts(ctx, ctx.value_type(operand(ctx, t, 0)?)?) else { return Ok(false) };
     let mut current = 0;
     for &p in &perm {
@@ -1058,12 +1050,12 @@ fn fold_shape_cast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>])
     if ctx.value_type(src)? == res_ty {
         return one_result(src);
     }
-    if let Some(prev) = u::def_named(ctx, src, "vector.shape_cast") {
+    if let Some(prev) = def_op_named(ctx, src, "vector.shape_cast") {
         let s = operand(ctx, prev, 0)?;
         ctx.set_operand(op, 0, s)?;
         return Ok(Folded::InPlace);
     }
-    if let Some(t) = u::def_named(ctx, src, "vector.transpose") {
+    if let Some(t) = def_op_named(ctx, src, "vector.transpose") {
         if transpose_is_order_preserving(ctx, t)? {
             let s = operand(ctx, t, 0)?;
             ctx.set_operand(op, 0, s)?;
@@ -1071,7 +1063,7 @@ fn fold_shape_cast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>])
         }
         return Ok(Folded::NotFolded);
     }
-    if let Some(b) = u::def_named(ctx, src, "vector.broadcast") {
+    if let Some(b) = def_op_named(ctx, src, "vector.broadcast") {
         let s = operand(ctx, b, 0)?;
         if ctx.value_type(s)? == res_ty {
             return one_result(s);
@@ -1084,7 +1076,7 @@ fn fold_shape_cast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>])
                 return one_attr(r);
             }
         }
-        if u::is_poison(ctx, a) {
+        if is_poison(ctx, a) {
             return poison_result(ctx);
         }
     }
@@ -1098,7 +1090,7 @@ fn stretching_factor(src: &[i64], dst: &[i64]) -> i64 {
 
 fn shape_cast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let Some(b) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
     let s = operand(ctx, b, 0)?;
     let dst_ty = result_type(ctx, op)?;
     if let Some(ss) = vshape(ctx, s) {
@@ -1116,7 +1108,7 @@ fn shape_cast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn shape_cast_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let Some(fe) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
     let elems = ctx.op_operands(fe)?;
     let ty = result_type(ctx, op)?;
     replace_with(rw, op, "vector.from_elements", &elems, ty)
@@ -1134,7 +1126,7 @@ fn fold_transpose(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) 
                 }
             }
         }
-        if u::is_poison(ctx, a) {
+        if is_poison(ctx, a) {
             return poison_result(ctx);
         }
     }
@@ -1152,7 +1144,7 @@ fn transpose_state(ctx: &Context, op: OpId, source: Value, perm: &[i64], ty: Typ
 
 fn transpose_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(sc) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
+    let Some(sc) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.shape_cast") else { return Ok(false) };
     if !transpose_is_order_preserving(ctx, op)? {
         return Ok(false);
     }
@@ -1163,9 +1155,9 @@ fn transpose_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn transpose_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(parent) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.transpose") else { return Ok(false) };
-    let p1 = i64_attr(ctx, parent, "permutation");
-    let p2 = i64_attr(ctx, op, "permutation");
+    let Some(parent) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.transpose") else { return Ok(false) };
+    let p1 = super::i64s(ctx, parent, "permutation");
+    let p2 = super::i64s(ctx, op, "permutation");
     let perm: Vec<i64> = p2.iter().map(|&i| p1[i as usize]).collect();
     let s = operand(ctx, parent, 0)?;
     let ty = result_type(ctx, op)?;
@@ -1174,7 +1166,9 @@ fn transpose_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     Ok(true)
 }
 
-fn transpose_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
+/// Upstream's `FoldTransposeSplat` and `StridedSliceSplat`: the op of a splat is the
+/// splat at the result type.
+fn of_splat_to_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
     let ty = result_type(ctx, op)?;
@@ -1183,11 +1177,11 @@ fn transpose_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn transpose_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(fe) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
+    let Some(fe) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.from_elements") else { return Ok(false) };
     let src_shape = vshape(ctx, result(ctx, fe)?).unwrap_or_default();
     let ty = result_type(ctx, op)?;
     let dst_shape = u::vector_shape(ctx, ty).unwrap_or_default();
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let rank = src_shape.len();
     let mut inverse = vec![0usize; rank];
     for (i, &p) in perm.iter().enumerate() {
@@ -1206,13 +1200,13 @@ fn transpose_of_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn transpose_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let Some(b) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
     let s = operand(ctx, b, 0)?;
     let ty = result_type(ctx, op)?;
     let Some(input) = vshape(ctx, s) else {
         return replace_with(rw, op, "vector.broadcast", &[s], ty);
     };
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let out_rank = rank_of(ctx, ty) as i64;
     let delta = out_rank - input.len() as i64;
     let mut low = 0i64;
@@ -1404,7 +1398,7 @@ fn mask_format(ctx: &Context, mask: Value) -> MaskFormat {
             }
         }
         "vector.constant_mask" => {
-            let sizes = i64_attr(ctx, def, "mask_dim_sizes");
+            let sizes = super::i64s(ctx, def, "mask_dim_sizes");
             let shape = vshape(ctx, mask).unwrap_or_default();
             let all_true = sizes.iter().zip(&shape).all(|(i, u)| i >= u);
             let all_false = sizes.iter().all(|&i| i <= 0);
@@ -1516,28 +1510,12 @@ fn fold_size1_permutation_map(ctx: &mut Context, t: &Transfer) -> Result<bool> {
     Ok(true)
 }
 
-/// `memref::foldMemRefCast`: operands produced by a `memref.cast` of a ranked memref take
-/// the cast's source.
-fn fold_memref_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
-    let mut changed = false;
-    for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        let Some(cast) = u::def_named(ctx, v, "memref.cast") else { continue };
-        let src = operand(ctx, cast, 0)?;
-        if matches!(ctx.type_kind(ctx.value_type(src)?), TypeKind::UnrankedMemRef { .. }) {
-            continue;
-        }
-        ctx.set_operand(op, i, src)?;
-        changed = true;
-    }
-    Ok(changed)
-}
-
 /// `tensor::foldTensorCast`: operands produced by a `tensor.cast` that only loses static
 /// information take the cast's source.
 fn fold_tensor_cast(ctx: &mut Context, op: OpId) -> Result<bool> {
     let mut changed = false;
     for (i, v) in ctx.op_operands(op)?.into_iter().enumerate() {
-        let Some(cast) = u::def_named(ctx, v, "tensor.cast") else { continue };
+        let Some(cast) = def_op_named(ctx, v, "tensor.cast") else { continue };
         let src = operand(ctx, cast, 0)?;
         let (from, to) = (ctx.value_type(src)?, ctx.value_type(v)?);
         let preserves = match (ctx.type_kind(to), ctx.type_kind(from)) {
@@ -1604,7 +1582,7 @@ fn fold_raw(ctx: &Context, read: &Transfer) -> Option<Value> {
     if !is_ranked_tensor(ctx, read.shaped_type(ctx)?) {
         return None;
     }
-    let mut def = u::def_named(ctx, read.source, "vector.transfer_write");
+    let mut def = def_op_named(ctx, read.source, "vector.transfer_write");
     while let Some(w) = def {
         let write = Transfer::of(ctx, w)?;
         let same = !write.has_out_of_bounds_dim()
@@ -1619,7 +1597,7 @@ fn fold_raw(ctx: &Context, read: &Transfer) -> Option<Value> {
         if !disjoint_indices(ctx, &write, read) {
             break;
         }
-        def = u::def_named(ctx, write.source, "vector.transfer_write");
+        def = def_op_named(ctx, write.source, "vector.transfer_write");
     }
     None
 }
@@ -1632,7 +1610,7 @@ fn fold_transfer_read(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> R
     if fold_in_bounds(ctx, &t)?
         || fold_full_mask(ctx, &t)?
         || fold_size1_permutation_map(ctx, &t)?
-        || fold_memref_cast(ctx, op)?
+        || fold_memref_cast(ctx, op, None)?
         || fold_tensor_cast(ctx, op)?
     {
         return Ok(Folded::InPlace);
@@ -1652,7 +1630,7 @@ fn fold_read_init_write(ctx: &Context, write: &Transfer) -> Option<Value> {
     if !is_ranked_tensor(ctx, tensor_ty) {
         return None;
     }
-    let r = u::def_named(ctx, write.vector?, "vector.transfer_read")?;
+    let r = def_op_named(ctx, write.vector?, "vector.transfer_read")?;
     let read = Transfer::of(ctx, r)?;
     if read.rank() == 0
         || !super::is_minor_identity(&read.map)
@@ -1677,7 +1655,7 @@ fn fold_war(ctx: &Context, write: &Transfer) -> Option<Value> {
     if !is_ranked_tensor(ctx, write.shaped_type(ctx)?) {
         return None;
     }
-    let r = u::def_named(ctx, write.vector?, "vector.transfer_read")?;
+    let r = def_op_named(ctx, write.vector?, "vector.transfer_read")?;
     let read = Transfer::of(ctx, r)?;
     let same = read.source == write.source
         && read.indices == write.indices
@@ -1696,7 +1674,7 @@ fn fold_transfer_write(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> 
     if fold_in_bounds(ctx, &t)?
         || fold_full_mask(ctx, &t)?
         || fold_size1_permutation_map(ctx, &t)?
-        || fold_memref_cast(ctx, op)?
+        || fold_memref_cast(ctx, op, None)?
     {
         return Ok(Folded::InPlace);
     }
@@ -1712,7 +1690,7 @@ fn transfer_write_waw(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         return Ok(false);
     }
     let mut to_modify = op;
-    let mut def = u::def_named(ctx, write.source, "vector.transfer_write");
+    let mut def = def_op_named(ctx, write.source, "vector.transfer_write");
     while let Some(d) = def {
         let Some(prior) = Transfer::of(ctx, d) else { return Ok(false) };
         let same = prior.indices == write.indices
@@ -1728,7 +1706,7 @@ fn transfer_write_waw(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
             break;
         }
         to_modify = d;
-        def = u::def_named(ctx, prior.source, "vector.transfer_write");
+        def = def_op_named(ctx, prior.source, "vector.transfer_write");
     }
     Ok(false)
 }
@@ -1740,7 +1718,7 @@ fn splat_bool(ctx: &Context, ty: Type, b: bool) -> Option<Attribute> {
 }
 
 fn fold_constant_mask(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    let bounds = i64_attr(ctx, op, "mask_dim_sizes");
+    let bounds = super::i64s(ctx, op, "mask_dim_sizes");
     let ty = result_type(ctx, op)?;
     let shape = u::vector_shape(ctx, ty).unwrap_or_default();
     let splat = if shape.is_empty() {
@@ -1771,15 +1749,15 @@ fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, ty: Type, value: Attri
 
 /// `getConstantVscaleMultiplier`: `vector.vscale`, or a product of it and a constant.
 fn vscale_multiplier(ctx: &Context, v: Value) -> Option<i64> {
-    if u::def_named(ctx, v, "vector.vscale").is_some() {
+    if def_op_named(ctx, v, "vector.vscale").is_some() {
         return Some(1);
     }
-    let mul = u::def_named(ctx, v, "arith.muli")?;
+    let mul = def_op_named(ctx, v, "arith.muli")?;
     let (l, r) = (operand(ctx, mul, 0).ok()?, operand(ctx, mul, 1).ok()?);
-    if u::def_named(ctx, l, "vector.vscale").is_some() {
+    if def_op_named(ctx, l, "vector.vscale").is_some() {
         return constant_int_of(ctx, r);
     }
-    if u::def_named(ctx, r, "vector.vscale").is_some() {
+    if def_op_named(ctx, r, "vector.vscale").is_some() {
         return constant_int_of(ctx, l);
     }
     None
@@ -1822,7 +1800,7 @@ fn create_mask_folder(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn extract_from_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
+    let Some(cm) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
     let out = result_type(ctx, op)?;
     if u::vector_shape(ctx, out).is_none() {
         return Ok(false);
@@ -1835,7 +1813,7 @@ fn extract_from_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let mut i = 0;
     while !all_false && i < pos.len() {
         let p = pos[i];
-        let is_const = u::def_named(ctx, operands[i], "arith.constant").is_some();
+        let is_const = def_op_named(ctx, operands[i], "arith.constant").is_some();
         let bound = if is_const { constant_value(ctx, operands[i]).and_then(|a| int_constant(ctx, a)) } else { None };
         match bound {
             None => unknown = true,
@@ -1862,11 +1840,11 @@ fn extract_from_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn extract_from_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
+    let Some(cm) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
     let out = result_type(ctx, op)?;
     let out_is_vector = u::vector_shape(ctx, out).is_some();
     let pos = static_pos(ctx, op);
-    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
     let mask_shape = vshape(ctx, result(ctx, cm)?).unwrap_or_default();
     for (i, &p) in pos.iter().enumerate() {
         if p == DYNAMIC {
@@ -1912,8 +1890,8 @@ fn trim_unit_dims(ctx: &Context, ty: Type, leading: bool) -> Option<Type> {
 fn shape_cast_of_mask(rw: &mut Rewriter<'_>, op: OpId, leading: bool) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
-    let create = u::def_named(ctx, src, "vector.create_mask");
-    let constant = u::def_named(ctx, src, "vector.constant_mask");
+    let create = def_op_named(ctx, src, "vector.create_mask");
+    let constant = def_op_named(ctx, src, "vector.constant_mask");
     if create.is_none() && constant.is_none() {
         return Ok(false);
     }
@@ -1932,7 +1910,7 @@ fn shape_cast_of_mask(rw: &mut Rewriter<'_>, op: OpId, leading: bool) -> Result<
         let to_drop: Vec<Value> =
             if leading { operands[..n - drop].to_vec() } else { operands[n - (n - drop)..].to_vec() };
         let is_one = |v: &Value| {
-            u::def_named(ctx, *v, "arith.constant").is_some()
+            def_op_named(ctx, *v, "arith.constant").is_some()
                 && constant_value(ctx, *v).and_then(|a| int_constant(ctx, a)) == Some(1)
         };
         if !to_drop.iter().any(is_one) {
@@ -1942,7 +1920,7 @@ fn shape_cast_of_mask(rw: &mut Rewriter<'_>, op: OpId, leading: bool) -> Result<
         return replace_with(rw, op, "vector.create_mask", &kept, res_ty);
     }
     let cm = constant.expect("checked");
-    let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
     let n = sizes.len();
     let to_drop = if leading { &sizes[..n - drop] } else { &sizes[drop..] };
     if to_drop.iter().any(|&d| d != 1) {
@@ -1965,15 +1943,15 @@ fn shape_cast_of_mask_trailing(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> 
 fn transpose_of_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let src = operand(ctx, op, 0)?;
-    let perm = i64_attr(ctx, op, "permutation");
+    let perm = super::i64s(ctx, op, "permutation");
     let ty = result_type(ctx, op)?;
-    if let Some(cm) = u::def_named(ctx, src, "vector.create_mask") {
+    if let Some(cm) = def_op_named(ctx, src, "vector.create_mask") {
         let operands = ctx.op_operands(cm)?;
         let new: Vec<Value> = perm.iter().map(|&p| operands[p as usize]).collect();
         return replace_with(rw, op, "vector.create_mask", &new, ty);
     }
-    if let Some(cm) = u::def_named(ctx, src, "vector.constant_mask") {
-        let sizes = i64_attr(ctx, cm, "mask_dim_sizes");
+    if let Some(cm) = def_op_named(ctx, src, "vector.constant_mask") {
+        let sizes = super::i64s(ctx, cm, "mask_dim_sizes");
         let new: Vec<i64> = perm.iter().map(|&p| sizes[p as usize]).collect();
         let st = constant_mask_state(ctx, op, ty, &new)?;
         rw.replace_op_with_new(op, &st)?;
@@ -2103,7 +2081,7 @@ fn elide_single_element_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 }
 
 fn fold_multi_reduction(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    if i64_attr(ctx, op, "reduction_dims").is_empty() {
+    if super::i64s(ctx, op, "reduction_dims").is_empty() {
         return one_result(operand(ctx, op, 0)?);
     }
     Ok(Folded::NotFolded)
@@ -2114,7 +2092,7 @@ fn elide_unit_dims_multi_reduction(rw: &mut Rewriter<'_>, op: OpId) -> Result<bo
     let src = operand(ctx, op, 0)?;
     let acc = operand(ctx, op, 1)?;
     let shape = vshape(ctx, src).unwrap_or_default();
-    let dims = i64_attr(ctx, op, "reduction_dims");
+    let dims = super::i64s(ctx, op, "reduction_dims");
     if dims.iter().any(|&d| shape.get(d as usize) != Some(&1)) {
         return Ok(false);
     }
@@ -2177,7 +2155,7 @@ fn is_step_array(mask: &[i64], begin: i64, width: i64) -> bool {
 }
 
 fn is_poison_value(ctx: &Context, v: Value) -> bool {
-    constant_value(ctx, v).is_some_and(|a| u::is_poison(ctx, a))
+    constant_value(ctx, v).is_some_and(|a| is_poison(ctx, a))
 }
 
 fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Result<Folded> {
@@ -2188,7 +2166,7 @@ fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
         return Ok(Folded::NotFolded);
     }
     let s2 = vshape(ctx, v2).unwrap_or_default();
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     if is_step_array(&mask, 0, s1[0]) {
         return one_result(v1);
     }
@@ -2218,7 +2196,7 @@ fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
     let (Some(a1), Some(a2)) = (constants.first().copied().flatten(), constants.get(1).copied().flatten()) else {
         return Ok(Folded::NotFolded);
     };
-    let (q1, q2) = (u::is_poison(ctx, a1), u::is_poison(ctx, a2));
+    let (q1, q2) = (is_poison(ctx, a1), is_poison(ctx, a2));
     if q1 && q2 {
         return poison_result(ctx);
     }
@@ -2265,16 +2243,6 @@ fn fold_shuffle(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
     }
 }
 
-fn shuffle_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
-    if scalar_splat_source(ctx, operand(ctx, op, 1)?) != Some(s) {
-        return Ok(false);
-    }
-    let ty = result_type(ctx, op)?;
-    replace_with(rw, op, "vector.broadcast", &[s], ty)
-}
-
 fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let ty = result_type(ctx, op)?;
@@ -2288,7 +2256,7 @@ fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     if t1 != ctx.value_type(v2)? || n1 * 2 != rs[0] {
         return Ok(false);
     }
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     let half = rs[0] / 2;
     for i in 0..half {
         if mask.get((2 * i) as usize) != Some(&i) || mask.get((2 * i + 1) as usize) != Some(&(half + i)) {
@@ -2301,7 +2269,7 @@ fn shuffle_interleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn shuffle_0d(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let v1 = operand(ctx, op, 0)?;
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     if vshape(ctx, v1).is_some_and(|s| !s.is_empty()) || mask.len() != 1 {
         return Ok(false);
     }
@@ -2313,7 +2281,7 @@ fn shuffle_0d(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn shuffle_unused_operand(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let mask = i64_attr(ctx, op, "mask");
+    let mask = super::i64s(ctx, op, "mask");
     let ty = result_type(ctx, op)?;
     if mask.iter().all(|&m| m == POISON_INDEX) {
         return replace_with(rw, op, "ub.poison", &[], ty);
@@ -2346,7 +2314,7 @@ fn fold_bitcast(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) ->
     if ctx.value_type(src)? == res_ty {
         return one_result(src);
     }
-    if let Some(inner) = u::def_named(ctx, src, "vector.bitcast") {
+    if let Some(inner) = def_op_named(ctx, src, "vector.bitcast") {
         let s = operand(ctx, inner, 0)?;
         if ctx.value_type(s)? == res_ty {
             return one_result(s);
@@ -2420,7 +2388,7 @@ fn interleave_of_deinterleave(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let (l, r) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
     let (Some(dl), Some(dr)) =
-        (u::def_named(ctx, l, "vector.deinterleave"), u::def_named(ctx, r, "vector.deinterleave"))
+        (def_op_named(ctx, l, "vector.deinterleave"), def_op_named(ctx, r, "vector.deinterleave"))
     else {
         return Ok(false);
     };
@@ -2510,7 +2478,7 @@ fn extract_strided_from_insert_chain(ctx: &mut Context, op: OpId) -> Result<bool
     let src = operand(ctx, op, 0)?;
     let (eo, es, esz) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "strides"), int_array(ctx, op, "sizes"));
     let src_rank = vshape(ctx, src).map_or(0, |s| s.len());
-    let mut ins = u::def_named(ctx, src, "vector.insert_strided_slice");
+    let mut ins = def_op_named(ctx, src, "vector.insert_strided_slice");
     while let Some(i) = ins {
         let stored = operand(ctx, i, 0)?;
         let stored_shape = vshape(ctx, stored).unwrap_or_default();
@@ -2550,14 +2518,14 @@ fn extract_strided_from_insert_chain(ctx: &mut Context, op: OpId) -> Result<bool
         if !disjoint {
             return Ok(false);
         }
-        ins = u::def_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
+        ins = def_op_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
     }
     Ok(false)
 }
 
 fn strided_slice_of_strided_slice(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(first) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else {
+    let Some(first) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else {
         return Ok(false);
     };
     if int_array(ctx, op, "strides").iter().chain(int_array(ctx, first, "strides").iter()).any(|&s| s != 1) {
@@ -2581,7 +2549,7 @@ fn strided_slice_of_strided_slice(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 
 fn strided_slice_of_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
+    let Some(cm) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.create_mask") else { return Ok(false) };
     if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
         return Ok(false);
     }
@@ -2607,11 +2575,11 @@ fn strided_slice_of_create_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool>
 
 fn strided_slice_of_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(cm) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
+    let Some(cm) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.constant_mask") else { return Ok(false) };
     if int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
         return Ok(false);
     }
-    let mask = i64_attr(ctx, cm, "mask_dim_sizes");
+    let mask = super::i64s(ctx, cm, "mask_dim_sizes");
     let (offs, sizes) = (int_array(ctx, op, "offsets"), int_array(ctx, op, "sizes"));
     let mut new: Vec<i64> =
         mask.iter().zip(offs.iter().zip(&sizes)).map(|(&m, (&o, &s))| 0.max((o + s).min(m) - o)).collect();
@@ -2627,7 +2595,7 @@ fn strided_slice_of_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> Result<boo
 
 fn strided_slice_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let Some(b) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
     let mut source = operand(ctx, b, 0)?;
     let ty = result_type(ctx, op)?;
     let dst = u::vector_shape(ctx, ty).unwrap_or_default();
@@ -2654,13 +2622,6 @@ fn strided_slice_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
         source = rw.ctx().op_result(e, 0)?;
     }
     replace_with(rw, op, "vector.broadcast", &[source], ty)
-}
-
-fn strided_slice_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
-    let ctx = rw.ctx();
-    let Some(s) = scalar_splat_source(ctx, operand(ctx, op, 0)?) else { return Ok(false) };
-    let ty = result_type(ctx, op)?;
-    replace_with(rw, op, "vector.broadcast", &[s], ty)
 }
 
 fn contiguous_strided_slice_to_extract(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
@@ -2722,7 +2683,7 @@ fn insert_strided_splat(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 fn insert_strided_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let dst = operand(ctx, op, 1)?;
-    let Some(e) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(false) };
+    let Some(e) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(false) };
     if operand(ctx, e, 0)? != dst
         || int_array(ctx, e, "strides") != int_array(ctx, op, "strides")
         || int_array(ctx, e, "offsets") != int_array(ctx, op, "offsets")
@@ -2747,7 +2708,7 @@ fn insert_strided_constant(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     }
     let src = operand(ctx, op, 0)?;
     let Some(sa) = constant_value(ctx, src) else { return Ok(false) };
-    if u::is_poison(ctx, da) || u::is_poison(ctx, sa) || int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
+    if is_poison(ctx, da) || is_poison(ctx, sa) || int_array(ctx, op, "strides").iter().any(|&s| s != 1) {
         return Ok(false);
     }
     let (Some((_, mut all)), Some((_, slice))) = (u::dense_elements(ctx, da), u::dense_elements(ctx, sa)) else {
@@ -2776,7 +2737,7 @@ fn insert_strided_constant(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 // ---- memory ops ----
 
 fn fold_memref_cast_hook(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Result<Folded> {
-    Ok(if fold_memref_cast(ctx, op)? { Folded::InPlace } else { Folded::NotFolded })
+    Ok(if fold_memref_cast(ctx, op, None)? { Folded::InPlace } else { Folded::NotFolded })
 }
 
 /// The operands of a masked memory op: (base, indices, index_vec, mask, value).
@@ -2868,7 +2829,7 @@ fn is_zero_based_seq(ctx: &Context, v: Value) -> bool {
     if shape.len() != 1 || u::is_scalable(ctx, ty) {
         return false;
     }
-    if u::def_named(ctx, v, "vector.step").is_some() {
+    if def_op_named(ctx, v, "vector.step").is_some() {
         return true;
     }
     let Some(a) = constant_value(ctx, v) else { return false };
@@ -2906,7 +2867,7 @@ fn contiguous_scatter(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 
 fn to_elements_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
-    let Some(b) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
+    let Some(b) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.broadcast") else { return Ok(false) };
     let src = operand(ctx, b, 0)?;
     let Some((ss, _, element)) = u::vector_parts(ctx, ctx.value_type(src)?) else { return Ok(false) };
     let ds = vshape(ctx, result(ctx, b)?).unwrap_or_default();
@@ -2930,7 +2891,7 @@ fn to_elements_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
 // ---- vector.contract + add ----
 
 fn is_zero_constant(ctx: &Context, v: Value) -> bool {
-    if u::def_named(ctx, v, "arith.constant").is_none() {
+    if def_op_named(ctx, v, "arith.constant").is_none() {
         return false;
     }
     let Some(a) = constant_value(ctx, v) else { return false };
@@ -2948,7 +2909,7 @@ fn contract_add(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let (a, b) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
     for (x, other) in [(a, b), (b, a)] {
         let ctx = rw.ctx();
-        let Some(c) = u::def_named(ctx, x, "vector.contract") else { continue };
+        let Some(c) = def_op_named(ctx, x, "vector.contract") else { continue };
         if !is_zero_constant(ctx, operand(ctx, c, 2)?) {
             continue;
         }
@@ -2978,7 +2939,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ctx.register_fold_hook(name, Arc::new(f));
     }
     let patterns: [(&str, &str, Pattern); 25] = [
-        ("vector-shuffle-splat", "vector.shuffle", shuffle_splat),
+        ("vector-shuffle-splat", "vector.shuffle", two_splats_to_splat),
         ("vector-shuffle-interleave", "vector.shuffle", shuffle_interleave),
         ("vector-shuffle-0d", "vector.shuffle", shuffle_0d),
         ("vector-shuffle-unused-operand", "vector.shuffle", shuffle_unused_operand),
@@ -2987,7 +2948,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ("vector-strided-slice-create-mask", "vector.extract_strided_slice", strided_slice_of_create_mask),
         ("vector-strided-slice-constant-mask", "vector.extract_strided_slice", strided_slice_of_constant_mask),
         ("vector-strided-slice-broadcast", "vector.extract_strided_slice", strided_slice_of_broadcast),
-        ("vector-strided-slice-splat", "vector.extract_strided_slice", strided_slice_of_splat),
+        ("vector-strided-slice-splat", "vector.extract_strided_slice", of_splat_to_splat),
         ("vector-strided-slice-to-extract", "vector.extract_strided_slice", contiguous_strided_slice_to_extract),
         ("vector-insert-strided-splat", "vector.insert_strided_slice", insert_strided_splat),
         ("vector-insert-strided-of-extract", "vector.insert_strided_slice", insert_strided_of_extract),
@@ -3004,9 +2965,7 @@ fn register_shuffle_slice_and_memory_rules(ctx: &mut Context) {
         ("vector-contract-addi", "arith.addi", contract_add),
         ("vector-contract-addf", "arith.addf", contract_add),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
 }
 
 // ---- extract from strided slices ----
@@ -3015,7 +2974,7 @@ fn extract_from_extract_strided(ctx: &mut Context, op: OpId) -> Result<Option<Fo
     if has_dynamic_pos(ctx, op) {
         return Ok(None);
     }
-    let Some(es) = u::def_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(None) };
+    let Some(es) = def_op_named(ctx, operand(ctx, op, 0)?, "vector.extract_strided_slice") else { return Ok(None) };
     let es_src = operand(ctx, es, 0)?;
     let src_shape = vshape(ctx, es_src).unwrap_or_default();
     let res_shape = vshape(ctx, result(ctx, es)?).unwrap_or_default();
@@ -3051,7 +3010,7 @@ fn extract_from_insert_strided_chain(ctx: &mut Context, op: OpId) -> Result<Opti
         return Ok(None);
     }
     let dest_rank = rank_of(ctx, result_type(ctx, op)?);
-    let mut ins = u::def_named(ctx, operand(ctx, op, 0)?, "vector.insert_strided_slice");
+    let mut ins = def_op_named(ctx, operand(ctx, op, 0)?, "vector.insert_strided_slice");
     if let Some(i) = ins {
         let s = vshape(ctx, operand(ctx, i, 0)?).unwrap_or_default();
         let d = vshape(ctx, operand(ctx, i, 1)?).unwrap_or_default();
@@ -3097,7 +3056,7 @@ fn extract_from_insert_strided_chain(ctx: &mut Context, op: OpId) -> Result<Opti
             set_static_pos(ctx, op, &diffs)?;
             return Ok(Some(Folded::InPlace));
         }
-        ins = u::def_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
+        ins = def_op_named(ctx, operand(ctx, i, 1)?, "vector.insert_strided_slice");
     }
     Ok(None)
 }
@@ -3169,7 +3128,7 @@ fn chunk_accessed(ctx: &Context, t: &Transfer) -> Vec<i64> {
 fn read_after_write_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> Result<bool> {
     let ctx = rw.ctx();
     let Some(read) = Transfer::of(ctx, op) else { return Ok(false) };
-    let Some(w) = u::def_named(ctx, read.source, "vector.transfer_write") else { return Ok(false) };
+    let Some(w) = def_op_named(ctx, read.source, "vector.transfer_write") else { return Ok(false) };
     let Some(write) = Transfer::of(ctx, w) else { return Ok(false) };
     let tensor = |t: &Transfer| t.shaped_type(ctx).is_some_and(|s| is_ranked_tensor(ctx, s));
     if !tensor(&read)
@@ -3233,9 +3192,7 @@ fn register_mask_op_and_transfer_rules(ctx: &mut Context) {
         ("vector-swap-extract-slice-of-transfer-write", "tensor.insert_slice", swap_extract_slice_of_transfer_write),
         ("vector-empty-mask-with-passthru", "vector.mask", empty_mask_with_passthru),
     ];
-    for (name, root, f) in patterns {
-        let _ = ctx.register_rewrite_pattern(RewritePattern::new(name, root, f));
-    }
+    register_table(ctx, &patterns);
 }
 
 // ---- tensor.insert_slice of tensor.extract_slice of a transfer_write ----
@@ -3247,7 +3204,7 @@ fn slice_mixed(ctx: &Context, op: OpId, attr: &str, group: usize) -> Result<Vec<
     let dynamic: Vec<Value> =
         groups.get(group).and_then(|r| operands.get(r.clone())).map(<[Value]>::to_vec).unwrap_or_default();
     let mut it = dynamic.into_iter();
-    Ok(i64_attr(ctx, op, attr)
+    Ok(super::i64s(ctx, op, attr)
         .into_iter()
         .map(|p| if p == DYNAMIC { it.next().map_or(Pos::Static(p), Pos::Dynamic) } else { Pos::Static(p) })
         .collect())
@@ -3267,14 +3224,14 @@ fn swap_extract_slice_of_transfer_write(rw: &mut Rewriter<'_>, op: OpId) -> Resu
         return Ok(false);
     }
     let src = operand(ctx, op, 0)?;
-    let Some(ex) = u::def_named(ctx, src, "tensor.extract_slice") else { return Ok(false) };
+    let Some(ex) = def_op_named(ctx, src, "tensor.extract_slice") else { return Ok(false) };
     // extract_slice groups: source, offsets, sizes, strides.
     if slice_mixed(ctx, ex, "static_strides", 3)?.iter().any(|&p| pos_constant(ctx, p) != Some(1))
         || ctx.value_num_uses(result(ctx, ex)?)? != 1
     {
         return Ok(false);
     }
-    let Some(w) = u::def_named(ctx, operand(ctx, ex, 0)?, "vector.transfer_write") else { return Ok(false) };
+    let Some(w) = def_op_named(ctx, operand(ctx, ex, 0)?, "vector.transfer_write") else { return Ok(false) };
     if ctx.value_num_uses(result(ctx, w)?)? != 1 {
         return Ok(false);
     }
