@@ -234,6 +234,19 @@ pub enum TypeKind {
 pub const MAX_INTEGER_WIDTH: u32 = (1 << 24) - 1;
 
 impl Context {
+    /// The element type of a vector, tensor or memref, else the type itself (MLIR's
+    /// `getElementTypeOrSelf`).
+    pub fn element_type_or_self(&self, ty: Type) -> Type {
+        match self.type_kind(ty) {
+            TypeKind::Vector { element, .. }
+            | TypeKind::RankedTensor { element, .. }
+            | TypeKind::UnrankedTensor { element }
+            | TypeKind::MemRef { element, .. }
+            | TypeKind::UnrankedMemRef { element, .. } => *element,
+            _ => ty,
+        }
+    }
+
     fn intern_type(&self, kind: TypeKind) -> Type {
         Type::from_index(self.uniq.types.intern(kind))
     }

@@ -1143,7 +1143,7 @@ impl<'c> Verifier<'c> {
             return Err(self.op_error(op, "expected 1 or more results"));
         }
         let ty = d.results[0].ty;
-        let element = element_or_self(ctx, ty);
+        let element = ctx.element_type_or_self(ty);
         let encoding = match ctx.type_kind(ty) {
             TypeKind::RankedTensor { encoding, .. } => *encoding,
             _ => None,
@@ -1153,7 +1153,7 @@ impl<'c> Verifier<'c> {
             if other == ty {
                 continue;
             }
-            if element_or_self(ctx, other) != element || !compatible_shapes(ctx, other, ty) {
+            if ctx.element_type_or_self(other) != element || !compatible_shapes(ctx, other, ty) {
                 return Err(self.op_error(op, "requires the same type for all operands and results"));
             }
             if encoding.is_some() {
@@ -1265,17 +1265,6 @@ fn type_message(ctx: &Context, kind: Kind, index: usize, spec: &ValueSpec, ty: T
         spec.constraint.summary(ctx),
         crate::asm::print_type(ctx, ty)
     )
-}
-
-fn element_or_self(ctx: &Context, ty: Type) -> Type {
-    match ctx.type_kind(ty) {
-        TypeKind::Vector { element, .. }
-        | TypeKind::RankedTensor { element, .. }
-        | TypeKind::UnrankedTensor { element }
-        | TypeKind::MemRef { element, .. }
-        | TypeKind::UnrankedMemRef { element, .. } => *element,
-        _ => ty,
-    }
 }
 
 /// MLIR's `verifyCompatibleShape(Type, Type)`.

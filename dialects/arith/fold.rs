@@ -9,9 +9,9 @@ use std::sync::Arc;
 use crate::attrs::{AttrKind, Attribute, NamedAttribute};
 use crate::context::Context;
 use crate::dialects::fold_util_arith::{
-    self as fu, dense, element_type_or_self, float_binary, float_is_nan, float_is_negative, float_or_splat,
-    float_value, fold_binary, fold_unary, int_or_splat, int_width, is_poison, make_dense, poison_attr, scalar_attr,
-    splat_or_scalar, Elem, ElemClass, Int,
+    self as fu, dense, float_binary, float_is_nan, float_is_negative, float_or_splat, float_value, fold_binary,
+    fold_unary, int_or_splat, int_width, is_poison, make_dense, poison_attr, scalar_attr, splat_or_scalar, Elem,
+    ElemClass, Int,
 };
 use crate::error::Result;
 use crate::ir::{OpId, OperationState, Value};
@@ -458,7 +458,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
                 return Ok(Folded::InPlace);
             }
             let ty = result_type(ctx, op)?;
-            let Some(w) = int_width(ctx, element_type_or_self(ctx, ty)) else { return Ok(Folded::NotFolded) };
+            let Some(w) = int_width(ctx, ctx.element_type_or_self(ty)) else { return Ok(Folded::NotFolded) };
             Ok(attr(fold_unary(ctx, c[0], ElemClass::Int, ty, |e| Some(e.int()?.zext(w).bits))))
         })
     });
@@ -471,7 +471,7 @@ pub(crate) fn register_folds(ctx: &mut Context) {
                 return Ok(Folded::InPlace);
             }
             let ty = result_type(ctx, op)?;
-            let Some(w) = int_width(ctx, element_type_or_self(ctx, ty)) else { return Ok(Folded::NotFolded) };
+            let Some(w) = int_width(ctx, ctx.element_type_or_self(ty)) else { return Ok(Folded::NotFolded) };
             Ok(attr(fold_unary(ctx, c[0], ElemClass::Int, ty, |e| Some(e.int()?.sext(w).bits))))
         })
     });
@@ -479,11 +479,11 @@ pub(crate) fn register_folds(ctx: &mut Context) {
         cast(ctx, op, |ctx, op| {
             let x = operand(ctx, op, 0)?;
             let ty = result_type(ctx, op)?;
-            let dst = element_type_or_self(ctx, ty);
+            let dst = ctx.element_type_or_self(ty);
             let ext = def_named(ctx, x, "arith.extui").or_else(|| def_named(ctx, x, "arith.extsi"));
             if let Some(ext) = ext {
                 let src = operand(ctx, ext, 0)?;
-                let src_ty = element_type_or_self(ctx, ctx.value_type(src)?);
+                let src_ty = ctx.element_type_or_self(ctx.value_type(src)?);
                 let (sw, dw) = (int_width(ctx, src_ty), int_width(ctx, dst));
                 if let (Some(sw), Some(dw)) = (sw, dw) {
                     if sw > dw {
@@ -792,7 +792,7 @@ fn cast(ctx: &mut Context, op: OpId, own: impl FnOnce(&mut Context, OpId) -> Res
 }
 
 fn float_cast(ctx: &Context, a: Option<Attribute>, ty: Type) -> Option<Attribute> {
-    let to = fu::arith_float_kind(ctx, element_type_or_self(ctx, ty))?;
+    let to = fu::arith_float_kind(ctx, ctx.element_type_or_self(ty))?;
     fold_unary(ctx, a, ElemClass::Float, ty, |e| {
         let (k, b) = e.float()?;
         fu::float_convert_exact(k, b, to)
@@ -801,7 +801,7 @@ fn float_cast(ctx: &Context, a: Option<Attribute>, ty: Type) -> Option<Attribute
 
 fn int_to_float(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<Folded> {
     let ty = result_type(ctx, op)?;
-    let Some(k) = fu::arith_float_kind(ctx, element_type_or_self(ctx, ty)) else { return Ok(Folded::NotFolded) };
+    let Some(k) = fu::arith_float_kind(ctx, ctx.element_type_or_self(ty)) else { return Ok(Folded::NotFolded) };
     Ok(attr(fold_unary(ctx, c[0], ElemClass::Int, ty, |e| {
         let i = e.int()?;
         let negative = signed && i.is_negative();
@@ -812,7 +812,7 @@ fn int_to_float(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<
 
 fn float_to_int(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<Folded> {
     let ty = result_type(ctx, op)?;
-    let Some(w) = int_width(ctx, element_type_or_self(ctx, ty)) else { return Ok(Folded::NotFolded) };
+    let Some(w) = int_width(ctx, ctx.element_type_or_self(ty)) else { return Ok(Folded::NotFolded) };
     Ok(attr(fold_unary(ctx, c[0], ElemClass::Float, ty, |e| {
         let (k, b) = e.float()?;
         Some(fu::float_to_int(k, b, w, signed)?.bits)
@@ -821,7 +821,7 @@ fn float_to_int(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<
 
 fn index_cast(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<Folded> {
     let ty = result_type(ctx, op)?;
-    let Some(w) = int_width(ctx, element_type_or_self(ctx, ty)) else { return Ok(Folded::NotFolded) };
+    let Some(w) = int_width(ctx, ctx.element_type_or_self(ty)) else { return Ok(Folded::NotFolded) };
     let folded = fold_unary(ctx, c[0], ElemClass::Int, ty, |e| {
         let i = e.int()?;
         Some(if signed { i.sext(w).bits } else { i.zext(w).bits })
@@ -833,7 +833,7 @@ fn index_cast(ctx: &mut Context, op: OpId, c: Consts, signed: bool) -> Result<Fo
     if let Some(inner) = def_named(ctx, operand(ctx, op, 0)?, name) {
         let x = operand(ctx, inner, 0)?;
         if ctx.value_type(x)? == ty {
-            let width = |t: Type| int_width(ctx, element_type_or_self(ctx, t)).unwrap_or(64);
+            let width = |t: Type| int_width(ctx, ctx.element_type_or_self(t)).unwrap_or(64);
             if width(result_type(ctx, inner)?) >= width(ctx.value_type(x)?) {
                 return Ok(value(x));
             }
@@ -931,7 +931,7 @@ fn fold_cmpi(ctx: &mut Context, op: OpId, c: Consts) -> Result<Folded> {
         return Ok(attr(splat_or_scalar(ctx, ty, equal as u128)));
     }
     let lhs_is_i1 =
-        matches!(ctx.type_kind(element_type_or_self(ctx, ctx.value_type(lhs)?)), TypeKind::Integer { width: 1, .. });
+        matches!(ctx.type_kind(ctx.element_type_or_self(ctx.value_type(lhs)?)), TypeKind::Integer { width: 1, .. });
     if is_zero(ctx, c[1]) {
         for ext in ["arith.extsi", "arith.extui"] {
             if let Some(e) = def_named(ctx, lhs, ext) {
@@ -1463,7 +1463,7 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
 /// `getScalarOrElementWidth`: the bit width of an integer or float (or of a shaped type's
 /// element); `None` for anything else, `index` included.
 fn scalar_or_element_width(ctx: &Context, ty: Type) -> Option<i64> {
-    match ctx.type_kind(element_type_or_self(ctx, ty)) {
+    match ctx.type_kind(ctx.element_type_or_self(ty)) {
         TypeKind::Integer { width, .. } => Some(*width as i64),
         TypeKind::Float(k) => Some(k.bit_width() as i64),
         _ => None,

@@ -214,19 +214,6 @@ fn dps_counts(ctx: &Context, op: OpId) -> (usize, usize) {
     }
 }
 
-/// The element type of a shaped type, else the type itself (MLIR's
-/// `getElementTypeOrSelf`).
-fn element_or_self(ctx: &Context, t: Type) -> Type {
-    match ctx.type_kind(t) {
-        TypeKind::Vector { element, .. }
-        | TypeKind::RankedTensor { element, .. }
-        | TypeKind::UnrankedTensor { element }
-        | TypeKind::MemRef { element, .. }
-        | TypeKind::UnrankedMemRef { element, .. } => *element,
-        _ => t,
-    }
-}
-
 struct Builder {
     block: BlockId,
     loc: Location,
@@ -367,7 +354,7 @@ fn body_block(ctx: &mut Context, op: OpId) -> Result<Option<(Builder, Vec<Value>
     }
     let loc = ctx.op_location(op).map_err(|e| e.message)?;
     let types: Vec<Type> = ctx.op_operand_types(op).map_err(|e| e.message)?.into_iter().flatten().collect();
-    let args: Vec<(Type, Location)> = types.iter().map(|&t| (element_or_self(ctx, t), loc)).collect();
+    let args: Vec<(Type, Location)> = types.iter().map(|&t| (ctx.element_type_or_self(t), loc)).collect();
     let block = ctx.create_block(&args);
     ctx.region_append_block(region, block).map_err(|e| e.message)?;
     let values = ctx.block_arguments(block).map_err(|e| e.message)?;

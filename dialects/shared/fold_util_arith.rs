@@ -161,18 +161,6 @@ pub fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
     }
 }
 
-/// `ty` itself, or its element type when it is a vector or tensor (`getElementTypeOrSelf`).
-pub fn element_type_or_self(ctx: &Context, ty: Type) -> Type {
-    match ctx.type_kind(ty) {
-        TypeKind::Vector { element, .. }
-        | TypeKind::RankedTensor { element, .. }
-        | TypeKind::UnrankedTensor { element }
-        | TypeKind::MemRef { element, .. }
-        | TypeKind::UnrankedMemRef { element, .. } => *element,
-        _ => ty,
-    }
-}
-
 /// The float format of `ty` when this module computes with it.
 pub fn arith_float_kind(ctx: &Context, ty: Type) -> Option<FloatKind> {
     match ctx.type_kind(ty) {
