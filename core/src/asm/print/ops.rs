@@ -455,8 +455,19 @@ impl<'a> Printer<'a> {
                 return;
             }
             if first & (NAMED | PER_RESULT) == NAMED | PER_RESULT {
+                let index = ((first & !(NAMED | PER_RESULT)) + n) as usize;
+                let name = &num.names[index];
                 self.out.push('%');
-                self.out.push_str(&num.names[((first & !(NAMED | PER_RESULT)) + n) as usize]);
+                self.out.push_str(name);
+                // The head of a `%name:N` group is `%name#0` where it is used (its other
+                // members are stored as `name#k`).
+                if n + 1 < self.ctx.ir.ops.get(v.owner).results.len() as u32
+                    && num.names.get(index + 1).is_some_and(|next| {
+                        next.strip_prefix(name.as_ref()).and_then(|r| r.strip_prefix('#')) == Some("1")
+                    })
+                {
+                    self.out.push_str("#0");
+                }
                 return;
             }
             self.write_result_base(num, first);
