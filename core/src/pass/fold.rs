@@ -155,7 +155,11 @@ pub fn fold_op(ctx: &mut Context, op: OpId) -> Result<Folded> {
 /// The folds MLIR's `Commutative`, `Idempotent` and `Involution` traits give, in that order.
 fn fold_traits(ctx: &mut Context, op: OpId) -> Result<Folded> {
     let t = traits(ctx, op);
-    let names: Vec<String> = ctx.op_def(op)?.map(|d| d.trait_names.clone()).unwrap_or_default();
+    // Looked up before the op may change: this runs for every op the canonicalizer folds.
+    let (idempotent, involution) = ctx.op_def(op)?.map_or((false, false), |d| {
+        let has = |n: &str| d.trait_names.iter().any(|x| x == n);
+        (has("Idempotent"), has("Involution"))
+    });
     let operands = ctx.op_operands(op)?;
     if t.contains(Traits::COMMUTATIVE) && operands.len() >= 2 {
         // Constants go last, the rest keeps its order (a stable partition).
@@ -172,13 +176,12 @@ fn fold_traits(ctx: &mut Context, op: OpId) -> Result<Folded> {
             return Ok(Folded::InPlace);
         }
     }
-    let has = |n: &str| names.iter().any(|x| x == n);
     let name = ctx.op_name_id(op)?;
     let same_op_def = |ctx: &Context, v: Value| -> Option<OpId> {
         let def = ctx.value_defining_op(v).ok()??;
         (ctx.op_name_id(def).ok()? == name).then_some(def)
     };
-    if has("Idempotent") && ctx.op_num_results(op)? == 1 {
+    if idempotent && ctx.op_num_results(op)? == 1 {
         if operands.len() == 1 {
             if same_op_def(ctx, operands[0]).is_some() {
                 return Ok(Folded::Results(vec![FoldResult::Value(operands[0])]));
@@ -187,7 +190,7 @@ fn fold_traits(ctx: &mut Context, op: OpId) -> Result<Folded> {
             return Ok(Folded::Results(vec![FoldResult::Value(operands[0])]));
         }
     }
-    if has("Involution") && operands.len() == 1 && ctx.op_num_results(op)? == 1 {
+    if involution && operands.len() == 1 && ctx.op_num_results(op)? == 1 {
         if let Some(inner) = same_op_def(ctx, operands[0]) {
             if let Some(x) = ctx.op_operand(inner, 0)? {
                 return Ok(Folded::Results(vec![FoldResult::Value(x)]));
