@@ -2,7 +2,8 @@
 # Custom syntax vs generic syntax: parse + verify + print of one module of the test dialect
 # (tests/definitions/fmtest.irdl.mlir), N ops (default 1M), by omnir-opt in both forms and by
 # iree-opt (upstream MLIR) on the generic form (IRDL gives upstream no custom syntax). Prints
-# seconds (median of RUNS), MB/s of input, ns/op, peak RSS and the ratios; asserts nothing.
+# seconds (median of RUNS), MB/s of input, ns/op, peak RSS and the ratios; then each phase in
+# process, custom against generic per op and per byte (bench/forms.py); asserts nothing.
 #
 # usage: bench/custom/run.sh [N] [RUNS]
 set -euo pipefail
@@ -16,8 +17,9 @@ if [ ! -x target/venv/bin/iree-opt ]; then
   python3 -m venv target/venv
   target/venv/bin/pip install --quiet --disable-pip-version-check iree-base-compiler
 fi
-cargo build --release --quiet --locked -p omnir-opt
+cargo build --release --quiet --locked -p omnir-opt -p omnir-bench
 opt=${CARGO_TARGET_DIR:-target}/release/omnir-opt
+phases=${CARGO_TARGET_DIR:-target}/release/text_phases
 [ -f "$out/m$n.custom.mlir" ] || python3 bench/custom/gen.py "$n" "$out/m$n"
 python3 - "$opt" target/venv/bin/iree-opt "$defs" "$out/m$n" "$n" "$runs" <<'PY'
 import os, sys
@@ -42,3 +44,5 @@ print(f"custom vs generic (omnir): {c[2]/g[2]:.2f}x the time for {c[1]/g[1]:.2f}
 print(f"omnir custom vs iree-opt generic: {u[2]/c[2]:.1f}x faster, peak RSS {c[5]/u[5]:.2f}")
 print(f"omnir generic vs iree-opt generic: {u[2]/g[2]:.1f}x faster, peak RSS {g[5]/u[5]:.2f}")
 PY
+echo
+python3 bench/forms.py "$phases" "$out/m$n.custom.mlir" "$out/m$n.generic.mlir" "$runs" --irdl-file "$defs"

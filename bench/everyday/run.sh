@@ -2,8 +2,9 @@
 # The everyday dialects in custom syntax: parse + verify + print of one module of about N ops
 # (default 1M) of func, arith, scf and memref (bench/everyday/gen.py), by omnir-opt and by
 # iree-opt (upstream MLIR), custom syntax in and out. Checks first that both print the same
-# bytes, then prints seconds (median of RUNS), MB/s, ns/op, peak RSS and the ratios; asserts
-# nothing about speed.
+# bytes, then prints seconds (median of RUNS), MB/s, ns/op, peak RSS and the ratios; then
+# each phase in process for the module in custom and in generic form (bench/forms.py).
+# Asserts nothing about speed.
 #
 # usage: bench/everyday/run.sh [N] [RUNS]
 set -euo pipefail
@@ -16,8 +17,9 @@ if [ ! -x target/venv/bin/iree-opt ]; then
   python3 -m venv target/venv
   target/venv/bin/pip install --quiet --disable-pip-version-check iree-base-compiler
 fi
-cargo build --release --quiet --locked -p omnir-opt
+cargo build --release --quiet --locked -p omnir-opt -p omnir-bench
 opt=${CARGO_TARGET_DIR:-target}/release/omnir-opt
+phases=${CARGO_TARGET_DIR:-target}/release/text_phases
 input=$out/m$n.mlir
 [ -f "$input" ] || python3 bench/everyday/gen.py "$n" "$input"
 "$opt" "$input" -o "$out/omnir.out"
@@ -37,3 +39,7 @@ for label, med, lo, hi, rss in rows:
 (_, om, _, _, orss), (_, im, _, _, irss) = rows
 print(f"omnir-opt vs iree-opt: {im/om:.1f}x faster, peak RSS {orss/irss:.2f}x")
 PY
+# The same module in the generic form (as iree-opt prints it), phase by phase against custom.
+[ -f "$out/m$n.generic.mlir" ] || target/venv/bin/iree-opt --mlir-print-op-generic "$input" -o "$out/m$n.generic.mlir"
+echo
+python3 bench/forms.py "$phases" "$input" "$out/m$n.generic.mlir" "$runs"

@@ -232,8 +232,14 @@ impl PointLocs {
     /// Starts a run for `file` if it may have one (no run yet, no conflicting point in the
     /// attribute interner); reserves room for about `expected` points. Returns whether the
     /// run is open.
+    ///
+    /// A run already open belongs to a parse still in progress: a parse nested in it (a
+    /// dialect's definition file, loaded on the first use of one of its ops) interns its
+    /// locations instead, and leaves that run open for the rest of its file.
     pub(crate) fn begin_run(&mut self, file: Identifier, expected: usize) -> bool {
-        self.end_run();
+        if self.open.is_some() {
+            return false;
+        }
         let files = self.files.get_mut().unwrap_or_else(|p| p.into_inner());
         let taken = files.get(&file).is_some_and(|f| f.run.is_some() || f.general);
         if taken || self.points.len() >= (u32::MAX - POINT_BASE - 1) as usize {

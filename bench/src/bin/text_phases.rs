@@ -4,12 +4,15 @@
 //!
 //! Usage: text_phases FILE [--runs N]           -> `key value` lines (seconds, bytes, ops)
 //!        text_phases FILE --peak parse|verify|print
+//!        either with --irdl-file DEFS (dialect definitions loaded into each context before
+//!        its parse, not timed) and --generic (print every op in the generic form)
 //!                                              -> `peak_rss_kib N` for one run up to there
 //!                                                 (print streamed, as omnir-opt does)
 
 use std::time::Instant;
 
 use omnir_core::asm::{parse_source, print_op, print_op_to, ParseOptions, PrintFlags};
+use omnir_core::irdl::load_definitions;
 use omnir_core::{Context, WalkOrder, WalkResult};
 
 fn peak_rss_kib() -> u64 {
@@ -31,6 +34,8 @@ fn main() {
     let file = args.first().expect("usage: text_phases FILE [--runs N | --peak PHASE]").clone();
     let mut runs = 5usize;
     let mut peak: Option<String> = None;
+    let mut definitions: Option<(String, String)> = None;
+    let mut generic = false;
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -42,6 +47,13 @@ fn main() {
                 peak = Some(args[i + 1].clone());
                 i += 1;
             }
+            "--irdl-file" => {
+                let path = args[i + 1].clone();
+                let text = std::fs::read_to_string(&path).expect("readable definitions file");
+                definitions = Some((text, path));
+                i += 1;
+            }
+            "--generic" => generic = true,
             other => panic!("unknown argument {other}"),
         }
         i += 1;
@@ -49,11 +61,19 @@ fn main() {
     let text = std::fs::read_to_string(&file).expect("readable UTF-8 file");
     // Parse and verify are timed as separate phases.
     let options = ParseOptions { allow_unregistered_dialects: true, verify_after_parse: false };
-    let flags = PrintFlags::default();
-
-    if let Some(phase) = peak {
+    // The print phase follows the verify phase: as omnir-opt, it does not verify again.
+    let flags = PrintFlags { generic, assume_verified: true, ..PrintFlags::default() };
+    let new_context = || {
         let mut ctx = Context::new();
         ctx.set_allow_unregistered_dialects(true);
+        if let Some((text, path)) = &definitions {
+            load_definitions(&mut ctx, text, path).expect("definitions load");
+        }
+        ctx
+    };
+
+    if let Some(phase) = peak {
+        let mut ctx = new_context();
         let module = parse_source(&mut ctx, &text, &file, &options).expect("parses");
         if phase != "parse" {
             ctx.verify(module).expect("verifies");
@@ -69,8 +89,7 @@ fn main() {
     let (mut parse, mut verify, mut print) = (Vec::new(), Vec::new(), Vec::new());
     let (mut ops, mut out_bytes) = (0usize, 0usize);
     for _ in 0..runs {
-        let mut ctx = Context::new();
-        ctx.set_allow_unregistered_dialects(true);
+        let mut ctx = new_context();
         let t0 = Instant::now();
         let module = parse_source(&mut ctx, &text, &file, &options).expect("parses");
         let t1 = Instant::now();

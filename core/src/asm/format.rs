@@ -908,21 +908,21 @@ pub(crate) fn type_class_error(ctx: &crate::Context, c: &TypeConstraint, t: crat
 }
 
 /// What kind of value an attribute variable holds, for its spelling in the custom form.
-pub(crate) fn attr_spelling(c: &AttrConstraint) -> AttrSpelling {
+pub(crate) fn attr_spelling(c: &AttrConstraint) -> AttrSpelling<'_> {
     match c {
         AttrConstraint::Unit => AttrSpelling::Unit,
         AttrConstraint::SymbolName => AttrSpelling::SymbolName,
         AttrConstraint::TypedInteger(t) => AttrSpelling::WithoutType(*t),
         AttrConstraint::Type | AttrConstraint::TypeOf(_) => AttrSpelling::Type,
-        AttrConstraint::Enum(e) => AttrSpelling::Enum(e.clone()),
-        AttrConstraint::DialectKind(name) => AttrSpelling::Stripped(name.clone()),
+        AttrConstraint::Enum(e) => AttrSpelling::Enum(e),
+        AttrConstraint::DialectKind(name) => AttrSpelling::Stripped(name),
         AttrConstraint::DenseIntArray(width) => AttrSpelling::IntArray(*width),
         _ => AttrSpelling::Full,
     }
 }
 
-#[derive(Clone, Debug)]
-pub(crate) enum AttrSpelling {
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum AttrSpelling<'d> {
     /// The attribute as it is (`printAttribute`).
     Full,
     /// An integer of a known type, written without it.
@@ -934,13 +934,13 @@ pub(crate) enum AttrSpelling {
     /// A type attribute written as the type.
     Type,
     /// An enum written as its case keyword.
-    Enum(std::sync::Arc<crate::dialect::EnumDef>),
+    Enum(&'d crate::dialect::EnumDef),
     /// A dense array of integers of this width written as a list (`[30, 70]`).
     IntArray(u32),
     /// A dialect attribute of a known kind (by qualified name) written without its
     /// `#dialect.mnemonic` (MLIR's `printStrippedAttrOrType`): `fastmath<fast>` for
     /// `#arith.fastmath<fast>`.
-    Stripped(String),
+    Stripped(&'d str),
 }
 
 // ---- custom directives (`custom<Name>(...)`): hooks written in any language ----

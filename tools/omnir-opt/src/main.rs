@@ -12,7 +12,7 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 
 use omnir_core::asm::parser::parse_source_range;
-use omnir_core::asm::{print_op, print_op_to, render_source_diagnostic, split_source_with, ParseOptions};
+use omnir_core::asm::{print_op, print_op_to, render_source_diagnostic, split_source_with, ParseOptions, PrintFlags};
 use omnir_core::pass::{IrPrinting, PassManager, PassSelection};
 use omnir_core::{Context, Diagnostic, Location, OpId, Severity, WalkOrder, WalkResult};
 use rustc_hash::FxHashMap;
@@ -278,8 +278,17 @@ fn process_chunk(
         .collect();
     diags.extend(parse_errors);
     if let (Some(m), false) = (module, failed) {
+        // A module this run verified (after parsing and after each pass) is not verified
+        // again by the printer: its check only picks the generic form for invalid IR.
+        let verified_flags;
+        let flags = if opts.verify {
+            verified_flags = PrintFlags { assume_verified: true, ..opts.print.clone() };
+            &verified_flags
+        } else {
+            &opts.print
+        };
         if out.error.is_none() {
-            match print_op_to(&ctx, m, &opts.print, out.w) {
+            match print_op_to(&ctx, m, flags, out.w) {
                 Ok(()) => out.write(b"\n"),
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
                     eprintln!("{}: error: cannot print the module: {e}", source.name);

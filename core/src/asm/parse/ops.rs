@@ -161,6 +161,10 @@ pub struct OpParser<'a, 'c> {
     op_names: FxHashMap<&'a str, OpNameInfo>,
     /// `op_names` for names of up to 15 bytes, by short key.
     short_op_names: FxHashMap<u128, OpNameInfo>,
+    /// Custom-form op names already resolved to a definition with a format, by their text
+    /// and the default dialect they were read under (`None` for a name with a dialect
+    /// prefix). Only successes are kept: a later dialect load cannot change them.
+    custom_op_names: FxHashMap<(&'a str, Option<Identifier>), (Identifier, custom_op::SharedDef)>,
     cast_name: Identifier,
     state: OperationState,
     ph_state: OperationState,
@@ -208,6 +212,7 @@ impl<'a, 'c> OpParser<'a, 'c> {
             pending_arg_slots: FxHashMap::default(),
             op_names: FxHashMap::default(),
             short_op_names: FxHashMap::default(),
+            custom_op_names: FxHashMap::default(),
             cast_name,
             state: OperationState::new("", unknown),
             ph_state: OperationState::new("", unknown),
@@ -1177,7 +1182,16 @@ impl<'a, 'c> OpParser<'a, 'c> {
         if name == "module" || name == "builtin.module" {
             return self.parse_custom_module(op_pos, res_start);
         }
-        let default_dialect = if name.contains('.') { String::new() } else { self.default_dialect() };
+        let dotted = name.contains('.');
+        let default_dialect = if dotted { String::new() } else { self.default_dialect() };
+        let key = (name, (!dotted).then(|| self.ctx.identifier(&default_dialect)));
+        if let Some((id, def)) = self.custom_op_names.get(&key) {
+            let (id, def) = (*id, def.clone());
+            let loc = self.file_loc(&tok);
+            self.p.bump()?;
+            let frame = self.custom_frame(op_pos, res_start, tok, loc, id, None);
+            return self.parse_with_format(frame, def);
+        }
         let (dialect, full) = match name.find('.') {
             Some(i) => (&name[..i], name.to_string()),
             None if default_dialect.is_empty() => ("builtin", format!("builtin.{name}")),
@@ -1199,6 +1213,8 @@ impl<'a, 'c> OpParser<'a, 'c> {
         let tried = if full != name { format!(" (tried '{full}' as well)") } else { String::new() };
         if let Some(def) = self.ctx.operation_def(&full).filter(|d| d.format.is_some()).cloned() {
             let id = self.ctx.identifier(&full);
+            let def = std::rc::Rc::new(def);
+            self.custom_op_names.insert(key, (id, def.clone()));
             let loc = self.file_loc(&tok);
             self.p.bump()?;
             let frame = self.custom_frame(op_pos, res_start, tok, loc, id, None);

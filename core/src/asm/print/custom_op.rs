@@ -3,8 +3,6 @@
 //! `shouldEmitSpaceBefore`), stopping at each region so that `print_op_tree` prints it with
 //! its own explicit stack, then resuming after it.
 
-use std::sync::Arc;
-
 use super::super::attr::{write_keyword_or_string, Elision};
 use super::super::Printer;
 use super::{Numbering, ARG_BIT};
@@ -19,9 +17,10 @@ use crate::types::{Type, TypeKind};
 use crate::verify::{segments, Kind, Segments};
 
 /// Where the printer is in an op's format.
-pub(crate) struct FmtCursor {
-    pub(crate) def: Arc<OpDef>,
-    format: Arc<OpFormat>,
+pub(crate) struct FmtCursor<'a> {
+    // Borrowed from the context the printer holds: no reference count per printed op.
+    pub(crate) def: &'a OpDef,
+    format: &'a OpFormat,
     pc: usize,
     /// `shouldEmitSpace` and `lastWasPunctuation` of upstream's generated printers.
     space: bool,
@@ -77,14 +76,14 @@ impl<'a> Printer<'a> {
     /// The cursor for `op` if it prints in a custom form: registered with a format, the
     /// generic form not forced, and its operand/result groups well formed (otherwise the
     /// generic form, as MLIR falls back to it for ops that fail verification).
-    pub(crate) fn custom_cursor(&self, op: u32) -> Option<Box<FmtCursor>> {
+    pub(crate) fn custom_cursor(&self, op: u32) -> Option<Box<FmtCursor<'a>>> {
         if self.flags.generic {
             return None;
         }
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let def = ctx.registry.op(d.name)?;
-        let format = def.format.clone()?;
+        let format = def.format.as_deref()?;
         let handle = OpId::from_raw(op, ctx.ir.ops.generation(op));
         let operands = segments(ctx, handle, def, Kind::Operand).ok()?;
         let results = segments(ctx, handle, def, Kind::Result).ok()?;
@@ -97,7 +96,7 @@ impl<'a> Printer<'a> {
             }
         }
         Some(Box::new(FmtCursor {
-            def: def.clone(),
+            def,
             format,
             pc: 0,
             space: true,
@@ -121,8 +120,8 @@ impl<'a> Printer<'a> {
     }
 
     /// Runs the format from the cursor until a region must be printed or the format ends.
-    pub(crate) fn run_format(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor) -> FmtStep {
-        let format = cur.format.clone();
+    pub(crate) fn run_format(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor<'a>) -> FmtStep {
+        let format = cur.format;
         loop {
             if let Some((r, first)) = cur.next_region {
                 let nregions = self.ctx.ir.ops.get(op).regions().len();
@@ -196,7 +195,7 @@ impl<'a> Printer<'a> {
                                 self.print_inline_region(num, op, *i);
                                 continue;
                             }
-                            let elide = self.elides_terminator(op, &cur.def, *i);
+                            let elide = self.elides_terminator(op, cur.def, *i);
                             let entry_header = !cur.format.directive_regions.get(*i).copied().unwrap_or(false);
                             return FmtStep::Region { index: *i, elide_terminator: elide, entry_header };
                         }
@@ -281,7 +280,7 @@ impl<'a> Printer<'a> {
             && t.properties.map_or(true, |p| ctx.dictionary_entries(p).is_empty())
     }
 
-    fn print_literal(&mut self, cur: &mut FmtCursor, value: &str) {
+    fn print_literal(&mut self, cur: &mut FmtCursor<'a>, value: &str) {
         if cur.space && space_before(value, cur.punct) {
             self.out.push(' ');
         }
@@ -302,7 +301,7 @@ impl<'a> Printer<'a> {
         d.attrs.iter().find(|na| ctx.ident_str(na.name) == name).map(|na| na.value)
     }
 
-    fn group_values(&self, op: u32, cur: &FmtCursor, var: TypeVar) -> Vec<ValueOrType> {
+    fn group_values(&self, op: u32, cur: &FmtCursor<'a>, var: TypeVar) -> Vec<ValueOrType> {
         let d = self.ctx.ir.ops.get(op);
         match var {
             TypeVar::Operand(i) => cur.operands[i].clone().map(|k| ValueOrType::Operand(d.operands[k].value)).collect(),
@@ -312,7 +311,7 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn is_present(&self, op: u32, cur: &FmtCursor, e: &Elem) -> bool {
+    fn is_present(&self, op: u32, cur: &FmtCursor<'a>, e: &Elem) -> bool {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         match e {
@@ -360,7 +359,7 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn print_elem(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor, e: &Elem) {
+    fn print_elem(&mut self, num: &Numbering, op: u32, cur: &mut FmtCursor<'a>, e: &Elem) {
         let ctx = self.ctx;
         match e {
             Elem::Literal(s) => {
@@ -502,7 +501,7 @@ impl<'a> Printer<'a> {
     }
 
     /// `custom<Name>(args)`: the dialect's hook prints the arguments.
-    fn print_custom_directive(&mut self, num: &Numbering, op: u32, cur: &FmtCursor, name: &str, args: &[Elem]) {
+    fn print_custom_directive(&mut self, num: &Numbering, op: u32, cur: &FmtCursor<'a>, name: &str, args: &[Elem]) {
         let ctx = self.ctx;
         let dialect = crate::dialect::split_dialect(&cur.def.name).unwrap_or("");
         let Some(hook) = ctx.custom_directive(dialect, name).map(|d| d.print.clone()) else {
@@ -517,7 +516,7 @@ impl<'a> Printer<'a> {
     }
 
     /// What a custom directive's hooks get for its arguments.
-    fn directive_args(&self, op: u32, cur: &FmtCursor, args: &[Elem]) -> Vec<PrintArg> {
+    fn directive_args(&self, op: u32, cur: &FmtCursor<'a>, args: &[Elem]) -> Vec<PrintArg> {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         args.iter()
@@ -597,7 +596,7 @@ impl<'a> Printer<'a> {
 
     /// `attr-dict`: the op's attributes (inherent and discardable, sorted by name) except
     /// those the format prints elsewhere, segment sizes, and defaults left at their value.
-    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor, open: &str) {
+    fn print_attr_dict(&mut self, op: u32, cur: &FmtCursor<'a>, open: &str) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let elided = ctx.registry.elided_attr_hooks.get(ctx.ident_str(d.name));
@@ -654,7 +653,7 @@ impl<'a> Printer<'a> {
     }
 
     /// `prop-dict`: the properties the format does not print elsewhere, as `<{...}>`.
-    fn print_prop_dict(&mut self, op: u32, cur: &FmtCursor) {
+    fn print_prop_dict(&mut self, op: u32, cur: &FmtCursor<'a>) {
         let ctx = self.ctx;
         let d = ctx.ir.ops.get(op);
         let Some(p) = d.properties else { return };

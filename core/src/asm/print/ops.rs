@@ -391,13 +391,13 @@ fn subtree_is_large(ctx: &Context, root: u32, limit: usize) -> bool {
 }
 
 /// Position of the printer inside one operation's regions.
-struct Frame {
+struct Frame<'a> {
     op: u32,
     region: usize,
     block: u32,
     next: u32,
     /// The op's custom form, when it prints in one (resumed after each region).
-    fmt: Option<Box<FmtCursor>>,
+    fmt: Option<Box<FmtCursor<'a>>>,
     /// Leave out the block's last op (an implicit terminator in the custom form).
     skip_last: bool,
     /// Print the entry block's header when it has arguments (not when a custom directive
@@ -408,11 +408,11 @@ struct Frame {
 }
 
 /// How an op started printing.
-enum Start {
+enum Start<'a> {
     /// No region to print: the op is done but for its tail.
     Leaf { custom: bool },
     /// Print this region next (the frame is set up for it).
-    Region(Frame),
+    Region(Frame<'a>),
 }
 
 impl<'a> Printer<'a> {
@@ -505,7 +505,7 @@ impl<'a> Printer<'a> {
     pub(crate) fn print_op_tree(&mut self, num: &Numbering, root: u32, flush: &mut dyn FnMut(&mut String)) {
         let ctx = self.ctx;
         let ir = &ctx.ir;
-        let mut frames: Vec<Frame> = Vec::new();
+        let mut frames: Vec<Frame<'a>> = Vec::new();
         match self.print_op_start(num, root, "builtin") {
             Start::Region(mut f) => {
                 self.begin_region(num, &mut f, 0);
@@ -607,7 +607,7 @@ impl<'a> Printer<'a> {
     }
 
     /// Prints the op up to its first region (or all of it but its tail).
-    fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start {
+    fn print_op_start(&mut self, num: &Numbering, op: u32, default_dialect: &str) -> Start<'a> {
         self.pending_indent = false;
         let Some(mut cur) = self.custom_cursor(op) else {
             if self.print_op_head(num, op) {
@@ -821,7 +821,7 @@ impl<'a> Printer<'a> {
     }
 
     /// `{` and the entry block's header if needed; positions the frame on the first op.
-    fn begin_region(&mut self, num: &Numbering, f: &mut Frame, op_indent: usize) {
+    fn begin_region(&mut self, num: &Numbering, f: &mut Frame<'a>, op_indent: usize) {
         let ctx = self.ctx;
         let ir = &ctx.ir;
         if std::mem::take(&mut self.pending_indent) {
