@@ -1,7 +1,7 @@
 """One module read in custom and in generic syntax, phase by phase, in process
 (bench/src/bin/text_phases.rs): seconds of parse, verify and print (median of RUNS, a fresh
 context per run), MB/s of input and ns per op, then custom against generic per op and per
-byte. Shared by bench/custom/run.sh and bench/everyday/run.sh; asserts nothing.
+byte, and the cost of building the same IR with no text (a clone), which both forms pay. Shared by bench/custom/run.sh and bench/everyday/run.sh; asserts nothing.
 
 usage: forms.py TEXT_PHASES CUSTOM_FILE GENERIC_FILE RUNS [--irdl-file DEFS]"""
 import os, subprocess, sys
@@ -30,6 +30,9 @@ def main():
         per_byte = (cs / cb) / (gs / gb)
         print(f"{phase:8} {cs:9.3f} {cb/1e6/cs:6.1f} {cs*1e9/n:6.0f}   {gs:9.3f} {gb/1e6/gs:6.1f} {gs*1e9/n:6.0f}   {per_op:5.2f}x {per_byte:7.2f}x")
     print("(per op / per byte: the custom form's time against the generic form's, for the same ops / the same bytes)")
+    floor = c["clone_s"]
+    print(f"the same IR built with no text (a clone of the module): {floor:.3f} s, {floor*1e9/n:.0f} ns/op;"
+          f" per-byte parity would need the custom parse at {g['parse_s']*c['input_bytes']/g['input_bytes']*1e9/n:.0f} ns/op")
 
 
 if __name__ == "__main__":

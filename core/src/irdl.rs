@@ -298,6 +298,10 @@ pub fn named_type_constraint(name: &str) -> Option<TypeConstraint> {
     };
     Some(match name {
         "AnyType" => TypeConstraint::Any,
+        "LLVM_Type" => TypeConstraint::Custom {
+            summary: "LLVM dialect-compatible type".into(),
+            predicate: Arc::new(is_llvm_compatible),
+        },
         "AnyInteger" => TypeConstraint::AnyInteger,
         "AnySignlessInteger" => TypeConstraint::Custom {
             summary: "signless integer".into(),
@@ -533,6 +537,30 @@ fn memref_of(summary: &str, element: fn(&Context, Type) -> bool, shape: fn(&[i64
             TypeKind::MemRef { shape: s, element: e, .. } => element(ctx, *e) && shape(s),
             _ => false,
         }),
+    }
+}
+
+/// MLIR's `LLVM::isCompatibleType`: the types LLVM dialect ops take and produce. The
+/// dialect's own types, signless integers, the floats LLVM has, and one-dimensional vectors
+/// of those (or of pointers); no `index`, tensors or memrefs.
+fn is_llvm_compatible(ctx: &Context, t: Type) -> bool {
+    let llvm_type = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Dialect { def, .. } => ctx.registry.type_def(*def).is_ok_and(|d| d.dialect == "llvm"),
+        _ => false,
+    };
+    let scalar = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Integer { signedness, .. } => *signedness == Signedness::Signless,
+        TypeKind::Float(k) => {
+            matches!(
+                k,
+                FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64 | FloatKind::F80 | FloatKind::F128
+            )
+        }
+        _ => false,
+    };
+    match ctx.type_kind(t) {
+        TypeKind::Vector { shape, element, .. } => shape.len() == 1 && (scalar(*element) || llvm_type(*element)),
+        _ => scalar(t) || llvm_type(t),
     }
 }
 

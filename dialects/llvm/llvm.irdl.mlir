@@ -527,15 +527,15 @@ irdl.dialect @llvm attributes {omnir.ods, omnir.enums = {Linkage = {width = 64, 
     irdl.results(res: %v0)
   }
   irdl.operation @br attributes {omnir.assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict", omnir.traits = ["Pure", "Terminator", "BranchOpInterface"], omnir.optional_attributes = ["loop_annotation"], omnir.successors = ["dest"], omnir.summary = "unconditional branch"} {
-    %v0 = irdl.any {omnir.constraint = "AnyType"}
+    %v0 = irdl.any {omnir.constraint = "LLVM_Type"}
     irdl.operands(destOperands: variadic %v0)
     %v1 = irdl.any
     irdl.attributes {"loop_annotation" = %v1}
   }
   irdl.operation @cond_br attributes {omnir.assembly_format = "$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict", omnir.traits = ["AttrSizedOperandSegments", "Pure", "Terminator", "BranchOpInterface"], omnir.optional_attributes = ["branch_weights", "loop_annotation"], omnir.successors = ["trueDest", "falseDest"], omnir.summary = "conditional branch"} {
     %v0 = irdl.any {omnir.constraint = "I1"}
-    %v1 = irdl.any {omnir.constraint = "AnyType"}
-    %v2 = irdl.any {omnir.constraint = "AnyType"}
+    %v1 = irdl.any {omnir.constraint = "LLVM_Type"}
+    %v2 = irdl.any {omnir.constraint = "LLVM_Type"}
     irdl.operands(condition: %v0, trueDestOperands: variadic %v1, falseDestOperands: variadic %v2)
     %v3 = irdl.any {omnir.constraint = "DenseI32ArrayAttr"}
     %v4 = irdl.any

@@ -1,6 +1,7 @@
-//! omnir's MLIR-text phases measured in process, for bench/text_compare.py: parse, verify
-//! and generic print of one file, each timed separately (median of N runs, a fresh context
-//! per run), plus the peak RSS of a process that runs the phases up to a given one.
+//! omnir's MLIR-text phases measured in process, for bench/text_compare.py and
+//! bench/forms.py: parse, verify and print of one file, each timed separately, and a clone
+//! of the parsed module (the IR built with no text); median of N runs, a fresh context per
+//! run. Also the peak RSS of a process that runs the phases up to a given one.
 //!
 //! Usage: text_phases FILE [--runs N]           -> `key value` lines (seconds, bytes, ops)
 //!        text_phases FILE --peak parse|verify|print
@@ -86,7 +87,7 @@ fn main() {
         return;
     }
 
-    let (mut parse, mut verify, mut print) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut parse, mut verify, mut print, mut clone) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut ops, mut out_bytes) = (0usize, 0usize);
     for _ in 0..runs {
         let mut ctx = new_context();
@@ -97,6 +98,11 @@ fn main() {
         let t2 = Instant::now();
         let out = print_op(&ctx, module, &flags).expect("prints");
         let t3 = Instant::now();
+        // The same IR built again with no text at all: what any syntax costs at least.
+        let copy = ctx.clone_op(module).expect("clones");
+        let t4 = Instant::now();
+        ctx.erase_op(copy).expect("erases");
+        clone.push((t4 - t3).as_secs_f64());
         parse.push((t1 - t0).as_secs_f64());
         verify.push((t2 - t1).as_secs_f64());
         print.push((t3 - t2).as_secs_f64());
@@ -117,4 +123,5 @@ fn main() {
     println!("parse_s {:.6}", median(parse));
     println!("verify_s {:.6}", median(verify));
     println!("print_s {:.6}", median(print));
+    println!("clone_s {:.6}", median(clone));
 }

@@ -581,9 +581,15 @@ fn merge_identical_blocks_in(ctx: &mut Context, region: RegionId) -> Result<bool
     Ok(merged)
 }
 
-fn preds_are_branches(ctx: &Context, block: BlockId) -> Result<bool> {
+/// Whether every predecessor of `block` is a branch that may forward values of `types` as
+/// well: its successor operand group's constraint takes them (LLVM's branches forward LLVM-compatible types
+/// only, so an `index` the merge would thread through one makes it refuse, as upstream).
+fn preds_forward_types(ctx: &Context, block: BlockId, types: &[crate::types::Type]) -> Result<bool> {
     for p in ctx.block_predecessors(block)? {
-        if successor_operand_group(ctx, p.op, p.index as usize).is_none() {
+        let Some(group) = successor_operand_group(ctx, p.op, p.index as usize) else { return Ok(false) };
+        let Some(def) = ctx.op_def(p.op)? else { return Ok(false) };
+        let Some(spec) = def.operands.get(group) else { return Ok(false) };
+        if !types.iter().all(|&t| spec.constraint.check(ctx, t)) {
             return Ok(false);
         }
     }
@@ -597,8 +603,14 @@ fn merge_cluster(ctx: &mut Context, mut c: Cluster) -> Result<bool> {
     c.mismatched.sort_unstable();
     c.mismatched.dedup();
     if !c.mismatched.is_empty() {
+        let mut types = Vec::with_capacity(c.mismatched.len());
+        for &(op_i, k) in &c.mismatched {
+            let op = ctx.block_ops(c.leader)?[op_i];
+            let v = ctx.op_operand(op, k)?.ok_or_else(|| crate::error::Error::invalid("a null operand"))?;
+            types.push(ctx.value_type(v)?);
+        }
         for &b in std::iter::once(&c.leader).chain(&c.others) {
-            if !preds_are_branches(ctx, b)? {
+            if !preds_forward_types(ctx, b, &types)? {
                 return Ok(false);
             }
         }

@@ -2,6 +2,9 @@ FM = {'fastmathFlags': '#llvm.fastmath<none>'}
 ALIAS = [('access_groups', 'c:ArrayAttr'), ('alias_scopes', 'c:ArrayAttr'), ('noalias_scopes', 'c:ArrayAttr'), ('tbaa', 'c:ArrayAttr')]
 ALIAS_OPT = ['access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa']
 T = 'c:AnyType'
+# What LLVM's branches forward (ODS's LLVM_Type): block merging asks it before threading a
+# value through one.
+LLVM_T = 'c:LLVM_Type'
 
 def binop(name, traits=(), kind='plain', summary=''):
     ops_ = [('lhs', T, '', 't'), ('rhs', T, '', 't')]
@@ -97,10 +100,10 @@ op('select', 'operands (`fastmath` `` $fastmathFlags^)? attr-dict `:` type($cond
    [('fastmathFlags', 'b:fastmath')], ['Pure', 'AllTypesMatch<[trueValue, falseValue, res]>'], default_texts=FM, summary='select between two values')
 op('freeze', '$val attr-dict `:` type($val)', [('val', T, '', 'v')], [('res', T, '', 'v')], (), ['Pure', 'SameOperandsAndResultType'], summary='freeze a value')
 
-op('br', '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict', [('destOperands', T, 'variadic')], [], [('loop_annotation', 'any')],
+op('br', '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict', [('destOperands', LLVM_T, 'variadic')], [], [('loop_annotation', 'any')],
    ['Pure', 'Terminator', 'BranchOpInterface'], optional=['loop_annotation'], successors=['dest'], summary='unconditional branch')
 op('cond_br', '$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
-   [('condition', 'c:I1'), ('trueDestOperands', T, 'variadic'), ('falseDestOperands', T, 'variadic')], [],
+   [('condition', 'c:I1'), ('trueDestOperands', LLVM_T, 'variadic'), ('falseDestOperands', LLVM_T, 'variadic')], [],
    [('branch_weights', 'c:DenseI32ArrayAttr'), ('loop_annotation', 'any')], ['AttrSizedOperandSegments', 'Pure', 'Terminator', 'BranchOpInterface'],
    optional=['branch_weights', 'loop_annotation'], successors=['trueDest', 'falseDest'], summary='conditional branch')
 op('return', 'attr-dict ($arg^ `:` type($arg))?', [('arg', T, 'optional')], [], (), ['Pure', 'ReturnLike', 'Terminator'], verifier='llvm.return', summary='return from a function')

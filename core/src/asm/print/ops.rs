@@ -10,6 +10,8 @@
 //! across regions; otherwise each region starts from the counters its parent region had when
 //! it was pushed, so sibling functions both start at `%arg0` and `%0`, as MLIR prints them.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 #[path = "custom_op.rs"]
@@ -89,7 +91,7 @@ pub(crate) struct Numbering {
     /// Whether some op has a location as a discardable attribute value (see `alias.rs`).
     pub(crate) location_attrs: bool,
     /// The results' names from hints (`%c0`, `%cst_1`), made unique as MLIR's `SSANameState`.
-    names: Vec<Box<str>>,
+    names: Vec<Rc<str>>,
     /// Whether some numbered op has a custom form (computed with `hints` only).
     pub(crate) custom_forms: bool,
 }
@@ -125,8 +127,9 @@ fn sanitize_name(name: &str) -> std::borrow::Cow<'_, str> {
 /// drops exactly its own.
 #[derive(Default)]
 struct UsedNames {
-    set: rustc_hash::FxHashSet<Box<str>>,
-    log: Vec<Box<str>>,
+    // One allocation per name, shared by the set, the log and the numbering.
+    set: rustc_hash::FxHashSet<Rc<str>>,
+    log: Vec<Rc<str>>,
 }
 
 impl UsedNames {
@@ -137,16 +140,16 @@ impl UsedNames {
     }
 
     /// `name`, or `name_N` with the next free conflict number when it is taken.
-    fn unique(&mut self, name: &str, next_conflict: &mut u32) -> Box<str> {
+    fn unique(&mut self, name: &str, next_conflict: &mut u32) -> Rc<str> {
         let name = sanitize_name(name);
-        let chosen: Box<str> = if !self.set.contains(name.as_ref()) {
+        let chosen: Rc<str> = if !self.set.contains(name.as_ref()) {
             name.as_ref().into()
         } else {
             loop {
                 let probe = format!("{name}_{next_conflict}");
                 *next_conflict += 1;
                 if !self.set.contains(probe.as_str()) {
-                    break probe.into_boxed_str();
+                    break probe.into();
                 }
             }
         };
@@ -176,20 +179,22 @@ fn result_name_groups(ctx: &Context, op: u32) -> Option<Vec<(String, usize)>> {
 }
 
 /// The result-name hints of `op`: one name for all its results, or one per result.
-fn result_name_hints(ctx: &Context, op: u32) -> Option<Vec<String>> {
+fn result_name_hints(ctx: &Context, op: u32) -> Option<std::borrow::Cow<'_, [String]>> {
+    use std::borrow::Cow;
     let d = ctx.ir.ops.get(op);
     let def = ctx.registry.op(d.name)?;
-    let names = match def.result_names.as_ref()? {
-        crate::dialect::ResultNames::Fixed(n) => n.clone(),
+    // Fixed names are borrowed from the definition: most named ops print with no copy.
+    let names: Cow<'_, [String]> = match def.result_names.as_ref()? {
+        crate::dialect::ResultNames::Fixed(n) => Cow::Borrowed(n.as_slice()),
         crate::dialect::ResultNames::Hook(h) => {
             let id = crate::ir::OpId { index: op, generation: ctx.ir.ops.generation(op) };
-            vec![h(ctx, id).filter(|n| !n.is_empty())?]
+            Cow::Owned(vec![h(ctx, id).filter(|n| !n.is_empty())?])
         }
     };
     if names.len() > 1 && names.len() > d.results.len() {
         // Optional results that are absent (`gpu.alloc` without its token) leave the
         // names of the results that are there.
-        return Some(names[..d.results.len()].to_vec()).filter(|n| !n.is_empty());
+        return Some(Cow::<[String]>::Owned(names[..d.results.len()].to_vec())).filter(|n| !n.is_empty());
     }
     (names.len() == 1 || names.len() == d.results.len()).then_some(names)
 }
@@ -254,7 +259,7 @@ impl Numbering {
                 for (hint, len) in groups {
                     let name = used.unique(&hint, next_conflict);
                     for k in 1..len {
-                        n.names.push(format!("{name}#{k}").into_boxed_str());
+                        n.names.push(format!("{name}#{k}").into());
                     }
                     n.names.insert(n.names.len() + 1 - len, name);
                 }
@@ -263,8 +268,8 @@ impl Numbering {
             let Some(hints) = result_name_hints(ctx, o) else { return false };
             let per_result = if hints.len() > 1 || ctx.ir.ops.get(o).results.len() == 1 { PER_RESULT } else { 0 };
             n.results.set(o, NAMED | per_result | n.names.len() as u32);
-            for hint in hints {
-                let name = used.unique(&hint, next_conflict);
+            for hint in hints.iter() {
+                let name = used.unique(hint, next_conflict);
                 n.names.push(name);
             }
             true
