@@ -582,8 +582,9 @@ fn merge_identical_blocks_in(ctx: &mut Context, region: RegionId) -> Result<bool
 }
 
 /// Whether every predecessor of `block` is a branch that may forward values of `types` as
-/// well: its successor operand group's constraint takes them (LLVM's branches forward LLVM-compatible types
-/// only, so an `index` the merge would thread through one makes it refuse, as upstream).
+/// well: its successor operand group's constraint takes them (LLVM's branches forward
+/// LLVM-compatible types only, so an `index` the merge would thread through one makes it
+/// refuse, as upstream).
 fn preds_forward_types(ctx: &Context, block: BlockId, types: &[crate::types::Type]) -> Result<bool> {
     for p in ctx.block_predecessors(block)? {
         let Some(group) = successor_operand_group(ctx, p.op, p.index as usize) else { return Ok(false) };
