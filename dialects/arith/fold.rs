@@ -1103,6 +1103,41 @@ fn reassociate(
     Ok(true)
 }
 
+/// Where a nested constant pattern finds its inner op (an operand of the root) and, among
+/// the inner op's operands, the constant `c0`.
+#[derive(Copy, Clone)]
+enum Nested {
+    /// `root(inner(c0, x), c1)`.
+    LhsConstFirst,
+    /// `root(inner(x, c0), c1)`.
+    LhsConstSecond,
+    /// `root(c1, inner(c0, x))`.
+    RhsConstFirst,
+    /// `root(c1, inner(x, c0))`.
+    RhsConstSecond,
+}
+
+/// The reassociation patterns of two nested ops with a constant each: `root` of `inner`
+/// with constants `c0` (inner) and `c1` (root) becomes `result(x, combine(c0, c1))` (or its
+/// mirror, by `side`), keeping the overflow flags both ops have.
+fn fold_nested_constants(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    inner: &str,
+    at: Nested,
+    result: &str,
+    side: Side,
+    combine: fn(Int, Int) -> Int,
+) -> Result<bool> {
+    let ctx = rw.ctx();
+    let inner_on_lhs = matches!(at, Nested::LhsConstFirst | Nested::LhsConstSecond);
+    let Some((inner, p0, p1, c1)) = match_nested(ctx, op, inner, inner_on_lhs) else { return Ok(false) };
+    let (c0v, x) = if matches!(at, Nested::LhsConstFirst | Nested::RhsConstFirst) { (p0, p1) } else { (p1, p0) };
+    let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
+    let f = flags(ctx, op) & flags(ctx, inner);
+    reassociate(rw, op, result, x, combine(c0, c1), side, f)
+}
+
 /// Matches `root(inner(p0, p1), c)` (`inner_on_lhs`) or `root(c, inner(p0, p1))` where `c` is
 /// an integer constant: gives (inner op, its operands, `c`).
 fn match_nested(ctx: &Context, op: OpId, inner: &str, inner_on_lhs: bool) -> Option<(OpId, Value, Value, Int)> {
@@ -1126,25 +1161,19 @@ fn pat(ctx: &mut Context, name: &str, root: &str, benefit: u16, f: PatternFn) {
 pub(crate) fn register_patterns(ctx: &mut Context) {
     // addi: constants sit on the right (Commutative).
     pat(ctx, "AddIAddConstant", "arith.addi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.addi", true) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c0.wrapping_add(c1), Side::Rhs, f)
+        fold_nested_constants(rw, op, "arith.addi", Nested::LhsConstSecond, "arith.addi", Side::Rhs, |c0, c1| {
+            c0.wrapping_add(c1)
+        })
     });
     pat(ctx, "AddISubConstantRHS", "arith.addi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c1.wrapping_sub(c0), Side::Rhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::LhsConstSecond, "arith.addi", Side::Rhs, |c0, c1| {
+            c1.wrapping_sub(c0)
+        })
     });
     pat(ctx, "AddISubConstantLHS", "arith.addi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Lhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::LhsConstFirst, "arith.subi", Side::Lhs, |c0, c1| {
+            c0.wrapping_add(c1)
+        })
     });
     pat(ctx, "AddIMulNegativeOneRhs", "arith.addi", 2, |rw, op| {
         let ctx = rw.ctx();
@@ -1176,39 +1205,29 @@ pub(crate) fn register_patterns(ctx: &mut Context) {
         reassociate(rw, op, "arith.addi", x, c0.wrapping_sub(c1), Side::Rhs, 0)
     });
     pat(ctx, "SubILHSAddConstant", "arith.subi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.addi", false) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c1.wrapping_sub(c0), Side::Lhs, f)
+        fold_nested_constants(rw, op, "arith.addi", Nested::RhsConstSecond, "arith.subi", Side::Lhs, |c0, c1| {
+            c1.wrapping_sub(c0)
+        })
     });
     pat(ctx, "SubIRHSSubConstantRHS", "arith.subi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Rhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::LhsConstSecond, "arith.subi", Side::Rhs, |c0, c1| {
+            c0.wrapping_add(c1)
+        })
     });
     pat(ctx, "SubIRHSSubConstantLHS", "arith.subi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", true) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.wrapping_sub(c1), Side::Lhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::LhsConstFirst, "arith.subi", Side::Lhs, |c0, c1| {
+            c0.wrapping_sub(c1)
+        })
     });
     pat(ctx, "SubILHSSubConstantRHS", "arith.subi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, x, c0v, c1)) = match_nested(ctx, op, "arith.subi", false) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.subi", x, c0.wrapping_add(c1), Side::Lhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::RhsConstSecond, "arith.subi", Side::Lhs, |c0, c1| {
+            c0.wrapping_add(c1)
+        })
     });
     pat(ctx, "SubILHSSubConstantLHS", "arith.subi", 2, |rw, op| {
-        let ctx = rw.ctx();
-        let Some((inner, c0v, x, c1)) = match_nested(ctx, op, "arith.subi", false) else { return Ok(false) };
-        let Some(c0) = int_attr_of(ctx, c0v) else { return Ok(false) };
-        let f = flags(ctx, op) & flags(ctx, inner);
-        reassociate(rw, op, "arith.addi", x, c1.wrapping_sub(c0), Side::Rhs, f)
+        fold_nested_constants(rw, op, "arith.subi", Nested::RhsConstFirst, "arith.addi", Side::Rhs, |c0, c1| {
+            c1.wrapping_sub(c0)
+        })
     });
     pat(ctx, "SubISubILHSRHSLHS", "arith.subi", 2, |rw, op| {
         let ctx = rw.ctx();
