@@ -29,6 +29,9 @@ echo "install honours DESTDIR: ok"
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 cargo run -q --locked -p omnir-gen-header -- --check
 
+echo "== the generated dialect bindings are fresh (omnir-gen: python/omnir/dialects)"
+cargo run -q --locked -p omnir-gen -- shipped python/omnir/dialects --check
+
 echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
 python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh
 cmp target/llvm.irdl.mlir.fresh dialects/llvm/llvm.irdl.mlir || {
@@ -63,6 +66,7 @@ bash ci/test-canonicalize.sh
 echo "== C and C++ suites against the installed library"
 bash ci/test-c.sh "$prefix"
 bash ci/test-python.sh "$prefix"
+bash ci/test-generator.sh
 bash ci/test-node.sh "$prefix"
 bash ci/test-quant-packages.sh "$prefix"
 bash ci/test-universe.sh "$prefix"

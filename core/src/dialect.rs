@@ -312,18 +312,21 @@ pub struct EnumDef {
     /// `separator` (`nnan,ninf`; `nsw, nuw`).
     pub bit: bool,
     pub separator: String,
+    /// ODS's name of each case (`OGT` for `ogt`), which generated bindings use; empty: the
+    /// spellings.
+    pub symbols: Vec<String>,
 }
 
 impl EnumDef {
     /// An integer enum (ODS `I32EnumAttr` / `I64EnumAttr`): one case per value.
     pub fn new(name: &str, width: u32, cases: Vec<(String, i64)>) -> EnumDef {
-        EnumDef { name: name.into(), width, cases, bit: false, separator: "|".into() }
+        EnumDef { name: name.into(), width, cases, bit: false, separator: "|".into(), symbols: Vec::new() }
     }
 
     /// A bit enum (ODS `BitEnumAttr`): a value is a set of cases, spelled joined by
     /// `separator`.
     pub fn bits(name: &str, width: u32, cases: Vec<(String, i64)>, separator: &str) -> EnumDef {
-        EnumDef { name: name.into(), width, cases, bit: true, separator: separator.into() }
+        EnumDef { name: name.into(), width, cases, bit: true, separator: separator.into(), symbols: Vec::new() }
     }
 
     /// The keyword spelling of `value`, as ODS's generated `stringify`: for a bit enum, the
@@ -610,6 +613,13 @@ pub struct OpDef {
     /// types, inherent attributes and region count itself, with upstream IRDL's messages (an
     /// op of a plain IRDL definition); the core's verifier leaves those checks out.
     pub values_checked_by_hook: bool,
+    /// The op's class in the generated bindings (ODS's class name, `AddIOp`, which upstream's
+    /// Python and C++ APIs use); empty: derived from the op's name.
+    pub class_name: String,
+    /// ODS's argument order, where operands and attributes interleave (`cmpi`: predicate,
+    /// lhs, rhs): the order of the generated builders' parameters. Empty: the operands, then
+    /// the attributes.
+    pub arguments: Vec<String>,
 }
 
 /// When an op's custom form prints the implicit terminators of its regions.
@@ -653,6 +663,8 @@ impl OpDef {
             default_properties: None,
             attr_dict_shows_defaults: false,
             values_checked_by_hook: false,
+            class_name: String::new(),
+            arguments: Vec::new(),
         }
     }
 

@@ -21,9 +21,11 @@
 //! | | `omnir.result_names = ["f"]` | the custom form's name of the results (`%f`) |
 //! | | `omnir.result_names_hook = "name"` | a result-name hook registered by name (`%c0_i32`) |
 //! | | `omnir.attr_dict_shows_defaults` | `attr-dict` prints default-valued properties too |
+//! | | `omnir.class_name = "AddIOp"` | the op's class in generated bindings (ODS's name) |
+//! | | `omnir.arguments = ["predicate", "lhs", "rhs"]` | ODS's order of operands and attributes (builders' parameters) |
 //! | constraint op | `omnir.constraint = "AnyInteger"` | an ODS named constraint (see [`named_type_constraint`]) |
 //! | | `omnir.enum = "CmpIPredicate"` | an enum of the dialect |
-//! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums |
+//! | `irdl.dialect` | `omnir.enums = {Name = {width = 64, cases = [...], values = [...]}}` | integer enums (`symbols = [...]`: ODS's case names, for generated bindings) |
 //! | | `omnir.ods` | the dialect mirrors one defined with ODS: ODS's names (`lowerBound`, `mlir.constant`), which upstream IRDL's spelling rule refuses |
 //!
 //! An operation of a dialect without `omnir.ods` whose definition uses no `omnir.*`
@@ -1388,6 +1390,14 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                     def.description =
                         attr_named(ctx, c, "omnir.description").and_then(|a| str_of(ctx, a)).unwrap_or_default();
                     def.default_dialect = attr_named(ctx, c, "omnir.default_dialect").and_then(|a| str_of(ctx, a));
+                    def.class_name =
+                        attr_named(ctx, c, "omnir.class_name").and_then(|a| str_of(ctx, a)).unwrap_or_default();
+                    if let Some(a) = attr_named(ctx, c, "omnir.arguments") {
+                        match strs_of(ctx, a) {
+                            Some(order) => def.arguments = order,
+                            None => body.errors.push((cloc, "omnir.arguments must be an array of strings".into())),
+                        }
+                    }
                     if let Some(a) = attr_named(ctx, c, "omnir.print_terminators") {
                         use crate::dialect::PrintTerminators;
                         def.prints_implicit_terminators = match (ctx.attr_kind(a), str_of(ctx, a).as_deref()) {
@@ -1480,6 +1490,22 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                             }
                         }
                     }
+                    if !def.arguments.is_empty() {
+                        let mut expected: Vec<&str> = def.operands.iter().map(|o| o.name.as_str()).collect();
+                        expected.extend(def.attributes.iter().map(|a| a.name.as_str()));
+                        let mut given: Vec<&str> = def.arguments.iter().map(String::as_str).collect();
+                        expected.sort_unstable();
+                        given.sort_unstable();
+                        if expected != given {
+                            body.errors.push((
+                                cloc,
+                                format!(
+                                    "omnir.arguments must name each operand and attribute once: [{}]",
+                                    expected.join(", ")
+                                ),
+                            ));
+                        }
+                    }
                     errors.append(&mut body.errors);
                     spec.ops.push(OpSpec {
                         def,
@@ -1543,7 +1569,20 @@ fn parse_enum(ctx: &Context, name: &str, value: Attribute) -> Result<EnumDef, St
     }
     let bit = matches!(get("bit").map(|a| ctx.attr_kind(a)), Some(AttrKind::Bool(true)) | Some(AttrKind::Unit));
     let separator = get("separator").and_then(|a| str_of(ctx, a)).unwrap_or_else(|| "|".to_string());
-    Ok(EnumDef { name: name.to_string(), width, cases: cases.into_iter().zip(values).collect(), bit, separator })
+    let symbols = match get("symbols") {
+        Some(a) => strs_of(ctx, a).filter(|s| s.len() == cases.len()).ok_or_else(|| {
+            format!("enum '{name}': symbols must be an array of {} strings, one per case", cases.len())
+        })?,
+        None => Vec::new(),
+    };
+    Ok(EnumDef {
+        name: name.to_string(),
+        width,
+        cases: cases.into_iter().zip(values).collect(),
+        bit,
+        separator,
+        symbols,
+    })
 }
 
 /// Registers what [`build_all`] made, after checking that nothing clashes.

@@ -8,12 +8,12 @@ irdl.dialect @cf attributes {omnir.ods} {
     irdl.attributes {"msg" = %msg}
   }
 
-  irdl.operation @br attributes {omnir.assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict", omnir.successors = ["dest"], omnir.traits = ["BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Branch operation", omnir.description = "Jumps to the successor block, passing the operands as its arguments."} {
+  irdl.operation @br attributes {omnir.class_name = "BranchOp", omnir.assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict", omnir.successors = ["dest"], omnir.traits = ["BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Branch operation", omnir.description = "Jumps to the successor block, passing the operands as its arguments."} {
     %any = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(destOperands: variadic %any)
   }
 
-  irdl.operation @cond_br attributes {omnir.assembly_format = "$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict", omnir.successors = ["trueDest", "falseDest"], omnir.optional_attributes = ["branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Conditional branch operation", omnir.description = "Jumps to the first successor when the condition is true, else to the second, passing each its operands."} {
+  irdl.operation @cond_br attributes {omnir.class_name = "CondBranchOp", omnir.assembly_format = "$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict", omnir.successors = ["trueDest", "falseDest"], omnir.optional_attributes = ["branch_weights"], omnir.traits = ["AttrSizedOperandSegments", "BranchOpInterface", "Pure", "Terminator"], omnir.summary = "Conditional branch operation", omnir.description = "Jumps to the first successor when the condition is true, else to the second, passing each its operands."} {
     %cond = irdl.is i1
     %t = irdl.any {omnir.constraint = "AnyType"}
     %f = irdl.any {omnir.constraint = "AnyType"}

@@ -3,7 +3,7 @@
 // (`#arith.fastmath<...>`), so loading complex loads arith. Rust hooks
 // (dialects/complex/hooks.rs): the verifiers of `constant` and `bitcast`.
 irdl.dialect @complex attributes {omnir.ods} {
-  irdl.operation @abs attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["Pure", "TypesMatchWith<complex, result, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "absolute value of a complex number"} {
+  irdl.operation @abs attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["InferTypeOpInterface", "Pure", "TypesMatchWith<complex, result, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "absolute value of a complex number"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %f = irdl.any {omnir.constraint = "AnyFloat"}
     irdl.operands(complex: %t)
@@ -18,7 +18,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @angle attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["Pure", "TypesMatchWith<complex, result, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "argument (phase angle) of a complex number"} {
+  irdl.operation @angle attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["InferTypeOpInterface", "Pure", "TypesMatchWith<complex, result, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "argument (phase angle) of a complex number"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %f = irdl.any {omnir.constraint = "AnyFloat"}
     irdl.operands(complex: %t)
@@ -72,7 +72,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @eq attributes {omnir.assembly_format = "$lhs `,` $rhs  attr-dict `:` type($lhs)", omnir.traits = ["Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "whether two complex values are equal"} {
+  irdl.operation @eq attributes {omnir.class_name = "EqualOp", omnir.assembly_format = "$lhs `,` $rhs  attr-dict `:` type($lhs)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "whether two complex values are equal"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %b = irdl.is i1
     irdl.operands(lhs: %t, rhs: %t)
@@ -92,7 +92,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @im attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["Pure", "TypesMatchWith<complex, imaginary, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "imaginary part of a complex number"} {
+  irdl.operation @im attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["InferTypeOpInterface", "Pure", "TypesMatchWith<complex, imaginary, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "imaginary part of a complex number"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %f = irdl.any {omnir.constraint = "AnyFloat"}
     irdl.operands(complex: %t)
@@ -128,7 +128,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @neq attributes {omnir.assembly_format = "$lhs `,` $rhs  attr-dict `:` type($lhs)", omnir.traits = ["Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "whether two complex values differ"} {
+  irdl.operation @neq attributes {omnir.class_name = "NotEqualOp", omnir.assembly_format = "$lhs `,` $rhs  attr-dict `:` type($lhs)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "whether two complex values differ"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %b = irdl.is i1
     irdl.operands(lhs: %t, rhs: %t)
@@ -141,7 +141,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @powi attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)", omnir.traits = ["Pure", "SameOperandsAndResultShape", "AllTypesMatch<[lhs, result]>"], omnir.optional_attributes = ["fastmath"], omnir.summary = "complex number raised to a signed integer power"} {
+  irdl.operation @powi attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)", omnir.traits = ["InferTypeOpInterface", "Pure", "SameOperandsAndResultShape", "AllTypesMatch<[lhs, result]>"], omnir.optional_attributes = ["fastmath"], omnir.summary = "complex number raised to a signed integer power"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %i = irdl.any {omnir.constraint = "AnySignlessInteger"}
     irdl.operands(lhs: %t, rhs: %i)
@@ -149,7 +149,7 @@ irdl.dialect @complex attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @re attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["Pure", "TypesMatchWith<complex, real, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "real part of a complex number"} {
+  irdl.operation @re attributes {omnir.assembly_format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)", omnir.traits = ["InferTypeOpInterface", "Pure", "TypesMatchWith<complex, real, ElementType, \"complex element type matches result type\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "real part of a complex number"} {
     %t = irdl.any {omnir.constraint = "Complex<AnyFloat>"}
     %f = irdl.any {omnir.constraint = "AnyFloat"}
     irdl.operands(complex: %t)

@@ -5,7 +5,7 @@
 // means "the same attribute or type" — also for every value of a variadic group — while an
 // ODS named constraint (`omnir.constraint`) holds for each value on its own.)
 irdl.dialect @func attributes {omnir.ods} {
-  irdl.operation @call attributes {omnir.assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)", omnir.optional_attributes = ["arg_attrs", "res_attrs", "no_inline"], omnir.traits = ["CallOpInterface", "MemRefsNormalizable", "SymbolUserOpInterface"], omnir.verifier = "func.call", omnir.summary = "call operation", omnir.description = "A direct call to a function in the same symbol scope: the operands and result types must match the callee's function type."} {
+  irdl.operation @call attributes {omnir.arguments = ["callee", "operands", "arg_attrs", "res_attrs", "no_inline"], omnir.assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)", omnir.optional_attributes = ["arg_attrs", "res_attrs", "no_inline"], omnir.traits = ["CallOpInterface", "MemRefsNormalizable", "SymbolUserOpInterface"], omnir.verifier = "func.call", omnir.summary = "call operation", omnir.description = "A direct call to a function in the same symbol scope: the operands and result types must match the callee's function type."} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyType"}
     %callee = irdl.any {omnir.constraint = "FlatSymbolRefAttr"}

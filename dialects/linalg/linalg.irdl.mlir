@@ -3,7 +3,7 @@
 // computations on tensors and memrefs. Named ops (linalg.matmul, linalg.conv_*, ...) read
 // without their body; dialects/linalg/hooks.rs builds it from a table per op (the
 // arithmetic and its casts) and holds the custom directives of the formats.
-irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32, cases = ["exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh", "erf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}, BinaryFn = {width = 32, cases = ["add", "sub", "mul", "div", "div_unsigned", "max_signed", "min_signed", "max_unsigned", "min_unsigned", "powf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}, TernaryFn = {width = 32, cases = ["select"], values = [0]}, ElementwiseKind = {width = 32, cases = ["exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh", "erf", "add", "sub", "mul", "div", "div_unsigned", "max_signed", "min_signed", "max_unsigned", "min_unsigned", "powf", "select"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]}, TypeFn = {width = 32, cases = ["cast_signed", "cast_unsigned"], values = [0, 1]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, WinogradConv2DFmr = {width = 32, cases = ["F_2_3", "F_4_3", "F_2_5"], values = [0, 1, 2]}}} {
+irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32, cases = ["exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh", "erf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}, BinaryFn = {width = 32, cases = ["add", "sub", "mul", "div", "div_unsigned", "max_signed", "min_signed", "max_unsigned", "min_unsigned", "powf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}, TernaryFn = {width = 32, cases = ["select"], values = [0]}, ElementwiseKind = {width = 32, cases = ["exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh", "erf", "add", "sub", "mul", "div", "div_unsigned", "max_signed", "min_signed", "max_unsigned", "min_unsigned", "powf", "select"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23], symbols = ["exp", "log", "abs", "ceil", "floor", "negf", "reciprocal", "round", "sqrt", "rsqrt", "square", "tanh", "erf", "sin", "cos", "tan", "acos", "acosh", "asin", "asinh", "atan", "atanh", "log10", "log1p"]}, TypeFn = {width = 32, cases = ["cast_signed", "cast_unsigned"], values = [0, 1]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, WinogradConv2DFmr = {width = 32, cases = ["F_2_3", "F_4_3", "F_2_5"], values = [0, 1, 2]}}} {
   irdl.attribute @unary_fn {
     %e = irdl.any {omnir.enum = "UnaryFn"}
     irdl.parameters(value: %e)
@@ -32,7 +32,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     %any = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(values: variadic %any)
   }
-  irdl.operation @index attributes {omnir.assembly_format = "$dim attr-dict `:` type($result)", omnir.traits = ["Pure"], omnir.summary = "linalg index operation", omnir.description = "The index of the enclosing structured op's iteration along dimension dim."} {
+  irdl.operation @index attributes {omnir.assembly_format = "$dim attr-dict `:` type($result)", omnir.traits = ["InferTypeOpInterface", "Pure"], omnir.summary = "linalg index operation", omnir.description = "The index of the enclosing structured op's iteration along dimension dim."} {
     %dim = irdl.any {omnir.constraint = "I64Attr"}
     %idx = irdl.any {omnir.constraint = "Index"}
     irdl.results(result: %idx)
@@ -81,7 +81,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @mmt4d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "4-d tiled matrix multiplication, right operand transposed"} {
+  irdl.operation @mmt4d attributes {omnir.class_name = "Mmt4DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "4-d tiled matrix multiplication, right operand transposed"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -90,7 +90,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @batch_mmt4d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "batched mmt4d"} {
+  irdl.operation @batch_mmt4d attributes {omnir.class_name = "BatchMmt4DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "batched mmt4d"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -153,7 +153,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_1d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "1-d convolution without layout"} {
+  irdl.operation @conv_1d attributes {omnir.class_name = "Conv1DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "1-d convolution without layout"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -162,7 +162,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "2-d convolution without layout"} {
+  irdl.operation @conv_2d attributes {omnir.class_name = "Conv2DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "2-d convolution without layout"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -171,7 +171,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_3d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "3-d convolution without layout"} {
+  irdl.operation @conv_3d attributes {omnir.class_name = "Conv3DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "3-d convolution without layout"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -180,7 +180,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @fill_rng_2d attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "fills a 2-d output with pseudo-random numbers"} {
+  irdl.operation @fill_rng_2d attributes {omnir.class_name = "FillRng2DOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.summary = "fills a 2-d output with pseudo-random numbers"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -189,19 +189,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.results(result_tensors: variadic %res)
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_1d_nwc_wcf attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
-    %in = irdl.any {omnir.constraint = "AnyType"}
-    %out = irdl.any {omnir.constraint = "AnyShaped"}
-    %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
-    %strides = irdl.any {omnir.constraint = "I64ElementsAttr"}
-    %dilations = irdl.any {omnir.constraint = "I64ElementsAttr"}
-    %r = irdl.region
-    irdl.operands(inputs: variadic %in, outputs: variadic %out)
-    irdl.results(result_tensors: variadic %res)
-    irdl.attributes {"strides" = %strides, "dilations" = %dilations}
-    irdl.regions(region: %r)
-  }
-  irdl.operation @conv_1d_ncw_fcw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_1d_nwc_wcf attributes {omnir.class_name = "Conv1DNwcWcfOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -213,7 +201,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwc_hwcf attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_1d_ncw_fcw attributes {omnir.class_name = "Conv1DNcwFcwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -225,7 +213,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwc_fhwc attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwc_hwcf attributes {omnir.class_name = "Conv2DNhwcHwcfOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -237,7 +225,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwc_hwcf_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwc_fhwc attributes {omnir.class_name = "Conv2DNhwcFhwcOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -249,7 +237,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwc_fhwc_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwc_hwcf_q attributes {omnir.class_name = "Conv2DNhwcHwcfQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -261,7 +249,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nchw_fchw_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwc_fhwc_q attributes {omnir.class_name = "Conv2DNhwcFhwcQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -273,7 +261,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nchw_fchw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nchw_fchw_q attributes {omnir.class_name = "Conv2DNchwFchwQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -285,7 +273,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_ngchw_fgchw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nchw_fchw attributes {omnir.class_name = "Conv2DNchwFchwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -297,7 +285,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_ngchw_gfchw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_ngchw_fgchw attributes {omnir.class_name = "Conv2DNgchwFgchwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -309,7 +297,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwgc_gfhwc attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_ngchw_gfchw attributes {omnir.class_name = "Conv2DNgchwGfchwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -321,7 +309,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_nhwgc_gfhwc_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwgc_gfhwc attributes {omnir.class_name = "Conv2DNhwgcGfhwcOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -333,7 +321,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_2d_ngchw_gfchw_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_nhwgc_gfhwc_q attributes {omnir.class_name = "Conv2DNhwgcGfhwcQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -345,7 +333,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_3d_ndhwc_dhwcf attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_2d_ngchw_gfchw_q attributes {omnir.class_name = "Conv2DNgchwGfchwQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -357,7 +345,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_3d_ndhwc_dhwcf_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_3d_ndhwc_dhwcf attributes {omnir.class_name = "Conv3DNdhwcDhwcfOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -369,7 +357,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @conv_3d_ncdhw_fcdhw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
+  irdl.operation @conv_3d_ndhwc_dhwcf_q attributes {omnir.class_name = "Conv3DNdhwcDhwcfQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -381,7 +369,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_1d_nwc_wc attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @conv_3d_ncdhw_fcdhw attributes {omnir.class_name = "Conv3DNcdhwFcdhwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "convolution with strides and dilations (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -393,7 +381,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_1d_ncw_cw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_1d_nwc_wc attributes {omnir.class_name = "DepthwiseConv1DNwcWcOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -405,7 +393,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_1d_nwc_wcm attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_1d_ncw_cw attributes {omnir.class_name = "DepthwiseConv1DNcwCwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -417,7 +405,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_2d_nchw_chw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_1d_nwc_wcm attributes {omnir.class_name = "DepthwiseConv1DNwcWcmOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -429,7 +417,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_2d_nhwc_hwc attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_2d_nchw_chw attributes {omnir.class_name = "DepthwiseConv2DNchwChwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -441,7 +429,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_2d_nhwc_hwc_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_2d_nhwc_hwc attributes {omnir.class_name = "DepthwiseConv2DNhwcHwcOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -453,7 +441,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_2d_nhwc_hwcm attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_2d_nhwc_hwc_q attributes {omnir.class_name = "DepthwiseConv2DNhwcHwcQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -465,7 +453,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_2d_nhwc_hwcm_q attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_2d_nhwc_hwcm attributes {omnir.class_name = "DepthwiseConv2DNhwcHwcmOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -477,7 +465,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_3d_ndhwc_dhwc attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_2d_nhwc_hwcm_q attributes {omnir.class_name = "DepthwiseConv2DNhwcHwcmQOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -489,7 +477,7 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_3d_ncdhw_cdhw attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_3d_ndhwc_dhwc attributes {omnir.class_name = "DepthwiseConv3DNdhwcDhwcOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -501,7 +489,19 @@ irdl.dialect @linalg attributes {omnir.ods, omnir.enums = {UnaryFn = {width = 32
     irdl.attributes {"strides" = %strides, "dilations" = %dilations}
     irdl.regions(region: %r)
   }
-  irdl.operation @depthwise_conv_3d_ndhwc_dhwcm attributes {omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+  irdl.operation @depthwise_conv_3d_ncdhw_cdhw attributes {omnir.class_name = "DepthwiseConv3DNcdhwCdhwOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
+    %in = irdl.any {omnir.constraint = "AnyType"}
+    %out = irdl.any {omnir.constraint = "AnyShaped"}
+    %res = irdl.any {omnir.constraint = "AnyRankedTensor"}
+    %strides = irdl.any {omnir.constraint = "I64ElementsAttr"}
+    %dilations = irdl.any {omnir.constraint = "I64ElementsAttr"}
+    %r = irdl.region
+    irdl.operands(inputs: variadic %in, outputs: variadic %out)
+    irdl.results(result_tensors: variadic %res)
+    irdl.attributes {"strides" = %strides, "dilations" = %dilations}
+    irdl.regions(region: %r)
+  }
+  irdl.operation @depthwise_conv_3d_ndhwc_dhwcm attributes {omnir.class_name = "DepthwiseConv3DNdhwcDhwcmOp", omnir.assembly_format = "attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? (`outs` `(` $outputs^ `:` type($outputs) `)`)? custom<ResultTypes>(type($result_tensors))", omnir.built_regions = ["region"], omnir.traits = ["AttrSizedOperandSegments", "RecursiveMemoryEffects", "DestinationStyleOpInterface", "OpAsmOpInterface"], omnir.optional_attributes = ["strides", "dilations"], omnir.summary = "depthwise convolution (layout in the name)"} {
     %in = irdl.any {omnir.constraint = "AnyType"}
     %out = irdl.any {omnir.constraint = "AnyShaped"}
     %res = irdl.any {omnir.constraint = "AnyRankedTensor"}

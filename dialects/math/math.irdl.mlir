@@ -2,7 +2,7 @@
 // scalars, vectors and tensors. Its fast-math flags are arith's (`#arith.fastmath<...>`),
 // so loading math loads arith.
 irdl.dialect @math attributes {omnir.ods} {
-  irdl.operation @absf attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point absolute-value operation"} {
+  irdl.operation @absf attributes {omnir.class_name = "AbsFOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point absolute-value operation"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
@@ -107,7 +107,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @expm1 attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "base-e exponential of the specified value minus 1"} {
+  irdl.operation @expm1 attributes {omnir.class_name = "ExpM1Op", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "base-e exponential of the specified value minus 1"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
@@ -156,7 +156,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @roundeven attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "round of the specified value"} {
+  irdl.operation @roundeven attributes {omnir.class_name = "RoundEvenOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "round of the specified value"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
@@ -219,14 +219,14 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @copysign attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "A copysign operation"} {
+  irdl.operation @copysign attributes {omnir.class_name = "CopySignOp", omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "A copysign operation"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @powf attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point raised to the power of operation"} {
+  irdl.operation @powf attributes {omnir.class_name = "PowFOp", omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point raised to the power of operation"} {
     %t = irdl.any {omnir.constraint = "FloatLike"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)
@@ -240,7 +240,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @fpowi attributes {omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "AllTypesMatch<[lhs, result]>", "SameOperandsAndResultShape"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point raised to the signed integer power"} {
+  irdl.operation @fpowi attributes {omnir.class_name = "FPowIOp", omnir.assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)", omnir.traits = ["InferTypeOpInterface", "NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "AllTypesMatch<[lhs, result]>", "SameOperandsAndResultShape"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "floating point raised to the signed integer power"} {
     %f = irdl.any {omnir.constraint = "FloatLike"}
     %i = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(lhs: %f, rhs: %i)
@@ -248,32 +248,32 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @ipowi attributes {omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "signed integer raised to the power of operation"} {
+  irdl.operation @ipowi attributes {omnir.class_name = "IPowIOp", omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "signed integer raised to the power of operation"} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(lhs: %t, rhs: %t)
     irdl.results(result: %t)
   }
-  irdl.operation @absi attributes {omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "integer absolute-value operation"} {
+  irdl.operation @absi attributes {omnir.class_name = "AbsIOp", omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "integer absolute-value operation"} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
   }
-  irdl.operation @ctlz attributes {omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the leading zeros an integer value"} {
+  irdl.operation @ctlz attributes {omnir.class_name = "CountLeadingZerosOp", omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the leading zeros an integer value"} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
   }
-  irdl.operation @cttz attributes {omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the trailing zeros an integer value"} {
+  irdl.operation @cttz attributes {omnir.class_name = "CountTrailingZerosOp", omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the trailing zeros an integer value"} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
   }
-  irdl.operation @ctpop attributes {omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the number of set bits of an integer value"} {
+  irdl.operation @ctpop attributes {omnir.class_name = "CtPopOp", omnir.assembly_format = "$operand attr-dict `:` type($result)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "SameOperandsAndResultType"], omnir.summary = "counts the number of set bits of an integer value"} {
     %t = irdl.any {omnir.constraint = "SignlessIntegerOrIndexLike"}
     irdl.operands(operand: %t)
     irdl.results(result: %t)
   }
-  irdl.operation @isnan attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as NaN"} {
+  irdl.operation @isnan attributes {omnir.class_name = "IsNaNOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["InferTypeOpInterface", "NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as NaN"} {
     %f = irdl.any {omnir.constraint = "FloatLike"}
     %b = irdl.any {omnir.constraint = "BoolLike"}
     irdl.operands(operand: %f)
@@ -281,7 +281,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @isinf attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as infinite"} {
+  irdl.operation @isinf attributes {omnir.class_name = "IsInfOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["InferTypeOpInterface", "NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as infinite"} {
     %f = irdl.any {omnir.constraint = "FloatLike"}
     %b = irdl.any {omnir.constraint = "BoolLike"}
     irdl.operands(operand: %f)
@@ -289,7 +289,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @isfinite attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as finite"} {
+  irdl.operation @isfinite attributes {omnir.class_name = "IsFiniteOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["InferTypeOpInterface", "NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as finite"} {
     %f = irdl.any {omnir.constraint = "FloatLike"}
     %b = irdl.any {omnir.constraint = "BoolLike"}
     irdl.operands(operand: %f)
@@ -297,7 +297,7 @@ irdl.dialect @math attributes {omnir.ods} {
     %fm = irdl.base "#arith.fastmath"
     irdl.attributes {"fastmath" = %fm}
   }
-  irdl.operation @isnormal attributes {omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as normal"} {
+  irdl.operation @isnormal attributes {omnir.class_name = "IsNormalOp", omnir.assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)", omnir.traits = ["InferTypeOpInterface", "NoMemoryEffect", "ElementwiseMappable", "VectorUnrollOpInterface", "Pure", "TypesMatchWith<operand, result, I1SameShape, \"result type has i1 element type and same shape as operands\">"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "returns true if the operand classifies as normal"} {
     %f = irdl.any {omnir.constraint = "FloatLike"}
     %b = irdl.any {omnir.constraint = "BoolLike"}
     irdl.operands(operand: %f)

@@ -47,7 +47,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.attributes {"alignment" = %align}
   }
 
-  irdl.operation @atomic_rmw attributes {omnir.assembly_format = "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)", omnir.traits = ["AllTypesMatch<[value, result]>", "TypesMatchWith<memref, value, ElementType, \"value type matches element type of memref\">", "MemoryEffects"], omnir.verifier = "memref.atomic_rmw", omnir.summary = "atomic read-modify-write operation", omnir.description = "Atomically combines the value with the element at the indices (the kind says how) and stores the result; returns the value stored."} {
+  irdl.operation @atomic_rmw attributes {omnir.class_name = "AtomicRMWOp", omnir.arguments = ["kind", "value", "memref", "indices"], omnir.assembly_format = "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)", omnir.traits = ["InferTypeOpInterface", "AllTypesMatch<[value, result]>", "TypesMatchWith<memref, value, ElementType, \"value type matches element type of memref\">", "MemoryEffects"], omnir.verifier = "memref.atomic_rmw", omnir.summary = "atomic read-modify-write operation", omnir.description = "Atomically combines the value with the element at the indices (the kind says how) and stores the result; returns the value stored."} {
     %kind = irdl.any {omnir.enum = "AtomicRMWKind"}
     %v = irdl.any {omnir.constraint = "AnyTypeOf<[AnySignlessInteger, AnyFloat]>"}
     %m = irdl.any {omnir.constraint = "MemRefOf<[AnySignlessInteger, AnyFloat]>"}
@@ -90,7 +90,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.operands(memref: %m)
   }
 
-  irdl.operation @dim attributes {omnir.assembly_format = "attr-dict $source `,` $index `:` type($source)", omnir.traits = ["OpAsmOpInterface", "MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect", "ShapedDimOpInterface", "InferIntRangeInterface"], omnir.result_names = ["dim"], omnir.summary = "dimension index operation", omnir.description = "The size of the given dimension of a memref (undefined behavior when the index is out of bounds)."} {
+  irdl.operation @dim attributes {omnir.assembly_format = "attr-dict $source `,` $index `:` type($source)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "MemRefsNormalizable", "ConditionallySpeculatable", "NoMemoryEffect", "ShapedDimOpInterface", "InferIntRangeInterface"], omnir.result_names = ["dim"], omnir.summary = "dimension index operation", omnir.description = "The size of the given dimension of a memref (undefined behavior when the index is out of bounds)."} {
     %src = irdl.any {omnir.constraint = "AnyNon0RankedOrUnrankedMemRef"}
     %index = irdl.is index
     irdl.operands(source: %src, index: %index)
@@ -116,7 +116,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.operands(tagMemRef: %tag, tagIndices: variadic %index, numElements: %n)
   }
 
-  irdl.operation @expand_shape attributes {omnir.assembly_format = "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)", omnir.traits = ["OpAsmOpInterface", "ReifyRankedShapedTypeOpInterface", "Pure", "ViewLikeOpInterface"], omnir.result_names = ["expand_shape"], omnir.summary = "operation to produce a memref with a higher rank.", omnir.description = "A view that splits each source dimension into the group of result dimensions the reassociation lists; output_shape gives the result sizes."} {
+  irdl.operation @expand_shape attributes {omnir.arguments = ["src", "reassociation", "output_shape", "static_output_shape"], omnir.assembly_format = "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)", omnir.traits = ["OpAsmOpInterface", "ReifyRankedShapedTypeOpInterface", "Pure", "ViewLikeOpInterface"], omnir.result_names = ["expand_shape"], omnir.summary = "operation to produce a memref with a higher rank.", omnir.description = "A view that splits each source dimension into the group of result dimensions the reassociation lists; output_shape gives the result sizes."} {
     %src = irdl.any {omnir.constraint = "AnyStridedMemRef"}
     %re = irdl.any {omnir.constraint = "IndexListArrayAttr"}
     %index = irdl.any {omnir.constraint = "Index"}
@@ -127,7 +127,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.attributes {"reassociation" = %re, "static_output_shape" = %static}
   }
 
-  irdl.operation @extract_aligned_pointer_as_index attributes {omnir.assembly_format = "$source `:` type($source) `->` type(results) attr-dict", omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["intptr"], omnir.summary = "Extracts a memref's underlying aligned pointer as an index", omnir.description = "The aligned pointer of a memref's buffer, as an index (for lowerings)."} {
+  irdl.operation @extract_aligned_pointer_as_index attributes {omnir.assembly_format = "$source `:` type($source) `->` type(results) attr-dict", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "Pure"], omnir.result_names = ["intptr"], omnir.summary = "Extracts a memref's underlying aligned pointer as an index", omnir.description = "The aligned pointer of a memref's buffer, as an index (for lowerings)."} {
     %src = irdl.any {omnir.constraint = "AnyRankedOrUnrankedMemRef"}
     %index = irdl.is index
     irdl.operands(source: %src)
@@ -144,7 +144,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.results(base_buffer: %base, offset: %offset, sizes: variadic %sizes, strides: variadic %strides)
   }
 
-  irdl.operation @generic_atomic_rmw attributes {omnir.assembly_format = "$memref `[` $indices `]` `:` type($memref) $atomic_body attr-dict", omnir.traits = ["SingleBlockImplicitTerminator<memref.atomic_yield>", "TypesMatchWith<memref, result, ElementType, \"result type matches element type of memref\">", "MemoryEffects"], omnir.verifier = "memref.generic_atomic_rmw", omnir.summary = "atomic read-modify-write operation with a region", omnir.description = "Atomically replaces the element at the indices with what its region computes from the current value (its block argument)."} {
+  irdl.operation @generic_atomic_rmw attributes {omnir.class_name = "GenericAtomicRMWOp", omnir.assembly_format = "$memref `[` $indices `]` `:` type($memref) $atomic_body attr-dict", omnir.traits = ["SingleBlockImplicitTerminator<memref.atomic_yield>", "TypesMatchWith<memref, result, ElementType, \"result type matches element type of memref\">", "MemoryEffects"], omnir.verifier = "memref.generic_atomic_rmw", omnir.summary = "atomic read-modify-write operation with a region", omnir.description = "Atomically replaces the element at the indices with what its region computes from the current value (its block argument)."} {
     %m = irdl.any {omnir.constraint = "MemRefOf<[AnySignlessInteger, AnyFloat]>"}
     %index = irdl.any {omnir.constraint = "Index"}
     %res = irdl.any {omnir.constraint = "AnyTypeOf<[AnySignlessInteger, AnyFloat]>"}
@@ -171,7 +171,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.attributes {"sym_name" = %name, "sym_visibility" = %vis, "type" = %ty, "initial_value" = %init, "constant" = %unit, "alignment" = %align}
   }
 
-  irdl.operation @load attributes {omnir.assembly_format = "$memref `[` $indices `]` oilist(`alignment` `(` $alignment `)` | `nontemporal` `(` $nontemporal `)`) attr-dict `:` type($memref)", omnir.optional_attributes = ["nontemporal", "alignment"], omnir.traits = ["TypesMatchWith<memref, result, ElementType, \"result type matches element type of 'memref'\">", "MemRefsNormalizable", "MemoryEffects<[MemRead]>"], omnir.verifier = "memref.load", omnir.summary = "load operation", omnir.description = "Reads the element of a memref at the indices (one per dimension, in bounds)."} {
+  irdl.operation @load attributes {omnir.assembly_format = "$memref `[` $indices `]` oilist(`alignment` `(` $alignment `)` | `nontemporal` `(` $nontemporal `)`) attr-dict `:` type($memref)", omnir.optional_attributes = ["nontemporal", "alignment"], omnir.traits = ["InferTypeOpInterface", "TypesMatchWith<memref, result, ElementType, \"result type matches element type of 'memref'\">", "MemRefsNormalizable", "MemoryEffects<[MemRead]>"], omnir.verifier = "memref.load", omnir.summary = "load operation", omnir.description = "Reads the element of a memref at the indices (one per dimension, in bounds)."} {
     %m = irdl.any {omnir.constraint = "AnyMemRef"}
     %index = irdl.any {omnir.constraint = "Index"}
     %nt = irdl.any {omnir.constraint = "BoolAttr"}
@@ -199,7 +199,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.attributes {"isWrite" = %w, "localityHint" = %hint, "isDataCache" = %d}
   }
 
-  irdl.operation @rank attributes {omnir.assembly_format = "$memref attr-dict `:` type($memref)", omnir.traits = ["Pure"], omnir.summary = "rank operation", omnir.description = "The rank of a memref."} {
+  irdl.operation @rank attributes {omnir.assembly_format = "$memref attr-dict `:` type($memref)", omnir.traits = ["InferTypeOpInterface", "Pure"], omnir.summary = "rank operation", omnir.description = "The rank of a memref."} {
     %m = irdl.any {omnir.constraint = "AnyRankedOrUnrankedMemRef"}
     %index = irdl.is index
     irdl.operands(memref: %m)
@@ -244,7 +244,7 @@ irdl.dialect @memref attributes {omnir.ods, omnir.enums = {AtomicRMWKind = {widt
     irdl.attributes {"nontemporal" = %nt, "alignment" = %align}
   }
 
-  irdl.operation @subview attributes {omnir.assembly_format = "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)", omnir.traits = ["OpAsmOpInterface", "ViewLikeOpInterface", "AttrSizedOperandSegments", "OffsetSizeAndStrideOpInterface", "Pure"], omnir.result_names = ["subview"], omnir.verifier = "memref.subview", omnir.summary = "memref subview operation", omnir.description = "A view of part of the source: offsets, sizes and strides per dimension, each static or given by an operand; unit dimensions may be dropped."} {
+  irdl.operation @subview attributes {omnir.class_name = "SubViewOp", omnir.assembly_format = "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)", omnir.traits = ["OpAsmOpInterface", "ViewLikeOpInterface", "AttrSizedOperandSegments", "OffsetSizeAndStrideOpInterface", "Pure"], omnir.result_names = ["subview"], omnir.verifier = "memref.subview", omnir.summary = "memref subview operation", omnir.description = "A view of part of the source: offsets, sizes and strides per dimension, each static or given by an operand; unit dimensions may be dropped."} {
     %src = irdl.any {omnir.constraint = "AnyMemRef"}
     %index = irdl.any {omnir.constraint = "Index"}
     %static = irdl.any {omnir.constraint = "DenseI64ArrayAttr"}

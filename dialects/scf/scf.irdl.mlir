@@ -30,7 +30,7 @@ irdl.dialect @scf attributes {omnir.ods} {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @forall attributes {omnir.verifier = "scf.forall", omnir.assembly_format = "custom<ForallHeader>($dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound, $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region) $region attr-dict", omnir.print_terminators = "with_results", omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
+  irdl.operation @forall attributes {omnir.arguments = ["dynamicLowerBound", "dynamicUpperBound", "dynamicStep", "staticLowerBound", "staticUpperBound", "staticStep", "outputs", "mapping"], omnir.verifier = "scf.forall", omnir.assembly_format = "custom<ForallHeader>($dynamicLowerBound, $staticLowerBound, $dynamicUpperBound, $staticUpperBound, $dynamicStep, $staticStep, $outputs, type($outputs), type($results), $region) $region attr-dict", omnir.print_terminators = "with_results", omnir.optional_attributes = ["mapping"], omnir.traits = ["AttrSizedOperandSegments", "AutomaticAllocationScope", "LoopLikeOpInterface", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator<scf.forall.in_parallel>", "RegionBranchOpInterface", "DestinationStyleOpInterface"], omnir.summary = "evaluate a block multiple times in parallel", omnir.description = "A parallel loop over a multi-dimensional iteration space, writing its results through scf.forall.in_parallel."} {
     %index = irdl.any {omnir.constraint = "Index"}
     %out = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %res = irdl.any {omnir.constraint = "AnyType"}
@@ -45,7 +45,7 @@ irdl.dialect @scf attributes {omnir.ods} {
     irdl.regions(region: %r)
   }
 
-  irdl.operation @forall.in_parallel attributes {omnir.assembly_format = "$region attr-dict", omnir.traits = ["Pure", "Terminator", "HasParent<scf.forall>", "NoTerminator", "SingleBlock"], omnir.summary = "terminates a forall block", omnir.description = "Holds the parallel insertions that make the results of the enclosing scf.forall."} {
+  irdl.operation @forall.in_parallel attributes {omnir.class_name = "InParallelOp", omnir.assembly_format = "$region attr-dict", omnir.traits = ["Pure", "Terminator", "HasParent<scf.forall>", "NoTerminator", "SingleBlock"], omnir.summary = "terminates a forall block", omnir.description = "Holds the parallel insertions that make the results of the enclosing scf.forall."} {
     %r = irdl.region
     irdl.regions(region: %r)
   }

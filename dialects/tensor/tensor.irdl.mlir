@@ -27,7 +27,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.attributes {"reassociation" = %re}
   }
 
-  irdl.operation @concat attributes {omnir.assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "OpAsmOpInterface"], omnir.result_names = ["concat"], omnir.verifier = "tensor.concat", omnir.summary = "tensor concatenation operation", omnir.description = "Joins tensors of one rank along a static dimension; the other dimensions must agree and the result's size along it is the sum of the inputs'."} {
+  irdl.operation @concat attributes {omnir.arguments = ["dim", "inputs"], omnir.assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)", omnir.traits = ["Pure", "OpAsmOpInterface"], omnir.result_names = ["concat"], omnir.verifier = "tensor.concat", omnir.summary = "tensor concatenation operation", omnir.description = "Joins tensors of one rank along a static dimension; the other dimensions must agree and the result's size along it is the sum of the inputs'."} {
     %dim = irdl.any {omnir.constraint = "I64Attr"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %r = irdl.any {omnir.constraint = "AnyRankedTensor"}
@@ -36,7 +36,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.attributes {"dim" = %dim}
   }
 
-  irdl.operation @dim attributes {omnir.assembly_format = "attr-dict $source `,` $index `:` type($source)", omnir.traits = ["OpAsmOpInterface", "ConditionallySpeculatable", "NoMemoryEffect"], omnir.result_names = ["dim"], omnir.summary = "dimension index operation", omnir.description = "The size of a dimension of a tensor, given by an index; an out-of-range index is undefined behavior."} {
+  irdl.operation @dim attributes {omnir.assembly_format = "attr-dict $source `,` $index `:` type($source)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "ConditionallySpeculatable", "NoMemoryEffect"], omnir.result_names = ["dim"], omnir.summary = "dimension index operation", omnir.description = "The size of a dimension of a tensor, given by an index; an out-of-range index is undefined behavior."} {
     %t = irdl.any {omnir.constraint = "AnyNon0RankedOrUnrankedTensor"}
     %i = irdl.any {omnir.constraint = "Index"}
     %r = irdl.any {omnir.constraint = "Index"}
@@ -51,7 +51,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.results(result: %r)
   }
 
-  irdl.operation @expand_shape attributes {omnir.assembly_format = "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)", omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["expanded"], omnir.verifier = "tensor.expand_shape", omnir.summary = "operation to produce a tensor with a higher rank", omnir.description = "Splits each source dimension into a group of adjacent result dimensions (the reassociation), with the result's sizes given by output_shape."} {
+  irdl.operation @expand_shape attributes {omnir.arguments = ["src", "reassociation", "output_shape", "static_output_shape"], omnir.assembly_format = "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)", omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["expanded"], omnir.verifier = "tensor.expand_shape", omnir.summary = "operation to produce a tensor with a higher rank", omnir.description = "Splits each source dimension into a group of adjacent result dimensions (the reassociation), with the result's sizes given by output_shape."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %r = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %i = irdl.any {omnir.constraint = "Index"}
@@ -62,7 +62,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.attributes {"reassociation" = %re, "static_output_shape" = %shape}
   }
 
-  irdl.operation @extract attributes {omnir.assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)", omnir.traits = ["OpAsmOpInterface", "Pure", "TypesMatchWith<tensor, result, ElementType, \"result type matches element type of tensor\">"], omnir.result_names = ["extracted"], omnir.verifier = "tensor.extract", omnir.summary = "element extraction operation", omnir.description = "Reads the element of a ranked tensor at the given indices (one per dimension)."} {
+  irdl.operation @extract attributes {omnir.assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "Pure", "TypesMatchWith<tensor, result, ElementType, \"result type matches element type of tensor\">"], omnir.result_names = ["extracted"], omnir.verifier = "tensor.extract", omnir.summary = "element extraction operation", omnir.description = "Reads the element of a ranked tensor at the given indices (one per dimension)."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %i = irdl.any {omnir.constraint = "Index"}
     %r = irdl.any {omnir.constraint = "AnyType"}
@@ -109,7 +109,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.regions(body: %body)
   }
 
-  irdl.operation @insert attributes {omnir.assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)", omnir.traits = ["OpAsmOpInterface", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"result type matches type of dest\">", "TypesMatchWith<dest, scalar, ElementType, \"scalar type matches element type of dest\">"], omnir.result_names = ["inserted"], omnir.verifier = "tensor.insert", omnir.summary = "element insertion operation", omnir.description = "A copy of the destination tensor with the element at the given indices replaced by the scalar."} {
+  irdl.operation @insert attributes {omnir.assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"result type matches type of dest\">", "TypesMatchWith<dest, scalar, ElementType, \"scalar type matches element type of dest\">"], omnir.result_names = ["inserted"], omnir.verifier = "tensor.insert", omnir.summary = "element insertion operation", omnir.description = "A copy of the destination tensor with the element at the given indices replaced by the scalar."} {
     %s = irdl.any {omnir.constraint = "AnyType"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %i = irdl.any {omnir.constraint = "Index"}
@@ -118,7 +118,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.results(result: %r)
   }
 
-  irdl.operation @insert_slice attributes {omnir.assembly_format = "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)", omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"expected result type to match dest type\">"], omnir.result_names = ["inserted_slice"], omnir.verifier = "tensor.insert_slice", omnir.summary = "insert_slice operation", omnir.description = "A copy of the destination tensor with the slice at offsets, sizes and strides replaced by the source (which may lack unit dimensions)."} {
+  irdl.operation @insert_slice attributes {omnir.assembly_format = "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "AttrSizedOperandSegments", "DestinationStyleOpInterface", "Pure", "TypesMatchWith<dest, result, Same, \"expected result type to match dest type\">"], omnir.result_names = ["inserted_slice"], omnir.verifier = "tensor.insert_slice", omnir.summary = "insert_slice operation", omnir.description = "A copy of the destination tensor with the slice at offsets, sizes and strides replaced by the source (which may lack unit dimensions)."} {
     %s = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %o = irdl.any {omnir.constraint = "Index"}
@@ -131,7 +131,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.attributes {"static_offsets" = %a, "static_sizes" = %a, "static_strides" = %a}
   }
 
-  irdl.operation @pad attributes {omnir.assembly_format = "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)", omnir.optional_attributes = ["nofold"], omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure", "SingleBlockImplicitTerminator<tensor.yield>"], omnir.result_names = ["padded"], omnir.verifier = "tensor.pad", omnir.summary = "tensor pad operation", omnir.description = "The source tensor grown by low and high padding in each dimension; the region yields the value of each padded element (its arguments are the indices)."} {
+  irdl.operation @pad attributes {omnir.arguments = ["source", "low", "high", "static_low", "static_high", "nofold"], omnir.assembly_format = "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)", omnir.optional_attributes = ["nofold"], omnir.traits = ["OpAsmOpInterface", "AttrSizedOperandSegments", "Pure", "SingleBlockImplicitTerminator<tensor.yield>"], omnir.result_names = ["padded"], omnir.verifier = "tensor.pad", omnir.summary = "tensor pad operation", omnir.description = "The source tensor grown by low and high padding in each dimension; the region yields the value of each padded element (its arguments are the indices)."} {
     %t = irdl.any {omnir.constraint = "AnyRankedTensor"}
     %lo = irdl.any {omnir.constraint = "Index"}
     %hi = irdl.any {omnir.constraint = "Index"}
@@ -156,7 +156,7 @@ irdl.dialect @tensor attributes {omnir.ods} {
     irdl.attributes {"static_offsets" = %a, "static_sizes" = %a, "static_strides" = %a}
   }
 
-  irdl.operation @rank attributes {omnir.assembly_format = "$tensor attr-dict `:` type($tensor)", omnir.traits = ["OpAsmOpInterface", "Pure"], omnir.result_names = ["rank"], omnir.summary = "rank operation", omnir.description = "The rank of a tensor (ranked or not), as an index."} {
+  irdl.operation @rank attributes {omnir.assembly_format = "$tensor attr-dict `:` type($tensor)", omnir.traits = ["InferTypeOpInterface", "OpAsmOpInterface", "Pure"], omnir.result_names = ["rank"], omnir.summary = "rank operation", omnir.description = "The rank of a tensor (ranked or not), as an index."} {
     %t = irdl.any {omnir.constraint = "AnyTensor"}
     %r = irdl.any {omnir.constraint = "Index"}
     irdl.operands(tensor: %t)

@@ -4,7 +4,7 @@
 // flags are arith's, so loading vector loads arith. Rust hooks (dialects/vector/hooks.rs):
 // the custom forms upstream writes in C++ (contract, outerproduct, transfer_read/write,
 // mask) and the inferred types of shuffle, from_elements and to_elements.
-irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, PrintPunctuation = {width = 32, cases = ["no_punctuation", "newline", "comma", "open", "close"], values = [0, 1, 2, 3, 4]}}} {
+irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {width = 32, cases = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf"], values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11], symbols = ["ADD", "MUL", "MINUI", "MINSI", "MINNUMF", "MAXUI", "MAXSI", "MAXNUMF", "AND", "OR", "XOR", "MAXIMUMF", "MINIMUMF"]}, IteratorType = {width = 32, cases = ["parallel", "reduction"], values = [0, 1]}, PrintPunctuation = {width = 32, cases = ["no_punctuation", "newline", "comma", "open", "close"], values = [0, 1, 2, 3, 4], symbols = ["NoPunctuation", "NewLine", "Comma", "Open", "Close"]}}} {
   irdl.attribute @kind {
     %e = irdl.any {omnir.enum = "CombiningKind"}
     irdl.parameters(value: %e)
@@ -17,7 +17,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     %e = irdl.any {omnir.enum = "PrintPunctuation"}
     irdl.parameters(value: %e)
   }
-  irdl.operation @contract attributes {omnir.assembly_format = "custom<ContractTraits>($indexing_maps, $iterator_types, $kind, $fastmath) $lhs `,` $rhs `,` $acc attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.default_texts = {kind = "#vector.kind<add>", fastmath = "#arith.fastmath<none>"}, omnir.summary = "vector contraction operation"} {
+  irdl.operation @contract attributes {omnir.class_name = "ContractionOp", omnir.assembly_format = "custom<ContractTraits>($indexing_maps, $iterator_types, $kind, $fastmath) $lhs `,` $rhs `,` $acc attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.default_texts = {kind = "#vector.kind<add>", fastmath = "#arith.fastmath<none>"}, omnir.summary = "vector contraction operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %v2 = irdl.any {omnir.constraint = "AnyVector"}
     %t = irdl.any {omnir.constraint = "AnyType"}
@@ -29,7 +29,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %t)
     irdl.attributes {"indexing_maps" = %maps, "iterator_types" = %iters, "kind" = %kind, "fastmath" = %fm}
   }
-  irdl.operation @reduction attributes {omnir.assembly_format = "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "reduction operation"} {
+  irdl.operation @reduction attributes {omnir.arguments = ["kind", "vector", "acc", "fastmath"], omnir.assembly_format = "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)", omnir.traits = ["Pure", "VectorUnrollOpInterface"], omnir.default_texts = {fastmath = "#arith.fastmath<none>"}, omnir.summary = "reduction operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %t = irdl.any {omnir.constraint = "AnyType"}
     %kind = irdl.base @vector::@kind
@@ -38,7 +38,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(dest: %t)
     irdl.attributes {"kind" = %kind, "fastmath" = %fm}
   }
-  irdl.operation @multi_reduction attributes {omnir.assembly_format = "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, acc]>", "InferTypeOpInterface", "VectorUnrollOpInterface"], omnir.summary = "Multi-dimensional reduction operation"} {
+  irdl.operation @multi_reduction attributes {omnir.class_name = "MultiDimReductionOp", omnir.arguments = ["kind", "source", "acc", "reduction_dims"], omnir.assembly_format = "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, acc]>", "InferTypeOpInterface", "VectorUnrollOpInterface"], omnir.summary = "Multi-dimensional reduction operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %t = irdl.any {omnir.constraint = "AnyType"}
     %kind = irdl.base @vector::@kind
@@ -62,13 +62,13 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(vector: %r)
     irdl.attributes {"mask" = %mask}
   }
-  irdl.operation @interleave attributes {omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)", omnir.traits = ["Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "constructs a vector by interleaving two input vectors"} {
+  irdl.operation @interleave attributes {omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[lhs, rhs]>"], omnir.summary = "constructs a vector by interleaving two input vectors"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
     irdl.operands(lhs: %v, rhs: %v)
     irdl.results(result: %r)
   }
-  irdl.operation @deinterleave attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `->` type($res1)", omnir.traits = ["Pure", "AllTypesMatch<[res1, res2]>"], omnir.result_names = ["res1", "res2"], omnir.summary = "constructs two vectors by deinterleaving an input vector"} {
+  irdl.operation @deinterleave attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `->` type($res1)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[res1, res2]>"], omnir.result_names = ["res1", "res2"], omnir.summary = "constructs two vectors by deinterleaving an input vector"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
     irdl.operands(source: %v)
@@ -83,7 +83,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %any)
     irdl.attributes {"static_position" = %pos}
   }
-  irdl.operation @fma attributes {omnir.assembly_format = "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)", omnir.traits = ["Pure", "AllTypesMatch<[lhs, rhs, acc, result]>", "ElementwiseMappable", "VectorUnrollOpInterface"], omnir.summary = "vector fused multiply-add"} {
+  irdl.operation @fma attributes {omnir.class_name = "FMAOp", omnir.assembly_format = "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[lhs, rhs, acc, result]>", "ElementwiseMappable", "VectorUnrollOpInterface"], omnir.summary = "vector fused multiply-add"} {
     %t = irdl.any {omnir.constraint = "AnyVector"}
     irdl.operands(lhs: %t, rhs: %t, acc: %t)
     irdl.results(result: %t)
@@ -94,13 +94,13 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.operands(elements: variadic %any)
     irdl.results(result: %v)
   }
-  irdl.operation @to_elements attributes {omnir.assembly_format = "$source attr-dict `:` type($source) custom<ElementTypes>(ref(type($source)), type($elements))", omnir.traits = ["Pure"], omnir.summary = "operation that decomposes a vector into all its scalar elements"} {
+  irdl.operation @to_elements attributes {omnir.assembly_format = "$source attr-dict `:` type($source) custom<ElementTypes>(ref(type($source)), type($elements))", omnir.traits = ["InferTypeOpInterface", "Pure"], omnir.summary = "operation that decomposes a vector into all its scalar elements"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     irdl.operands(source: %v)
     irdl.results(elements: variadic %any)
   }
-  irdl.operation @insert attributes {omnir.verifier = "vector.insert", omnir.assembly_format = "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, result]>"], omnir.summary = "insert operation"} {
+  irdl.operation @insert attributes {omnir.verifier = "vector.insert", omnir.assembly_format = "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[dest, result]>"], omnir.summary = "insert operation"} {
     %t = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     %idx = irdl.any {omnir.constraint = "Index"}
@@ -109,7 +109,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %t)
     irdl.attributes {"static_position" = %pos}
   }
-  irdl.operation @scalable.insert attributes {omnir.assembly_format = "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, res]>"], omnir.summary = "insert subvector into scalable vector operation"} {
+  irdl.operation @scalable.insert attributes {omnir.assembly_format = "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[dest, res]>"], omnir.summary = "insert subvector into scalable vector operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %t = irdl.any {omnir.constraint = "AnyVector"}
     %pos = irdl.any {omnir.constraint = "I64Attr"}
@@ -125,7 +125,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(res: %r)
     irdl.attributes {"pos" = %pos}
   }
-  irdl.operation @insert_strided_slice attributes {omnir.assembly_format = "$valueToStore `,` $dest `offsets` `=` $offsets `,` `strides` `=` $strides attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["Pure", "AllTypesMatch<[dest, res]>"], omnir.summary = "strided_slice operation"} {
+  irdl.operation @insert_strided_slice attributes {omnir.assembly_format = "$valueToStore `,` $dest `offsets` `=` $offsets `,` `strides` `=` $strides attr-dict `:` type($valueToStore) `into` type($dest)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[dest, res]>"], omnir.summary = "strided_slice operation"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %t = irdl.any {omnir.constraint = "AnyVector"}
     %arr = irdl.any {omnir.constraint = "ArrayAttr"}
@@ -133,7 +133,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(res: %t)
     irdl.attributes {"offsets" = %arr, "strides" = %arr}
   }
-  irdl.operation @outerproduct attributes {omnir.attr_dict_shows_defaults, omnir.assembly_format = "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) custom<OuterproductType>(ref(type($lhs)), ref(type($rhs)), type($acc), type($result), ref($acc))", omnir.traits = ["Pure"], omnir.default_texts = {kind = "#vector.kind<add>"}, omnir.summary = "vector outerproduct with optional fused add"} {
+  irdl.operation @outerproduct attributes {omnir.class_name = "OuterProductOp", omnir.attr_dict_shows_defaults, omnir.assembly_format = "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) custom<OuterproductType>(ref(type($lhs)), ref(type($rhs)), type($acc), type($result), ref($acc))", omnir.traits = ["Pure"], omnir.default_texts = {kind = "#vector.kind<add>"}, omnir.summary = "vector outerproduct with optional fused add"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %any = irdl.any {omnir.constraint = "AnyType"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
@@ -174,7 +174,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: optional %res)
     irdl.attributes {"permutation_map" = %map, "in_bounds" = %ib}
   }
-  irdl.operation @load attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($result)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "reads an n-D slice of memory into an n-D vector"} {
+  irdl.operation @load attributes {omnir.arguments = ["base", "indices", "nontemporal", "alignment"], omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($result)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "reads an n-D slice of memory into an n-D vector"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -184,7 +184,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %v)
     irdl.attributes {"alignment" = %align, "nontemporal" = %nt}
   }
-  irdl.operation @store attributes {omnir.assembly_format = "$valueToStore `,` $base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($valueToStore)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "writes an n-D vector to an n-D slice of memory"} {
+  irdl.operation @store attributes {omnir.arguments = ["valueToStore", "base", "indices", "nontemporal", "alignment"], omnir.assembly_format = "$valueToStore `,` $base `[` $indices `]` oilist(`alignment` `=` $alignment | `nontemporal` `=` $nontemporal) attr-dict `:` type($base) `,` type($valueToStore)", omnir.optional_attributes = ["alignment", "nontemporal"], omnir.summary = "writes an n-D vector to an n-D slice of memory"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -193,7 +193,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.operands(valueToStore: %v, base: %mem, indices: variadic %idx)
     irdl.attributes {"alignment" = %align, "nontemporal" = %nt}
   }
-  irdl.operation @maskedload attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "loads elements from memory into a vector as defined by a mask vector"} {
+  irdl.operation @maskedload attributes {omnir.class_name = "MaskedLoadOp", omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "loads elements from memory into a vector as defined by a mask vector"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -203,7 +203,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @maskedstore attributes {omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $valueToStore oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)", omnir.optional_attributes = ["alignment"], omnir.summary = "stores elements from a vector into memory as defined by a mask vector"} {
+  irdl.operation @maskedstore attributes {omnir.class_name = "MaskedStoreOp", omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $valueToStore oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)", omnir.optional_attributes = ["alignment"], omnir.summary = "stores elements from a vector into memory as defined by a mask vector"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -233,7 +233,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.operands(base: %base, indices: variadic %idx, index_vec: %iv, mask: %i1v, valueToStore: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @expandload attributes {omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "reads elements from memory and spreads them into a vector as defined by a mask"} {
+  irdl.operation @expandload attributes {omnir.class_name = "ExpandLoadOp", omnir.traits = ["MemoryEffects<[MemRead]>"], omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $pass_thru oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)", omnir.optional_attributes = ["alignment"], omnir.summary = "reads elements from memory and spreads them into a vector as defined by a mask"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -243,7 +243,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.results(result: %v)
     irdl.attributes {"alignment" = %align}
   }
-  irdl.operation @compressstore attributes {omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $valueToStore oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)", omnir.optional_attributes = ["alignment"], omnir.summary = "writes elements selectively from a vector as defined by a mask"} {
+  irdl.operation @compressstore attributes {omnir.class_name = "CompressStoreOp", omnir.assembly_format = "$base `[` $indices `]` `,` $mask `,` $valueToStore oilist(`alignment` `=` $alignment) attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)", omnir.optional_attributes = ["alignment"], omnir.summary = "writes elements selectively from a vector as defined by a mask"} {
     %mem = irdl.any {omnir.constraint = "AnyMemRef"}
     %idx = irdl.any {omnir.constraint = "Index"}
     %v = irdl.any {omnir.constraint = "AnyVector"}
@@ -258,7 +258,7 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.operands(source: %v)
     irdl.results(result: %r)
   }
-  irdl.operation @bitcast attributes {omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($result)", omnir.traits = ["Pure"], omnir.summary = "bitcast casts between vectors"} {
+  irdl.operation @bitcast attributes {omnir.class_name = "BitCastOp", omnir.assembly_format = "$source attr-dict `:` type($source) `to` type($result)", omnir.traits = ["Pure"], omnir.summary = "bitcast casts between vectors"} {
     %v = irdl.any {omnir.constraint = "AnyVector"}
     %r = irdl.any {omnir.constraint = "AnyVector"}
     irdl.operands(source: %v)
@@ -306,11 +306,11 @@ irdl.dialect @vector attributes {omnir.ods, omnir.enums = {CombiningKind = {widt
     irdl.operands(source: optional %any)
     irdl.attributes {"punctuation" = %p, "stringLiteral" = %s}
   }
-  irdl.operation @vscale attributes {omnir.assembly_format = "attr-dict", omnir.traits = ["Pure", "OpAsmOpInterface"], omnir.result_names = ["vscale"], omnir.summary = "Load vector scale size"} {
+  irdl.operation @vscale attributes {omnir.class_name = "VectorScaleOp", omnir.assembly_format = "attr-dict", omnir.traits = ["InferTypeOpInterface", "Pure", "OpAsmOpInterface"], omnir.result_names = ["vscale"], omnir.summary = "Load vector scale size"} {
     %idx = irdl.any {omnir.constraint = "Index"}
     irdl.results(res: %idx)
   }
-  irdl.operation @scan attributes {omnir.assembly_format = "$kind `,` $source `,` $initial_value `reduction_dim` `=` $reduction_dim `,` `inclusive` `=` $inclusive attr-dict `:` type($source) `,` type($initial_value)", omnir.traits = ["Pure", "AllTypesMatch<[source, dest]>", "AllTypesMatch<[initial_value, accumulated_value]>"], omnir.result_names = ["dest", "accumulated_value"], omnir.summary = "Scan operation"} {
+  irdl.operation @scan attributes {omnir.arguments = ["kind", "source", "initial_value", "reduction_dim", "inclusive"], omnir.assembly_format = "$kind `,` $source `,` $initial_value `reduction_dim` `=` $reduction_dim `,` `inclusive` `=` $inclusive attr-dict `:` type($source) `,` type($initial_value)", omnir.traits = ["InferTypeOpInterface", "Pure", "AllTypesMatch<[source, dest]>", "AllTypesMatch<[initial_value, accumulated_value]>"], omnir.result_names = ["dest", "accumulated_value"], omnir.summary = "Scan operation"} {
     %s = irdl.any {omnir.constraint = "AnyVector"}
     %a = irdl.any {omnir.constraint = "AnyVector"}
     %kind = irdl.base @vector::@kind

@@ -4111,6 +4111,16 @@ enum omnir_status omnir_operation_state_add_results(struct omnir_operation_state
                                                     size_t count);
 
 /**
+ * Asks the creates of this state to infer the result types from the operation's
+ * definition (`SameOperandsAndResultType`, `AllTypesMatch`, `TypesMatchWith`, a constraint
+ * that allows one type) when no result type was added: MLIR's
+ * `mlirOperationStateEnableResultTypeInference`. A create whose types cannot be inferred
+ * (an unregistered op, a definition that does not determine them, a missing attribute) is
+ * an error that creates nothing.
+ */
+enum omnir_status omnir_operation_state_enable_result_type_inference(struct omnir_operation_state *state);
+
+/**
  * Adds a discardable attribute `name` (UTF-8) = `value`. A later value for the same name
  * replaces an earlier one when the operation is created.
  */
@@ -4161,8 +4171,8 @@ enum omnir_status omnir_operation_state_set_location(struct omnir_operation_stat
                                                      struct omnir_location location);
 
 /**
- * Clears operands, results, attributes, properties, regions and successors, keeping the
- * name and location.
+ * Clears operands, results, attributes, properties, regions, successors and the request to
+ * infer result types, keeping the name and location.
  */
 enum omnir_status omnir_operation_state_reset(struct omnir_operation_state *state);
 

@@ -120,6 +120,8 @@ struct Entry {
     reusable: bool,
     /// The region count last set.
     regions: usize,
+    /// Result types are inferred (`infer_type=True`).
+    infer: bool,
 }
 
 const MAX_BUILDERS: usize = 512;
@@ -150,6 +152,7 @@ struct Fill<'a, 'py> {
     successors: &'a [sys::omnir_block],
     regions: usize,
     attrs: &'a [(Bound<'py, PyString>, Bound<'py, Attribute>)],
+    infer: bool,
 }
 
 impl Fill<'_, '_> {
@@ -158,6 +161,7 @@ impl Fill<'_, '_> {
     /// replacing.
     fn same_shape_as(&self, e: &Entry) -> bool {
         e.reusable
+            && e.infer == self.infer
             && e.results.as_slice() == self.results
             && self.successors.is_empty()
             && e.attrs.len() == self.attrs.len()
@@ -189,6 +193,7 @@ fn build(
                     attrs: Vec::new(),
                     reusable: false,
                     regions: 0,
+                    infer: false,
                 })
             }
         };
@@ -230,6 +235,10 @@ fn fill_and_build(
         }
         e.results.clear();
         e.attrs.clear();
+        e.infer = fill.infer;
+        if fill.infer {
+            b.enable_result_type_inference()?;
+        }
         if !fill.results.is_empty() {
             b.add_results_raw(fill.results)?;
             e.results.extend_from_slice(fill.results);
@@ -267,6 +276,8 @@ pub struct CreateArgs<'a, 'py> {
     pub regions: Option<&'a Bound<'py, PyAny>>,
     pub loc: Option<&'a Bound<'py, Location>>,
     pub ip: Option<&'a Bound<'py, InsertionPoint>>,
+    /// Infer the result types when `results` is None (`infer_type=True`).
+    pub infer_type: bool,
 }
 
 pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> {
@@ -323,6 +334,7 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
         successors: successor_blocks.as_slice(),
         regions,
         attrs: &attrs,
+        infer: a.infer_type && result_types.is_empty(),
     };
     let place = |ip: Option<&InsertionPoint>, loc: &omnir::Location| -> omnir::Result<(omnir::Operation, TreeOwner)> {
         match ip {
@@ -346,7 +358,8 @@ pub fn create(py: Python<'_>, a: CreateArgs<'_, '_>) -> PyResult<Py<Operation>> 
             }
         }
     };
-    let nres = result_types.len() as u32;
+    // Inferred results are counted when first asked for.
+    let nres = if fill.infer { u32::MAX } else { result_types.len() as u32 };
     let (op, owner) = match (a.ip, a.loc) {
         (Some(ip), Some(loc)) => place(Some(ip.get()), &loc.get().loc).py()?,
         _ => context::with_frame(|frame_ip, frame_loc| -> PyResult<(omnir::Operation, TreeOwner)> {
@@ -398,7 +411,7 @@ fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
     let (results, operands, attributes, successors) = (a.given(1), a.given(2), a.given(3), a.given(4));
     let loc = a.cast_opt::<Location>(6)?;
     let ip = a.cast_opt::<InsertionPoint>(7)?;
-    let _infer_type: bool = a.extract_or(8, false)?;
+    let infer_type: bool = a.extract_or(8, false)?;
     create(
         py,
         CreateArgs {
@@ -410,6 +423,7 @@ fn fastcall_impl(py: Python<'_>, a: &Args<'_, '_>) -> PyResult<Py<Operation>> {
             regions: a.given(5).as_deref(),
             loc: loc.as_deref(),
             ip: ip.as_deref(),
+            infer_type,
         },
     )
 }

@@ -383,7 +383,8 @@ impl Operation {
     /// `operands` values, `attributes` a dict of name to attribute, `successors` blocks,
     /// `regions` the number of (empty) regions. It is inserted at `ip` (or the current
     /// insertion point, if any), else left detached and owned by the returned object. The
-    /// location is `loc`, else the current location, else `loc(unknown)`.
+    /// location is `loc`, else the current location, else `loc(unknown)`. With
+    /// `infer_type=True` and no `results`, the result types follow from the op's definition.
     #[staticmethod]
     #[pyo3(signature = (name, results = None, operands = None, attributes = None, successors = None, regions = None, loc = None, ip = None, infer_type = false))]
     #[allow(clippy::too_many_arguments)]
@@ -399,10 +400,9 @@ impl Operation {
         ip: Option<&Bound<'_, InsertionPoint>>,
         infer_type: bool,
     ) -> PyResult<Py<Operation>> {
-        let _ = infer_type;
         crate::create::create(
             py,
-            crate::create::CreateArgs { name, results, operands, attributes, successors, regions, loc, ip },
+            crate::create::CreateArgs { name, results, operands, attributes, successors, regions, loc, ip, infer_type },
         )
     }
 

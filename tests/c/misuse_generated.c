@@ -5572,6 +5572,13 @@ static void misuse_omnir_operation_state_add_results(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_operation_state_enable_result_type_inference(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_operation_state_enable_result_type_inference", "state", "null")) {
+        omnir_status st = omnir_operation_state_enable_result_type_inference(NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_operation_state_add_attribute(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_operation_state_add_attribute", "state", "null")) {
         omnir_status st = omnir_operation_state_add_attribute(NULL, (const char *)"x", 1, misuse_attribute(fx, "omnir_operation_state_add_attribute", false));
@@ -13149,6 +13156,7 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_operation_state_add_operands(fx);
     misuse_omnir_operation_state_set_operands(fx);
     misuse_omnir_operation_state_add_results(fx);
+    misuse_omnir_operation_state_enable_result_type_inference(fx);
     misuse_omnir_operation_state_add_attribute(fx);
     misuse_omnir_operation_state_set_attribute_value(fx);
     misuse_omnir_operation_state_set_properties(fx);
@@ -13373,6 +13381,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2415;
-const size_t misuse_generated_function_count = 430;
-const size_t misuse_generated_covered_count = 419;
+const size_t misuse_generated_case_count = 2416;
+const size_t misuse_generated_function_count = 431;
+const size_t misuse_generated_covered_count = 420;

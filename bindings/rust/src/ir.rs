@@ -353,6 +353,13 @@ impl OperationBuilder {
         self.step(|s| unsafe { sys::omnir_operation_state_add_successors(s, b.as_ptr(), b.len()) })
     }
 
+    /// Infers the result types from the operation's definition when none are given (MLIR's
+    /// `enableResultTypeInference`): `arith.addi` from its operands, `arith.cmpi` as `i1`.
+    pub fn infer_result_types(self) -> OperationBuilder {
+        // SAFETY: a live state (`step` skips after an error).
+        self.step(|s| unsafe { sys::omnir_operation_state_enable_result_type_inference(s) })
+    }
+
     /// Sets the location.
     pub fn location(self, loc: &Location) -> OperationBuilder {
         self.step(|s| unsafe { sys::omnir_operation_state_set_location(s, loc.raw) })
@@ -424,8 +431,8 @@ impl OperationBuilder {
         &self.ctx
     }
 
-    /// Clears operands, results, attributes, properties, regions and successors, keeping the
-    /// name and the location.
+    /// Clears operands, results, attributes, properties, regions, successors and result type
+    /// inference, keeping the name and the location.
     pub fn reset(&mut self) -> Result<()> {
         let s = self.state()?;
         // SAFETY: a live state owned by this builder (same for every call below).
@@ -443,6 +450,14 @@ impl OperationBuilder {
     pub fn set_operands_raw(&mut self, values: &[sys::omnir_value]) -> Result<()> {
         let s = self.state()?;
         check(unsafe { sys::omnir_operation_state_set_operands(s, values.as_ptr(), values.len()) })
+    }
+
+    /// Infers the result types at each create when none were added (see
+    /// [`OperationBuilder::infer_result_types`]); [`OperationBuilder::reset`] clears it.
+    pub fn enable_result_type_inference(&mut self) -> Result<()> {
+        let s = self.state()?;
+        // SAFETY: a live state owned by this builder.
+        check(unsafe { sys::omnir_operation_state_enable_result_type_inference(s) })
     }
 
     /// Appends result types given as C handles.

@@ -436,3 +436,42 @@ fn parse_one_operation_and_name_values() {
     assert_eq!(e.status, Status::ParseFailed);
     assert!(e.message.contains("found: 0"), "{}", e.message);
 }
+
+#[test]
+fn result_types_inferred_from_the_definition() {
+    let f = fixture();
+    let loc = f.ctx.unknown_loc();
+    let args = f.body.arguments().unwrap();
+    // arith.addi: SameOperandsAndResultType; arith.cmpi: i1 of the operands' shape.
+    let add = OperationBuilder::new("arith.addi", &loc).operands(&args).infer_result_types().build().unwrap();
+    assert_eq!(add.result(0).unwrap().ty().unwrap(), f.i32);
+    let slt = f.ctx.parse_attribute("2 : i64").unwrap();
+    let cmp = OperationBuilder::new("arith.cmpi", &loc)
+        .operands(&args)
+        .attribute("predicate", &slt)
+        .infer_result_types()
+        .build()
+        .unwrap();
+    assert_eq!(cmp.result(0).unwrap().ty().unwrap().to_string(), "i1");
+    // Types given win over inference.
+    let given = OperationBuilder::new("arith.addi", &loc)
+        .operands(&args)
+        .results(&[&f.i32])
+        .infer_result_types()
+        .build()
+        .unwrap();
+    assert_eq!(given.num_results().unwrap(), 1);
+    // A definition that does not say the types, and an unregistered op: errors naming the op.
+    let call = OperationBuilder::new("func.call", &loc).operands(&args).infer_result_types().build().unwrap_err();
+    assert!(call.message.contains("cannot infer the result types of 'func.call'"), "{}", call.message);
+    let unknown = OperationBuilder::new("test.op", &loc).infer_result_types().build().unwrap_err();
+    assert!(unknown.message.contains("'test.op' is not registered"), "{}", unknown.message);
+    // One builder, reused: the types follow the operands of each create.
+    let mut b = OperationBuilder::new("arith.addf", &loc);
+    b.enable_result_type_inference().unwrap();
+    let f32 = f.ctx.parse_type("f32").unwrap();
+    let block = Block::create(&f.ctx, &[(f32.clone(), loc.clone()), (f32.clone(), loc.clone())]).unwrap();
+    let fargs = block.arguments().unwrap();
+    b.add_operands_raw(&fargs.iter().map(|v| v.raw()).collect::<Vec<_>>()).unwrap();
+    assert_eq!(b.build().unwrap().result(0).unwrap().ty().unwrap(), f32);
+}

@@ -3396,6 +3396,13 @@ extern "C" {
         types: *const omnir_type,
         count: usize,
     ) -> omnir_status;
+    /// Asks the creates of this state to infer the result types from the operation's
+    /// definition (`SameOperandsAndResultType`, `AllTypesMatch`, `TypesMatchWith`, a constraint
+    /// that allows one type) when no result type was added: MLIR's
+    /// `mlirOperationStateEnableResultTypeInference`. A create whose types cannot be inferred
+    /// (an unregistered op, a definition that does not determine them, a missing attribute) is
+    /// an error that creates nothing.
+    pub fn omnir_operation_state_enable_result_type_inference(state: *mut omnir_operation_state) -> omnir_status;
     /// Adds a discardable attribute `name` (UTF-8) = `value`. A later value for the same name
     /// replaces an earlier one when the operation is created.
     pub fn omnir_operation_state_add_attribute(
@@ -3437,8 +3444,8 @@ extern "C" {
         state: *mut omnir_operation_state,
         location: omnir_location,
     ) -> omnir_status;
-    /// Clears operands, results, attributes, properties, regions and successors, keeping the
-    /// name and location.
+    /// Clears operands, results, attributes, properties, regions, successors and the request to
+    /// infer result types, keeping the name and location.
     pub fn omnir_operation_state_reset(state: *mut omnir_operation_state) -> omnir_status;
     /// Creates a detached operation from `state` (with empty regions). The state is not
     /// consumed: it stays valid and can create more operations; destroy it with

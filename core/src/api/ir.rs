@@ -177,6 +177,9 @@ pub struct omnir_operation_state {
     /// Attribute values were replaced (`omnir_operation_state_set_attribute_value`) since
     /// `prepared` was made: the next create re-checks the values only, not the names.
     attribute_values_changed: bool,
+    /// Result types are inferred at each create when none were added
+    /// (`omnir_operation_state_enable_result_type_inference`).
+    infer_results: bool,
 }
 
 fn state_arg<'a>(state: *mut omnir_operation_state) -> ApiResult<&'a mut omnir_operation_state> {
@@ -237,6 +240,7 @@ pub extern "C" fn omnir_operation_state_create(
             successors: Vec::new(),
             prepared: None,
             attribute_values_changed: false,
+            infer_results: false,
         });
         write_out(out, Box::into_raw(state))
     })
@@ -310,6 +314,22 @@ pub extern "C" fn omnir_operation_state_add_results(
             s.results.extend_from_slice(types);
             s.prepared = None;
         }
+        Ok(())
+    })
+}
+
+/// Asks the creates of this state to infer the result types from the operation's
+/// definition (`SameOperandsAndResultType`, `AllTypesMatch`, `TypesMatchWith`, a constraint
+/// that allows one type) when no result type was added: MLIR's
+/// `mlirOperationStateEnableResultTypeInference`. A create whose types cannot be inferred
+/// (an unregistered op, a definition that does not determine them, a missing attribute) is
+/// an error that creates nothing.
+#[no_mangle]
+pub extern "C" fn omnir_operation_state_enable_result_type_inference(
+    state: *mut omnir_operation_state,
+) -> omnir_status {
+    ffi_call(|| {
+        state_arg(state)?.infer_results = true;
         Ok(())
     })
 }
@@ -436,8 +456,8 @@ pub extern "C" fn omnir_operation_state_set_location(
     })
 }
 
-/// Clears operands, results, attributes, properties, regions and successors, keeping the
-/// name and location.
+/// Clears operands, results, attributes, properties, regions, successors and the request to
+/// infer result types, keeping the name and location.
 #[no_mangle]
 pub extern "C" fn omnir_operation_state_reset(state: *mut omnir_operation_state) -> omnir_status {
     ffi_call(|| {
@@ -450,6 +470,7 @@ pub extern "C" fn omnir_operation_state_reset(state: *mut omnir_operation_state)
         s.successors.clear();
         s.prepared = None;
         s.attribute_values_changed = false;
+        s.infer_results = false;
         Ok(())
     })
 }
@@ -502,7 +523,21 @@ fn create_from_state(
     std::mem::swap(&mut prepared.operands, &mut s.operands);
     std::mem::swap(&mut prepared.successors, &mut s.successors);
     prepared.num_regions = s.num_regions;
-    let result = make(c, *name, prepared);
+    // The inferred types depend on the operands, which change from create to create.
+    let inferred = s.infer_results && s.results.is_empty();
+    let result = if inferred {
+        // The definition says the types: its dialect loads now, not at the create.
+        c.load_dialect_of_op_name(*name);
+        c.infer_result_types(*name, prepared).and_then(|types| {
+            prepared.result_types = types;
+            make(c, *name, prepared)
+        })
+    } else {
+        make(c, *name, prepared)
+    };
+    if inferred {
+        prepared.result_types.clear();
+    }
     std::mem::swap(&mut prepared.operands, &mut s.operands);
     std::mem::swap(&mut prepared.successors, &mut s.successors);
     Ok(result?)

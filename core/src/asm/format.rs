@@ -789,7 +789,7 @@ pub fn compile(
 }
 
 /// Where the type of `var` comes from when the format does not spell it.
-fn infer(
+pub(crate) fn infer(
     def: &OpDef,
     var: TypeVar,
     typed_operands: &[bool],

@@ -63,6 +63,9 @@ def constraint_line(var, c):
 
 def render_op(o):
     a = {}
+    if o['name'] in INFERS_RESULT_TYPES and 'SameOperandsAndResultType' not in o['traits'] \
+            and 'InferTypeOpInterface' not in o['traits']:
+        o = dict(o, traits=['InferTypeOpInterface'] + list(o['traits']))
     if o['fmt'] is not None:
         a['omnir.assembly_format'] = q(o['fmt'])
     if o['traits']:
@@ -86,6 +89,10 @@ def render_op(o):
         a['omnir.result_names_hook'] = q(o['result_names_hook'])
     if o['summary']:
         a['omnir.summary'] = q(o['summary'])
+    if o['name'] in CLASS_NAMES:
+        a['omnir.class_name'] = q(CLASS_NAMES[o['name']])
+    if o['name'] in ARGUMENTS:
+        a['omnir.arguments'] = '[' + ', '.join(q(x) for x in ARGUMENTS[o['name']]) + ']'
     for k, v in (o['extra'] or {}).items():
         a[k] = v
     head = f'  irdl.operation @{o["name"]}'
@@ -130,6 +137,7 @@ def render_op(o):
     return '\n'.join(lines)
 
 exec(open(sys.argv[1]).read())
+exec(open(__file__.replace('gen.py', 'names.py')).read())
 
 out = []
 out.append('// The LLVM dialect (upstream\'s LLVMOps.td, LLVMTypes.td, LLVMAttrDefs.td, LLVMEnums.td,')
@@ -142,7 +150,10 @@ for n, (w, cases, values, sep) in ENUMS.items():
     s = f'{n} = {{width = {w}, '
     if sep is not None:
         s += f'bit, separator = {q(sep)}, '
-    s += 'cases = [' + ', '.join(q(c) for c in cases) + '], values = [' + ', '.join(str(v) for v in values) + ']}'
+    s += 'cases = [' + ', '.join(q(c) for c in cases) + '], values = [' + ', '.join(str(v) for v in values) + ']'
+    if n in ENUM_SYMBOLS:
+        s += ', symbols = [' + ', '.join(q(c) for c in ENUM_SYMBOLS[n]) + ']'
+    s += '}'
     enums.append(s)
 out.append('irdl.dialect @llvm attributes {omnir.ods, omnir.enums = {' + ', '.join(enums) + '}} {')
 for n, params in TYPES:

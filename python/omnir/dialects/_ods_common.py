@@ -1,0 +1,246 @@
+"""What the generated op classes (``omnir.dialects._<d>_ops_gen``) share at run time:
+registration, operand and result groups, and attributes built from plain Python values.
+Written once by hand; the classes themselves come from ``omnir-gen``."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Type as _PyType, TypeVar, Union
+
+import omnir as _ir
+
+ValueLike = Union[_ir.Value, _ir.Operation, _ir.OpView]
+
+_V = TypeVar("_V", bound=_PyType[_ir.OpView])
+
+
+def register_operation(cls: _V) -> _V:
+    """Operations named ``cls.OPERATION_NAME`` found in the IR come back as ``cls``."""
+    return _ir.register_op_view(cls)
+
+
+def context(loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Context:
+    """The context an attribute built from a plain value belongs to: the location's, the
+    insertion point's, else the current one."""
+    if loc is not None:
+        return loc.context
+    if ip is not None:
+        return ip.block.context
+    current = _ir.Location.current
+    if current is not None:
+        return current.context
+    ctx = _ir.Context.current
+    if ctx is None:
+        raise ValueError("no context: pass loc= or ip=, or build inside `with Context():`")
+    return ctx
+
+
+def _value(v: Any) -> Any:
+    # An op with one result stands for that result, as upstream's builders allow.
+    if isinstance(v, (_ir.Operation, _ir.OpView)):
+        results = v.results
+        if len(results) != 1:
+            raise ValueError(f"an operation with {len(results)} results given where one value is expected")
+        return results[0]
+    return v
+
+
+def flatten(view: _ir.OpView, groups: Sequence[Any]) -> List[Any]:
+    """The operands of ``groups`` (one entry per operand group of the op: a value, None for
+    an absent optional one, or a sequence for a variadic one) in order."""
+    out: List[Any] = []
+    for code, group in zip(type(view)._ODS_OPERANDS, groups):  # type: ignore[attr-defined]
+        if code == "*":
+            out.extend(_value(v) for v in group)
+        elif code == "?":
+            if group is not None:
+                out.append(_value(group))
+        else:
+            out.append(_value(group))
+    return out
+
+
+def flatten_results(view: _ir.OpView, groups: Sequence[Any]) -> List[_ir.Type]:
+    """The result types of ``groups``, as ``flatten`` does for operands."""
+    out: List[_ir.Type] = []
+    for code, group in zip(type(view)._ODS_RESULTS, groups):  # type: ignore[attr-defined]
+        if code == "*":
+            out.extend(group)
+        elif code == "?":
+            if group is not None:
+                out.append(group)
+        else:
+            out.append(group)
+    return out
+
+
+def segment_sizes(codes: Sequence[str], groups: Sequence[Any]) -> _ir.Attribute:
+    """``operandSegmentSizes`` / ``resultSegmentSizes`` for these groups."""
+    sizes: List[int] = []
+    for code, group in zip(codes, groups):
+        if code == "*":
+            sizes.append(len(group))
+        elif code == "?":
+            sizes.append(0 if group is None else 1)
+        else:
+            sizes.append(1)
+    return _ir.DenseI32ArrayAttr.get(sizes)
+
+
+def _group_ranges(view: _ir.OpView, codes: Sequence[str], count: int, sizes_name: str, sized: bool) -> List[range]:
+    if sized:
+        sizes = list(view.operation.attributes[sizes_name])  # type: ignore[call-overload]
+    else:
+        variadic = sum(1 for c in codes if c != "1")
+        fixed = len(codes) - variadic
+        each = (count - fixed) // variadic if variadic else 0
+        sizes = [1 if c == "1" else each for c in codes]
+    ranges: List[range] = []
+    start = 0
+    for s in sizes:
+        ranges.append(range(start, start + int(s)))
+        start += int(s)
+    return ranges
+
+
+def _group(view: _ir.OpView, values: Any, codes: Sequence[str], sizes_name: str, sized: bool, index: int) -> Any:
+    group = [values[i] for i in _group_ranges(view, codes, len(values), sizes_name, sized)[index]]
+    if codes[index] == "*":
+        return group
+    return group[0] if group else None
+
+
+def operand_group(view: _ir.OpView, index: int) -> Any:
+    """Operand group ``index``: a value, None (an absent optional one) or a list."""
+    cls: Any = type(view)
+    return _group(view, view.operation.operands, cls._ODS_OPERANDS, "operandSegmentSizes",
+                  cls._ODS_OPERAND_SEGMENTS, index)
+
+
+def result_group(view: _ir.OpView, index: int) -> Any:
+    """Result group ``index``, as ``operand_group``."""
+    cls: Any = type(view)
+    return _group(view, view.operation.results, cls._ODS_RESULTS, "resultSegmentSizes",
+                  cls._ODS_RESULT_SEGMENTS, index)
+
+
+def result_or_results(view: _ir.OpView) -> Any:
+    """What an op's function returns: the op when it has no result, its result when it has
+    one, else the list of its results."""
+    results = view.operation.results
+    if len(results) == 0:
+        return view
+    if len(results) == 1:
+        return results[0]
+    return results
+
+
+def optional_attr(view: _ir.OpView, name: str) -> Optional[_ir.Attribute]:
+    attrs = view.operation.attributes
+    return attrs[name] if name in attrs else None
+
+
+def set_attr(view: _ir.OpView, name: str, value: Optional[_ir.Attribute]) -> None:
+    if value is None:
+        if name in view.operation.attributes:
+            del view.operation.attributes[name]
+        return
+    view.operation.attributes[name] = value
+
+
+def set_unit_attr(view: _ir.OpView, name: str, value: bool) -> None:
+    set_attr(view, name, _ir.UnitAttr.get(view.operation.context) if value else None)
+
+
+# --- attributes from plain Python values --------------------------------------------------
+
+def _type_error(what: str, value: Any) -> TypeError:
+    return TypeError(f"expected {what} or an Attribute, got {type(value).__name__}")
+
+
+def bool_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if not isinstance(value, bool):
+        raise _type_error("a bool", value)
+    return _ir.BoolAttr.get(value, context=context(loc, ip))
+
+
+def int_attr(value: Any, type_text: str, loc: Optional[_ir.Location],
+             ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _type_error("an int", value)
+    ctx = context(loc, ip)
+    return _ir.IntegerAttr.get(_ir.Type.parse(type_text, context=ctx), value)
+
+
+def str_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if not isinstance(value, str):
+        raise _type_error("a str", value)
+    return _ir.StringAttr.get(value, context=context(loc, ip))
+
+
+def symbol_ref_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if not isinstance(value, str):
+        raise _type_error("a symbol name (str)", value)
+    return _ir.FlatSymbolRefAttr.get(value, context=context(loc, ip))
+
+
+def type_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if not isinstance(value, _ir.Type):
+        raise _type_error("a Type", value)
+    return _ir.TypeAttr.get(value)
+
+
+def array_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise _type_error("a sequence of attributes", value)
+    return _ir.ArrayAttr.get(list(value), context=context(loc, ip))
+
+
+def dict_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if not isinstance(value, dict):
+        raise _type_error("a dict", value)
+    return _ir.DictAttr.get(value, context=context(loc, ip))
+
+
+_DENSE = {1: "DenseBoolArrayAttr", 8: "DenseI8ArrayAttr", 16: "DenseI16ArrayAttr", 32: "DenseI32ArrayAttr",
+          64: "DenseI64ArrayAttr"}
+
+
+def dense_array_attr(value: Any, width: int, loc: Optional[_ir.Location],
+                     ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise _type_error("a sequence of ints", value)
+    cls = getattr(_ir, _DENSE[width])
+    return cls.get(list(value), context=context(loc, ip))  # type: ignore[no-any-return]
+
+
+def enum_attr(value: Any, width: int, loc: Optional[_ir.Location],
+              ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _type_error("an enum case (int)", value)
+    ctx = context(loc, ip)
+    return _ir.IntegerAttr.get(_ir.IntegerType.get_signless(width, context=ctx), int(value))
+
+
+def dialect_attr(value: Any, qualified: str, loc: Optional[_ir.Location],
+                 ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+    """An attribute of a dialect's kind from its cases: ``"fast"`` or an enum member gives
+    ``#arith.fastmath<fast>``."""
+    if isinstance(value, int) and hasattr(value, "name"):
+        value = str(value)
+    if not isinstance(value, str):
+        raise _type_error("a case name (str or enum member)", value)
+    return _ir.Attribute.parse(f"#{qualified}<{value}>", context=context(loc, ip))
+
+
+def any_attr(value: Any) -> _ir.Attribute:
+    raise _type_error("an Attribute", value)
+
+
+
+def flag_spelling(value: int, spellings: Dict[int, str]) -> str:
+    """How MLIR spells a set of flags: the exact case when one matches, else the set cases
+    joined by commas."""
+    v = int(value)
+    if v in spellings:
+        return spellings[v]
+    return ",".join(s for bit, s in spellings.items() if bit and bit & (bit - 1) == 0 and v & bit)

@@ -1,0 +1,146 @@
+//! `omnir-gen`: writes typed bindings from dialect definitions.
+//!
+//! ```text
+//! omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]
+//!     the Python module of DIALECT (shipped, or defined in the files) to OUT or stdout
+//! omnir-gen shipped DIR [--check]
+//!     DIR/_<d>_ops_gen.py for every shipped dialect; --check fails if any differs
+//! omnir-gen model DIALECT
+//!     the model the emitters see, an op per line (for tools and reviews)
+//! ```
+
+use std::process::ExitCode;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped DIR [--check]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("python") => python(&args[1..]),
+        Some("shipped") => shipped(&args[1..]),
+        Some("model") if args.len() == 2 => model(&args[1]),
+        _ => usage(),
+    }
+}
+
+fn python(args: &[String]) -> ExitCode {
+    let mut dialect = None;
+    let mut files = Vec::new();
+    let mut out = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--irdl-file" => match it.next() {
+                Some(f) => files.push(f.clone()),
+                None => return usage(),
+            },
+            "-o" => match it.next() {
+                Some(f) => out = Some(f.clone()),
+                None => return usage(),
+            },
+            _ if dialect.is_none() && !a.starts_with('-') => dialect = Some(a.clone()),
+            _ => return usage(),
+        }
+    }
+    let Some(dialect) = dialect else { return usage() };
+    let mut definitions = Vec::new();
+    for f in &files {
+        match std::fs::read_to_string(f) {
+            Ok(text) => definitions.push((f.clone(), text)),
+            Err(e) => {
+                eprintln!("omnir-gen: {f}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let source = if files.is_empty() { format!("the shipped {dialect} dialect") } else { files.join(", ") };
+    let text = match omnir_gen::python_module(&dialect, &definitions, &source) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("omnir-gen: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("omnir-gen: {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{text}"),
+    }
+    ExitCode::SUCCESS
+}
+
+fn shipped(args: &[String]) -> ExitCode {
+    let (dir, check) = match args {
+        [dir] => (dir, false),
+        [dir, flag] if flag == "--check" => (dir, true),
+        _ => return usage(),
+    };
+    let mut stale = Vec::new();
+    for d in omnir_core::dialects::shipped_names() {
+        let source = format!("dialects/{d}/{d}.irdl.mlir");
+        let text = match omnir_gen::python_module(d, &[], &source) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("omnir-gen: {d}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let path = format!("{dir}/_{d}_ops_gen.py");
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if current == text {
+            continue;
+        }
+        if check {
+            stale.push(path);
+        } else if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("omnir-gen: {path}: {e}");
+            return ExitCode::FAILURE;
+        } else {
+            eprintln!("omnir-gen: wrote {path}");
+        }
+    }
+    if !stale.is_empty() {
+        eprintln!("omnir-gen: stale (run `cargo run -p omnir-gen -- shipped {dir}`): {}", stale.join(", "));
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+fn model(dialect: &str) -> ExitCode {
+    use omnir_gen::model::Argument;
+    let mut ctx = omnir_core::Context::new();
+    let d = match omnir_gen::model::Dialect::from_context(&mut ctx, dialect) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("omnir-gen: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for op in &d.ops {
+        let args: Vec<String> = op
+            .arguments
+            .iter()
+            .map(|a| match a {
+                Argument::Operand(g) => format!("%{}{:?}", g.name, g.arity),
+                Argument::Attribute(at) => format!("{}{}:{:?}", at.name, if at.optional { "?" } else { "" }, at.kind),
+            })
+            .collect();
+        let results: Vec<String> = op.results.iter().map(|r| format!("{}{:?}", r.name, r.arity)).collect();
+        println!(
+            "{}\t{}\t{}\t{}\t{}",
+            op.name,
+            op.class_name,
+            args.join(" | "),
+            results.join(" | "),
+            if op.infers_results { "infers" } else { "-" }
+        );
+    }
+    ExitCode::SUCCESS
+}

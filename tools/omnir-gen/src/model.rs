@@ -1,0 +1,256 @@
+//! What every language's bindings are made from: a dialect's ops as the registry holds them
+//! after loading its definition, in the terms builders and accessors need (ODS's argument
+//! order, which groups are optional or variadic, how an attribute is built from a plain
+//! value, whether result types can be left out).
+
+use omnir_core::dialect::{Arity, AttrConstraint, OpDef, Traits};
+use omnir_core::Context;
+
+/// One dialect's bindings model.
+pub struct Dialect {
+    pub name: String,
+    pub ops: Vec<Op>,
+    pub enums: Vec<Enum>,
+}
+
+/// An integer enum of the dialect (`arith.CmpIPredicate`).
+pub struct Enum {
+    pub name: String,
+    pub width: u32,
+    pub bit: bool,
+    /// (spelling, value).
+    pub cases: Vec<(String, i64)>,
+    /// The bindings' name of each case (ODS's symbols, else the spellings).
+    pub symbols: Vec<String>,
+}
+
+pub struct Op {
+    /// `arith.addi`.
+    pub name: String,
+    /// The class (`AddIOp`).
+    pub class_name: String,
+    pub summary: String,
+    pub description: String,
+    /// Operands and attributes in ODS's order.
+    pub arguments: Vec<Argument>,
+    pub results: Vec<Group>,
+    pub regions: Vec<Group>,
+    pub successors: Vec<Group>,
+    /// Every result type follows from the operands and attributes.
+    pub infers_results: bool,
+    /// `operandSegmentSizes` / `resultSegmentSizes` say the group sizes.
+    pub sized_operand_segments: bool,
+    pub sized_result_segments: bool,
+}
+
+/// A named operand, result, region or successor group.
+#[derive(Clone)]
+pub struct Group {
+    pub name: String,
+    pub arity: Arity,
+}
+
+pub enum Argument {
+    Operand(Group),
+    Attribute(Attr),
+}
+
+impl Argument {
+    pub fn name(&self) -> &str {
+        match self {
+            Argument::Operand(g) => &g.name,
+            Argument::Attribute(a) => &a.name,
+        }
+    }
+
+    /// A builder may leave it out.
+    pub fn is_optional(&self) -> bool {
+        match self {
+            Argument::Operand(g) => g.arity == Arity::Optional,
+            Argument::Attribute(a) => a.optional,
+        }
+    }
+}
+
+pub struct Attr {
+    pub name: String,
+    /// May be absent (ODS `OptionalAttr`, `DefaultValuedAttr`, `UnitAttr`).
+    pub optional: bool,
+    pub kind: AttrKind,
+}
+
+/// How a plain value of the host language becomes the attribute.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AttrKind {
+    /// Present or not (`UnitAttr`): a boolean.
+    Unit,
+    Bool,
+    /// An integer of this type (`I64Attr`: `"i64"`).
+    Int(String),
+    String,
+    /// A string naming a symbol (`SymbolNameAttr`).
+    SymbolName,
+    /// `@name` from a string.
+    FlatSymbolRef,
+    /// `@a::@b` (a string makes a flat one).
+    SymbolRef,
+    /// A type.
+    Type,
+    /// A list of attributes.
+    Array,
+    /// A mapping of names to attributes.
+    Dictionary,
+    /// A list of integers of this width (`DenseI64ArrayAttr`; 1: booleans).
+    DenseArray(u32),
+    /// A case of the dialect's integer enum (name, storage width).
+    Enum(String, u32),
+    /// An attribute of a dialect's kind, spelled by its cases (`#arith.fastmath<fast>`).
+    DialectAttr(String),
+    /// Only an attribute object.
+    Any,
+}
+
+impl AttrKind {
+    fn of(ctx: &Context, c: &AttrConstraint) -> AttrKind {
+        match c {
+            AttrConstraint::Unit => AttrKind::Unit,
+            AttrConstraint::Bool => AttrKind::Bool,
+            AttrConstraint::TypedInteger(t) => AttrKind::Int(omnir_core::asm::printer::print_type(ctx, *t)),
+            AttrConstraint::String => AttrKind::String,
+            AttrConstraint::SymbolName => AttrKind::SymbolName,
+            AttrConstraint::FlatSymbolRef => AttrKind::FlatSymbolRef,
+            AttrConstraint::SymbolRef => AttrKind::SymbolRef,
+            AttrConstraint::Type | AttrConstraint::TypeOf(_) => AttrKind::Type,
+            AttrConstraint::Array => AttrKind::Array,
+            AttrConstraint::Dictionary => AttrKind::Dictionary,
+            AttrConstraint::DenseIntArray(w) => AttrKind::DenseArray(*w),
+            AttrConstraint::Enum(e) => AttrKind::Enum(e.name.clone(), e.width),
+            AttrConstraint::DialectKind(q) => AttrKind::DialectAttr(q.clone()),
+            _ => AttrKind::Any,
+        }
+    }
+}
+
+/// The class name ODS would give an op without one in its definition: its name's words
+/// capitalized, then `Op` (`index_cast` -> `IndexCastOp`).
+pub fn default_class_name(op_name: &str) -> String {
+    let short = op_name.split_once('.').map_or(op_name, |(_, s)| s);
+    let mut out = String::new();
+    for word in short.split(['.', '_']).filter(|w| !w.is_empty()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out.push_str("Op");
+    out
+}
+
+fn group(name: &str, arity: Arity) -> Group {
+    Group { name: name.to_string(), arity }
+}
+
+impl Op {
+    fn from_def(ctx: &Context, def: &OpDef) -> Op {
+        let operand = |name: &str| def.operands.iter().find(|o| o.name == name);
+        let attribute = |name: &str| def.attributes.iter().position(|a| a.name == name);
+        let order: Vec<String> = if def.arguments.is_empty() {
+            def.operands.iter().map(|o| o.name.clone()).chain(def.attributes.iter().map(|a| a.name.clone())).collect()
+        } else {
+            def.arguments.clone()
+        };
+        let mut arguments = Vec::new();
+        for name in &order {
+            if let Some(o) = operand(name) {
+                arguments.push(Argument::Operand(group(&o.name, o.arity)));
+            } else if let Some(i) = attribute(name) {
+                let a = &def.attributes[i];
+                let kind = AttrKind::of(ctx, &a.constraint);
+                let defaulted = def.attribute_defaults.get(i).is_some_and(Option::is_some);
+                arguments.push(Argument::Attribute(Attr {
+                    name: a.name.clone(),
+                    optional: a.optional || defaulted || kind == AttrKind::Unit,
+                    kind,
+                }));
+            }
+        }
+        let named = |names: &[String], count: usize, variadic: bool, stem: &str| -> Vec<Group> {
+            let total = count + usize::from(variadic);
+            (0..total)
+                .map(|i| {
+                    let name = names.get(i).cloned().unwrap_or_else(|| format!("{stem}{i}"));
+                    group(&name, if variadic && i == count { Arity::Variadic } else { Arity::Single })
+                })
+                .collect()
+        };
+        Op {
+            name: def.name.clone(),
+            class_name: if def.class_name.is_empty() { default_class_name(&def.name) } else { def.class_name.clone() },
+            summary: def.summary.clone(),
+            description: def.description.clone(),
+            arguments,
+            results: def.results.iter().map(|r| group(&r.name, r.arity)).collect(),
+            regions: named(&def.region_names, def.num_regions, def.variadic_regions, "region"),
+            successors: named(&def.successor_names, def.num_successors, def.variadic_successors, "successor"),
+            // As upstream's builders: only ops that say their types follow (ODS adds
+            // InferTypeOpInterface where it derives them) leave them out.
+            infers_results: !def.results.is_empty()
+                && (def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE)
+                    || def.trait_names.iter().any(|t| t == "InferTypeOpInterface"))
+                && omnir_core::infer::result_types_inferable(def),
+            sized_operand_segments: def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS),
+            sized_result_segments: def.has_trait(Traits::ATTR_SIZED_RESULT_SEGMENTS),
+        }
+    }
+
+    pub fn operands(&self) -> impl Iterator<Item = &Group> {
+        self.arguments.iter().filter_map(|a| match a {
+            Argument::Operand(g) => Some(g),
+            Argument::Attribute(_) => None,
+        })
+    }
+}
+
+impl Dialect {
+    /// The model of `dialect` as registered in `ctx` (a shipped dialect is loaded first).
+    pub fn from_context(ctx: &mut Context, dialect: &str) -> Result<Dialect, String> {
+        if !ctx.load_dialect(dialect) {
+            return Err(format!("no dialect '{dialect}' is registered or shipped"));
+        }
+        let prefix = format!("{dialect}.");
+        let names: Vec<String> =
+            ctx.registered_operations().into_iter().filter(|n| n.starts_with(&prefix)).map(String::from).collect();
+        let mut ops = Vec::new();
+        for name in names {
+            let def = ctx.operation_def(&name).expect("listed as registered").clone();
+            ops.push(Op::from_def(ctx, &def));
+        }
+        ops.sort_by(|a, b| a.class_name.cmp(&b.class_name).then(a.name.cmp(&b.name)));
+        // The enums the ops' attributes use (definition files declare them per dialect).
+        let mut enums: Vec<Enum> = Vec::new();
+        for name in ctx.registered_operations().into_iter().filter(|n| n.starts_with(&prefix)) {
+            let def = ctx.operation_def(name).expect("listed as registered");
+            for a in &def.attributes {
+                if let AttrConstraint::Enum(e) = &a.constraint {
+                    if !enums.iter().any(|x| x.name == e.name) {
+                        let symbols = if e.symbols.is_empty() {
+                            e.cases.iter().map(|(c, _)| c.clone()).collect()
+                        } else {
+                            e.symbols.clone()
+                        };
+                        enums.push(Enum {
+                            name: e.name.clone(),
+                            width: e.width,
+                            bit: e.bit,
+                            cases: e.cases.clone(),
+                            symbols,
+                        });
+                    }
+                }
+            }
+        }
+        enums.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Dialect { name: dialect.to_string(), ops, enums })
+    }
+}
