@@ -13,7 +13,7 @@ irdl.dialect @func attributes {omnir.ods} {
     %res_dicts = irdl.any {omnir.constraint = "DictArrayAttr"}
     %unit = irdl.any {omnir.constraint = "UnitAttr"}
     irdl.operands(operands: variadic %in)
-    irdl.results(results: variadic %out)
+    irdl.results(result: variadic %out)
     irdl.attributes {"callee" = %callee, "arg_attrs" = %arg_dicts, "res_attrs" = %res_dicts, "no_inline" = %unit}
   }
 

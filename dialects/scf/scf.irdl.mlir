@@ -9,11 +9,11 @@ irdl.dialect @scf attributes {omnir.ods} {
     irdl.operands(condition: %cond, args: variadic %any)
   }
 
-  irdl.operation @execute_region attributes {omnir.assembly_format = "(`->` custom<ArrowTypeList>(type($results))^)? (`no_inline` $no_inline^)? $region attr-dict", omnir.optional_attributes = ["no_inline"], omnir.traits = ["RecursiveMemoryEffects", "RegionBranchOpInterface"], omnir.summary = "operation that executes its region exactly once", omnir.description = "Runs its region once; the scf.yield that ends it gives the results."} {
+  irdl.operation @execute_region attributes {omnir.assembly_format = "(`->` custom<ArrowTypeList>(type($result))^)? (`no_inline` $no_inline^)? $region attr-dict", omnir.optional_attributes = ["no_inline"], omnir.traits = ["RecursiveMemoryEffects", "RegionBranchOpInterface"], omnir.summary = "operation that executes its region exactly once", omnir.description = "Runs its region once; the scf.yield that ends it gives the results."} {
     %any = irdl.any {omnir.constraint = "AnyType"}
     %unit = irdl.any {omnir.constraint = "UnitAttr"}
     %r = irdl.region
-    irdl.results(results: variadic %any)
+    irdl.results(result: variadic %any)
     irdl.attributes {"no_inline" = %unit}
     irdl.regions(region: %r)
   }

@@ -85,7 +85,7 @@ class CallOp(_ir.OpView):
     _ODS_OPERAND_SEGMENTS = False
     _ODS_RESULT_SEGMENTS = False
 
-    def __init__(self, results_: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["callee"] = callee if isinstance(callee, _ir.Attribute) else _ods.symbol_ref_attr(callee, loc, ip)
@@ -95,7 +95,7 @@ class CallOp(_ir.OpView):
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
+        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
         super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
 
     @property
@@ -134,14 +134,14 @@ class CallOp(_ir.OpView):
     def no_inline(self, value: bool) -> None:
         _ods.set_unit_attr(self, "no_inline", value)
 
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
+    @property  # type: ignore[override, unused-ignore]
+    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
         return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def call(results_: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
+def call(result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
     r"""call operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(results_=results_, callee=callee, operands_=operands_, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result=result, callee=callee, operands_=operands_, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)))
 
 
 @_ods.register_operation

@@ -61,12 +61,12 @@ class ExecuteRegionOp(_ir.OpView):
     _ODS_OPERAND_SEGMENTS = False
     _ODS_RESULT_SEGMENTS = False
 
-    def __init__(self, results_: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
+        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
         super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
 
     @property
@@ -77,8 +77,8 @@ class ExecuteRegionOp(_ir.OpView):
     def no_inline(self, value: bool) -> None:
         _ods.set_unit_attr(self, "no_inline", value)
 
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
+    @property  # type: ignore[override, unused-ignore]
+    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
         return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
@@ -86,9 +86,9 @@ class ExecuteRegionOp(_ir.OpView):
         return self.regions[0]
 
 
-def execute_region(results_: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]:
+def execute_region(result: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]:
     r"""operation that executes its region exactly once"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]", _ods.result_or_results(ExecuteRegionOp(results_=results_, no_inline=no_inline, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]", _ods.result_or_results(ExecuteRegionOp(result=result, no_inline=no_inline, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
