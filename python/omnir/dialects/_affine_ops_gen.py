@@ -252,10 +252,6 @@ class AffineForOp(_ir.OpView):
         _ods.set_attr(self, "step", value)
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def region(self) -> _ir.Region:
         return self.regions[0]
 
@@ -296,10 +292,6 @@ class AffineIfOp(_ir.OpView):
     @condition.setter
     def condition(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "condition", value)
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def thenRegion(self) -> _ir.Region:
@@ -560,10 +552,6 @@ class AffineParallelOp(_ir.OpView):
     @steps.setter
     def steps(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "steps", value)
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def region(self) -> _ir.Region:

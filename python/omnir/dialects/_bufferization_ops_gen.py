@@ -209,10 +209,6 @@ class MaterializeInDestinationOp(_ir.OpView):
     def writable(self, value: bool) -> None:
         _ods.set_unit_attr(self, "writable", value)
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Optional[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
-
 
 def materialize_in_destination(result: _Optional[_ir.Type], source: _ods.ValueLike, dest: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MaterializeInDestinationOp]:
     r"""copy a tensor"""

@@ -62,10 +62,6 @@ class CallIndirectOp(_ir.OpView):
     def res_attrs(self, value: _Optional[_ir.Attribute]) -> None:
         _ods.set_attr(self, "res_attrs", value)
 
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
 
 def call_indirect(results_: _Sequence[_ir.Type], callee: _ods.ValueLike, callee_operands: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIndirectOp]:
     r"""indirect call operation"""
@@ -133,10 +129,6 @@ class CallOp(_ir.OpView):
     @no_inline.setter
     def no_inline(self, value: bool) -> None:
         _ods.set_unit_attr(self, "no_inline", value)
-
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
 
 def call(result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:

@@ -3238,10 +3238,6 @@ class WarpExecuteOnLane0Op(_ir.OpView):
         _ods.set_attr(self, "warp_size", value)
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def warpRegion(self) -> _ir.Region:
         return self.regions[0]
 

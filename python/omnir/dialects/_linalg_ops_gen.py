@@ -300,10 +300,6 @@ class BroadcastOp(_ir.OpView):
     def dimensions(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "dimensions", value)
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
     @property
     def region(self) -> _ir.Region:
         return self.regions[0]
@@ -2479,10 +2475,6 @@ class MapOp(_ir.OpView):
     def init(self) -> _ir.Value:
         return _cast("_ir.Value", _ods.operand_group(self, 1))
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
     @property
     def mapper(self) -> _ir.Region:
         return self.regions[0]
@@ -3767,10 +3759,6 @@ class ReduceOp(_ir.OpView):
     def dimensions(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "dimensions", value)
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
     @property
     def combiner(self) -> _ir.Region:
         return self.regions[0]
@@ -3817,10 +3805,6 @@ class SoftmaxOp(_ir.OpView):
     def dimension(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "dimension", value)
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
 
 def softmax(result: _Sequence[_ir.Type], input: _ods.ValueLike, output: _ods.ValueLike, dimension: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SoftmaxOp]:
     r"""softmax operator"""
@@ -3860,10 +3844,6 @@ class TransposeOp(_ir.OpView):
     @permutation.setter
     def permutation(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "permutation", value)
-
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def region(self) -> _ir.Region:

@@ -1270,10 +1270,6 @@ class CallIntrinsicOp(_ir.OpView):
     def res_attrs(self, value: _Optional[_ir.Attribute]) -> None:
         _ods.set_attr(self, "res_attrs", value)
 
-    @property
-    def results_(self) -> _Optional[_ir.OpResult]:
-        return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
-
 
 def call_intrinsic(results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]:
     r"""call to an LLVM intrinsic by name"""
@@ -1514,10 +1510,6 @@ class CallOp(_ir.OpView):
     @tbaa.setter
     def tbaa(self, value: _Optional[_ir.Attribute]) -> None:
         _ods.set_attr(self, "tbaa", value)
-
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Optional[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
 def call(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
@@ -4348,10 +4340,6 @@ class InvokeOp(_ir.OpView):
     @op_bundle_tags.setter
     def op_bundle_tags(self, value: _Optional[_ir.Attribute]) -> None:
         _ods.set_attr(self, "op_bundle_tags", value)
-
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Optional[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
 def invoke(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normal_dest_operands: _Sequence[_ods.ValueLike], unwind_dest_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normal_dest: _ir.Block, unwind_dest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]:

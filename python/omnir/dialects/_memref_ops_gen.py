@@ -147,10 +147,6 @@ class AllocaScopeOp(_ir.OpView):
         super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def bodyRegion(self) -> _ir.Region:
         return self.regions[0]
 
@@ -481,10 +477,6 @@ class DistinctObjectsOp(_ir.OpView):
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
         return _cast("_Sequence[_ir.Value]", _ods.operand_group(self, 0))
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
 
 def distinct_objects(results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DistinctObjectsOp]:

@@ -77,10 +77,6 @@ class ExecuteRegionOp(_ir.OpView):
     def no_inline(self, value: bool) -> None:
         _ods.set_unit_attr(self, "no_inline", value)
 
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Sequence[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
     @property
     def region(self) -> _ir.Region:
         return self.regions[0]
@@ -135,10 +131,6 @@ class ForOp(_ir.OpView):
     @unsignedCmp.setter
     def unsignedCmp(self, value: bool) -> None:
         _ods.set_unit_attr(self, "unsignedCmp", value)
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def region(self) -> _ir.Region:
@@ -224,10 +216,6 @@ class ForallOp(_ir.OpView):
         _ods.set_attr(self, "mapping", value)
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def region(self) -> _ir.Region:
         return self.regions[0]
 
@@ -259,10 +247,6 @@ class IfOp(_ir.OpView):
     @property
     def condition(self) -> _ir.Value:
         return self.operation.operands[0]
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def thenRegion(self) -> _ir.Region:
@@ -340,10 +324,6 @@ class IndexSwitchOp(_ir.OpView):
         _ods.set_attr(self, "cases", value)
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def defaultRegion(self) -> _ir.Region:
         return self.regions[0]
 
@@ -402,10 +382,6 @@ class ParallelOp(_ir.OpView):
     @unsignedCmp.setter
     def unsignedCmp(self, value: bool) -> None:
         _ods.set_unit_attr(self, "unsignedCmp", value)
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def region(self) -> _ir.Region:
@@ -501,10 +477,6 @@ class WhileOp(_ir.OpView):
     @property
     def inits(self) -> _Sequence[_ir.Value]:
         return _cast("_Sequence[_ir.Value]", _ods.operand_group(self, 0))
-
-    @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
 
     @property
     def before(self) -> _ir.Region:

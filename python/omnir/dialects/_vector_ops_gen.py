@@ -741,10 +741,6 @@ class MaskOp(_ir.OpView):
         return _cast("_Optional[_ir.Value]", _ods.operand_group(self, 1))
 
     @property
-    def results_(self) -> _Sequence[_ir.OpResult]:
-        return _cast("_Sequence[_ir.OpResult]", _ods.result_group(self, 0))
-
-    @property
     def maskRegion(self) -> _ir.Region:
         return self.regions[0]
 
@@ -1520,10 +1516,6 @@ class TransferWriteOp(_ir.OpView):
     @in_bounds.setter
     def in_bounds(self, value: _ir.Attribute) -> None:
         _ods.set_attr(self, "in_bounds", value)
-
-    @property  # type: ignore[override, unused-ignore]
-    def result(self) -> _Optional[_ir.OpResult]:  # type: ignore[override, unused-ignore]
-        return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
 def transfer_write(result: _Optional[_ir.Type], value_to_store: _ods.ValueLike, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], TransferWriteOp]:

@@ -347,6 +347,10 @@ fn write_class(out: &mut String, op: &Op) {
     if !single_result {
         let simple_results = op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments;
         for (i, r) in op.results.iter().enumerate() {
+            // A group called `result` or `results` (ODS's unnamed ones) keeps OpView's meaning.
+            if OPVIEW_MEMBERS.contains(&r.name.as_str()) {
+                continue;
+            }
             let ret = match r.arity {
                 Arity::Single => "_ir.OpResult",
                 Arity::Optional => "_Optional[_ir.OpResult]",
