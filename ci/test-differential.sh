@@ -24,14 +24,8 @@ start=$SECONDS
 
 IREE_OPT="${IREE_OPT:-$PWD/target/venv/bin/iree-opt}"
 if ! "$IREE_OPT" --version >/dev/null 2>&1; then
-  echo "== installing iree-base-compiler into target/venv (iree-opt)"
-  if ! python3 -m venv target/venv; then
-    # Debian splits venv out of python3.
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq python3-venv
-    python3 -m venv target/venv
-  fi
-  target/venv/bin/pip install --quiet --disable-pip-version-check iree-base-compiler
+  bash ci/prefetch.sh wait iree
+  bash ci/install-iree.sh
   IREE_OPT=$PWD/target/venv/bin/iree-opt
 fi
 echo "== iree-opt: $("$IREE_OPT" --version | sed -n 's/.*LLVM version /LLVM /p')"

@@ -25,8 +25,8 @@ esac
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "== node: installing Node.js and npm (Debian packages)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq nodejs npm
+  $SUDO apt-get -o DPkg::Lock::Timeout=1200 update -qq
+  $SUDO apt-get -o DPkg::Lock::Timeout=1200 install -y -qq nodejs npm
 fi
 echo "== node: $(node --version), npm $(npm --version 2>/dev/null)"
 

@@ -36,7 +36,7 @@ fi
 if ! "$py" -m venv --help >/dev/null 2>&1 || ! "$py" -c 'import ensurepip' 2>/dev/null; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
+  $SUDO apt-get -o DPkg::Lock::Timeout=1200 update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=1200 install -y -qq python3-venv
 fi
 
 # A venv at $1 with the pinned tools (recreated when the requirements change).
@@ -113,34 +113,7 @@ echo "== test-python: one-core rule for the extensions"
 OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "$ext" "$pixels_ext"
 
 if [ "${OMNIR_PYTHON_SKIP_FRESH:-0}" != 1 ]; then
-  echo "== test-python: \`pip install ./python\` from a fresh copy of the repository, nothing installed"
-  fresh=$root/target/python-fresh
-  mkdir -p "$fresh/src"
-  # The files a clone would have (tracked and new, not ignored), into a copy whose own
-  # target/ is kept between runs as a build cache.
-  find "$fresh/src" -mindepth 1 -maxdepth 1 ! -name target -exec rm -rf {} +
-  git ls-files -z --cached --others --exclude-standard \
-    | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
-    | tar --null -T - -cf - | tar -xf - -C "$fresh/src"
-  rm -rf "$venvs/fresh"
-  "$py" -m venv "$venvs/fresh"
-  empty=$fresh/no-pkgconfig
-  mkdir -p "$empty"
-  # Nothing to find: no OMNIR_LIB_DIR, no pkg-config path, no target/omnir-install in the copy.
-  rm -rf "$fresh/src/target/omnir-install"
-  (cd "$fresh/src" && env -u OMNIR_LIB_DIR -u CARGO_TARGET_DIR PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR="$empty" \
-    "$venvs/fresh/bin/pip" install -q --disable-pip-version-check ./python)
-  "$venvs/fresh/bin/python" - <<'PYEOF'
-import os
-import omnir as ir
-with ir.Context(), ir.Location.unknown():
-    m = ir.Module.parse('"t.x"() : () -> ()')
-    assert m.operation.verify() and '"t.x"' in str(m)
-    assert ir.MemRefType.get([4], ir.F32Type.get()).element_type == ir.F32Type.get()
-lib = ir.get_library_path()
-assert os.path.isfile(lib)
-print(f"fresh install: ok ({lib}, {os.path.getsize(lib)} bytes)")
-PYEOF
+  bash ci/test-python-fresh.sh
 fi
 
 size=$(stat -c %s "$wheel")

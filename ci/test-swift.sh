@@ -32,20 +32,8 @@ prefix=$(realpath "${1:-target/omnir-install}")
 [ -f "$prefix/lib/pkgconfig/omnir.pc" ] || { echo "test-swift: $prefix has no omnir.pc (run ci/install.sh $prefix)" >&2; exit 1; }
 
 # --- 1. toolchain
-if ! command -v swift >/dev/null; then
-  echo "== swift: not found; installing swiftlang from Debian trixie (low pin priority)"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO=sudo
-  echo "deb http://deb.debian.org/debian trixie main" | $SUDO tee /etc/apt/sources.list.d/trixie.list >/dev/null
-  printf 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n' | $SUDO tee /etc/apt/preferences.d/trixie-pin >/dev/null
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q -t trixie swiftlang >/dev/null
-  echo "== swift: installed; checking the rest of the machine still runs"
-  command -v cargo >/dev/null && cargo --version
-  command -v python3 >/dev/null && python3 -c 'import ssl, sqlite3, sys; print("python", sys.version.split()[0], "ok")'
-  command -v node >/dev/null && node -e 'console.log("node", process.version, "ok")'
-  true
-fi
+bash ci/prefetch.sh wait swift
+bash ci/install-swift.sh
 swift --version 2>&1 | head -1
 
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}

@@ -36,7 +36,13 @@ if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q
 fi
 # The same flags for every cargo command below, so that they share one build of std and deps.
 export RUSTFLAGS="-Zsanitizer=thread"
-cargo_tsan() { nice cargo +nightly "$1" --locked -Zbuild-std --target "$target" --release -p omnir-core "${@:2}"; }
+# The shipped core is one codegen unit at opt-level 2 (for its size); instrumented, it only
+# has to run the stress tests: many units at opt-level 1 build it in about half the time.
+tsan_profile=(--config 'profile.release.package.omnir-core.codegen-units=16'
+  --config 'profile.release.package.omnir-core.opt-level=1')
+cargo_tsan() {
+  nice cargo +nightly "$1" "${tsan_profile[@]}" --locked -Zbuild-std --target "$target" --release -p omnir-core "${@:2}"
+}
 
 echo "== tsan: instrumented libomnir_core.a and the Rust stress test (nightly $(rustc +nightly -V | cut -d' ' -f2-))"
 # One cargo command builds both: a separate `cargo build --lib` would compile the core a second

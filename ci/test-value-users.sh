@@ -12,24 +12,34 @@ if [ ! -f "$corpus/MANIFEST.tsv" ] || ! "$IREE_OPT" --version >/dev/null 2>&1; t
   exit 0
 fi
 if [ -z "${OMNIR_OPT:-}" ]; then
-  cargo build --quiet --locked -p omnir-opt
-  OMNIR_OPT=$PWD/target/debug/omnir-opt
+  # The release build: ci/test-corpus-custom.sh has made it already (and the corpus has
+  # large files, slow in a debug build).
+  cargo build --release --quiet --locked -p omnir-opt
+  OMNIR_OPT=$PWD/target/release/omnir-opt
 fi
-same=0; differ=0; skipped=0
-while read -r path; do
+export OMNIR_OPT IREE_OPT corpus
+# One file, both forms: prints `same`, `skipped` or `FAIL ...` per form.
+compare_file() {
+  local path=$1 form flags ours theirs
   for form in "" "--mlir-print-op-generic"; do
     flags="--allow-unregistered-dialect --split-input-file --mlir-print-value-users $form"
     # shellcheck disable=SC2086
-    ours=$("$OMNIR_OPT" $flags "$corpus/pretty/$path" 2>/dev/null </dev/null) || { skipped=$((skipped + 1)); continue; }
+    ours=$("$OMNIR_OPT" $flags "$corpus/pretty/$path" 2>/dev/null </dev/null) || { echo skipped; continue; }
     # shellcheck disable=SC2086
-    theirs=$("$IREE_OPT" $flags "$corpus/pretty/$path" 2>/dev/null </dev/null) || { skipped=$((skipped + 1)); continue; }
+    theirs=$("$IREE_OPT" $flags "$corpus/pretty/$path" 2>/dev/null </dev/null) || { echo skipped; continue; }
     if [ "$ours" == "$theirs" ]; then
-      same=$((same + 1))
+      echo same
     else
-      differ=$((differ + 1))
       echo "FAIL value-users ${form:-custom}: $path"
     fi
   done
-done < <(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv")
+}
+export -f compare_file
+results=$(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" \
+  | xargs -d '\n' -P "$(nproc)" -I{} bash -c 'compare_file "$1"' _ {})
+same=$(grep -c '^same$' <<<"$results" || true)
+skipped=$(grep -c '^skipped$' <<<"$results" || true)
+differ=$(grep -c '^FAIL' <<<"$results" || true)
+grep '^FAIL' <<<"$results" | sort || true
 echo "value-users: $same identical, $differ different, $skipped skipped (a tool rejects the file)"
 [ "$differ" = 0 ]
