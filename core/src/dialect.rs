@@ -616,6 +616,10 @@ pub struct OpDef {
     /// The op's class in the generated bindings (ODS's class name, `AddIOp`, which upstream's
     /// Python and C++ APIs use); empty: derived from the op's name.
     pub class_name: String,
+    /// Where each result group's type comes from once the operands are known (`None`: the
+    /// definition does not determine them); set when the op is registered, for
+    /// [`Context::infer_result_types`].
+    pub result_type_sources: Option<Vec<crate::asm::format::TypeSource>>,
     /// ODS's argument order, where operands and attributes interleave (`cmpi`: predicate,
     /// lhs, rhs): the order of the generated builders' parameters. Empty: the operands, then
     /// the attributes.
@@ -665,6 +669,7 @@ impl OpDef {
             values_checked_by_hook: false,
             class_name: String::new(),
             arguments: Vec::new(),
+            result_type_sources: None,
         }
     }
 
@@ -983,6 +988,7 @@ impl Context {
             .collect();
         defaults.sort_by(|a, b| self.ident_str(a.name).cmp(self.ident_str(b.name)));
         def.default_properties = if defaults.is_empty() { None } else { Some(self.dictionary_attr(&defaults)?) };
+        def.result_type_sources = crate::infer::result_type_sources(&def);
         self.registry.ops.insert(name, Arc::new(def));
         Ok(())
     }

@@ -41,7 +41,8 @@ impl Context {
             Error::invalid(format!("operation '{op_name}' is not registered: its result types cannot be inferred"))
         })?;
         let cannot = |why: &str| Error::invalid(format!("cannot infer the result types of '{op_name}': {why}"));
-        let sources = result_type_sources(def).ok_or_else(|| cannot("its definition does not determine them"))?;
+        let sources =
+            def.result_type_sources.as_deref().ok_or_else(|| cannot("its definition does not determine them"))?;
         let attr = |attr_name: &str| -> Option<Attribute> {
             state
                 .attributes

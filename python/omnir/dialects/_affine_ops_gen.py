@@ -32,7 +32,7 @@ class AffineApplyOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [mapOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def mapOperands(self) -> _Sequence[_ir.Value]:
@@ -49,7 +49,7 @@ class AffineApplyOp(_ir.OpView):
 
 def apply(map: _ir.Attribute, map_operands: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""affine apply operation"""
-    return AffineApplyOp(map=map, mapOperands=map_operands, results=results, loc=loc, ip=ip).result
+    return AffineApplyOp(map, map_operands, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -70,7 +70,7 @@ class AffineDelinearizeIndexOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_basis"] = static_basis if isinstance(static_basis, _ir.Attribute) else _ods.dense_array_attr(static_basis, 64, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [multi_index])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def linear_index(self) -> _ir.Value:
@@ -95,7 +95,7 @@ class AffineDelinearizeIndexOp(_ir.OpView):
 
 def delinearize_index(multi_index: _Sequence[_ir.Type], linear_index: _ods.ValueLike, dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AffineDelinearizeIndexOp]:
     r"""delinearize an index"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineDelinearizeIndexOp]", _ods.result_or_results(AffineDelinearizeIndexOp(multi_index=multi_index, linear_index=linear_index, dynamic_basis=dynamic_basis, static_basis=static_basis, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineDelinearizeIndexOp]", _ods.result_or_results(AffineDelinearizeIndexOp(multi_index, linear_index, dynamic_basis, static_basis, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -118,7 +118,7 @@ class AffineDmaStartOp(_ir.OpView):
         attributes["dst_map"] = dst_map if isinstance(dst_map, _ir.Attribute) else _ods.any_attr(dst_map)
         attributes["tag_map"] = tag_map if isinstance(tag_map, _ir.Attribute) else _ods.any_attr(tag_map)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -151,7 +151,7 @@ class AffineDmaStartOp(_ir.OpView):
 
 def dma_start(operands_: _Sequence[_ods.ValueLike], src_map: _ir.Attribute, dst_map: _ir.Attribute, tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffineDmaStartOp:
     r"""affine dma start operation"""
-    return AffineDmaStartOp(operands_=operands_, src_map=src_map, dst_map=dst_map, tag_map=tag_map, loc=loc, ip=ip)
+    return AffineDmaStartOp(operands_, src_map, dst_map, tag_map, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -172,7 +172,7 @@ class AffineDmaWaitOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["tag_map"] = tag_map if isinstance(tag_map, _ir.Attribute) else _ods.any_attr(tag_map)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -189,7 +189,7 @@ class AffineDmaWaitOp(_ir.OpView):
 
 def dma_wait(operands_: _Sequence[_ods.ValueLike], tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffineDmaWaitOp:
     r"""affine dma wait operation"""
-    return AffineDmaWaitOp(operands_=operands_, tag_map=tag_map, loc=loc, ip=ip)
+    return AffineDmaWaitOp(operands_, tag_map, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -213,7 +213,7 @@ class AffineForOp(_ir.OpView):
         attributes["upperBoundMap"] = upperBoundMap if isinstance(upperBoundMap, _ir.Attribute) else _ods.any_attr(upperBoundMap)
         attributes["step"] = step if isinstance(step, _ir.Attribute) else _ods.int_attr(step, "index", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def lowerBoundOperands(self) -> _Sequence[_ir.Value]:
@@ -258,7 +258,7 @@ class AffineForOp(_ir.OpView):
 
 def for_(results_: _Sequence[_ir.Type], lower_bound_operands: _Sequence[_ods.ValueLike], upper_bound_operands: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], lower_bound_map: _ir.Attribute, upper_bound_map: _ir.Attribute, step: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AffineForOp]:
     r"""for operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineForOp]", _ods.result_or_results(AffineForOp(results_=results_, lowerBoundOperands=lower_bound_operands, upperBoundOperands=upper_bound_operands, inits=inits, lowerBoundMap=lower_bound_map, upperBoundMap=upper_bound_map, step=step, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineForOp]", _ods.result_or_results(AffineForOp(results_, lower_bound_operands, upper_bound_operands, inits, lower_bound_map, upper_bound_map, step, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -279,7 +279,7 @@ class AffineIfOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["condition"] = condition if isinstance(condition, _ir.Attribute) else _ods.any_attr(condition)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -304,7 +304,7 @@ class AffineIfOp(_ir.OpView):
 
 def if_(results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], condition: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AffineIfOp]:
     r"""if-then-else operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineIfOp]", _ods.result_or_results(AffineIfOp(results_=results_, operands_=operands_, condition=condition, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineIfOp]", _ods.result_or_results(AffineIfOp(results_, operands_, condition, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -328,7 +328,7 @@ class AffineLinearizeIndexOp(_ir.OpView):
         if disjoint is not None:
             attributes["disjoint"] = disjoint if isinstance(disjoint, _ir.Attribute) else _ods.any_attr(disjoint)
         results: _List[_ir.Type] = [linear_index]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def multi_index(self) -> _Sequence[_ir.Value]:
@@ -357,7 +357,7 @@ class AffineLinearizeIndexOp(_ir.OpView):
 
 def linearize_index(linear_index: _ir.Type, multi_index: _Sequence[_ods.ValueLike], dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, disjoint: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""linearize an index"""
-    return AffineLinearizeIndexOp(linear_index=linear_index, multi_index=multi_index, dynamic_basis=dynamic_basis, static_basis=static_basis, disjoint=disjoint, loc=loc, ip=ip).result
+    return AffineLinearizeIndexOp(linear_index, multi_index, dynamic_basis, static_basis, disjoint=disjoint, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -378,7 +378,7 @@ class AffineLoadOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -399,7 +399,7 @@ class AffineLoadOp(_ir.OpView):
 
 def load(result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""affine load operation"""
-    return AffineLoadOp(result=result, memref=memref, indices=indices, map=map, loc=loc, ip=ip).result
+    return AffineLoadOp(result, memref, indices, map, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -419,7 +419,7 @@ class AffineMaxOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -436,7 +436,7 @@ class AffineMaxOp(_ir.OpView):
 
 def max(map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""max operation"""
-    return AffineMaxOp(map=map, operands_=operands_, results=results, loc=loc, ip=ip).result
+    return AffineMaxOp(map, operands_, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -456,7 +456,7 @@ class AffineMinOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -473,7 +473,7 @@ class AffineMinOp(_ir.OpView):
 
 def min(map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""min operation"""
-    return AffineMinOp(map=map, operands_=operands_, results=results, loc=loc, ip=ip).result
+    return AffineMinOp(map, operands_, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -499,7 +499,7 @@ class AffineParallelOp(_ir.OpView):
         attributes["upperBoundsGroups"] = upperBoundsGroups if isinstance(upperBoundsGroups, _ir.Attribute) else _ods.any_attr(upperBoundsGroups)
         attributes["steps"] = steps if isinstance(steps, _ir.Attribute) else _ods.array_attr(steps, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def mapOperands(self) -> _Sequence[_ir.Value]:
@@ -560,7 +560,7 @@ class AffineParallelOp(_ir.OpView):
 
 def parallel(results_: _Sequence[_ir.Type], reductions: _Union[_Sequence[_ir.Attribute], _ir.Attribute], lower_bounds_map: _ir.Attribute, lower_bounds_groups: _ir.Attribute, upper_bounds_map: _ir.Attribute, upper_bounds_groups: _ir.Attribute, steps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], map_operands: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AffineParallelOp]:
     r"""multi-index parallel band operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineParallelOp]", _ods.result_or_results(AffineParallelOp(results_=results_, reductions=reductions, lowerBoundsMap=lower_bounds_map, lowerBoundsGroups=lower_bounds_groups, upperBoundsMap=upper_bounds_map, upperBoundsGroups=upper_bounds_groups, steps=steps, mapOperands=map_operands, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AffineParallelOp]", _ods.result_or_results(AffineParallelOp(results_, reductions, lower_bounds_map, lower_bounds_groups, upper_bounds_map, upper_bounds_groups, steps, map_operands, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -584,7 +584,7 @@ class AffinePrefetchOp(_ir.OpView):
         attributes["isDataCache"] = isDataCache if isinstance(isDataCache, _ir.Attribute) else _ods.bool_attr(isDataCache, loc, ip)
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -629,7 +629,7 @@ class AffinePrefetchOp(_ir.OpView):
 
 def prefetch(memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], is_write: _Union[bool, _ir.Attribute], locality_hint: _Union[int, _ir.Attribute], is_data_cache: _Union[bool, _ir.Attribute], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffinePrefetchOp:
     r"""affine prefetch operation"""
-    return AffinePrefetchOp(memref=memref, indices=indices, isWrite=is_write, localityHint=locality_hint, isDataCache=is_data_cache, map=map, loc=loc, ip=ip)
+    return AffinePrefetchOp(memref, indices, is_write, locality_hint, is_data_cache, map, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -650,7 +650,7 @@ class AffineStoreOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -675,7 +675,7 @@ class AffineStoreOp(_ir.OpView):
 
 def store(value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffineStoreOp:
     r"""affine store operation"""
-    return AffineStoreOp(value=value, memref=memref, indices=indices, map=map, loc=loc, ip=ip)
+    return AffineStoreOp(value, memref, indices, map, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -696,7 +696,7 @@ class AffineVectorLoadOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -717,7 +717,7 @@ class AffineVectorLoadOp(_ir.OpView):
 
 def vector_load(result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""affine vector load operation"""
-    return AffineVectorLoadOp(result=result, memref=memref, indices=indices, map=map, loc=loc, ip=ip).result
+    return AffineVectorLoadOp(result, memref, indices, map, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -738,7 +738,7 @@ class AffineVectorStoreOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -763,7 +763,7 @@ class AffineVectorStoreOp(_ir.OpView):
 
 def vector_store(value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffineVectorStoreOp:
     r"""affine vector store operation"""
-    return AffineVectorStoreOp(value=value, memref=memref, indices=indices, map=map, loc=loc, ip=ip)
+    return AffineVectorStoreOp(value, memref, indices, map, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -783,7 +783,7 @@ class AffineYieldOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -792,4 +792,4 @@ class AffineYieldOp(_ir.OpView):
 
 def yield_(operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AffineYieldOp:
     r"""Yield values to parent operation"""
-    return AffineYieldOp(operands_=operands_, loc=loc, ip=ip)
+    return AffineYieldOp(operands_, loc=loc, ip=ip)

@@ -86,7 +86,7 @@ class AddFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -107,7 +107,7 @@ class AddFOp(_ir.OpView):
 
 def addf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point addition operation"""
-    return AddFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AddFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -126,7 +126,7 @@ class AddIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -147,7 +147,7 @@ class AddIOp(_ir.OpView):
 
 def addi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer addition operation"""
-    return AddIOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return AddIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -165,7 +165,7 @@ class AddUIExtendedOp(_ir.OpView):
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [sum, overflow]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -186,7 +186,7 @@ class AddUIExtendedOp(_ir.OpView):
 
 def addui_extended(sum: _ir.Type, overflow: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AddUIExtendedOp]:
     r"""extended unsigned integer addition operation returning sum and overflow bit"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AddUIExtendedOp]", _ods.result_or_results(AddUIExtendedOp(sum=sum, overflow=overflow, lhs=lhs, rhs=rhs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AddUIExtendedOp]", _ods.result_or_results(AddUIExtendedOp(sum, overflow, lhs, rhs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -203,7 +203,7 @@ class AndIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -216,7 +216,7 @@ class AndIOp(_ir.OpView):
 
 def andi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary and"""
-    return AndIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return AndIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -234,7 +234,7 @@ class BitcastOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -243,7 +243,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast between values of equal bit width"""
-    return BitcastOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return BitcastOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -260,7 +260,7 @@ class CeilDivSIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -273,7 +273,7 @@ class CeilDivSIOp(_ir.OpView):
 
 def ceildivsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed ceil integer division operation"""
-    return CeilDivSIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return CeilDivSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -290,7 +290,7 @@ class CeilDivUIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -303,7 +303,7 @@ class CeilDivUIOp(_ir.OpView):
 
 def ceildivui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned ceil integer division operation"""
-    return CeilDivUIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return CeilDivUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -323,7 +323,7 @@ class CmpFOp(_ir.OpView):
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -352,7 +352,7 @@ class CmpFOp(_ir.OpView):
 
 def cmpf(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison operation"""
-    return CmpFOp(predicate=predicate, lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CmpFOp(predicate, lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -370,7 +370,7 @@ class CmpIOp(_ir.OpView):
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -391,7 +391,7 @@ class CmpIOp(_ir.OpView):
 
 def cmpi(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer comparison operation"""
-    return CmpIOp(predicate=predicate, lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return CmpIOp(predicate, lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -409,7 +409,7 @@ class ConstantOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -422,7 +422,7 @@ class ConstantOp(_ir.OpView):
 
 def constant(value: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer or floating point constant"""
-    return ConstantOp(value=value, results=results, loc=loc, ip=ip).result
+    return ConstantOp(value, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -441,7 +441,7 @@ class DivFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -462,7 +462,7 @@ class DivFOp(_ir.OpView):
 
 def divf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division operation"""
-    return DivFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return DivFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -481,7 +481,7 @@ class DivSIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -502,7 +502,7 @@ class DivSIOp(_ir.OpView):
 
 def divsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer division operation"""
-    return DivSIOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return DivSIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -521,7 +521,7 @@ class DivUIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -542,7 +542,7 @@ class DivUIOp(_ir.OpView):
 
 def divui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer division operation"""
-    return DivUIOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return DivUIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -562,7 +562,7 @@ class ExtFOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -579,7 +579,7 @@ class ExtFOp(_ir.OpView):
 
 def extf(out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to wider floating-point"""
-    return ExtFOp(out=out, in_=in_, fastmath=fastmath, loc=loc, ip=ip).result
+    return ExtFOp(out, in_, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -597,7 +597,7 @@ class ExtSIOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -606,7 +606,7 @@ class ExtSIOp(_ir.OpView):
 
 def extsi(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer sign extension operation"""
-    return ExtSIOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return ExtSIOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -624,7 +624,7 @@ class ExtUIOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -633,7 +633,7 @@ class ExtUIOp(_ir.OpView):
 
 def extui(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer zero extension operation"""
-    return ExtUIOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return ExtUIOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -651,7 +651,7 @@ class FPToSIOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -660,7 +660,7 @@ class FPToSIOp(_ir.OpView):
 
 def fptosi(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point type to integer type"""
-    return FPToSIOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return FPToSIOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -678,7 +678,7 @@ class FPToUIOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -687,7 +687,7 @@ class FPToUIOp(_ir.OpView):
 
 def fptoui(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point type to integer type"""
-    return FPToUIOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return FPToUIOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -704,7 +704,7 @@ class FloorDivSIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -717,7 +717,7 @@ class FloorDivSIOp(_ir.OpView):
 
 def floordivsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed floor integer division operation"""
-    return FloorDivSIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return FloorDivSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -736,7 +736,7 @@ class FlushDenormalsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -753,7 +753,7 @@ class FlushDenormalsOp(_ir.OpView):
 
 def flush_denormals(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""flush denormal floating-point values to zero"""
-    return FlushDenormalsOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return FlushDenormalsOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -771,7 +771,7 @@ class IndexCastOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -780,7 +780,7 @@ class IndexCastOp(_ir.OpView):
 
 def index_cast(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast between index and integer types"""
-    return IndexCastOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return IndexCastOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -800,7 +800,7 @@ class IndexCastUIOp(_ir.OpView):
         if nonNeg:
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -817,7 +817,7 @@ class IndexCastUIOp(_ir.OpView):
 
 def index_castui(out: _ir.Type, in_: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned cast between index and integer types"""
-    return IndexCastUIOp(out=out, in_=in_, nonNeg=non_neg, loc=loc, ip=ip).result
+    return IndexCastUIOp(out, in_, nonNeg=non_neg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -836,7 +836,7 @@ class MaxNumFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -857,7 +857,7 @@ class MaxNumFOp(_ir.OpView):
 
 def maxnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
-    return MaxNumFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MaxNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -874,7 +874,7 @@ class MaxSIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -887,7 +887,7 @@ class MaxSIOp(_ir.OpView):
 
 def maxsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer maximum operation"""
-    return MaxSIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return MaxSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -904,7 +904,7 @@ class MaxUIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -917,7 +917,7 @@ class MaxUIOp(_ir.OpView):
 
 def maxui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer maximum operation"""
-    return MaxUIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return MaxUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -936,7 +936,7 @@ class MaximumFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -957,7 +957,7 @@ class MaximumFOp(_ir.OpView):
 
 def maximumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
-    return MaximumFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MaximumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -976,7 +976,7 @@ class MinNumFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -997,7 +997,7 @@ class MinNumFOp(_ir.OpView):
 
 def minnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
-    return MinNumFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MinNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1014,7 +1014,7 @@ class MinSIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1027,7 +1027,7 @@ class MinSIOp(_ir.OpView):
 
 def minsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer minimum operation"""
-    return MinSIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return MinSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1044,7 +1044,7 @@ class MinUIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1057,7 +1057,7 @@ class MinUIOp(_ir.OpView):
 
 def minui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer minimum operation"""
-    return MinUIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return MinUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1076,7 +1076,7 @@ class MinimumFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1097,7 +1097,7 @@ class MinimumFOp(_ir.OpView):
 
 def minimumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
-    return MinimumFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MinimumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1116,7 +1116,7 @@ class MulFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1137,7 +1137,7 @@ class MulFOp(_ir.OpView):
 
 def mulf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point multiplication operation"""
-    return MulFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MulFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1156,7 +1156,7 @@ class MulIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1177,7 +1177,7 @@ class MulIOp(_ir.OpView):
 
 def muli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer multiplication operation."""
-    return MulIOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return MulIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1194,7 +1194,7 @@ class MulSIExtendedOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1215,7 +1215,7 @@ class MulSIExtendedOp(_ir.OpView):
 
 def mulsi_extended(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MulSIExtendedOp]:
     r"""extended signed integer multiplication operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MulSIExtendedOp]", _ods.result_or_results(MulSIExtendedOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MulSIExtendedOp]", _ods.result_or_results(MulSIExtendedOp(lhs, rhs, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1232,7 +1232,7 @@ class MulUIExtendedOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1253,7 +1253,7 @@ class MulUIExtendedOp(_ir.OpView):
 
 def mului_extended(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MulUIExtendedOp]:
     r"""extended unsigned integer multiplication operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MulUIExtendedOp]", _ods.result_or_results(MulUIExtendedOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MulUIExtendedOp]", _ods.result_or_results(MulUIExtendedOp(lhs, rhs, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1272,7 +1272,7 @@ class NegFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1289,7 +1289,7 @@ class NegFOp(_ir.OpView):
 
 def negf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point negation"""
-    return NegFOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return NegFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1306,7 +1306,7 @@ class OrIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1319,7 +1319,7 @@ class OrIOp(_ir.OpView):
 
 def ori(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary or"""
-    return OrIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return OrIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1338,7 +1338,7 @@ class RemFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1359,7 +1359,7 @@ class RemFOp(_ir.OpView):
 
 def remf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division remainder operation"""
-    return RemFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return RemFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1376,7 +1376,7 @@ class RemSIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1389,7 +1389,7 @@ class RemSIOp(_ir.OpView):
 
 def remsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer division remainder operation"""
-    return RemSIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return RemSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1406,7 +1406,7 @@ class RemUIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1419,7 +1419,7 @@ class RemUIOp(_ir.OpView):
 
 def remui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer division remainder operation"""
-    return RemUIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return RemUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1437,7 +1437,7 @@ class SIToFPOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1446,7 +1446,7 @@ class SIToFPOp(_ir.OpView):
 
 def sitofp(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from integer type to floating-point"""
-    return SIToFPOp(out=out, in_=in_, loc=loc, ip=ip).result
+    return SIToFPOp(out, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1466,7 +1466,7 @@ class ScalingExtFOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1487,7 +1487,7 @@ class ScalingExtFOp(_ir.OpView):
 
 def scaling_extf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""upcasts input floats using provided scale values following OCP MXFP Spec"""
-    return ScalingExtFOp(out=out, in_=in_, scale=scale, fastmath=fastmath, loc=loc, ip=ip).result
+    return ScalingExtFOp(out, in_, scale, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1509,7 +1509,7 @@ class ScalingTruncFOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1538,7 +1538,7 @@ class ScalingTruncFOp(_ir.OpView):
 
 def scaling_truncf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""downcasts input floating point values using provided scales values following OCP MXFP Spec"""
-    return ScalingTruncFOp(out=out, in_=in_, scale=scale, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
+    return ScalingTruncFOp(out, in_, scale, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1555,7 +1555,7 @@ class SelectOp(_ir.OpView):
     def __init__(self, condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [condition, true_value, false_value]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def condition(self) -> _ir.Value:
@@ -1572,7 +1572,7 @@ class SelectOp(_ir.OpView):
 
 def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""select operation"""
-    return SelectOp(condition=condition, true_value=true_value, false_value=false_value, results=results, loc=loc, ip=ip).result
+    return SelectOp(condition, true_value, false_value, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1591,7 +1591,7 @@ class ShLIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1612,7 +1612,7 @@ class ShLIOp(_ir.OpView):
 
 def shli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer left-shift"""
-    return ShLIOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return ShLIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1631,7 +1631,7 @@ class ShRSIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1652,7 +1652,7 @@ class ShRSIOp(_ir.OpView):
 
 def shrsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer right-shift"""
-    return ShRSIOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return ShRSIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1671,7 +1671,7 @@ class ShRUIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1692,7 +1692,7 @@ class ShRUIOp(_ir.OpView):
 
 def shrui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer right-shift"""
-    return ShRUIOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return ShRUIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1711,7 +1711,7 @@ class SubFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1732,7 +1732,7 @@ class SubFOp(_ir.OpView):
 
 def subf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point subtraction operation"""
-    return SubFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SubFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1751,7 +1751,7 @@ class SubIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1772,7 +1772,7 @@ class SubIOp(_ir.OpView):
 
 def subi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer subtraction operation."""
-    return SubIOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return SubIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1794,7 +1794,7 @@ class TruncFOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1819,7 +1819,7 @@ class TruncFOp(_ir.OpView):
 
 def truncf(out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to narrower floating-point"""
-    return TruncFOp(out=out, in_=in_, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
+    return TruncFOp(out, in_, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1839,7 +1839,7 @@ class TruncIOp(_ir.OpView):
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1856,7 +1856,7 @@ class TruncIOp(_ir.OpView):
 
 def trunci(out: _ir.Type, in_: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer truncation operation"""
-    return TruncIOp(out=out, in_=in_, overflowFlags=overflow_flags, loc=loc, ip=ip).result
+    return TruncIOp(out, in_, overflowFlags=overflow_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1876,7 +1876,7 @@ class UIToFPOp(_ir.OpView):
         if nonNeg:
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [out]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1893,7 +1893,7 @@ class UIToFPOp(_ir.OpView):
 
 def uitofp(out: _ir.Type, in_: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from unsigned integer type to floating-point"""
-    return UIToFPOp(out=out, in_=in_, nonNeg=non_neg, loc=loc, ip=ip).result
+    return UIToFPOp(out, in_, nonNeg=non_neg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1910,7 +1910,7 @@ class XOrIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1923,4 +1923,4 @@ class XOrIOp(_ir.OpView):
 
 def xori(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary xor"""
-    return XOrIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return XOrIOp(lhs, rhs, results=results, loc=loc, ip=ip).result

@@ -35,7 +35,7 @@ class AllocTensorOp(_ir.OpView):
         if memory_space is not None:
             attributes["memory_space"] = memory_space if isinstance(memory_space, _ir.Attribute) else _ods.any_attr(memory_space)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dynamic_sizes(self) -> _Sequence[_ir.Value]:
@@ -60,7 +60,7 @@ class AllocTensorOp(_ir.OpView):
 
 def alloc_tensor(result: _ir.Type, dynamic_sizes: _Sequence[_ods.ValueLike], *, copy: _Optional[_ods.ValueLike] = None, size_hint: _Optional[_ods.ValueLike] = None, memory_space: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""allocate buffer for a tensor"""
-    return AllocTensorOp(result=result, dynamic_sizes=dynamic_sizes, copy=copy, size_hint=size_hint, memory_space=memory_space, loc=loc, ip=ip).result
+    return AllocTensorOp(result, dynamic_sizes, copy=copy, size_hint=size_hint, memory_space=memory_space, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -80,7 +80,7 @@ class CloneOp(_ir.OpView):
         operands: _List[_Any] = [input]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [output]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -89,7 +89,7 @@ class CloneOp(_ir.OpView):
 
 def clone(output: _ir.Type, input: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""clone a memref"""
-    return CloneOp(output=output, input=input, loc=loc, ip=ip).result
+    return CloneOp(output, input, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -109,7 +109,7 @@ class DeallocOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [memrefs, conditions, retained])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [memrefs, conditions, retained])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def memrefs(self) -> _Sequence[_ir.Value]:
@@ -130,7 +130,7 @@ class DeallocOp(_ir.OpView):
 
 def dealloc(memrefs: _Sequence[_ods.ValueLike], conditions: _Sequence[_ods.ValueLike], retained: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]:
     r"""deallocates the given memrefs if no alias is retained"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]", _ods.result_or_results(DeallocOp(memrefs=memrefs, conditions=conditions, retained=retained, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]", _ods.result_or_results(DeallocOp(memrefs, conditions, retained, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -150,7 +150,7 @@ class DeallocTensorOp(_ir.OpView):
         operands: _List[_Any] = [tensor]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -159,7 +159,7 @@ class DeallocTensorOp(_ir.OpView):
 
 def dealloc_tensor(tensor: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DeallocTensorOp:
     r"""release underlying storage format of given tensor"""
-    return DeallocTensorOp(tensor=tensor, loc=loc, ip=ip)
+    return DeallocTensorOp(tensor, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -183,7 +183,7 @@ class MaterializeInDestinationOp(_ir.OpView):
         if writable:
             attributes["writable"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -212,7 +212,7 @@ class MaterializeInDestinationOp(_ir.OpView):
 
 def materialize_in_destination(result: _Optional[_ir.Type], source: _ods.ValueLike, dest: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MaterializeInDestinationOp]:
     r"""copy a tensor"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MaterializeInDestinationOp]", _ods.result_or_results(MaterializeInDestinationOp(result=result, source=source, dest=dest, restrict=restrict, writable=writable, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MaterializeInDestinationOp]", _ods.result_or_results(MaterializeInDestinationOp(result, source, dest, restrict=restrict, writable=writable, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -234,7 +234,7 @@ class ToBufferOp(_ir.OpView):
         if read_only:
             attributes["read_only"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [buffer]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -251,7 +251,7 @@ class ToBufferOp(_ir.OpView):
 
 def to_buffer(buffer: _ir.Type, tensor: _ods.ValueLike, *, read_only: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast a tensor-like type to buffer-like type"""
-    return ToBufferOp(buffer=buffer, tensor=tensor, read_only=read_only, loc=loc, ip=ip).result
+    return ToBufferOp(buffer, tensor, read_only=read_only, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -275,7 +275,7 @@ class ToTensorOp(_ir.OpView):
         if writable:
             attributes["writable"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def buffer(self) -> _ir.Value:
@@ -300,4 +300,4 @@ class ToTensorOp(_ir.OpView):
 
 def to_tensor(result: _ir.Type, buffer: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""create a tensor-like type from a buffer-like type"""
-    return ToTensorOp(result=result, buffer=buffer, restrict=restrict, writable=writable, loc=loc, ip=ip).result
+    return ToTensorOp(result, buffer, restrict=restrict, writable=writable, loc=loc, ip=ip).result

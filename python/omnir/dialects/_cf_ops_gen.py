@@ -33,7 +33,7 @@ class AssertOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["msg"] = msg if isinstance(msg, _ir.Attribute) else _ods.str_attr(msg, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -50,7 +50,7 @@ class AssertOp(_ir.OpView):
 
 def assert_(arg: _ods.ValueLike, msg: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AssertOp:
     r"""Assert operation with message attribute"""
-    return AssertOp(arg=arg, msg=msg, loc=loc, ip=ip)
+    return AssertOp(arg, msg, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -70,7 +70,7 @@ class BranchOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [destOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip)
 
     @property
     def destOperands(self) -> _Sequence[_ir.Value]:
@@ -79,7 +79,7 @@ class BranchOp(_ir.OpView):
 
 def br(dest_operands: _Sequence[_ods.ValueLike], dest: _ir.Block, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BranchOp:
     r"""Branch operation"""
-    return BranchOp(destOperands=dest_operands, dest=dest, loc=loc, ip=ip)
+    return BranchOp(dest_operands, dest, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -102,7 +102,7 @@ class CondBranchOp(_ir.OpView):
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -127,7 +127,7 @@ class CondBranchOp(_ir.OpView):
 
 def cond_br(condition: _ods.ValueLike, true_dest_operands: _Sequence[_ods.ValueLike], false_dest_operands: _Sequence[_ods.ValueLike], true_dest: _ir.Block, false_dest: _ir.Block, *, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> CondBranchOp:
     r"""Conditional branch operation"""
-    return CondBranchOp(condition=condition, trueDestOperands=true_dest_operands, falseDestOperands=false_dest_operands, branch_weights=branch_weights, trueDest=true_dest, falseDest=false_dest, loc=loc, ip=ip)
+    return CondBranchOp(condition, true_dest_operands, false_dest_operands, true_dest, false_dest, branch_weights=branch_weights, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -153,7 +153,7 @@ class SwitchOp(_ir.OpView):
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip)
 
     @property
     def flag(self) -> _ir.Value:
@@ -194,4 +194,4 @@ class SwitchOp(_ir.OpView):
 
 def switch(flag: _ods.ValueLike, default_operands: _Sequence[_ods.ValueLike], case_operands: _Sequence[_ods.ValueLike], case_operand_segments: _Union[_Sequence[int], _ir.Attribute], default_destination: _ir.Block, case_destinations: _Sequence[_ir.Block], *, case_values: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> SwitchOp:
     r"""Switch operation"""
-    return SwitchOp(flag=flag, defaultOperands=default_operands, caseOperands=case_operands, case_values=case_values, case_operand_segments=case_operand_segments, branch_weights=branch_weights, defaultDestination=default_destination, caseDestinations=case_destinations, loc=loc, ip=ip)
+    return SwitchOp(flag, default_operands, case_operands, case_operand_segments, default_destination, case_destinations, case_values=case_values, branch_weights=branch_weights, loc=loc, ip=ip)

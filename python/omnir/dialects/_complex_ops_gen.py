@@ -31,7 +31,7 @@ class AbsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -48,7 +48,7 @@ class AbsOp(_ir.OpView):
 
 def abs(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""absolute value of a complex number"""
-    return AbsOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AbsOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -67,7 +67,7 @@ class AddOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -88,7 +88,7 @@ class AddOp(_ir.OpView):
 
 def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex addition"""
-    return AddOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AddOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -107,7 +107,7 @@ class AngleOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -124,7 +124,7 @@ class AngleOp(_ir.OpView):
 
 def angle(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""argument (phase angle) of a complex number"""
-    return AngleOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AngleOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -143,7 +143,7 @@ class Atan2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -164,7 +164,7 @@ class Atan2Op(_ir.OpView):
 
 def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex 2-argument arctangent"""
-    return Atan2Op(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -182,7 +182,7 @@ class BitcastOp(_ir.OpView):
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operand(self) -> _ir.Value:
@@ -191,7 +191,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(result: _ir.Type, operand: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast between a complex type and an arith type of equal width"""
-    return BitcastOp(result=result, operand=operand, loc=loc, ip=ip).result
+    return BitcastOp(result, operand, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -210,7 +210,7 @@ class ConjOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -227,7 +227,7 @@ class ConjOp(_ir.OpView):
 
 def conj(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex conjugate"""
-    return ConjOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ConjOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -246,7 +246,7 @@ class ConstantOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.array_attr(value, loc, ip)
         results: _List[_ir.Type] = [complex]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -259,7 +259,7 @@ class ConstantOp(_ir.OpView):
 
 def constant(complex: _ir.Type, value: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number constant from an array of its real and imaginary parts"""
-    return ConstantOp(complex=complex, value=value, loc=loc, ip=ip).result
+    return ConstantOp(complex, value, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -278,7 +278,7 @@ class CosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -295,7 +295,7 @@ class CosOp(_ir.OpView):
 
 def cos(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of a complex number"""
-    return CosOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CosOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -313,7 +313,7 @@ class CreateOp(_ir.OpView):
         operands: _List[_Any] = [real, imaginary]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [complex]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def real(self) -> _ir.Value:
@@ -326,7 +326,7 @@ class CreateOp(_ir.OpView):
 
 def create_(complex: _ir.Type, real: _ods.ValueLike, imaginary: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number creation from real and imaginary parts"""
-    return CreateOp(complex=complex, real=real, imaginary=imaginary, loc=loc, ip=ip).result
+    return CreateOp(complex, real, imaginary, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -345,7 +345,7 @@ class DivOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -366,7 +366,7 @@ class DivOp(_ir.OpView):
 
 def div(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex division"""
-    return DivOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return DivOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -383,7 +383,7 @@ class EqualOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -396,7 +396,7 @@ class EqualOp(_ir.OpView):
 
 def eq(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""whether two complex values are equal"""
-    return EqualOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return EqualOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -415,7 +415,7 @@ class ExpOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -432,7 +432,7 @@ class ExpOp(_ir.OpView):
 
 def exp(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number"""
-    return ExpOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ExpOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -451,7 +451,7 @@ class Expm1Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -468,7 +468,7 @@ class Expm1Op(_ir.OpView):
 
 def expm1(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number minus one"""
-    return Expm1Op(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Expm1Op(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -487,7 +487,7 @@ class ImOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -504,7 +504,7 @@ class ImOp(_ir.OpView):
 
 def im(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""imaginary part of a complex number"""
-    return ImOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ImOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -523,7 +523,7 @@ class Log1pOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -540,7 +540,7 @@ class Log1pOp(_ir.OpView):
 
 def log1p(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of one plus a complex number"""
-    return Log1pOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Log1pOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -559,7 +559,7 @@ class LogOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -576,7 +576,7 @@ class LogOp(_ir.OpView):
 
 def log(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of a complex number"""
-    return LogOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return LogOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -595,7 +595,7 @@ class MulOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -616,7 +616,7 @@ class MulOp(_ir.OpView):
 
 def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex multiplication"""
-    return MulOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return MulOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -635,7 +635,7 @@ class NegOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -652,7 +652,7 @@ class NegOp(_ir.OpView):
 
 def neg(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""negation of a complex number"""
-    return NegOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return NegOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -669,7 +669,7 @@ class NotEqualOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -682,7 +682,7 @@ class NotEqualOp(_ir.OpView):
 
 def neq(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""whether two complex values differ"""
-    return NotEqualOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return NotEqualOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -701,7 +701,7 @@ class PowOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -722,7 +722,7 @@ class PowOp(_ir.OpView):
 
 def pow(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex power function"""
-    return PowOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return PowOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -741,7 +741,7 @@ class PowiOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -762,7 +762,7 @@ class PowiOp(_ir.OpView):
 
 def powi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number raised to a signed integer power"""
-    return PowiOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return PowiOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -781,7 +781,7 @@ class ReOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -798,7 +798,7 @@ class ReOp(_ir.OpView):
 
 def re(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""real part of a complex number"""
-    return ReOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ReOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -817,7 +817,7 @@ class RsqrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -834,7 +834,7 @@ class RsqrtOp(_ir.OpView):
 
 def rsqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal square root of a complex number"""
-    return RsqrtOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return RsqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -853,7 +853,7 @@ class SignOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -870,7 +870,7 @@ class SignOp(_ir.OpView):
 
 def sign(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sign of a complex number (x / |x|, or zero)"""
-    return SignOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SignOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -889,7 +889,7 @@ class SinOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -906,7 +906,7 @@ class SinOp(_ir.OpView):
 
 def sin(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of a complex number"""
-    return SinOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SinOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -925,7 +925,7 @@ class SqrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -942,7 +942,7 @@ class SqrtOp(_ir.OpView):
 
 def sqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""square root of a complex number"""
-    return SqrtOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -961,7 +961,7 @@ class SubOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -982,7 +982,7 @@ class SubOp(_ir.OpView):
 
 def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex subtraction"""
-    return SubOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SubOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1001,7 +1001,7 @@ class TanOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -1018,7 +1018,7 @@ class TanOp(_ir.OpView):
 
 def tan(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of a complex number"""
-    return TanOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return TanOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1037,7 +1037,7 @@ class TanhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -1054,4 +1054,4 @@ class TanhOp(_ir.OpView):
 
 def tanh(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of a complex number"""
-    return TanhOp(complex=complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return TanhOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result

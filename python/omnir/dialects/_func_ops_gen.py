@@ -36,7 +36,7 @@ class CallIndirectOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def callee(self) -> _ir.Value:
@@ -65,7 +65,7 @@ class CallIndirectOp(_ir.OpView):
 
 def call_indirect(results_: _Sequence[_ir.Type], callee: _ods.ValueLike, callee_operands: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIndirectOp]:
     r"""indirect call operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallIndirectOp]", _ods.result_or_results(CallIndirectOp(results_=results_, callee=callee, callee_operands=callee_operands, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallIndirectOp]", _ods.result_or_results(CallIndirectOp(results_, callee, callee_operands, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -92,7 +92,7 @@ class CallOp(_ir.OpView):
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -133,7 +133,7 @@ class CallOp(_ir.OpView):
 
 def call(result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
     r"""call operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result=result, callee=callee, operands_=operands_, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result, callee, operands_, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -154,7 +154,7 @@ class ConstantOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.symbol_ref_attr(value, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -167,7 +167,7 @@ class ConstantOp(_ir.OpView):
 
 def constant(result: _ir.Type, value: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constant"""
-    return ConstantOp(result=result, value=value, loc=loc, ip=ip).result
+    return ConstantOp(result, value, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -197,7 +197,7 @@ class FuncOp(_ir.OpView):
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -254,7 +254,7 @@ class FuncOp(_ir.OpView):
 
 def func(sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> FuncOp:
     r"""An operation with a name containing a single `SSACFG` region"""
-    return FuncOp(sym_name=sym_name, function_type=function_type, sym_visibility=sym_visibility, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)
+    return FuncOp(sym_name, function_type, sym_visibility=sym_visibility, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -274,7 +274,7 @@ class ReturnOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -283,4 +283,4 @@ class ReturnOp(_ir.OpView):
 
 def return_(operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ReturnOp:
     r"""Function return operation"""
-    return ReturnOp(operands_=operands_, loc=loc, ip=ip)
+    return ReturnOp(operands_, loc=loc, ip=ip)

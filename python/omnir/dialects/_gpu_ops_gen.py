@@ -33,7 +33,7 @@ class AllReduceOp(_ir.OpView):
             attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
         if uniform:
             attributes["uniform"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -62,7 +62,7 @@ class AllReduceOp(_ir.OpView):
 
 def all_reduce(value: _ods.ValueLike, *, op: _Optional[_Union[str, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a workgroup"""
-    return AllReduceOp(value=value, op=op, uniform=uniform, results=results, loc=loc, ip=ip).result
+    return AllReduceOp(value, op=op, uniform=uniform, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -83,7 +83,7 @@ class AllocOp(_ir.OpView):
         if hostShared:
             attributes["hostShared"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [memref, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -116,7 +116,7 @@ class AllocOp(_ir.OpView):
 
 def alloc(memref: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dynamic_sizes: _Sequence[_ods.ValueLike], symbol_operands: _Sequence[_ods.ValueLike], *, host_shared: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AllocOp]:
     r"""GPU memory allocation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AllocOp]", _ods.result_or_results(AllocOp(memref=memref, asyncToken=async_token, asyncDependencies=async_dependencies, dynamicSizes=dynamic_sizes, symbolOperands=symbol_operands, hostShared=host_shared, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AllocOp]", _ods.result_or_results(AllocOp(memref, async_token, async_dependencies, dynamic_sizes, symbol_operands, hostShared=host_shared, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -138,7 +138,7 @@ class BarrierOp(_ir.OpView):
         if scope is not None:
             attributes["scope"] = scope if isinstance(scope, _ir.Attribute) else _ods.dialect_attr(scope, "gpu.barrier_scope", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def named_barrier(self) -> _Optional[_ir.Value]:
@@ -185,7 +185,7 @@ class BinaryOp(_ir.OpView):
             attributes["offloadingHandler"] = offloadingHandler if isinstance(offloadingHandler, _ir.Attribute) else _ods.any_attr(offloadingHandler)
         attributes["objects"] = objects if isinstance(objects, _ir.Attribute) else _ods.array_attr(objects, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -214,7 +214,7 @@ class BinaryOp(_ir.OpView):
 
 def binary(sym_name: _Union[str, _ir.Attribute], objects: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, offloading_handler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BinaryOp:
     r"""serialized GPU binary objects"""
-    return BinaryOp(sym_name=sym_name, offloadingHandler=offloading_handler, objects=objects, loc=loc, ip=ip)
+    return BinaryOp(sym_name, objects, offloadingHandler=offloading_handler, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -234,7 +234,7 @@ class BlockDimOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -255,7 +255,7 @@ class BlockDimOp(_ir.OpView):
 
 def block_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""threads per block along a dimension"""
-    return BlockDimOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return BlockDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -275,7 +275,7 @@ class BlockIdOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -296,7 +296,7 @@ class BlockIdOp(_ir.OpView):
 
 def block_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the grid along a dimension"""
-    return BlockIdOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return BlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -316,7 +316,7 @@ class ClusterBlockIdOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -337,7 +337,7 @@ class ClusterBlockIdOp(_ir.OpView):
 
 def cluster_block_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the cluster along a dimension"""
-    return ClusterBlockIdOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return ClusterBlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -357,7 +357,7 @@ class ClusterDimBlocksOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -378,7 +378,7 @@ class ClusterDimBlocksOp(_ir.OpView):
 
 def cluster_dim_blocks(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread blocks per cluster along a dimension"""
-    return ClusterDimBlocksOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return ClusterDimBlocksOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -398,7 +398,7 @@ class ClusterDimOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -419,7 +419,7 @@ class ClusterDimOp(_ir.OpView):
 
 def cluster_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""clusters per grid along a dimension"""
-    return ClusterDimOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return ClusterDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -439,7 +439,7 @@ class ClusterIdOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -460,7 +460,7 @@ class ClusterIdOp(_ir.OpView):
 
 def cluster_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cluster id within the grid along a dimension"""
-    return ClusterIdOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return ClusterIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -479,7 +479,7 @@ class Create2To4SpMatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pruneFlag"] = pruneFlag if isinstance(pruneFlag, _ir.Attribute) else _ods.dialect_attr(pruneFlag, "gpu.prune_2to4_spmat_flag", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [spMat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -516,7 +516,7 @@ class Create2To4SpMatOp(_ir.OpView):
 
 def create_2to4_spmat(sp_mat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, prune_flag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]:
     r"""creates a 2:4 sparse matrix"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]", _ods.result_or_results(Create2To4SpMatOp(spMat=sp_mat, asyncToken=async_token, asyncDependencies=async_dependencies, rows=rows, cols=cols, memref=memref, pruneFlag=prune_flag, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]", _ods.result_or_results(Create2To4SpMatOp(sp_mat, async_token, async_dependencies, rows, cols, memref, prune_flag, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -534,7 +534,7 @@ class CreateBsrOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -583,7 +583,7 @@ class CreateBsrOp(_ir.OpView):
 
 def create_bsr(spmat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], brows: _ods.ValueLike, bcols: _ods.ValueLike, bnnz: _ods.ValueLike, r_block_size: _ods.ValueLike, c_block_size: _ods.ValueLike, b_row_pos: _ods.ValueLike, b_col_idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateBsrOp]:
     r"""creates a sparse matrix in BSR format"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateBsrOp]", _ods.result_or_results(CreateBsrOp(spmat=spmat, asyncToken=async_token, asyncDependencies=async_dependencies, brows=brows, bcols=bcols, bnnz=bnnz, rBlockSize=r_block_size, cBlockSize=c_block_size, bRowPos=b_row_pos, bColIdxs=b_col_idxs, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateBsrOp]", _ods.result_or_results(CreateBsrOp(spmat, async_token, async_dependencies, brows, bcols, bnnz, r_block_size, c_block_size, b_row_pos, b_col_idxs, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -601,7 +601,7 @@ class CreateCooAoSOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, idxs, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -638,7 +638,7 @@ class CreateCooAoSOp(_ir.OpView):
 
 def create_coo_aos(spmat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateCooAoSOp]:
     r"""creates a sparse matrix in COO format from one index buffer"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCooAoSOp]", _ods.result_or_results(CreateCooAoSOp(spmat=spmat, asyncToken=async_token, asyncDependencies=async_dependencies, rows=rows, cols=cols, nnz=nnz, idxs=idxs, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCooAoSOp]", _ods.result_or_results(CreateCooAoSOp(spmat, async_token, async_dependencies, rows, cols, nnz, idxs, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -656,7 +656,7 @@ class CreateCooOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -697,7 +697,7 @@ class CreateCooOp(_ir.OpView):
 
 def create_coo(spmat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, row_idxs: _ods.ValueLike, col_idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateCooOp]:
     r"""creates a sparse matrix in COO format"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCooOp]", _ods.result_or_results(CreateCooOp(spmat=spmat, asyncToken=async_token, asyncDependencies=async_dependencies, rows=rows, cols=cols, nnz=nnz, rowIdxs=row_idxs, colIdxs=col_idxs, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCooOp]", _ods.result_or_results(CreateCooOp(spmat, async_token, async_dependencies, rows, cols, nnz, row_idxs, col_idxs, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -715,7 +715,7 @@ class CreateCscOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -756,7 +756,7 @@ class CreateCscOp(_ir.OpView):
 
 def create_csc(spmat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, col_pos: _ods.ValueLike, row_idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateCscOp]:
     r"""creates a sparse matrix in CSC format"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCscOp]", _ods.result_or_results(CreateCscOp(spmat=spmat, asyncToken=async_token, asyncDependencies=async_dependencies, rows=rows, cols=cols, nnz=nnz, colPos=col_pos, rowIdxs=row_idxs, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCscOp]", _ods.result_or_results(CreateCscOp(spmat, async_token, async_dependencies, rows, cols, nnz, col_pos, row_idxs, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -774,7 +774,7 @@ class CreateCsrOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -815,7 +815,7 @@ class CreateCsrOp(_ir.OpView):
 
 def create_csr(spmat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, row_pos: _ods.ValueLike, col_idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateCsrOp]:
     r"""creates a sparse matrix in CSR format"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCsrOp]", _ods.result_or_results(CreateCsrOp(spmat=spmat, asyncToken=async_token, asyncDependencies=async_dependencies, rows=rows, cols=cols, nnz=nnz, rowPos=row_pos, colIdxs=col_idxs, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateCsrOp]", _ods.result_or_results(CreateCsrOp(spmat, async_token, async_dependencies, rows, cols, nnz, row_pos, col_idxs, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -834,7 +834,7 @@ class CreateDnTensorOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, memref, dims])
         results: _List[_ir.Type] = _ods.flatten_results(self, [dnTensor, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -859,7 +859,7 @@ class CreateDnTensorOp(_ir.OpView):
 
 def create_dn_tensor(dn_tensor: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, dims: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CreateDnTensorOp]:
     r"""creates a dense tensor handle"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateDnTensorOp]", _ods.result_or_results(CreateDnTensorOp(dnTensor=dn_tensor, asyncToken=async_token, asyncDependencies=async_dependencies, memref=memref, dims=dims, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CreateDnTensorOp]", _ods.result_or_results(CreateDnTensorOp(dn_tensor, async_token, async_dependencies, memref, dims, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -877,7 +877,7 @@ class DeallocOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, memref])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -894,7 +894,7 @@ class DeallocOp(_ir.OpView):
 
 def dealloc(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]:
     r"""GPU memory deallocation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]", _ods.result_or_results(DeallocOp(asyncToken=async_token, asyncDependencies=async_dependencies, memref=memref, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeallocOp]", _ods.result_or_results(DeallocOp(async_token, async_dependencies, memref, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -912,7 +912,7 @@ class DestroyDnTensorOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnTensor])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -929,7 +929,7 @@ class DestroyDnTensorOp(_ir.OpView):
 
 def destroy_dn_tensor(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dn_tensor: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DestroyDnTensorOp]:
     r"""destroys a dense tensor handle"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DestroyDnTensorOp]", _ods.result_or_results(DestroyDnTensorOp(asyncToken=async_token, asyncDependencies=async_dependencies, dnTensor=dn_tensor, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DestroyDnTensorOp]", _ods.result_or_results(DestroyDnTensorOp(async_token, async_dependencies, dn_tensor, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -947,7 +947,7 @@ class DestroySpMatOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -964,7 +964,7 @@ class DestroySpMatOp(_ir.OpView):
 
 def destroy_sp_mat(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DestroySpMatOp]:
     r"""destroys a sparse matrix handle"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DestroySpMatOp]", _ods.result_or_results(DestroySpMatOp(asyncToken=async_token, asyncDependencies=async_dependencies, spmat=spmat, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DestroySpMatOp]", _ods.result_or_results(DestroySpMatOp(async_token, async_dependencies, spmat, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -982,12 +982,12 @@ class DynamicSharedMemoryOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [resultMemref]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def dynamic_shared_memory(result_memref: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""the memref of dynamic shared memory"""
-    return DynamicSharedMemoryOp(resultMemref=result_memref, loc=loc, ip=ip).result
+    return DynamicSharedMemoryOp(result_memref, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1025,7 +1025,7 @@ class GPUFuncOp(_ir.OpView):
         if kernel:
             attributes["kernel"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1122,7 +1122,7 @@ class GPUFuncOp(_ir.OpView):
 
 def func(sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, workgroup_attrib_attrs: _Optional[_ir.Attribute] = None, private_attrib_attrs: _Optional[_ir.Attribute] = None, known_block_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_grid_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_cluster_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, kernel: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GPUFuncOp:
     r"""a function executable on a GPU"""
-    return GPUFuncOp(sym_name=sym_name, function_type=function_type, arg_attrs=arg_attrs, res_attrs=res_attrs, workgroup_attrib_attrs=workgroup_attrib_attrs, private_attrib_attrs=private_attrib_attrs, known_block_size=known_block_size, known_grid_size=known_grid_size, known_cluster_size=known_cluster_size, workgroup_attributions=workgroup_attributions, kernel=kernel, loc=loc, ip=ip)
+    return GPUFuncOp(sym_name, function_type, arg_attrs=arg_attrs, res_attrs=res_attrs, workgroup_attrib_attrs=workgroup_attrib_attrs, private_attrib_attrs=private_attrib_attrs, known_block_size=known_block_size, known_grid_size=known_grid_size, known_cluster_size=known_cluster_size, workgroup_attributions=workgroup_attributions, kernel=kernel, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1145,7 +1145,7 @@ class GPUModuleOp(_ir.OpView):
         if offloadingHandler is not None:
             attributes["offloadingHandler"] = offloadingHandler if isinstance(offloadingHandler, _ir.Attribute) else _ods.any_attr(offloadingHandler)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1178,7 +1178,7 @@ class GPUModuleOp(_ir.OpView):
 
 def module(sym_name: _Union[str, _ir.Attribute], *, targets: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, offloading_handler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GPUModuleOp:
     r"""a compilation unit of code run on a GPU"""
-    return GPUModuleOp(sym_name=sym_name, targets=targets, offloadingHandler=offloading_handler, loc=loc, ip=ip)
+    return GPUModuleOp(sym_name, targets=targets, offloadingHandler=offloading_handler, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1198,7 +1198,7 @@ class GlobalIdOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -1219,7 +1219,7 @@ class GlobalIdOp(_ir.OpView):
 
 def global_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""global thread id along a dimension"""
-    return GlobalIdOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return GlobalIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1239,7 +1239,7 @@ class GridDimOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -1260,7 +1260,7 @@ class GridDimOp(_ir.OpView):
 
 def grid_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""blocks per grid along a dimension"""
-    return GridDimOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return GridDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1278,7 +1278,7 @@ class HostRegisterOp(_ir.OpView):
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1287,7 +1287,7 @@ class HostRegisterOp(_ir.OpView):
 
 def host_register(value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> HostRegisterOp:
     r"""registers a memref for access from the device"""
-    return HostRegisterOp(value=value, loc=loc, ip=ip)
+    return HostRegisterOp(value, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1305,7 +1305,7 @@ class HostUnregisterOp(_ir.OpView):
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1314,7 +1314,7 @@ class HostUnregisterOp(_ir.OpView):
 
 def host_unregister(value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> HostUnregisterOp:
     r"""unregisters a memref for access from the device"""
-    return HostUnregisterOp(value=value, loc=loc, ip=ip)
+    return HostUnregisterOp(value, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1332,7 +1332,7 @@ class InitializeNamedBarrierOp(_ir.OpView):
         operands: _List[_Any] = [member_count]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def member_count(self) -> _ir.Value:
@@ -1341,7 +1341,7 @@ class InitializeNamedBarrierOp(_ir.OpView):
 
 def initialize_named_barrier(result: _ir.Type, member_count: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""creates a named barrier"""
-    return InitializeNamedBarrierOp(result=result, member_count=member_count, loc=loc, ip=ip).result
+    return InitializeNamedBarrierOp(result, member_count, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1360,7 +1360,7 @@ class LaneIdOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -1393,7 +1393,7 @@ class LaunchFuncOp(_ir.OpView):
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
         attributes["kernel"] = kernel if isinstance(kernel, _ir.Attribute) else _ods.symbol_ref_attr(kernel, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1462,7 +1462,7 @@ class LaunchFuncOp(_ir.OpView):
 
 def launch_func(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], kernel: _Union[str, _ir.Attribute], grid_size_x: _ods.ValueLike, grid_size_y: _ods.ValueLike, grid_size_z: _ods.ValueLike, block_size_x: _ods.ValueLike, block_size_y: _ods.ValueLike, block_size_z: _ods.ValueLike, kernel_operands: _Sequence[_ods.ValueLike], *, cluster_size_x: _Optional[_ods.ValueLike] = None, cluster_size_y: _Optional[_ods.ValueLike] = None, cluster_size_z: _Optional[_ods.ValueLike] = None, dynamic_shared_memory_size: _Optional[_ods.ValueLike] = None, async_object: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], LaunchFuncOp]:
     r"""launches a function as a GPU kernel"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], LaunchFuncOp]", _ods.result_or_results(LaunchFuncOp(asyncToken=async_token, asyncDependencies=async_dependencies, kernel=kernel, gridSizeX=grid_size_x, gridSizeY=grid_size_y, gridSizeZ=grid_size_z, blockSizeX=block_size_x, blockSizeY=block_size_y, blockSizeZ=block_size_z, kernelOperands=kernel_operands, clusterSizeX=cluster_size_x, clusterSizeY=cluster_size_y, clusterSizeZ=cluster_size_z, dynamicSharedMemorySize=dynamic_shared_memory_size, asyncObject=async_object, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], LaunchFuncOp]", _ods.result_or_results(LaunchFuncOp(async_token, async_dependencies, kernel, grid_size_x, grid_size_y, grid_size_z, block_size_x, block_size_y, block_size_z, kernel_operands, clusterSizeX=cluster_size_x, clusterSizeY=cluster_size_y, clusterSizeZ=cluster_size_z, dynamicSharedMemorySize=dynamic_shared_memory_size, asyncObject=async_object, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1487,7 +1487,7 @@ class LaunchOp(_ir.OpView):
         if workgroup_attributions is not None:
             attributes["workgroup_attributions"] = workgroup_attributions if isinstance(workgroup_attributions, _ir.Attribute) else _ods.int_attr(workgroup_attributions, "i64", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1572,7 +1572,7 @@ class LaunchOp(_ir.OpView):
 
 def launch(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], grid_size_x: _ods.ValueLike, grid_size_y: _ods.ValueLike, grid_size_z: _ods.ValueLike, block_size_x: _ods.ValueLike, block_size_y: _ods.ValueLike, block_size_z: _ods.ValueLike, *, cluster_size_x: _Optional[_ods.ValueLike] = None, cluster_size_y: _Optional[_ods.ValueLike] = None, cluster_size_z: _Optional[_ods.ValueLike] = None, dynamic_shared_memory_size: _Optional[_ods.ValueLike] = None, module: _Optional[_Union[str, _ir.Attribute]] = None, function: _Optional[_Union[str, _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, async_object: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], LaunchOp]:
     r"""launches a kernel given by its region"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], LaunchOp]", _ods.result_or_results(LaunchOp(asyncToken=async_token, asyncDependencies=async_dependencies, gridSizeX=grid_size_x, gridSizeY=grid_size_y, gridSizeZ=grid_size_z, blockSizeX=block_size_x, blockSizeY=block_size_y, blockSizeZ=block_size_z, clusterSizeX=cluster_size_x, clusterSizeY=cluster_size_y, clusterSizeZ=cluster_size_z, dynamicSharedMemorySize=dynamic_shared_memory_size, module=module, function=function, workgroup_attributions=workgroup_attributions, asyncObject=async_object, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], LaunchOp]", _ods.result_or_results(LaunchOp(async_token, async_dependencies, grid_size_x, grid_size_y, grid_size_z, block_size_x, block_size_y, block_size_z, clusterSizeX=cluster_size_x, clusterSizeY=cluster_size_y, clusterSizeZ=cluster_size_z, dynamicSharedMemorySize=dynamic_shared_memory_size, module=module, function=function, workgroup_attributions=workgroup_attributions, asyncObject=async_object, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1590,7 +1590,7 @@ class MemcpyOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, src])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1611,7 +1611,7 @@ class MemcpyOp(_ir.OpView):
 
 def memcpy(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, src: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MemcpyOp]:
     r"""copies a memref into another"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MemcpyOp]", _ods.result_or_results(MemcpyOp(asyncToken=async_token, asyncDependencies=async_dependencies, dst=dst, src=src, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MemcpyOp]", _ods.result_or_results(MemcpyOp(async_token, async_dependencies, dst, src, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1629,7 +1629,7 @@ class MemsetOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, value])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1650,7 +1650,7 @@ class MemsetOp(_ir.OpView):
 
 def memset(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MemsetOp]:
     r"""sets the elements of a memref to a value"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MemsetOp]", _ods.result_or_results(MemsetOp(asyncToken=async_token, asyncDependencies=async_dependencies, dst=dst, value=value, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MemsetOp]", _ods.result_or_results(MemsetOp(async_token, async_dependencies, dst, value, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1669,7 +1669,7 @@ class NumSubgroupsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -1701,7 +1701,7 @@ class PrintfOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["format"] = format if isinstance(format, _ir.Attribute) else _ods.str_attr(format, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -1718,7 +1718,7 @@ class PrintfOp(_ir.OpView):
 
 def printf(format: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> PrintfOp:
     r"""device-side printf for debugging"""
-    return PrintfOp(format=format, args=args, loc=loc, ip=ip)
+    return PrintfOp(format, args, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1736,7 +1736,7 @@ class ReturnOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -1745,7 +1745,7 @@ class ReturnOp(_ir.OpView):
 
 def return_(operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ReturnOp:
     r"""terminator of gpu.func"""
-    return ReturnOp(operands_=operands_, loc=loc, ip=ip)
+    return ReturnOp(operands_, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1764,7 +1764,7 @@ class RotateOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["offset"] = offset if isinstance(offset, _ir.Attribute) else _ods.int_attr(offset, "i32", loc, ip)
         attributes["width"] = width if isinstance(width, _ir.Attribute) else _ods.int_attr(width, "i32", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -1797,7 +1797,7 @@ class RotateOp(_ir.OpView):
 
 def rotate(value: _ods.ValueLike, offset: _Union[int, _ir.Attribute], width: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], RotateOp]:
     r"""rotates values across the lanes of a subgroup"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], RotateOp]", _ods.result_or_results(RotateOp(value=value, offset=offset, width=width, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], RotateOp]", _ods.result_or_results(RotateOp(value, offset, width, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1820,7 +1820,7 @@ class SDDMMBufferSizeOp(_ir.OpView):
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSz, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1873,7 +1873,7 @@ class SDDMMBufferSizeOp(_ir.OpView):
 
 def sddmm_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]:
     r"""buffer size of an SDDMM"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]", _ods.result_or_results(SDDMMBufferSizeOp(bufferSz=buffer_sz, asyncToken=async_token, asyncDependencies=async_dependencies, dnmatA=dnmat_a, dnmatB=dnmat_b, spmatC=spmat_c, modeA=mode_a, modeB=mode_b, computeType=compute_type, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]", _ods.result_or_results(SDDMMBufferSizeOp(buffer_sz, async_token, async_dependencies, dnmat_a, dnmat_b, spmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1896,7 +1896,7 @@ class SDDMMOp(_ir.OpView):
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1949,7 +1949,7 @@ class SDDMMOp(_ir.OpView):
 
 def sddmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]:
     r"""sampled dense-dense matrix product"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]", _ods.result_or_results(SDDMMOp(asyncToken=async_token, asyncDependencies=async_dependencies, dnmatA=dnmat_a, dnmatB=dnmat_b, spmatC=spmat_c, computeType=compute_type, buffer=buffer, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]", _ods.result_or_results(SDDMMOp(async_token, async_dependencies, dnmat_a, dnmat_b, spmat_c, compute_type, buffer, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1967,7 +1967,7 @@ class SetCsrPointersOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat, positions, coordinates, values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1996,7 +1996,7 @@ class SetCsrPointersOp(_ir.OpView):
 
 def set_csr_pointers(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, positions: _ods.ValueLike, coordinates: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SetCsrPointersOp]:
     r"""sets the CSR buffers of a sparse matrix"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SetCsrPointersOp]", _ods.result_or_results(SetCsrPointersOp(asyncToken=async_token, asyncDependencies=async_dependencies, spmat=spmat, positions=positions, coordinates=coordinates, values=values, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SetCsrPointersOp]", _ods.result_or_results(SetCsrPointersOp(async_token, async_dependencies, spmat, positions, coordinates, values, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2014,7 +2014,7 @@ class SetDefaultDeviceOp(_ir.OpView):
         operands: _List[_Any] = [devIndex]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def devIndex(self) -> _ir.Value:
@@ -2023,7 +2023,7 @@ class SetDefaultDeviceOp(_ir.OpView):
 
 def set_default_device(dev_index: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> SetDefaultDeviceOp:
     r"""sets the default GPU by index"""
-    return SetDefaultDeviceOp(devIndex=dev_index, loc=loc, ip=ip)
+    return SetDefaultDeviceOp(dev_index, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -2041,7 +2041,7 @@ class ShuffleOp(_ir.OpView):
         operands: _List[_Any] = [value, offset, width]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mode"] = mode if isinstance(mode, _ir.Attribute) else _ods.dialect_attr(mode, "gpu.shuffle_mode", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -2074,7 +2074,7 @@ class ShuffleOp(_ir.OpView):
 
 def shuffle(value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]:
     r"""moves values across the lanes of a subgroup"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]", _ods.result_or_results(ShuffleOp(value=value, offset=offset, width=width, mode=mode, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]", _ods.result_or_results(ShuffleOp(value, offset, width, mode, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2097,7 +2097,7 @@ class SpGEMMCopyOp(_ir.OpView):
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2150,7 +2150,7 @@ class SpGEMMCopyOp(_ir.OpView):
 
 def spgemm_copy(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]:
     r"""copies the result of a SpGEMM"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]", _ods.result_or_results(SpGEMMCopyOp(asyncToken=async_token, asyncDependencies=async_dependencies, desc=desc, spmatA=spmat_a, spmatB=spmat_b, spmatC=spmat_c, modeA=mode_a, modeB=mode_b, computeType=compute_type, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]", _ods.result_or_results(SpGEMMCopyOp(async_token, async_dependencies, desc, spmat_a, spmat_b, spmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2168,7 +2168,7 @@ class SpGEMMCreateDescrOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [desc, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2185,7 +2185,7 @@ class SpGEMMCreateDescrOp(_ir.OpView):
 
 def spgemm_create_descr(desc: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCreateDescrOp]:
     r"""creates a SpGEMM descriptor"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCreateDescrOp]", _ods.result_or_results(SpGEMMCreateDescrOp(desc=desc, asyncToken=async_token, asyncDependencies=async_dependencies, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCreateDescrOp]", _ods.result_or_results(SpGEMMCreateDescrOp(desc, async_token, async_dependencies, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2203,7 +2203,7 @@ class SpGEMMDestroyDescrOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2220,7 +2220,7 @@ class SpGEMMDestroyDescrOp(_ir.OpView):
 
 def spgemm_destroy_descr(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMDestroyDescrOp]:
     r"""destroys a SpGEMM descriptor"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMDestroyDescrOp]", _ods.result_or_results(SpGEMMDestroyDescrOp(asyncToken=async_token, asyncDependencies=async_dependencies, desc=desc, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMDestroyDescrOp]", _ods.result_or_results(SpGEMMDestroyDescrOp(async_token, async_dependencies, desc, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2244,7 +2244,7 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSzNew, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2317,7 +2317,7 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
 
 def spgemm_work_estimation_or_compute(buffer_sz_new: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer_sz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]:
     r"""SpGEMM work estimation or compute"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]", _ods.result_or_results(SpGEMMWorkEstimationOrComputeOp(bufferSzNew=buffer_sz_new, asyncToken=async_token, asyncDependencies=async_dependencies, desc=desc, spmatA=spmat_a, spmatB=spmat_b, spmatC=spmat_c, computeType=compute_type, bufferSz=buffer_sz, buffer=buffer, kind=kind, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]", _ods.result_or_results(SpGEMMWorkEstimationOrComputeOp(buffer_sz_new, async_token, async_dependencies, desc, spmat_a, spmat_b, spmat_c, compute_type, buffer_sz, buffer, kind, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2341,7 +2341,7 @@ class SpMMBufferSizeOp(_ir.OpView):
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSzs, asyncToken])
         attributes["resultSegmentSizes"] = _ods.segment_sizes(self._ODS_RESULTS, [bufferSzs, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2394,7 +2394,7 @@ class SpMMBufferSizeOp(_ir.OpView):
 
 def spmm_buffer_size(buffer_szs: _Sequence[_ir.Type], async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]:
     r"""buffer sizes of an SpMM"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]", _ods.result_or_results(SpMMBufferSizeOp(bufferSzs=buffer_szs, asyncToken=async_token, asyncDependencies=async_dependencies, spmatA=spmat_a, dnmatB=dnmat_b, dnmatC=dnmat_c, modeA=mode_a, modeB=mode_b, computeType=compute_type, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]", _ods.result_or_results(SpMMBufferSizeOp(buffer_szs, async_token, async_dependencies, spmat_a, dnmat_b, dnmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2418,7 +2418,7 @@ class SpMMOp(_ir.OpView):
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2471,7 +2471,7 @@ class SpMMOp(_ir.OpView):
 
 def spmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]:
     r"""sparse matrix times dense matrix"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]", _ods.result_or_results(SpMMOp(asyncToken=async_token, asyncDependencies=async_dependencies, spmatA=spmat_a, dnmatB=dnmat_b, dnmatC=dnmat_c, computeType=compute_type, buffers=buffers, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]", _ods.result_or_results(SpMMOp(async_token, async_dependencies, spmat_a, dnmat_b, dnmat_c, compute_type, buffers, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2492,7 +2492,7 @@ class SpMVBufferSizeOp(_ir.OpView):
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSz, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2537,7 +2537,7 @@ class SpMVBufferSizeOp(_ir.OpView):
 
 def spmv_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]:
     r"""buffer size of an SpMV"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]", _ods.result_or_results(SpMVBufferSizeOp(bufferSz=buffer_sz, asyncToken=async_token, asyncDependencies=async_dependencies, spmatA=spmat_a, dnX=dn_x, dnY=dn_y, modeA=mode_a, computeType=compute_type, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]", _ods.result_or_results(SpMVBufferSizeOp(buffer_sz, async_token, async_dependencies, spmat_a, dn_x, dn_y, compute_type, modeA=mode_a, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2558,7 +2558,7 @@ class SpMVOp(_ir.OpView):
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2603,7 +2603,7 @@ class SpMVOp(_ir.OpView):
 
 def spmv(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]:
     r"""sparse matrix times dense vector"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]", _ods.result_or_results(SpMVOp(asyncToken=async_token, asyncDependencies=async_dependencies, spmatA=spmat_a, dnX=dn_x, dnY=dn_y, computeType=compute_type, buffer=buffer, modeA=mode_a, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]", _ods.result_or_results(SpMVOp(async_token, async_dependencies, spmat_a, dn_x, dn_y, compute_type, buffer, modeA=mode_a, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2621,7 +2621,7 @@ class SpMatGetSizeOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [rows, cols, nnz, asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2650,7 +2650,7 @@ class SpMatGetSizeOp(_ir.OpView):
 
 def spmat_get_size(rows: _ir.Type, cols: _ir.Type, nnz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMatGetSizeOp]:
     r"""the rows, columns and non-zeros of a sparse matrix"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMatGetSizeOp]", _ods.result_or_results(SpMatGetSizeOp(rows=rows, cols=cols, nnz=nnz, asyncToken=async_token, asyncDependencies=async_dependencies, spmat=spmat, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMatGetSizeOp]", _ods.result_or_results(SpMatGetSizeOp(rows, cols, nnz, async_token, async_dependencies, spmat, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2668,7 +2668,7 @@ class SubgroupBroadcastOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [src, lane])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["broadcast_type"] = broadcast_type if isinstance(broadcast_type, _ir.Attribute) else _ods.dialect_attr(broadcast_type, "gpu.broadcast", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def src(self) -> _ir.Value:
@@ -2689,7 +2689,7 @@ class SubgroupBroadcastOp(_ir.OpView):
 
 def subgroup_broadcast(src: _ods.ValueLike, broadcast_type: _Union[str, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""broadcasts a value from one lane across the subgroup"""
-    return SubgroupBroadcastOp(src=src, lane=lane, broadcast_type=broadcast_type, results=results, loc=loc, ip=ip).result
+    return SubgroupBroadcastOp(src, broadcast_type, lane=lane, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2708,7 +2708,7 @@ class SubgroupIdOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -2742,7 +2742,7 @@ class SubgroupMmaComputeOp(_ir.OpView):
             attributes["a_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if b_transpose:
             attributes["b_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def opA(self) -> _ir.Value:
@@ -2775,7 +2775,7 @@ class SubgroupMmaComputeOp(_ir.OpView):
 
 def subgroup_mma_compute(op_a: _ods.ValueLike, op_b: _ods.ValueLike, op_c: _ods.ValueLike, *, a_transpose: bool = False, b_transpose: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""subgroup-wide matrix multiply-accumulate"""
-    return SubgroupMmaComputeOp(opA=op_a, opB=op_b, opC=op_c, a_transpose=a_transpose, b_transpose=b_transpose, results=results, loc=loc, ip=ip).result
+    return SubgroupMmaComputeOp(op_a, op_b, op_c, a_transpose=a_transpose, b_transpose=b_transpose, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2793,7 +2793,7 @@ class SubgroupMmaConstantMatrixOp(_ir.OpView):
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -2802,7 +2802,7 @@ class SubgroupMmaConstantMatrixOp(_ir.OpView):
 
 def subgroup_mma_constant_matrix(res: _ir.Type, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""a matrix with all elements equal to a value"""
-    return SubgroupMmaConstantMatrixOp(res=res, value=value, loc=loc, ip=ip).result
+    return SubgroupMmaConstantMatrixOp(res, value, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2821,7 +2821,7 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["opType"] = opType if isinstance(opType, _ir.Attribute) else _ods.dialect_attr(opType, "gpu.mma_element_wise", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -2838,7 +2838,7 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
 
 def subgroup_mma_elementwise(res: _ir.Type, args: _Sequence[_ods.ValueLike], op_type: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""an elementwise operation on matrices"""
-    return SubgroupMmaElementwiseOp(res=res, args=args, opType=op_type, loc=loc, ip=ip).result
+    return SubgroupMmaElementwiseOp(res, args, op_type, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2856,7 +2856,7 @@ class SubgroupMmaExtractThreadLocalOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [matrix, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def matrix(self) -> _ir.Value:
@@ -2869,7 +2869,7 @@ class SubgroupMmaExtractThreadLocalOp(_ir.OpView):
 
 def subgroup_mma_extract_thread_local(res: _ir.Type, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""a value held by this thread"""
-    return SubgroupMmaExtractThreadLocalOp(res=res, matrix=matrix, indices=indices, loc=loc, ip=ip).result
+    return SubgroupMmaExtractThreadLocalOp(res, matrix, indices, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2887,7 +2887,7 @@ class SubgroupMmaInsertThreadLocalOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [value, matrix, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -2904,7 +2904,7 @@ class SubgroupMmaInsertThreadLocalOp(_ir.OpView):
 
 def subgroup_mma_insert_thread_local(res: _ir.Type, value: _ods.ValueLike, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""inserts a value held by this thread"""
-    return SubgroupMmaInsertThreadLocalOp(res=res, value=value, matrix=matrix, indices=indices, loc=loc, ip=ip).result
+    return SubgroupMmaInsertThreadLocalOp(res, value, matrix, indices, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2925,7 +2925,7 @@ class SubgroupMmaLoadMatrixOp(_ir.OpView):
         if transpose:
             attributes["transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def srcMemref(self) -> _ir.Value:
@@ -2954,7 +2954,7 @@ class SubgroupMmaLoadMatrixOp(_ir.OpView):
 
 def subgroup_mma_load_matrix(res: _ir.Type, src_memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], lead_dimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""subgroup-wide matrix load"""
-    return SubgroupMmaLoadMatrixOp(res=res, srcMemref=src_memref, indices=indices, leadDimension=lead_dimension, transpose=transpose, loc=loc, ip=ip).result
+    return SubgroupMmaLoadMatrixOp(res, src_memref, indices, lead_dimension, transpose=transpose, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2975,7 +2975,7 @@ class SubgroupMmaStoreMatrixOp(_ir.OpView):
         if transpose:
             attributes["transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -3008,7 +3008,7 @@ class SubgroupMmaStoreMatrixOp(_ir.OpView):
 
 def subgroup_mma_store_matrix(src: _ods.ValueLike, dst_memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], lead_dimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> SubgroupMmaStoreMatrixOp:
     r"""subgroup-wide matrix store"""
-    return SubgroupMmaStoreMatrixOp(src=src, dstMemref=dst_memref, indices=indices, leadDimension=lead_dimension, transpose=transpose, loc=loc, ip=ip)
+    return SubgroupMmaStoreMatrixOp(src, dst_memref, indices, lead_dimension, transpose=transpose, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3032,7 +3032,7 @@ class SubgroupReduceOp(_ir.OpView):
             attributes["cluster_size"] = cluster_size if isinstance(cluster_size, _ir.Attribute) else _ods.int_attr(cluster_size, "i32", loc, ip)
         if cluster_stride is not None:
             attributes["cluster_stride"] = cluster_stride if isinstance(cluster_stride, _ir.Attribute) else _ods.int_attr(cluster_stride, "i32", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -3073,7 +3073,7 @@ class SubgroupReduceOp(_ir.OpView):
 
 def subgroup_reduce(value: _ods.ValueLike, op: _Union[str, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a subgroup"""
-    return SubgroupReduceOp(value=value, op=op, uniform=uniform, cluster_size=cluster_size, cluster_stride=cluster_stride, results=results, loc=loc, ip=ip).result
+    return SubgroupReduceOp(value, op, uniform=uniform, cluster_size=cluster_size, cluster_stride=cluster_stride, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3092,7 +3092,7 @@ class SubgroupSizeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -3123,7 +3123,7 @@ class TerminatorOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def terminator(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> TerminatorOp:
@@ -3148,7 +3148,7 @@ class ThreadIdOp(_ir.OpView):
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -3169,7 +3169,7 @@ class ThreadIdOp(_ir.OpView):
 
 def thread_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread id within the block along a dimension"""
-    return ThreadIdOp(dimension=dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    return ThreadIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3187,7 +3187,7 @@ class WaitOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -3200,7 +3200,7 @@ class WaitOp(_ir.OpView):
 
 def wait(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], WaitOp]:
     r"""waits for async gpu ops to complete"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WaitOp]", _ods.result_or_results(WaitOp(asyncToken=async_token, asyncDependencies=async_dependencies, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WaitOp]", _ods.result_or_results(WaitOp(async_token, async_dependencies, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3219,7 +3219,7 @@ class WarpExecuteOnLane0Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["warp_size"] = warp_size if isinstance(warp_size, _ir.Attribute) else _ods.int_attr(warp_size, "i64", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def laneid(self) -> _ir.Value:
@@ -3244,7 +3244,7 @@ class WarpExecuteOnLane0Op(_ir.OpView):
 
 def warp_execute_on_lane_0(results_: _Sequence[_ir.Type], laneid: _ods.ValueLike, warp_size: _Union[int, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], WarpExecuteOnLane0Op]:
     r"""runs its region on lane 0 of a warp"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WarpExecuteOnLane0Op]", _ods.result_or_results(WarpExecuteOnLane0Op(results_=results_, laneid=laneid, warp_size=warp_size, args=args, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WarpExecuteOnLane0Op]", _ods.result_or_results(WarpExecuteOnLane0Op(results_, laneid, warp_size, args, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3262,7 +3262,7 @@ class YieldOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def values(self) -> _Sequence[_ir.Value]:
@@ -3271,4 +3271,4 @@ class YieldOp(_ir.OpView):
 
 def yield_(values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> YieldOp:
     r"""returns values to the enclosing gpu op"""
-    return YieldOp(values=values, loc=loc, ip=ip)
+    return YieldOp(values, loc=loc, ip=ip)

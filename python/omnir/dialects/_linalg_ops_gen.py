@@ -46,7 +46,7 @@ class BatchMatmulOp(_ir.OpView):
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -83,7 +83,7 @@ class BatchMatmulOp(_ir.OpView):
 
 def batch_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]:
     r"""batched matrix multiplication"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]", _ods.result_or_results(BatchMatmulOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]", _ods.result_or_results(BatchMatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -102,7 +102,7 @@ class BatchMatvecOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -123,7 +123,7 @@ class BatchMatvecOp(_ir.OpView):
 
 def batch_matvec(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchMatvecOp]:
     r"""batched matrix-vector multiplication"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMatvecOp]", _ods.result_or_results(BatchMatvecOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMatvecOp]", _ods.result_or_results(BatchMatvecOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -142,7 +142,7 @@ class BatchMmt4DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -163,7 +163,7 @@ class BatchMmt4DOp(_ir.OpView):
 
 def batch_mmt4d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchMmt4DOp]:
     r"""batched mmt4d"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMmt4DOp]", _ods.result_or_results(BatchMmt4DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMmt4DOp]", _ods.result_or_results(BatchMmt4DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -186,7 +186,7 @@ class BatchReduceMatmulOp(_ir.OpView):
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -223,7 +223,7 @@ class BatchReduceMatmulOp(_ir.OpView):
 
 def batch_reduce_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]:
     r"""batched matrix multiplication reduced over the batch"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]", _ods.result_or_results(BatchReduceMatmulOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]", _ods.result_or_results(BatchReduceMatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -242,7 +242,7 @@ class BatchVecmatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -263,7 +263,7 @@ class BatchVecmatOp(_ir.OpView):
 
 def batch_vecmat(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchVecmatOp]:
     r"""batched vector-matrix multiplication"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchVecmatOp]", _ods.result_or_results(BatchVecmatOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchVecmatOp]", _ods.result_or_results(BatchVecmatOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -282,7 +282,7 @@ class BroadcastOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimensions"] = dimensions if isinstance(dimensions, _ir.Attribute) else _ods.dense_array_attr(dimensions, 64, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -307,7 +307,7 @@ class BroadcastOp(_ir.OpView):
 
 def broadcast(result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BroadcastOp]:
     r"""static broadcast operator"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BroadcastOp]", _ods.result_or_results(BroadcastOp(result=result, input=input, init=init, dimensions=dimensions, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BroadcastOp]", _ods.result_or_results(BroadcastOp(result, input, init, dimensions, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -329,7 +329,7 @@ class ContractOp(_ir.OpView):
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -366,7 +366,7 @@ class ContractOp(_ir.OpView):
 
 def contract(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ContractOp]:
     r"""contraction over dimensions given by indexing maps"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ContractOp]", _ods.result_or_results(ContractOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ContractOp]", _ods.result_or_results(ContractOp(result_tensors, inputs, outputs, indexing_maps, cast=cast, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -389,7 +389,7 @@ class Conv1DNcwFcwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -426,7 +426,7 @@ class Conv1DNcwFcwOp(_ir.OpView):
 
 def conv_1d_ncw_fcw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv1DNcwFcwOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DNcwFcwOp]", _ods.result_or_results(Conv1DNcwFcwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DNcwFcwOp]", _ods.result_or_results(Conv1DNcwFcwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -449,7 +449,7 @@ class Conv1DNwcWcfOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -486,7 +486,7 @@ class Conv1DNwcWcfOp(_ir.OpView):
 
 def conv_1d_nwc_wcf(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv1DNwcWcfOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DNwcWcfOp]", _ods.result_or_results(Conv1DNwcWcfOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DNwcWcfOp]", _ods.result_or_results(Conv1DNwcWcfOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -505,7 +505,7 @@ class Conv1DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -526,7 +526,7 @@ class Conv1DOp(_ir.OpView):
 
 def conv_1d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv1DOp]:
     r"""1-d convolution without layout"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DOp]", _ods.result_or_results(Conv1DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv1DOp]", _ods.result_or_results(Conv1DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -549,7 +549,7 @@ class Conv2DNchwFchwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -586,7 +586,7 @@ class Conv2DNchwFchwOp(_ir.OpView):
 
 def conv_2d_nchw_fchw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwOp]", _ods.result_or_results(Conv2DNchwFchwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwOp]", _ods.result_or_results(Conv2DNchwFchwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -609,7 +609,7 @@ class Conv2DNchwFchwQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -646,7 +646,7 @@ class Conv2DNchwFchwQOp(_ir.OpView):
 
 def conv_2d_nchw_fchw_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwQOp]", _ods.result_or_results(Conv2DNchwFchwQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNchwFchwQOp]", _ods.result_or_results(Conv2DNchwFchwQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -669,7 +669,7 @@ class Conv2DNgchwFgchwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -706,7 +706,7 @@ class Conv2DNgchwFgchwOp(_ir.OpView):
 
 def conv_2d_ngchw_fgchw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwFgchwOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwFgchwOp]", _ods.result_or_results(Conv2DNgchwFgchwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwFgchwOp]", _ods.result_or_results(Conv2DNgchwFgchwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -729,7 +729,7 @@ class Conv2DNgchwGfchwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -766,7 +766,7 @@ class Conv2DNgchwGfchwOp(_ir.OpView):
 
 def conv_2d_ngchw_gfchw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwOp]", _ods.result_or_results(Conv2DNgchwGfchwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwOp]", _ods.result_or_results(Conv2DNgchwGfchwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -789,7 +789,7 @@ class Conv2DNgchwGfchwQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -826,7 +826,7 @@ class Conv2DNgchwGfchwQOp(_ir.OpView):
 
 def conv_2d_ngchw_gfchw_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwQOp]", _ods.result_or_results(Conv2DNgchwGfchwQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNgchwGfchwQOp]", _ods.result_or_results(Conv2DNgchwGfchwQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -849,7 +849,7 @@ class Conv2DNhwcFhwcOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -886,7 +886,7 @@ class Conv2DNhwcFhwcOp(_ir.OpView):
 
 def conv_2d_nhwc_fhwc(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcOp]", _ods.result_or_results(Conv2DNhwcFhwcOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcOp]", _ods.result_or_results(Conv2DNhwcFhwcOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -909,7 +909,7 @@ class Conv2DNhwcFhwcQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -946,7 +946,7 @@ class Conv2DNhwcFhwcQOp(_ir.OpView):
 
 def conv_2d_nhwc_fhwc_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcQOp]", _ods.result_or_results(Conv2DNhwcFhwcQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcFhwcQOp]", _ods.result_or_results(Conv2DNhwcFhwcQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -969,7 +969,7 @@ class Conv2DNhwcHwcfOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1006,7 +1006,7 @@ class Conv2DNhwcHwcfOp(_ir.OpView):
 
 def conv_2d_nhwc_hwcf(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfOp]", _ods.result_or_results(Conv2DNhwcHwcfOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfOp]", _ods.result_or_results(Conv2DNhwcHwcfOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1029,7 +1029,7 @@ class Conv2DNhwcHwcfQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1066,7 +1066,7 @@ class Conv2DNhwcHwcfQOp(_ir.OpView):
 
 def conv_2d_nhwc_hwcf_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfQOp]", _ods.result_or_results(Conv2DNhwcHwcfQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwcHwcfQOp]", _ods.result_or_results(Conv2DNhwcHwcfQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1089,7 +1089,7 @@ class Conv2DNhwgcGfhwcOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1126,7 +1126,7 @@ class Conv2DNhwgcGfhwcOp(_ir.OpView):
 
 def conv_2d_nhwgc_gfhwc(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcOp]", _ods.result_or_results(Conv2DNhwgcGfhwcOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcOp]", _ods.result_or_results(Conv2DNhwgcGfhwcOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1149,7 +1149,7 @@ class Conv2DNhwgcGfhwcQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1186,7 +1186,7 @@ class Conv2DNhwgcGfhwcQOp(_ir.OpView):
 
 def conv_2d_nhwgc_gfhwc_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcQOp]", _ods.result_or_results(Conv2DNhwgcGfhwcQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DNhwgcGfhwcQOp]", _ods.result_or_results(Conv2DNhwgcGfhwcQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1205,7 +1205,7 @@ class Conv2DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1226,7 +1226,7 @@ class Conv2DOp(_ir.OpView):
 
 def conv_2d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv2DOp]:
     r"""2-d convolution without layout"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DOp]", _ods.result_or_results(Conv2DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv2DOp]", _ods.result_or_results(Conv2DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1249,7 +1249,7 @@ class Conv3DNcdhwFcdhwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1286,7 +1286,7 @@ class Conv3DNcdhwFcdhwOp(_ir.OpView):
 
 def conv_3d_ncdhw_fcdhw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv3DNcdhwFcdhwOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNcdhwFcdhwOp]", _ods.result_or_results(Conv3DNcdhwFcdhwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNcdhwFcdhwOp]", _ods.result_or_results(Conv3DNcdhwFcdhwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1309,7 +1309,7 @@ class Conv3DNdhwcDhwcfOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1346,7 +1346,7 @@ class Conv3DNdhwcDhwcfOp(_ir.OpView):
 
 def conv_3d_ndhwc_dhwcf(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfOp]", _ods.result_or_results(Conv3DNdhwcDhwcfOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfOp]", _ods.result_or_results(Conv3DNdhwcDhwcfOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1369,7 +1369,7 @@ class Conv3DNdhwcDhwcfQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1406,7 +1406,7 @@ class Conv3DNdhwcDhwcfQOp(_ir.OpView):
 
 def conv_3d_ndhwc_dhwcf_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfQOp]:
     r"""convolution with strides and dilations (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfQOp]", _ods.result_or_results(Conv3DNdhwcDhwcfQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DNdhwcDhwcfQOp]", _ods.result_or_results(Conv3DNdhwcDhwcfQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1425,7 +1425,7 @@ class Conv3DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1446,7 +1446,7 @@ class Conv3DOp(_ir.OpView):
 
 def conv_3d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Conv3DOp]:
     r"""3-d convolution without layout"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DOp]", _ods.result_or_results(Conv3DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Conv3DOp]", _ods.result_or_results(Conv3DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1467,7 +1467,7 @@ class CopyOp(_ir.OpView):
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1496,7 +1496,7 @@ class CopyOp(_ir.OpView):
 
 def copy(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CopyOp]:
     r"""copies the input into the output"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CopyOp]", _ods.result_or_results(CopyOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, cast=cast, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CopyOp]", _ods.result_or_results(CopyOp(result_tensors, inputs, outputs, cast=cast, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1519,7 +1519,7 @@ class DepthwiseConv1DNcwCwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1556,7 +1556,7 @@ class DepthwiseConv1DNcwCwOp(_ir.OpView):
 
 def depthwise_conv_1d_ncw_cw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNcwCwOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNcwCwOp]", _ods.result_or_results(DepthwiseConv1DNcwCwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNcwCwOp]", _ods.result_or_results(DepthwiseConv1DNcwCwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1579,7 +1579,7 @@ class DepthwiseConv1DNwcWcOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1616,7 +1616,7 @@ class DepthwiseConv1DNwcWcOp(_ir.OpView):
 
 def depthwise_conv_1d_nwc_wc(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcOp]", _ods.result_or_results(DepthwiseConv1DNwcWcOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcOp]", _ods.result_or_results(DepthwiseConv1DNwcWcOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1639,7 +1639,7 @@ class DepthwiseConv1DNwcWcmOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1676,7 +1676,7 @@ class DepthwiseConv1DNwcWcmOp(_ir.OpView):
 
 def depthwise_conv_1d_nwc_wcm(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcmOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcmOp]", _ods.result_or_results(DepthwiseConv1DNwcWcmOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv1DNwcWcmOp]", _ods.result_or_results(DepthwiseConv1DNwcWcmOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1699,7 +1699,7 @@ class DepthwiseConv2DNchwChwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1736,7 +1736,7 @@ class DepthwiseConv2DNchwChwOp(_ir.OpView):
 
 def depthwise_conv_2d_nchw_chw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNchwChwOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNchwChwOp]", _ods.result_or_results(DepthwiseConv2DNchwChwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNchwChwOp]", _ods.result_or_results(DepthwiseConv2DNchwChwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1759,7 +1759,7 @@ class DepthwiseConv2DNhwcHwcOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1796,7 +1796,7 @@ class DepthwiseConv2DNhwcHwcOp(_ir.OpView):
 
 def depthwise_conv_2d_nhwc_hwc(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1819,7 +1819,7 @@ class DepthwiseConv2DNhwcHwcQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1856,7 +1856,7 @@ class DepthwiseConv2DNhwcHwcQOp(_ir.OpView):
 
 def depthwise_conv_2d_nhwc_hwc_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcQOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcQOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcQOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1879,7 +1879,7 @@ class DepthwiseConv2DNhwcHwcmOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1916,7 +1916,7 @@ class DepthwiseConv2DNhwcHwcmOp(_ir.OpView):
 
 def depthwise_conv_2d_nhwc_hwcm(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcmOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcmOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1939,7 +1939,7 @@ class DepthwiseConv2DNhwcHwcmQOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1976,7 +1976,7 @@ class DepthwiseConv2DNhwcHwcmQOp(_ir.OpView):
 
 def depthwise_conv_2d_nhwc_hwcm_q(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmQOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmQOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcmQOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv2DNhwcHwcmQOp]", _ods.result_or_results(DepthwiseConv2DNhwcHwcmQOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1999,7 +1999,7 @@ class DepthwiseConv3DNcdhwCdhwOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2036,7 +2036,7 @@ class DepthwiseConv3DNcdhwCdhwOp(_ir.OpView):
 
 def depthwise_conv_3d_ncdhw_cdhw(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNcdhwCdhwOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNcdhwCdhwOp]", _ods.result_or_results(DepthwiseConv3DNcdhwCdhwOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNcdhwCdhwOp]", _ods.result_or_results(DepthwiseConv3DNcdhwCdhwOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2059,7 +2059,7 @@ class DepthwiseConv3DNdhwcDhwcOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2096,7 +2096,7 @@ class DepthwiseConv3DNdhwcDhwcOp(_ir.OpView):
 
 def depthwise_conv_3d_ndhwc_dhwc(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcOp]", _ods.result_or_results(DepthwiseConv3DNdhwcDhwcOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcOp]", _ods.result_or_results(DepthwiseConv3DNdhwcDhwcOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2119,7 +2119,7 @@ class DepthwiseConv3DNdhwcDhwcmOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2156,7 +2156,7 @@ class DepthwiseConv3DNdhwcDhwcmOp(_ir.OpView):
 
 def depthwise_conv_3d_ndhwc_dhwcm(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcmOp]:
     r"""depthwise convolution (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcmOp]", _ods.result_or_results(DepthwiseConv3DNdhwcDhwcmOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DepthwiseConv3DNdhwcDhwcmOp]", _ods.result_or_results(DepthwiseConv3DNdhwcDhwcmOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2175,7 +2175,7 @@ class DotOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2196,7 +2196,7 @@ class DotOp(_ir.OpView):
 
 def dot(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DotOp]:
     r"""dot product of two vectors"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DotOp]", _ods.result_or_results(DotOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DotOp]", _ods.result_or_results(DotOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2217,7 +2217,7 @@ class ElementwiseOp(_ir.OpView):
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "linalg.elementwise_kind", loc, ip)
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2254,7 +2254,7 @@ class ElementwiseOp(_ir.OpView):
 
 def elementwise(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]:
     r"""an elementwise operation of any arity"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]", _ods.result_or_results(ElementwiseOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, kind=kind, indexing_maps=indexing_maps, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]", _ods.result_or_results(ElementwiseOp(result_tensors, inputs, outputs, kind, indexing_maps, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2273,7 +2273,7 @@ class FillOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2294,7 +2294,7 @@ class FillOp(_ir.OpView):
 
 def fill(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], FillOp]:
     r"""fills the output with a scalar"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], FillOp]", _ods.result_or_results(FillOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], FillOp]", _ods.result_or_results(FillOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2313,7 +2313,7 @@ class FillRng2DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2334,7 +2334,7 @@ class FillRng2DOp(_ir.OpView):
 
 def fill_rng_2d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], FillRng2DOp]:
     r"""fills a 2-d output with pseudo-random numbers"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], FillRng2DOp]", _ods.result_or_results(FillRng2DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], FillRng2DOp]", _ods.result_or_results(FillRng2DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2361,7 +2361,7 @@ class GenericOp(_ir.OpView):
         if library_call is not None:
             attributes["library_call"] = library_call if isinstance(library_call, _ir.Attribute) else _ods.str_attr(library_call, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2414,7 +2414,7 @@ class GenericOp(_ir.OpView):
 
 def generic(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, doc: _Optional[_Union[str, _ir.Attribute]] = None, library_call: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], GenericOp]:
     r"""generic linalg op form"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], GenericOp]", _ods.result_or_results(GenericOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, indexing_maps=indexing_maps, iterator_types=iterator_types, doc=doc, library_call=library_call, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], GenericOp]", _ods.result_or_results(GenericOp(result_tensors, inputs, outputs, indexing_maps, iterator_types, doc=doc, library_call=library_call, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2434,7 +2434,7 @@ class IndexOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dim"] = dim if isinstance(dim, _ir.Attribute) else _ods.int_attr(dim, "i64", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dim(self) -> _ir.Attribute:
@@ -2447,7 +2447,7 @@ class IndexOp(_ir.OpView):
 
 def index(dim: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""linalg index operation"""
-    return IndexOp(dim=dim, results=results, loc=loc, ip=ip).result
+    return IndexOp(dim, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2465,7 +2465,7 @@ class MapOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [inputs, init])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2482,7 +2482,7 @@ class MapOp(_ir.OpView):
 
 def map(result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], init: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MapOp]:
     r"""elementwise operations"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MapOp]", _ods.result_or_results(MapOp(result=result, inputs=inputs, init=init, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MapOp]", _ods.result_or_results(MapOp(result, inputs, init, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2505,7 +2505,7 @@ class MatmulOp(_ir.OpView):
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2542,7 +2542,7 @@ class MatmulOp(_ir.OpView):
 
 def matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]:
     r"""matrix multiplication (indexing maps may transpose or broadcast)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]", _ods.result_or_results(MatmulOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]", _ods.result_or_results(MatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2561,7 +2561,7 @@ class MatvecOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2582,7 +2582,7 @@ class MatvecOp(_ir.OpView):
 
 def matvec(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MatvecOp]:
     r"""matrix-vector multiplication"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MatvecOp]", _ods.result_or_results(MatvecOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MatvecOp]", _ods.result_or_results(MatvecOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2601,7 +2601,7 @@ class Mmt4DOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2622,7 +2622,7 @@ class Mmt4DOp(_ir.OpView):
 
 def mmt4d(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Mmt4DOp]:
     r"""4-d tiled matrix multiplication, right operand transposed"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Mmt4DOp]", _ods.result_or_results(Mmt4DOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Mmt4DOp]", _ods.result_or_results(Mmt4DOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2645,7 +2645,7 @@ class PoolingNchwMaxOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2682,7 +2682,7 @@ class PoolingNchwMaxOp(_ir.OpView):
 
 def pooling_nchw_max(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwMaxOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwMaxOp]", _ods.result_or_results(PoolingNchwMaxOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwMaxOp]", _ods.result_or_results(PoolingNchwMaxOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2705,7 +2705,7 @@ class PoolingNchwSumOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2742,7 +2742,7 @@ class PoolingNchwSumOp(_ir.OpView):
 
 def pooling_nchw_sum(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwSumOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwSumOp]", _ods.result_or_results(PoolingNchwSumOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNchwSumOp]", _ods.result_or_results(PoolingNchwSumOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2765,7 +2765,7 @@ class PoolingNcwMaxOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2802,7 +2802,7 @@ class PoolingNcwMaxOp(_ir.OpView):
 
 def pooling_ncw_max(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwMaxOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwMaxOp]", _ods.result_or_results(PoolingNcwMaxOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwMaxOp]", _ods.result_or_results(PoolingNcwMaxOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2825,7 +2825,7 @@ class PoolingNcwSumOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2862,7 +2862,7 @@ class PoolingNcwSumOp(_ir.OpView):
 
 def pooling_ncw_sum(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwSumOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwSumOp]", _ods.result_or_results(PoolingNcwSumOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNcwSumOp]", _ods.result_or_results(PoolingNcwSumOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2885,7 +2885,7 @@ class PoolingNdhwcMaxOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2922,7 +2922,7 @@ class PoolingNdhwcMaxOp(_ir.OpView):
 
 def pooling_ndhwc_max(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMaxOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMaxOp]", _ods.result_or_results(PoolingNdhwcMaxOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMaxOp]", _ods.result_or_results(PoolingNdhwcMaxOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -2945,7 +2945,7 @@ class PoolingNdhwcMinOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2982,7 +2982,7 @@ class PoolingNdhwcMinOp(_ir.OpView):
 
 def pooling_ndhwc_min(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMinOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMinOp]", _ods.result_or_results(PoolingNdhwcMinOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcMinOp]", _ods.result_or_results(PoolingNdhwcMinOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3005,7 +3005,7 @@ class PoolingNdhwcSumOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3042,7 +3042,7 @@ class PoolingNdhwcSumOp(_ir.OpView):
 
 def pooling_ndhwc_sum(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcSumOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcSumOp]", _ods.result_or_results(PoolingNdhwcSumOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNdhwcSumOp]", _ods.result_or_results(PoolingNdhwcSumOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3065,7 +3065,7 @@ class PoolingNhwcMaxOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3102,7 +3102,7 @@ class PoolingNhwcMaxOp(_ir.OpView):
 
 def pooling_nhwc_max(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxOp]", _ods.result_or_results(PoolingNhwcMaxOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxOp]", _ods.result_or_results(PoolingNhwcMaxOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3125,7 +3125,7 @@ class PoolingNhwcMaxUnsignedOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3162,7 +3162,7 @@ class PoolingNhwcMaxUnsignedOp(_ir.OpView):
 
 def pooling_nhwc_max_unsigned(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxUnsignedOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxUnsignedOp]", _ods.result_or_results(PoolingNhwcMaxUnsignedOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMaxUnsignedOp]", _ods.result_or_results(PoolingNhwcMaxUnsignedOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3185,7 +3185,7 @@ class PoolingNhwcMinOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3222,7 +3222,7 @@ class PoolingNhwcMinOp(_ir.OpView):
 
 def pooling_nhwc_min(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinOp]", _ods.result_or_results(PoolingNhwcMinOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinOp]", _ods.result_or_results(PoolingNhwcMinOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3245,7 +3245,7 @@ class PoolingNhwcMinUnsignedOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3282,7 +3282,7 @@ class PoolingNhwcMinUnsignedOp(_ir.OpView):
 
 def pooling_nhwc_min_unsigned(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinUnsignedOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinUnsignedOp]", _ods.result_or_results(PoolingNhwcMinUnsignedOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcMinUnsignedOp]", _ods.result_or_results(PoolingNhwcMinUnsignedOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3305,7 +3305,7 @@ class PoolingNhwcSumOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3342,7 +3342,7 @@ class PoolingNhwcSumOp(_ir.OpView):
 
 def pooling_nhwc_sum(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcSumOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcSumOp]", _ods.result_or_results(PoolingNhwcSumOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNhwcSumOp]", _ods.result_or_results(PoolingNhwcSumOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3365,7 +3365,7 @@ class PoolingNwcMaxOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3402,7 +3402,7 @@ class PoolingNwcMaxOp(_ir.OpView):
 
 def pooling_nwc_max(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxOp]", _ods.result_or_results(PoolingNwcMaxOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxOp]", _ods.result_or_results(PoolingNwcMaxOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3425,7 +3425,7 @@ class PoolingNwcMaxUnsignedOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3462,7 +3462,7 @@ class PoolingNwcMaxUnsignedOp(_ir.OpView):
 
 def pooling_nwc_max_unsigned(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxUnsignedOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxUnsignedOp]", _ods.result_or_results(PoolingNwcMaxUnsignedOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMaxUnsignedOp]", _ods.result_or_results(PoolingNwcMaxUnsignedOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3485,7 +3485,7 @@ class PoolingNwcMinOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3522,7 +3522,7 @@ class PoolingNwcMinOp(_ir.OpView):
 
 def pooling_nwc_min(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinOp]", _ods.result_or_results(PoolingNwcMinOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinOp]", _ods.result_or_results(PoolingNwcMinOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3545,7 +3545,7 @@ class PoolingNwcMinUnsignedOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3582,7 +3582,7 @@ class PoolingNwcMinUnsignedOp(_ir.OpView):
 
 def pooling_nwc_min_unsigned(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinUnsignedOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinUnsignedOp]", _ods.result_or_results(PoolingNwcMinUnsignedOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcMinUnsignedOp]", _ods.result_or_results(PoolingNwcMinUnsignedOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3605,7 +3605,7 @@ class PoolingNwcSumOp(_ir.OpView):
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3642,7 +3642,7 @@ class PoolingNwcSumOp(_ir.OpView):
 
 def pooling_nwc_sum(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcSumOp]:
     r"""pooling over a window (layout in the name)"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcSumOp]", _ods.result_or_results(PoolingNwcSumOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PoolingNwcSumOp]", _ods.result_or_results(PoolingNwcSumOp(result_tensors, inputs, outputs, strides=strides, dilations=dilations, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3661,7 +3661,7 @@ class QuantizedBatchMatmulOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3682,7 +3682,7 @@ class QuantizedBatchMatmulOp(_ir.OpView):
 
 def quantized_batch_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], QuantizedBatchMatmulOp]:
     r"""batched matrix multiplication with zero points"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], QuantizedBatchMatmulOp]", _ods.result_or_results(QuantizedBatchMatmulOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], QuantizedBatchMatmulOp]", _ods.result_or_results(QuantizedBatchMatmulOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3701,7 +3701,7 @@ class QuantizedMatmulOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3722,7 +3722,7 @@ class QuantizedMatmulOp(_ir.OpView):
 
 def quantized_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], QuantizedMatmulOp]:
     r"""matrix multiplication with zero points"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], QuantizedMatmulOp]", _ods.result_or_results(QuantizedMatmulOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], QuantizedMatmulOp]", _ods.result_or_results(QuantizedMatmulOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3741,7 +3741,7 @@ class ReduceOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimensions"] = dimensions if isinstance(dimensions, _ir.Attribute) else _ods.dense_array_attr(dimensions, 64, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3766,7 +3766,7 @@ class ReduceOp(_ir.OpView):
 
 def reduce(result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ReduceOp]:
     r"""reduce operator"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ReduceOp]", _ods.result_or_results(ReduceOp(result=result, inputs=inputs, inits=inits, dimensions=dimensions, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ReduceOp]", _ods.result_or_results(ReduceOp(result, inputs, inits, dimensions, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3787,7 +3787,7 @@ class SoftmaxOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.int_attr(dimension, "i64", loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3808,7 +3808,7 @@ class SoftmaxOp(_ir.OpView):
 
 def softmax(result: _Sequence[_ir.Type], input: _ods.ValueLike, output: _ods.ValueLike, dimension: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SoftmaxOp]:
     r"""softmax operator"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SoftmaxOp]", _ods.result_or_results(SoftmaxOp(result=result, input=input, output=output, dimension=dimension, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SoftmaxOp]", _ods.result_or_results(SoftmaxOp(result, input, output, dimension, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3827,7 +3827,7 @@ class TransposeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.dense_array_attr(permutation, 64, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3852,7 +3852,7 @@ class TransposeOp(_ir.OpView):
 
 def transpose(result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], TransposeOp]:
     r"""transpose operator"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], TransposeOp]", _ods.result_or_results(TransposeOp(result=result, input=input, init=init, permutation=permutation, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], TransposeOp]", _ods.result_or_results(TransposeOp(result, input, init, permutation, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3871,7 +3871,7 @@ class VecmatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3892,7 +3892,7 @@ class VecmatOp(_ir.OpView):
 
 def vecmat(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], VecmatOp]:
     r"""vector-matrix multiplication"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], VecmatOp]", _ods.result_or_results(VecmatOp(result_tensors=result_tensors, inputs=inputs, outputs=outputs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], VecmatOp]", _ods.result_or_results(VecmatOp(result_tensors, inputs, outputs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3911,7 +3911,7 @@ class WinogradFilterTransformOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def filter(self) -> _ir.Value:
@@ -3932,7 +3932,7 @@ class WinogradFilterTransformOp(_ir.OpView):
 
 def winograd_filter_transform(result: _ir.Type, filter: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd filter transform operator"""
-    return WinogradFilterTransformOp(result=result, filter=filter, output=output, fmr=fmr, loc=loc, ip=ip).result
+    return WinogradFilterTransformOp(result, filter, output, fmr, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3951,7 +3951,7 @@ class WinogradInputTransformOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3972,7 +3972,7 @@ class WinogradInputTransformOp(_ir.OpView):
 
 def winograd_input_transform(result: _ir.Type, input: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd input transform operator"""
-    return WinogradInputTransformOp(result=result, input=input, output=output, fmr=fmr, loc=loc, ip=ip).result
+    return WinogradInputTransformOp(result, input, output, fmr, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3991,7 +3991,7 @@ class WinogradOutputTransformOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -4012,7 +4012,7 @@ class WinogradOutputTransformOp(_ir.OpView):
 
 def winograd_output_transform(result: _ir.Type, value: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd output transform operator"""
-    return WinogradOutputTransformOp(result=result, value=value, output=output, fmr=fmr, loc=loc, ip=ip).result
+    return WinogradOutputTransformOp(result, value, output, fmr, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4032,7 +4032,7 @@ class YieldOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [values])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def values(self) -> _Sequence[_ir.Value]:
@@ -4041,4 +4041,4 @@ class YieldOp(_ir.OpView):
 
 def yield_(values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> YieldOp:
     r"""linalg yield operation"""
-    return YieldOp(values=values, loc=loc, ip=ip)
+    return YieldOp(values, loc=loc, ip=ip)

@@ -186,7 +186,7 @@ class ACosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -203,7 +203,7 @@ class ACosOp(_ir.OpView):
 
 def intr_acos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.acos intrinsic"""
-    return ACosOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return ACosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -222,7 +222,7 @@ class AShrOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -243,7 +243,7 @@ class AShrOp(_ir.OpView):
 
 def ashr(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arithmetic shift right"""
-    return AShrOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return AShrOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -262,7 +262,7 @@ class ASinOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -279,7 +279,7 @@ class ASinOp(_ir.OpView):
 
 def intr_asin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.asin intrinsic"""
-    return ASinOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return ASinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -298,7 +298,7 @@ class ATan2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -319,7 +319,7 @@ class ATan2Op(_ir.OpView):
 
 def intr_atan2(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan2 intrinsic"""
-    return ATan2Op(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return ATan2Op(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -338,7 +338,7 @@ class ATanOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -355,7 +355,7 @@ class ATanOp(_ir.OpView):
 
 def intr_atan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan intrinsic"""
-    return ATanOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return ATanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -374,7 +374,7 @@ class AbsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_int_min_poison"] = is_int_min_poison if isinstance(is_int_min_poison, _ir.Attribute) else _ods.bool_attr(is_int_min_poison, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -391,7 +391,7 @@ class AbsOp(_ir.OpView):
 
 def intr_abs(res: _ir.Type, in_: _ods.ValueLike, is_int_min_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.abs intrinsic"""
-    return AbsOp(res=res, in_=in_, is_int_min_poison=is_int_min_poison, loc=loc, ip=ip).result
+    return AbsOp(res, in_, is_int_min_poison, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -410,7 +410,7 @@ class AddOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -431,7 +431,7 @@ class AddOp(_ir.OpView):
 
 def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer addition"""
-    return AddOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return AddOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -449,7 +449,7 @@ class AddrSpaceCastOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -458,7 +458,7 @@ class AddrSpaceCastOp(_ir.OpView):
 
 def addrspacecast(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""addrspacecast cast"""
-    return AddrSpaceCastOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return AddrSpaceCastOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -477,7 +477,7 @@ class AddressOfOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["global_name"] = global_name if isinstance(global_name, _ir.Attribute) else _ods.symbol_ref_attr(global_name, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def global_name(self) -> _ir.Attribute:
@@ -490,7 +490,7 @@ class AddressOfOp(_ir.OpView):
 
 def mlir_addressof(res: _ir.Type, global_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""address of a global or function"""
-    return AddressOfOp(res=res, global_name=global_name, loc=loc, ip=ip).result
+    return AddressOfOp(res, global_name, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -520,7 +520,7 @@ class AliasOp(_ir.OpView):
         if visibility_ is not None:
             attributes["visibility_"] = visibility_ if isinstance(visibility_, _ir.Attribute) else _ods.enum_attr(visibility_, 64, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def alias_type(self) -> _ir.Attribute:
@@ -585,7 +585,7 @@ class AliasOp(_ir.OpView):
 
 def mlir_alias(alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AliasOp:
     r"""LLVM dialect alias"""
-    return AliasOp(alias_type=alias_type, sym_name=sym_name, linkage=linkage, dso_local=dso_local, tls_mode=tls_mode, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
+    return AliasOp(alias_type, sym_name, linkage=linkage, dso_local=dso_local, tls_mode=tls_mode, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -608,7 +608,7 @@ class AllocaOp(_ir.OpView):
         if inalloca:
             attributes["inalloca"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arraySize(self) -> _ir.Value:
@@ -641,7 +641,7 @@ class AllocaOp(_ir.OpView):
 
 def alloca(res: _ir.Type, array_size: _ods.ValueLike, elem_type: _Union[_ir.Type, _ir.Attribute], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, inalloca: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""stack allocation"""
-    return AllocaOp(res=res, arraySize=array_size, alignment=alignment, elem_type=elem_type, inalloca=inalloca, loc=loc, ip=ip).result
+    return AllocaOp(res, array_size, elem_type, alignment=alignment, inalloca=inalloca, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -658,7 +658,7 @@ class AndOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -671,7 +671,7 @@ class AndOp(_ir.OpView):
 
 def and_(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise and"""
-    return AndOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return AndOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -689,7 +689,7 @@ class Annotation(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -702,7 +702,7 @@ class Annotation(_ir.OpView):
 
 def intr_annotation(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Annotation]:
     r"""llvm.annotation intrinsic"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Annotation]", _ods.result_or_results(Annotation(res=res, operands_=operands_, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Annotation]", _ods.result_or_results(Annotation(res, operands_, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -723,7 +723,7 @@ class AssumeOp(_ir.OpView):
         if op_bundle_tags is not None:
             attributes["op_bundle_tags"] = op_bundle_tags if isinstance(op_bundle_tags, _ir.Attribute) else _ods.array_attr(op_bundle_tags, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def cond(self) -> _ir.Value:
@@ -752,7 +752,7 @@ class AssumeOp(_ir.OpView):
 
 def intr_assume(cond: _ods.ValueLike, op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AssumeOp:
     r"""llvm.assume intrinsic"""
-    return AssumeOp(cond=cond, op_bundle_operands=op_bundle_operands, op_bundle_sizes=op_bundle_sizes, op_bundle_tags=op_bundle_tags, loc=loc, ip=ip)
+    return AssumeOp(cond, op_bundle_operands, op_bundle_sizes, op_bundle_tags=op_bundle_tags, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -788,7 +788,7 @@ class AtomicCmpXchgOp(_ir.OpView):
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -885,7 +885,7 @@ class AtomicCmpXchgOp(_ir.OpView):
 
 def cmpxchg(res: _ir.Type, ptr: _ods.ValueLike, cmp: _ods.ValueLike, val: _ods.ValueLike, success_ordering: _Union[int, _ir.Attribute], failure_ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, weak: bool = False, volatile: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic compare-exchange"""
-    return AtomicCmpXchgOp(res=res, ptr=ptr, cmp=cmp, val=val, success_ordering=success_ordering, failure_ordering=failure_ordering, syncscope=syncscope, alignment=alignment, weak=weak, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
+    return AtomicCmpXchgOp(res, ptr, cmp, val, success_ordering, failure_ordering, syncscope=syncscope, alignment=alignment, weak=weak, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -918,7 +918,7 @@ class AtomicRMWOp(_ir.OpView):
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -1003,7 +1003,7 @@ class AtomicRMWOp(_ir.OpView):
 
 def atomicrmw(bin_op: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, val: _ods.ValueLike, ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic read-modify-write"""
-    return AtomicRMWOp(bin_op=bin_op, ptr=ptr, val=val, ordering=ordering, syncscope=syncscope, alignment=alignment, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, results=results, loc=loc, ip=ip).result
+    return AtomicRMWOp(bin_op, ptr, val, ordering, syncscope=syncscope, alignment=alignment, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1020,7 +1020,7 @@ class BitReverseOp(_ir.OpView):
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1029,7 +1029,7 @@ class BitReverseOp(_ir.OpView):
 
 def intr_bitreverse(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.bitreverse intrinsic"""
-    return BitReverseOp(in_=in_, results=results, loc=loc, ip=ip).result
+    return BitReverseOp(in_, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1047,7 +1047,7 @@ class BitcastOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -1056,7 +1056,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast cast"""
-    return BitcastOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return BitcastOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1075,7 +1075,7 @@ class BlockAddressOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["block_addr"] = block_addr if isinstance(block_addr, _ir.Attribute) else _ods.dialect_attr(block_addr, "llvm.blockaddress", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def block_addr(self) -> _ir.Attribute:
@@ -1088,7 +1088,7 @@ class BlockAddressOp(_ir.OpView):
 
 def blockaddress(res: _ir.Type, block_addr: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""address of a tagged block"""
-    return BlockAddressOp(res=res, block_addr=block_addr, loc=loc, ip=ip).result
+    return BlockAddressOp(res, block_addr, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1107,7 +1107,7 @@ class BlockTagOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["tag"] = tag if isinstance(tag, _ir.Attribute) else _ods.dialect_attr(tag, "llvm.blocktag", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def tag(self) -> _ir.Attribute:
@@ -1120,7 +1120,7 @@ class BlockTagOp(_ir.OpView):
 
 def blocktag(tag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BlockTagOp:
     r"""tags a block"""
-    return BlockTagOp(tag=tag, loc=loc, ip=ip)
+    return BlockTagOp(tag, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1140,7 +1140,7 @@ class BrOp(_ir.OpView):
         if loop_annotation is not None:
             attributes["loop_annotation"] = loop_annotation if isinstance(loop_annotation, _ir.Attribute) else _ods.any_attr(loop_annotation)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip)
 
     @property
     def destOperands(self) -> _Sequence[_ir.Value]:
@@ -1157,7 +1157,7 @@ class BrOp(_ir.OpView):
 
 def br(dest_operands: _Sequence[_ods.ValueLike], dest: _ir.Block, *, loop_annotation: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BrOp:
     r"""unconditional branch"""
-    return BrOp(destOperands=dest_operands, loop_annotation=loop_annotation, dest=dest, loc=loc, ip=ip)
+    return BrOp(dest_operands, dest, loop_annotation=loop_annotation, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1174,7 +1174,7 @@ class ByteSwapOp(_ir.OpView):
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1183,7 +1183,7 @@ class ByteSwapOp(_ir.OpView):
 
 def intr_bswap(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.bswap intrinsic"""
-    return ByteSwapOp(in_=in_, results=results, loc=loc, ip=ip).result
+    return ByteSwapOp(in_, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1212,7 +1212,7 @@ class CallIntrinsicOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -1273,7 +1273,7 @@ class CallIntrinsicOp(_ir.OpView):
 
 def call_intrinsic(results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]:
     r"""call to an LLVM intrinsic by name"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]", _ods.result_or_results(CallIntrinsicOp(results_=results_, intrin=intrin, args=args, op_bundle_operands=op_bundle_operands, op_bundle_sizes=op_bundle_sizes, fastmathFlags=fastmath_flags, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]", _ods.result_or_results(CallIntrinsicOp(results_, intrin, args, op_bundle_operands, op_bundle_sizes, fastmathFlags=fastmath_flags, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1333,7 +1333,7 @@ class CallOp(_ir.OpView):
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def callee_operands(self) -> _Sequence[_ir.Value]:
@@ -1514,7 +1514,7 @@ class CallOp(_ir.OpView):
 
 def call(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
     r"""call to an LLVM function"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result=result, callee_operands=callee_operands, op_bundle_operands=op_bundle_operands, var_callee_type=var_callee_type, callee=callee, fastmathFlags=fastmath_flags, branch_weights=branch_weights, CConv=c_conv, TailCallKind=tail_call_kind, memory_effects=memory_effects, convergent=convergent, no_unwind=no_unwind, will_return=will_return, op_bundle_sizes=op_bundle_sizes, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result, callee_operands, op_bundle_operands, op_bundle_sizes, var_callee_type=var_callee_type, callee=callee, fastmathFlags=fastmath_flags, branch_weights=branch_weights, CConv=c_conv, TailCallKind=tail_call_kind, memory_effects=memory_effects, convergent=convergent, no_unwind=no_unwind, will_return=will_return, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1533,7 +1533,7 @@ class ComdatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1550,7 +1550,7 @@ class ComdatOp(_ir.OpView):
 
 def comdat(sym_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ComdatOp:
     r"""comdat region"""
-    return ComdatOp(sym_name=sym_name, loc=loc, ip=ip)
+    return ComdatOp(sym_name, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1570,7 +1570,7 @@ class ComdatSelectorOp(_ir.OpView):
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         attributes["comdat"] = comdat if isinstance(comdat, _ir.Attribute) else _ods.enum_attr(comdat, 64, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1591,7 +1591,7 @@ class ComdatSelectorOp(_ir.OpView):
 
 def comdat_selector(sym_name: _Union[str, _ir.Attribute], comdat: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ComdatSelectorOp:
     r"""comdat selector"""
-    return ComdatSelectorOp(sym_name=sym_name, comdat=comdat, loc=loc, ip=ip)
+    return ComdatSelectorOp(sym_name, comdat, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1614,7 +1614,7 @@ class CondBrOp(_ir.OpView):
         if loop_annotation is not None:
             attributes["loop_annotation"] = loop_annotation if isinstance(loop_annotation, _ir.Attribute) else _ods.any_attr(loop_annotation)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -1647,7 +1647,7 @@ class CondBrOp(_ir.OpView):
 
 def cond_br(condition: _ods.ValueLike, true_dest_operands: _Sequence[_ods.ValueLike], false_dest_operands: _Sequence[_ods.ValueLike], true_dest: _ir.Block, false_dest: _ir.Block, *, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loop_annotation: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> CondBrOp:
     r"""conditional branch"""
-    return CondBrOp(condition=condition, trueDestOperands=true_dest_operands, falseDestOperands=false_dest_operands, branch_weights=branch_weights, loop_annotation=loop_annotation, trueDest=true_dest, falseDest=false_dest, loc=loc, ip=ip)
+    return CondBrOp(condition, true_dest_operands, false_dest_operands, true_dest, false_dest, branch_weights=branch_weights, loop_annotation=loop_annotation, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1666,7 +1666,7 @@ class ConstantOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -1679,7 +1679,7 @@ class ConstantOp(_ir.OpView):
 
 def mlir_constant(res: _ir.Type, value: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constant"""
-    return ConstantOp(res=res, value=value, loc=loc, ip=ip).result
+    return ConstantOp(res, value, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1698,7 +1698,7 @@ class CopySignOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -1719,7 +1719,7 @@ class CopySignOp(_ir.OpView):
 
 def intr_copysign(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.copysign intrinsic"""
-    return CopySignOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return CopySignOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1738,7 +1738,7 @@ class CosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1755,7 +1755,7 @@ class CosOp(_ir.OpView):
 
 def intr_cos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cos intrinsic"""
-    return CosOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return CosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1774,7 +1774,7 @@ class CoshOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1791,7 +1791,7 @@ class CoshOp(_ir.OpView):
 
 def intr_cosh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cosh intrinsic"""
-    return CoshOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return CoshOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1810,7 +1810,7 @@ class CountLeadingZerosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1827,7 +1827,7 @@ class CountLeadingZerosOp(_ir.OpView):
 
 def intr_ctlz(res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ctlz intrinsic"""
-    return CountLeadingZerosOp(res=res, in_=in_, is_zero_poison=is_zero_poison, loc=loc, ip=ip).result
+    return CountLeadingZerosOp(res, in_, is_zero_poison, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1846,7 +1846,7 @@ class CountTrailingZerosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1863,7 +1863,7 @@ class CountTrailingZerosOp(_ir.OpView):
 
 def intr_cttz(res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cttz intrinsic"""
-    return CountTrailingZerosOp(res=res, in_=in_, is_zero_poison=is_zero_poison, loc=loc, ip=ip).result
+    return CountTrailingZerosOp(res, in_, is_zero_poison, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1880,7 +1880,7 @@ class CtPopOp(_ir.OpView):
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1889,7 +1889,7 @@ class CtPopOp(_ir.OpView):
 
 def intr_ctpop(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ctpop intrinsic"""
-    return CtPopOp(in_=in_, results=results, loc=loc, ip=ip).result
+    return CtPopOp(in_, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1908,7 +1908,7 @@ class DSOLocalEquivalentOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["function_name"] = function_name if isinstance(function_name, _ir.Attribute) else _ods.symbol_ref_attr(function_name, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def function_name(self) -> _ir.Attribute:
@@ -1921,7 +1921,7 @@ class DSOLocalEquivalentOp(_ir.OpView):
 
 def dso_local_equivalent(res: _ir.Type, function_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dso_local_equivalent of a function"""
-    return DSOLocalEquivalentOp(res=res, function_name=function_name, loc=loc, ip=ip).result
+    return DSOLocalEquivalentOp(res, function_name, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1939,7 +1939,7 @@ class DebugTrap(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def intr_debugtrap(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DebugTrap:
@@ -1962,7 +1962,7 @@ class EhTypeidForOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1971,7 +1971,7 @@ class EhTypeidForOp(_ir.OpView):
 
 def intr_eh_typeid_for(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.eh.typeid.for intrinsic"""
-    return EhTypeidForOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return EhTypeidForOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1990,7 +1990,7 @@ class Exp10Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2007,7 +2007,7 @@ class Exp10Op(_ir.OpView):
 
 def intr_exp10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp10 intrinsic"""
-    return Exp10Op(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return Exp10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2026,7 +2026,7 @@ class Exp2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2043,7 +2043,7 @@ class Exp2Op(_ir.OpView):
 
 def intr_exp2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp2 intrinsic"""
-    return Exp2Op(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return Exp2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2062,7 +2062,7 @@ class ExpOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2079,7 +2079,7 @@ class ExpOp(_ir.OpView):
 
 def intr_exp(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp intrinsic"""
-    return ExpOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return ExpOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2096,7 +2096,7 @@ class ExpectOp(_ir.OpView):
     def __init__(self, val: _ods.ValueLike, expected: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [val, expected]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2109,7 +2109,7 @@ class ExpectOp(_ir.OpView):
 
 def intr_expect(val: _ods.ValueLike, expected: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.expect intrinsic"""
-    return ExpectOp(val=val, expected=expected, results=results, loc=loc, ip=ip).result
+    return ExpectOp(val, expected, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2127,7 +2127,7 @@ class ExpectWithProbabilityOp(_ir.OpView):
         operands: _List[_Any] = [val, expected]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["prob"] = prob if isinstance(prob, _ir.Attribute) else _ods.any_attr(prob)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2148,7 +2148,7 @@ class ExpectWithProbabilityOp(_ir.OpView):
 
 def intr_expect_with_probability(val: _ods.ValueLike, expected: _ods.ValueLike, prob: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.expect.with.probability intrinsic"""
-    return ExpectWithProbabilityOp(val=val, expected=expected, prob=prob, results=results, loc=loc, ip=ip).result
+    return ExpectWithProbabilityOp(val, expected, prob, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2165,7 +2165,7 @@ class ExtractElementOp(_ir.OpView):
     def __init__(self, vector: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [vector, position]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def vector(self) -> _ir.Value:
@@ -2178,7 +2178,7 @@ class ExtractElementOp(_ir.OpView):
 
 def extractelement(vector: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract an element from a vector"""
-    return ExtractElementOp(vector=vector, position=position, results=results, loc=loc, ip=ip).result
+    return ExtractElementOp(vector, position, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2197,7 +2197,7 @@ class ExtractValueOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def container(self) -> _ir.Value:
@@ -2214,7 +2214,7 @@ class ExtractValueOp(_ir.OpView):
 
 def extractvalue(res: _ir.Type, container: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract a value from an aggregate"""
-    return ExtractValueOp(res=res, container=container, position=position, loc=loc, ip=ip).result
+    return ExtractValueOp(res, container, position, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2233,7 +2233,7 @@ class FAbsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2250,7 +2250,7 @@ class FAbsOp(_ir.OpView):
 
 def intr_fabs(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fabs intrinsic"""
-    return FAbsOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FAbsOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2269,7 +2269,7 @@ class FAddOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2290,7 +2290,7 @@ class FAddOp(_ir.OpView):
 
 def fadd(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point add"""
-    return FAddOp(lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FAddOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2309,7 +2309,7 @@ class FCeilOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2326,7 +2326,7 @@ class FCeilOp(_ir.OpView):
 
 def intr_ceil(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ceil intrinsic"""
-    return FCeilOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FCeilOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2346,7 +2346,7 @@ class FCmpOp(_ir.OpView):
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2375,7 +2375,7 @@ class FCmpOp(_ir.OpView):
 
 def fcmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison"""
-    return FCmpOp(predicate=predicate, lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FCmpOp(predicate, lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2394,7 +2394,7 @@ class FDivOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2415,7 +2415,7 @@ class FDivOp(_ir.OpView):
 
 def fdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point div"""
-    return FDivOp(lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FDivOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2434,7 +2434,7 @@ class FFloorOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2451,7 +2451,7 @@ class FFloorOp(_ir.OpView):
 
 def intr_floor(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.floor intrinsic"""
-    return FFloorOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FFloorOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2470,7 +2470,7 @@ class FMAOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2495,7 +2495,7 @@ class FMAOp(_ir.OpView):
 
 def intr_fma(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fma intrinsic"""
-    return FMAOp(in0=in0, in1=in1, in2=in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FMAOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2514,7 +2514,7 @@ class FMulAddOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2539,7 +2539,7 @@ class FMulAddOp(_ir.OpView):
 
 def intr_fmuladd(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fmuladd intrinsic"""
-    return FMulAddOp(in0=in0, in1=in1, in2=in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FMulAddOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2558,7 +2558,7 @@ class FMulOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2579,7 +2579,7 @@ class FMulOp(_ir.OpView):
 
 def fmul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point mul"""
-    return FMulOp(lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FMulOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2598,7 +2598,7 @@ class FNegOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -2615,7 +2615,7 @@ class FNegOp(_ir.OpView):
 
 def fneg(operand: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point negation"""
-    return FNegOp(operand=operand, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FNegOp(operand, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2635,7 +2635,7 @@ class FPExtOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2652,7 +2652,7 @@ class FPExtOp(_ir.OpView):
 
 def fpext(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fpext cast"""
-    return FPExtOp(res=res, arg=arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return FPExtOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2670,7 +2670,7 @@ class FPToSIOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2679,7 +2679,7 @@ class FPToSIOp(_ir.OpView):
 
 def fptosi(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptosi cast"""
-    return FPToSIOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return FPToSIOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2697,7 +2697,7 @@ class FPToUIOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2706,7 +2706,7 @@ class FPToUIOp(_ir.OpView):
 
 def fptoui(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptoui cast"""
-    return FPToUIOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return FPToUIOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2726,7 +2726,7 @@ class FPTruncOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2743,7 +2743,7 @@ class FPTruncOp(_ir.OpView):
 
 def fptrunc(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptrunc cast"""
-    return FPTruncOp(res=res, arg=arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return FPTruncOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2762,7 +2762,7 @@ class FRemOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2783,7 +2783,7 @@ class FRemOp(_ir.OpView):
 
 def frem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point rem"""
-    return FRemOp(lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FRemOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2802,7 +2802,7 @@ class FSubOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2823,7 +2823,7 @@ class FSubOp(_ir.OpView):
 
 def fsub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point sub"""
-    return FSubOp(lhs=lhs, rhs=rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FSubOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2842,7 +2842,7 @@ class FTruncOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2859,7 +2859,7 @@ class FTruncOp(_ir.OpView):
 
 def intr_trunc(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.trunc intrinsic"""
-    return FTruncOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return FTruncOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2880,7 +2880,7 @@ class FenceOp(_ir.OpView):
         if syncscope is not None:
             attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ordering(self) -> _ir.Attribute:
@@ -2901,7 +2901,7 @@ class FenceOp(_ir.OpView):
 
 def fence(ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> FenceOp:
     r"""memory fence"""
-    return FenceOp(ordering=ordering, syncscope=syncscope, loc=loc, ip=ip)
+    return FenceOp(ordering, syncscope=syncscope, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -2921,7 +2921,7 @@ class FractionExpOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2938,7 +2938,7 @@ class FractionExpOp(_ir.OpView):
 
 def intr_frexp(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.frexp intrinsic"""
-    return FractionExpOp(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return FractionExpOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2955,7 +2955,7 @@ class FreezeOp(_ir.OpView):
     def __init__(self, val: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [val]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2964,7 +2964,7 @@ class FreezeOp(_ir.OpView):
 
 def freeze(val: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""freeze a value"""
-    return FreezeOp(val=val, results=results, loc=loc, ip=ip).result
+    return FreezeOp(val, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -2981,7 +2981,7 @@ class FshlOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1, in2]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2998,7 +2998,7 @@ class FshlOp(_ir.OpView):
 
 def intr_fshl(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fshl intrinsic"""
-    return FshlOp(in0=in0, in1=in1, in2=in2, results=results, loc=loc, ip=ip).result
+    return FshlOp(in0, in1, in2, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3015,7 +3015,7 @@ class FshrOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1, in2]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3032,7 +3032,7 @@ class FshrOp(_ir.OpView):
 
 def intr_fshr(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fshr intrinsic"""
-    return FshrOp(in0=in0, in1=in1, in2=in2, results=results, loc=loc, ip=ip).result
+    return FshrOp(in0, in1, in2, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3054,7 +3054,7 @@ class GEPOp(_ir.OpView):
         if noWrapFlags is not None:
             attributes["noWrapFlags"] = noWrapFlags if isinstance(noWrapFlags, _ir.Attribute) else _ods.enum_attr(noWrapFlags, 32, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -3091,7 +3091,7 @@ class GEPOp(_ir.OpView):
 
 def getelementptr(res: _ir.Type, base: _ods.ValueLike, dynamic_indices: _Sequence[_ods.ValueLike], raw_constant_indices: _Union[_Sequence[int], _ir.Attribute], elem_type: _Union[_ir.Type, _ir.Attribute], *, no_wrap_flags: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""pointer arithmetic"""
-    return GEPOp(res=res, base=base, dynamicIndices=dynamic_indices, rawConstantIndices=raw_constant_indices, elem_type=elem_type, noWrapFlags=no_wrap_flags, loc=loc, ip=ip).result
+    return GEPOp(res, base, dynamic_indices, raw_constant_indices, elem_type, noWrapFlags=no_wrap_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3109,7 +3109,7 @@ class GetActiveLaneMaskOp(_ir.OpView):
         operands: _List[_Any] = [base, n]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -3122,7 +3122,7 @@ class GetActiveLaneMaskOp(_ir.OpView):
 
 def intr_get_active_lane_mask(res: _ir.Type, base: _ods.ValueLike, n: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.get.active.lane.mask intrinsic"""
-    return GetActiveLaneMaskOp(res=res, base=base, n=n, loc=loc, ip=ip).result
+    return GetActiveLaneMaskOp(res, base, n, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3143,7 +3143,7 @@ class GlobalCtorsOp(_ir.OpView):
         attributes["priorities"] = priorities if isinstance(priorities, _ir.Attribute) else _ods.array_attr(priorities, loc, ip)
         attributes["data"] = data if isinstance(data, _ir.Attribute) else _ods.array_attr(data, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ctors(self) -> _ir.Attribute:
@@ -3172,7 +3172,7 @@ class GlobalCtorsOp(_ir.OpView):
 
 def mlir_global_ctors(ctors: _Union[_Sequence[_ir.Attribute], _ir.Attribute], priorities: _Union[_Sequence[_ir.Attribute], _ir.Attribute], data: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalCtorsOp:
     r"""global constructors"""
-    return GlobalCtorsOp(ctors=ctors, priorities=priorities, data=data, loc=loc, ip=ip)
+    return GlobalCtorsOp(ctors, priorities, data, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3193,7 +3193,7 @@ class GlobalDtorsOp(_ir.OpView):
         attributes["priorities"] = priorities if isinstance(priorities, _ir.Attribute) else _ods.array_attr(priorities, loc, ip)
         attributes["data"] = data if isinstance(data, _ir.Attribute) else _ods.array_attr(data, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dtors(self) -> _ir.Attribute:
@@ -3222,7 +3222,7 @@ class GlobalDtorsOp(_ir.OpView):
 
 def mlir_global_dtors(dtors: _Union[_Sequence[_ir.Attribute], _ir.Attribute], priorities: _Union[_Sequence[_ir.Attribute], _ir.Attribute], data: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalDtorsOp:
     r"""global destructors"""
-    return GlobalDtorsOp(dtors=dtors, priorities=priorities, data=data, loc=loc, ip=ip)
+    return GlobalDtorsOp(dtors, priorities, data, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3270,7 +3270,7 @@ class GlobalOp(_ir.OpView):
         if target_specific_attrs is not None:
             attributes["target_specific_attrs"] = target_specific_attrs if isinstance(target_specific_attrs, _ir.Attribute) else _ods.array_attr(target_specific_attrs, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def global_type(self) -> _ir.Attribute:
@@ -3407,7 +3407,7 @@ class GlobalOp(_ir.OpView):
 
 def mlir_global(global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalOp:
     r"""LLVM dialect global"""
-    return GlobalOp(global_type=global_type, sym_name=sym_name, linkage=linkage, constant=constant, dso_local=dso_local, tls_mode=tls_mode, externally_initialized=externally_initialized, value=value, alignment=alignment, addr_space=addr_space, unnamed_addr=unnamed_addr, section=section, comdat=comdat, dbg_exprs=dbg_exprs, visibility_=visibility, target_specific_attrs=target_specific_attrs, loc=loc, ip=ip)
+    return GlobalOp(global_type, sym_name, linkage=linkage, constant=constant, dso_local=dso_local, tls_mode=tls_mode, externally_initialized=externally_initialized, value=value, alignment=alignment, addr_space=addr_space, unnamed_addr=unnamed_addr, section=section, comdat=comdat, dbg_exprs=dbg_exprs, visibility_=visibility, target_specific_attrs=target_specific_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3425,7 +3425,7 @@ class ICmpOp(_ir.OpView):
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -3446,7 +3446,7 @@ class ICmpOp(_ir.OpView):
 
 def icmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer comparison"""
-    return ICmpOp(predicate=predicate, lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return ICmpOp(predicate, lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3477,7 +3477,7 @@ class IFuncOp(_ir.OpView):
         if visibility_ is not None:
             attributes["visibility_"] = visibility_ if isinstance(visibility_, _ir.Attribute) else _ods.enum_attr(visibility_, 64, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -3554,7 +3554,7 @@ class IFuncOp(_ir.OpView):
 
 def mlir_ifunc(sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> IFuncOp:
     r"""indirect function"""
-    return IFuncOp(sym_name=sym_name, i_func_type=i_func_type, resolver=resolver, resolver_type=resolver_type, linkage=linkage, dso_local=dso_local, address_space=address_space, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
+    return IFuncOp(sym_name, i_func_type, resolver, resolver_type, linkage, dso_local=dso_local, address_space=address_space, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3573,7 +3573,7 @@ class IndirectBrOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["indbr_operand_segments"] = indbr_operand_segments if isinstance(indbr_operand_segments, _ir.Attribute) else _ods.dense_array_attr(indbr_operand_segments, 32, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[*successors_], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[*successors_], regions=0, loc=loc, ip=ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -3594,7 +3594,7 @@ class IndirectBrOp(_ir.OpView):
 
 def indirectbr(addr: _ods.ValueLike, succ_operands: _Sequence[_ods.ValueLike], indbr_operand_segments: _Union[_Sequence[int], _ir.Attribute], successors_: _Sequence[_ir.Block], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> IndirectBrOp:
     r"""indirect branch"""
-    return IndirectBrOp(addr=addr, succOperands=succ_operands, indbr_operand_segments=indbr_operand_segments, successors_=successors_, loc=loc, ip=ip)
+    return IndirectBrOp(addr, succ_operands, indbr_operand_segments, successors_, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -3624,7 +3624,7 @@ class InlineAsmOp(_ir.OpView):
         if operand_attrs is not None:
             attributes["operand_attrs"] = operand_attrs if isinstance(operand_attrs, _ir.Attribute) else _ods.array_attr(operand_attrs, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -3693,7 +3693,7 @@ class InlineAsmOp(_ir.OpView):
 
 def inline_asm(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]:
     r"""inline assembly"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]", _ods.result_or_results(InlineAsmOp(res=res, operands_=operands_, asm_string=asm_string, constraints=constraints, has_side_effects=has_side_effects, is_align_stack=is_align_stack, tail_call_kind=tail_call_kind, asm_dialect=asm_dialect, operand_attrs=operand_attrs, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]", _ods.result_or_results(InlineAsmOp(res, operands_, asm_string, constraints, has_side_effects=has_side_effects, is_align_stack=is_align_stack, tail_call_kind=tail_call_kind, asm_dialect=asm_dialect, operand_attrs=operand_attrs, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -3710,7 +3710,7 @@ class InsertElementOp(_ir.OpView):
     def __init__(self, vector: _ods.ValueLike, value: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [vector, value, position]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def vector(self) -> _ir.Value:
@@ -3727,7 +3727,7 @@ class InsertElementOp(_ir.OpView):
 
 def insertelement(vector: _ods.ValueLike, value: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert an element into a vector"""
-    return InsertElementOp(vector=vector, value=value, position=position, results=results, loc=loc, ip=ip).result
+    return InsertElementOp(vector, value, position, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3745,7 +3745,7 @@ class InsertValueOp(_ir.OpView):
         operands: _List[_Any] = [container, value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def container(self) -> _ir.Value:
@@ -3766,7 +3766,7 @@ class InsertValueOp(_ir.OpView):
 
 def insertvalue(container: _ods.ValueLike, value: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert a value into an aggregate"""
-    return InsertValueOp(container=container, value=value, position=position, results=results, loc=loc, ip=ip).result
+    return InsertValueOp(container, value, position, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3784,7 +3784,7 @@ class IntToPtrOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -3793,7 +3793,7 @@ class IntToPtrOp(_ir.OpView):
 
 def inttoptr(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""inttoptr cast"""
-    return IntToPtrOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return IntToPtrOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3812,7 +3812,7 @@ class IntrCanonicalizeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3829,7 +3829,7 @@ class IntrCanonicalizeOp(_ir.OpView):
 
 def intr_canonicalize(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.canonicalize intrinsic"""
-    return IntrCanonicalizeOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return IntrCanonicalizeOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3847,7 +3847,7 @@ class IntrFptosiSatOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3856,7 +3856,7 @@ class IntrFptosiSatOp(_ir.OpView):
 
 def intr_fptosi_sat(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fptosi.sat intrinsic"""
-    return IntrFptosiSatOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return IntrFptosiSatOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3874,7 +3874,7 @@ class IntrFptouiSatOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3883,7 +3883,7 @@ class IntrFptouiSatOp(_ir.OpView):
 
 def intr_fptoui_sat(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fptoui.sat intrinsic"""
-    return IntrFptouiSatOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return IntrFptouiSatOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3902,7 +3902,7 @@ class IntrSdivFixOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3923,7 +3923,7 @@ class IntrSdivFixOp(_ir.OpView):
 
 def intr_sdiv_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sdiv.fix intrinsic"""
-    return IntrSdivFixOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrSdivFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3942,7 +3942,7 @@ class IntrSmulFixOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3963,7 +3963,7 @@ class IntrSmulFixOp(_ir.OpView):
 
 def intr_smul_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.fix intrinsic"""
-    return IntrSmulFixOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrSmulFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -3982,7 +3982,7 @@ class IntrSmulFixSatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4003,7 +4003,7 @@ class IntrSmulFixSatOp(_ir.OpView):
 
 def intr_smul_fix_sat(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.fix.sat intrinsic"""
-    return IntrSmulFixSatOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrSmulFixSatOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4021,7 +4021,7 @@ class IntrStripInvariantGroupOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -4030,7 +4030,7 @@ class IntrStripInvariantGroupOp(_ir.OpView):
 
 def intr_strip_invariant_group(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.strip.invariant.group intrinsic"""
-    return IntrStripInvariantGroupOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return IntrStripInvariantGroupOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4049,7 +4049,7 @@ class IntrUdivFixOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4070,7 +4070,7 @@ class IntrUdivFixOp(_ir.OpView):
 
 def intr_udiv_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.udiv.fix intrinsic"""
-    return IntrUdivFixOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrUdivFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4089,7 +4089,7 @@ class IntrUmulFixOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4110,7 +4110,7 @@ class IntrUmulFixOp(_ir.OpView):
 
 def intr_umul_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.fix intrinsic"""
-    return IntrUmulFixOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrUmulFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4129,7 +4129,7 @@ class IntrUmulFixSatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4150,7 +4150,7 @@ class IntrUmulFixSatOp(_ir.OpView):
 
 def intr_umul_fix_sat(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.fix.sat intrinsic"""
-    return IntrUmulFixSatOp(res=res, in0=in0, in1=in1, scale=scale, loc=loc, ip=ip).result
+    return IntrUmulFixSatOp(res, in0, in1, scale, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4169,7 +4169,7 @@ class InvariantEndOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["size"] = size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def start(self) -> _ir.Value:
@@ -4190,7 +4190,7 @@ class InvariantEndOp(_ir.OpView):
 
 def intr_invariant_end(start: _ods.ValueLike, size: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> InvariantEndOp:
     r"""llvm.invariant.end intrinsic"""
-    return InvariantEndOp(start=start, size=size, ptr=ptr, loc=loc, ip=ip)
+    return InvariantEndOp(start, size, ptr, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -4208,7 +4208,7 @@ class InvariantStartOp(_ir.OpView):
         operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["size"] = size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -4225,7 +4225,7 @@ class InvariantStartOp(_ir.OpView):
 
 def intr_invariant_start(size: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.invariant.start intrinsic"""
-    return InvariantStartOp(size=size, ptr=ptr, results=results, loc=loc, ip=ip).result
+    return InvariantStartOp(size, ptr, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4259,7 +4259,7 @@ class InvokeOp(_ir.OpView):
         if op_bundle_tags is not None:
             attributes["op_bundle_tags"] = op_bundle_tags if isinstance(op_bundle_tags, _ir.Attribute) else _ods.array_attr(op_bundle_tags, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[normalDest, unwindDest], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[normalDest, unwindDest], regions=0, loc=loc, ip=ip)
 
     @property
     def callee_operands(self) -> _Sequence[_ir.Value]:
@@ -4344,7 +4344,7 @@ class InvokeOp(_ir.OpView):
 
 def invoke(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normal_dest_operands: _Sequence[_ods.ValueLike], unwind_dest_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normal_dest: _ir.Block, unwind_dest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]:
     r"""call with exception handling"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]", _ods.result_or_results(InvokeOp(result=result, callee_operands=callee_operands, normalDestOperands=normal_dest_operands, unwindDestOperands=unwind_dest_operands, op_bundle_operands=op_bundle_operands, var_callee_type=var_callee_type, callee=callee, arg_attrs=arg_attrs, res_attrs=res_attrs, branch_weights=branch_weights, CConv=c_conv, op_bundle_sizes=op_bundle_sizes, op_bundle_tags=op_bundle_tags, normalDest=normal_dest, unwindDest=unwind_dest, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]", _ods.result_or_results(InvokeOp(result, callee_operands, normal_dest_operands, unwind_dest_operands, op_bundle_operands, op_bundle_sizes, normal_dest, unwind_dest, var_callee_type=var_callee_type, callee=callee, arg_attrs=arg_attrs, res_attrs=res_attrs, branch_weights=branch_weights, CConv=c_conv, op_bundle_tags=op_bundle_tags, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -4362,7 +4362,7 @@ class IsConstantOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -4371,7 +4371,7 @@ class IsConstantOp(_ir.OpView):
 
 def intr_is_constant(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.is.constant intrinsic"""
-    return IsConstantOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return IsConstantOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4390,7 +4390,7 @@ class IsFPClass(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["bit"] = bit if isinstance(bit, _ir.Attribute) else _ods.int_attr(bit, "i32", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -4407,7 +4407,7 @@ class IsFPClass(_ir.OpView):
 
 def intr_is_fpclass(res: _ir.Type, in_: _ods.ValueLike, bit: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.is.fpclass intrinsic"""
-    return IsFPClass(res=res, in_=in_, bit=bit, loc=loc, ip=ip).result
+    return IsFPClass(res, in_, bit, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -4555,7 +4555,7 @@ class LLVMFuncOp(_ir.OpView):
         if default_func_attrs is not None:
             attributes["default_func_attrs"] = default_func_attrs if isinstance(default_func_attrs, _ir.Attribute) else _ods.dict_attr(default_func_attrs, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -5092,7 +5092,7 @@ class LLVMFuncOp(_ir.OpView):
 
 def func(sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbage_collector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LLVMFuncOp:
     r"""LLVM dialect function"""
-    return LLVMFuncOp(sym_name=sym_name, sym_visibility=sym_visibility, function_type=function_type, linkage=linkage, dso_local=dso_local, CConv=c_conv, comdat=comdat, convergent=convergent, personality=personality, garbageCollector=garbage_collector, passthrough=passthrough, arg_attrs=arg_attrs, res_attrs=res_attrs, function_entry_count=function_entry_count, memory_effects=memory_effects, visibility_=visibility, arm_streaming=arm_streaming, arm_locally_streaming=arm_locally_streaming, arm_streaming_compatible=arm_streaming_compatible, arm_new_za=arm_new_za, arm_in_za=arm_in_za, arm_out_za=arm_out_za, arm_inout_za=arm_inout_za, arm_preserves_za=arm_preserves_za, section=section, unnamed_addr=unnamed_addr, alignment=alignment, vscale_range=vscale_range, frame_pointer=frame_pointer, target_cpu=target_cpu, tune_cpu=tune_cpu, reciprocal_estimates=reciprocal_estimates, prefer_vector_width=prefer_vector_width, target_features=target_features, no_infs_fp_math=no_infs_fp_math, no_nans_fp_math=no_nans_fp_math, no_signed_zeros_fp_math=no_signed_zeros_fp_math, denormal_fp_math=denormal_fp_math, denormal_fp_math_f32=denormal_fp_math_f32, fp_contract=fp_contract, instrument_function_entry=instrument_function_entry, instrument_function_exit=instrument_function_exit, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, no_unwind=no_unwind, will_return=will_return, optimize_none=optimize_none, vec_type_hint=vec_type_hint, work_group_size_hint=work_group_size_hint, reqd_work_group_size=reqd_work_group_size, intel_reqd_sub_group_size=intel_reqd_sub_group_size, uwtable_kind=uwtable_kind, use_sample_profile=use_sample_profile, modular_format=modular_format, nobuiltins=nobuiltins, allocsize=allocsize, cold=cold, hot=hot, noduplicate=noduplicate, no_caller_saved_registers=no_caller_saved_registers, nocallback=nocallback, returns_twice=returns_twice, save_reg_params=save_reg_params, zero_call_used_regs=zero_call_used_regs, default_func_attrs=default_func_attrs, loc=loc, ip=ip)
+    return LLVMFuncOp(sym_name, function_type, sym_visibility=sym_visibility, linkage=linkage, dso_local=dso_local, CConv=c_conv, comdat=comdat, convergent=convergent, personality=personality, garbageCollector=garbage_collector, passthrough=passthrough, arg_attrs=arg_attrs, res_attrs=res_attrs, function_entry_count=function_entry_count, memory_effects=memory_effects, visibility_=visibility, arm_streaming=arm_streaming, arm_locally_streaming=arm_locally_streaming, arm_streaming_compatible=arm_streaming_compatible, arm_new_za=arm_new_za, arm_in_za=arm_in_za, arm_out_za=arm_out_za, arm_inout_za=arm_inout_za, arm_preserves_za=arm_preserves_za, section=section, unnamed_addr=unnamed_addr, alignment=alignment, vscale_range=vscale_range, frame_pointer=frame_pointer, target_cpu=target_cpu, tune_cpu=tune_cpu, reciprocal_estimates=reciprocal_estimates, prefer_vector_width=prefer_vector_width, target_features=target_features, no_infs_fp_math=no_infs_fp_math, no_nans_fp_math=no_nans_fp_math, no_signed_zeros_fp_math=no_signed_zeros_fp_math, denormal_fp_math=denormal_fp_math, denormal_fp_math_f32=denormal_fp_math_f32, fp_contract=fp_contract, instrument_function_entry=instrument_function_entry, instrument_function_exit=instrument_function_exit, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, no_unwind=no_unwind, will_return=will_return, optimize_none=optimize_none, vec_type_hint=vec_type_hint, work_group_size_hint=work_group_size_hint, reqd_work_group_size=reqd_work_group_size, intel_reqd_sub_group_size=intel_reqd_sub_group_size, uwtable_kind=uwtable_kind, use_sample_profile=use_sample_profile, modular_format=modular_format, nobuiltins=nobuiltins, allocsize=allocsize, cold=cold, hot=hot, noduplicate=noduplicate, no_caller_saved_registers=no_caller_saved_registers, nocallback=nocallback, returns_twice=returns_twice, save_reg_params=save_reg_params, zero_call_used_regs=zero_call_used_regs, default_func_attrs=default_func_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -5111,7 +5111,7 @@ class LShrOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -5132,7 +5132,7 @@ class LShrOp(_ir.OpView):
 
 def lshr(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""logical shift right"""
-    return LShrOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return LShrOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5152,7 +5152,7 @@ class LandingpadOp(_ir.OpView):
         if cleanup:
             attributes["cleanup"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def clauses(self) -> _Sequence[_ir.Value]:
@@ -5169,7 +5169,7 @@ class LandingpadOp(_ir.OpView):
 
 def landingpad(res: _ir.Type, clauses: _Sequence[_ods.ValueLike], *, cleanup: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""landing pad"""
-    return LandingpadOp(res=res, clauses=clauses, cleanup=cleanup, loc=loc, ip=ip).result
+    return LandingpadOp(res, clauses, cleanup=cleanup, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5186,7 +5186,7 @@ class LaunderInvariantGroupOp(_ir.OpView):
     def __init__(self, ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5195,7 +5195,7 @@ class LaunderInvariantGroupOp(_ir.OpView):
 
 def intr_launder_invariant_group(ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.launder.invariant.group intrinsic"""
-    return LaunderInvariantGroupOp(ptr=ptr, results=results, loc=loc, ip=ip).result
+    return LaunderInvariantGroupOp(ptr, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5213,7 +5213,7 @@ class LifetimeEndOp(_ir.OpView):
         operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5222,7 +5222,7 @@ class LifetimeEndOp(_ir.OpView):
 
 def intr_lifetime_end(ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LifetimeEndOp:
     r"""llvm.lifetime.end intrinsic"""
-    return LifetimeEndOp(ptr=ptr, loc=loc, ip=ip)
+    return LifetimeEndOp(ptr, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -5240,7 +5240,7 @@ class LifetimeStartOp(_ir.OpView):
         operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5249,7 +5249,7 @@ class LifetimeStartOp(_ir.OpView):
 
 def intr_lifetime_start(ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LifetimeStartOp:
     r"""llvm.lifetime.start intrinsic"""
-    return LifetimeStartOp(ptr=ptr, loc=loc, ip=ip)
+    return LifetimeStartOp(ptr, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -5268,7 +5268,7 @@ class LinkerOptionsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["options"] = options if isinstance(options, _ir.Attribute) else _ods.array_attr(options, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def options(self) -> _ir.Attribute:
@@ -5281,7 +5281,7 @@ class LinkerOptionsOp(_ir.OpView):
 
 def linker_options(options: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LinkerOptionsOp:
     r"""linker options"""
-    return LinkerOptionsOp(options=options, loc=loc, ip=ip)
+    return LinkerOptionsOp(options, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -5299,7 +5299,7 @@ class LlrintOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5308,7 +5308,7 @@ class LlrintOp(_ir.OpView):
 
 def intr_llrint(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.llrint intrinsic"""
-    return LlrintOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return LlrintOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5326,7 +5326,7 @@ class LlroundOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5335,7 +5335,7 @@ class LlroundOp(_ir.OpView):
 
 def intr_llround(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.llround intrinsic"""
-    return LlroundOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return LlroundOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5355,7 +5355,7 @@ class LoadExpOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5376,7 +5376,7 @@ class LoadExpOp(_ir.OpView):
 
 def intr_ldexp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ldexp intrinsic"""
-    return LoadExpOp(res=res, in0=in0, in1=in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return LoadExpOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5416,7 +5416,7 @@ class LoadOp(_ir.OpView):
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -5513,7 +5513,7 @@ class LoadOp(_ir.OpView):
 
 def load(res: _ir.Type, addr: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile: bool = False, nontemporal: bool = False, invariant: bool = False, invariant_group: bool = False, ordering: _Optional[_Union[int, _ir.Attribute]] = None, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""load from memory"""
-    return LoadOp(res=res, addr=addr, alignment=alignment, volatile_=volatile, nontemporal=nontemporal, invariant=invariant, invariantGroup=invariant_group, ordering=ordering, syncscope=syncscope, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
+    return LoadOp(res, addr, alignment=alignment, volatile_=volatile, nontemporal=nontemporal, invariant=invariant, invariantGroup=invariant_group, ordering=ordering, syncscope=syncscope, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5532,7 +5532,7 @@ class Log10Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5549,7 +5549,7 @@ class Log10Op(_ir.OpView):
 
 def intr_log10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log10 intrinsic"""
-    return Log10Op(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return Log10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5568,7 +5568,7 @@ class Log2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5585,7 +5585,7 @@ class Log2Op(_ir.OpView):
 
 def intr_log2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log2 intrinsic"""
-    return Log2Op(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return Log2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5604,7 +5604,7 @@ class LogOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5621,7 +5621,7 @@ class LogOp(_ir.OpView):
 
 def intr_log(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log intrinsic"""
-    return LogOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return LogOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5639,7 +5639,7 @@ class LrintOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5648,7 +5648,7 @@ class LrintOp(_ir.OpView):
 
 def intr_lrint(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.lrint intrinsic"""
-    return LrintOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return LrintOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5666,7 +5666,7 @@ class LroundOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5675,7 +5675,7 @@ class LroundOp(_ir.OpView):
 
 def intr_lround(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.lround intrinsic"""
-    return LroundOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return LroundOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5696,7 +5696,7 @@ class MaskedLoadOp(_ir.OpView):
         if nontemporal:
             attributes["nontemporal"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def data(self) -> _ir.Value:
@@ -5729,7 +5729,7 @@ class MaskedLoadOp(_ir.OpView):
 
 def intr_masked_load(res: _ir.Type, data: _ods.ValueLike, mask: _ods.ValueLike, pass_thru: _Sequence[_ods.ValueLike], alignment: _Union[int, _ir.Attribute], *, nontemporal: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.masked.load intrinsic"""
-    return MaskedLoadOp(res=res, data=data, mask=mask, pass_thru=pass_thru, alignment=alignment, nontemporal=nontemporal, loc=loc, ip=ip).result
+    return MaskedLoadOp(res, data, mask, pass_thru, alignment, nontemporal=nontemporal, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5748,7 +5748,7 @@ class MaskedStoreOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -5773,7 +5773,7 @@ class MaskedStoreOp(_ir.OpView):
 
 def intr_masked_store(value: _ods.ValueLike, data: _ods.ValueLike, mask: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MaskedStoreOp:
     r"""llvm.masked.store intrinsic"""
-    return MaskedStoreOp(value=value, data=data, mask=mask, alignment=alignment, loc=loc, ip=ip)
+    return MaskedStoreOp(value, data, mask, alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -5792,7 +5792,7 @@ class MaxNumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5813,7 +5813,7 @@ class MaxNumOp(_ir.OpView):
 
 def intr_maxnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maxnum intrinsic"""
-    return MaxNumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MaxNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5832,7 +5832,7 @@ class MaximumNumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5853,7 +5853,7 @@ class MaximumNumOp(_ir.OpView):
 
 def intr_maximumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximumnum intrinsic"""
-    return MaximumNumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MaximumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5872,7 +5872,7 @@ class MaximumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5893,7 +5893,7 @@ class MaximumOp(_ir.OpView):
 
 def intr_maximum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximum intrinsic"""
-    return MaximumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MaximumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -5925,7 +5925,7 @@ class MemcpyInlineOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6002,7 +6002,7 @@ class MemcpyInlineOp(_ir.OpView):
 
 def intr_memcpy_inline(dst: _ods.ValueLike, src: _ods.ValueLike, len: _ir.Attribute, is_volatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MemcpyInlineOp:
     r"""llvm.memcpy.inline intrinsic"""
-    return MemcpyInlineOp(dst=dst, src=src, len=len, isVolatile=is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
+    return MemcpyInlineOp(dst, src, len, is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6033,7 +6033,7 @@ class MemcpyOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6106,7 +6106,7 @@ class MemcpyOp(_ir.OpView):
 
 def intr_memcpy(dst: _ods.ValueLike, src: _ods.ValueLike, len: _ods.ValueLike, is_volatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MemcpyOp:
     r"""llvm.memcpy intrinsic"""
-    return MemcpyOp(dst=dst, src=src, len=len, isVolatile=is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
+    return MemcpyOp(dst, src, len, is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6137,7 +6137,7 @@ class MemmoveOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6210,7 +6210,7 @@ class MemmoveOp(_ir.OpView):
 
 def intr_memmove(dst: _ods.ValueLike, src: _ods.ValueLike, len: _ods.ValueLike, is_volatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MemmoveOp:
     r"""llvm.memmove intrinsic"""
-    return MemmoveOp(dst=dst, src=src, len=len, isVolatile=is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
+    return MemmoveOp(dst, src, len, is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6242,7 +6242,7 @@ class MemsetInlineOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6319,7 +6319,7 @@ class MemsetInlineOp(_ir.OpView):
 
 def intr_memset_inline(dst: _ods.ValueLike, val: _ods.ValueLike, len: _ir.Attribute, is_volatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MemsetInlineOp:
     r"""llvm.memset.inline intrinsic"""
-    return MemsetInlineOp(dst=dst, val=val, len=len, isVolatile=is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
+    return MemsetInlineOp(dst, val, len, is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6350,7 +6350,7 @@ class MemsetOp(_ir.OpView):
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6423,7 +6423,7 @@ class MemsetOp(_ir.OpView):
 
 def intr_memset(dst: _ods.ValueLike, val: _ods.ValueLike, len: _ods.ValueLike, is_volatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MemsetOp:
     r"""llvm.memset intrinsic"""
-    return MemsetOp(dst=dst, val=val, len=len, isVolatile=is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
+    return MemsetOp(dst, val, len, is_volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6442,7 +6442,7 @@ class MinNumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6463,7 +6463,7 @@ class MinNumOp(_ir.OpView):
 
 def intr_minnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minnum intrinsic"""
-    return MinNumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MinNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6482,7 +6482,7 @@ class MinimumNumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6503,7 +6503,7 @@ class MinimumNumOp(_ir.OpView):
 
 def intr_minimumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimumnum intrinsic"""
-    return MinimumNumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MinimumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6522,7 +6522,7 @@ class MinimumOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6543,7 +6543,7 @@ class MinimumOp(_ir.OpView):
 
 def intr_minimum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimum intrinsic"""
-    return MinimumOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return MinimumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6562,7 +6562,7 @@ class ModuleFlagsOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["flags"] = flags if isinstance(flags, _ir.Attribute) else _ods.array_attr(flags, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def flags(self) -> _ir.Attribute:
@@ -6575,7 +6575,7 @@ class ModuleFlagsOp(_ir.OpView):
 
 def module_flags(flags: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ModuleFlagsOp:
     r"""module flags"""
-    return ModuleFlagsOp(flags=flags, loc=loc, ip=ip)
+    return ModuleFlagsOp(flags, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6594,7 +6594,7 @@ class MulOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -6615,7 +6615,7 @@ class MulOp(_ir.OpView):
 
 def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer multiplication"""
-    return MulOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return MulOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6634,7 +6634,7 @@ class NearbyintOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -6651,7 +6651,7 @@ class NearbyintOp(_ir.OpView):
 
 def intr_nearbyint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.nearbyint intrinsic"""
-    return NearbyintOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return NearbyintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6670,7 +6670,7 @@ class NoAliasScopeDeclOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scope"] = scope if isinstance(scope, _ir.Attribute) else _ods.any_attr(scope)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def scope(self) -> _ir.Attribute:
@@ -6683,7 +6683,7 @@ class NoAliasScopeDeclOp(_ir.OpView):
 
 def intr_experimental_noalias_scope_decl(scope: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> NoAliasScopeDeclOp:
     r"""llvm.experimental.noalias.scope.decl intrinsic"""
-    return NoAliasScopeDeclOp(scope=scope, loc=loc, ip=ip)
+    return NoAliasScopeDeclOp(scope, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6701,12 +6701,12 @@ class NoneTokenOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def mlir_none(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""null token"""
-    return NoneTokenOp(res=res, loc=loc, ip=ip).result
+    return NoneTokenOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6725,7 +6725,7 @@ class OrOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isDisjoint:
             attributes["isDisjoint"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -6746,7 +6746,7 @@ class OrOp(_ir.OpView):
 
 def or_(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_disjoint: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise or"""
-    return OrOp(lhs=lhs, rhs=rhs, isDisjoint=is_disjoint, results=results, loc=loc, ip=ip).result
+    return OrOp(lhs, rhs, isDisjoint=is_disjoint, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6764,12 +6764,12 @@ class PoisonOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def mlir_poison(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""poison value"""
-    return PoisonOp(res=res, loc=loc, ip=ip).result
+    return PoisonOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6789,7 +6789,7 @@ class PowIOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6810,7 +6810,7 @@ class PowIOp(_ir.OpView):
 
 def intr_powi(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.powi intrinsic"""
-    return PowIOp(res=res, in0=in0, in1=in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return PowIOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6829,7 +6829,7 @@ class PowOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6850,7 +6850,7 @@ class PowOp(_ir.OpView):
 
 def intr_pow(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.pow intrinsic"""
-    return PowOp(in0=in0, in1=in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return PowOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6871,7 +6871,7 @@ class Prefetch(_ir.OpView):
         attributes["hint"] = hint if isinstance(hint, _ir.Attribute) else _ods.int_attr(hint, "i32", loc, ip)
         attributes["cache"] = cache if isinstance(cache, _ir.Attribute) else _ods.int_attr(cache, "i32", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -6904,7 +6904,7 @@ class Prefetch(_ir.OpView):
 
 def intr_prefetch(addr: _ods.ValueLike, rw: _Union[int, _ir.Attribute], hint: _Union[int, _ir.Attribute], cache: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> Prefetch:
     r"""llvm.prefetch intrinsic"""
-    return Prefetch(addr=addr, rw=rw, hint=hint, cache=cache, loc=loc, ip=ip)
+    return Prefetch(addr, rw, hint, cache, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -6922,7 +6922,7 @@ class PtrAnnotation(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -6935,7 +6935,7 @@ class PtrAnnotation(_ir.OpView):
 
 def intr_ptr_annotation(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], PtrAnnotation]:
     r"""llvm.ptr.annotation intrinsic"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PtrAnnotation]", _ods.result_or_results(PtrAnnotation(res=res, operands_=operands_, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], PtrAnnotation]", _ods.result_or_results(PtrAnnotation(res, operands_, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -6953,7 +6953,7 @@ class PtrMaskOp(_ir.OpView):
         operands: _List[_Any] = [ptr, mask]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -6966,7 +6966,7 @@ class PtrMaskOp(_ir.OpView):
 
 def intr_ptrmask(res: _ir.Type, ptr: _ods.ValueLike, mask: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ptrmask intrinsic"""
-    return PtrMaskOp(res=res, ptr=ptr, mask=mask, loc=loc, ip=ip).result
+    return PtrMaskOp(res, ptr, mask, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -6984,7 +6984,7 @@ class PtrToIntOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -6993,7 +6993,7 @@ class PtrToIntOp(_ir.OpView):
 
 def ptrtoint(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""ptrtoint cast"""
-    return PtrToIntOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return PtrToIntOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7011,7 +7011,7 @@ class ResumeOp(_ir.OpView):
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -7020,7 +7020,7 @@ class ResumeOp(_ir.OpView):
 
 def resume(value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ResumeOp:
     r"""resume exception propagation"""
-    return ResumeOp(value=value, loc=loc, ip=ip)
+    return ResumeOp(value, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -7038,7 +7038,7 @@ class ReturnOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [arg])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _Optional[_ir.Value]:
@@ -7066,7 +7066,7 @@ class RintOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7083,7 +7083,7 @@ class RintOp(_ir.OpView):
 
 def intr_rint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.rint intrinsic"""
-    return RintOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return RintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7102,7 +7102,7 @@ class RoundEvenOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7119,7 +7119,7 @@ class RoundEvenOp(_ir.OpView):
 
 def intr_roundeven(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.roundeven intrinsic"""
-    return RoundEvenOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return RoundEvenOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7138,7 +7138,7 @@ class RoundOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7155,7 +7155,7 @@ class RoundOp(_ir.OpView):
 
 def intr_round(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.round intrinsic"""
-    return RoundOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return RoundOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7172,7 +7172,7 @@ class SAddSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7185,7 +7185,7 @@ class SAddSat(_ir.OpView):
 
 def intr_sadd_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sadd.sat intrinsic"""
-    return SAddSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return SAddSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7203,7 +7203,7 @@ class SAddWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7216,7 +7216,7 @@ class SAddWithOverflowOp(_ir.OpView):
 
 def intr_sadd_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sadd.with.overflow intrinsic"""
-    return SAddWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return SAddWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7234,7 +7234,7 @@ class SCmpOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7247,7 +7247,7 @@ class SCmpOp(_ir.OpView):
 
 def intr_scmp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.scmp intrinsic"""
-    return SCmpOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return SCmpOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7266,7 +7266,7 @@ class SDivOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7287,7 +7287,7 @@ class SDivOp(_ir.OpView):
 
 def sdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed division"""
-    return SDivOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return SDivOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7305,7 +7305,7 @@ class SExtOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -7314,7 +7314,7 @@ class SExtOp(_ir.OpView):
 
 def sext(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sext cast"""
-    return SExtOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return SExtOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7332,7 +7332,7 @@ class SIToFPOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -7341,7 +7341,7 @@ class SIToFPOp(_ir.OpView):
 
 def sitofp(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sitofp cast"""
-    return SIToFPOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return SIToFPOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7358,7 +7358,7 @@ class SMaxOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7371,7 +7371,7 @@ class SMaxOp(_ir.OpView):
 
 def intr_smax(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smax intrinsic"""
-    return SMaxOp(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return SMaxOp(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7388,7 +7388,7 @@ class SMinOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7401,7 +7401,7 @@ class SMinOp(_ir.OpView):
 
 def intr_smin(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smin intrinsic"""
-    return SMinOp(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return SMinOp(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7419,7 +7419,7 @@ class SMulWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7432,7 +7432,7 @@ class SMulWithOverflowOp(_ir.OpView):
 
 def intr_smul_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.with.overflow intrinsic"""
-    return SMulWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return SMulWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7449,7 +7449,7 @@ class SRemOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7462,7 +7462,7 @@ class SRemOp(_ir.OpView):
 
 def srem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed remainder"""
-    return SRemOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return SRemOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7479,7 +7479,7 @@ class SSHLSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7492,7 +7492,7 @@ class SSHLSat(_ir.OpView):
 
 def intr_sshl_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sshl.sat intrinsic"""
-    return SSHLSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return SSHLSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7509,7 +7509,7 @@ class SSubSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7522,7 +7522,7 @@ class SSubSat(_ir.OpView):
 
 def intr_ssub_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ssub.sat intrinsic"""
-    return SSubSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return SSubSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7540,7 +7540,7 @@ class SSubWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7553,7 +7553,7 @@ class SSubWithOverflowOp(_ir.OpView):
 
 def intr_ssub_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ssub.with.overflow intrinsic"""
-    return SSubWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return SSubWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7572,7 +7572,7 @@ class SelectOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def condition(self) -> _ir.Value:
@@ -7597,7 +7597,7 @@ class SelectOp(_ir.OpView):
 
 def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""select between two values"""
-    return SelectOp(condition=condition, trueValue=true_value, falseValue=false_value, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return SelectOp(condition, true_value, false_value, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7616,7 +7616,7 @@ class ShlOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7637,7 +7637,7 @@ class ShlOp(_ir.OpView):
 
 def shl(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shift left"""
-    return ShlOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return ShlOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7656,7 +7656,7 @@ class ShuffleVectorOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 32, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def v1(self) -> _ir.Value:
@@ -7677,7 +7677,7 @@ class ShuffleVectorOp(_ir.OpView):
 
 def shufflevector(res: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""permute two vectors"""
-    return ShuffleVectorOp(res=res, v1=v1, v2=v2, mask=mask, loc=loc, ip=ip).result
+    return ShuffleVectorOp(res, v1, v2, mask, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7696,7 +7696,7 @@ class SinOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7713,7 +7713,7 @@ class SinOp(_ir.OpView):
 
 def intr_sin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sin intrinsic"""
-    return SinOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return SinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7733,7 +7733,7 @@ class SincosOp(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7750,7 +7750,7 @@ class SincosOp(_ir.OpView):
 
 def intr_sincos(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sincos intrinsic"""
-    return SincosOp(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return SincosOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7769,7 +7769,7 @@ class SinhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7786,7 +7786,7 @@ class SinhOp(_ir.OpView):
 
 def intr_sinh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sinh intrinsic"""
-    return SinhOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return SinhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7805,7 +7805,7 @@ class SqrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7822,7 +7822,7 @@ class SqrtOp(_ir.OpView):
 
 def intr_sqrt(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sqrt intrinsic"""
-    return SqrtOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return SqrtOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7840,7 +7840,7 @@ class StackRestoreOp(_ir.OpView):
         operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -7849,7 +7849,7 @@ class StackRestoreOp(_ir.OpView):
 
 def intr_stackrestore(ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> StackRestoreOp:
     r"""llvm.stackrestore intrinsic"""
-    return StackRestoreOp(ptr=ptr, loc=loc, ip=ip)
+    return StackRestoreOp(ptr, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -7867,12 +7867,12 @@ class StackSaveOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def intr_stacksave(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.stacksave intrinsic"""
-    return StackSaveOp(res=res, loc=loc, ip=ip).result
+    return StackSaveOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7890,12 +7890,12 @@ class StepVectorOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def intr_stepvector(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.stepvector intrinsic"""
-    return StepVectorOp(res=res, loc=loc, ip=ip).result
+    return StepVectorOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -7933,7 +7933,7 @@ class StoreOp(_ir.OpView):
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -8026,7 +8026,7 @@ class StoreOp(_ir.OpView):
 
 def store(value: _ods.ValueLike, addr: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile: bool = False, nontemporal: bool = False, invariant_group: bool = False, ordering: _Optional[_Union[int, _ir.Attribute]] = None, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> StoreOp:
     r"""store to memory"""
-    return StoreOp(value=value, addr=addr, alignment=alignment, volatile_=volatile, nontemporal=nontemporal, invariantGroup=invariant_group, ordering=ordering, syncscope=syncscope, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip)
+    return StoreOp(value, addr, alignment=alignment, volatile_=volatile, nontemporal=nontemporal, invariantGroup=invariant_group, ordering=ordering, syncscope=syncscope, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8045,7 +8045,7 @@ class SubOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8066,7 +8066,7 @@ class SubOp(_ir.OpView):
 
 def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer subtraction"""
-    return SubOp(lhs=lhs, rhs=rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    return SubOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8090,7 +8090,7 @@ class SwitchOp(_ir.OpView):
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -8131,7 +8131,7 @@ class SwitchOp(_ir.OpView):
 
 def switch(value: _ods.ValueLike, default_operands: _Sequence[_ods.ValueLike], case_operands: _Sequence[_ods.ValueLike], case_operand_segments: _Union[_Sequence[int], _ir.Attribute], default_destination: _ir.Block, case_destinations: _Sequence[_ir.Block], *, case_values: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> SwitchOp:
     r"""multi-way branch"""
-    return SwitchOp(value=value, defaultOperands=default_operands, caseOperands=case_operands, case_values=case_values, case_operand_segments=case_operand_segments, branch_weights=branch_weights, defaultDestination=default_destination, caseDestinations=case_destinations, loc=loc, ip=ip)
+    return SwitchOp(value, default_operands, case_operands, case_operand_segments, default_destination, case_destinations, case_values=case_values, branch_weights=branch_weights, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8150,7 +8150,7 @@ class TanOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8167,7 +8167,7 @@ class TanOp(_ir.OpView):
 
 def intr_tan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tan intrinsic"""
-    return TanOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return TanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8186,7 +8186,7 @@ class TanhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8203,7 +8203,7 @@ class TanhOp(_ir.OpView):
 
 def intr_tanh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tanh intrinsic"""
-    return TanhOp(in_=in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    return TanhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8221,7 +8221,7 @@ class ThreadlocalAddressOp(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8230,7 +8230,7 @@ class ThreadlocalAddressOp(_ir.OpView):
 
 def intr_threadlocal_address(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.threadlocal.address intrinsic"""
-    return ThreadlocalAddressOp(res=res, in_=in_, loc=loc, ip=ip).result
+    return ThreadlocalAddressOp(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8248,7 +8248,7 @@ class Trap(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def intr_trap(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> Trap:
@@ -8273,7 +8273,7 @@ class TruncOp(_ir.OpView):
         if overflowFlags is not None:
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8290,7 +8290,7 @@ class TruncOp(_ir.OpView):
 
 def trunc(res: _ir.Type, arg: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer truncation"""
-    return TruncOp(res=res, arg=arg, overflowFlags=overflow_flags, loc=loc, ip=ip).result
+    return TruncOp(res, arg, overflowFlags=overflow_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8307,7 +8307,7 @@ class UAddSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8320,7 +8320,7 @@ class UAddSat(_ir.OpView):
 
 def intr_uadd_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.uadd.sat intrinsic"""
-    return UAddSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return UAddSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8338,7 +8338,7 @@ class UAddWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8351,7 +8351,7 @@ class UAddWithOverflowOp(_ir.OpView):
 
 def intr_uadd_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.uadd.with.overflow intrinsic"""
-    return UAddWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return UAddWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8370,7 +8370,7 @@ class UBSanTrap(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["failureKind"] = failureKind if isinstance(failureKind, _ir.Attribute) else _ods.int_attr(failureKind, "i8", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def failureKind(self) -> _ir.Attribute:
@@ -8383,7 +8383,7 @@ class UBSanTrap(_ir.OpView):
 
 def intr_ubsantrap(failure_kind: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> UBSanTrap:
     r"""llvm.ubsantrap intrinsic"""
-    return UBSanTrap(failureKind=failure_kind, loc=loc, ip=ip)
+    return UBSanTrap(failure_kind, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8401,7 +8401,7 @@ class UCmpOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8414,7 +8414,7 @@ class UCmpOp(_ir.OpView):
 
 def intr_ucmp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ucmp intrinsic"""
-    return UCmpOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return UCmpOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8433,7 +8433,7 @@ class UDivOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if isExact:
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8454,7 +8454,7 @@ class UDivOp(_ir.OpView):
 
 def udiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned division"""
-    return UDivOp(lhs=lhs, rhs=rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    return UDivOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8474,7 +8474,7 @@ class UIToFPOp(_ir.OpView):
         if nonNeg:
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8491,7 +8491,7 @@ class UIToFPOp(_ir.OpView):
 
 def uitofp(res: _ir.Type, arg: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""uitofp cast"""
-    return UIToFPOp(res=res, arg=arg, nonNeg=non_neg, loc=loc, ip=ip).result
+    return UIToFPOp(res, arg, nonNeg=non_neg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8508,7 +8508,7 @@ class UMaxOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8521,7 +8521,7 @@ class UMaxOp(_ir.OpView):
 
 def intr_umax(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umax intrinsic"""
-    return UMaxOp(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return UMaxOp(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8538,7 +8538,7 @@ class UMinOp(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8551,7 +8551,7 @@ class UMinOp(_ir.OpView):
 
 def intr_umin(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umin intrinsic"""
-    return UMinOp(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return UMinOp(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8569,7 +8569,7 @@ class UMulWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8582,7 +8582,7 @@ class UMulWithOverflowOp(_ir.OpView):
 
 def intr_umul_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.with.overflow intrinsic"""
-    return UMulWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return UMulWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8599,7 +8599,7 @@ class URemOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8612,7 +8612,7 @@ class URemOp(_ir.OpView):
 
 def urem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned remainder"""
-    return URemOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return URemOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8629,7 +8629,7 @@ class USHLSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8642,7 +8642,7 @@ class USHLSat(_ir.OpView):
 
 def intr_ushl_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ushl.sat intrinsic"""
-    return USHLSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return USHLSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8659,7 +8659,7 @@ class USubSat(_ir.OpView):
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8672,7 +8672,7 @@ class USubSat(_ir.OpView):
 
 def intr_usub_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.usub.sat intrinsic"""
-    return USubSat(in0=in0, in1=in1, results=results, loc=loc, ip=ip).result
+    return USubSat(in0, in1, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8690,7 +8690,7 @@ class USubWithOverflowOp(_ir.OpView):
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8703,7 +8703,7 @@ class USubWithOverflowOp(_ir.OpView):
 
 def intr_usub_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.usub.with.overflow intrinsic"""
-    return USubWithOverflowOp(res=res, in0=in0, in1=in1, loc=loc, ip=ip).result
+    return USubWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8721,12 +8721,12 @@ class UndefOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def mlir_undef(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""undefined value"""
-    return UndefOp(res=res, loc=loc, ip=ip).result
+    return UndefOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8744,7 +8744,7 @@ class UnreachableOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def unreachable(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> UnreachableOp:
@@ -8767,7 +8767,7 @@ class VaArgOp(_ir.OpView):
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8776,7 +8776,7 @@ class VaArgOp(_ir.OpView):
 
 def va_arg(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""variadic argument"""
-    return VaArgOp(res=res, arg=arg, loc=loc, ip=ip).result
+    return VaArgOp(res, arg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8794,7 +8794,7 @@ class VaCopyOp(_ir.OpView):
         operands: _List[_Any] = [dest_list, src_list]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dest_list(self) -> _ir.Value:
@@ -8807,7 +8807,7 @@ class VaCopyOp(_ir.OpView):
 
 def intr_vacopy(dest_list: _ods.ValueLike, src_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> VaCopyOp:
     r"""llvm.va_copy intrinsic"""
-    return VaCopyOp(dest_list=dest_list, src_list=src_list, loc=loc, ip=ip)
+    return VaCopyOp(dest_list, src_list, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8825,7 +8825,7 @@ class VaEndOp(_ir.OpView):
         operands: _List[_Any] = [arg_list]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg_list(self) -> _ir.Value:
@@ -8834,7 +8834,7 @@ class VaEndOp(_ir.OpView):
 
 def intr_vaend(arg_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> VaEndOp:
     r"""llvm.vaend intrinsic"""
-    return VaEndOp(arg_list=arg_list, loc=loc, ip=ip)
+    return VaEndOp(arg_list, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8852,7 +8852,7 @@ class VaStartOp(_ir.OpView):
         operands: _List[_Any] = [arg_list]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg_list(self) -> _ir.Value:
@@ -8861,7 +8861,7 @@ class VaStartOp(_ir.OpView):
 
 def intr_vastart(arg_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> VaStartOp:
     r"""llvm.vastart intrinsic"""
-    return VaStartOp(arg_list=arg_list, loc=loc, ip=ip)
+    return VaStartOp(arg_list, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -8879,7 +8879,7 @@ class VarAnnotation(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -8892,7 +8892,7 @@ class VarAnnotation(_ir.OpView):
 
 def intr_var_annotation(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], VarAnnotation]:
     r"""llvm.var.annotation intrinsic"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], VarAnnotation]", _ods.result_or_results(VarAnnotation(res=res, operands_=operands_, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], VarAnnotation]", _ods.result_or_results(VarAnnotation(res, operands_, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -8909,7 +8909,7 @@ class XOrOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8922,7 +8922,7 @@ class XOrOp(_ir.OpView):
 
 def xor(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise xor"""
-    return XOrOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return XOrOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8942,7 +8942,7 @@ class ZExtOp(_ir.OpView):
         if nonNeg:
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8959,7 +8959,7 @@ class ZExtOp(_ir.OpView):
 
 def zext(res: _ir.Type, arg: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""zext cast"""
-    return ZExtOp(res=res, arg=arg, nonNeg=non_neg, loc=loc, ip=ip).result
+    return ZExtOp(res, arg, nonNeg=non_neg, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -8977,12 +8977,12 @@ class ZeroOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def mlir_zero(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""zero-initialized value"""
-    return ZeroOp(res=res, loc=loc, ip=ip).result
+    return ZeroOp(res, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9001,7 +9001,7 @@ class vector_extract(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def srcvec(self) -> _ir.Value:
@@ -9018,7 +9018,7 @@ class vector_extract(_ir.OpView):
 
 def intr_vector_extract(res: _ir.Type, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.extract intrinsic"""
-    return vector_extract(res=res, srcvec=srcvec, pos=pos, loc=loc, ip=ip).result
+    return vector_extract(res, srcvec, pos, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9036,7 +9036,7 @@ class vector_insert(_ir.OpView):
         operands: _List[_Any] = [dstvec, srcvec]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def dstvec(self) -> _ir.Value:
@@ -9057,7 +9057,7 @@ class vector_insert(_ir.OpView):
 
 def intr_vector_insert(dstvec: _ods.ValueLike, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.insert intrinsic"""
-    return vector_insert(dstvec=dstvec, srcvec=srcvec, pos=pos, results=results, loc=loc, ip=ip).result
+    return vector_insert(dstvec, srcvec, pos, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9075,7 +9075,7 @@ class vector_reduce_add(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9084,7 +9084,7 @@ class vector_reduce_add(_ir.OpView):
 
 def intr_vector_reduce_add(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.add intrinsic"""
-    return vector_reduce_add(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_add(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9102,7 +9102,7 @@ class vector_reduce_and(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9111,7 +9111,7 @@ class vector_reduce_and(_ir.OpView):
 
 def intr_vector_reduce_and(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.and intrinsic"""
-    return vector_reduce_and(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_and(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9131,7 +9131,7 @@ class vector_reduce_fadd(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -9152,7 +9152,7 @@ class vector_reduce_fadd(_ir.OpView):
 
 def intr_vector_reduce_fadd(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fadd intrinsic"""
-    return vector_reduce_fadd(res=res, in0=in0, in1=in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fadd(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9172,7 +9172,7 @@ class vector_reduce_fmax(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9189,7 +9189,7 @@ class vector_reduce_fmax(_ir.OpView):
 
 def intr_vector_reduce_fmax(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmax intrinsic"""
-    return vector_reduce_fmax(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fmax(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9209,7 +9209,7 @@ class vector_reduce_fmaximum(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9226,7 +9226,7 @@ class vector_reduce_fmaximum(_ir.OpView):
 
 def intr_vector_reduce_fmaximum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmaximum intrinsic"""
-    return vector_reduce_fmaximum(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fmaximum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9246,7 +9246,7 @@ class vector_reduce_fmin(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9263,7 +9263,7 @@ class vector_reduce_fmin(_ir.OpView):
 
 def intr_vector_reduce_fmin(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmin intrinsic"""
-    return vector_reduce_fmin(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fmin(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9283,7 +9283,7 @@ class vector_reduce_fminimum(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9300,7 +9300,7 @@ class vector_reduce_fminimum(_ir.OpView):
 
 def intr_vector_reduce_fminimum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fminimum intrinsic"""
-    return vector_reduce_fminimum(res=res, in_=in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fminimum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9320,7 +9320,7 @@ class vector_reduce_fmul(_ir.OpView):
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -9341,7 +9341,7 @@ class vector_reduce_fmul(_ir.OpView):
 
 def intr_vector_reduce_fmul(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmul intrinsic"""
-    return vector_reduce_fmul(res=res, in0=in0, in1=in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    return vector_reduce_fmul(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9359,7 +9359,7 @@ class vector_reduce_mul(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9368,7 +9368,7 @@ class vector_reduce_mul(_ir.OpView):
 
 def intr_vector_reduce_mul(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.mul intrinsic"""
-    return vector_reduce_mul(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_mul(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9386,7 +9386,7 @@ class vector_reduce_or(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9395,7 +9395,7 @@ class vector_reduce_or(_ir.OpView):
 
 def intr_vector_reduce_or(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.or intrinsic"""
-    return vector_reduce_or(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_or(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9413,7 +9413,7 @@ class vector_reduce_smax(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9422,7 +9422,7 @@ class vector_reduce_smax(_ir.OpView):
 
 def intr_vector_reduce_smax(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.smax intrinsic"""
-    return vector_reduce_smax(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_smax(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9440,7 +9440,7 @@ class vector_reduce_smin(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9449,7 +9449,7 @@ class vector_reduce_smin(_ir.OpView):
 
 def intr_vector_reduce_smin(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.smin intrinsic"""
-    return vector_reduce_smin(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_smin(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9467,7 +9467,7 @@ class vector_reduce_umax(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9476,7 +9476,7 @@ class vector_reduce_umax(_ir.OpView):
 
 def intr_vector_reduce_umax(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.umax intrinsic"""
-    return vector_reduce_umax(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_umax(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9494,7 +9494,7 @@ class vector_reduce_umin(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9503,7 +9503,7 @@ class vector_reduce_umin(_ir.OpView):
 
 def intr_vector_reduce_umin(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.umin intrinsic"""
-    return vector_reduce_umin(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_umin(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9521,7 +9521,7 @@ class vector_reduce_xor(_ir.OpView):
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9530,7 +9530,7 @@ class vector_reduce_xor(_ir.OpView):
 
 def intr_vector_reduce_xor(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.xor intrinsic"""
-    return vector_reduce_xor(res=res, in_=in_, loc=loc, ip=ip).result
+    return vector_reduce_xor(res, in_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -9548,9 +9548,9 @@ class vscale(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def intr_vscale(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vscale intrinsic"""
-    return vscale(res=res, loc=loc, ip=ip).result
+    return vscale(res, loc=loc, ip=ip).result

@@ -31,7 +31,7 @@ class AbsFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -48,7 +48,7 @@ class AbsFOp(_ir.OpView):
 
 def absf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point absolute-value operation"""
-    return AbsFOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AbsFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -65,7 +65,7 @@ class AbsIOp(_ir.OpView):
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -74,7 +74,7 @@ class AbsIOp(_ir.OpView):
 
 def absi(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer absolute-value operation"""
-    return AbsIOp(operand=operand, results=results, loc=loc, ip=ip).result
+    return AbsIOp(operand, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -93,7 +93,7 @@ class AcosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -110,7 +110,7 @@ class AcosOp(_ir.OpView):
 
 def acos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus cosine of the given value"""
-    return AcosOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AcosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -129,7 +129,7 @@ class AcoshOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -146,7 +146,7 @@ class AcoshOp(_ir.OpView):
 
 def acosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Hyperbolic arcus cosine of the given value"""
-    return AcoshOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AcoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -165,7 +165,7 @@ class AsinOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -182,7 +182,7 @@ class AsinOp(_ir.OpView):
 
 def asin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus sine of the given value"""
-    return AsinOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AsinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -201,7 +201,7 @@ class AsinhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -218,7 +218,7 @@ class AsinhOp(_ir.OpView):
 
 def asinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus sine of the given value"""
-    return AsinhOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AsinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -237,7 +237,7 @@ class Atan2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -258,7 +258,7 @@ class Atan2Op(_ir.OpView):
 
 def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""2-argument arcus tangent of the given values"""
-    return Atan2Op(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -277,7 +277,7 @@ class AtanOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -294,7 +294,7 @@ class AtanOp(_ir.OpView):
 
 def atan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus tangent of the given value"""
-    return AtanOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AtanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -313,7 +313,7 @@ class AtanhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -330,7 +330,7 @@ class AtanhOp(_ir.OpView):
 
 def atanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus tangent of the given value"""
-    return AtanhOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return AtanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -349,7 +349,7 @@ class CbrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -366,7 +366,7 @@ class CbrtOp(_ir.OpView):
 
 def cbrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cube root of the specified value"""
-    return CbrtOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CbrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -385,7 +385,7 @@ class CeilOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -402,7 +402,7 @@ class CeilOp(_ir.OpView):
 
 def ceil(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""ceiling of the specified value"""
-    return CeilOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CeilOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -421,7 +421,7 @@ class CopySignOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -442,7 +442,7 @@ class CopySignOp(_ir.OpView):
 
 def copysign(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""A copysign operation"""
-    return CopySignOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CopySignOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -461,7 +461,7 @@ class CosOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -478,7 +478,7 @@ class CosOp(_ir.OpView):
 
 def cos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of the specified value"""
-    return CosOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -497,7 +497,7 @@ class CoshOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -514,7 +514,7 @@ class CoshOp(_ir.OpView):
 
 def cosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic cosine of the specified value"""
-    return CoshOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return CoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -531,7 +531,7 @@ class CountLeadingZerosOp(_ir.OpView):
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -540,7 +540,7 @@ class CountLeadingZerosOp(_ir.OpView):
 
 def ctlz(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the leading zeros an integer value"""
-    return CountLeadingZerosOp(operand=operand, results=results, loc=loc, ip=ip).result
+    return CountLeadingZerosOp(operand, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -557,7 +557,7 @@ class CountTrailingZerosOp(_ir.OpView):
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -566,7 +566,7 @@ class CountTrailingZerosOp(_ir.OpView):
 
 def cttz(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the trailing zeros an integer value"""
-    return CountTrailingZerosOp(operand=operand, results=results, loc=loc, ip=ip).result
+    return CountTrailingZerosOp(operand, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -583,7 +583,7 @@ class CtPopOp(_ir.OpView):
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -592,7 +592,7 @@ class CtPopOp(_ir.OpView):
 
 def ctpop(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the number of set bits of an integer value"""
-    return CtPopOp(operand=operand, results=results, loc=loc, ip=ip).result
+    return CtPopOp(operand, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -611,7 +611,7 @@ class ErfOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -628,7 +628,7 @@ class ErfOp(_ir.OpView):
 
 def erf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""error function of the specified value"""
-    return ErfOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ErfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -647,7 +647,7 @@ class ErfcOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -664,7 +664,7 @@ class ErfcOp(_ir.OpView):
 
 def erfc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complementary error function of the specified value"""
-    return ErfcOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ErfcOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -683,7 +683,7 @@ class Exp2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -700,7 +700,7 @@ class Exp2Op(_ir.OpView):
 
 def exp2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 exponential of the specified value"""
-    return Exp2Op(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Exp2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -719,7 +719,7 @@ class ExpM1Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -736,7 +736,7 @@ class ExpM1Op(_ir.OpView):
 
 def expm1(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value minus 1"""
-    return ExpM1Op(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ExpM1Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -755,7 +755,7 @@ class ExpOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -772,7 +772,7 @@ class ExpOp(_ir.OpView):
 
 def exp(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value"""
-    return ExpOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return ExpOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -791,7 +791,7 @@ class FPowIOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -812,7 +812,7 @@ class FPowIOp(_ir.OpView):
 
 def fpowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the signed integer power"""
-    return FPowIOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return FPowIOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -831,7 +831,7 @@ class FloorOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -848,7 +848,7 @@ class FloorOp(_ir.OpView):
 
 def floor(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floor of the specified value"""
-    return FloorOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return FloorOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -867,7 +867,7 @@ class FmaOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def a(self) -> _ir.Value:
@@ -892,7 +892,7 @@ class FmaOp(_ir.OpView):
 
 def fma(a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point fused multipy-add operation"""
-    return FmaOp(a=a, b=b, c=c, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return FmaOp(a, b, c, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -909,7 +909,7 @@ class IPowIOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -922,7 +922,7 @@ class IPowIOp(_ir.OpView):
 
 def ipowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer raised to the power of operation"""
-    return IPowIOp(lhs=lhs, rhs=rhs, results=results, loc=loc, ip=ip).result
+    return IPowIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -941,7 +941,7 @@ class IsFiniteOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -958,7 +958,7 @@ class IsFiniteOp(_ir.OpView):
 
 def isfinite(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as finite"""
-    return IsFiniteOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return IsFiniteOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -977,7 +977,7 @@ class IsInfOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -994,7 +994,7 @@ class IsInfOp(_ir.OpView):
 
 def isinf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as infinite"""
-    return IsInfOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return IsInfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1013,7 +1013,7 @@ class IsNaNOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1030,7 +1030,7 @@ class IsNaNOp(_ir.OpView):
 
 def isnan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as NaN"""
-    return IsNaNOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return IsNaNOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1049,7 +1049,7 @@ class IsNormalOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1066,7 +1066,7 @@ class IsNormalOp(_ir.OpView):
 
 def isnormal(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as normal"""
-    return IsNormalOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return IsNormalOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1085,7 +1085,7 @@ class Log10Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1102,7 +1102,7 @@ class Log10Op(_ir.OpView):
 
 def log10(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-10 logarithm of the specified value"""
-    return Log10Op(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Log10Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1121,7 +1121,7 @@ class Log1pOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1138,7 +1138,7 @@ class Log1pOp(_ir.OpView):
 
 def log1p(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Computes the natural logarithm of one plus the given value"""
-    return Log1pOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Log1pOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1157,7 +1157,7 @@ class Log2Op(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1174,7 +1174,7 @@ class Log2Op(_ir.OpView):
 
 def log2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 logarithm of the specified value"""
-    return Log2Op(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return Log2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1193,7 +1193,7 @@ class LogOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1210,7 +1210,7 @@ class LogOp(_ir.OpView):
 
 def log(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e logarithm of the specified value"""
-    return LogOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return LogOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1229,7 +1229,7 @@ class PowFOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1250,7 +1250,7 @@ class PowFOp(_ir.OpView):
 
 def powf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the power of operation"""
-    return PowFOp(lhs=lhs, rhs=rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return PowFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1269,7 +1269,7 @@ class RoundEvenOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1286,7 +1286,7 @@ class RoundEvenOp(_ir.OpView):
 
 def roundeven(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
-    return RoundEvenOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return RoundEvenOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1305,7 +1305,7 @@ class RoundOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1322,7 +1322,7 @@ class RoundOp(_ir.OpView):
 
 def round(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
-    return RoundOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return RoundOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1341,7 +1341,7 @@ class RsqrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1358,7 +1358,7 @@ class RsqrtOp(_ir.OpView):
 
 def rsqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal of sqrt (1 / sqrt of the specified value)"""
-    return RsqrtOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return RsqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1377,7 +1377,7 @@ class SinOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1394,7 +1394,7 @@ class SinOp(_ir.OpView):
 
 def sin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of the specified value"""
-    return SinOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1413,7 +1413,7 @@ class SinhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1430,7 +1430,7 @@ class SinhOp(_ir.OpView):
 
 def sinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic sine of the specified value"""
-    return SinhOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1449,7 +1449,7 @@ class SqrtOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1466,7 +1466,7 @@ class SqrtOp(_ir.OpView):
 
 def sqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sqrt of the specified value"""
-    return SqrtOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return SqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1485,7 +1485,7 @@ class TanOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1502,7 +1502,7 @@ class TanOp(_ir.OpView):
 
 def tan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of the specified value"""
-    return TanOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return TanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1521,7 +1521,7 @@ class TanhOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1538,7 +1538,7 @@ class TanhOp(_ir.OpView):
 
 def tanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of the specified value"""
-    return TanhOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return TanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1557,7 +1557,7 @@ class TruncOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1574,4 +1574,4 @@ class TruncOp(_ir.OpView):
 
 def trunc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""trunc of the specified value"""
-    return TruncOp(operand=operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    return TruncOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result

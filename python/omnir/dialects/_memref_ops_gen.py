@@ -59,7 +59,7 @@ class AllocOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [memref]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -80,7 +80,7 @@ class AllocOp(_ir.OpView):
 
 def alloc(memref: _ir.Type, dynamic_sizes: _Sequence[_ods.ValueLike], symbol_operands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memory allocation operation"""
-    return AllocOp(memref=memref, dynamicSizes=dynamic_sizes, symbolOperands=symbol_operands, alignment=alignment, loc=loc, ip=ip).result
+    return AllocOp(memref, dynamic_sizes, symbol_operands, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -103,7 +103,7 @@ class AllocaOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [memref]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -124,7 +124,7 @@ class AllocaOp(_ir.OpView):
 
 def alloca(memref: _ir.Type, dynamic_sizes: _Sequence[_ods.ValueLike], symbol_operands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""stack memory allocation operation"""
-    return AllocaOp(memref=memref, dynamicSizes=dynamic_sizes, symbolOperands=symbol_operands, alignment=alignment, loc=loc, ip=ip).result
+    return AllocaOp(memref, dynamic_sizes, symbol_operands, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -144,7 +144,7 @@ class AllocaScopeOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def bodyRegion(self) -> _ir.Region:
@@ -153,7 +153,7 @@ class AllocaScopeOp(_ir.OpView):
 
 def alloca_scope(results_: _Sequence[_ir.Type], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], AllocaScopeOp]:
     r"""explicitly delimited scope for stack allocation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AllocaScopeOp]", _ods.result_or_results(AllocaScopeOp(results_=results_, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], AllocaScopeOp]", _ods.result_or_results(AllocaScopeOp(results_, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -173,7 +173,7 @@ class AllocaScopeReturnOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [results_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def results_(self) -> _Sequence[_ir.Value]:
@@ -182,7 +182,7 @@ class AllocaScopeReturnOp(_ir.OpView):
 
 def alloca_scope_return(results_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AllocaScopeReturnOp:
     r"""terminator for alloca_scope operation"""
-    return AllocaScopeReturnOp(results_=results_, loc=loc, ip=ip)
+    return AllocaScopeReturnOp(results_, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -202,7 +202,7 @@ class AssumeAlignmentOp(_ir.OpView):
         operands: _List[_Any] = [memref]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i32", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -219,7 +219,7 @@ class AssumeAlignmentOp(_ir.OpView):
 
 def assume_alignment(memref: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""assumption that gives alignment information to the input memref"""
-    return AssumeAlignmentOp(memref=memref, alignment=alignment, results=results, loc=loc, ip=ip).result
+    return AssumeAlignmentOp(memref, alignment, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -239,7 +239,7 @@ class AtomicRMWOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.enum_attr(kind, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -264,7 +264,7 @@ class AtomicRMWOp(_ir.OpView):
 
 def atomic_rmw(kind: _Union[int, _ir.Attribute], value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic read-modify-write operation"""
-    return AtomicRMWOp(kind=kind, value=value, memref=memref, indices=indices, results=results, loc=loc, ip=ip).result
+    return AtomicRMWOp(kind, value, memref, indices, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -284,7 +284,7 @@ class AtomicYieldOp(_ir.OpView):
         operands: _List[_Any] = [result]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property  # type: ignore[override, unused-ignore]
     def result(self) -> _ir.Value:  # type: ignore[override, unused-ignore]
@@ -293,7 +293,7 @@ class AtomicYieldOp(_ir.OpView):
 
 def atomic_yield(result: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AtomicYieldOp:
     r"""yield operation for GenericAtomicRMWOp"""
-    return AtomicYieldOp(result=result, loc=loc, ip=ip)
+    return AtomicYieldOp(result, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -313,7 +313,7 @@ class CastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [dest]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -322,7 +322,7 @@ class CastOp(_ir.OpView):
 
 def cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref cast operation"""
-    return CastOp(dest=dest, source=source, loc=loc, ip=ip).result
+    return CastOp(dest, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -343,7 +343,7 @@ class CollapseShapeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -360,7 +360,7 @@ class CollapseShapeOp(_ir.OpView):
 
 def collapse_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a memref with a smaller rank."""
-    return CollapseShapeOp(result=result, src=src, reassociation=reassociation, loc=loc, ip=ip).result
+    return CollapseShapeOp(result, src, reassociation, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -378,7 +378,7 @@ class CopyOp(_ir.OpView):
         operands: _List[_Any] = [source, target]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -391,7 +391,7 @@ class CopyOp(_ir.OpView):
 
 def copy(source: _ods.ValueLike, target: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> CopyOp:
     r"""Copies the source buffer into the target buffer (same element type and shape, any layouts)."""
-    return CopyOp(source=source, target=target, loc=loc, ip=ip)
+    return CopyOp(source, target, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -411,7 +411,7 @@ class DeallocOp(_ir.OpView):
         operands: _List[_Any] = [memref]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -420,7 +420,7 @@ class DeallocOp(_ir.OpView):
 
 def dealloc(memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DeallocOp:
     r"""memory deallocation operation"""
-    return DeallocOp(memref=memref, loc=loc, ip=ip)
+    return DeallocOp(memref, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -439,7 +439,7 @@ class DimOp(_ir.OpView):
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, index]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -452,7 +452,7 @@ class DimOp(_ir.OpView):
 
 def dim(source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dimension index operation"""
-    return DimOp(source=source, index=index, results=results, loc=loc, ip=ip).result
+    return DimOp(source, index, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -472,7 +472,7 @@ class DistinctObjectsOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -481,7 +481,7 @@ class DistinctObjectsOp(_ir.OpView):
 
 def distinct_objects(results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DistinctObjectsOp]:
     r"""assumption that acesses to specific memrefs will never alias"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DistinctObjectsOp]", _ods.result_or_results(DistinctObjectsOp(results_=results_, operands_=operands_, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DistinctObjectsOp]", _ods.result_or_results(DistinctObjectsOp(results_, operands_, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -501,7 +501,7 @@ class DmaStartOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -510,7 +510,7 @@ class DmaStartOp(_ir.OpView):
 
 def dma_start(operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DmaStartOp:
     r"""non-blocking DMA operation that starts a transfer"""
-    return DmaStartOp(operands_=operands_, loc=loc, ip=ip)
+    return DmaStartOp(operands_, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -530,7 +530,7 @@ class DmaWaitOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [tagMemRef, tagIndices, numElements])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def tagMemRef(self) -> _ir.Value:
@@ -547,7 +547,7 @@ class DmaWaitOp(_ir.OpView):
 
 def dma_wait(tag_mem_ref: _ods.ValueLike, tag_indices: _Sequence[_ods.ValueLike], num_elements: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DmaWaitOp:
     r"""blocking DMA operation that waits for transfer completion"""
-    return DmaWaitOp(tagMemRef=tag_mem_ref, tagIndices=tag_indices, numElements=num_elements, loc=loc, ip=ip)
+    return DmaWaitOp(tag_mem_ref, tag_indices, num_elements, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -569,7 +569,7 @@ class ExpandShapeOp(_ir.OpView):
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         attributes["static_output_shape"] = static_output_shape if isinstance(static_output_shape, _ir.Attribute) else _ods.dense_array_attr(static_output_shape, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -598,7 +598,7 @@ class ExpandShapeOp(_ir.OpView):
 
 def expand_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a memref with a higher rank."""
-    return ExpandShapeOp(result=result, src=src, reassociation=reassociation, output_shape=output_shape, static_output_shape=static_output_shape, loc=loc, ip=ip).result
+    return ExpandShapeOp(result, src, reassociation, output_shape, static_output_shape, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -617,7 +617,7 @@ class ExtractAlignedPointerAsIndexOp(_ir.OpView):
     def __init__(self, source: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -626,7 +626,7 @@ class ExtractAlignedPointerAsIndexOp(_ir.OpView):
 
 def extract_aligned_pointer_as_index(source: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Extracts a memref's underlying aligned pointer as an index"""
-    return ExtractAlignedPointerAsIndexOp(source=source, results=results, loc=loc, ip=ip).result
+    return ExtractAlignedPointerAsIndexOp(source, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -646,7 +646,7 @@ class ExtractStridedMetadataOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [base_buffer, offset, sizes, strides])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -671,7 +671,7 @@ class ExtractStridedMetadataOp(_ir.OpView):
 
 def extract_strided_metadata(base_buffer: _ir.Type, offset: _ir.Type, sizes: _Sequence[_ir.Type], strides: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ExtractStridedMetadataOp]:
     r"""Extracts a buffer base with offset and strides"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExtractStridedMetadataOp]", _ods.result_or_results(ExtractStridedMetadataOp(base_buffer=base_buffer, offset=offset, sizes=sizes, strides=strides, source=source, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExtractStridedMetadataOp]", _ods.result_or_results(ExtractStridedMetadataOp(base_buffer, offset, sizes, strides, source, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -691,7 +691,7 @@ class GenericAtomicRMWOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -708,7 +708,7 @@ class GenericAtomicRMWOp(_ir.OpView):
 
 def generic_atomic_rmw(result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic read-modify-write operation with a region"""
-    return GenericAtomicRMWOp(result=result, memref=memref, indices=indices, loc=loc, ip=ip).result
+    return GenericAtomicRMWOp(result, memref, indices, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -729,7 +729,7 @@ class GetGlobalOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["name"] = name if isinstance(name, _ir.Attribute) else _ods.symbol_ref_attr(name, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property  # type: ignore[override, unused-ignore]
     def name(self) -> _ir.Attribute:  # type: ignore[override, unused-ignore]
@@ -742,7 +742,7 @@ class GetGlobalOp(_ir.OpView):
 
 def get_global(result: _ir.Type, name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""get the memref pointing to a global variable"""
-    return GetGlobalOp(result=result, name=name, loc=loc, ip=ip).result
+    return GetGlobalOp(result, name, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -772,7 +772,7 @@ class GlobalOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -825,7 +825,7 @@ class GlobalOp(_ir.OpView):
 
 def global_(sym_name: _Union[str, _ir.Attribute], type_: _ir.Attribute, *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, initial_value: _Optional[_ir.Attribute] = None, constant: bool = False, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalOp:
     r"""declare or define a global memref variable"""
-    return GlobalOp(sym_name=sym_name, sym_visibility=sym_visibility, type_=type_, initial_value=initial_value, constant=constant, alignment=alignment, loc=loc, ip=ip)
+    return GlobalOp(sym_name, type_, sym_visibility=sym_visibility, initial_value=initial_value, constant=constant, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -848,7 +848,7 @@ class LoadOp(_ir.OpView):
             attributes["nontemporal"] = nontemporal if isinstance(nontemporal, _ir.Attribute) else _ods.bool_attr(nontemporal, loc, ip)
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -877,7 +877,7 @@ class LoadOp(_ir.OpView):
 
 def load(memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""load operation"""
-    return LoadOp(memref=memref, indices=indices, nontemporal=nontemporal, alignment=alignment, results=results, loc=loc, ip=ip).result
+    return LoadOp(memref, indices, nontemporal=nontemporal, alignment=alignment, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -897,7 +897,7 @@ class MemorySpaceCastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [dest]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -906,7 +906,7 @@ class MemorySpaceCastOp(_ir.OpView):
 
 def memory_space_cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref memory space cast operation"""
-    return MemorySpaceCastOp(dest=dest, source=source, loc=loc, ip=ip).result
+    return MemorySpaceCastOp(dest, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -929,7 +929,7 @@ class PrefetchOp(_ir.OpView):
         attributes["localityHint"] = localityHint if isinstance(localityHint, _ir.Attribute) else _ods.int_attr(localityHint, "i32", loc, ip)
         attributes["isDataCache"] = isDataCache if isinstance(isDataCache, _ir.Attribute) else _ods.bool_attr(isDataCache, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -966,7 +966,7 @@ class PrefetchOp(_ir.OpView):
 
 def prefetch(memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], is_write: _Union[bool, _ir.Attribute], locality_hint: _Union[int, _ir.Attribute], is_data_cache: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> PrefetchOp:
     r"""prefetch operation"""
-    return PrefetchOp(memref=memref, indices=indices, isWrite=is_write, localityHint=locality_hint, isDataCache=is_data_cache, loc=loc, ip=ip)
+    return PrefetchOp(memref, indices, is_write, locality_hint, is_data_cache, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -985,7 +985,7 @@ class RankOp(_ir.OpView):
     def __init__(self, memref: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [memref]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -994,7 +994,7 @@ class RankOp(_ir.OpView):
 
 def rank(memref: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""rank operation"""
-    return RankOp(memref=memref, results=results, loc=loc, ip=ip).result
+    return RankOp(memref, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1016,7 +1016,7 @@ class ReallocOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1037,7 +1037,7 @@ class ReallocOp(_ir.OpView):
 
 def realloc(result: _ir.Type, source: _ods.ValueLike, *, dynamic_result_size: _Optional[_ods.ValueLike] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memory reallocation operation"""
-    return ReallocOp(result=result, source=source, dynamicResultSize=dynamic_result_size, alignment=alignment, loc=loc, ip=ip).result
+    return ReallocOp(result, source, dynamicResultSize=dynamic_result_size, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1061,7 +1061,7 @@ class ReinterpretCastOp(_ir.OpView):
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1106,7 +1106,7 @@ class ReinterpretCastOp(_ir.OpView):
 
 def reinterpret_cast(result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref reinterpret cast operation"""
-    return ReinterpretCastOp(result=result, source=source, offsets=offsets, sizes=sizes, strides=strides, static_offsets=static_offsets, static_sizes=static_sizes, static_strides=static_strides, loc=loc, ip=ip).result
+    return ReinterpretCastOp(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1126,7 +1126,7 @@ class ReshapeOp(_ir.OpView):
         operands: _List[_Any] = [source, shape]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1139,7 +1139,7 @@ class ReshapeOp(_ir.OpView):
 
 def reshape(result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref reshape operation"""
-    return ReshapeOp(result=result, source=source, shape=shape, loc=loc, ip=ip).result
+    return ReshapeOp(result, source, shape, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1163,7 +1163,7 @@ class StoreOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1196,7 +1196,7 @@ class StoreOp(_ir.OpView):
 
 def store(value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> StoreOp:
     r"""store operation"""
-    return StoreOp(value=value, memref=memref, indices=indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip)
+    return StoreOp(value, memref, indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1220,7 +1220,7 @@ class SubViewOp(_ir.OpView):
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1265,7 +1265,7 @@ class SubViewOp(_ir.OpView):
 
 def subview(result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref subview operation"""
-    return SubViewOp(result=result, source=source, offsets=offsets, sizes=sizes, strides=strides, static_offsets=static_offsets, static_sizes=static_sizes, static_strides=static_strides, loc=loc, ip=ip).result
+    return SubViewOp(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1286,7 +1286,7 @@ class TransposeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.any_attr(permutation)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1303,7 +1303,7 @@ class TransposeOp(_ir.OpView):
 
 def transpose(result: _ir.Type, in_: _ods.ValueLike, permutation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""`transpose` produces a new strided memref (metadata-only)"""
-    return TransposeOp(result=result, in_=in_, permutation=permutation, loc=loc, ip=ip).result
+    return TransposeOp(result, in_, permutation, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1323,7 +1323,7 @@ class ViewOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [source, byte_shift, sizes])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1340,4 +1340,4 @@ class ViewOp(_ir.OpView):
 
 def view(result: _ir.Type, source: _ods.ValueLike, byte_shift: _ods.ValueLike, sizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref view operation"""
-    return ViewOp(result=result, source=source, byte_shift=byte_shift, sizes=sizes, loc=loc, ip=ip).result
+    return ViewOp(result, source, byte_shift, sizes, loc=loc, ip=ip).result

@@ -32,7 +32,7 @@ class ConditionOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [condition, args])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -45,7 +45,7 @@ class ConditionOp(_ir.OpView):
 
 def condition(condition: _ods.ValueLike, args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ConditionOp:
     r"""loop continuation condition"""
-    return ConditionOp(condition=condition, args=args, loc=loc, ip=ip)
+    return ConditionOp(condition, args, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -67,7 +67,7 @@ class ExecuteRegionOp(_ir.OpView):
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def no_inline(self) -> bool:
@@ -84,7 +84,7 @@ class ExecuteRegionOp(_ir.OpView):
 
 def execute_region(result: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]:
     r"""operation that executes its region exactly once"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]", _ods.result_or_results(ExecuteRegionOp(result=result, no_inline=no_inline, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ExecuteRegionOp]", _ods.result_or_results(ExecuteRegionOp(result, no_inline=no_inline, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -106,7 +106,7 @@ class ForOp(_ir.OpView):
         if unsignedCmp:
             attributes["unsignedCmp"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def lowerBound(self) -> _ir.Value:
@@ -139,7 +139,7 @@ class ForOp(_ir.OpView):
 
 def for_(results_: _Sequence[_ir.Type], lower_bound: _ods.ValueLike, upper_bound: _ods.ValueLike, step: _ods.ValueLike, init_args: _Sequence[_ods.ValueLike], *, unsigned_cmp: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ForOp]:
     r"""for operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ForOp]", _ods.result_or_results(ForOp(results_=results_, lowerBound=lower_bound, upperBound=upper_bound, step=step, initArgs=init_args, unsignedCmp=unsigned_cmp, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ForOp]", _ods.result_or_results(ForOp(results_, lower_bound, upper_bound, step, init_args, unsignedCmp=unsigned_cmp, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -165,7 +165,7 @@ class ForallOp(_ir.OpView):
         if mapping is not None:
             attributes["mapping"] = mapping if isinstance(mapping, _ir.Attribute) else _ods.array_attr(mapping, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def dynamicLowerBound(self) -> _Sequence[_ir.Value]:
@@ -222,7 +222,7 @@ class ForallOp(_ir.OpView):
 
 def forall(results_: _Sequence[_ir.Type], dynamic_lower_bound: _Sequence[_ods.ValueLike], dynamic_upper_bound: _Sequence[_ods.ValueLike], dynamic_step: _Sequence[_ods.ValueLike], static_lower_bound: _Union[_Sequence[int], _ir.Attribute], static_upper_bound: _Union[_Sequence[int], _ir.Attribute], static_step: _Union[_Sequence[int], _ir.Attribute], outputs: _Sequence[_ods.ValueLike], *, mapping: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ForallOp]:
     r"""evaluate a block multiple times in parallel"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ForallOp]", _ods.result_or_results(ForallOp(results_=results_, dynamicLowerBound=dynamic_lower_bound, dynamicUpperBound=dynamic_upper_bound, dynamicStep=dynamic_step, staticLowerBound=static_lower_bound, staticUpperBound=static_upper_bound, staticStep=static_step, outputs=outputs, mapping=mapping, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ForallOp]", _ods.result_or_results(ForallOp(results_, dynamic_lower_bound, dynamic_upper_bound, dynamic_step, static_lower_bound, static_upper_bound, static_step, outputs, mapping=mapping, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -242,7 +242,7 @@ class IfOp(_ir.OpView):
         operands: _List[_Any] = [condition]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -259,7 +259,7 @@ class IfOp(_ir.OpView):
 
 def if_(results_: _Sequence[_ir.Type], condition: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], IfOp]:
     r"""if-then-else operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], IfOp]", _ods.result_or_results(IfOp(results_=results_, condition=condition, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], IfOp]", _ods.result_or_results(IfOp(results_, condition, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -279,7 +279,7 @@ class InParallelOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def region(self) -> _ir.Region:
@@ -309,7 +309,7 @@ class IndexSwitchOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["cases"] = cases if isinstance(cases, _ir.Attribute) else _ods.dense_array_attr(cases, 64, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1 + num_caseRegions, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1 + num_caseRegions, loc=loc, ip=ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -334,7 +334,7 @@ class IndexSwitchOp(_ir.OpView):
 
 def index_switch(results_: _Sequence[_ir.Type], arg: _ods.ValueLike, cases: _Union[_Sequence[int], _ir.Attribute], num_case_regions: int, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], IndexSwitchOp]:
     r"""switch-case operation on an index argument"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], IndexSwitchOp]", _ods.result_or_results(IndexSwitchOp(results_=results_, arg=arg, cases=cases, num_caseRegions=num_case_regions, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], IndexSwitchOp]", _ods.result_or_results(IndexSwitchOp(results_, arg, cases, num_case_regions, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -357,7 +357,7 @@ class ParallelOp(_ir.OpView):
         if unsignedCmp:
             attributes["unsignedCmp"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def lowerBound(self) -> _Sequence[_ir.Value]:
@@ -390,7 +390,7 @@ class ParallelOp(_ir.OpView):
 
 def parallel(results_: _Sequence[_ir.Type], lower_bound: _Sequence[_ods.ValueLike], upper_bound: _Sequence[_ods.ValueLike], step: _Sequence[_ods.ValueLike], init_vals: _Sequence[_ods.ValueLike], *, unsigned_cmp: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ParallelOp]:
     r"""parallel for operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ParallelOp]", _ods.result_or_results(ParallelOp(results_=results_, lowerBound=lower_bound, upperBound=upper_bound, step=step, initVals=init_vals, unsignedCmp=unsigned_cmp, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ParallelOp]", _ods.result_or_results(ParallelOp(results_, lower_bound, upper_bound, step, init_vals, unsignedCmp=unsigned_cmp, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -410,7 +410,7 @@ class ReduceOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0 + num_reductions, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0 + num_reductions, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -423,7 +423,7 @@ class ReduceOp(_ir.OpView):
 
 def reduce(operands_: _Sequence[_ods.ValueLike], num_reductions: int, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ReduceOp:
     r"""reduce operation for scf.parallel"""
-    return ReduceOp(operands_=operands_, num_reductions=num_reductions, loc=loc, ip=ip)
+    return ReduceOp(operands_, num_reductions, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -443,7 +443,7 @@ class ReduceReturnOp(_ir.OpView):
         operands: _List[_Any] = [result]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property  # type: ignore[override, unused-ignore]
     def result(self) -> _ir.Value:  # type: ignore[override, unused-ignore]
@@ -452,7 +452,7 @@ class ReduceReturnOp(_ir.OpView):
 
 def reduce_return(result: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ReduceReturnOp:
     r"""terminator for reduce operation"""
-    return ReduceReturnOp(result=result, loc=loc, ip=ip)
+    return ReduceReturnOp(result, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -472,7 +472,7 @@ class WhileOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [inits])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
 
     @property
     def inits(self) -> _Sequence[_ir.Value]:
@@ -489,7 +489,7 @@ class WhileOp(_ir.OpView):
 
 def while_(results_: _Sequence[_ir.Type], inits: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], WhileOp]:
     r"""a generic 'while' loop"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WhileOp]", _ods.result_or_results(WhileOp(results_=results_, inits=inits, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], WhileOp]", _ods.result_or_results(WhileOp(results_, inits, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -509,7 +509,7 @@ class YieldOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [results_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def results_(self) -> _Sequence[_ir.Value]:
@@ -518,4 +518,4 @@ class YieldOp(_ir.OpView):
 
 def yield_(results_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> YieldOp:
     r"""loop yield and termination operation"""
-    return YieldOp(results_=results_, loc=loc, ip=ip)
+    return YieldOp(results_, loc=loc, ip=ip)

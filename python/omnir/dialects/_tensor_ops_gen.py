@@ -32,7 +32,7 @@ class BitcastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [dest]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -41,7 +41,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor bitcast operation"""
-    return BitcastOp(dest=dest, source=source, loc=loc, ip=ip).result
+    return BitcastOp(dest, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -61,7 +61,7 @@ class CastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [dest]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -70,7 +70,7 @@ class CastOp(_ir.OpView):
 
 def cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor cast operation"""
-    return CastOp(dest=dest, source=source, loc=loc, ip=ip).result
+    return CastOp(dest, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -91,7 +91,7 @@ class CollapseShapeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -108,7 +108,7 @@ class CollapseShapeOp(_ir.OpView):
 
 def collapse_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a tensor with a smaller rank"""
-    return CollapseShapeOp(result=result, src=src, reassociation=reassociation, loc=loc, ip=ip).result
+    return CollapseShapeOp(result, src, reassociation, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -129,7 +129,7 @@ class ConcatOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dim"] = dim if isinstance(dim, _ir.Attribute) else _ods.int_attr(dim, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -146,7 +146,7 @@ class ConcatOp(_ir.OpView):
 
 def concat(result: _ir.Type, dim: _Union[int, _ir.Attribute], inputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor concatenation operation"""
-    return ConcatOp(result=result, dim=dim, inputs=inputs, loc=loc, ip=ip).result
+    return ConcatOp(result, dim, inputs, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -165,7 +165,7 @@ class DimOp(_ir.OpView):
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, index]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -178,7 +178,7 @@ class DimOp(_ir.OpView):
 
 def dim(source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dimension index operation"""
-    return DimOp(source=source, index=index, results=results, loc=loc, ip=ip).result
+    return DimOp(source, index, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -198,7 +198,7 @@ class EmptyOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [dynamicSizes])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -207,7 +207,7 @@ class EmptyOp(_ir.OpView):
 
 def empty(result: _ir.Type, dynamic_sizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""empty tensor operation"""
-    return EmptyOp(result=result, dynamicSizes=dynamic_sizes, loc=loc, ip=ip).result
+    return EmptyOp(result, dynamic_sizes, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -229,7 +229,7 @@ class ExpandShapeOp(_ir.OpView):
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         attributes["static_output_shape"] = static_output_shape if isinstance(static_output_shape, _ir.Attribute) else _ods.dense_array_attr(static_output_shape, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -258,7 +258,7 @@ class ExpandShapeOp(_ir.OpView):
 
 def expand_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a tensor with a higher rank"""
-    return ExpandShapeOp(result=result, src=src, reassociation=reassociation, output_shape=output_shape, static_output_shape=static_output_shape, loc=loc, ip=ip).result
+    return ExpandShapeOp(result, src, reassociation, output_shape, static_output_shape, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -277,7 +277,7 @@ class ExtractOp(_ir.OpView):
     def __init__(self, tensor: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [tensor, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -290,7 +290,7 @@ class ExtractOp(_ir.OpView):
 
 def extract(tensor: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""element extraction operation"""
-    return ExtractOp(tensor=tensor, indices=indices, results=results, loc=loc, ip=ip).result
+    return ExtractOp(tensor, indices, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -314,7 +314,7 @@ class ExtractSliceOp(_ir.OpView):
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -359,7 +359,7 @@ class ExtractSliceOp(_ir.OpView):
 
 def extract_slice(result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract slice operation"""
-    return ExtractSliceOp(result=result, source=source, offsets=offsets, sizes=sizes, strides=strides, static_offsets=static_offsets, static_sizes=static_sizes, static_strides=static_strides, loc=loc, ip=ip).result
+    return ExtractSliceOp(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -379,7 +379,7 @@ class FromElementsOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [elements])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def elements(self) -> _Sequence[_ir.Value]:
@@ -388,7 +388,7 @@ class FromElementsOp(_ir.OpView):
 
 def from_elements(result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor from elements operation."""
-    return FromElementsOp(result=result, elements=elements, loc=loc, ip=ip).result
+    return FromElementsOp(result, elements, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -411,7 +411,7 @@ class GatherOp(_ir.OpView):
         if unique:
             attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -440,7 +440,7 @@ class GatherOp(_ir.OpView):
 
 def gather(result: _ir.Type, source: _ods.ValueLike, indices: _ods.ValueLike, gather_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""gather a subset of a tensor at specified indices"""
-    return GatherOp(result=result, source=source, indices=indices, gather_dims=gather_dims, unique=unique, loc=loc, ip=ip).result
+    return GatherOp(result, source, indices, gather_dims, unique=unique, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -460,7 +460,7 @@ class GenerateOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [dynamicExtents])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def dynamicExtents(self) -> _Sequence[_ir.Value]:
@@ -473,7 +473,7 @@ class GenerateOp(_ir.OpView):
 
 def generate(result: _ir.Type, dynamic_extents: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Creates a dynamically sized tensor from elements"""
-    return GenerateOp(result=result, dynamicExtents=dynamic_extents, loc=loc, ip=ip).result
+    return GenerateOp(result, dynamic_extents, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -492,7 +492,7 @@ class InsertOp(_ir.OpView):
     def __init__(self, scalar: _ods.ValueLike, dest: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [scalar, dest, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def scalar(self) -> _ir.Value:
@@ -509,7 +509,7 @@ class InsertOp(_ir.OpView):
 
 def insert(scalar: _ods.ValueLike, dest: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""element insertion operation"""
-    return InsertOp(scalar=scalar, dest=dest, indices=indices, results=results, loc=loc, ip=ip).result
+    return InsertOp(scalar, dest, indices, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -532,7 +532,7 @@ class InsertSliceOp(_ir.OpView):
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -581,7 +581,7 @@ class InsertSliceOp(_ir.OpView):
 
 def insert_slice(source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert_slice operation"""
-    return InsertSliceOp(source=source, dest=dest, offsets=offsets, sizes=sizes, strides=strides, static_offsets=static_offsets, static_sizes=static_sizes, static_strides=static_strides, results=results, loc=loc, ip=ip).result
+    return InsertSliceOp(source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -606,7 +606,7 @@ class PadOp(_ir.OpView):
         if nofold:
             attributes["nofold"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -651,7 +651,7 @@ class PadOp(_ir.OpView):
 
 def pad(result: _ir.Type, source: _ods.ValueLike, low: _Sequence[_ods.ValueLike], high: _Sequence[_ods.ValueLike], static_low: _Union[_Sequence[int], _ir.Attribute], static_high: _Union[_Sequence[int], _ir.Attribute], *, nofold: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor pad operation"""
-    return PadOp(result=result, source=source, low=low, high=high, static_low=static_low, static_high=static_high, nofold=nofold, loc=loc, ip=ip).result
+    return PadOp(result, source, low, high, static_low, static_high, nofold=nofold, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -675,7 +675,7 @@ class ParallelInsertSliceOp(_ir.OpView):
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -724,7 +724,7 @@ class ParallelInsertSliceOp(_ir.OpView):
 
 def parallel_insert_slice(source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ParallelInsertSliceOp:
     r"""Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op."""
-    return ParallelInsertSliceOp(source=source, dest=dest, offsets=offsets, sizes=sizes, strides=strides, static_offsets=static_offsets, static_sizes=static_sizes, static_strides=static_strides, loc=loc, ip=ip)
+    return ParallelInsertSliceOp(source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -743,7 +743,7 @@ class RankOp(_ir.OpView):
     def __init__(self, tensor: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [tensor]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -752,7 +752,7 @@ class RankOp(_ir.OpView):
 
 def rank(tensor: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""rank operation"""
-    return RankOp(tensor=tensor, results=results, loc=loc, ip=ip).result
+    return RankOp(tensor, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -772,7 +772,7 @@ class ReshapeOp(_ir.OpView):
         operands: _List[_Any] = [source, shape]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -785,7 +785,7 @@ class ReshapeOp(_ir.OpView):
 
 def reshape(result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor reshape operation"""
-    return ReshapeOp(result=result, source=source, shape=shape, loc=loc, ip=ip).result
+    return ReshapeOp(result, source, shape, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -808,7 +808,7 @@ class ScatterOp(_ir.OpView):
         if unique:
             attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -841,7 +841,7 @@ class ScatterOp(_ir.OpView):
 
 def scatter(result: _ir.Type, source: _ods.ValueLike, dest: _ods.ValueLike, indices: _ods.ValueLike, scatter_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""scatter a tensor into a destination tensor at specified indices"""
-    return ScatterOp(result=result, source=source, dest=dest, indices=indices, scatter_dims=scatter_dims, unique=unique, loc=loc, ip=ip).result
+    return ScatterOp(result, source, dest, indices, scatter_dims, unique=unique, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -861,7 +861,7 @@ class SplatOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [input, dynamicSizes])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [aggregate]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -874,7 +874,7 @@ class SplatOp(_ir.OpView):
 
 def splat(aggregate: _ir.Type, input: _ods.ValueLike, dynamic_sizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor splat or broadcast operation"""
-    return SplatOp(aggregate=aggregate, input=input, dynamicSizes=dynamic_sizes, loc=loc, ip=ip).result
+    return SplatOp(aggregate, input, dynamic_sizes, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -894,7 +894,7 @@ class YieldOp(_ir.OpView):
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -903,4 +903,4 @@ class YieldOp(_ir.OpView):
 
 def yield_(value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> YieldOp:
     r"""Yield a value from a region"""
-    return YieldOp(value=value, loc=loc, ip=ip)
+    return YieldOp(value, loc=loc, ip=ip)

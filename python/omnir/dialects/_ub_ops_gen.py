@@ -34,7 +34,7 @@ class PoisonOp(_ir.OpView):
         if value is not None:
             attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def value(self) -> _Optional[_ir.Attribute]:
@@ -47,7 +47,7 @@ class PoisonOp(_ir.OpView):
 
 def poison(result: _ir.Type, *, value: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Poisoned constant operation."""
-    return PoisonOp(result=result, value=value, loc=loc, ip=ip).result
+    return PoisonOp(result, value=value, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -67,7 +67,7 @@ class UnreachableOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def unreachable(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> UnreachableOp:

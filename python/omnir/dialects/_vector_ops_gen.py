@@ -30,7 +30,7 @@ class BitCastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -39,7 +39,7 @@ class BitCastOp(_ir.OpView):
 
 def bitcast(result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast casts between vectors"""
-    return BitCastOp(result=result, source=source, loc=loc, ip=ip).result
+    return BitCastOp(result, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -57,7 +57,7 @@ class BroadcastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [vector]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -66,7 +66,7 @@ class BroadcastOp(_ir.OpView):
 
 def broadcast(vector: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""broadcast operation"""
-    return BroadcastOp(vector=vector, source=source, loc=loc, ip=ip).result
+    return BroadcastOp(vector, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -86,7 +86,7 @@ class CompressStoreOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -115,7 +115,7 @@ class CompressStoreOp(_ir.OpView):
 
 def compressstore(base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, value_to_store: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> CompressStoreOp:
     r"""writes elements selectively from a vector as defined by a mask"""
-    return CompressStoreOp(base=base, indices=indices, mask=mask, valueToStore=value_to_store, alignment=alignment, loc=loc, ip=ip)
+    return CompressStoreOp(base, indices, mask, value_to_store, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -134,7 +134,7 @@ class ConstantMaskOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask_dim_sizes"] = mask_dim_sizes if isinstance(mask_dim_sizes, _ir.Attribute) else _ods.dense_array_attr(mask_dim_sizes, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def mask_dim_sizes(self) -> _ir.Attribute:
@@ -147,7 +147,7 @@ class ConstantMaskOp(_ir.OpView):
 
 def constant_mask(result: _ir.Type, mask_dim_sizes: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""creates a constant vector mask"""
-    return ConstantMaskOp(result=result, mask_dim_sizes=mask_dim_sizes, loc=loc, ip=ip).result
+    return ConstantMaskOp(result, mask_dim_sizes, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -171,7 +171,7 @@ class ContractionOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -220,7 +220,7 @@ class ContractionOp(_ir.OpView):
 
 def contract(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector contraction operation"""
-    return ContractionOp(result=result, lhs=lhs, rhs=rhs, acc=acc, indexing_maps=indexing_maps, iterator_types=iterator_types, kind=kind, fastmath=fastmath, loc=loc, ip=ip).result
+    return ContractionOp(result, lhs, rhs, acc, indexing_maps, iterator_types, kind=kind, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -238,7 +238,7 @@ class CreateMaskOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -247,7 +247,7 @@ class CreateMaskOp(_ir.OpView):
 
 def create_mask(result: _ir.Type, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""creates a vector mask"""
-    return CreateMaskOp(result=result, operands_=operands_, loc=loc, ip=ip).result
+    return CreateMaskOp(result, operands_, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -265,7 +265,7 @@ class DeinterleaveOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [res1, res2]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -282,7 +282,7 @@ class DeinterleaveOp(_ir.OpView):
 
 def deinterleave(res1: _ir.Type, res2: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], DeinterleaveOp]:
     r"""constructs two vectors by deinterleaving an input vector"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeinterleaveOp]", _ods.result_or_results(DeinterleaveOp(res1=res1, res2=res2, source=source, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], DeinterleaveOp]", _ods.result_or_results(DeinterleaveOp(res1, res2, source, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -302,7 +302,7 @@ class ExpandLoadOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -331,7 +331,7 @@ class ExpandLoadOp(_ir.OpView):
 
 def expandload(result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reads elements from memory and spreads them into a vector as defined by a mask"""
-    return ExpandLoadOp(result=result, base=base, indices=indices, mask=mask, pass_thru=pass_thru, alignment=alignment, loc=loc, ip=ip).result
+    return ExpandLoadOp(result, base, indices, mask, pass_thru, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -350,7 +350,7 @@ class ExtractOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_position"] = static_position if isinstance(static_position, _ir.Attribute) else _ods.dense_array_attr(static_position, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -371,7 +371,7 @@ class ExtractOp(_ir.OpView):
 
 def extract(result: _ir.Type, vector: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract operation"""
-    return ExtractOp(result=result, vector=vector, dynamic_position=dynamic_position, static_position=static_position, loc=loc, ip=ip).result
+    return ExtractOp(result, vector, dynamic_position, static_position, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -392,7 +392,7 @@ class ExtractStridedSliceOp(_ir.OpView):
         attributes["sizes"] = sizes if isinstance(sizes, _ir.Attribute) else _ods.array_attr(sizes, loc, ip)
         attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -425,7 +425,7 @@ class ExtractStridedSliceOp(_ir.OpView):
 
 def extract_strided_slice(result: _ir.Type, vector: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], sizes: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract_strided_slice operation"""
-    return ExtractStridedSliceOp(result=result, vector=vector, offsets=offsets, sizes=sizes, strides=strides, loc=loc, ip=ip).result
+    return ExtractStridedSliceOp(result, vector, offsets, sizes, strides, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -442,7 +442,7 @@ class FMAOp(_ir.OpView):
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs, acc]
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -459,7 +459,7 @@ class FMAOp(_ir.OpView):
 
 def fma(lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector fused multiply-add"""
-    return FMAOp(lhs=lhs, rhs=rhs, acc=acc, results=results, loc=loc, ip=ip).result
+    return FMAOp(lhs, rhs, acc, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -477,7 +477,7 @@ class FromElementsOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [elements])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def elements(self) -> _Sequence[_ir.Value]:
@@ -486,7 +486,7 @@ class FromElementsOp(_ir.OpView):
 
 def from_elements(result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation that defines a vector from scalar elements"""
-    return FromElementsOp(result=result, elements=elements, loc=loc, ip=ip).result
+    return FromElementsOp(result, elements, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -506,7 +506,7 @@ class GatherOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -539,7 +539,7 @@ class GatherOp(_ir.OpView):
 
 def gather(result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector"""
-    return GatherOp(result=result, base=base, indices=indices, index_vec=index_vec, mask=mask, pass_thru=pass_thru, alignment=alignment, loc=loc, ip=ip).result
+    return GatherOp(result, base, indices, index_vec, mask, pass_thru, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -557,7 +557,7 @@ class InsertOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [valueToStore, dest, dynamic_position])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_position"] = static_position if isinstance(static_position, _ir.Attribute) else _ods.dense_array_attr(static_position, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -582,7 +582,7 @@ class InsertOp(_ir.OpView):
 
 def insert(value_to_store: _ods.ValueLike, dest: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert operation"""
-    return InsertOp(valueToStore=value_to_store, dest=dest, dynamic_position=dynamic_position, static_position=static_position, results=results, loc=loc, ip=ip).result
+    return InsertOp(value_to_store, dest, dynamic_position, static_position, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -601,7 +601,7 @@ class InsertStridedSliceOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["offsets"] = offsets if isinstance(offsets, _ir.Attribute) else _ods.array_attr(offsets, loc, ip)
         attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -630,7 +630,7 @@ class InsertStridedSliceOp(_ir.OpView):
 
 def insert_strided_slice(value_to_store: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""strided_slice operation"""
-    return InsertStridedSliceOp(valueToStore=value_to_store, dest=dest, offsets=offsets, strides=strides, results=results, loc=loc, ip=ip).result
+    return InsertStridedSliceOp(value_to_store, dest, offsets, strides, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -648,7 +648,7 @@ class InterleaveOp(_ir.OpView):
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -661,7 +661,7 @@ class InterleaveOp(_ir.OpView):
 
 def interleave(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constructs a vector by interleaving two input vectors"""
-    return InterleaveOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
+    return InterleaveOp(result, lhs, rhs, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -683,7 +683,7 @@ class LoadOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -712,7 +712,7 @@ class LoadOp(_ir.OpView):
 
 def load(result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reads an n-D slice of memory into an n-D vector"""
-    return LoadOp(result=result, base=base, indices=indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip).result
+    return LoadOp(result, base, indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -730,7 +730,7 @@ class MaskOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [mask, passthru])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
 
     @property
     def mask(self) -> _ir.Value:
@@ -747,7 +747,7 @@ class MaskOp(_ir.OpView):
 
 def mask(results_: _Sequence[_ir.Type], mask: _ods.ValueLike, *, passthru: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MaskOp]:
     r"""Predicates a maskable vector operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MaskOp]", _ods.result_or_results(MaskOp(results_=results_, mask=mask, passthru=passthru, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MaskOp]", _ods.result_or_results(MaskOp(results_, mask, passthru=passthru, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -767,7 +767,7 @@ class MaskedLoadOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -796,7 +796,7 @@ class MaskedLoadOp(_ir.OpView):
 
 def maskedload(result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""loads elements from memory into a vector as defined by a mask vector"""
-    return MaskedLoadOp(result=result, base=base, indices=indices, mask=mask, pass_thru=pass_thru, alignment=alignment, loc=loc, ip=ip).result
+    return MaskedLoadOp(result, base, indices, mask, pass_thru, alignment=alignment, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -816,7 +816,7 @@ class MaskedStoreOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -845,7 +845,7 @@ class MaskedStoreOp(_ir.OpView):
 
 def maskedstore(base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, value_to_store: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> MaskedStoreOp:
     r"""stores elements from a vector into memory as defined by a mask vector"""
-    return MaskedStoreOp(base=base, indices=indices, mask=mask, valueToStore=value_to_store, alignment=alignment, loc=loc, ip=ip)
+    return MaskedStoreOp(base, indices, mask, value_to_store, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -864,7 +864,7 @@ class MultiDimReductionOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         attributes["reduction_dims"] = reduction_dims if isinstance(reduction_dims, _ir.Attribute) else _ods.dense_array_attr(reduction_dims, 64, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -893,7 +893,7 @@ class MultiDimReductionOp(_ir.OpView):
 
 def multi_reduction(kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Multi-dimensional reduction operation"""
-    return MultiDimReductionOp(kind=kind, source=source, acc=acc, reduction_dims=reduction_dims, results=results, loc=loc, ip=ip).result
+    return MultiDimReductionOp(kind, source, acc, reduction_dims, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -913,7 +913,7 @@ class OuterProductOp(_ir.OpView):
         if kind is not None:
             attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -938,7 +938,7 @@ class OuterProductOp(_ir.OpView):
 
 def outerproduct(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector outerproduct with optional fused add"""
-    return OuterProductOp(result=result, lhs=lhs, rhs=rhs, acc=acc, kind=kind, loc=loc, ip=ip).result
+    return OuterProductOp(result, lhs, rhs, acc=acc, kind=kind, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -960,7 +960,7 @@ class PrintOp(_ir.OpView):
         if stringLiteral is not None:
             attributes["stringLiteral"] = stringLiteral if isinstance(stringLiteral, _ir.Attribute) else _ods.str_attr(stringLiteral, loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _Optional[_ir.Value]:
@@ -1006,7 +1006,7 @@ class ReductionOp(_ir.OpView):
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
         results: _List[_ir.Type] = [dest]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -1035,7 +1035,7 @@ class ReductionOp(_ir.OpView):
 
 def reduction(dest: _ir.Type, kind: _Union[str, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction operation"""
-    return ReductionOp(dest=dest, kind=kind, vector=vector, acc=acc, fastmath=fastmath, loc=loc, ip=ip).result
+    return ReductionOp(dest, kind, vector, acc=acc, fastmath=fastmath, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1054,7 +1054,7 @@ class ScalableExtractOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
         results: _List[_ir.Type] = [res]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1071,7 +1071,7 @@ class ScalableExtractOp(_ir.OpView):
 
 def scalable_extract(res: _ir.Type, source: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract subvector from scalable vector operation"""
-    return ScalableExtractOp(res=res, source=source, pos=pos, loc=loc, ip=ip).result
+    return ScalableExtractOp(res, source, pos, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1089,7 +1089,7 @@ class ScalableInsertOp(_ir.OpView):
         operands: _List[_Any] = [valueToStore, dest]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1110,7 +1110,7 @@ class ScalableInsertOp(_ir.OpView):
 
 def scalable_insert(value_to_store: _ods.ValueLike, dest: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert subvector into scalable vector operation"""
-    return ScalableInsertOp(valueToStore=value_to_store, dest=dest, pos=pos, results=results, loc=loc, ip=ip).result
+    return ScalableInsertOp(value_to_store, dest, pos, results=results, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1130,7 +1130,7 @@ class ScanOp(_ir.OpView):
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         attributes["reduction_dim"] = reduction_dim if isinstance(reduction_dim, _ir.Attribute) else _ods.int_attr(reduction_dim, "i64", loc, ip)
         attributes["inclusive"] = inclusive if isinstance(inclusive, _ir.Attribute) else _ods.bool_attr(inclusive, loc, ip)
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -1175,7 +1175,7 @@ class ScanOp(_ir.OpView):
 
 def scan(kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ScanOp]:
     r"""Scan operation"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ScanOp]", _ods.result_or_results(ScanOp(kind=kind, source=source, initial_value=initial_value, reduction_dim=reduction_dim, inclusive=inclusive, results=results, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ScanOp]", _ods.result_or_results(ScanOp(kind, source, initial_value, reduction_dim, inclusive, results=results, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1195,7 +1195,7 @@ class ScatterOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -1228,7 +1228,7 @@ class ScatterOp(_ir.OpView):
 
 def scatter(base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, value_to_store: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> ScatterOp:
     r"""scatters elements from a vector into memory as defined by an index vector and a mask vector"""
-    return ScatterOp(base=base, indices=indices, index_vec=index_vec, mask=mask, valueToStore=value_to_store, alignment=alignment, loc=loc, ip=ip)
+    return ScatterOp(base, indices, index_vec, mask, value_to_store, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1246,7 +1246,7 @@ class ShapeCastOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1255,7 +1255,7 @@ class ShapeCastOp(_ir.OpView):
 
 def shape_cast(result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shape_cast casts between vector shapes"""
-    return ShapeCastOp(result=result, source=source, loc=loc, ip=ip).result
+    return ShapeCastOp(result, source, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1274,7 +1274,7 @@ class ShuffleOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 64, loc, ip)
         results: _List[_ir.Type] = [vector]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def v1(self) -> _ir.Value:
@@ -1295,7 +1295,7 @@ class ShuffleOp(_ir.OpView):
 
 def shuffle(vector: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shuffle operation"""
-    return ShuffleOp(vector=vector, v1=v1, v2=v2, mask=mask, loc=loc, ip=ip).result
+    return ShuffleOp(vector, v1, v2, mask, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1313,12 +1313,12 @@ class StepOp(_ir.OpView):
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
 
 def step(result: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""A linear sequence of values from 0 to N"""
-    return StepOp(result=result, loc=loc, ip=ip).result
+    return StepOp(result, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1340,7 +1340,7 @@ class StoreOp(_ir.OpView):
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1373,7 +1373,7 @@ class StoreOp(_ir.OpView):
 
 def store(value_to_store: _ods.ValueLike, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> StoreOp:
     r"""writes an n-D vector to an n-D slice of memory"""
-    return StoreOp(valueToStore=value_to_store, base=base, indices=indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip)
+    return StoreOp(value_to_store, base, indices, nontemporal=nontemporal, alignment=alignment, loc=loc, ip=ip)
 
 
 @_ods.register_operation
@@ -1391,7 +1391,7 @@ class ToElementsOp(_ir.OpView):
         operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = _ods.flatten_results(self, [elements])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1404,7 +1404,7 @@ class ToElementsOp(_ir.OpView):
 
 def to_elements(elements: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ToElementsOp]:
     r"""operation that decomposes a vector into all its scalar elements"""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ToElementsOp]", _ods.result_or_results(ToElementsOp(elements=elements, source=source, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ToElementsOp]", _ods.result_or_results(ToElementsOp(elements, source, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1425,7 +1425,7 @@ class TransferReadOp(_ir.OpView):
         attributes["permutation_map"] = permutation_map if isinstance(permutation_map, _ir.Attribute) else _ods.any_attr(permutation_map)
         attributes["in_bounds"] = in_bounds if isinstance(in_bounds, _ir.Attribute) else _ods.array_attr(in_bounds, loc, ip)
         results: _List[_ir.Type] = [vector]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1462,7 +1462,7 @@ class TransferReadOp(_ir.OpView):
 
 def transfer_read(vector: _ir.Type, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], padding: _ods.ValueLike, permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Reads a supervector from memory into an SSA vector value."""
-    return TransferReadOp(vector=vector, source=source, indices=indices, padding=padding, mask=mask, permutation_map=permutation_map, in_bounds=in_bounds, loc=loc, ip=ip).result
+    return TransferReadOp(vector, source, indices, padding, permutation_map, in_bounds, mask=mask, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1483,7 +1483,7 @@ class TransferWriteOp(_ir.OpView):
         attributes["permutation_map"] = permutation_map if isinstance(permutation_map, _ir.Attribute) else _ods.any_attr(permutation_map)
         attributes["in_bounds"] = in_bounds if isinstance(in_bounds, _ir.Attribute) else _ods.array_attr(in_bounds, loc, ip)
         results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1520,7 +1520,7 @@ class TransferWriteOp(_ir.OpView):
 
 def transfer_write(result: _Optional[_ir.Type], value_to_store: _ods.ValueLike, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], TransferWriteOp]:
     r"""The vector.transfer_write op writes a supervector to memory."""
-    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], TransferWriteOp]", _ods.result_or_results(TransferWriteOp(result=result, valueToStore=value_to_store, source=source, indices=indices, mask=mask, permutation_map=permutation_map, in_bounds=in_bounds, loc=loc, ip=ip)))
+    return _cast("_Union[_ir.Value, _Sequence[_ir.Value], TransferWriteOp]", _ods.result_or_results(TransferWriteOp(result, value_to_store, source, indices, permutation_map, in_bounds, mask=mask, loc=loc, ip=ip)))
 
 
 @_ods.register_operation
@@ -1539,7 +1539,7 @@ class TransposeOp(_ir.OpView):
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.dense_array_attr(permutation, 64, loc, ip)
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -1556,7 +1556,7 @@ class TransposeOp(_ir.OpView):
 
 def transpose(result: _ir.Type, vector: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector transpose operation"""
-    return TransposeOp(result=result, vector=vector, permutation=permutation, loc=loc, ip=ip).result
+    return TransposeOp(result, vector, permutation, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1574,7 +1574,7 @@ class TypeCastOp(_ir.OpView):
         operands: _List[_Any] = [memref]
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = [result]
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -1583,7 +1583,7 @@ class TypeCastOp(_ir.OpView):
 
 def type_cast(result: _ir.Type, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""type_cast op converts a scalar memref to a vector memref"""
-    return TypeCastOp(result=result, memref=memref, loc=loc, ip=ip).result
+    return TypeCastOp(result, memref, loc=loc, ip=ip).result
 
 
 @_ods.register_operation
@@ -1600,7 +1600,7 @@ class VectorScaleOp(_ir.OpView):
     def __init__(self, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
 
 
 def vscale(*, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
@@ -1623,7 +1623,7 @@ class YieldOp(_ir.OpView):
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         results: _List[_ir.Type] = []
-        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip))
+        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -1632,4 +1632,4 @@ class YieldOp(_ir.OpView):
 
 def yield_(operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> YieldOp:
     r"""Terminates and yields values from vector regions."""
-    return YieldOp(operands_=operands_, loc=loc, ip=ip)
+    return YieldOp(operands_, loc=loc, ip=ip)

@@ -237,7 +237,8 @@ fn write_class(out: &mut String, op: &Op) {
     let _ = writeln!(out, "    _ODS_RESULTS = ({})", codes(&op.results.iter().collect::<Vec<_>>()));
     let _ = writeln!(out, "    _ODS_OPERAND_SEGMENTS = {}", if op.sized_operand_segments { "True" } else { "False" });
     let _ = writeln!(out, "    _ODS_RESULT_SEGMENTS = {}", if op.sized_result_segments { "True" } else { "False" });
-    // The builder.
+    // The builder. It sets the view's operation itself: `OpView.__init__` would only check
+    // what `Operation.create` returns.
     let _ = writeln!(
         out,
         "\n    def __init__(self, {}) -> None:",
@@ -304,7 +305,7 @@ fn write_class(out: &mut String, op: &Op) {
     };
     let _ = writeln!(
         out,
-        "        super().__init__(_ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors={successors}, regions={regions}, loc=loc, ip=ip{}))",
+        "        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors={successors}, regions={regions}, loc=loc, ip=ip{})",
         if op.infers_results { ", infer_type=results is None" } else { "" },
     );
     // Accessors.
@@ -432,7 +433,9 @@ fn write_function(out: &mut String, op: &Op) {
     };
     let _ = writeln!(out, "\n\ndef {fname}({}) -> {ret}:", signature(&params, function_param_name, op.infers_results));
     let _ = writeln!(out, "    r\"\"\"{}\"\"\"", docstring(op).lines().next().unwrap_or_default());
-    let mut args: Vec<String> = params.iter().map(|p| format!("{}={}", p.name, function_param_name(&p.name))).collect();
+    // Required parameters go by position (cheaper to pass), the rest by keyword.
+    let mut args: Vec<String> = params.iter().filter(|p| !p.optional).map(|p| function_param_name(&p.name)).collect();
+    args.extend(params.iter().filter(|p| p.optional).map(|p| format!("{}={}", p.name, function_param_name(&p.name))));
     if op.infers_results {
         args.push("results=results".into());
     }
