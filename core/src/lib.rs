@@ -24,6 +24,7 @@ pub mod dialects;
 pub mod dominance;
 pub mod error;
 pub mod float;
+pub mod gen;
 pub mod infer;
 mod intern;
 pub mod ir;

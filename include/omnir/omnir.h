@@ -1906,6 +1906,33 @@ enum omnir_status omnir_value_print_as_operand(const struct omnir_context *ctx,
                                                struct omnir_string *out);
 
 /**
+ * The typed bindings of a dialect in a language, as `omnir-gen` writes them: for
+ * `"python"`, the module `_<dialect>_ops_gen.py` of `omnir.dialects` (upstream's
+ * `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
+ * enums). The dialect is a shipped one (loaded here if it is not yet) or one registered in
+ * the context (from a definition file). Free the string with `omnir_string_free`.
+ *
+ * - `ctx`: the context.
+ * - `dialect`, `dialect_len`: the dialect's name, UTF-8.
+ * - `language`, `language_len`: `"python"`, UTF-8.
+ * - `source`, `source_len`: what the output's header names as its source (a file name),
+ *   UTF-8 (may be empty: the dialect's name).
+ * - `out`: receives the text.
+ *
+ * Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+ * (called from a callback), `OMNIR_ERROR_INVALID_ARGUMENT` for a dialect that is neither
+ * registered nor shipped, or a language without a generator.
+ */
+enum omnir_status omnir_dialect_generate_bindings(struct omnir_context *ctx,
+                                                  const char *dialect,
+                                                  size_t dialect_len,
+                                                  const char *language,
+                                                  size_t language_len,
+                                                  const char *source,
+                                                  size_t source_len,
+                                                  struct omnir_string *out);
+
+/**
  * The `unit` attribute.
  *
  * - `ctx`: the context. `out`: receives the attribute.

@@ -363,6 +363,15 @@ impl Context {
         crate::definitions::load(py, &self.ctx, text, filename)
     }
 
+    /// The typed bindings of `dialect` (shipped, or loaded with `load_dialect_definitions`)
+    /// in `language` (`"python"`: the module `omnir-gen` writes for `omnir.dialects`, to save
+    /// and import; `python -m omnir.gen` does both). `source` names the definition in the
+    /// module's header. An unknown dialect or language raises ValueError.
+    #[pyo3(signature = (dialect, language = "python", source = ""))]
+    fn generate_bindings(&self, dialect: &str, language: &str, source: &str) -> PyResult<String> {
+        self.ctx.generate_bindings(dialect, language, source).py()
+    }
+
     /// Registers `fn(op)` as the verifier hook `name`, for definitions that say
     /// `omnir.verifier = "name"` (register it before loading them). It runs after the
     /// checks the definition implies; raising (or returning a message or False) fails

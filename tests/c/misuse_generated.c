@@ -405,6 +405,48 @@ static void misuse_omnir_value_print_as_operand(misuse_fixture *fx) {
     }
 }
 
+static void misuse_omnir_dialect_generate_bindings(misuse_fixture *fx) {
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "ctx", "null")) {
+        omnir_status st = omnir_dialect_generate_bindings(NULL, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "dialect", "null")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, NULL, 1, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "dialect", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "language", "null")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"x", (size_t)0, NULL, 1, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "language", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (const char *)"x", (size_t)0, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "source", "null")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL, 1, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "source", "invalid_utf8")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const char *)"\xff\xfe", 2, (struct omnir_string *)misuse_scratch(7));
+        if (st == OMNIR_OK) misuse_release("omnir_string *", misuse_scratch(7));
+        misuse_end_status(fx, st);
+    }
+    if (misuse_begin(fx, "omnir_dialect_generate_bindings", "out", "null")) {
+        omnir_status st = omnir_dialect_generate_bindings(fx->ctx, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, (const char *)"x", (size_t)0, NULL);
+        misuse_end_status(fx, st);
+    }
+}
+
 static void misuse_omnir_unit_attr_get(misuse_fixture *fx) {
     if (misuse_begin(fx, "omnir_unit_attr_get", "ctx", "null")) {
         omnir_status st = omnir_unit_attr_get(NULL, (struct omnir_attribute *)misuse_scratch(1));
@@ -12971,6 +13013,7 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_block_print(fx);
     misuse_omnir_value_print(fx);
     misuse_omnir_value_print_as_operand(fx);
+    misuse_omnir_dialect_generate_bindings(fx);
     misuse_omnir_unit_attr_get(fx);
     misuse_omnir_bool_attr_get(fx);
     misuse_omnir_integer_attr_get(fx);
@@ -13381,6 +13424,6 @@ void misuse_run_generated(misuse_fixture *fx) {
     misuse_omnir_op_get_result_group(fx);
 }
 
-const size_t misuse_generated_case_count = 2416;
-const size_t misuse_generated_function_count = 431;
-const size_t misuse_generated_covered_count = 420;
+const size_t misuse_generated_case_count = 2424;
+const size_t misuse_generated_function_count = 432;
+const size_t misuse_generated_covered_count = 421;

@@ -157,6 +157,17 @@ impl Context {
         check(unsafe { sys::omnir_dialect_load_definitions(self.as_raw(), t, tl, f, fl) })
     }
 
+    /// The typed bindings of `dialect` (shipped, or loaded from a definition) in `language`
+    /// (`"python"`: the `omnir.dialects` module `omnir-gen` writes); `source` names the
+    /// definition in the output's header (empty: the dialect's name).
+    pub fn generate_bindings(&self, dialect: &str, language: &str, source: &str) -> Result<String> {
+        let (d, dl) = arg(dialect);
+        let (l, ll) = arg(language);
+        let (s, sl) = arg(source);
+        // SAFETY: a live context, valid (pointer, length) strings and a string out-pointer.
+        string_out(|p| unsafe { sys::omnir_dialect_generate_bindings(self.as_raw(), d, dl, l, ll, s, sl, p) })
+    }
+
     /// Adds a blob to the context's resource store (group `builtin` holds the blobs of
     /// `dense_resource` attributes); returns the key actually used (`key`, or `key_1`... when
     /// taken).

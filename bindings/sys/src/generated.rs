@@ -1486,6 +1486,32 @@ extern "C" {
         flags: *const omnir_print_flags,
         out: *mut omnir_string,
     ) -> omnir_status;
+    /// The typed bindings of a dialect in a language, as `omnir-gen` writes them: for
+    /// `"python"`, the module `_<dialect>_ops_gen.py` of `omnir.dialects` (upstream's
+    /// `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
+    /// enums). The dialect is a shipped one (loaded here if it is not yet) or one registered in
+    /// the context (from a definition file). Free the string with `omnir_string_free`.
+    ///
+    /// - `ctx`: the context.
+    /// - `dialect`, `dialect_len`: the dialect's name, UTF-8.
+    /// - `language`, `language_len`: `"python"`, UTF-8.
+    /// - `source`, `source_len`: what the output's header names as its source (a file name),
+    ///   UTF-8 (may be empty: the dialect's name).
+    /// - `out`: receives the text.
+    ///
+    /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+    /// (called from a callback), `OMNIR_ERROR_INVALID_ARGUMENT` for a dialect that is neither
+    /// registered nor shipped, or a language without a generator.
+    pub fn omnir_dialect_generate_bindings(
+        ctx: *mut omnir_context,
+        dialect: *const core::ffi::c_char,
+        dialect_len: usize,
+        language: *const core::ffi::c_char,
+        language_len: usize,
+        source: *const core::ffi::c_char,
+        source_len: usize,
+        out: *mut omnir_string,
+    ) -> omnir_status;
     /// The `unit` attribute.
     ///
     /// - `ctx`: the context. `out`: receives the attribute.

@@ -483,3 +483,42 @@ fn load_named_dialects(c: &super::context::omnir_context, text: &str) -> ApiResu
     }
     Ok(())
 }
+
+/// The typed bindings of a dialect in a language, as `omnir-gen` writes them: for
+/// `"python"`, the module `_<dialect>_ops_gen.py` of `omnir.dialects` (upstream's
+/// `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
+/// enums). The dialect is a shipped one (loaded here if it is not yet) or one registered in
+/// the context (from a definition file). Free the string with `omnir_string_free`.
+///
+/// - `ctx`: the context.
+/// - `dialect`, `dialect_len`: the dialect's name, UTF-8.
+/// - `language`, `language_len`: `"python"`, UTF-8.
+/// - `source`, `source_len`: what the output's header names as its source (a file name),
+///   UTF-8 (may be empty: the dialect's name).
+/// - `out`: receives the text.
+///
+/// Errors: `OMNIR_ERROR_NULL_ARGUMENT`, `OMNIR_ERROR_INVALID_UTF8`, `OMNIR_ERROR_BUSY`
+/// (called from a callback), `OMNIR_ERROR_INVALID_ARGUMENT` for a dialect that is neither
+/// registered nor shipped, or a language without a generator.
+#[no_mangle]
+pub extern "C" fn omnir_dialect_generate_bindings(
+    ctx: *mut omnir_context,
+    dialect: *const c_char,
+    dialect_len: usize,
+    language: *const c_char,
+    language_len: usize,
+    source: *const c_char,
+    source_len: usize,
+    out: *mut omnir_string,
+) -> omnir_status {
+    ffi_call(|| {
+        check_out(out)?;
+        let c = context_arg(ctx)?;
+        let dialect = str_arg(dialect, dialect_len, "dialect")?;
+        let language = str_arg(language, language_len, "language")?;
+        let source = str_arg(source, source_len, "source")?;
+        let source = if source.is_empty() { format!("the {dialect} dialect's definition") } else { source.to_string() };
+        let text = c.write(|core| Ok(crate::gen::generate(core, dialect, language, &source)?))?;
+        write_string_out(out, text.as_bytes())
+    })
+}

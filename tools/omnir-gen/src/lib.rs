@@ -1,9 +1,4 @@
-//! omnir-gen: dialect definitions to typed bindings. The model ([`model`]) is read from the
-//! registry after a definition loads, so a shipped dialect, a user's definition file and a
-//! dialect registered from code all generate the same way; each language is one emitter.
-
-pub mod model;
-pub mod python;
+//! omnir-gen: the command over the core's bindings generator ([`omnir_core::gen`]).
 
 use omnir_core::Context;
 
@@ -14,6 +9,5 @@ pub fn python_module(dialect: &str, definition_files: &[(String, String)], sourc
     for (path, text) in definition_files {
         omnir_core::irdl::load_definitions(&mut ctx, text, path).map_err(|e| e.to_string())?;
     }
-    let model = model::Dialect::from_context(&mut ctx, dialect)?;
-    Ok(python::module(&model, source))
+    omnir_core::gen::generate(&mut ctx, dialect, "python", source).map_err(|e| e.message)
 }

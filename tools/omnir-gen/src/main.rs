@@ -114,9 +114,9 @@ fn shipped(args: &[String]) -> ExitCode {
 }
 
 fn model(dialect: &str) -> ExitCode {
-    use omnir_gen::model::Argument;
+    use omnir_core::gen::model::Argument;
     let mut ctx = omnir_core::Context::new();
-    let d = match omnir_gen::model::Dialect::from_context(&mut ctx, dialect) {
+    let d = match omnir_core::gen::model::Dialect::from_context(&mut ctx, dialect) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("omnir-gen: {e}");

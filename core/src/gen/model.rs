@@ -3,8 +3,8 @@
 //! order, which groups are optional or variadic, how an attribute is built from a plain
 //! value, whether result types can be left out).
 
-use omnir_core::dialect::{Arity, AttrConstraint, OpDef, Traits};
-use omnir_core::Context;
+use crate::dialect::{Arity, AttrConstraint, OpDef, Traits};
+use crate::Context;
 
 /// One dialect's bindings model.
 pub struct Dialect {
@@ -115,7 +115,7 @@ impl AttrKind {
         match c {
             AttrConstraint::Unit => AttrKind::Unit,
             AttrConstraint::Bool => AttrKind::Bool,
-            AttrConstraint::TypedInteger(t) => AttrKind::Int(omnir_core::asm::printer::print_type(ctx, *t)),
+            AttrConstraint::TypedInteger(t) => AttrKind::Int(crate::asm::printer::print_type(ctx, *t)),
             AttrConstraint::String => AttrKind::String,
             AttrConstraint::SymbolName => AttrKind::SymbolName,
             AttrConstraint::FlatSymbolRef => AttrKind::FlatSymbolRef,
@@ -198,7 +198,7 @@ impl Op {
             infers_results: !def.results.is_empty()
                 && (def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE)
                     || def.trait_names.iter().any(|t| t == "InferTypeOpInterface"))
-                && omnir_core::infer::result_types_inferable(def),
+                && crate::infer::result_types_inferable(def),
             sized_operand_segments: def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS),
             sized_result_segments: def.has_trait(Traits::ATTR_SIZED_RESULT_SEGMENTS),
         }

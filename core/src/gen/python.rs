@@ -6,9 +6,9 @@
 
 use std::fmt::Write;
 
-use omnir_core::dialect::Arity;
+use crate::dialect::Arity;
 
-use crate::model::{Argument, AttrKind, Dialect, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Group, Op};
 
 /// Names a builder parameter may not take: Python's keywords and the builder's own
 /// parameters. Upstream appends `_` to them (`results_`, `in_`).
@@ -465,7 +465,7 @@ fn case_name(spelling: &str) -> String {
     sanitize(&name)
 }
 
-fn write_enum(out: &mut String, e: &crate::model::Enum) {
+fn write_enum(out: &mut String, e: &super::model::Enum) {
     let base = if e.bit { "_IntFlag" } else { "_IntEnum" };
     let _ = writeln!(out, "\n\nclass {}({base}):", e.name);
     let _ = writeln!(

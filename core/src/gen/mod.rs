@@ -1,0 +1,27 @@
+//! The bindings generator: a dialect's ops, as the registry holds them after its definition
+//! loads, turned into a typed API per language. It lives in the core so that every package
+//! reaches it through the library it already links (`omnir_dialect_generate_bindings`;
+//! Python's `python -m omnir.gen`), and `omnir-gen` (tools/omnir-gen) is a command over it.
+//! [`model`] is what every language's bindings are made from; each language is one emitter.
+
+pub mod model;
+pub mod python;
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+
+/// The languages [`generate`] writes.
+pub const LANGUAGES: &[&str] = &["python"];
+
+/// The bindings of `dialect` (shipped, or registered in `ctx` from a definition) in
+/// `language`; `source` names the definition in the output's header.
+pub fn generate(ctx: &mut Context, dialect: &str, language: &str, source: &str) -> Result<String> {
+    let model = model::Dialect::from_context(ctx, dialect).map_err(Error::invalid)?;
+    match language {
+        "python" => Ok(python::module(&model, source)),
+        other => Err(Error::invalid(format!(
+            "no bindings generator for language '{other}' (known: {})",
+            LANGUAGES.join(", ")
+        ))),
+    }
+}
