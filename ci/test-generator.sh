@@ -6,8 +6,9 @@
 #      upstream's: class names, builder and function parameters. Every difference is
 #      printed; the count may not grow past the recorded one (ops upstream defines
 #      differently: newer attributes, builders whose types upstream infers in C++).
-#   2. A program written for upstream's bindings runs unchanged on omnir's (the wheel in
-#      target/python-venv/test, from ci/test-python.sh) and prints the same text.
+#   2. Programs written for upstream's bindings (tools/omnir-gen/tests/programs) run unchanged
+#      on omnir's (the wheel in target/python-venv/test, from ci/test-python.sh) and print
+#      the same text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,12 +22,15 @@ upstream_dir=$("$upstream_py" -c 'import iree.compiler.dialects as d; print(list
 max_mismatches=116
 echo "== test-generator: generated Python API against upstream's (at most $max_mismatches ops differ)"
 "$upstream_py" tools/omnir-gen/tests/compare_upstream.py python/omnir/dialects "$upstream_dir" \
-  arith func scf memref math cf tensor vector affine linalg llvm complex gpu --max-mismatches "$max_mismatches" \
+  builtin arith func scf memref math cf tensor vector affine linalg llvm complex gpu --max-mismatches "$max_mismatches" \
   > target/generator-signatures.txt || { cat target/generator-signatures.txt; exit 1; }
 grep '^==' target/generator-signatures.txt
 
-echo "== test-generator: a program written for upstream's bindings, run on both"
-"$upstream_py" tools/omnir-gen/tests/upstream_program.py upstream > target/generator-upstream.txt
-"$omnir_py" tools/omnir-gen/tests/upstream_program.py omnir > target/generator-omnir.txt
-diff -u target/generator-upstream.txt target/generator-omnir.txt
-echo "same text ($(wc -l < target/generator-omnir.txt) lines, custom and generic form)"
+for program in tools/omnir-gen/tests/programs/*.py; do
+  name=$(basename "$program" .py)
+  echo "== test-generator: $name.py, written for upstream's bindings, run on both"
+  "$upstream_py" "$program" upstream > "target/generator-$name-upstream.txt"
+  "$omnir_py" "$program" omnir > "target/generator-$name-omnir.txt"
+  diff -u "target/generator-$name-upstream.txt" "target/generator-$name-omnir.txt"
+  echo "same text ($(wc -l < "target/generator-$name-omnir.txt") lines)"
+done

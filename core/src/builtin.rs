@@ -7,7 +7,7 @@ pub const MODULE: &str = "builtin.module";
 pub const UNREALIZED_CONVERSION_CAST: &str = "builtin.unrealized_conversion_cast";
 
 pub(crate) fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "builtin".into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: "builtin".into(), allow_unknown_operations: false, enums: Vec::new() });
 
     let mut module = OpDef::new(MODULE);
     module.summary = "A top level container operation".into();

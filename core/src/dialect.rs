@@ -867,6 +867,9 @@ pub struct DialectDef {
     /// Operations of this dialect that are not registered are accepted (like MLIR's
     /// `allowUnknownOperations`).
     pub allow_unknown_operations: bool,
+    /// The enums its definition declares (`omnir.enums`), sorted by name: what generated
+    /// bindings export.
+    pub enums: Vec<Arc<EnumDef>>,
 }
 
 #[derive(Default)]

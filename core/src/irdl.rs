@@ -821,6 +821,7 @@ struct DialectSpec {
     loc: Location,
     types: Vec<TypeSpec>,
     ops: Vec<OpSpec>,
+    enums: Vec<Arc<EnumDef>>,
 }
 
 fn str_of(ctx: &Context, a: Attribute) -> Option<String> {
@@ -1168,7 +1169,10 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
             }
         }
         let children = ops_of_body(ctx, d);
-        let mut spec = DialectSpec { name: dname.clone(), loc, types: Vec::new(), ops: Vec::new() };
+        let mut sorted_enums: Vec<Arc<EnumDef>> = enums.values().cloned().collect();
+        sorted_enums.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut spec =
+            DialectSpec { name: dname.clone(), loc, types: Vec::new(), ops: Vec::new(), enums: sorted_enums };
         for c in children {
             let cloc = ctx.op_location(c).unwrap_or(ctx.unknown_loc());
             let cname = ctx.op_name(c).unwrap_or("").to_string();
@@ -1636,7 +1640,11 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
         compiled.push(defs);
     }
     for (d, defs) in dialects.into_iter().zip(compiled) {
-        ctx.register_dialect(DialectDef { name: d.name.clone(), allow_unknown_operations: false });
+        ctx.register_dialect(DialectDef {
+            name: d.name.clone(),
+            allow_unknown_operations: false,
+            enums: d.enums.clone(),
+        });
         for t in d.types {
             // An attribute whose one parameter is an enum (ODS `EnumAttr`) is spelled with the
             // case keywords: `#arith.fastmath<nnan,ninf>`.
@@ -1992,7 +2000,7 @@ pub fn ensure_irdl_dialect(ctx: &mut Context) {
     if ctx.is_dialect_registered(IRDL) {
         return;
     }
-    ctx.register_dialect(DialectDef { name: IRDL.into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: IRDL.into(), allow_unknown_operations: false, enums: Vec::new() });
     let attr_ty = ctx.register_type(IRDL, "attribute", Vec::new(), None, Vec::new()).expect("irdl.attribute type");
     let region_ty = ctx.register_type(IRDL, "region", Vec::new(), None, Vec::new()).expect("irdl.region type");
     let attr_t = ctx.dialect_type(attr_ty, &[]).expect("!irdl.attribute");

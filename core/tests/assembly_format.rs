@@ -9,7 +9,7 @@ use omnir_core::types::Signedness;
 use omnir_core::Context;
 
 fn test_dialect(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "fmt".into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: "fmt".into(), allow_unknown_operations: false, enums: Vec::new() });
     let any_int = TypeConstraint::AnyInteger;
     let mut add = OpDef::new("fmt.add");
     add.operands = vec![ValueSpec::new("lhs", any_int.clone()), ValueSpec::new("rhs", any_int.clone())];

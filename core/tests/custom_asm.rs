@@ -52,7 +52,7 @@ struct Toy {
 /// `!toyq.unit` (default form), `!toyq.text "..."` (custom, opaque form), and a dialect-level
 /// parser for the shorthand `!toyq.q8`.
 fn toy(ctx: &mut Context) -> Toy {
-    ctx.register_dialect(DialectDef { name: "toyq".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "toyq".into(), allow_unknown_operations: true, enums: Vec::new() });
     let verify: omnir_core::dialect::ParamsVerifier = Arc::new(|ctx: &Context, p: &[Attribute]| {
         let storage = type_param(ctx, p[0]).ok_or("storage type must be a type")?;
         let width = match ctx.type_kind(storage) {
@@ -363,7 +363,7 @@ fn unregistered_dialects_are_unchanged() {
     assert!(printed.contains("{a = !quant.uniform<i8:f32, 0.5:128>, b = #quant.x<1 .. 2> : i32}"), "{printed}");
     // A registered dialect owns its namespace: without the kind and without a fallback
     // parser, its symbols are errors, as with MLIR's default Dialect::parseType/parseAttribute.
-    ctx.register_dialect(DialectDef { name: "plain".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "plain".into(), allow_unknown_operations: true, enums: Vec::new() });
     let e = parse_err(&mut ctx, "\"test.op\"() {c = !plain.nokind<1>} : () -> ()\n");
     assert!(e.contains("t.mlir:1:25: error: dialect 'plain' provides no type parsing hook"), "{e}");
     let e = parse_err(&mut ctx, "\"test.op\"() {d = #plain<\"x y\">} : () -> ()\n");

@@ -157,7 +157,7 @@ fn def_of(ctx: &Context, i: usize, s: &Spec) -> OpDef {
 }
 
 fn register(ctx: &mut Context, specs: &[Spec]) {
-    ctx.register_dialect(DialectDef { name: "pf".into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: "pf".into(), allow_unknown_operations: false, enums: Vec::new() });
     for (i, s) in specs.iter().enumerate() {
         let mut d = def_of(ctx, i, s);
         let f = format_of(s);

@@ -22,7 +22,7 @@ fn discardable(ctx: &Context, op: OpId, name: &str) -> Option<Attribute> {
 fn ctx() -> Context {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: true, enums: Vec::new() });
     let inherent = vec![
         AttrSpec::required("sym_name", AttrConstraint::String),
         AttrSpec::optional("sym_visibility", AttrConstraint::String),

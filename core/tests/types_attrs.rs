@@ -19,7 +19,7 @@ fn err_kind<T: std::fmt::Debug>(r: omnir_core::Result<T>) -> ErrorKind {
 
 fn ctx_with_dialect(name: &str) -> Context {
     let mut ctx = Context::new();
-    ctx.register_dialect(DialectDef { name: name.into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: name.into(), allow_unknown_operations: false, enums: Vec::new() });
     ctx
 }
 
@@ -1345,9 +1345,9 @@ fn registry_rules() {
     assert_eq!(err_kind(ctx.register_operation(OpDef::new(".op"))), ErrorKind::InvalidArgument);
     assert_eq!(err_kind(ctx.register_type("nope", "t", vec![], None, vec![])), ErrorKind::NotRegistered);
     // Registration, then a duplicate.
-    ctx.register_dialect(DialectDef { name: "reg".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "reg".into(), allow_unknown_operations: true, enums: Vec::new() });
     assert!(ctx.dialect("reg").unwrap().allow_unknown_operations);
-    ctx.register_dialect(DialectDef { name: "reg".into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: "reg".into(), allow_unknown_operations: false, enums: Vec::new() });
     assert!(!ctx.dialect("reg").unwrap().allow_unknown_operations, "re-registering updates settings");
     let mut def = OpDef::new("reg.op");
     def.summary = "first".into();
@@ -1405,7 +1405,7 @@ fn external_models_attach_interfaces_to_builtin_kinds() {
     ctx.attach_interface(TypeId::of("builtin.tuple"), InterfaceImpl::marker(interfaces::memref_element_type()));
     assert!(ctx.memref_type(&[1], tup, None, None).is_ok());
     // Op interfaces: declared by the definition or attached from outside.
-    ctx.register_dialect(DialectDef { name: "ifc".into(), allow_unknown_operations: false });
+    ctx.register_dialect(DialectDef { name: "ifc".into(), allow_unknown_operations: false, enums: Vec::new() });
     let op_iface = TypeId::of("test.OpIface");
     let mut def = OpDef::new("ifc.a");
     def.interfaces.push(InterfaceImpl::marker(op_iface));

@@ -16,8 +16,8 @@ fn def(name: &str, f: impl FnOnce(&mut OpDef)) -> OpDef {
 
 fn setup() -> Context {
     let mut ctx = Context::new();
-    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: false });
-    ctx.register_dialect(DialectDef { name: "open".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: false, enums: Vec::new() });
+    ctx.register_dialect(DialectDef { name: "open".into(), allow_unknown_operations: true, enums: Vec::new() });
     let i1 = ctx.signless_int(1);
     let defs = vec![
         // %0 = test.def : any

@@ -219,7 +219,7 @@ mod tests {
 
     fn context() -> Context {
         let mut ctx = Context::new();
-        ctx.register_dialect(DialectDef { name: "ilt".into(), allow_unknown_operations: false });
+        ctx.register_dialect(DialectDef { name: "ilt".into(), allow_unknown_operations: false, enums: Vec::new() });
         let mut op = OpDef::new("ilt.list");
         op.operands = vec![ValueSpec::variadic("dyn", TypeConstraint::Index)];
         op.attributes = vec![AttrSpec::required("static", AttrConstraint::DenseIntArray(64))];

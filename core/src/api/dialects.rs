@@ -767,7 +767,7 @@ pub extern "C" fn omnir_dialect_register(
             return Err(crate::dialect::invalid_dialect_namespace(name).into());
         }
         cx.write(|c| {
-            c.register_dialect(DialectDef { name: name.to_string(), allow_unknown_operations });
+            c.register_dialect(DialectDef { name: name.to_string(), allow_unknown_operations, enums: Vec::new() });
             Ok(())
         })
     })

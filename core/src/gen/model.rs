@@ -3,7 +3,9 @@
 //! order, which groups are optional or variadic, how an attribute is built from a plain
 //! value, whether result types can be left out).
 
-use crate::dialect::{Arity, AttrConstraint, OpDef, Traits};
+use std::sync::Arc;
+
+use crate::dialect::{Arity, AttrConstraint, EnumDef, OpDef, Traits};
 use crate::Context;
 
 /// One dialect's bindings model.
@@ -227,29 +229,32 @@ impl Dialect {
             ops.push(Op::from_def(ctx, &def));
         }
         ops.sort_by(|a, b| a.class_name.cmp(&b.class_name).then(a.name.cmp(&b.name)));
-        // The enums the ops' attributes use (definition files declare them per dialect).
-        let mut enums: Vec<Enum> = Vec::new();
+        // The enums the dialect declares, and any other its ops' attributes use.
+        let mut declared: Vec<Arc<EnumDef>> = ctx.dialect(dialect).map(|d| d.enums.clone()).unwrap_or_default();
         for name in ctx.registered_operations().into_iter().filter(|n| n.starts_with(&prefix)) {
             let def = ctx.operation_def(name).expect("listed as registered");
             for a in &def.attributes {
                 if let AttrConstraint::Enum(e) = &a.constraint {
-                    if !enums.iter().any(|x| x.name == e.name) {
-                        let symbols = if e.symbols.is_empty() {
-                            e.cases.iter().map(|(c, _)| c.clone()).collect()
-                        } else {
-                            e.symbols.clone()
-                        };
-                        enums.push(Enum {
-                            name: e.name.clone(),
-                            width: e.width,
-                            bit: e.bit,
-                            cases: e.cases.clone(),
-                            symbols,
-                        });
+                    if !declared.iter().any(|x| x.name == e.name) {
+                        declared.push(e.clone());
                     }
                 }
             }
         }
+        let mut enums: Vec<Enum> = declared
+            .iter()
+            .map(|e| Enum {
+                name: e.name.clone(),
+                width: e.width,
+                bit: e.bit,
+                cases: e.cases.clone(),
+                symbols: if e.symbols.is_empty() {
+                    e.cases.iter().map(|(c, _)| c.clone()).collect()
+                } else {
+                    e.symbols.clone()
+                },
+            })
+            .collect();
         enums.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(Dialect { name: dialect.to_string(), ops, enums })
     }

@@ -27,7 +27,7 @@ fn op(name: &str, traits: Traits, regions: usize) -> OpDef {
 ///   `test.module` (a symbol table), `test.scope` (a region op that is not isolated),
 ///   `test.pure_region` (PURE with one region).
 pub fn register_test_dialect(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: true });
+    ctx.register_dialect(DialectDef { name: "test".into(), allow_unknown_operations: true, enums: Vec::new() });
     ctx.register_operation(op("test.pure", Traits::PURE, 0)).unwrap();
     ctx.register_operation(op("test.const", Traits::PURE | Traits::CONSTANT_LIKE, 0)).unwrap();
     ctx.register_operation(op("test.effect", Traits::default(), 0)).unwrap();

@@ -1,4 +1,4 @@
-"""MLIR's dialects as typed Python APIs (upstream's ``mlir.dialects``): ``omnir.dialects.arith``,
+"""MLIR's dialects as typed Python APIs (upstream's ``mlir.dialects``): ``omnir.dialects.arith``, ``builtin``,
 ``func``, ``scf``, ``memref``, ``math``, ``cf``, ``tensor``, ``vector``, ``affine``, ``linalg``,
 ``llvm``, ``complex``, ``gpu``, ``ub``, ``bufferization``.
 

@@ -15,6 +15,30 @@ from omnir.dialects import _ods_common as _ods
 
 
 
+class AtomicRMWKind(_IntEnum):
+    """The cases of `AtomicRMWKind` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    addf = 0
+    addi = 1
+    andi = 2
+    assign = 3
+    maximumf = 4
+    maxnumf = 5
+    maxs = 6
+    maxu = 7
+    minimumf = 8
+    minnumf = 9
+    mins = 10
+    minu = 11
+    mulf = 12
+    muli = 13
+    ori = 14
+    xori = 15
+
+    def __str__(self) -> str:
+        return {0: "addf", 1: "addi", 2: "andi", 3: "assign", 4: "maximumf", 5: "maxnumf", 6: "maxs", 7: "maxu", 8: "minimumf", 9: "minnumf", 10: "mins", 11: "minu", 12: "mulf", 13: "muli", 14: "ori", 15: "xori"}[self.value]
+
+
 class CmpFPredicate(_IntEnum):
     """The cases of `CmpFPredicate` (64-bit); `str()` gives a case's spelling in MLIR text."""
 
@@ -55,6 +79,34 @@ class CmpIPredicate(_IntEnum):
 
     def __str__(self) -> str:
         return {0: "eq", 1: "ne", 2: "slt", 3: "sle", 4: "sgt", 5: "sge", 6: "ult", 7: "ule", 8: "ugt", 9: "uge"}[self.value]
+
+
+class FastMathFlags(_IntFlag):
+    """The cases of `FastMathFlags` (32-bit flags); `str()` gives a case's spelling in MLIR text."""
+
+    none = 0
+    reassoc = 1
+    nnan = 2
+    ninf = 4
+    nsz = 8
+    arcp = 16
+    contract = 32
+    afn = 64
+    fast = 127
+
+    def __str__(self) -> str:
+        return _ods.flag_spelling(self, {0: "none", 1: "reassoc", 2: "nnan", 4: "ninf", 8: "nsz", 16: "arcp", 32: "contract", 64: "afn", 127: "fast"})
+
+
+class IntegerOverflowFlags(_IntFlag):
+    """The cases of `IntegerOverflowFlags` (32-bit flags); `str()` gives a case's spelling in MLIR text."""
+
+    none = 0
+    nsw = 1
+    nuw = 2
+
+    def __str__(self) -> str:
+        return _ods.flag_spelling(self, {0: "none", 1: "nsw", 2: "nuw"})
 
 
 class RoundingMode(_IntEnum):

@@ -15,6 +15,159 @@ from omnir.dialects import _ods_common as _ods
 
 
 
+class AddressSpace(_IntEnum):
+    """The cases of `AddressSpace` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    Global = 1
+    Workgroup = 2
+    Private = 3
+    Constant = 4
+
+    def __str__(self) -> str:
+        return {1: "global", 2: "workgroup", 3: "private", 4: "constant"}[self.value]
+
+
+class AllReduceOperation(_IntEnum):
+    """The cases of `AllReduceOperation` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    ADD = 0
+    MUL = 1
+    MINUI = 2
+    MINSI = 3
+    MINNUMF = 4
+    MAXUI = 5
+    MAXSI = 6
+    MAXNUMF = 7
+    AND = 8
+    OR = 9
+    XOR = 10
+    MINIMUMF = 11
+    MAXIMUMF = 12
+    MINIMUMNUMF = 13
+    MAXIMUMNUMF = 14
+
+    def __str__(self) -> str:
+        return {0: "add", 1: "mul", 2: "minui", 3: "minsi", 4: "minnumf", 5: "maxui", 6: "maxsi", 7: "maxnumf", 8: "and", 9: "or", 10: "xor", 11: "minimumf", 12: "maximumf", 13: "minimumnumf", 14: "maximumnumf"}[self.value]
+
+
+class BarrierScope(_IntEnum):
+    """The cases of `BarrierScope` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    workgroup = 0
+    subgroup = 1
+
+    def __str__(self) -> str:
+        return {0: "workgroup", 1: "subgroup"}[self.value]
+
+
+class BroadcastType(_IntEnum):
+    """The cases of `BroadcastType` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    first_active_lane = 0
+    specific_lane = 1
+
+    def __str__(self) -> str:
+        return {0: "first_active_lane", 1: "specific_lane"}[self.value]
+
+
+class Dimension(_IntEnum):
+    """The cases of `Dimension` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    x = 0
+    y = 1
+    z = 2
+
+    def __str__(self) -> str:
+        return {0: "x", 1: "y", 2: "z"}[self.value]
+
+
+class MMAElementwiseOp(_IntEnum):
+    """The cases of `MMAElementwiseOp` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    ADDF = 0
+    MULF = 1
+    SUBF = 2
+    MAXF = 3
+    MINF = 4
+    DIVF = 5
+    ADDI = 6
+    MULI = 7
+    SUBI = 8
+    DIVS = 9
+    DIVU = 10
+    NEGATEF = 11
+    NEGATES = 12
+    EXTF = 13
+
+    def __str__(self) -> str:
+        return {0: "addf", 1: "mulf", 2: "subf", 3: "maxf", 4: "minf", 5: "divf", 6: "addi", 7: "muli", 8: "subi", 9: "divs", 10: "divu", 11: "negatef", 12: "negates", 13: "extf"}[self.value]
+
+
+class MappingId(_IntEnum):
+    """The cases of `MappingId` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    DimX = 0
+    DimY = 1
+    DimZ = 2
+    LinearDim0 = 3
+    LinearDim1 = 4
+    LinearDim2 = 5
+    LinearDim3 = 6
+    LinearDim4 = 7
+    LinearDim5 = 8
+    LinearDim6 = 9
+    LinearDim7 = 10
+    LinearDim8 = 11
+    LinearDim9 = 12
+
+    def __str__(self) -> str:
+        return {0: "x", 1: "y", 2: "z", 3: "linear_dim_0", 4: "linear_dim_1", 5: "linear_dim_2", 6: "linear_dim_3", 7: "linear_dim_4", 8: "linear_dim_5", 9: "linear_dim_6", 10: "linear_dim_7", 11: "linear_dim_8", 12: "linear_dim_9"}[self.value]
+
+
+class Prune2To4SpMatFlag(_IntEnum):
+    """The cases of `Prune2To4SpMatFlag` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    NONE = 0
+    PRUNE_ONLY = 1
+    PRUNE_AND_CHECK = 2
+
+    def __str__(self) -> str:
+        return {0: "NONE", 1: "PRUNE_ONLY", 2: "PRUNE_AND_CHECK"}[self.value]
+
+
+class ShuffleMode(_IntEnum):
+    """The cases of `ShuffleMode` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    XOR = 0
+    DOWN = 1
+    UP = 2
+    IDX = 3
+
+    def __str__(self) -> str:
+        return {0: "xor", 1: "down", 2: "up", 3: "idx"}[self.value]
+
+
+class SpGEMMWorkEstimationOrComputeKind(_IntEnum):
+    """The cases of `SpGEMMWorkEstimationOrComputeKind` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    WORK_ESTIMATION = 0
+    COMPUTE = 1
+
+    def __str__(self) -> str:
+        return {0: "WORK_ESTIMATION", 1: "COMPUTE"}[self.value]
+
+
+class TransposeMode(_IntEnum):
+    """The cases of `TransposeMode` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    NON_TRANSPOSE = 0
+    TRANSPOSE = 1
+    CONJUGATE_TRANSPOSE = 2
+
+    def __str__(self) -> str:
+        return {0: "NON_TRANSPOSE", 1: "TRANSPOSE", 2: "CONJUGATE_TRANSPOSE"}[self.value]
+
+
 @_ods.register_operation
 class AllReduceOp(_ir.OpView):
     r"""reduction across a workgroup"""

@@ -15,6 +15,106 @@ from omnir.dialects import _ods_common as _ods
 
 
 
+class BinaryFn(_IntEnum):
+    """The cases of `BinaryFn` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    add = 0
+    sub = 1
+    mul = 2
+    div = 3
+    div_unsigned = 4
+    max_signed = 5
+    min_signed = 6
+    max_unsigned = 7
+    min_unsigned = 8
+    powf = 9
+
+    def __str__(self) -> str:
+        return {0: "add", 1: "sub", 2: "mul", 3: "div", 4: "div_unsigned", 5: "max_signed", 6: "min_signed", 7: "max_unsigned", 8: "min_unsigned", 9: "powf"}[self.value]
+
+
+class ElementwiseKind(_IntEnum):
+    """The cases of `ElementwiseKind` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    exp = 0
+    log = 1
+    abs = 2
+    ceil = 3
+    floor = 4
+    negf = 5
+    reciprocal = 6
+    round = 7
+    sqrt = 8
+    rsqrt = 9
+    square = 10
+    tanh = 11
+    erf = 12
+    sin = 13
+    cos = 14
+    tan = 15
+    acos = 16
+    acosh = 17
+    asin = 18
+    asinh = 19
+    atan = 20
+    atanh = 21
+    log10 = 22
+    log1p = 23
+
+    def __str__(self) -> str:
+        return {0: "exp", 1: "log", 2: "abs", 3: "ceil", 4: "floor", 5: "negf", 6: "reciprocal", 7: "round", 8: "sqrt", 9: "rsqrt", 10: "square", 11: "tanh", 12: "erf", 13: "add", 14: "sub", 15: "mul", 16: "div", 17: "div_unsigned", 18: "max_signed", 19: "min_signed", 20: "max_unsigned", 21: "min_unsigned", 22: "powf", 23: "select"}[self.value]
+
+
+class IteratorType(_IntEnum):
+    """The cases of `IteratorType` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    parallel = 0
+    reduction = 1
+
+    def __str__(self) -> str:
+        return {0: "parallel", 1: "reduction"}[self.value]
+
+
+class TernaryFn(_IntEnum):
+    """The cases of `TernaryFn` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    select = 0
+
+    def __str__(self) -> str:
+        return {0: "select"}[self.value]
+
+
+class TypeFn(_IntEnum):
+    """The cases of `TypeFn` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    cast_signed = 0
+    cast_unsigned = 1
+
+    def __str__(self) -> str:
+        return {0: "cast_signed", 1: "cast_unsigned"}[self.value]
+
+
+class UnaryFn(_IntEnum):
+    """The cases of `UnaryFn` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    exp = 0
+    log = 1
+    abs = 2
+    ceil = 3
+    floor = 4
+    negf = 5
+    reciprocal = 6
+    round = 7
+    sqrt = 8
+    rsqrt = 9
+    square = 10
+    tanh = 11
+    erf = 12
+
+    def __str__(self) -> str:
+        return {0: "exp", 1: "log", 2: "abs", 3: "ceil", 4: "floor", 5: "negf", 6: "reciprocal", 7: "round", 8: "sqrt", 9: "rsqrt", 10: "square", 11: "tanh", 12: "erf"}[self.value]
+
+
 class WinogradConv2DFmr(_IntEnum):
     """The cases of `WinogradConv2DFmr` (32-bit); `str()` gives a case's spelling in MLIR text."""
 

@@ -69,6 +69,62 @@ class AtomicOrdering(_IntEnum):
         return {0: "not_atomic", 1: "unordered", 2: "monotonic", 4: "acquire", 5: "release", 6: "acq_rel", 7: "seq_cst"}[self.value]
 
 
+class CConv(_IntEnum):
+    """The cases of `CConv` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    ccc = 0
+    fastcc = 8
+    coldcc = 9
+    cc_10 = 10
+    cc_11 = 11
+    webkit_jscc = 12
+    anyregcc = 13
+    preserve_mostcc = 14
+    preserve_allcc = 15
+    swiftcc = 16
+    cxx_fast_tlscc = 17
+    tailcc = 18
+    cfguard_checkcc = 19
+    swifttailcc = 20
+    x86_stdcallcc = 64
+    x86_fastcallcc = 65
+    arm_apcscc = 66
+    arm_aapcscc = 67
+    arm_aapcs_vfpcc = 68
+    msp430_intrcc = 69
+    x86_thiscallcc = 70
+    ptx_kernelcc = 71
+    ptx_devicecc = 72
+    spir_funccc = 75
+    spir_kernelcc = 76
+    intel_ocl_bicc = 77
+    x86_64_sysvcc = 78
+    win64cc = 79
+    x86_vectorcallcc = 80
+    hhvmcc = 81
+    hhvm_ccc = 82
+    x86_intrcc = 83
+    avr_intrcc = 84
+    avr_builtincc = 86
+    amdgpu_vscc = 87
+    amdgpu_gscc = 88
+    amdgpu_cscc = 90
+    amdgpu_kernelcc = 91
+    x86_regcallcc = 92
+    amdgpu_hscc = 93
+    msp430_builtincc = 94
+    amdgpu_lscc = 95
+    amdgpu_escc = 96
+    aarch64_vectorcallcc = 97
+    aarch64_sve_vectorcallcc = 98
+    wasm_emscripten_invokecc = 99
+    amdgpu_gfxcc = 100
+    m68k_intrcc = 101
+
+    def __str__(self) -> str:
+        return {0: "ccc", 8: "fastcc", 9: "coldcc", 10: "cc_10", 11: "cc_11", 12: "webkit_jscc", 13: "anyregcc", 14: "preserve_mostcc", 15: "preserve_allcc", 16: "swiftcc", 17: "cxx_fast_tlscc", 18: "tailcc", 19: "cfguard_checkcc", 20: "swifttailcc", 64: "x86_stdcallcc", 65: "x86_fastcallcc", 66: "arm_apcscc", 67: "arm_aapcscc", 68: "arm_aapcs_vfpcc", 69: "msp430_intrcc", 70: "x86_thiscallcc", 71: "ptx_kernelcc", 72: "ptx_devicecc", 75: "spir_funccc", 76: "spir_kernelcc", 77: "intel_ocl_bicc", 78: "x86_64_sysvcc", 79: "win64cc", 80: "x86_vectorcallcc", 81: "hhvmcc", 82: "hhvm_ccc", 83: "x86_intrcc", 84: "avr_intrcc", 86: "avr_builtincc", 87: "amdgpu_vscc", 88: "amdgpu_gscc", 90: "amdgpu_cscc", 91: "amdgpu_kernelcc", 92: "x86_regcallcc", 93: "amdgpu_hscc", 94: "msp430_builtincc", 95: "amdgpu_lscc", 96: "amdgpu_escc", 97: "aarch64_vectorcallcc", 98: "aarch64_sve_vectorcallcc", 99: "wasm_emscripten_invokecc", 100: "amdgpu_gfxcc", 101: "m68k_intrcc"}[self.value]
+
+
 class Comdat(_IntEnum):
     """The cases of `Comdat` (64-bit); `str()` gives a case's spelling in MLIR text."""
 
@@ -104,6 +160,35 @@ class FCmpPredicate(_IntEnum):
 
     def __str__(self) -> str:
         return {0: "_false", 1: "oeq", 2: "ogt", 3: "oge", 4: "olt", 5: "ole", 6: "one", 7: "ord", 8: "ueq", 9: "ugt", 10: "uge", 11: "ult", 12: "ule", 13: "une", 14: "uno", 15: "_true"}[self.value]
+
+
+class FastmathFlags(_IntFlag):
+    """The cases of `FastmathFlags` (32-bit flags); `str()` gives a case's spelling in MLIR text."""
+
+    none = 0
+    nnan = 1
+    ninf = 2
+    nsz = 4
+    arcp = 8
+    contract = 16
+    afn = 32
+    reassoc = 64
+    fast = 127
+
+    def __str__(self) -> str:
+        return _ods.flag_spelling(self, {0: "none", 1: "nnan", 2: "ninf", 4: "nsz", 8: "arcp", 16: "contract", 32: "afn", 64: "reassoc", 127: "fast"})
+
+
+class FramePointerKind(_IntEnum):
+    """The cases of `FramePointerKind` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    None_ = 0
+    NonLeaf = 1
+    All = 2
+    Reserved = 3
+
+    def __str__(self) -> str:
+        return {0: "none", 1: "non-leaf", 2: "all", 3: "reserved"}[self.value]
 
 
 class GEPNoWrapFlags(_IntFlag):
@@ -146,6 +231,49 @@ class IntegerOverflowFlags(_IntFlag):
 
     def __str__(self) -> str:
         return _ods.flag_spelling(self, {0: "none", 1: "nsw", 2: "nuw"})
+
+
+class Linkage(_IntEnum):
+    """The cases of `Linkage` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    External = 0
+    AvailableExternally = 1
+    Linkonce = 2
+    LinkonceODR = 3
+    Weak = 4
+    WeakODR = 5
+    Appending = 6
+    Internal = 7
+    Private = 8
+    ExternWeak = 9
+    Common = 10
+
+    def __str__(self) -> str:
+        return {0: "private", 1: "internal", 2: "available_externally", 3: "linkonce", 4: "weak", 5: "common", 6: "appending", 7: "extern_weak", 8: "linkonce_odr", 9: "weak_odr", 10: "external"}[self.value]
+
+
+class ModRefInfo(_IntEnum):
+    """The cases of `ModRefInfo` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    NoModRef = 0
+    Ref = 1
+    Mod = 2
+    ModRef = 3
+
+    def __str__(self) -> str:
+        return {0: "none", 1: "read", 2: "write", 3: "readwrite"}[self.value]
+
+
+class TailCallKind(_IntEnum):
+    """The cases of `TailCallKind` (64-bit); `str()` gives a case's spelling in MLIR text."""
+
+    None_ = 0
+    Tail = 1
+    MustTail = 2
+    NoTail = 3
+
+    def __str__(self) -> str:
+        return {0: "none", 1: "tail", 2: "musttail", 3: "notail"}[self.value]
 
 
 class UnnamedAddr(_IntEnum):

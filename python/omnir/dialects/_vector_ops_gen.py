@@ -15,6 +15,50 @@ from omnir.dialects import _ods_common as _ods
 
 
 
+class CombiningKind(_IntEnum):
+    """The cases of `CombiningKind` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    ADD = 0
+    MUL = 1
+    MINUI = 2
+    MINSI = 3
+    MINNUMF = 4
+    MAXUI = 5
+    MAXSI = 6
+    MAXNUMF = 7
+    AND = 8
+    OR = 9
+    XOR = 10
+    MAXIMUMF = 12
+    MINIMUMF = 11
+
+    def __str__(self) -> str:
+        return {0: "add", 1: "mul", 2: "minui", 3: "minsi", 4: "minnumf", 5: "maxui", 6: "maxsi", 7: "maxnumf", 8: "and", 9: "or", 10: "xor", 12: "maximumf", 11: "minimumf"}[self.value]
+
+
+class IteratorType(_IntEnum):
+    """The cases of `IteratorType` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    parallel = 0
+    reduction = 1
+
+    def __str__(self) -> str:
+        return {0: "parallel", 1: "reduction"}[self.value]
+
+
+class PrintPunctuation(_IntEnum):
+    """The cases of `PrintPunctuation` (32-bit); `str()` gives a case's spelling in MLIR text."""
+
+    NoPunctuation = 0
+    NewLine = 1
+    Comma = 2
+    Open = 3
+    Close = 4
+
+    def __str__(self) -> str:
+        return {0: "no_punctuation", 1: "newline", 2: "comma", 3: "open", 4: "close"}[self.value]
+
+
 @_ods.register_operation
 class BitCastOp(_ir.OpView):
     r"""bitcast casts between vectors"""

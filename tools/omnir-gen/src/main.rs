@@ -83,8 +83,11 @@ fn shipped(args: &[String]) -> ExitCode {
         _ => return usage(),
     };
     let mut stale = Vec::new();
-    for d in omnir_core::dialects::shipped_names() {
-        let source = format!("dialects/{d}/{d}.irdl.mlir");
+    // builtin is registered by the core itself (core/src/builtin.rs), the others load from
+    // their definition files.
+    for d in std::iter::once("builtin").chain(omnir_core::dialects::shipped_names()) {
+        let source =
+            if d == "builtin" { "core/src/builtin.rs".to_string() } else { format!("dialects/{d}/{d}.irdl.mlir") };
         let text = match omnir_gen::python_module(d, &[], &source) {
             Ok(t) => t,
             Err(e) => {

@@ -1,6 +1,6 @@
 """A program written against upstream's Python bindings (``mlir.ir`` + ``mlir.dialects``, as
 iree-base-compiler ships them under ``iree.compiler``) that runs unchanged on omnir's
-generated bindings: ``upstream_program.py upstream|omnir`` prints the module in custom and
+generated bindings: ``tour.py upstream|omnir`` prints the module in custom and
 generic form; CI runs both and requires the same text."""
 
 import sys
