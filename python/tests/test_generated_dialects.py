@@ -36,7 +36,7 @@ def dialect_views() -> Iterator[None]:
         views.pop(name, None)
 
 
-@pytest.mark.parametrize("program", ["tour", "module_and_branches"])
+@pytest.mark.parametrize("program", ["tour", "module_and_branches", "parse_and_inspect"])
 def test_program_written_for_upstream_prints_what_upstream_prints(program: str) -> None:
     # The expected text was printed by upstream's bindings (iree-base-compiler) running the
     # same program; CI also reruns it against upstream (ci/test-generator.sh).
