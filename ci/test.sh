@@ -34,8 +34,8 @@ bash ci/test-python-fresh.sh start
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 cargo run -q --locked -p omnir-gen-header -- --check
 
-echo "== the generated dialect bindings are fresh (omnir-gen: python/omnir/dialects)"
-cargo run -q --locked -p omnir-gen -- shipped python/omnir/dialects --check
+echo "== the generated dialect bindings are fresh (omnir-gen: python/omnir/dialects, node/lib/dialects)"
+cargo run -q --locked -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --check
 
 echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
 python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh

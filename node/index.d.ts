@@ -683,6 +683,8 @@ export interface OperationCreateOptions {
   /** Where to insert it: default `InsertionPoint.current`; `null` for a detached operation. */
   ip?: InsertionPoint | null;
   context?: Context;
+  /** Without `results`, the result types follow from the op's definition. */
+  inferType?: boolean;
 }
 
 /** An operation. Two wrappers of one operation are `equals` and share `hash`. */

@@ -244,7 +244,8 @@ class Operation {
 
   /**
    * Creates an operation: `Operation.create({ name, operands, results, attributes,
-   * properties, regions, successors, loc, ip })`. It is inserted at `ip` (default: the
+   * properties, regions, successors, loc, ip, inferType })` (`inferType`: without
+   * `results`, the result types follow from the op's definition). It is inserted at `ip` (default: the
    * current insertion point of `ip.run(...)`; `null` for none), else it is detached and
    * owned by the returned wrapper (erased when that is collected, unless inserted first).
    */
@@ -327,7 +328,8 @@ class Operation {
     S[1] = nid;
     S[2] = locId;
     S[3] = nOps;
-    S[4] = nRes;
+    // Bit 30: infer the result types from the op's definition (none given).
+    S[4] = options.inferType && nRes === 0 ? nRes | 0x40000000 : nRes;
     S[5] = nAttrs;
     S[6] = regions === undefined || regions === null ? 0 : regionCount(regions);
     S[7] = nSucc;

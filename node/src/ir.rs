@@ -102,12 +102,18 @@ pub fn op_create() -> u32 {
     run(|| state::with_entry(slot, create_in))
 }
 
+/// The flag of `Operation.create`'s result-count word that asks for inferred result types.
+const INFER_RESULT_TYPES: u32 = 1 << 30;
+
 fn create_in(entry: &state::ContextEntry) -> omnir::Result<()> {
     let ctx = &entry.ctx;
     let serial = ctx.serial();
     let name_id = rd(1);
     let loc = rd(2);
-    let (n_operands, n_results, n_attrs, n_succ) = (rd(3) as usize, rd(4) as usize, rd(5) as usize, rd(7) as usize);
+    // Word 4: the result count; its bit 30 asks for inferred result types (`inferType`).
+    let infer = rd(4) & INFER_RESULT_TYPES != 0;
+    let (n_operands, n_results, n_attrs, n_succ) =
+        (rd(3) as usize, (rd(4) & !INFER_RESULT_TYPES) as usize, rd(5) as usize, rd(7) as usize);
     let n_regions = rd(6) as usize;
     let props = rd(8);
     let ip_kind = rd(9);
@@ -156,6 +162,9 @@ fn create_in(entry: &state::ContextEntry) -> omnir::Result<()> {
         if cached.loc != loc {
             b.set_location(&loc_at(ctx, 2))?;
             cached.loc = loc;
+        }
+        if infer {
+            b.enable_result_type_inference()?;
         }
         if n_operands > 0 {
             b.add_operands_raw(operands.as_slice())?;

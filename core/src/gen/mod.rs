@@ -4,6 +4,7 @@
 //! Python's `python -m omnir.gen`), and `omnir-gen` (tools/omnir-gen) is a command over it.
 //! [`model`] is what every language's bindings are made from; each language is one emitter.
 
+pub mod js;
 pub mod model;
 pub mod python;
 
@@ -11,7 +12,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The languages [`generate`] writes.
-pub const LANGUAGES: &[&str] = &["python"];
+pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
 
 /// The bindings of `dialect` (shipped, or registered in `ctx` from a definition) in
 /// `language`; `source` names the definition in the output's header.
@@ -19,6 +20,9 @@ pub fn generate(ctx: &mut Context, dialect: &str, language: &str, source: &str) 
     let model = model::Dialect::from_context(ctx, dialect).map_err(Error::invalid)?;
     match language {
         "python" => Ok(python::module(&model, source)),
+        // The CommonJS module and its declarations.
+        "javascript" => Ok(js::module(&model, source).0),
+        "typescript" => Ok(js::module(&model, source).1),
         other => Err(Error::invalid(format!(
             "no bindings generator for language '{other}' (known: {})",
             LANGUAGES.join(", ")

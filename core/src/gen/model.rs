@@ -206,6 +206,30 @@ impl Op {
         }
     }
 
+    /// The region count a builder passes: the fixed regions, plus its `num_<name>` parameter
+    /// for a variadic group.
+    pub fn region_count_expr(&self) -> String {
+        let fixed = self.regions.iter().filter(|r| r.arity != Arity::Variadic).count();
+        match self.regions.iter().find(|r| r.arity == Arity::Variadic) {
+            Some(r) => format!("{fixed} + num_{}", r.name),
+            None => fixed.to_string(),
+        }
+    }
+
+    /// The successors a builder passes, as a list expression (`empty` when it has none):
+    /// each parameter's name, `spread` before a variadic group's (`*`, `...`).
+    pub fn successor_list(&self, empty: &str, spread: &str, name: impl Fn(&str) -> String) -> String {
+        if self.successors.is_empty() {
+            return empty.to_string();
+        }
+        let parts: Vec<String> = self
+            .successors
+            .iter()
+            .map(|s| if s.arity == Arity::Variadic { format!("{spread}{}", name(&s.name)) } else { name(&s.name) })
+            .collect();
+        format!("[{}]", parts.join(", "))
+    }
+
     pub fn operands(&self) -> impl Iterator<Item = &Group> {
         self.arguments.iter().filter_map(|a| match a {
             Argument::Operand(g) => Some(g),

@@ -289,20 +289,8 @@ fn write_class(out: &mut String, op: &Op) {
             }
         }
     }
-    let successors = if op.successors.is_empty() {
-        "None".to_string()
-    } else {
-        let parts: Vec<String> = op
-            .successors
-            .iter()
-            .map(|s| if s.arity == Arity::Variadic { format!("*{}", sanitize(&s.name)) } else { sanitize(&s.name) })
-            .collect();
-        format!("[{}]", parts.join(", "))
-    };
-    let regions = match op.regions.iter().find(|r| r.arity == Arity::Variadic) {
-        Some(r) => format!("{regions_fixed} + num_{}", r.name),
-        None => regions_fixed.to_string(),
-    };
+    let successors = op.successor_list("None", "*", sanitize);
+    let regions = op.region_count_expr();
     let _ = writeln!(
         out,
         "        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors={successors}, regions={regions}, loc=loc, ip=ip{})",

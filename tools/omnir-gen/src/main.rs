@@ -3,8 +3,9 @@
 //! ```text
 //! omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]
 //!     the Python module of DIALECT (shipped, or defined in the files) to OUT or stdout
-//! omnir-gen shipped DIR [--check]
-//!     DIR/_<d>_ops_gen.py for every shipped dialect; --check fails if any differs
+//! omnir-gen shipped [--python DIR] [--node DIR] [--check]
+//!     for builtin and every shipped dialect: DIR/_<d>_ops_gen.py (Python), DIR/<d>.js and
+//!     DIR/<d>.d.ts (Node); --check fails if any differs
 //! omnir-gen model DIALECT
 //!     the model the emitters see, an op per line (for tools and reviews)
 //! ```
@@ -12,7 +13,9 @@
 use std::process::ExitCode;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped DIR [--check]");
+    eprintln!(
+        "usage: omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--check]\n       omnir-gen model DIALECT"
+    );
     ExitCode::from(2)
 }
 
@@ -76,41 +79,66 @@ fn python(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Writes (or with `check`, compares) `path`; records a stale file.
+fn put(path: &str, text: &str, check: bool, stale: &mut Vec<String>) -> Result<(), String> {
+    if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
+        return Ok(());
+    }
+    if check {
+        stale.push(path.to_string());
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+    eprintln!("omnir-gen: wrote {path}");
+    Ok(())
+}
+
 fn shipped(args: &[String]) -> ExitCode {
-    let (dir, check) = match args {
-        [dir] => (dir, false),
-        [dir, flag] if flag == "--check" => (dir, true),
-        _ => return usage(),
-    };
+    let mut python_dir = None;
+    let mut node_dir = None;
+    let mut check = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--python" => python_dir = it.next().cloned(),
+            "--node" => node_dir = it.next().cloned(),
+            "--check" => check = true,
+            _ => return usage(),
+        }
+    }
+    if python_dir.is_none() && node_dir.is_none() {
+        return usage();
+    }
     let mut stale = Vec::new();
     // builtin is registered by the core itself (core/src/builtin.rs), the others load from
     // their definition files.
     for d in std::iter::once("builtin").chain(omnir_core::dialects::shipped_names()) {
         let source =
             if d == "builtin" { "core/src/builtin.rs".to_string() } else { format!("dialects/{d}/{d}.irdl.mlir") };
-        let text = match omnir_gen::python_module(d, &[], &source) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("omnir-gen: {d}: {e}");
+        let mut ctx = omnir_core::Context::new();
+        let mut outputs = Vec::new();
+        if let Some(dir) = &python_dir {
+            outputs.push((format!("{dir}/_{d}_ops_gen.py"), "python"));
+        }
+        if let Some(dir) = &node_dir {
+            outputs.push((format!("{dir}/{d}.js"), "javascript"));
+            outputs.push((format!("{dir}/{d}.d.ts"), "typescript"));
+        }
+        for (path, language) in outputs {
+            let written = omnir_core::gen::generate(&mut ctx, d, language, &source)
+                .map_err(|e| format!("{d}: {}", e.message))
+                .and_then(|text| put(&path, &text, check, &mut stale));
+            if let Err(e) = written {
+                eprintln!("omnir-gen: {e}");
                 return ExitCode::FAILURE;
             }
-        };
-        let path = format!("{dir}/_{d}_ops_gen.py");
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
-        if current == text {
-            continue;
-        }
-        if check {
-            stale.push(path);
-        } else if let Err(e) = std::fs::write(&path, text) {
-            eprintln!("omnir-gen: {path}: {e}");
-            return ExitCode::FAILURE;
-        } else {
-            eprintln!("omnir-gen: wrote {path}");
         }
     }
     if !stale.is_empty() {
-        eprintln!("omnir-gen: stale (run `cargo run -p omnir-gen -- shipped {dir}`): {}", stale.join(", "));
+        eprintln!(
+            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects`): {}",
+            stale.join(", ")
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

@@ -1,0 +1,411 @@
+//! JavaScript bindings: a CommonJS module per dialect (`omnir/dialects/<d>`) and its `.d.ts`.
+//! JS naming over the same model as Python: `arith.AddIOp.create(lhs, rhs, { overflowFlags })`
+//! builds (result types left out where the definition determines them), `arith.addi(lhs,
+//! rhs)` returns the result, `new arith.AddIOp(op)` views an existing operation
+//! (`AddIOp.isInstance(op)` first), getters per operand, attribute and result group, enums as
+//! frozen objects. What the classes share at run time is node/lib/dialects/_ods_common.js.
+
+use std::fmt::Write;
+
+use super::model::{Argument, AttrKind, Dialect, Group, Op};
+use crate::dialect::Arity;
+
+/// JavaScript's reserved words and the builder's own option names: `_` is appended.
+const RESERVED: &[&str] = &[
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "let",
+    "static",
+    "implements",
+    "interface",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "await",
+    "arguments",
+    "eval",
+    "results",
+    "loc",
+    "ip",
+    "operation",
+    "operands",
+    "attributes",
+    "successors",
+    "regions",
+    "ctx",
+    "options",
+    "ods",
+];
+
+fn sanitize(name: &str) -> String {
+    if RESERVED.contains(&name) {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The function of an op: its name after the dialect's, `.` as `_`, camelCase kept as
+/// upstream's Python spells it (`index_cast`), a reserved word with `_`.
+fn function_name(op_name: &str) -> String {
+    let short = op_name.split_once('.').map_or(op_name, |(_, s)| s).replace('.', "_");
+    sanitize(&short)
+}
+
+/// Getters of the view that a generated getter of the same name must not replace.
+const VIEW_MEMBERS: &[&str] = &["operation", "result", "results", "name", "context", "location", "operands"];
+
+fn attr_builder(kind: &AttrKind, value: &str) -> String {
+    match kind {
+        AttrKind::Unit => "ods.unitAttr(ctx)".into(),
+        AttrKind::Bool => format!("ods.boolAttr({value}, ctx)"),
+        AttrKind::Int(t) => format!("ods.intAttr({value}, {t:?}, ctx)"),
+        AttrKind::String | AttrKind::SymbolName => format!("ods.strAttr({value}, ctx)"),
+        AttrKind::FlatSymbolRef | AttrKind::SymbolRef => format!("ods.symbolRefAttr({value}, ctx)"),
+        AttrKind::Type => format!("ods.typeAttr({value})"),
+        AttrKind::Array => format!("ods.arrayAttr({value}, ctx)"),
+        AttrKind::Dictionary => format!("ods.dictAttr({value}, ctx)"),
+        AttrKind::DenseArray(w) => format!("ods.denseArrayAttr({value}, {w}, ctx)"),
+        AttrKind::Enum(_, w) => format!("ods.enumAttr({value}, {w}, ctx)"),
+        AttrKind::DialectAttr(q) => format!("ods.dialectAttr({value}, {q:?}, ctx)"),
+        AttrKind::Any => format!("ods.anyAttr({value})"),
+    }
+}
+
+fn ts_attr(kind: &AttrKind) -> &'static str {
+    match kind {
+        AttrKind::Unit => "boolean",
+        AttrKind::Bool => "boolean | Attribute",
+        AttrKind::Int(_) | AttrKind::Enum(..) => "number | bigint | Attribute",
+        AttrKind::String | AttrKind::SymbolName | AttrKind::FlatSymbolRef | AttrKind::SymbolRef => "string | Attribute",
+        AttrKind::Type => "Type | Attribute",
+        AttrKind::Array => "Attribute[] | Attribute",
+        AttrKind::Dictionary => "Record<string, Attribute> | Attribute",
+        AttrKind::DenseArray(1) => "boolean[] | Attribute",
+        AttrKind::DenseArray(_) => "Array<number | bigint> | Attribute",
+        AttrKind::DialectAttr(_) => "string | number | Attribute",
+        AttrKind::Any => "Attribute",
+    }
+}
+
+fn ts_group(g: &Group, one: &str) -> String {
+    match g.arity {
+        Arity::Single => one.to_string(),
+        Arity::Optional => format!("{one} | null"),
+        Arity::Variadic => format!("{one}[]"),
+    }
+}
+
+/// A builder parameter: the JS name, its TypeScript type, whether it goes in the options.
+struct Param {
+    name: String,
+    ts: String,
+    optional: bool,
+}
+
+fn params_of(op: &Op) -> Vec<Param> {
+    let mut params = Vec::new();
+    if !op.infers_results {
+        for r in &op.results {
+            params.push(Param { name: sanitize(&r.name), ts: ts_group(r, "Type"), optional: false });
+        }
+    }
+    for a in &op.arguments {
+        let ts = match a {
+            Argument::Operand(g) => ts_group(g, "Value"),
+            Argument::Attribute(at) => ts_attr(&at.kind).to_string(),
+        };
+        params.push(Param { name: sanitize(a.name()), ts, optional: a.is_optional() });
+    }
+    for s in &op.successors {
+        params.push(Param { name: sanitize(&s.name), ts: ts_group(s, "Block"), optional: false });
+    }
+    if let Some(r) = op.regions.iter().find(|r| r.arity == Arity::Variadic) {
+        params.push(Param { name: format!("num_{}", r.name), ts: "number".into(), optional: false });
+    }
+    params
+}
+
+fn codes(groups: &[&Group]) -> String {
+    let c: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            match g.arity {
+                Arity::Single => "'1'",
+                Arity::Optional => "'?'",
+                Arity::Variadic => "'*'",
+            }
+            .to_string()
+        })
+        .collect();
+    format!("[{}]", c.join(", "))
+}
+
+fn write_op(js: &mut String, ts: &mut String, op: &Op) {
+    let params = params_of(op);
+    let required: Vec<&Param> = params.iter().filter(|p| !p.optional).collect();
+    let optional: Vec<&Param> = params.iter().filter(|p| p.optional).collect();
+    let operands: Vec<&Group> = op.operands().collect();
+    let summary = op.summary.trim().replace("*/", "* /");
+    let cls = &op.class_name;
+    // Options: the optional arguments, then results / loc / ip.
+    let mut option_names: Vec<String> = optional.iter().map(|p| p.name.clone()).collect();
+    if op.infers_results {
+        option_names.push("results".into());
+    }
+    option_names.extend(["loc".to_string(), "ip".to_string()]);
+    let req_names: Vec<String> = required.iter().map(|p| p.name.clone()).collect();
+    let mut sig = req_names.clone();
+    sig.push(format!("{{ {} }} = {{}}", option_names.join(", ")));
+    let _ = writeln!(js, "\n/** {summary} (`{}`) */\nclass {cls} extends ods.OpView {{", op.name);
+    let _ = writeln!(js, "  static create({}) {{", sig.join(", "));
+    let _ = writeln!(js, "    const ctx = ods.contextOf(loc, ip, [{}]);", req_names.join(", "));
+    let groups = operands.iter().map(|g| sanitize(&g.name)).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(js, "    const operands = ods.flatten({}, [{groups}]);", codes(&operands));
+    let _ = writeln!(js, "    const attributes = {{}};");
+    if op.sized_operand_segments {
+        let _ = writeln!(
+            js,
+            "    attributes.operandSegmentSizes = ods.segmentSizes({}, [{groups}], ctx);",
+            codes(&operands)
+        );
+    }
+    for a in &op.arguments {
+        let Argument::Attribute(at) = a else { continue };
+        let p = sanitize(&at.name);
+        let set = format!("attributes[{:?}] = ods.isAttribute({p}) ? {p} : {}", at.name, attr_builder(&at.kind, &p));
+        if at.kind == AttrKind::Unit {
+            let _ = writeln!(js, "    if ({p}) attributes[{:?}] = ods.unitAttr(ctx);", at.name);
+        } else if at.optional {
+            let _ = writeln!(js, "    if ({p} !== undefined && {p} !== null) {set};");
+        } else {
+            let _ = writeln!(js, "    {set};");
+        }
+    }
+    let results_expr = if op.infers_results {
+        "results".to_string()
+    } else {
+        let rg: Vec<&Group> = op.results.iter().collect();
+        let names = op.results.iter().map(|r| sanitize(&r.name)).collect::<Vec<_>>().join(", ");
+        if op.sized_result_segments {
+            let _ =
+                writeln!(js, "    attributes.resultSegmentSizes = ods.segmentSizes({}, [{names}], ctx);", codes(&rg));
+        }
+        format!("ods.flatten({}, [{names}])", codes(&rg))
+    };
+    let successors = op.successor_list("[]", "...", sanitize);
+    let regions = op.region_count_expr();
+    let _ = writeln!(
+        js,
+        "    return new {cls}(ods.create({:?}, {{ operands, results: {results_expr}, attributes, successors: {successors}, regions: {regions}, loc, ip, context: ctx{} }}));",
+        op.name,
+        if op.infers_results { ", inferType: results === undefined" } else { "" }
+    );
+    let _ = writeln!(js, "  }}");
+    let _ = writeln!(js, "  static isInstance(op) {{ return ods.isInstance(op, {:?}); }}", op.name);
+    // Getters.
+    let mut ts_getters = String::new();
+    for (i, g) in operands.iter().enumerate() {
+        let name = sanitize(&g.name);
+        if VIEW_MEMBERS.contains(&name.as_str()) {
+            continue;
+        }
+        let _ = writeln!(js, "  get {name}() {{ return ods.operandGroup(this, {}, {i}); }}", codes(&operands));
+        let _ = writeln!(ts_getters, "  readonly {name}: {};", ts_group(g, "Value"));
+    }
+    for a in &op.arguments {
+        let Argument::Attribute(at) = a else { continue };
+        let name = sanitize(&at.name);
+        if VIEW_MEMBERS.contains(&name.as_str()) {
+            continue;
+        }
+        if at.kind == AttrKind::Unit {
+            let _ = writeln!(js, "  get {name}() {{ return this.operation.attributes.has({:?}); }}", at.name);
+            let _ = writeln!(ts_getters, "  readonly {name}: boolean;");
+        } else {
+            let _ = writeln!(js, "  get {name}() {{ return ods.attr(this, {:?}); }}", at.name);
+            let _ = writeln!(ts_getters, "  readonly {name}: Attribute | null;");
+        }
+    }
+    let rgroups: Vec<&Group> = op.results.iter().collect();
+    if !(op.results.len() == 1 && op.results[0].arity == Arity::Single) {
+        for (i, r) in op.results.iter().enumerate() {
+            let name = sanitize(&r.name);
+            if VIEW_MEMBERS.contains(&name.as_str()) {
+                continue;
+            }
+            let _ = writeln!(js, "  get {name}() {{ return ods.resultGroup(this, {}, {i}); }}", codes(&rgroups));
+            let _ = writeln!(ts_getters, "  readonly {name}: {};", ts_group(r, "OpResult"));
+        }
+    }
+    for (i, r) in op.regions.iter().enumerate() {
+        let name = sanitize(&r.name);
+        if VIEW_MEMBERS.contains(&name.as_str()) {
+            continue;
+        }
+        if r.arity == Arity::Variadic {
+            let _ = writeln!(js, "  get {name}() {{ return this.operation.regions.slice({i}); }}");
+            let _ = writeln!(ts_getters, "  readonly {name}: Region[];");
+        } else {
+            let _ = writeln!(js, "  get {name}() {{ return this.operation.regions[{i}]; }}");
+            let _ = writeln!(ts_getters, "  readonly {name}: Region;");
+        }
+    }
+    let _ = writeln!(js, "}}\n{cls}.OPERATION_NAME = {:?};", op.name);
+    // The function.
+    let fname = function_name(&op.name);
+    let single = op.results.len() == 1 && op.results[0].arity == Arity::Single;
+    let tail = if op.results.is_empty() {
+        ""
+    } else if single {
+        ".result"
+    } else {
+        ".operation.results"
+    };
+    let mut fsig = req_names.clone();
+    fsig.push("options".into());
+    let mut call = req_names.clone();
+    call.push("options".into());
+    let _ = writeln!(
+        js,
+        "/** {summary} (`{}`) */\nfunction {fname}({}) {{ return {cls}.create({}){tail}; }}",
+        op.name,
+        fsig.join(", "),
+        call.join(", ")
+    );
+    // TypeScript.
+    let mut opts: Vec<String> = optional.iter().map(|p| format!("{}?: {} | null", p.name, p.ts)).collect();
+    if op.infers_results {
+        opts.push("results?: Type[]".into());
+    }
+    opts.push("loc?: Location | null".into());
+    opts.push("ip?: InsertionPoint | null".into());
+    let opts_ts = format!("{{ {} }}", opts.join("; "));
+    let ts_req: Vec<String> = required.iter().map(|p| format!("{}: {}", p.name, p.ts)).collect();
+    let mut ts_params = ts_req.clone();
+    ts_params.push(format!("options?: {opts_ts}"));
+    let _ = writeln!(ts, "\n/** {summary} (`{}`) */\nexport class {cls} extends OpView {{", op.name);
+    let _ = writeln!(ts, "  static readonly OPERATION_NAME: {:?};", op.name);
+    let _ = writeln!(ts, "  static create({}): {cls};", ts_params.join(", "));
+    let _ = writeln!(ts, "  static isInstance(op: Operation | OpView): boolean;");
+    ts.push_str(&ts_getters);
+    let _ = writeln!(ts, "}}");
+    let ret = if op.results.is_empty() {
+        cls.to_string()
+    } else if single {
+        "OpResult".into()
+    } else {
+        "OpResult[]".into()
+    };
+    let _ = writeln!(ts, "export function {fname}({}): {ret};", ts_params.join(", "));
+}
+
+fn write_enum(js: &mut String, ts: &mut String, e: &super::model::Enum) {
+    let entries: Vec<String> = e
+        .cases
+        .iter()
+        .zip(&e.symbols)
+        .map(|((_, v), s)| format!("{}: {v}", if s.is_empty() { "None_".to_string() } else { snake_safe(s) }))
+        .collect();
+    let spellings: Vec<String> = e.cases.iter().map(|(c, v)| format!("{v}: {c:?}")).collect();
+    let _ = writeln!(js, "\n/** The cases of `{}`; `{}.spelling(v)` gives MLIR's word. */", e.name, e.name);
+    let _ = writeln!(
+        js,
+        "const {} = ods.enumeration({{ {} }}, {{ {} }}, {});",
+        e.name,
+        entries.join(", "),
+        spellings.join(", "),
+        e.bit
+    );
+    let keys: Vec<String> = e
+        .symbols
+        .iter()
+        .map(|s| format!("readonly {}: number", if s.is_empty() { "None_".to_string() } else { snake_safe(s) }))
+        .collect();
+    let _ = writeln!(ts, "\nexport const {}: {{ {}; spelling(value: number): string }};", e.name, keys.join("; "));
+}
+
+/// A case symbol as a JS property name.
+fn snake_safe(s: &str) -> String {
+    let name: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("_{name}")
+    } else {
+        name
+    }
+}
+
+/// The CommonJS module and the `.d.ts` of the dialect.
+pub fn module(d: &Dialect, source: &str) -> (String, String) {
+    let mut js = String::new();
+    let mut ts = String::new();
+    let _ = writeln!(js, "// Generated by omnir-gen from {source}; do not edit.\n'use strict';\n");
+    let _ = writeln!(js, "const ods = require('./_ods_common.js');");
+    let _ = writeln!(ts, "// Generated by omnir-gen from {source}; do not edit.");
+    let _ = writeln!(
+        ts,
+        "import type {{ Attribute, Block, InsertionPoint, Location, OpResult, Operation, Region, Type, Value }} from '../../index';"
+    );
+    let _ = writeln!(ts, "import {{ OpView }} from './_ods_common';");
+    let mut exports = Vec::new();
+    for e in &d.enums {
+        write_enum(&mut js, &mut ts, e);
+        exports.push(e.name.clone());
+    }
+    for op in &d.ops {
+        write_op(&mut js, &mut ts, op);
+        exports.push(op.class_name.clone());
+        exports.push(function_name(&op.name));
+    }
+    exports.sort();
+    exports.dedup();
+    let _ = writeln!(js, "\nmodule.exports = {{ {} }};", exports.join(", "));
+    (js, ts)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn reserved_words_get_an_underscore() {
+        assert_eq!(super::function_name("scf.for"), "for_");
+        assert_eq!(super::function_name("llvm.intr.abs"), "intr_abs");
+        assert_eq!(super::sanitize("in"), "in_");
+        assert_eq!(super::snake_safe("non-leaf"), "non_leaf");
+    }
+}

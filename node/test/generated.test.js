@@ -1,0 +1,94 @@
+'use strict';
+// The generated dialect modules (`omnir/dialects/<d>`, from omnir-gen): builders with the
+// result types inferred by the core, getters, enums, views of existing ops, clear errors.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { omnir } = require('./helpers');
+
+const { Context, Module, InsertionPoint, Location, IntegerType, IndexType, F32Type, MemRefType, FunctionType, IntegerAttr } = omnir;
+const arith = require('omnir/dialects/arith');
+const func = require('omnir/dialects/func');
+const scf = require('omnir/dialects/scf');
+const memref = require('omnir/dialects/memref');
+
+test('func + arith + scf + memref built with the generated API print as MLIR', () => {
+  const ctx = new Context();
+  const loc = Location.unknown(ctx);
+  const m = Module.create(loc);
+  const i32 = IntegerType.get(32, 'signless', ctx);
+  const index = IndexType.get(ctx);
+  const f32 = F32Type.get(ctx);
+  const buf = MemRefType.get([16], f32);
+  const fn = func.FuncOp.create('f', FunctionType.get([i32, i32, buf], [i32]), { loc, ip: new InsertionPoint(m.body) });
+  const entry = fn.operation.getRegion(0).appendBlock([i32, i32, buf]);
+  const [a, b, mem] = [0, 1, 2].map((k) => entry.getArgument(k));
+  let add, cmp, loop;
+  new InsertionPoint(entry).run(() => loc.run(() => {
+    add = arith.AddIOp.create(a, b, { overflowFlags: 'nsw' });
+    cmp = arith.CmpIOp.create(arith.CmpIPredicate.slt, add, b);
+    const sel = arith.select(cmp, add.result, b);
+    const c0 = arith.ConstantOp.create(IntegerAttr.get(index, 0));
+    const c4 = arith.constant(IntegerAttr.get(index, 4));
+    const c1 = arith.constant(IntegerAttr.get(index, 1));
+    loop = scf.ForOp.create([i32], c0, c4, c1, [sel]);
+    const body = loop.operation.getRegion(0).appendBlock([index, i32]);
+    new InsertionPoint(body).run(() => {
+      const x = memref.load(mem, [body.getArgument(0)]);
+      memref.store(x, mem, [c0.result]);
+      scf.yield_([arith.muli(body.getArgument(1), a)]);
+    });
+    func.return_([loop.operation.getResult(0)]);
+  }));
+  assert.ok(m.operation.verify());
+  assert.equal(add.result.type.toString(), 'i32');
+  assert.equal(cmp.result.type.toString(), 'i1');
+  assert.ok(add.lhs.equals(a) && add.rhs.equals(b));
+  assert.equal(add.overflowFlags.toString(), '#arith.overflow<nsw>');
+  assert.equal(cmp.predicate.toString(), '2 : i64');
+  assert.equal(arith.CmpIPredicate.spelling(arith.CmpIPredicate.slt), 'slt');
+  assert.ok(loop.lowerBound.equals(loop.operation.getOperand(0)));
+  assert.equal(loop.initArgs.length, 1);
+  assert.equal(m.toString(), [
+    'module {',
+    '  func.func @f(%arg0: i32, %arg1: i32, %arg2: memref<16xf32>) -> i32 {',
+    '    %0 = arith.addi %arg0, %arg1 overflow<nsw> : i32',
+    '    %1 = arith.cmpi slt, %0, %arg1 : i32',
+    '    %2 = arith.select %1, %0, %arg1 : i32',
+    '    %c0 = arith.constant 0 : index',
+    '    %c4 = arith.constant 4 : index',
+    '    %c1 = arith.constant 1 : index',
+    '    %3 = scf.for %arg3 = %c0 to %c4 step %c1 iter_args(%arg4 = %2) -> (i32) {',
+    '      %4 = memref.load %arg2[%arg3] : memref<16xf32>',
+    '      memref.store %4, %arg2[%c0] : memref<16xf32>',
+    '      %5 = arith.muli %arg4, %arg0 : i32',
+    '      scf.yield %5 : i32',
+    '    }',
+    '    return %3 : i32',
+    '  }',
+    '}',
+    '',
+  ].join('\n'));
+  // A view of an existing op; the wrong op is refused.
+  const first = entry.operations[0];
+  assert.ok(arith.AddIOp.isInstance(first) && !arith.CmpIOp.isInstance(first));
+  assert.ok(new arith.AddIOp(first).rhs.equals(b));
+  assert.throws(() => new arith.CmpIOp(first), /expected a 'arith.cmpi' operation, got 'arith.addi'/);
+});
+
+test('generated builders refuse arguments of the wrong kind', () => {
+  const ctx = new Context();
+  const loc = Location.unknown(ctx);
+  const m = Module.create(loc);
+  const i32 = IntegerType.get(32, 'signless', ctx);
+  const fn = func.FuncOp.create('g', FunctionType.get([i32], []), { loc, ip: new InsertionPoint(m.body) });
+  const entry = fn.operation.getRegion(0).appendBlock([i32]);
+  const a = entry.getArgument(0);
+  new InsertionPoint(entry).run(() => loc.run(() => {
+    assert.throws(() => arith.CmpIOp.create('slt', a, a), /expected an enum case \(a number\) or an Attribute/);
+    assert.throws(() => arith.addi(a, 'x'), /expected a Value/);
+    assert.throws(() => memref.load(a, []), /cannot infer the result types of 'memref.load'/);
+    func.return_([]);
+  }));
+  assert.deepEqual(entry.operations.map((o) => o.name), ['func.return']);
+});
