@@ -97,16 +97,18 @@ EOF
 node smoke.cjs
 node smoke.mjs
 echo "== node: the TypeScript tour against the installed package (compiled and run)"
-cp "$repo/node/examples/typed.ts" "$repo/node/examples/typed-cjs.cts" .
+cp "$repo/node/examples/typed.ts" "$repo/node/examples/typed-cjs.cts" "$repo/node/examples/dialects.ts" .
 cat >tsconfig.json <<EOF
 { "compilerOptions": { "target": "ES2022", "module": "node16", "moduleResolution": "node16", "strict": true,
   "outDir": "out", "types": ["node"], "typeRoots": ["$repo/node/node_modules/@types"] },
-  "files": ["typed.ts", "typed-cjs.cts"] }
+  "files": ["typed.ts", "typed-cjs.cts", "dialects.ts"] }
 EOF
 "$repo/node/node_modules/.bin/tsc" -p tsconfig.json
 node out/typed.js >/dev/null
 node out/typed-cjs.cjs >/dev/null
-echo "typed.ts and typed-cjs.cts: compiled (strict) and ran"
+node out/dialects.js | grep -q 'arith.addi %arg0, %arg1 overflow<nsw> : i32' \
+  || { echo "dialects.ts: the generated arith module did not build what it should" >&2; exit 1; }
+echo "typed.ts, typed-cjs.cts and dialects.ts (omnir/dialects/*): compiled (strict) and ran"
 echo "== node: one universe (omnir + omnir-node-dialect in one process)"
 node --test node_modules/omnir-node-dialect/test/
 echo "tarball: $(basename "$tarball"), $(stat -c %s "$tarball") bytes;" \

@@ -90,6 +90,9 @@ export class Context {
    * and print in their custom form. A bad file throws an `MLIRError` with each error at its
    * `file:line:col` and registers nothing. */
   loadDialectDefinitions(text: string | Uint8Array, filename?: string): void;
+  /** The typed bindings of a dialect as omnir-gen writes them (`'javascript'`: the CommonJS
+   * module, `'typescript'`: its declarations, `'python'`). */
+  generateBindings(dialect: string, language?: 'javascript' | 'typescript' | 'python', source?: string): string;
   /** Registers the verifier hook that definitions name with `omnir.verifier = "name"`
    * (before loading them). Return nothing or true (valid), false or a message (invalid), or
    * throw. */

@@ -239,6 +239,12 @@ export declare function blockSuccessors(): number
  */
 export declare function callInterfaceMethod(method: string): number
 
+/**
+ * in: ctx / returns the typed bindings of `dialect` in `language` (`javascript`,
+ * `typescript`, `python`), or null on failure (the error is the last error).
+ */
+export declare function ctxGenerateBindings(dialect: string, language: string, source: string): string | null
+
 /** in: ctx / out: allowed (0). */
 export declare function ctxGetAllowUnregistered(): number
 

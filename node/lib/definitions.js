@@ -38,6 +38,22 @@ Context.prototype.loadDialectDefinitions = function loadDialectDefinitions(text,
 };
 
 /**
+ * The typed bindings of `dialect` (shipped, or loaded with `loadDialectDefinitions`) as
+ * `omnir-gen` writes them: `language` is `'javascript'` (the CommonJS module), `'typescript'`
+ * (its declarations) or `'python'`; `source` names the definition in the header. The
+ * package's `omnir-gen` command writes both JavaScript files of a definition file.
+ */
+Context.prototype.generateBindings = function generateBindings(dialect, language = 'javascript', source = '') {
+  const d = B.text(dialect, 'generateBindings: dialect');
+  const l = B.text(language, 'generateBindings: language');
+  const s = B.text(source, 'generateBindings: source');
+  S[0] = this._slot;
+  const text = N.ctxGenerateBindings(d, l, s);
+  if (text === null) fail(this, 'Unable to generate bindings');
+  return text;
+};
+
+/**
  * Registers a verifier hook for definitions that say `omnir.verifier = "name"` (register it
  * before loading them). `verify(op)` runs after the checks the definition implies: return
  * nothing or true (valid), false or a message (invalid: `'dialect.op' op message` at the

@@ -16,7 +16,7 @@ use omnir::{DirectiveArgKind, DirectiveParser, DirectivePrinter, Error, Operatio
 
 use crate::callbacks::{numbers, to_js, Answer, JsCallback, DIRECTIVE_PARSE, DIRECTIVE_PRINT, OP_VERIFIER};
 use crate::handles::*;
-use crate::state::{self, rd, run, run_cx, run_value, wr, JsText, Slab};
+use crate::state::{self, rd, run, run_cx, run_value, run_value_cx, wr, JsText, Slab};
 
 thread_local! {
     static PARSERS: RefCell<Slab<DirectiveParser>> = RefCell::new(Slab::default());
@@ -445,4 +445,11 @@ pub fn dprinter_print_newline() -> u32 {
 pub fn dprinter_print_optional_location_specifier() -> u32 {
     let (arg, index) = (rd(1) as usize, rd(2) as usize);
     run(|| printer()?.print_optional_location_specifier(arg, index))
+}
+
+/// in: ctx / returns the typed bindings of `dialect` in `language` (`javascript`,
+/// `typescript`, `python`), or null on failure (the error is the last error).
+#[napi]
+pub fn ctx_generate_bindings(dialect: String, language: String, source: String) -> Option<String> {
+    run_value_cx(|ctx| ctx.generate_bindings(&dialect, &language, &source))
 }

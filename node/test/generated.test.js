@@ -92,3 +92,49 @@ test('generated builders refuse arguments of the wrong kind', () => {
   }));
   assert.deepEqual(entry.operations.map((o) => o.name), ['func.return']);
 });
+
+test('npx omnir-gen writes the module of a user\'s dialect, which builds its ops', () => {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const { execFileSync } = require('node:child_process');
+  // Inside this package, so that the module finds `omnir` as a user's package finds its
+  // dependency.
+  const dir = fs.mkdtempSync(path.join(__dirname, '.generated-'));
+  test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const defs = path.join(dir, 'toy.irdl.mlir');
+  fs.writeFileSync(defs, [
+    'irdl.dialect @toy {',
+    '  irdl.operation @add attributes {omnir.assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)",',
+    '                                  omnir.traits = ["SameOperandsAndResultType"]} {',
+    '    %t = irdl.any',
+    '    irdl.operands(lhs: %t, rhs: %t)',
+    '    irdl.results(res: %t)',
+    '  }',
+    '}',
+    '',
+  ].join('\n'));
+  const bin = path.join(__dirname, '..', 'bin', 'omnir-gen.js');
+  execFileSync(process.execPath, [bin, 'toy', '--irdl-file', defs, '--out-dir', dir]);
+  assert.match(fs.readFileSync(path.join(dir, 'toy.d.ts'), 'utf8'), /export class AddOp extends OpView/);
+  const toy = require(path.join(dir, 'toy.js'));
+  const ctx = new Context();
+  ctx.loadDialectDefinitions(fs.readFileSync(defs, 'utf8'), defs);
+  const loc = Location.unknown(ctx);
+  const m = Module.create(loc);
+  const i32 = IntegerType.get(32, 'signless', ctx);
+  const fn = func.FuncOp.create('f', FunctionType.get([i32, i32], [i32]), { loc, ip: new InsertionPoint(m.body) });
+  const entry = fn.operation.getRegion(0).appendBlock([i32, i32]);
+  new InsertionPoint(entry).run(() => {
+    func.return_([toy.add(entry.getArgument(0), entry.getArgument(1), { loc })], { loc });
+  });
+  assert.match(m.toString(), /%0 = toy\.add %arg0, %arg1 : i32/);
+  // A dialect that is not there is a clear error, and the command says so.
+  assert.throws(() => ctx.generateBindings('nope'), /no dialect 'nope' is registered or shipped/);
+  let failed;
+  try {
+    execFileSync(process.execPath, [bin, 'nope', '--irdl-file', defs, '--out-dir', dir], { stdio: 'pipe' });
+  } catch (e) {
+    failed = e;
+  }
+  assert.ok(failed && failed.status === 1 && /no dialect 'nope'/.test(failed.stderr.toString()));
+});

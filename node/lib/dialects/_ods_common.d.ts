@@ -1,4 +1,4 @@
-import type { Attribute, Context, Location, OpResult, Operation, Region, Value } from '../../index';
+import type { Attribute, Context, Location, OpResult, Operation, Region, Value } from 'omnir';
 
 /** A typed view of an operation (MLIR's OpView); generated op classes extend it. */
 export class OpView {
