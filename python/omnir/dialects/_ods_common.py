@@ -236,7 +236,6 @@ def any_attr(value: Any) -> _ir.Attribute:
     raise _type_error("an Attribute", value)
 
 
-
 def flag_spelling(value: int, spellings: Dict[int, str]) -> str:
     """How MLIR spells a set of flags: the exact case when one matches, else the set cases
     joined by commas."""
