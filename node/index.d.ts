@@ -710,6 +710,10 @@ export class Operation {
   readonly numOperands: number;
   /** A dropped operand is null. */
   readonly operands: (Value | null)[];
+  /** The operand indices `[start, end)` of an operand group of a registered op. */
+  operandGroupRange(group: number): [number, number];
+  /** The result indices `[start, end)` of a result group of a registered op. */
+  resultGroupRange(group: number): [number, number];
   getOperand(i: number): Value | null;
   setOperand(i: number, value: Value): void;
   setOperands(values: Value[]): void;

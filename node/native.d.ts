@@ -704,6 +704,12 @@ export declare function opNumResults(): number
 export declare function opOperand(): number
 
 /**
+ * in: ctx, op, group (3) / out: the group's operand indices, start (0) and end (1), as the
+ * op's definition lays them out.
+ */
+export declare function opOperandGroup(): number
+
+/**
  * in: ctx, op / out: list of operands, 7 words each: value (3), is a block argument, and the
  * root of the tree the value is defined in (kind, handle; see `treeRootOfOp`).
  */
@@ -750,6 +756,9 @@ export declare function opReplaceAllUsesWith(): number
 
 /** in: ctx, op, index (3) / out: value (0-2). */
 export declare function opResult(): number
+
+/** in: ctx, op, group (3) / out: the group's result indices, start (0) and end (1). */
+export declare function opResultGroup(): number
 
 /** in: ctx, op / out: list of values. */
 export declare function opResults(): number

@@ -27,11 +27,6 @@ pub fn result_type_sources(def: &OpDef) -> Option<Vec<TypeSource>> {
         .collect()
 }
 
-/// Whether the result types of `def` follow from its operands and attributes.
-pub fn result_types_inferable(def: &OpDef) -> bool {
-    result_type_sources(def).is_some()
-}
-
 impl Context {
     /// The result types of an operation about to be created from `state` (named `name`),
     /// inferred from its definition; an error says why they cannot be.

@@ -439,6 +439,23 @@ class Operation {
     return out;
   }
 
+  /** The operand indices `[start, end)` of operand group `group` of a registered op, as its
+   * definition lays them out (MLIR's `getODSOperandIndexAndLength`). */
+  operandGroupRange(group) {
+    opArgs(this);
+    S[3] = u32(group, 'operandGroupRange');
+    if (N.opOperandGroup() !== 0) fail(this.context);
+    return [S[0], S[1]];
+  }
+
+  /** The result indices `[start, end)` of result group `group` (see `operandGroupRange`). */
+  resultGroupRange(group) {
+    opArgs(this);
+    S[3] = u32(group, 'resultGroupRange');
+    if (N.opResultGroup() !== 0) fail(this.context);
+    return [S[0], S[1]];
+  }
+
   /** Operand `i`. */
   getOperand(i) {
     opArgs(this);

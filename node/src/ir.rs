@@ -422,6 +422,29 @@ pub fn op_operands() -> u32 {
     })
 }
 
+/// in: ctx, op, group (3) / out: the group's operand indices, start (0) and end (1), as the
+/// op's definition lays them out.
+#[napi]
+pub fn op_operand_group() -> u32 {
+    run_cx(|ctx| {
+        let r = op_at(ctx, 1).operand_group(rd(3) as usize)?;
+        wr(0, r.start as u32);
+        wr(1, r.end as u32);
+        Ok(())
+    })
+}
+
+/// in: ctx, op, group (3) / out: the group's result indices, start (0) and end (1).
+#[napi]
+pub fn op_result_group() -> u32 {
+    run_cx(|ctx| {
+        let r = op_at(ctx, 1).result_group(rd(3) as usize)?;
+        wr(0, r.start as u32);
+        wr(1, r.end as u32);
+        Ok(())
+    })
+}
+
 /// in: ctx, op, index (3) / out: value (0-2), is a block argument (3), root of its tree (4-6).
 #[napi]
 pub fn op_operand() -> u32 {

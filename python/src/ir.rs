@@ -550,6 +550,20 @@ impl Operation {
         self.op.parent_block().py()?.map(|b| Py::new(py, Block { b, owner })).transpose()
     }
 
+    /// The operand indices `(start, end)` of operand group `group` of a registered op, as its
+    /// definition lays them out (MLIR's `getODSOperandIndexAndLength`): what the generated
+    /// dialect classes' group accessors read.
+    fn operand_group_range(&self, group: usize) -> PyResult<(usize, usize)> {
+        let r = self.op.operand_group(group).py()?;
+        Ok((r.start, r.end))
+    }
+
+    /// The result indices `(start, end)` of result group `group` (see `operand_group_range`).
+    fn result_group_range(&self, group: usize) -> PyResult<(usize, usize)> {
+        let r = self.op.result_group(group).py()?;
+        Ok((r.start, r.end))
+    }
+
     /// Verifies the operation and everything nested in it: True, or `MLIRError` with the
     /// diagnostics.
     fn verify(&self, py: Python<'_>) -> PyResult<bool> {

@@ -200,7 +200,7 @@ impl Op {
             infers_results: !def.results.is_empty()
                 && (def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE)
                     || def.trait_names.iter().any(|t| t == "InferTypeOpInterface"))
-                && crate::infer::result_types_inferable(def),
+                && def.result_type_sources.is_some(),
             sized_operand_segments: def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS),
             sized_result_segments: def.has_trait(Traits::ATTR_SIZED_RESULT_SEGMENTS),
         }
@@ -245,23 +245,20 @@ impl Dialect {
             return Err(format!("no dialect '{dialect}' is registered or shipped"));
         }
         let prefix = format!("{dialect}.");
-        let names: Vec<String> =
-            ctx.registered_operations().into_iter().filter(|n| n.starts_with(&prefix)).map(String::from).collect();
-        let mut ops = Vec::new();
-        for name in names {
-            let def = ctx.operation_def(&name).expect("listed as registered").clone();
-            ops.push(Op::from_def(ctx, &def));
-        }
+        let defs: Vec<Arc<OpDef>> = ctx
+            .registered_operations()
+            .into_iter()
+            .filter(|n| n.starts_with(&prefix))
+            .filter_map(|n| ctx.operation_def(n).cloned())
+            .collect();
+        let mut ops: Vec<Op> = defs.iter().map(|def| Op::from_def(ctx, def)).collect();
         ops.sort_by(|a, b| a.class_name.cmp(&b.class_name).then(a.name.cmp(&b.name)));
         // The enums the dialect declares, and any other its ops' attributes use.
         let mut declared: Vec<Arc<EnumDef>> = ctx.dialect(dialect).map(|d| d.enums.clone()).unwrap_or_default();
-        for name in ctx.registered_operations().into_iter().filter(|n| n.starts_with(&prefix)) {
-            let def = ctx.operation_def(name).expect("listed as registered");
-            for a in &def.attributes {
-                if let AttrConstraint::Enum(e) = &a.constraint {
-                    if !declared.iter().any(|x| x.name == e.name) {
-                        declared.push(e.clone());
-                    }
+        for a in defs.iter().flat_map(|def| &def.attributes) {
+            if let AttrConstraint::Enum(e) = &a.constraint {
+                if !declared.iter().any(|x| x.name == e.name) {
+                    declared.push(e.clone());
                 }
             }
         }

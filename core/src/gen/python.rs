@@ -235,8 +235,6 @@ fn write_class(out: &mut String, op: &Op) {
     let codes = |gs: &[&Group]| gs.iter().map(|g| format!("{:?}, ", arity_code(g.arity))).collect::<String>();
     let _ = writeln!(out, "    _ODS_OPERANDS = ({})", codes(&operands));
     let _ = writeln!(out, "    _ODS_RESULTS = ({})", codes(&op.results.iter().collect::<Vec<_>>()));
-    let _ = writeln!(out, "    _ODS_OPERAND_SEGMENTS = {}", if op.sized_operand_segments { "True" } else { "False" });
-    let _ = writeln!(out, "    _ODS_RESULT_SEGMENTS = {}", if op.sized_result_segments { "True" } else { "False" });
     // The builder. It sets the view's operation itself: `OpView.__init__` would only check
     // what `Operation.create` returns.
     let _ = writeln!(

@@ -79,34 +79,19 @@ function segmentSizes(codes, groups, ctx) {
   return ir.DenseI32ArrayAttr.get(sizes, ctx);
 }
 
-function ranges(view, codes, count, sizesName) {
-  let sizes;
-  const attr = view.operation.attributes.get(sizesName);
-  if (attr) sizes = Array.from(attr);
-  else {
-    const variadic = codes.filter((c) => c !== '1').length;
-    const each = variadic ? (count - (codes.length - variadic)) / variadic : 0;
-    sizes = codes.map((c) => (c === '1' ? 1 : each));
-  }
-  let at = 0;
-  return sizes.map((s) => { const r = [at, at + Number(s)]; at += Number(s); return r; });
-}
-
-function group(values, codes, r, index) {
-  const [from, to] = r[index];
+function group(values, [from, to], code) {
   const g = values.slice(from, to);
-  if (codes[index] === '*') return g;
+  if (code === '*') return g;
   return g.length ? g[0] : null;
 }
 
+// Where a group lies is the core's answer (operandSegmentSizes, SameVariadicOperandSize...).
 function operandGroup(view, codes, index) {
-  const operands = view.operation.operands;
-  return group(operands, codes, ranges(view, codes, operands.length, 'operandSegmentSizes'), index);
+  return group(view.operation.operands, view.operation.operandGroupRange(index), codes[index]);
 }
 
 function resultGroup(view, codes, index) {
-  const results = view.operation.results;
-  return group(results, codes, ranges(view, codes, results.length, 'resultSegmentSizes'), index);
+  return group(view.operation.results, view.operation.resultGroupRange(index), codes[index]);
 }
 
 function attr(view, name) {

@@ -25,8 +25,6 @@ class AffineApplyOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, map: _ir.Attribute, mapOperands: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [mapOperands])
@@ -62,8 +60,6 @@ class AffineDelinearizeIndexOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, multi_index: _Sequence[_ir.Type], linear_index: _ods.ValueLike, dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [linear_index, dynamic_basis])
@@ -108,8 +104,6 @@ class AffineDmaStartOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], src_map: _ir.Attribute, dst_map: _ir.Attribute, tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -164,8 +158,6 @@ class AffineDmaWaitOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -202,8 +194,6 @@ class AffineForOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], lowerBoundOperands: _Sequence[_ods.ValueLike], upperBoundOperands: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], lowerBoundMap: _ir.Attribute, upperBoundMap: _ir.Attribute, step: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [lowerBoundOperands, upperBoundOperands, inits])
@@ -271,8 +261,6 @@ class AffineIfOp(_ir.OpView):
     _ODS_REGIONS = (2, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], condition: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -317,8 +305,6 @@ class AffineLinearizeIndexOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, linear_index: _ir.Type, multi_index: _Sequence[_ods.ValueLike], dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, disjoint: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [multi_index, dynamic_basis])
@@ -370,8 +356,6 @@ class AffineLoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -412,8 +396,6 @@ class AffineMaxOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -449,8 +431,6 @@ class AffineMinOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -486,8 +466,6 @@ class AffineParallelOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], reductions: _Union[_Sequence[_ir.Attribute], _ir.Attribute], lowerBoundsMap: _ir.Attribute, lowerBoundsGroups: _ir.Attribute, upperBoundsMap: _ir.Attribute, upperBoundsGroups: _ir.Attribute, steps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], mapOperands: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [mapOperands])
@@ -573,8 +551,6 @@ class AffinePrefetchOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], isWrite: _Union[bool, _ir.Attribute], localityHint: _Union[int, _ir.Attribute], isDataCache: _Union[bool, _ir.Attribute], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -642,8 +618,6 @@ class AffineStoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
@@ -688,8 +662,6 @@ class AffineVectorLoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -730,8 +702,6 @@ class AffineVectorStoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
@@ -776,8 +746,6 @@ class AffineYieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])

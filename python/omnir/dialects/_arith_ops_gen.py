@@ -130,8 +130,6 @@ class AddFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -170,8 +168,6 @@ class AddIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -210,8 +206,6 @@ class AddUIExtendedOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sum: _ir.Type, overflow: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -249,8 +243,6 @@ class AndIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -279,8 +271,6 @@ class BitcastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -306,8 +296,6 @@ class CeilDivSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -336,8 +324,6 @@ class CeilDivUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -366,8 +352,6 @@ class CmpFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -415,8 +399,6 @@ class CmpIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -454,8 +436,6 @@ class ConstantOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -485,8 +465,6 @@ class DivFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -525,8 +503,6 @@ class DivSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -565,8 +541,6 @@ class DivUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -605,8 +579,6 @@ class ExtFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -642,8 +614,6 @@ class ExtSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -669,8 +639,6 @@ class ExtUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -696,8 +664,6 @@ class FPToSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -723,8 +689,6 @@ class FPToUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -750,8 +714,6 @@ class FloorDivSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -780,8 +742,6 @@ class FlushDenormalsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -816,8 +776,6 @@ class IndexCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -843,8 +801,6 @@ class IndexCastUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -880,8 +836,6 @@ class MaxNumFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -920,8 +874,6 @@ class MaxSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -950,8 +902,6 @@ class MaxUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -980,8 +930,6 @@ class MaximumFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1020,8 +968,6 @@ class MinNumFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1060,8 +1006,6 @@ class MinSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1090,8 +1034,6 @@ class MinUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1120,8 +1062,6 @@ class MinimumFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1160,8 +1100,6 @@ class MulFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1200,8 +1138,6 @@ class MulIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1240,8 +1176,6 @@ class MulSIExtendedOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1278,8 +1212,6 @@ class MulUIExtendedOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1316,8 +1248,6 @@ class NegFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1352,8 +1282,6 @@ class OrIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1382,8 +1310,6 @@ class RemFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1422,8 +1348,6 @@ class RemSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1452,8 +1376,6 @@ class RemUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1482,8 +1404,6 @@ class SIToFPOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -1509,8 +1429,6 @@ class ScalingExtFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_, scale]
@@ -1550,8 +1468,6 @@ class ScalingTruncFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_, scale]
@@ -1601,8 +1517,6 @@ class SelectOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [condition, true_value, false_value]
@@ -1635,8 +1549,6 @@ class ShLIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1675,8 +1587,6 @@ class ShRSIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1715,8 +1625,6 @@ class ShRUIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1755,8 +1663,6 @@ class SubFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1795,8 +1701,6 @@ class SubIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1835,8 +1739,6 @@ class TruncFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -1882,8 +1784,6 @@ class TruncIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -1919,8 +1819,6 @@ class UIToFPOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -1956,8 +1854,6 @@ class XOrIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]

@@ -23,8 +23,6 @@ class ModuleOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, sym_name: _Optional[_Union[str, _ir.Attribute]] = None, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -70,8 +68,6 @@ class UnrealizedConversionCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, outputs: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs])

@@ -25,8 +25,6 @@ class AssertOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, arg: _ods.ValueLike, msg: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [arg]
@@ -63,8 +61,6 @@ class BranchOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, destOperands: _Sequence[_ods.ValueLike], dest: _ir.Block, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [destOperands])
@@ -92,8 +88,6 @@ class CondBranchOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, condition: _ods.ValueLike, trueDestOperands: _Sequence[_ods.ValueLike], falseDestOperands: _Sequence[_ods.ValueLike], trueDest: _ir.Block, falseDest: _ir.Block, *, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [condition, trueDestOperands, falseDestOperands])
@@ -140,8 +134,6 @@ class SwitchOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, flag: _ods.ValueLike, defaultOperands: _Sequence[_ods.ValueLike], caseOperands: _Sequence[_ods.ValueLike], case_operand_segments: _Union[_Sequence[int], _ir.Attribute], defaultDestination: _ir.Block, caseDestinations: _Sequence[_ir.Block], *, case_values: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [flag, defaultOperands, caseOperands])

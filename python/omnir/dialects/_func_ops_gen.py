@@ -25,8 +25,6 @@ class CallIndirectOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], callee: _ods.ValueLike, callee_operands: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [callee, callee_operands])
@@ -78,8 +76,6 @@ class CallOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -146,8 +142,6 @@ class ConstantOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, value: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -180,8 +174,6 @@ class FuncOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -267,8 +259,6 @@ class ReturnOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])

@@ -176,8 +176,6 @@ class AllReduceOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, *, op: _Optional[_Union[str, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -226,8 +224,6 @@ class AllocOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "*", "*", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, hostShared: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dynamicSizes, symbolOperands])
@@ -280,8 +276,6 @@ class BarrierOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("?", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [named_barrier])
@@ -327,8 +321,6 @@ class BinaryOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], objects: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, offloadingHandler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -378,8 +370,6 @@ class BlockDimOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -419,8 +409,6 @@ class BlockIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -460,8 +448,6 @@ class ClusterBlockIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -501,8 +487,6 @@ class ClusterDimBlocksOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -542,8 +526,6 @@ class ClusterDimOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -583,8 +565,6 @@ class ClusterIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -624,8 +604,6 @@ class Create2To4SpMatOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spMat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, pruneFlag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, memref])
@@ -680,8 +658,6 @@ class CreateBsrOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], brows: _ods.ValueLike, bcols: _ods.ValueLike, bnnz: _ods.ValueLike, rBlockSize: _ods.ValueLike, cBlockSize: _ods.ValueLike, bRowPos: _ods.ValueLike, bColIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values])
@@ -747,8 +723,6 @@ class CreateCooAoSOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, idxs, values])
@@ -802,8 +776,6 @@ class CreateCooOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, rowIdxs: _ods.ValueLike, colIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values])
@@ -861,8 +833,6 @@ class CreateCscOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, colPos: _ods.ValueLike, rowIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values])
@@ -920,8 +890,6 @@ class CreateCsrOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, rowPos: _ods.ValueLike, colIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values])
@@ -979,8 +947,6 @@ class CreateDnTensorOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "*", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dnTensor: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, dims: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, memref, dims])
@@ -1023,8 +989,6 @@ class DeallocOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, memref])
@@ -1058,8 +1022,6 @@ class DestroyDnTensorOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnTensor: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnTensor])
@@ -1093,8 +1055,6 @@ class DestroySpMatOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
@@ -1128,8 +1088,6 @@ class DynamicSharedMemoryOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, resultMemref: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1151,8 +1109,6 @@ class GPUFuncOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, workgroup_attrib_attrs: _Optional[_ir.Attribute] = None, private_attrib_attrs: _Optional[_ir.Attribute] = None, known_block_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_grid_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_cluster_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, kernel: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1286,8 +1242,6 @@ class GPUModuleOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], *, targets: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, offloadingHandler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1342,8 +1296,6 @@ class GlobalIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1383,8 +1335,6 @@ class GridDimOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1424,8 +1374,6 @@ class HostRegisterOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -1451,8 +1399,6 @@ class HostUnregisterOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -1478,8 +1424,6 @@ class InitializeNamedBarrierOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, member_count: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [member_count]
@@ -1505,8 +1449,6 @@ class LaneIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1537,8 +1479,6 @@ class LaunchFuncOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", "*", "?", "?", "?", "?", "?", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], kernel: _Union[str, _ir.Attribute], gridSizeX: _ods.ValueLike, gridSizeY: _ods.ValueLike, gridSizeZ: _ods.ValueLike, blockSizeX: _ods.ValueLike, blockSizeY: _ods.ValueLike, blockSizeZ: _ods.ValueLike, kernelOperands: _Sequence[_ods.ValueLike], *, clusterSizeX: _Optional[_ods.ValueLike] = None, clusterSizeY: _Optional[_ods.ValueLike] = None, clusterSizeZ: _Optional[_ods.ValueLike] = None, dynamicSharedMemorySize: _Optional[_ods.ValueLike] = None, asyncObject: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
@@ -1626,8 +1566,6 @@ class LaunchOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", "?", "?", "?", "?", "?", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], gridSizeX: _ods.ValueLike, gridSizeY: _ods.ValueLike, gridSizeZ: _ods.ValueLike, blockSizeX: _ods.ValueLike, blockSizeY: _ods.ValueLike, blockSizeZ: _ods.ValueLike, *, clusterSizeX: _Optional[_ods.ValueLike] = None, clusterSizeY: _Optional[_ods.ValueLike] = None, clusterSizeZ: _Optional[_ods.ValueLike] = None, dynamicSharedMemorySize: _Optional[_ods.ValueLike] = None, module: _Optional[_Union[str, _ir.Attribute]] = None, function: _Optional[_Union[str, _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, asyncObject: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
@@ -1736,8 +1674,6 @@ class MemcpyOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, src: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, src])
@@ -1775,8 +1711,6 @@ class MemsetOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, value])
@@ -1814,8 +1748,6 @@ class NumSubgroupsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1846,8 +1778,6 @@ class PrintfOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, format: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [args])
@@ -1882,8 +1812,6 @@ class ReturnOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -1909,8 +1837,6 @@ class RotateOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, offset: _Union[int, _ir.Attribute], width: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -1961,8 +1887,6 @@ class SDDMMBufferSizeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC])
@@ -2037,8 +1961,6 @@ class SDDMMOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC, buffer])
@@ -2113,8 +2035,6 @@ class SetCsrPointersOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, positions: _ods.ValueLike, coordinates: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat, positions, coordinates, values])
@@ -2160,8 +2080,6 @@ class SetDefaultDeviceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, devIndex: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [devIndex]
@@ -2187,8 +2105,6 @@ class ShuffleOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value, offset, width]
@@ -2238,8 +2154,6 @@ class SpGEMMCopyOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC])
@@ -2314,8 +2228,6 @@ class SpGEMMCreateDescrOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, desc: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
@@ -2349,8 +2261,6 @@ class SpGEMMDestroyDescrOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc])
@@ -2384,8 +2294,6 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, bufferSzNew: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], bufferSz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer])
@@ -2481,8 +2389,6 @@ class SpMMBufferSizeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("*", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = True
 
     def __init__(self, bufferSzs: _Sequence[_ir.Type], asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC])
@@ -2558,8 +2464,6 @@ class SpMMOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "*", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers])
@@ -2635,8 +2539,6 @@ class SpMVBufferSizeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY])
@@ -2701,8 +2603,6 @@ class SpMVOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY, buffer])
@@ -2767,8 +2667,6 @@ class SpMatGetSizeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("1", "1", "1", "?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, rows: _ir.Type, cols: _ir.Type, nnz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
@@ -2814,8 +2712,6 @@ class SubgroupBroadcastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, src: _ods.ValueLike, broadcast_type: _Union[str, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [src, lane])
@@ -2853,8 +2749,6 @@ class SubgroupIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -2885,8 +2779,6 @@ class SubgroupMmaComputeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, opA: _ods.ValueLike, opB: _ods.ValueLike, opC: _ods.ValueLike, *, a_transpose: bool = False, b_transpose: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [opA, opB, opC]
@@ -2939,8 +2831,6 @@ class SubgroupMmaConstantMatrixOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -2966,8 +2856,6 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, args: _Sequence[_ods.ValueLike], opType: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [args])
@@ -3002,8 +2890,6 @@ class SubgroupMmaExtractThreadLocalOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [matrix, indices])
@@ -3033,8 +2919,6 @@ class SubgroupMmaInsertThreadLocalOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, value: _ods.ValueLike, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [value, matrix, indices])
@@ -3068,8 +2952,6 @@ class SubgroupMmaLoadMatrixOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, srcMemref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], leadDimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [srcMemref, indices])
@@ -3118,8 +3000,6 @@ class SubgroupMmaStoreMatrixOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, src: _ods.ValueLike, dstMemref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], leadDimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [src, dstMemref, indices])
@@ -3172,8 +3052,6 @@ class SubgroupReduceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, op: _Union[str, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
@@ -3237,8 +3115,6 @@ class SubgroupSizeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -3269,8 +3145,6 @@ class TerminatorOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -3292,8 +3166,6 @@ class ThreadIdOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -3333,8 +3205,6 @@ class WaitOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
@@ -3364,8 +3234,6 @@ class WarpExecuteOnLane0Op(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], laneid: _ods.ValueLike, warp_size: _Union[int, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [laneid, args])
@@ -3408,8 +3276,6 @@ class YieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [values])

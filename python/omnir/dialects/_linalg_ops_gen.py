@@ -134,8 +134,6 @@ class BatchMatmulOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -194,8 +192,6 @@ class BatchMatvecOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -234,8 +230,6 @@ class BatchMmt4DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -274,8 +268,6 @@ class BatchReduceMatmulOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -334,8 +326,6 @@ class BatchVecmatOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -374,8 +364,6 @@ class BroadcastOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [input, init]
@@ -418,8 +406,6 @@ class ContractOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -477,8 +463,6 @@ class Conv1DNcwFcwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -537,8 +521,6 @@ class Conv1DNwcWcfOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -597,8 +579,6 @@ class Conv1DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -637,8 +617,6 @@ class Conv2DNchwFchwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -697,8 +675,6 @@ class Conv2DNchwFchwQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -757,8 +733,6 @@ class Conv2DNgchwFgchwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -817,8 +791,6 @@ class Conv2DNgchwGfchwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -877,8 +849,6 @@ class Conv2DNgchwGfchwQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -937,8 +907,6 @@ class Conv2DNhwcFhwcOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -997,8 +965,6 @@ class Conv2DNhwcFhwcQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1057,8 +1023,6 @@ class Conv2DNhwcHwcfOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1117,8 +1081,6 @@ class Conv2DNhwcHwcfQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1177,8 +1139,6 @@ class Conv2DNhwgcGfhwcOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1237,8 +1197,6 @@ class Conv2DNhwgcGfhwcQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1297,8 +1255,6 @@ class Conv2DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1337,8 +1293,6 @@ class Conv3DNcdhwFcdhwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1397,8 +1351,6 @@ class Conv3DNdhwcDhwcfOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1457,8 +1409,6 @@ class Conv3DNdhwcDhwcfQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1517,8 +1467,6 @@ class Conv3DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1557,8 +1505,6 @@ class CopyOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1607,8 +1553,6 @@ class DepthwiseConv1DNcwCwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1667,8 +1611,6 @@ class DepthwiseConv1DNwcWcOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1727,8 +1669,6 @@ class DepthwiseConv1DNwcWcmOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1787,8 +1727,6 @@ class DepthwiseConv2DNchwChwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1847,8 +1785,6 @@ class DepthwiseConv2DNhwcHwcOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1907,8 +1843,6 @@ class DepthwiseConv2DNhwcHwcQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -1967,8 +1901,6 @@ class DepthwiseConv2DNhwcHwcmOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2027,8 +1959,6 @@ class DepthwiseConv2DNhwcHwcmQOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2087,8 +2017,6 @@ class DepthwiseConv3DNcdhwCdhwOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2147,8 +2075,6 @@ class DepthwiseConv3DNdhwcDhwcOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2207,8 +2133,6 @@ class DepthwiseConv3DNdhwcDhwcmOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2267,8 +2191,6 @@ class DotOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2307,8 +2229,6 @@ class ElementwiseOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2365,8 +2285,6 @@ class FillOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2405,8 +2323,6 @@ class FillRng2DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2447,8 +2363,6 @@ class GenericOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, doc: _Optional[_Union[str, _ir.Attribute]] = None, library_call: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2527,8 +2441,6 @@ class IndexOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dim: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -2558,8 +2470,6 @@ class MapOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "1", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], init: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, init])
@@ -2593,8 +2503,6 @@ class MatmulOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2653,8 +2561,6 @@ class MatvecOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2693,8 +2599,6 @@ class Mmt4DOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2733,8 +2637,6 @@ class PoolingNchwMaxOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2793,8 +2695,6 @@ class PoolingNchwSumOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2853,8 +2753,6 @@ class PoolingNcwMaxOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2913,8 +2811,6 @@ class PoolingNcwSumOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -2973,8 +2869,6 @@ class PoolingNdhwcMaxOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3033,8 +2927,6 @@ class PoolingNdhwcMinOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3093,8 +2985,6 @@ class PoolingNdhwcSumOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3153,8 +3043,6 @@ class PoolingNhwcMaxOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3213,8 +3101,6 @@ class PoolingNhwcMaxUnsignedOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3273,8 +3159,6 @@ class PoolingNhwcMinOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3333,8 +3217,6 @@ class PoolingNhwcMinUnsignedOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3393,8 +3275,6 @@ class PoolingNhwcSumOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3453,8 +3333,6 @@ class PoolingNwcMaxOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3513,8 +3391,6 @@ class PoolingNwcMaxUnsignedOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3573,8 +3449,6 @@ class PoolingNwcMinOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3633,8 +3507,6 @@ class PoolingNwcMinUnsignedOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3693,8 +3565,6 @@ class PoolingNwcSumOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3753,8 +3623,6 @@ class QuantizedBatchMatmulOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3793,8 +3661,6 @@ class QuantizedMatmulOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -3833,8 +3699,6 @@ class ReduceOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, inits])
@@ -3879,8 +3743,6 @@ class SoftmaxOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, output: _ods.ValueLike, dimension: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [input, output]
@@ -3919,8 +3781,6 @@ class TransposeOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [input, init]
@@ -3963,8 +3823,6 @@ class VecmatOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
@@ -4003,8 +3861,6 @@ class WinogradFilterTransformOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, filter: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [filter, output]
@@ -4043,8 +3899,6 @@ class WinogradInputTransformOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, input: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [input, output]
@@ -4083,8 +3937,6 @@ class WinogradOutputTransformOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, value: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value, output]
@@ -4125,8 +3977,6 @@ class YieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [values])

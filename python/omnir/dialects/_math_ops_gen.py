@@ -23,8 +23,6 @@ class AbsFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -59,8 +57,6 @@ class AbsIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -85,8 +81,6 @@ class AcosOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -121,8 +115,6 @@ class AcoshOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -157,8 +149,6 @@ class AsinOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -193,8 +183,6 @@ class AsinhOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -229,8 +217,6 @@ class Atan2Op(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -269,8 +255,6 @@ class AtanOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -305,8 +289,6 @@ class AtanhOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -341,8 +323,6 @@ class CbrtOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -377,8 +357,6 @@ class CeilOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -413,8 +391,6 @@ class CopySignOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -453,8 +429,6 @@ class CosOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -489,8 +463,6 @@ class CoshOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -525,8 +497,6 @@ class CountLeadingZerosOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -551,8 +521,6 @@ class CountTrailingZerosOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -577,8 +545,6 @@ class CtPopOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -603,8 +569,6 @@ class ErfOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -639,8 +603,6 @@ class ErfcOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -675,8 +637,6 @@ class Exp2Op(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -711,8 +671,6 @@ class ExpM1Op(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -747,8 +705,6 @@ class ExpOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -783,8 +739,6 @@ class FPowIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -823,8 +777,6 @@ class FloorOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -859,8 +811,6 @@ class FmaOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [a, b, c]
@@ -903,8 +853,6 @@ class IPowIOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -933,8 +881,6 @@ class IsFiniteOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -969,8 +915,6 @@ class IsInfOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1005,8 +949,6 @@ class IsNaNOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1041,8 +983,6 @@ class IsNormalOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1077,8 +1017,6 @@ class Log10Op(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1113,8 +1051,6 @@ class Log1pOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1149,8 +1085,6 @@ class Log2Op(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1185,8 +1119,6 @@ class LogOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1221,8 +1153,6 @@ class PowFOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -1261,8 +1191,6 @@ class RoundEvenOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1297,8 +1225,6 @@ class RoundOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1333,8 +1259,6 @@ class RsqrtOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1369,8 +1293,6 @@ class SinOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1405,8 +1327,6 @@ class SinhOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1441,8 +1361,6 @@ class SqrtOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1477,8 +1395,6 @@ class TanOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1513,8 +1429,6 @@ class TanhOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
@@ -1549,8 +1463,6 @@ class TruncOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]

@@ -49,8 +49,6 @@ class AllocOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [dynamicSizes, symbolOperands])
@@ -93,8 +91,6 @@ class AllocaOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [dynamicSizes, symbolOperands])
@@ -137,8 +133,6 @@ class AllocaScopeOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -166,8 +160,6 @@ class AllocaScopeReturnOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [results_])
@@ -195,8 +187,6 @@ class AssumeAlignmentOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [memref]
@@ -232,8 +222,6 @@ class AtomicRMWOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, kind: _Union[int, _ir.Attribute], value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
@@ -277,8 +265,6 @@ class AtomicYieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [result]
@@ -306,8 +292,6 @@ class CastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -335,8 +319,6 @@ class CollapseShapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [src]
@@ -371,8 +353,6 @@ class CopyOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, target: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, target]
@@ -404,8 +384,6 @@ class DeallocOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [memref]
@@ -433,8 +411,6 @@ class DimOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, index]
@@ -465,8 +441,6 @@ class DistinctObjectsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -494,8 +468,6 @@ class DmaStartOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -523,8 +495,6 @@ class DmaWaitOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, tagMemRef: _ods.ValueLike, tagIndices: _Sequence[_ods.ValueLike], numElements: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [tagMemRef, tagIndices, numElements])
@@ -560,8 +530,6 @@ class ExpandShapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [src, output_shape])
@@ -611,8 +579,6 @@ class ExtractAlignedPointerAsIndexOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -639,8 +605,6 @@ class ExtractStridedMetadataOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", "1", "*", "*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, base_buffer: _ir.Type, offset: _ir.Type, sizes: _Sequence[_ir.Type], strides: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -684,8 +648,6 @@ class GenericAtomicRMWOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -721,8 +683,6 @@ class GetGlobalOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -755,8 +715,6 @@ class GlobalOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], type_: _ir.Attribute, *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, initial_value: _Optional[_ir.Attribute] = None, constant: bool = False, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -838,8 +796,6 @@ class LoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -890,8 +846,6 @@ class MemorySpaceCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -919,8 +873,6 @@ class PrefetchOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], isWrite: _Union[bool, _ir.Attribute], localityHint: _Union[int, _ir.Attribute], isDataCache: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [memref, indices])
@@ -979,8 +931,6 @@ class RankOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, memref: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [memref]
@@ -1007,8 +957,6 @@ class ReallocOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, dynamicResultSize: _Optional[_ods.ValueLike] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, dynamicResultSize])
@@ -1050,8 +998,6 @@ class ReinterpretCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
@@ -1119,8 +1065,6 @@ class ReshapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, shape]
@@ -1152,8 +1096,6 @@ class StoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
@@ -1209,8 +1151,6 @@ class SubViewOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
@@ -1278,8 +1218,6 @@ class TransposeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, in_: _ods.ValueLike, permutation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
@@ -1316,8 +1254,6 @@ class ViewOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, byte_shift: _ods.ValueLike, sizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, byte_shift, sizes])

@@ -86,41 +86,26 @@ def segment_sizes(codes: Sequence[str], groups: Sequence[Any]) -> _ir.Attribute:
     return _ir.DenseI32ArrayAttr.get(sizes)
 
 
-def _group_ranges(view: _ir.OpView, codes: Sequence[str], count: int, sizes_name: str, sized: bool) -> List[range]:
-    if sized:
-        sizes = list(view.operation.attributes[sizes_name])  # type: ignore[call-overload]
-    else:
-        variadic = sum(1 for c in codes if c != "1")
-        fixed = len(codes) - variadic
-        each = (count - fixed) // variadic if variadic else 0
-        sizes = [1 if c == "1" else each for c in codes]
-    ranges: List[range] = []
-    start = 0
-    for s in sizes:
-        ranges.append(range(start, start + int(s)))
-        start += int(s)
-    return ranges
-
-
-def _group(view: _ir.OpView, values: Any, codes: Sequence[str], sizes_name: str, sized: bool, index: int) -> Any:
-    group = [values[i] for i in _group_ranges(view, codes, len(values), sizes_name, sized)[index]]
-    if codes[index] == "*":
+def _group(values: Any, start: int, end: int, code: str) -> Any:
+    group = [values[i] for i in range(start, end)]
+    if code == "*":
         return group
     return group[0] if group else None
 
 
 def operand_group(view: _ir.OpView, index: int) -> Any:
-    """Operand group ``index``: a value, None (an absent optional one) or a list."""
-    cls: Any = type(view)
-    return _group(view, view.operation.operands, cls._ODS_OPERANDS, "operandSegmentSizes",
-                  cls._ODS_OPERAND_SEGMENTS, index)
+    """Operand group ``index``: a value, None (an absent optional one) or a list; the core
+    says where it lies (``operandSegmentSizes``, ``SameVariadicOperandSize``...)."""
+    op = view.operation
+    start, end = op.operand_group_range(index)
+    return _group(op.operands, start, end, type(view)._ODS_OPERANDS[index])  # type: ignore[attr-defined]
 
 
 def result_group(view: _ir.OpView, index: int) -> Any:
     """Result group ``index``, as ``operand_group``."""
-    cls: Any = type(view)
-    return _group(view, view.operation.results, cls._ODS_RESULTS, "resultSegmentSizes",
-                  cls._ODS_RESULT_SEGMENTS, index)
+    op = view.operation
+    start, end = op.result_group_range(index)
+    return _group(op.results, start, end, type(view)._ODS_RESULTS[index])  # type: ignore[attr-defined]
 
 
 def result_or_results(view: _ir.OpView) -> Any:

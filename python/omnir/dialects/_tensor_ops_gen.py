@@ -25,8 +25,6 @@ class BitcastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -54,8 +52,6 @@ class CastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -83,8 +79,6 @@ class CollapseShapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [src]
@@ -121,8 +115,6 @@ class ConcatOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, dim: _Union[int, _ir.Attribute], inputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs])
@@ -159,8 +151,6 @@ class DimOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, index]
@@ -191,8 +181,6 @@ class EmptyOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [dynamicSizes])
@@ -220,8 +208,6 @@ class ExpandShapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [src, output_shape])
@@ -271,8 +257,6 @@ class ExtractOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, tensor: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [tensor, indices])
@@ -303,8 +287,6 @@ class ExtractSliceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
@@ -372,8 +354,6 @@ class FromElementsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [elements])
@@ -401,8 +381,6 @@ class GatherOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, indices: _ods.ValueLike, gather_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, indices]
@@ -453,8 +431,6 @@ class GenerateOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, dynamicExtents: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [dynamicExtents])
@@ -486,8 +462,6 @@ class InsertOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, scalar: _ods.ValueLike, dest: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [scalar, dest, indices])
@@ -522,8 +496,6 @@ class InsertSliceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", "*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, dest, offsets, sizes, strides])
@@ -594,8 +566,6 @@ class PadOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "*", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, low: _Sequence[_ods.ValueLike], high: _Sequence[_ods.ValueLike], static_low: _Union[_Sequence[int], _ir.Attribute], static_high: _Union[_Sequence[int], _ir.Attribute], *, nofold: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, low, high])
@@ -664,8 +634,6 @@ class ParallelInsertSliceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", "*", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, dest, offsets, sizes, strides])
@@ -737,8 +705,6 @@ class RankOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, tensor: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [tensor]
@@ -765,8 +731,6 @@ class ReshapeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, shape]
@@ -798,8 +762,6 @@ class ScatterOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, dest: _ods.ValueLike, indices: _ods.ValueLike, scatter_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, dest, indices]
@@ -854,8 +816,6 @@ class SplatOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, aggregate: _ir.Type, input: _ods.ValueLike, dynamicSizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [input, dynamicSizes])
@@ -887,8 +847,6 @@ class YieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]

@@ -67,8 +67,6 @@ class BitCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -94,8 +92,6 @@ class BroadcastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, vector: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -121,8 +117,6 @@ class CompressStoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, valueToStore])
@@ -170,8 +164,6 @@ class ConstantMaskOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, mask_dim_sizes: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -202,8 +194,6 @@ class ContractionOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs, acc]
@@ -275,8 +265,6 @@ class CreateMaskOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
@@ -302,8 +290,6 @@ class DeinterleaveOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res1: _ir.Type, res2: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -337,8 +323,6 @@ class ExpandLoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, pass_thru])
@@ -386,8 +370,6 @@ class ExtractOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [vector, dynamic_position])
@@ -426,8 +408,6 @@ class ExtractStridedSliceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], sizes: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [vector]
@@ -480,8 +460,6 @@ class FMAOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs, acc]
@@ -514,8 +492,6 @@ class FromElementsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [elements])
@@ -541,8 +517,6 @@ class GatherOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, index_vec, mask, pass_thru])
@@ -594,8 +568,6 @@ class InsertOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [valueToStore, dest, dynamic_position])
@@ -637,8 +609,6 @@ class InsertStridedSliceOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [valueToStore, dest]
@@ -685,8 +655,6 @@ class InterleaveOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
@@ -716,8 +684,6 @@ class LoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices])
@@ -767,8 +733,6 @@ class MaskOp(_ir.OpView):
     _ODS_REGIONS = (1, True)
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, results_: _Sequence[_ir.Type], mask: _ods.ValueLike, *, passthru: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [mask, passthru])
@@ -802,8 +766,6 @@ class MaskedLoadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, pass_thru])
@@ -851,8 +813,6 @@ class MaskedStoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, valueToStore])
@@ -900,8 +860,6 @@ class MultiDimReductionOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, acc]
@@ -948,8 +906,6 @@ class OuterProductOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "?", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [lhs, rhs, acc])
@@ -993,8 +949,6 @@ class PrintOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("?", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _ir.Attribute]] = None, stringLiteral: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source])
@@ -1040,8 +994,6 @@ class ReductionOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, dest: _ir.Type, kind: _Union[str, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [vector, acc])
@@ -1090,8 +1042,6 @@ class ScalableExtractOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, res: _ir.Type, source: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -1126,8 +1076,6 @@ class ScalableInsertOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [valueToStore, dest]
@@ -1165,8 +1113,6 @@ class ScanOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", "1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, initial_value]
@@ -1230,8 +1176,6 @@ class ScatterOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "1", "1", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [base, indices, index_vec, mask, valueToStore])
@@ -1283,8 +1227,6 @@ class ShapeCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -1310,8 +1252,6 @@ class ShuffleOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, vector: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [v1, v2]
@@ -1350,8 +1290,6 @@ class StepOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1373,8 +1311,6 @@ class StoreOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, valueToStore: _ods.ValueLike, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [valueToStore, base, indices])
@@ -1428,8 +1364,6 @@ class ToElementsOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("*", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, elements: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source]
@@ -1459,8 +1393,6 @@ class TransferReadOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "*", "1", "?", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, vector: _ir.Type, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], padding: _ods.ValueLike, permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source, indices, padding, mask])
@@ -1517,8 +1449,6 @@ class TransferWriteOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", "1", "*", "?", )
     _ODS_RESULTS = ("?", )
-    _ODS_OPERAND_SEGMENTS = True
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _Optional[_ir.Type], valueToStore: _ods.ValueLike, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [valueToStore, source, indices, mask])
@@ -1575,8 +1505,6 @@ class TransposeOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [vector]
@@ -1611,8 +1539,6 @@ class TypeCastOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [memref]
@@ -1638,8 +1564,6 @@ class VectorScaleOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
@@ -1660,8 +1584,6 @@ class YieldOp(_ir.OpView):
     _ODS_REGIONS = (0, True)
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ()
-    _ODS_OPERAND_SEGMENTS = False
-    _ODS_RESULT_SEGMENTS = False
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
