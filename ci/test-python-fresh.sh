@@ -2,37 +2,13 @@
 # `pip install ./python` from a fresh copy of the repository with nothing installed: the
 # extension's build.rs builds libomnir.so.0 itself (ci/build-lib.sh) and packs it.
 #
-#   ci/test-python-fresh.sh            run it now
-#   ci/test-python-fresh.sh start      run it in the background (log: target/python-fresh/log)
-#   ci/test-python-fresh.sh wait       wait for the background run, print its log, fail if it did
-#
-# ci/test.sh starts it early and waits at the end: the nested release build of the core is
-# mostly one codegen unit, one core busy, so it runs beside the other suites.
+# ci/test.sh runs it through ci/background.sh from the start: the nested release build of the
+# core is mostly one codegen unit, one core busy, beside the foreground's own build of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 py=${PYTHON:-python3}
 venvs=$root/target/python-venv
-fresh=$root/target/python-fresh
-mkdir -p "$fresh"
-
-case "${1:-run}" in
-  start)
-    rm -f "$fresh/status"
-    (set +e; bash "$0" run > "$fresh/log" 2>&1 </dev/null; echo $? > "$fresh/status") &
-    echo "$!" > "$fresh/pid"
-    echo "== test-python: \`pip install ./python\` from a fresh copy: started in the background"
-    exit 0
-    ;;
-  wait)
-    while [ ! -f "$fresh/status" ] && kill -0 "$(cat "$fresh/pid")" 2>/dev/null; do sleep 2; done
-    [ -f "$fresh/status" ] || { echo "test-python-fresh: the background run ended without a status" >&2; exit 1; }
-    cat "$fresh/log"
-    exit "$(cat "$fresh/status")"
-    ;;
-  run) ;;
-  *) echo "usage: $0 [start|wait]" >&2; exit 2 ;;
-esac
 
 echo "== test-python: \`pip install ./python\` from a fresh copy of the repository, nothing installed"
 fresh=$root/target/python-fresh

@@ -15,7 +15,9 @@
 # Any ThreadSanitizer report fails the run (halt_on_error). There are no suppressions: if one
 # is ever needed, add it to a file passed through TSAN_OPTIONS=suppressions=... with a comment
 # saying why the report is a false positive.
-# usage: ci/test-tsan.sh      Env: OMNIR_STRESS_ITERS / OMNIR_STRESS_THREADS (the tests' own).
+# usage: ci/test-tsan.sh [build]   `build` stops after step 1 (ci/test.sh runs it in the
+#                                  background, niced, and the whole script at the end).
+#        Env: OMNIR_STRESS_ITERS / OMNIR_STRESS_THREADS (the tests' own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,6 +53,7 @@ json=$(cargo_tsan test --test capi_threads --no-run --message-format=json-render
 staticlib=$(printf '%s\n' "$json" | sed -n 's/.*"filenames":\[[^]]*"\([^"]*\/libomnir_core-[^"]*\.a\)".*/\1/p' | tail -1)
 test_bin=$(printf '%s\n' "$json" | sed -n 's/.*"executable":"\([^"]*\/capi_threads-[^"]*\)".*/\1/p' | tail -1)
 [ -f "$staticlib" ] && [ -x "$test_bin" ] || { echo "tsan: built artifacts not found ($staticlib, $test_bin)" >&2; exit 1; }
+[ "${1:-}" != build ] || exit 0
 runtime=$(rustc +nightly --print sysroot)/lib/rustlib/$target/lib/librustc-nightly_rt.tsan.a
 [ -f "$runtime" ] || { echo "tsan: nightly's TSan runtime not found at $runtime" >&2; exit 1; }
 

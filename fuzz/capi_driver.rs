@@ -118,6 +118,9 @@ impl<'a> Input<'a> {
             usize::from(self.byte()) % n
         }
     }
+    // `is_multiple_of` is newer than the core's rust-version, which core/tests/capi_fuzz.rs
+    // builds this file under.
+    #[allow(clippy::manual_is_multiple_of)]
     fn chance(&mut self, one_in: u8) -> bool {
         self.byte() % one_in == 0
     }

@@ -423,15 +423,18 @@ fn corpus_files() -> Vec<PathBuf> {
 }
 
 /// Mutated corpus files: parsing never panics, and a failed parse leaves nothing behind.
+/// A few mutations per file keep the debug-build test short; the fuzz targets go deeper, and
+/// OMNIR_MUTATIONS_PER_FILE raises the count for a longer local run.
 #[test]
 fn mutated_corpus_never_panics_or_leaks() {
     let files = corpus_files();
+    let per_file: usize = std::env::var("OMNIR_MUTATIONS_PER_FILE").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut failures = 0;
     let mut runs = 0;
     for f in &files {
         let src = std::fs::read(f).unwrap();
-        for _ in 0..20 {
+        for _ in 0..per_file {
             let mutated = mutate(&mut rng, &src);
             let text = String::from_utf8_lossy(&mutated).into_owned();
             for strict in [false, true] {
