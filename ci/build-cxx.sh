@@ -88,12 +88,12 @@ else
 fi
 
 echo "== build-cxx: install into $dest"
-install -d "$dest/lib" "$dest/include/omnir/cxx" "$dest/lib/pkgconfig"
+install -d "$dest/lib" "$dest/include/omnir/cxx/dialects" "$dest/lib/pkgconfig"
 install -m 0755 "$out/lib/$real" "$dest/lib/$real"
 ln -sfn "$real" "$dest/lib/$soname"
 ln -sfn "$soname" "$dest/lib/libomnir_cxx.so"
-for h in bindings/cxx/include/omnir/cxx/*.h; do
-  install -m 0644 "$h" "$dest/include/omnir/cxx/$(basename "$h")"
+for h in bindings/cxx/include/omnir/cxx/*.h bindings/cxx/include/omnir/cxx/dialects/*.h; do
+  install -m 0644 "$h" "$dest/include/omnir/cxx/${h#bindings/cxx/include/omnir/cxx/}"
 done
 sed -e "s|@VERSION@|$version|g" -e "s|@MAJOR@|$major|g" bindings/cxx/pkgconfig/omnir-cxx.pc.in \
   >"$dest/lib/pkgconfig/omnir-cxx.pc.tmp"

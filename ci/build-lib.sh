@@ -15,7 +15,10 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 out=${OMNIR_OUT:-$root/target/omnir}
-target_dir=${CARGO_TARGET_DIR:-$root/target}
+# OMNIR_CORE_TARGET_DIR: where cargo builds the core (default: CARGO_TARGET_DIR, else
+# target/). Another copy of the same sources may share a checkout's: cargo's fingerprints are
+# relative to the workspace, so it reuses that build (ci/test-python-fresh.sh does).
+target_dir=${OMNIR_CORE_TARGET_DIR:-${CARGO_TARGET_DIR:-$root/target}}
 CC=${CC:-cc}
 
 # version of omnir-core, e.g. path+file:///work/main/core#omnir-core@0.1.0
@@ -25,7 +28,7 @@ real=libomnir.so.$major.$minor.$patch
 soname=libomnir.so.$major
 
 echo "== build-lib: omnir-core $version (release staticlib)"
-cargo build --release --locked -p omnir-core --lib
+CARGO_TARGET_DIR=$target_dir cargo build --release --locked -p omnir-core --lib
 staticlib=$target_dir/release/libomnir_core.a
 [ -f "$staticlib" ] || { echo "build-lib: $staticlib not found" >&2; exit 1; }
 
@@ -72,6 +75,15 @@ fi
 ln -sfn "$real" "$out/lib/$soname"
 ln -sfn "$soname" "$out/lib/libomnir.so"
 echo "$version" >"$out/VERSION"
+
+# bin/omnir-gen: the installed command over the core's bindings generator (CMake's
+# omnir_add_dialect runs it), a C program linking this library; found as ../lib from bin/.
+mkdir -p "$out/bin"
+if [ ! -x "$out/bin/omnir-gen" ] || [ tools/omnir-gen/c/omnir_gen.c -nt "$out/bin/omnir-gen" ] \
+  || [ "$out/lib/$real" -nt "$out/bin/omnir-gen" ]; then
+  "$CC" -std=c11 -O2 -Wall -Wextra -Werror -I"$out/include" tools/omnir-gen/c/omnir_gen.c -o "$out/bin/omnir-gen" \
+    "$out/lib/$real" -Wl,-rpath,'$ORIGIN/../lib'
+fi
 
 strip -o "$out/lib/.stripped.tmp" "$out/lib/$real"
 stripped=$(stat -c %s "$out/lib/.stripped.tmp")

@@ -31,7 +31,8 @@ real=libomnir.so.$major.$minor.$patch
 soname=libomnir.so.$major
 
 echo "== install: omnir $version into $dest"
-install -d "$dest/lib" "$dest/include/omnir" "$dest/lib/pkgconfig" "$dest/lib/cmake/omnir"
+install -d "$dest/bin" "$dest/lib" "$dest/include/omnir" "$dest/lib/pkgconfig" "$dest/lib/cmake/omnir"
+install -m 0755 "$build/bin/omnir-gen" "$dest/bin/omnir-gen"
 install -m 0755 "$build/lib/$real" "$dest/lib/$real"
 ln -sfn "$real" "$dest/lib/$soname"
 ln -sfn "$soname" "$dest/lib/libomnir.so"

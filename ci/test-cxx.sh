@@ -6,12 +6,14 @@
 #      and installs it into a staging prefix (target/cxx-test/quant-install);
 #   3. builds tests/cxx with CMake against both installed packages and runs ctest: the bridge's
 #      C++ unit tests, options/passes/patterns/pass manager from C++, the quant dialect from
-#      C++, the ABI handshake, issue 8's scenario in C (the dialect dlopen'ed by SONAME
-#      with default flags), and the concurrency stress test (its watchdog checked too);
+#      C++, the generated op classes (omnir/cxx/dialects), the ABI handshake, issue 8's
+#      scenario in C (the dialect dlopen'ed by SONAME with default flags), and the
+#      concurrency stress test (its watchdog checked too);
 #   4. the scenario, the bridge tests and the pass tests again under valgrind (no errors, no
 #      definitely-lost bytes);
 #   5. tiny consumers of the installed bridge: CMake find_package(omnir COMPONENTS cxx) and
-#      pkg-config omnir-cxx, from PREFIX and from a relocated copy of it; component probes;
+#      pkg-config omnir-cxx, from PREFIX and from a relocated copy of it; a user's dialect
+#      through omnir_add_dialect (op classes generated at build time); component probes;
 #   6. the one-core rule for every binary (ci/check-abi.sh), and the bridge's own exports:
 #      only omnir:: C++ symbols (no omnir_* function, no cxxbridge1$* symbol, nothing Rust);
 #   7. the benchmark: dialect load time and interface-query cost (printed, never asserted).
@@ -43,6 +45,10 @@ for h in Support IR Dialect Pass; do
   echo "#include <omnir/cxx/$h.h>" | "$CXX" -std=c++17 -pedantic -Werror -Wall -Wextra -Wshadow -Wconversion \
     -Wno-sign-conversion -I"$prefix/include" -x c++ -fsyntax-only -
 done
+# Every generated dialect header, together in one unit (names must not collide across them).
+for h in "$prefix"/include/omnir/cxx/dialects/*.h; do echo "#include <omnir/cxx/dialects/$(basename "$h")>"; done \
+  | "$CXX" -std=c++17 -pedantic -Werror -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion \
+    -I"$prefix/include" -x c++ -fsyntax-only -
 echo '#include <quant/quant.h>' | ${CC:-cc} -std=c99 -pedantic -Werror -Wall -Wextra -I"$prefix/include" \
   -Iexamples/quant-dialect/include -x c -fsyntax-only -
 echo "headers: ok"
@@ -105,6 +111,15 @@ libdir=$(realpath "$(pkg-config --variable=libdir omnir-cxx)")
   $pc_flags -Wl,-rpath,"$libdir"
 "$build/consumer-pkgconfig"
 echo "pkg-config omnir-cxx ($pc_flags): ok"
+# A user's dialect: omnir_add_dialect generates its op classes from the definition file with
+# the installed bin/omnir-gen at build time.
+cmake_q "$build/dialect-consumer-configure.log" -S tests/cxx/dialect-consumer -B "$build/dialect-consumer" \
+  -DCMAKE_PREFIX_PATH="$prefix" -Wno-dev
+cmake_q "$build/dialect-consumer-build.log" --build "$build/dialect-consumer"
+printed=$("$build/dialect-consumer/cmath_app")
+expected='%1 = "cmath.norm"(%0) : (!cmath.complex<f32>) -> f32'
+[ "$printed" = "$expected" ] || { echo "omnir_add_dialect consumer printed '$printed', expected '$expected'" >&2; exit 1; }
+echo "omnir_add_dialect (cmath from tests/definitions/cmath.irdl.mlir): ok"
 # Relocated: a copy of the prefix works through both.
 rm -rf "$build/relocated"
 cp -a "$prefix" "$build/relocated"

@@ -2,8 +2,8 @@
 # `pip install ./python` from a fresh copy of the repository with nothing installed: the
 # extension's build.rs builds libomnir.so.0 itself (ci/build-lib.sh) and packs it.
 #
-# ci/test.sh runs it through ci/background.sh from the start: the nested release build of the
-# core is mostly one codegen unit, one core busy, beside the foreground's own build of it.
+# ci/test.sh runs it in the background from the start; its core build waits for the
+# foreground's (cargo's lock on target/release) and reuses it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -25,7 +25,10 @@ empty=$fresh/no-pkgconfig
 mkdir -p "$empty"
 # Nothing to find: no OMNIR_LIB_DIR, no pkg-config path, no target/omnir-install in the copy.
 rm -rf "$fresh/src/target/omnir-install"
-(cd "$fresh/src" && env -u OMNIR_LIB_DIR -u CARGO_TARGET_DIR PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR="$empty" \
+# The core's release build is the checkout's (the same sources: cargo reuses it when it is
+# there, ci/build-lib.sh's OMNIR_CORE_TARGET_DIR); everything else builds in the copy.
+(cd "$fresh/src" && env -u OMNIR_LIB_DIR -u CARGO_TARGET_DIR OMNIR_CORE_TARGET_DIR="$root/target" \
+  PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR="$empty" \
   "$venvs/fresh/bin/pip" install -q --disable-pip-version-check ./python)
 "$venvs/fresh/bin/python" - <<'PYEOF'
 import os

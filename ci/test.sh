@@ -36,8 +36,9 @@ echo "install honours DESTDIR: ok"
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 cargo run -q --locked -p omnir-gen-header -- --check
 
-echo "== the generated dialect bindings are fresh (omnir-gen: python/omnir/dialects, node/lib/dialects)"
-cargo run -q --locked -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --check
+echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node and C++ modules)"
+cargo run -q --locked -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects \
+  --cxx bindings/cxx/include/omnir/cxx/dialects --check
 
 echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
 python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh
@@ -89,7 +90,7 @@ echo "== one-core rule for every binary that uses the core"
 sys_test=$(cargo test -q --locked -p omnir-sys --test version --no-run --message-format=json 2>/dev/null \
   | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
 # shellcheck disable=SC2046
-bash ci/check-abi.sh "$prefix" $(cat target/omnir-ctest/binaries.txt) ${sys_test:+"$sys_test"}
+bash ci/check-abi.sh "$prefix" $(cat target/omnir-ctest/binaries.txt) ${sys_test:+"$sys_test"} "$prefix/bin/omnir-gen"
 # The Swift benchmark (a release build of its own) is printed by `bash ci/test-swift.sh`, not here.
 OMNIR_NO_BENCH=1 bash ci/test-swift.sh "$prefix"
 

@@ -702,6 +702,14 @@ impl OpDef {
     pub fn has_trait(&self, t: Traits) -> bool {
         self.traits.contains(t)
     }
+
+    /// Whether `name` is an inherent attribute of the op (a property): one it declares, or the
+    /// group sizes its AttrSizedOperandSegments / AttrSizedResultSegments trait implies.
+    pub fn declares_inherent(&self, name: &str) -> bool {
+        self.attributes.iter().any(|a| a.name == name)
+            || (name == "operandSegmentSizes" && self.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS))
+            || (name == "resultSegmentSizes" && self.has_trait(Traits::ATTR_SIZED_RESULT_SEGMENTS))
+    }
 }
 
 #[derive(Clone, Debug)]

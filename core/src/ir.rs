@@ -736,13 +736,13 @@ impl Context {
         attrs: &mut SmallVec<[NamedAttribute; N]>,
     ) -> Result<Option<Attribute>> {
         let Some(def) = self.registry.op(name) else { return Ok(properties) };
-        if def.attributes.is_empty() {
+        if def.attributes.is_empty()
+            && !def.has_trait(crate::dialect::Traits::ATTR_SIZED_OPERAND_SEGMENTS)
+            && !def.has_trait(crate::dialect::Traits::ATTR_SIZED_RESULT_SEGMENTS)
+        {
             return Ok(properties);
         }
-        let is_inherent = |n: Identifier| {
-            let n = self.ident_str(n);
-            def.attributes.iter().any(|s| s.name == n)
-        };
+        let is_inherent = |n: Identifier| def.declares_inherent(self.ident_str(n));
         let moved = attrs.iter().any(|a| is_inherent(a.name));
         let missing_default = |n: Identifier| {
             !properties.is_some_and(|p| self.dictionary_entries(p).iter().any(|e| e.name == n))
@@ -930,7 +930,7 @@ impl Context {
 
     /// Whether `op` is registered and its definition declares `name` as inherent.
     fn is_declared_inherent(&self, op: OpId, name: &str) -> Result<bool> {
-        Ok(self.registry.op(self.op_record(op)?.name).is_some_and(|d| d.attributes.iter().any(|a| a.name == name)))
+        Ok(self.registry.op(self.op_record(op)?.name).is_some_and(|d| d.declares_inherent(name)))
     }
 
     /// Removes an attribute (a declared inherent one from the properties, as MLIR's

@@ -4,6 +4,7 @@
 //! Python's `python -m omnir.gen`), and `omnir-gen` (tools/omnir-gen) is a command over it.
 //! [`model`] is what every language's bindings are made from; each language is one emitter.
 
+pub mod cxx;
 pub mod js;
 pub mod model;
 pub mod python;
@@ -12,7 +13,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The languages [`generate`] writes.
-pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
+pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript", "cxx"];
 
 /// The bindings of `dialect` (shipped, or registered in `ctx` from a definition) in
 /// `language`; `source` names the definition in the output's header.
@@ -23,6 +24,8 @@ pub fn generate(ctx: &mut Context, dialect: &str, language: &str, source: &str) 
         // The CommonJS module and its declarations.
         "javascript" => Ok(js::module(&model, source).0),
         "typescript" => Ok(js::module(&model, source).1),
+        // The header of MLIR-style op classes over the C++ bridge.
+        "cxx" => Ok(cxx::header(&model, source)),
         other => Err(Error::invalid(format!(
             "no bindings generator for language '{other}' (known: {})",
             LANGUAGES.join(", ")

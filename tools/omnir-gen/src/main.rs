@@ -1,11 +1,14 @@
 //! `omnir-gen`: writes typed bindings from dialect definitions.
 //!
 //! ```text
-//! omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]
-//!     the Python module of DIALECT (shipped, or defined in the files) to OUT or stdout
-//! omnir-gen shipped [--python DIR] [--node DIR] [--check]
+//! omnir-gen LANGUAGE DIALECT [--irdl-file FILE]... [-o OUT]
+//!     the bindings of DIALECT (shipped, or defined in the files) to OUT or stdout; LANGUAGE:
+//!     python (the `_<d>_ops_gen.py` module), javascript / typescript (the Node module and
+//!     its `.d.ts`), cxx (the header of op classes over the C++ bridge)
+//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--check]
 //!     for builtin and every shipped dialect: DIR/_<d>_ops_gen.py (Python), DIR/<d>.js and
-//!     DIR/<d>.d.ts (Node); --check fails if any differs
+//!     DIR/<d>.d.ts (Node), DIR/<d>.h (C++; not builtin, whose ModuleOp the bridge has);
+//!     --check fails if any differs
 //! omnir-gen model DIALECT
 //!     the model the emitters see, an op per line (for tools and reviews)
 //! ```
@@ -14,7 +17,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: omnir-gen python DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--check]\n       omnir-gen model DIALECT"
+        "usage: omnir-gen python|javascript|typescript|cxx DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--check]\n       omnir-gen model DIALECT"
     );
     ExitCode::from(2)
 }
@@ -22,14 +25,14 @@ fn usage() -> ExitCode {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("python") => python(&args[1..]),
+        Some(language) if omnir_core::gen::LANGUAGES.contains(&language) => one(language, &args[1..]),
         Some("shipped") => shipped(&args[1..]),
         Some("model") if args.len() == 2 => model(&args[1]),
         _ => usage(),
     }
 }
 
-fn python(args: &[String]) -> ExitCode {
+fn one(language: &str, args: &[String]) -> ExitCode {
     let mut dialect = None;
     let mut files = Vec::new();
     let mut out = None;
@@ -60,7 +63,7 @@ fn python(args: &[String]) -> ExitCode {
         }
     }
     let source = if files.is_empty() { format!("the shipped {dialect} dialect") } else { files.join(", ") };
-    let text = match omnir_gen::python_module(&dialect, &definitions, &source) {
+    let text = match omnir_gen::bindings(language, &dialect, &definitions, &source) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("omnir-gen: {e}");
@@ -96,17 +99,19 @@ fn put(path: &str, text: &str, check: bool, stale: &mut Vec<String>) -> Result<(
 fn shipped(args: &[String]) -> ExitCode {
     let mut python_dir = None;
     let mut node_dir = None;
+    let mut cxx_dir = None;
     let mut check = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--python" => python_dir = it.next().cloned(),
             "--node" => node_dir = it.next().cloned(),
+            "--cxx" => cxx_dir = it.next().cloned(),
             "--check" => check = true,
             _ => return usage(),
         }
     }
-    if python_dir.is_none() && node_dir.is_none() {
+    if python_dir.is_none() && node_dir.is_none() && cxx_dir.is_none() {
         return usage();
     }
     let mut stale = Vec::new();
@@ -124,6 +129,9 @@ fn shipped(args: &[String]) -> ExitCode {
             outputs.push((format!("{dir}/{d}.js"), "javascript"));
             outputs.push((format!("{dir}/{d}.d.ts"), "typescript"));
         }
+        if let Some(dir) = cxx_dir.as_ref().filter(|_| d != "builtin") {
+            outputs.push((format!("{dir}/{d}.h"), "cxx"));
+        }
         for (path, language) in outputs {
             let written = omnir_core::gen::generate(&mut ctx, d, language, &source)
                 .map_err(|e| format!("{d}: {}", e.message))
@@ -136,7 +144,7 @@ fn shipped(args: &[String]) -> ExitCode {
     }
     if !stale.is_empty() {
         eprintln!(
-            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects`): {}",
+            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --cxx bindings/cxx/include/omnir/cxx/dialects`): {}",
             stale.join(", ")
         );
         return ExitCode::FAILURE;

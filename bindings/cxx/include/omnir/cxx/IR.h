@@ -1687,6 +1687,12 @@ public:
     return static_cast<unsigned>(n);
   }
   Region getRegion(unsigned i) const;
+  unsigned getNumSuccessors() const {
+    size_t n = 0;
+    check(omnir_op_get_num_successors(ctx_, impl_, &n));
+    return static_cast<unsigned>(n);
+  }
+  Block getSuccessor(unsigned i) const;
 
   /// An inherent attribute (properties first, then discardable), or null.
   Attribute getAttr(std::string_view name) const {
@@ -1933,6 +1939,11 @@ private:
   omnir_region impl_{};
 };
 
+inline Block Operation::getSuccessor(unsigned i) const {
+  omnir_block b{};
+  check(omnir_op_get_successor(ctx_, impl_, i, &b));
+  return Block(ctx_, b);
+}
 inline Region Operation::getRegion(unsigned i) const {
   omnir_region r{};
   check(omnir_op_get_region(ctx_, impl_, i, &r));
@@ -1982,6 +1993,9 @@ public:
   }
   void setProperties(DictionaryAttr properties) { check(omnir_operation_state_set_properties(state_, properties)); }
   void setNumRegions(size_t n) { check(omnir_operation_state_set_num_regions(state_, n)); }
+  /// Leaves the result types to the op's definition when none are added (MLIR's
+  /// OperationState with InferTypeOpInterface); creating fails when they don't follow.
+  void enableResultTypeInference() { check(omnir_operation_state_enable_result_type_inference(state_)); }
   void addSuccessors(const std::vector<Block> &blocks) {
     std::vector<omnir_block> raw;
     for (const auto &b : blocks)
