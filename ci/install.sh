@@ -38,6 +38,8 @@ ln -sfn "$real" "$dest/lib/$soname"
 ln -sfn "$soname" "$dest/lib/libomnir.so"
 install -m 0644 "$build/lib/libomnir.a" "$dest/lib/libomnir.a"
 install -m 0644 "$build/include/omnir/omnir.h" "$dest/include/omnir/omnir.h"
+install -d "$dest/include/omnir/dialects"
+install -m 0644 include/omnir/dialects/*.h "$dest/include/omnir/dialects/"
 if [ "${OMNIR_INSTALL_DEBUG:-0}" = 1 ]; then
   install -d "$dest/lib/.debug"
   install -m 0644 "$build/lib/.debug/$real.debug" "$dest/lib/.debug/$real.debug"

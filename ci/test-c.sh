@@ -30,6 +30,11 @@ $CC -std=c11 -g -O1 -pthread $warn $cflags "${srcs[@]}" -o "$build/omnir_c_tests
 # The header alone compiles as strict C99 and as C++.
 echo '#include <omnir/omnir.h>' | $CC -std=c99 -pedantic -Werror -Wall -Wextra $cflags -x c -fsyntax-only -
 echo '#include <omnir/omnir.h>' | ${CXX:-c++} -std=c++11 -pedantic -Werror -Wall -Wextra $cflags -x c++ -fsyntax-only -
+# So do the generated dialect headers, all of them in one unit (their names must not collide).
+dialect_headers=$(for h in "$(pkg-config --variable=includedir omnir)"/omnir/dialects/*.h; do
+  echo "#include <omnir/dialects/$(basename "$h")>"; done)
+echo "$dialect_headers" | $CC -std=c99 -pedantic -Werror -Wall -Wextra $cflags -x c -fsyntax-only -
+echo "$dialect_headers" | ${CXX:-c++} -std=c++11 -pedantic -Werror -Wall -Wextra $cflags -x c++ -fsyntax-only -
 
 echo "== C suite: run"
 "$build/omnir_c_tests" | tee "$build/result.txt"

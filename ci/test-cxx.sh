@@ -16,7 +16,8 @@
 #      through omnir_add_dialect (op classes generated at build time); component probes;
 #   6. the one-core rule for every binary (ci/check-abi.sh), and the bridge's own exports:
 #      only omnir:: C++ symbols (no omnir_* function, no cxxbridge1$* symbol, nothing Rust);
-#   7. the benchmark: dialect load time and interface-query cost (printed, never asserted).
+#   7. the benchmarks: dialect load time and interface-query cost; generated op classes
+#      against OperationState by hand (printed, never asserted).
 # usage: ci/test-cxx.sh [PREFIX]      (default target/omnir-install, with omnir installed)
 # Env: OMNIR_NO_VALGRIND=1 skips 4; OMNIR_NO_BENCH=1 skips 7; CXX, CC as usual.
 set -euo pipefail
@@ -170,13 +171,14 @@ readelf -d "$quant_lib" | grep -q '(NEEDED).*\[libomnir_cxx\.so\.0\]' || abi_fai
 echo "bridge: $(nm -D --defined-only "$bridge" | awk '$2 != "A"' | wc -l) exported symbols, all omnir:: C++;" \
   "dialect: $(nm -D --defined-only "$quant_lib" | awk '{print $3}' | grep -c '^quant_') quant_* C entry points"
 binaries=("$bridge" "$quant_lib")
-for b in bridge_tests definitions_tests pass_tests stress quant_tests abi_mismatch scenario bench_quant libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
+for b in bridge_tests definitions_tests pass_tests stress quant_tests abi_mismatch scenario bench_quant bench_generated generated_tests libpx_dialect.so.0; do binaries+=("$build/tests/$b"); done
 binaries+=("$build/consumer-cmake/omnir_cxx_consumer" "$build/consumer-pkgconfig")
 OMNIR_ABI_NO_CARGO=1 bash ci/check-abi.sh "$prefix" "${binaries[@]}" | grep -vE '^check-abi: ok: (exported|every|no Rust|version|SONAME|libomnir\.a)'
 
 if [ "${OMNIR_NO_BENCH:-0}" != 1 ]; then
   echo "== bench: dialect load time and interface queries through the registry"
   "$build/tests/bench_quant" "${OMNIR_CXX_BENCH_ITERS:-2000000}"
+  "$build/tests/bench_generated" 100000
 fi
 
 if [ "$failed" != 0 ]; then

@@ -36,9 +36,9 @@ echo "install honours DESTDIR: ok"
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 cargo run -q --locked -p omnir-gen-header -- --check
 
-echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node and C++ modules)"
+echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++ and C)"
 cargo run -q --locked -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects \
-  --cxx bindings/cxx/include/omnir/cxx/dialects --check
+  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --check
 
 echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
 python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh

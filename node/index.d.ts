@@ -91,8 +91,8 @@ export class Context {
    * `file:line:col` and registers nothing. */
   loadDialectDefinitions(text: string | Uint8Array, filename?: string): void;
   /** The typed bindings of a dialect as omnir-gen writes them (`'javascript'`: the CommonJS
-   * module, `'typescript'`: its declarations, `'python'`, `'cxx'`: the C++ header). */
-  generateBindings(dialect: string, language?: 'javascript' | 'typescript' | 'python' | 'cxx', source?: string): string;
+   * module, `'typescript'`: its declarations, `'python'`, `'cxx'` / `'c'`: the C++ / C header). */
+  generateBindings(dialect: string, language?: 'javascript' | 'typescript' | 'python' | 'cxx' | 'c', source?: string): string;
   /** Registers the verifier hook that definitions name with `omnir.verifier = "name"`
    * (before loading them). Return nothing or true (valid), false or a message (invalid), or
    * throw. */

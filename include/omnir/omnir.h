@@ -1642,13 +1642,14 @@ void omnir_bytes_free(struct omnir_bytes b);
 void omnir_string_free(struct omnir_string s);
 
 /**
- * The status of the last failed call on this thread (`OMNIR_OK` after a success).
+ * The status of the last failed call on this thread (`OMNIR_OK` after a success, but for
+ * `omnir_operation_state_destroy`'s, which leaves it: cleanup after a failure keeps it).
  */
 enum omnir_status omnir_last_error_status(void);
 
 /**
- * A copy of the last error's message on this thread (empty after a success). Free it with
- * `omnir_string_free`.
+ * A copy of the last error's message on this thread (empty after a success, as for
+ * `omnir_last_error_status`). Free it with `omnir_string_free`.
  */
 struct omnir_string omnir_last_error_message(void);
 
@@ -1910,12 +1911,14 @@ enum omnir_status omnir_value_print_as_operand(const struct omnir_context *ctx,
  * `"python"`, the module `_<dialect>_ops_gen.py` of `omnir.dialects` (upstream's
  * `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
  * enums); `"javascript"` / `"typescript"`, the Node module and its declarations; `"cxx"`,
- * the header of MLIR-style op classes over the C++ bridge. The dialect is a shipped one (loaded here if it is not yet) or one registered in
+ * the header of MLIR-style op classes over the C++ bridge; `"c"`, the header of static
+ * inline builders and accessors over this API. The dialect is a shipped one (loaded here if it is not yet) or one registered in
  * the context (from a definition file). Free the string with `omnir_string_free`.
  *
  * - `ctx`: the context.
  * - `dialect`, `dialect_len`: the dialect's name, UTF-8.
- * - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"` or `"cxx"`, UTF-8.
+ * - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"` or `"c"`,
+ *   UTF-8.
  * - `source`, `source_len`: what the output's header names as its source (a file name),
  *   UTF-8 (may be empty: the dialect's name).
  * - `out`: receives the text.
@@ -4113,6 +4116,8 @@ enum omnir_status omnir_operation_state_create(const char *name,
 
 /**
  * Frees an operation state. NULL is a no-op. Operations created from it are not affected.
+ * A success leaves the last error as it was: destroying the state after a failed call
+ * keeps that call's status and message.
  */
 enum omnir_status omnir_operation_state_destroy(struct omnir_operation_state *state);
 

@@ -40,8 +40,9 @@ Context.prototype.loadDialectDefinitions = function loadDialectDefinitions(text,
 /**
  * The typed bindings of `dialect` (shipped, or loaded with `loadDialectDefinitions`) as
  * `omnir-gen` writes them: `language` is `'javascript'` (the CommonJS module), `'typescript'`
- * (its declarations), `'python'` or `'cxx'` (the C++ header); `source` names the definition in the header. The
- * package's `omnir-gen` command writes both JavaScript files of a definition file.
+ * (its declarations), `'python'`, `'cxx'` or `'c'` (the C++ / C header); `source` names the
+ * definition in the header. The package's `omnir-gen` command writes both JavaScript files
+ * of a definition file.
  */
 Context.prototype.generateBindings = function generateBindings(dialect, language = 'javascript', source = '') {
   const d = B.text(dialect, 'generateBindings: dialect');

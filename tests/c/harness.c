@@ -118,6 +118,7 @@ int main(int argc, char **argv) {
     tests_diagnostics();
     tests_dialects();
     tests_definitions();
+    tests_generated();
     tests_misuse();
     fprintf(stderr, "%ld checks\n", harness_checks);
     printf("%d passed, %d failed\n", passed, failed);

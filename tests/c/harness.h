@@ -130,6 +130,7 @@ void tests_analysis(void);
 void tests_diagnostics(void);
 void tests_dialects(void);
 void tests_definitions(void);
+void tests_generated(void);
 void tests_misuse(void);
 
 #endif

@@ -1256,10 +1256,11 @@ extern "C" {
     pub fn omnir_bytes_free(b: omnir_bytes);
     /// Releases a string returned by omnir. Passing a zeroed string is a no-op.
     pub fn omnir_string_free(s: omnir_string);
-    /// The status of the last failed call on this thread (`OMNIR_OK` after a success).
+    /// The status of the last failed call on this thread (`OMNIR_OK` after a success, but for
+    /// `omnir_operation_state_destroy`'s, which leaves it: cleanup after a failure keeps it).
     pub fn omnir_last_error_status() -> omnir_status;
-    /// A copy of the last error's message on this thread (empty after a success). Free it with
-    /// `omnir_string_free`.
+    /// A copy of the last error's message on this thread (empty after a success, as for
+    /// `omnir_last_error_status`). Free it with `omnir_string_free`.
     pub fn omnir_last_error_message() -> omnir_string;
     /// omnir's version as `major * 10000 + minor * 100 + patch`.
     pub fn omnir_version() -> u32;
@@ -1490,12 +1491,14 @@ extern "C" {
     /// `"python"`, the module `_<dialect>_ops_gen.py` of `omnir.dialects` (upstream's
     /// `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
     /// enums); `"javascript"` / `"typescript"`, the Node module and its declarations; `"cxx"`,
-    /// the header of MLIR-style op classes over the C++ bridge. The dialect is a shipped one (loaded here if it is not yet) or one registered in
+    /// the header of MLIR-style op classes over the C++ bridge; `"c"`, the header of static
+    /// inline builders and accessors over this API. The dialect is a shipped one (loaded here if it is not yet) or one registered in
     /// the context (from a definition file). Free the string with `omnir_string_free`.
     ///
     /// - `ctx`: the context.
     /// - `dialect`, `dialect_len`: the dialect's name, UTF-8.
-    /// - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"` or `"cxx"`, UTF-8.
+    /// - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"` or `"c"`,
+    ///   UTF-8.
     /// - `source`, `source_len`: what the output's header names as its source (a file name),
     ///   UTF-8 (may be empty: the dialect's name).
     /// - `out`: receives the text.
@@ -3403,6 +3406,8 @@ extern "C" {
         out: *mut *mut omnir_operation_state,
     ) -> omnir_status;
     /// Frees an operation state. NULL is a no-op. Operations created from it are not affected.
+    /// A success leaves the last error as it was: destroying the state after a failed call
+    /// keeps that call's status and message.
     pub fn omnir_operation_state_destroy(state: *mut omnir_operation_state) -> omnir_status;
     /// Appends operands. On error (a null or foreign handle) nothing is appended.
     pub fn omnir_operation_state_add_operands(

@@ -247,9 +247,11 @@ pub extern "C" fn omnir_operation_state_create(
 }
 
 /// Frees an operation state. NULL is a no-op. Operations created from it are not affected.
+/// A success leaves the last error as it was: destroying the state after a failed call
+/// keeps that call's status and message.
 #[no_mangle]
 pub extern "C" fn omnir_operation_state_destroy(state: *mut omnir_operation_state) -> omnir_status {
-    ffi_call(|| {
+    super::ffi_cleanup(|| {
         if state.is_null() {
             return Ok(());
         }

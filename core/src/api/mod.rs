@@ -201,6 +201,16 @@ pub(crate) fn ffi_call(body: impl FnOnce() -> ApiResult) -> omnir_status {
     }
 }
 
+/// [`ffi_call`] for the functions that free or destroy: their success leaves the last error as
+/// it was (run as if nested), so that cleaning up after a failed call keeps that call's
+/// status and message, as `free` leaves `errno`.
+pub(crate) fn ffi_cleanup(body: impl FnOnce() -> ApiResult) -> omnir_status {
+    let _ = THREAD.try_with(|t| t.depth.set(t.depth.get() + 1));
+    let status = ffi_call(body);
+    let _ = THREAD.try_with(|t| t.depth.set(t.depth.get().saturating_sub(1)));
+    status
+}
+
 /// Runs `body`, turning a panic into `OMNIR_ERROR_INTERNAL`.
 #[inline]
 fn run_body(body: impl FnOnce() -> ApiResult) -> ApiResult {
@@ -381,14 +391,15 @@ pub extern "C" fn omnir_string_free(s: omnir_string) {
     unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(s.data as *mut u8, s.len + 1))) };
 }
 
-/// The status of the last failed call on this thread (`OMNIR_OK` after a success).
+/// The status of the last failed call on this thread (`OMNIR_OK` after a success, but for
+/// `omnir_operation_state_destroy`'s, which leaves it: cleanup after a failure keeps it).
 #[no_mangle]
 pub extern "C" fn omnir_last_error_status() -> omnir_status {
     THREAD.try_with(|t| t.status.get()).unwrap_or(omnir_status::OMNIR_OK)
 }
 
-/// A copy of the last error's message on this thread (empty after a success). Free it with
-/// `omnir_string_free`.
+/// A copy of the last error's message on this thread (empty after a success, as for
+/// `omnir_last_error_status`). Free it with `omnir_string_free`.
 #[no_mangle]
 pub extern "C" fn omnir_last_error_message() -> omnir_string {
     THREAD

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 use super::model::{Argument, AttrKind, Dialect, Enum, Group, Op};
+use super::{c_identifier, c_string_literal as cstr};
 use crate::dialect::Arity;
 
 /// C++'s keywords and the builder's own parameter names: `_` is appended.
@@ -103,17 +104,8 @@ const RESERVED: &[&str] = &[
     "successors",
 ];
 
-/// An identifier usable in C++: other characters become `_`, a leading digit gets `_`, a
-/// keyword gets a trailing `_`.
 fn ident(name: &str) -> String {
-    let mut out: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
-        out.insert(0, '_');
-    }
-    if RESERVED.contains(&out.as_str()) {
-        out.push('_');
-    }
-    out
+    c_identifier(name, RESERVED)
 }
 
 /// ODS's accessor stem: each `_`-separated word capitalized (`sym_name` -> `SymName`,
@@ -136,24 +128,6 @@ pub fn namespace(dialect: &str) -> String {
         "llvm" => "LLVM".to_string(),
         other => ident(other),
     }
-}
-
-/// A C++ string literal of `text` (octal escapes: a hex escape would run into a following
-/// digit).
-fn cstr(text: &str) -> String {
-    let mut out = String::from("\"");
-    for b in text.bytes() {
-        match b {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b' '..=b'~' => out.push(b as char),
-            other => {
-                let _ = write!(out, "\\{other:03o}");
-            }
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// One line of a `///` comment (a trailing `\\` would continue it onto the next line).

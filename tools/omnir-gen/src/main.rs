@@ -4,10 +4,12 @@
 //! omnir-gen LANGUAGE DIALECT [--irdl-file FILE]... [-o OUT]
 //!     the bindings of DIALECT (shipped, or defined in the files) to OUT or stdout; LANGUAGE:
 //!     python (the `_<d>_ops_gen.py` module), javascript / typescript (the Node module and
-//!     its `.d.ts`), cxx (the header of op classes over the C++ bridge)
-//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--check]
+//!     its `.d.ts`), cxx (the header of op classes over the C++ bridge), c (the header of
+//!     static inline functions over the C API)
+//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--check]
 //!     for builtin and every shipped dialect: DIR/_<d>_ops_gen.py (Python), DIR/<d>.js and
-//!     DIR/<d>.d.ts (Node), DIR/<d>.h (C++; not builtin, whose ModuleOp the bridge has);
+//!     DIR/<d>.d.ts (Node), DIR/<d>.h (C++ and C; not builtin, which the bridge and the C
+//!     API have by hand);
 //!     --check fails if any differs
 //! omnir-gen model DIALECT
 //!     the model the emitters see, an op per line (for tools and reviews)
@@ -17,7 +19,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: omnir-gen python|javascript|typescript|cxx DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--check]\n       omnir-gen model DIALECT"
+        "usage: omnir-gen python|javascript|typescript|cxx|c DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--check]\n       omnir-gen model DIALECT"
     );
     ExitCode::from(2)
 }
@@ -100,6 +102,7 @@ fn shipped(args: &[String]) -> ExitCode {
     let mut python_dir = None;
     let mut node_dir = None;
     let mut cxx_dir = None;
+    let mut c_dir = None;
     let mut check = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -107,11 +110,12 @@ fn shipped(args: &[String]) -> ExitCode {
             "--python" => python_dir = it.next().cloned(),
             "--node" => node_dir = it.next().cloned(),
             "--cxx" => cxx_dir = it.next().cloned(),
+            "--c" => c_dir = it.next().cloned(),
             "--check" => check = true,
             _ => return usage(),
         }
     }
-    if python_dir.is_none() && node_dir.is_none() && cxx_dir.is_none() {
+    if python_dir.is_none() && node_dir.is_none() && cxx_dir.is_none() && c_dir.is_none() {
         return usage();
     }
     let mut stale = Vec::new();
@@ -132,6 +136,9 @@ fn shipped(args: &[String]) -> ExitCode {
         if let Some(dir) = cxx_dir.as_ref().filter(|_| d != "builtin") {
             outputs.push((format!("{dir}/{d}.h"), "cxx"));
         }
+        if let Some(dir) = c_dir.as_ref().filter(|_| d != "builtin") {
+            outputs.push((format!("{dir}/{d}.h"), "c"));
+        }
         for (path, language) in outputs {
             let written = omnir_core::gen::generate(&mut ctx, d, language, &source)
                 .map_err(|e| format!("{d}: {}", e.message))
@@ -144,7 +151,7 @@ fn shipped(args: &[String]) -> ExitCode {
     }
     if !stale.is_empty() {
         eprintln!(
-            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --cxx bindings/cxx/include/omnir/cxx/dialects`): {}",
+            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects`): {}",
             stale.join(", ")
         );
         return ExitCode::FAILURE;
