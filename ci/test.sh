@@ -33,13 +33,6 @@ for f in lib/libomnir.so.0 lib/libomnir.so lib/libomnir.a include/omnir/omnir.h 
 done
 echo "install honours DESTDIR: ok"
 
-echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
-cargo run -q --locked -p omnir-gen-header -- --check
-
-echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++ and C)"
-cargo run -q --locked -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects \
-  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --check
-
 echo "== the llvm dialect's definition file is fresh (dialects/llvm/gen)"
 python3 dialects/llvm/gen/gen.py dialects/llvm/gen/ops.py target/llvm.irdl.mlir.fresh
 cmp target/llvm.irdl.mlir.fresh dialects/llvm/llvm.irdl.mlir || {
@@ -55,6 +48,17 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 echo "== cargo test"
 cargo test --workspace --locked
+
+# The generators as `cargo test` built them, with the workspace's features (a `cargo run -p` of
+# their own would build the core and cbindgen again, with another feature set).
+cargo build -q --workspace --bins --tests --locked
+bin=${CARGO_TARGET_DIR:-target}/debug
+echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
+"$bin/gen-header" --check
+
+echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++ and C)"
+"$bin/omnir-gen" shipped --python python/omnir/dialects --node node/lib/dialects \
+  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --check
 
 # The fuzz targets are thin wrappers over checks in the core, which `cargo test` runs on every
 # kept input (core/tests/fuzz_regressions.rs, capi_fuzz.rs); a 20 s run here only replayed the
