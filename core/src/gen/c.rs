@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use super::model::{Argument, Dialect, Enum, Group, Op};
-use super::{c_identifier, c_string_literal as cstr};
+use super::{c_identifier, c_string_literal as cstr, UniqueNames};
 use crate::dialect::Arity;
 
 /// C's keywords and the functions' own parameter names: `_` is appended.
@@ -72,13 +72,11 @@ fn write_op(out: &mut String, op: &Op) {
         "const struct omnir_insertion_point *ip".into(),
     ];
     let mut body = Vec::new();
-    let mut used: Vec<String> = Vec::new();
-    let mut unique = |base: String| -> String {
-        let mut name = base;
-        while used.contains(&name) || used.contains(&format!("{name}_count")) {
-            name.push('_');
-        }
-        used.push(name.clone());
+    // A variadic group's name also takes `<name>_count`, its count parameter.
+    let mut names = UniqueNames::default();
+    let mut unique = |base: String| {
+        let name = names.take(base);
+        names.take(format!("{name}_count"));
         name
     };
     let mut results: Vec<(&Group, String)> = Vec::new();

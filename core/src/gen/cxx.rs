@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 use super::model::{Argument, AttrKind, Dialect, Enum, Group, Op};
-use super::{c_identifier, c_string_literal as cstr};
+use super::{c_identifier, c_string_literal as cstr, UniqueNames};
 use crate::dialect::Arity;
 
 /// C++'s keywords and the builder's own parameter names: `_` is appended.
@@ -220,15 +220,8 @@ fn segment_sizes(groups: &[(&Group, String)]) -> String {
 fn builder_of(op: &Op, enum_name: &impl Fn(&str) -> String) -> Builder {
     let mut params = Vec::new();
     let mut body = Vec::new();
-    // Parameter names are unique even where a result and an operand share a name.
-    let mut used = HashSet::new();
-    let mut unique = |base: String| -> String {
-        let mut name = base;
-        while !used.insert(name.clone()) {
-            name.push('_');
-        }
-        name
-    };
+    let mut names = UniqueNames::default();
+    let mut unique = |base: String| names.take(base);
     let mut results: Vec<(&Group, String)> = Vec::new();
     if !op.infers_results {
         for r in &op.results {

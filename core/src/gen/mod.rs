@@ -67,3 +67,18 @@ pub(crate) fn c_string_literal(text: &str) -> String {
     out.push('"');
     out
 }
+
+/// Parameter names unique within one function (a result and an operand may share a name):
+/// a name already taken gets `_` appended until it is free.
+#[derive(Default)]
+pub(crate) struct UniqueNames(std::collections::HashSet<String>);
+
+impl UniqueNames {
+    pub(crate) fn take(&mut self, base: String) -> String {
+        let mut name = base;
+        while !self.0.insert(name.clone()) {
+            name.push('_');
+        }
+        name
+    }
+}
