@@ -56,9 +56,9 @@ bin=${CARGO_TARGET_DIR:-target}/debug
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 "$bin/gen-header" --check
 
-echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++ and C)"
+echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++, C and Rust)"
 "$bin/omnir-gen" shipped --python python/omnir/dialects --node node/lib/dialects \
-  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --check
+  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --rust bindings/dialects/src --check
 
 # The fuzz targets are thin wrappers over checks in the core, which `cargo test` runs on every
 # kept input (core/tests/fuzz_regressions.rs, capi_fuzz.rs); a 20 s run here only replayed the
@@ -87,6 +87,7 @@ bash ci/test-node.sh "$prefix"
 bash ci/test-quant-packages.sh "$prefix"
 bash ci/test-universe.sh "$prefix"
 bash ci/test-cxx.sh "$prefix"
+bash ci/test-rust-consumer.sh "$prefix"
 bash ci/background.sh wait tsan-build
 bash ci/test-tsan.sh # ThreadSanitizer over the C and Rust stress tests (nightly, target/tsan)
 

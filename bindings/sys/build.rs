@@ -1,6 +1,6 @@
 //! Finds the installed shared library libomnir.so.0 and links it dynamically.
 //!
-//! Search order:
+//! Search order (the first two are omnir-build's, shared with users' build scripts):
 //! 1. `OMNIR_LIB_DIR`: a directory holding `libomnir.so` (e.g. `$PREFIX/lib`);
 //! 2. pkg-config: `omnir.pc` (set `PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig` for a non-system
 //!    prefix);
@@ -20,11 +20,9 @@
 //! `libomnir.so.0` (DESIGN.md, "The one-core rule").
 
 use std::env;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn main() {
-    println!("cargo:rerun-if-env-changed=OMNIR_LIB_DIR");
-    println!("cargo:rerun-if-env-changed=PKG_CONFIG_PATH");
     println!("cargo:rerun-if-changed=build.rs");
 
     match find_libdir() {
@@ -59,59 +57,13 @@ fn main() {
     }
 }
 
-fn has_lib(dir: &Path) -> bool {
-    dir.join("libomnir.so").exists() || dir.join("libomnir.so.0").exists()
-}
-
+/// Where omnir-build finds it (OMNIR_LIB_DIR, pkg-config), else the workspace's own prefix
+/// when this crate is built inside the omnir repository.
 fn find_libdir() -> Option<(PathBuf, &'static str)> {
-    if let Some(dir) = env::var_os("OMNIR_LIB_DIR") {
-        let dir = PathBuf::from(dir);
-        if has_lib(&dir) {
-            return Some((dir, "OMNIR_LIB_DIR"));
-        }
-        println!("cargo:warning=omnir-sys: OMNIR_LIB_DIR={} holds no libomnir.so", dir.display());
-    }
-    // The same major version (the SONAME is libomnir.so.MAJOR), at least this minor: an
-    // omnir 1.x found through pkg-config must not satisfy omnir-sys 0.x (SameMajorVersion, as
-    // the CMake package).
-    let major: u32 = env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap_or(0);
-    let minor = env!("CARGO_PKG_VERSION_MINOR");
-    let wanted_low = format!("{major}.{minor}");
-    let wanted_high = format!("{}", major + 1);
-    let probe = pkg_config::Config::new()
-        .range_version(wanted_low.as_str()..wanted_high.as_str())
-        .cargo_metadata(false)
-        .env_metadata(false)
-        .probe("omnir");
-    if let Err(pkg_config::Error::ProbeFailure { output, .. } | pkg_config::Error::Failure { output, .. }) = &probe {
-        // Found, but of another version: say so rather than silently falling back.
-        let text = String::from_utf8_lossy(&output.stderr);
-        if text.contains("version") {
-            println!(
-                "cargo:warning=omnir-sys: pkg-config's omnir is not within >= {wanted_low}, < {wanted_high}: {}",
-                text.trim().replace('\n', "; ")
-            );
-        }
-    }
-    if let Ok(lib) = probe {
-        if let Some(dir) = lib.link_paths.iter().find(|d| has_lib(d)) {
-            return Some((dir.clone(), "pkg-config"));
-        }
-        // No -L (a system prefix): ask for libdir.
-        if let Ok(out) = std::process::Command::new(env::var("PKG_CONFIG").unwrap_or_else(|_| "pkg-config".into()))
-            .args(["--variable=libdir", "omnir"])
-            .output()
-        {
-            let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-            if has_lib(&dir) {
-                return Some((dir, "pkg-config"));
-            }
-        }
+    if let Some(found) = omnir_build::find_libdir() {
+        return Some(found);
     }
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR")?);
     let dev = manifest.join("../../target/omnir-install/lib");
-    if has_lib(&dev) {
-        return Some((dev, "the workspace's target/omnir-install"));
-    }
-    None
+    omnir_build::has_lib(&dev).then_some((dev, "the workspace's target/omnir-install"))
 }

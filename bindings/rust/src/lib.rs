@@ -63,6 +63,7 @@ mod leaf;
 mod lifetime;
 mod location;
 mod lock_wait;
+pub mod ods;
 mod passes;
 mod strings;
 mod symbols;

@@ -9,12 +9,13 @@ pub mod cxx;
 pub mod js;
 pub mod model;
 pub mod python;
+pub mod rust;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The languages [`generate`] writes.
-pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript", "cxx", "c"];
+pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript", "cxx", "c", "rust"];
 
 /// The bindings of `dialect` (shipped, or registered in `ctx` from a definition) in
 /// `language`; `source` names the definition in the output's header.
@@ -29,6 +30,8 @@ pub fn generate(ctx: &mut Context, dialect: &str, language: &str, source: &str) 
         "cxx" => Ok(cxx::header(&model, source)),
         // The header of static inline builders and accessors over the C API.
         "c" => Ok(c::header(&model, source)),
+        // The module of typed op views over the `omnir` client crate.
+        "rust" => Ok(rust::module(&model, source)),
         other => Err(Error::invalid(format!(
             "no bindings generator for language '{other}' (known: {})",
             LANGUAGES.join(", ")

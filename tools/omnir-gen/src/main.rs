@@ -5,8 +5,9 @@
 //!     the bindings of DIALECT (shipped, or defined in the files) to OUT or stdout; LANGUAGE:
 //!     python (the `_<d>_ops_gen.py` module), javascript / typescript (the Node module and
 //!     its `.d.ts`), cxx (the header of op classes over the C++ bridge), c (the header of
-//!     static inline functions over the C API)
-//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--check]
+//!     static inline functions over the C API), rust (the module of op views over the
+//!     `omnir` crate)
+//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--check]
 //!     for builtin and every shipped dialect: DIR/_<d>_ops_gen.py (Python), DIR/<d>.js and
 //!     DIR/<d>.d.ts (Node), DIR/<d>.h (C++ and C; not builtin, which the bridge and the C
 //!     API have by hand);
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: omnir-gen python|javascript|typescript|cxx|c DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--check]\n       omnir-gen model DIALECT"
+        "usage: omnir-gen python|javascript|typescript|cxx|c|rust DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--check]\n       omnir-gen model DIALECT"
     );
     ExitCode::from(2)
 }
@@ -103,6 +104,7 @@ fn shipped(args: &[String]) -> ExitCode {
     let mut node_dir = None;
     let mut cxx_dir = None;
     let mut c_dir = None;
+    let mut rust_dir = None;
     let mut check = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -111,11 +113,12 @@ fn shipped(args: &[String]) -> ExitCode {
             "--node" => node_dir = it.next().cloned(),
             "--cxx" => cxx_dir = it.next().cloned(),
             "--c" => c_dir = it.next().cloned(),
+            "--rust" => rust_dir = it.next().cloned(),
             "--check" => check = true,
             _ => return usage(),
         }
     }
-    if python_dir.is_none() && node_dir.is_none() && cxx_dir.is_none() && c_dir.is_none() {
+    if [&python_dir, &node_dir, &cxx_dir, &c_dir, &rust_dir].iter().all(|d| d.is_none()) {
         return usage();
     }
     let mut stale = Vec::new();
@@ -138,6 +141,9 @@ fn shipped(args: &[String]) -> ExitCode {
         }
         if let Some(dir) = c_dir.as_ref().filter(|_| d != "builtin") {
             outputs.push((format!("{dir}/{d}.h"), "c"));
+        }
+        if let Some(dir) = rust_dir.as_ref().filter(|_| d != "builtin") {
+            outputs.push((format!("{dir}/{d}.rs"), "rust"));
         }
         for (path, language) in outputs {
             let written = omnir_core::gen::generate(&mut ctx, d, language, &source)
