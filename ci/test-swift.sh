@@ -97,7 +97,7 @@ bin=$(swift build --show-bin-path)
 # (`-Xlinker -rpath`, which SwiftPM passes on), then run WITHOUT LD_LIBRARY_PATH.
 echo "== consumer: a package of its own depending on swift/ by path (rpath from the command line)"
 consumer=$root/target/swift-consumer
-mkdir -p "$consumer/Sources/consumer"
+mkdir -p "$consumer/Sources/consumer" "$consumer/Sources/cmath-app"
 write_if_changed() { # write_if_changed FILE : stdin into FILE unless identical (keeps SwiftPM's cache)
   local tmp="$1.new"
   cat >"$tmp"
@@ -110,7 +110,14 @@ import PackageDescription
 let package = Package(
     name: "consumer",
     dependencies: [.package(path: "$root/swift")],
-    targets: [.executableTarget(name: "consumer", dependencies: [.product(name: "Omnir", package: "swift")])]
+    targets: [
+        .executableTarget(name: "consumer", dependencies: [.product(name: "Omnir", package: "swift")]),
+        // A dialect of its own: OmnirGen writes cmath.swift from cmath.irdl.mlir at build
+        // time; the same file is a resource the program loads into its context.
+        .executableTarget(name: "cmath-app", dependencies: [.product(name: "Omnir", package: "swift")],
+                          resources: [.copy("cmath.irdl.mlir")],
+                          plugins: [.plugin(name: "OmnirGen", package: "swift")]),
+    ]
 )
 MANIFEST
 write_if_changed "$consumer/Sources/consumer/main.swift" <<'SOURCE'
@@ -128,6 +135,8 @@ if let memref = MemRefType(try Type.parse("memref<4x?xf32>", context: ctx)) {
     print("consumer: walked \(names.joined(separator: ", ")); \(memref) has rank \(try memref.rank)")
 }
 SOURCE
+write_if_changed "$consumer/Sources/cmath-app/cmath.irdl.mlir" <"$root/tests/definitions/cmath.irdl.mlir"
+write_if_changed "$consumer/Sources/cmath-app/main.swift" <"$root/tests/swift/cmath-app.swift"
 cd "$consumer"
 fresh_build_dir "$pc_stamp rpath=$prefix/lib"
 swift build -Xlinker -rpath -Xlinker "$prefix/lib" >.build/swift-build.log 2>&1 \
@@ -136,6 +145,10 @@ consumer_bin=$(swift build --show-bin-path)/consumer
 readelf -d "$consumer_bin" | grep -q "RUNPATH.*$prefix/lib" \
   || { echo "== consumer: $consumer_bin has no RUNPATH $prefix/lib" >&2; exit 1; }
 env -u LD_LIBRARY_PATH "$consumer_bin"
+printed=$(env -u LD_LIBRARY_PATH "$(swift build --show-bin-path)/cmath-app")
+expected='%1 = "cmath.norm"(%0) : (!cmath.complex<f32>) -> f32'
+[ "$printed" = "$expected" ] || { echo "== consumer: cmath-app printed '$printed', expected '$expected'" >&2; exit 1; }
+echo "OmnirGen plugin (cmath from tests/definitions/cmath.irdl.mlir, in a package of its own): ok"
 
 # --- 4. the quant dialect's Swift package, against the dialect built on its own
 quant_out=$root/target/quant-dialect

@@ -56,9 +56,12 @@ bin=${CARGO_TARGET_DIR:-target}/debug
 echo "== header, omnir-sys and misuse matrix are fresh (cbindgen), every function documented"
 "$bin/gen-header" --check
 
-echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++, C and Rust)"
+echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++, C, Rust and Swift)"
 "$bin/omnir-gen" shipped --python python/omnir/dialects --node node/lib/dialects \
-  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --rust bindings/dialects/src --check
+  --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --rust bindings/dialects/src --swift swift/Sources/OmnirDialects --check
+
+echo "== the C API coverage table is fresh, and every C function is exposed somewhere (docs/c-api-coverage.md)"
+python3 tools/api-coverage/coverage.py --check
 
 # The fuzz targets are thin wrappers over checks in the core, which `cargo test` runs on every
 # kept input (core/tests/fuzz_regressions.rs, capi_fuzz.rs); a 20 s run here only replayed the

@@ -31,6 +31,15 @@ impl Context {
     /// The result types of an operation about to be created from `state` (named `name`),
     /// inferred from its definition; an error says why they cannot be.
     pub fn infer_result_types(&self, name: Identifier, state: &OperationState) -> Result<Vec<Type>> {
+        let mut out = Vec::new();
+        self.infer_result_types_into(name, state, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Context::infer_result_types`] appended to `out` (which holds part of them on error): a builder that creates op after op
+    /// reuses one buffer (no allocation per op on the common paths: the generated builders
+    /// of every language come through here).
+    pub fn infer_result_types_into(&self, name: Identifier, state: &OperationState, out: &mut Vec<Type>) -> Result<()> {
         let op_name = self.ident_str(name);
         let def = self.registry.op(name).ok_or_else(|| {
             Error::invalid(format!("operation '{op_name}' is not registered: its result types cannot be inferred"))
@@ -47,7 +56,7 @@ impl Context {
                 .or_else(|| state.properties.and_then(|p| self.dictionary_get(p, attr_name)))
         };
         let sizes = operand_group_sizes(self, def, state.operands.len(), &attr).map_err(|e| cannot(&e))?;
-        let mut starts = Vec::with_capacity(sizes.len());
+        let mut starts: SmallVec<[usize; 4]> = SmallVec::with_capacity(sizes.len());
         let mut at = 0;
         for s in &sizes {
             starts.push(at);
@@ -59,7 +68,7 @@ impl Context {
             }
             self.value_type(state.operands[starts[group]])
         };
-        let mut groups: Vec<Option<SmallVec<[Type; 1]>>> = vec![None; sources.len()];
+        let mut groups: SmallVec<[Option<SmallVec<[Type; 1]>>; 2]> = smallvec::smallvec![None; sources.len()];
         // A result may take another result's type: a second pass resolves those.
         for _ in 0..2 {
             for (i, src) in sources.iter().enumerate() {
@@ -107,7 +116,7 @@ impl Context {
                 groups[i] = types;
             }
         }
-        let mut out = Vec::with_capacity(groups.len());
+        out.reserve(groups.len());
         for (i, g) in groups.into_iter().enumerate() {
             let g = g.ok_or_else(|| cannot(&format!("result '{}' has no source", def.results[i].name)))?;
             if def.results[i].arity == Arity::Single && g.len() != 1 {
@@ -115,7 +124,7 @@ impl Context {
             }
             out.extend(g);
         }
-        Ok(out)
+        Ok(())
     }
 }
 
@@ -127,10 +136,10 @@ fn operand_group_sizes(
     def: &OpDef,
     n: usize,
     attr: &dyn Fn(&str) -> Option<Attribute>,
-) -> std::result::Result<Vec<usize>, String> {
+) -> std::result::Result<SmallVec<[usize; 4]>, String> {
     let specs = &def.operands;
     if def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS) {
-        let sizes: Vec<usize> = match attr("operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+        let sizes: SmallVec<[usize; 4]> = match attr("operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::DenseArray { element, data, .. })
                 if matches!(ctx.type_kind(*element), TypeKind::Integer { width: 32, .. }) =>
             {

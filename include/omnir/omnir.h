@@ -1912,13 +1912,16 @@ enum omnir_status omnir_value_print_as_operand(const struct omnir_context *ctx,
  * `mlir.dialects` names: a class and a function per op, typed accessors, the dialect's
  * enums); `"javascript"` / `"typescript"`, the Node module and its declarations; `"cxx"`,
  * the header of MLIR-style op classes over the C++ bridge; `"c"`, the header of static
- * inline builders and accessors over this API. The dialect is a shipped one (loaded here if it is not yet) or one registered in
- * the context (from a definition file). Free the string with `omnir_string_free`.
+ * inline builders and accessors over this API; `"rust"`, the module of typed op views over
+ * the `omnir` crate; `"swift"`, the file of typed op views over the `Omnir` package. The
+ * dialect is a shipped one (loaded here if it is not yet) or one
+ * registered in the context (from a definition file). Free the string with
+ * `omnir_string_free`.
  *
  * - `ctx`: the context.
  * - `dialect`, `dialect_len`: the dialect's name, UTF-8.
- * - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"` or `"c"`,
- *   UTF-8.
+ * - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"`, `"c"`,
+ *   `"rust"` or `"swift"`, UTF-8.
  * - `source`, `source_len`: what the output's header names as its source (a file name),
  *   UTF-8 (may be empty: the dialect's name).
  * - `out`: receives the text.

@@ -886,8 +886,7 @@ impl AffineStoreOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, memref: &::omnir::Value, indices: &[::omnir::Value], map: &::omnir::Attribute) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("affine.store", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[memref]);
+        let b = b.operands(&[value, memref]);
         let b = b.operands(indices);
         let b = b.attribute("map", map);
         Ok(b)
@@ -1018,8 +1017,7 @@ impl AffineVectorStoreOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, memref: &::omnir::Value, indices: &[::omnir::Value], map: &::omnir::Attribute) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("affine.vector_store", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[memref]);
+        let b = b.operands(&[value, memref]);
         let b = b.operands(indices);
         let b = b.attribute("map", map);
         Ok(b)

@@ -654,8 +654,7 @@ impl AddFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.addf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -719,8 +718,7 @@ impl AddIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.addi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &x.get(ctx, "arith.overflow")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -783,8 +781,7 @@ impl AddUIExtendedOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, sum: &::omnir::Type, overflow: &::omnir::Type, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.addui_extended", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.results(&[sum]);
         let b = b.results(&[overflow]);
         Ok(b)
@@ -847,8 +844,7 @@ impl AndIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.andi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -960,8 +956,7 @@ impl CeilDivSIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.ceildivsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1019,8 +1014,7 @@ impl CeilDivUIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.ceildivui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1079,8 +1073,7 @@ impl CmpFOp {
     pub fn builder(loc: &::omnir::Location, predicate: CmpFPredicate, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.cmpf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.attribute("predicate", &::omnir::ods::enum_attr(ctx, 64, predicate.value())?);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
@@ -1154,8 +1147,7 @@ impl CmpIOp {
     pub fn builder(loc: &::omnir::Location, predicate: CmpIPredicate, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.cmpi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.attribute("predicate", &::omnir::ods::enum_attr(ctx, 64, predicate.value())?);
         let b = b.infer_result_types();
         Ok(b)
@@ -1278,8 +1270,7 @@ impl DivFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.divf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1343,8 +1334,7 @@ impl DivSIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.divsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1408,8 +1398,7 @@ impl DivUIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.divui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1748,8 +1737,7 @@ impl FloorDivSIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.floordivsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1982,8 +1970,7 @@ impl MaxNumFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.maxnumf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2046,8 +2033,7 @@ impl MaxSIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.maxsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2105,8 +2091,7 @@ impl MaxUIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.maxui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2165,8 +2150,7 @@ impl MaximumFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.maximumf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2230,8 +2214,7 @@ impl MinNumFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.minnumf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2294,8 +2277,7 @@ impl MinSIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.minsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2353,8 +2335,7 @@ impl MinUIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.minui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2413,8 +2394,7 @@ impl MinimumFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.minimumf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2478,8 +2458,7 @@ impl MulFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.mulf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2543,8 +2522,7 @@ impl MulIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.muli", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &x.get(ctx, "arith.overflow")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2607,8 +2585,7 @@ impl MulSIExtendedOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.mulsi_extended", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2670,8 +2647,7 @@ impl MulUIExtendedOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.mului_extended", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2793,8 +2769,7 @@ impl OrIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.ori", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2853,8 +2828,7 @@ impl RemFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.remf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2917,8 +2891,7 @@ impl RemSIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.remsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2976,8 +2949,7 @@ impl RemUIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.remui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -3090,8 +3062,7 @@ impl ScalingExtFOp {
     pub fn builder(loc: &::omnir::Location, out: &::omnir::Type, in_: &::omnir::Value, scale: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.scaling_extf", loc);
-        let b = b.operands(&[in_]);
-        let b = b.operands(&[scale]);
+        let b = b.operands(&[in_, scale]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.results(&[out]);
         Ok(b)
@@ -3155,8 +3126,7 @@ impl ScalingTruncFOp {
     pub fn builder(loc: &::omnir::Location, out: &::omnir::Type, in_: &::omnir::Value, scale: &::omnir::Value, roundingmode: Option<RoundingMode>, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.scaling_truncf", loc);
-        let b = b.operands(&[in_]);
-        let b = b.operands(&[scale]);
+        let b = b.operands(&[in_, scale]);
         let b = match roundingmode { Some(x) => b.attribute("roundingmode", &::omnir::ods::enum_attr(ctx, 32, x.value())?), None => b };
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.results(&[out]);
@@ -3228,9 +3198,7 @@ impl SelectOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, condition: &::omnir::Value, true_value: &::omnir::Value, false_value: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.select", loc);
-        let b = b.operands(&[condition]);
-        let b = b.operands(&[true_value]);
-        let b = b.operands(&[false_value]);
+        let b = b.operands(&[condition, true_value, false_value]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -3293,8 +3261,7 @@ impl ShLIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.shli", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &x.get(ctx, "arith.overflow")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -3358,8 +3325,7 @@ impl ShRSIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.shrsi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -3423,8 +3389,7 @@ impl ShRUIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.shrui", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -3488,8 +3453,7 @@ impl SubFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.subf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -3553,8 +3517,7 @@ impl SubIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("arith.subi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &x.get(ctx, "arith.overflow")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -3806,8 +3769,7 @@ impl XOrIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("arith.xori", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }

@@ -262,8 +262,7 @@ impl MaterializeInDestinationOp {
     pub fn builder(loc: &::omnir::Location, result: Option<&::omnir::Type>, source: &::omnir::Value, dest: &::omnir::Value, restrict: bool, writable: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("bufferization.materialize_in_destination", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[source, dest]);
         let b = if restrict { b.attribute("restrict", &ctx.unit_attr()?) } else { b };
         let b = if writable { b.attribute("writable", &ctx.unit_attr()?) } else { b };
         let b = match result { Some(x) => b.results(&[x]), None => b };

@@ -72,8 +72,7 @@ impl AddOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.add", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -197,8 +196,7 @@ impl Atan2Op {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.atan2", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -489,8 +487,7 @@ impl CreateOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, complex: &::omnir::Type, real: &::omnir::Value, imaginary: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("complex.create", loc);
-        let b = b.operands(&[real]);
-        let b = b.operands(&[imaginary]);
+        let b = b.operands(&[real, imaginary]);
         let b = b.results(&[complex]);
         Ok(b)
     }
@@ -549,8 +546,7 @@ impl DivOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.div", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -613,8 +609,7 @@ impl EqualOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("complex.eq", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -973,8 +968,7 @@ impl MulOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.mul", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1097,8 +1091,7 @@ impl NotEqualOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("complex.neq", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1157,8 +1150,7 @@ impl PowOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.pow", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1222,8 +1214,7 @@ impl PowiOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.powi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1587,8 +1578,7 @@ impl SubOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("complex.sub", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)

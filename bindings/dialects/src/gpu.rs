@@ -1568,9 +1568,7 @@ impl Create2To4SpMatOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.create_2to4_spmat", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[rows]);
-        let b = b.operands(&[cols]);
-        let b = b.operands(&[memref]);
+        let b = b.operands(&[rows, cols, memref]);
         let b = b.attribute("pruneFlag", &prune_flag.get(ctx, "gpu.prune_2to4_spmat_flag")?);
         let b = b.results(&[sp_mat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
@@ -1649,14 +1647,7 @@ impl CreateBsrOp {
     pub fn builder(loc: &::omnir::Location, spmat: &::omnir::Type, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], brows: &::omnir::Value, bcols: &::omnir::Value, bnnz: &::omnir::Value, r_block_size: &::omnir::Value, c_block_size: &::omnir::Value, b_row_pos: &::omnir::Value, b_col_idxs: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.create_bsr", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[brows]);
-        let b = b.operands(&[bcols]);
-        let b = b.operands(&[bnnz]);
-        let b = b.operands(&[r_block_size]);
-        let b = b.operands(&[c_block_size]);
-        let b = b.operands(&[b_row_pos]);
-        let b = b.operands(&[b_col_idxs]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[brows, bcols, bnnz, r_block_size, c_block_size, b_row_pos, b_col_idxs, values]);
         let b = b.results(&[spmat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
@@ -1750,11 +1741,7 @@ impl CreateCooAoSOp {
     pub fn builder(loc: &::omnir::Location, spmat: &::omnir::Type, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], rows: &::omnir::Value, cols: &::omnir::Value, nnz: &::omnir::Value, idxs: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.create_coo_aos", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[rows]);
-        let b = b.operands(&[cols]);
-        let b = b.operands(&[nnz]);
-        let b = b.operands(&[idxs]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[rows, cols, nnz, idxs, values]);
         let b = b.results(&[spmat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
@@ -1836,12 +1823,7 @@ impl CreateCooOp {
     pub fn builder(loc: &::omnir::Location, spmat: &::omnir::Type, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], rows: &::omnir::Value, cols: &::omnir::Value, nnz: &::omnir::Value, row_idxs: &::omnir::Value, col_idxs: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.create_coo", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[rows]);
-        let b = b.operands(&[cols]);
-        let b = b.operands(&[nnz]);
-        let b = b.operands(&[row_idxs]);
-        let b = b.operands(&[col_idxs]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[rows, cols, nnz, row_idxs, col_idxs, values]);
         let b = b.results(&[spmat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
@@ -1927,12 +1909,7 @@ impl CreateCscOp {
     pub fn builder(loc: &::omnir::Location, spmat: &::omnir::Type, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], rows: &::omnir::Value, cols: &::omnir::Value, nnz: &::omnir::Value, col_pos: &::omnir::Value, row_idxs: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.create_csc", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[rows]);
-        let b = b.operands(&[cols]);
-        let b = b.operands(&[nnz]);
-        let b = b.operands(&[col_pos]);
-        let b = b.operands(&[row_idxs]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[rows, cols, nnz, col_pos, row_idxs, values]);
         let b = b.results(&[spmat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
@@ -2018,12 +1995,7 @@ impl CreateCsrOp {
     pub fn builder(loc: &::omnir::Location, spmat: &::omnir::Type, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], rows: &::omnir::Value, cols: &::omnir::Value, nnz: &::omnir::Value, row_pos: &::omnir::Value, col_idxs: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.create_csr", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[rows]);
-        let b = b.operands(&[cols]);
-        let b = b.operands(&[nnz]);
-        let b = b.operands(&[row_pos]);
-        let b = b.operands(&[col_idxs]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[rows, cols, nnz, row_pos, col_idxs, values]);
         let b = b.results(&[spmat]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
@@ -2949,12 +2921,7 @@ impl LaunchFuncOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.launch_func", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[grid_size_x]);
-        let b = b.operands(&[grid_size_y]);
-        let b = b.operands(&[grid_size_z]);
-        let b = b.operands(&[block_size_x]);
-        let b = b.operands(&[block_size_y]);
-        let b = b.operands(&[block_size_z]);
+        let b = b.operands(&[grid_size_x, grid_size_y, grid_size_z, block_size_x, block_size_y, block_size_z]);
         let b = b.operands(kernel_operands);
         let b = match cluster_size_x { Some(x) => b.operands(&[x]), None => b };
         let b = match cluster_size_y { Some(x) => b.operands(&[x]), None => b };
@@ -3072,12 +3039,7 @@ impl LaunchOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.launch", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[grid_size_x]);
-        let b = b.operands(&[grid_size_y]);
-        let b = b.operands(&[grid_size_z]);
-        let b = b.operands(&[block_size_x]);
-        let b = b.operands(&[block_size_y]);
-        let b = b.operands(&[block_size_z]);
+        let b = b.operands(&[grid_size_x, grid_size_y, grid_size_z, block_size_x, block_size_y, block_size_z]);
         let b = match cluster_size_x { Some(x) => b.operands(&[x]), None => b };
         let b = match cluster_size_y { Some(x) => b.operands(&[x]), None => b };
         let b = match cluster_size_z { Some(x) => b.operands(&[x]), None => b };
@@ -3215,8 +3177,7 @@ impl MemcpyOp {
     pub fn builder(loc: &::omnir::Location, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], dst: &::omnir::Value, src: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.memcpy", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[src]);
+        let b = b.operands(&[dst, src]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
     }
@@ -3279,8 +3240,7 @@ impl MemsetOp {
     pub fn builder(loc: &::omnir::Location, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], dst: &::omnir::Value, value: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.memset", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[value]);
+        let b = b.operands(&[dst, value]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
     }
@@ -3592,9 +3552,7 @@ impl SDDMMBufferSizeOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.sddmm_buffer_size", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[dnmat_a]);
-        let b = b.operands(&[dnmat_b]);
-        let b = b.operands(&[spmat_c]);
+        let b = b.operands(&[dnmat_a, dnmat_b, spmat_c]);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = match mode_b { Some(x) => b.attribute("modeB", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
@@ -3689,10 +3647,7 @@ impl SDDMMOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.sddmm", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[dnmat_a]);
-        let b = b.operands(&[dnmat_b]);
-        let b = b.operands(&[spmat_c]);
-        let b = b.operands(&[buffer]);
+        let b = b.operands(&[dnmat_a, dnmat_b, spmat_c, buffer]);
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = match mode_b { Some(x) => b.attribute("modeB", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
@@ -3785,10 +3740,7 @@ impl SetCsrPointersOp {
     pub fn builder(loc: &::omnir::Location, async_token: Option<&::omnir::Type>, async_dependencies: &[::omnir::Value], spmat: &::omnir::Value, positions: &::omnir::Value, coordinates: &::omnir::Value, values: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.set_csr_pointers", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[spmat]);
-        let b = b.operands(&[positions]);
-        let b = b.operands(&[coordinates]);
-        let b = b.operands(&[values]);
+        let b = b.operands(&[spmat, positions, coordinates, values]);
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
         Ok(b)
     }
@@ -3909,9 +3861,7 @@ impl ShuffleOp {
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, offset: &::omnir::Value, width: &::omnir::Value, mode: ::omnir::ods::CaseAttr<'_>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.shuffle", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[offset]);
-        let b = b.operands(&[width]);
+        let b = b.operands(&[value, offset, width]);
         let b = b.attribute("mode", &mode.get(ctx, "gpu.shuffle_mode")?);
         let b = b.infer_result_types();
         Ok(b)
@@ -3985,10 +3935,7 @@ impl SpGEMMCopyOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spgemm_copy", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[desc]);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[spmat_b]);
-        let b = b.operands(&[spmat_c]);
+        let b = b.operands(&[desc, spmat_a, spmat_b, spmat_c]);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = match mode_b { Some(x) => b.attribute("modeB", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
@@ -4200,12 +4147,7 @@ impl SpGEMMWorkEstimationOrComputeOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spgemm_work_estimation_or_compute", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[desc]);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[spmat_b]);
-        let b = b.operands(&[spmat_c]);
-        let b = b.operands(&[buffer_sz]);
-        let b = b.operands(&[buffer]);
+        let b = b.operands(&[desc, spmat_a, spmat_b, spmat_c, buffer_sz, buffer]);
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
         let b = b.attribute("kind", &kind.get(ctx, "gpu.spgemm_work_estimation_or_compute_kind")?);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
@@ -4317,9 +4259,7 @@ impl SpMMBufferSizeOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spmm_buffer_size", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[dnmat_b]);
-        let b = b.operands(&[dnmat_c]);
+        let b = b.operands(&[spmat_a, dnmat_b, dnmat_c]);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = match mode_b { Some(x) => b.attribute("modeB", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
@@ -4415,9 +4355,7 @@ impl SpMMOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spmm", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[dnmat_b]);
-        let b = b.operands(&[dnmat_c]);
+        let b = b.operands(&[spmat_a, dnmat_b, dnmat_c]);
         let b = b.operands(buffers);
         let b = b.attribute("operandSegmentSizes", &::omnir::ods::segment_sizes(ctx, &[async_dependencies.len(), 1, 1, 1, buffers.len()])?);
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
@@ -4513,9 +4451,7 @@ impl SpMVBufferSizeOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spmv_buffer_size", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[dn_x]);
-        let b = b.operands(&[dn_y]);
+        let b = b.operands(&[spmat_a, dn_x, dn_y]);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
         let b = b.results(&[buffer_sz]);
@@ -4605,10 +4541,7 @@ impl SpMVOp {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.spmv", loc);
         let b = b.operands(async_dependencies);
-        let b = b.operands(&[spmat_a]);
-        let b = b.operands(&[dn_x]);
-        let b = b.operands(&[dn_y]);
-        let b = b.operands(&[buffer]);
+        let b = b.operands(&[spmat_a, dn_x, dn_y, buffer]);
         let b = b.attribute("computeType", &ctx.type_attr(compute_type)?);
         let b = match mode_a { Some(x) => b.attribute("modeA", &x.get(ctx, "gpu.mat_transpose_mode")?), None => b };
         let b = match async_token { Some(x) => b.results(&[x]), None => b };
@@ -4895,9 +4828,7 @@ impl SubgroupMmaComputeOp {
     pub fn builder(loc: &::omnir::Location, op_a: &::omnir::Value, op_b: &::omnir::Value, op_c: &::omnir::Value, a_transpose: bool, b_transpose: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.subgroup_mma_compute", loc);
-        let b = b.operands(&[op_a]);
-        let b = b.operands(&[op_b]);
-        let b = b.operands(&[op_c]);
+        let b = b.operands(&[op_a, op_b, op_c]);
         let b = if a_transpose { b.attribute("a_transpose", &ctx.unit_attr()?) } else { b };
         let b = if b_transpose { b.attribute("b_transpose", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
@@ -5142,8 +5073,7 @@ impl SubgroupMmaInsertThreadLocalOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, value: &::omnir::Value, matrix: &::omnir::Value, indices: &[::omnir::Value]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("gpu.subgroup_mma_insert_thread_local", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[matrix]);
+        let b = b.operands(&[value, matrix]);
         let b = b.operands(indices);
         let b = b.results(&[res]);
         Ok(b)
@@ -5282,8 +5212,7 @@ impl SubgroupMmaStoreMatrixOp {
     pub fn builder(loc: &::omnir::Location, src: &::omnir::Value, dst_memref: &::omnir::Value, indices: &[::omnir::Value], lead_dimension: i64, transpose: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("gpu.subgroup_mma_store_matrix", loc);
-        let b = b.operands(&[src]);
-        let b = b.operands(&[dst_memref]);
+        let b = b.operands(&[src, dst_memref]);
         let b = b.operands(indices);
         let b = b.attribute("leadDimension", &::omnir::ods::int_attr(ctx, "index", lead_dimension)?);
         let b = if transpose { b.attribute("transpose", &ctx.unit_attr()?) } else { b };

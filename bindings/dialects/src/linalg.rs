@@ -1001,8 +1001,7 @@ impl BroadcastOp {
     pub fn builder(loc: &::omnir::Location, result: &[::omnir::Type], input: &::omnir::Value, init: &::omnir::Value, dimensions: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.broadcast", loc);
-        let b = b.operands(&[input]);
-        let b = b.operands(&[init]);
+        let b = b.operands(&[input, init]);
         let b = b.attribute("dimensions", &::omnir::ods::dense_array(ctx, 64, dimensions)?);
         let b = b.results(result);
         let b = b.regions(1);
@@ -5680,8 +5679,7 @@ impl SoftmaxOp {
     pub fn builder(loc: &::omnir::Location, result: &[::omnir::Type], input: &::omnir::Value, output: &::omnir::Value, dimension: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.softmax", loc);
-        let b = b.operands(&[input]);
-        let b = b.operands(&[output]);
+        let b = b.operands(&[input, output]);
         let b = b.attribute("dimension", &::omnir::ods::int_attr(ctx, "i64", dimension)?);
         let b = b.results(result);
         Ok(b)
@@ -5750,8 +5748,7 @@ impl TransposeOp {
     pub fn builder(loc: &::omnir::Location, result: &[::omnir::Type], input: &::omnir::Value, init: &::omnir::Value, permutation: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.transpose", loc);
-        let b = b.operands(&[input]);
-        let b = b.operands(&[init]);
+        let b = b.operands(&[input, init]);
         let b = b.attribute("permutation", &::omnir::ods::dense_array(ctx, 64, permutation)?);
         let b = b.results(result);
         let b = b.regions(1);
@@ -5891,8 +5888,7 @@ impl WinogradFilterTransformOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, filter: &::omnir::Value, output: &::omnir::Value, fmr: WinogradConv2DFmr) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.winograd_filter_transform", loc);
-        let b = b.operands(&[filter]);
-        let b = b.operands(&[output]);
+        let b = b.operands(&[filter, output]);
         let b = b.attribute("fmr", &::omnir::ods::enum_attr(ctx, 32, fmr.value())?);
         let b = b.results(&[result]);
         Ok(b)
@@ -5961,8 +5957,7 @@ impl WinogradInputTransformOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, input: &::omnir::Value, output: &::omnir::Value, fmr: WinogradConv2DFmr) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.winograd_input_transform", loc);
-        let b = b.operands(&[input]);
-        let b = b.operands(&[output]);
+        let b = b.operands(&[input, output]);
         let b = b.attribute("fmr", &::omnir::ods::enum_attr(ctx, 32, fmr.value())?);
         let b = b.results(&[result]);
         Ok(b)
@@ -6031,8 +6026,7 @@ impl WinogradOutputTransformOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, value: &::omnir::Value, output: &::omnir::Value, fmr: WinogradConv2DFmr) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("linalg.winograd_output_transform", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[output]);
+        let b = b.operands(&[value, output]);
         let b = b.attribute("fmr", &::omnir::ods::enum_attr(ctx, 32, fmr.value())?);
         let b = b.results(&[result]);
         Ok(b)

@@ -1729,8 +1729,7 @@ impl AShrOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.ashr", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1854,8 +1853,7 @@ impl ATan2Op {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.atan2", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2044,8 +2042,7 @@ impl AddOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<IntegerOverflowFlags>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.add", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &::omnir::ods::enum_attr(ctx, 32, x.value())?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -2410,8 +2407,7 @@ impl AndOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.and", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2595,9 +2591,7 @@ impl AtomicCmpXchgOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, ptr: &::omnir::Value, cmp: &::omnir::Value, val: &::omnir::Value, success_ordering: AtomicOrdering, failure_ordering: AtomicOrdering, syncscope: Option<&str>, alignment: Option<i64>, weak: bool, volatile_: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.cmpxchg", loc);
-        let b = b.operands(&[ptr]);
-        let b = b.operands(&[cmp]);
-        let b = b.operands(&[val]);
+        let b = b.operands(&[ptr, cmp, val]);
         let b = b.attribute("success_ordering", &::omnir::ods::enum_attr(ctx, 64, success_ordering.value())?);
         let b = b.attribute("failure_ordering", &::omnir::ods::enum_attr(ctx, 64, failure_ordering.value())?);
         let b = match syncscope { Some(x) => b.attribute("syncscope", &ctx.string_attr(x)?), None => b };
@@ -2730,8 +2724,7 @@ impl AtomicRMWOp {
     pub fn builder(loc: &::omnir::Location, bin_op: AtomicBinOp, ptr: &::omnir::Value, val: &::omnir::Value, ordering: AtomicOrdering, syncscope: Option<&str>, alignment: Option<i64>, volatile_: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.atomicrmw", loc);
-        let b = b.operands(&[ptr]);
-        let b = b.operands(&[val]);
+        let b = b.operands(&[ptr, val]);
         let b = b.attribute("bin_op", &::omnir::ods::enum_attr(ctx, 64, bin_op.value())?);
         let b = b.attribute("ordering", &::omnir::ods::enum_attr(ctx, 64, ordering.value())?);
         let b = match syncscope { Some(x) => b.attribute("syncscope", &ctx.string_attr(x)?), None => b };
@@ -3734,8 +3727,7 @@ impl CopySignOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.copysign", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -4440,8 +4432,7 @@ impl ExpectOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, val: &::omnir::Value, expected: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.expect", loc);
-        let b = b.operands(&[val]);
-        let b = b.operands(&[expected]);
+        let b = b.operands(&[val, expected]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -4499,8 +4490,7 @@ impl ExpectWithProbabilityOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, val: &::omnir::Value, expected: &::omnir::Value, prob: &::omnir::Attribute) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.expect.with.probability", loc);
-        let b = b.operands(&[val]);
-        let b = b.operands(&[expected]);
+        let b = b.operands(&[val, expected]);
         let b = b.attribute("prob", prob);
         let b = b.infer_result_types();
         Ok(b)
@@ -4563,8 +4553,7 @@ impl ExtractElementOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, vector: &::omnir::Value, position: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.extractelement", loc);
-        let b = b.operands(&[vector]);
-        let b = b.operands(&[position]);
+        let b = b.operands(&[vector, position]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -4748,8 +4737,7 @@ impl FAddOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.fadd", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -4873,8 +4861,7 @@ impl FCmpOp {
     pub fn builder(loc: &::omnir::Location, predicate: FCmpPredicate, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.fcmp", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.attribute("predicate", &::omnir::ods::enum_attr(ctx, 64, predicate.value())?);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
@@ -4948,8 +4935,7 @@ impl FDivOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.fdiv", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5073,9 +5059,7 @@ impl FMAOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, in2: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.fma", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
-        let b = b.operands(&[in2]);
+        let b = b.operands(&[in0, in1, in2]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5143,9 +5127,7 @@ impl FMulAddOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, in2: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.fmuladd", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
-        let b = b.operands(&[in2]);
+        let b = b.operands(&[in0, in1, in2]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5213,8 +5195,7 @@ impl FMulOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.fmul", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5566,8 +5547,7 @@ impl FRemOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.frem", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5631,8 +5611,7 @@ impl FSubOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.fsub", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -5933,9 +5912,7 @@ impl FshlOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, in2: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.fshl", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
-        let b = b.operands(&[in2]);
+        let b = b.operands(&[in0, in1, in2]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -5997,9 +5974,7 @@ impl FshrOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, in2: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.fshr", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
-        let b = b.operands(&[in2]);
+        let b = b.operands(&[in0, in1, in2]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -6152,8 +6127,7 @@ impl GetActiveLaneMaskOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, base: &::omnir::Value, n: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.get.active.lane.mask", loc);
-        let b = b.operands(&[base]);
-        let b = b.operands(&[n]);
+        let b = b.operands(&[base, n]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -6492,8 +6466,7 @@ impl ICmpOp {
     pub fn builder(loc: &::omnir::Location, predicate: ICmpPredicate, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.icmp", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.attribute("predicate", &::omnir::ods::enum_attr(ctx, 64, predicate.value())?);
         let b = b.infer_result_types();
         Ok(b)
@@ -6861,9 +6834,7 @@ impl InsertElementOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, vector: &::omnir::Value, value: &::omnir::Value, position: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.insertelement", loc);
-        let b = b.operands(&[vector]);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[position]);
+        let b = b.operands(&[vector, value, position]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -6926,8 +6897,7 @@ impl InsertValueOp {
     pub fn builder(loc: &::omnir::Location, container: &::omnir::Value, value: &::omnir::Value, position: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.insertvalue", loc);
-        let b = b.operands(&[container]);
-        let b = b.operands(&[value]);
+        let b = b.operands(&[container, value]);
         let b = b.attribute("position", &::omnir::ods::dense_array(ctx, 64, position)?);
         let b = b.infer_result_types();
         Ok(b)
@@ -7218,8 +7188,7 @@ impl IntrSdivFixOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.sdiv.fix", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7288,8 +7257,7 @@ impl IntrSmulFixOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.smul.fix", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7358,8 +7326,7 @@ impl IntrSmulFixSatOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.smul.fix.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7482,8 +7449,7 @@ impl IntrUdivFixOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.udiv.fix", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7552,8 +7518,7 @@ impl IntrUmulFixOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.umul.fix", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7622,8 +7587,7 @@ impl IntrUmulFixSatOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, scale: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.umul.fix.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.attribute("scale", &::omnir::ods::int_attr(ctx, "i32", scale)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -7692,8 +7656,7 @@ impl InvariantEndOp {
     pub fn builder(loc: &::omnir::Location, start: &::omnir::Value, size: i64, ptr: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.invariant.end", loc);
-        let b = b.operands(&[start]);
-        let b = b.operands(&[ptr]);
+        let b = b.operands(&[start, ptr]);
         let b = b.attribute("size", &::omnir::ods::int_attr(ctx, "i64", size)?);
         Ok(b)
     }
@@ -8577,8 +8540,7 @@ impl LShrOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.lshr", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -9011,8 +8973,7 @@ impl LoadExpOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.ldexp", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.results(&[res]);
         Ok(b)
@@ -9489,8 +9450,7 @@ impl MaskedLoadOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, data: &::omnir::Value, mask: &::omnir::Value, pass_thru: &[::omnir::Value], alignment: i64, nontemporal: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.masked.load", loc);
-        let b = b.operands(&[data]);
-        let b = b.operands(&[mask]);
+        let b = b.operands(&[data, mask]);
         let b = b.operands(pass_thru);
         let b = b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", alignment)?);
         let b = if nontemporal { b.attribute("nontemporal", &ctx.unit_attr()?) } else { b };
@@ -9570,9 +9530,7 @@ impl MaskedStoreOp {
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, data: &::omnir::Value, mask: &::omnir::Value, alignment: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.masked.store", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[data]);
-        let b = b.operands(&[mask]);
+        let b = b.operands(&[value, data, mask]);
         let b = b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", alignment)?);
         Ok(b)
     }
@@ -9640,8 +9598,7 @@ impl MaxNumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.maxnum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -9705,8 +9662,7 @@ impl MaximumNumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.maximumnum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -9770,8 +9726,7 @@ impl MaximumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.maximum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -9836,8 +9791,7 @@ impl MemcpyInlineOp {
     pub fn builder(loc: &::omnir::Location, dst: &::omnir::Value, src: &::omnir::Value, len: &::omnir::Attribute, is_volatile: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>, arg_attrs: Option<&::omnir::Attribute>, res_attrs: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.memcpy.inline", loc);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[src]);
+        let b = b.operands(&[dst, src]);
         let b = b.attribute("len", len);
         let b = b.attribute("isVolatile", &ctx.bool_attr(is_volatile)?);
         let b = match access_groups { Some(x) => b.attribute("access_groups", x), None => b };
@@ -9938,9 +9892,7 @@ impl MemcpyOp {
     pub fn builder(loc: &::omnir::Location, dst: &::omnir::Value, src: &::omnir::Value, len: &::omnir::Value, is_volatile: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>, arg_attrs: Option<&::omnir::Attribute>, res_attrs: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.memcpy", loc);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[src]);
-        let b = b.operands(&[len]);
+        let b = b.operands(&[dst, src, len]);
         let b = b.attribute("isVolatile", &ctx.bool_attr(is_volatile)?);
         let b = match access_groups { Some(x) => b.attribute("access_groups", x), None => b };
         let b = match alias_scopes { Some(x) => b.attribute("alias_scopes", x), None => b };
@@ -10040,9 +9992,7 @@ impl MemmoveOp {
     pub fn builder(loc: &::omnir::Location, dst: &::omnir::Value, src: &::omnir::Value, len: &::omnir::Value, is_volatile: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>, arg_attrs: Option<&::omnir::Attribute>, res_attrs: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.memmove", loc);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[src]);
-        let b = b.operands(&[len]);
+        let b = b.operands(&[dst, src, len]);
         let b = b.attribute("isVolatile", &ctx.bool_attr(is_volatile)?);
         let b = match access_groups { Some(x) => b.attribute("access_groups", x), None => b };
         let b = match alias_scopes { Some(x) => b.attribute("alias_scopes", x), None => b };
@@ -10142,8 +10092,7 @@ impl MemsetInlineOp {
     pub fn builder(loc: &::omnir::Location, dst: &::omnir::Value, val: &::omnir::Value, len: &::omnir::Attribute, is_volatile: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>, arg_attrs: Option<&::omnir::Attribute>, res_attrs: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.memset.inline", loc);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[val]);
+        let b = b.operands(&[dst, val]);
         let b = b.attribute("len", len);
         let b = b.attribute("isVolatile", &ctx.bool_attr(is_volatile)?);
         let b = match access_groups { Some(x) => b.attribute("access_groups", x), None => b };
@@ -10244,9 +10193,7 @@ impl MemsetOp {
     pub fn builder(loc: &::omnir::Location, dst: &::omnir::Value, val: &::omnir::Value, len: &::omnir::Value, is_volatile: bool, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>, arg_attrs: Option<&::omnir::Attribute>, res_attrs: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.memset", loc);
-        let b = b.operands(&[dst]);
-        let b = b.operands(&[val]);
-        let b = b.operands(&[len]);
+        let b = b.operands(&[dst, val, len]);
         let b = b.attribute("isVolatile", &ctx.bool_attr(is_volatile)?);
         let b = match access_groups { Some(x) => b.attribute("access_groups", x), None => b };
         let b = match alias_scopes { Some(x) => b.attribute("alias_scopes", x), None => b };
@@ -10345,8 +10292,7 @@ impl MinNumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.minnum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -10410,8 +10356,7 @@ impl MinimumNumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.minimumnum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -10475,8 +10420,7 @@ impl MinimumOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.minimum", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -10589,8 +10533,7 @@ impl MulOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<IntegerOverflowFlags>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.mul", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &::omnir::ods::enum_attr(ctx, 32, x.value())?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -10816,8 +10759,7 @@ impl OrOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_disjoint: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.or", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_disjoint { b.attribute("isDisjoint", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -10930,8 +10872,7 @@ impl PowIOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.powi", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.results(&[res]);
         Ok(b)
@@ -10995,8 +10936,7 @@ impl PowOp {
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.pow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -11193,8 +11133,7 @@ impl PtrMaskOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, ptr: &::omnir::Value, mask: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.ptrmask", loc);
-        let b = b.operands(&[ptr]);
-        let b = b.operands(&[mask]);
+        let b = b.operands(&[ptr, mask]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -11584,8 +11523,7 @@ impl SAddSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.sadd.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -11643,8 +11581,7 @@ impl SAddWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.sadd.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -11702,8 +11639,7 @@ impl SCmpOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.scmp", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -11762,8 +11698,7 @@ impl SDivOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.sdiv", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -11934,8 +11869,7 @@ impl SMaxOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.smax", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -11993,8 +11927,7 @@ impl SMinOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.smin", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -12052,8 +11985,7 @@ impl SMulWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.smul.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -12111,8 +12043,7 @@ impl SRemOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.srem", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -12170,8 +12101,7 @@ impl SSHLSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.sshl.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -12229,8 +12159,7 @@ impl SSubSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.ssub.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -12288,8 +12217,7 @@ impl SSubWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.ssub.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -12348,9 +12276,7 @@ impl SelectOp {
     pub fn builder(loc: &::omnir::Location, condition: &::omnir::Value, true_value: &::omnir::Value, false_value: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.select", loc);
-        let b = b.operands(&[condition]);
-        let b = b.operands(&[true_value]);
-        let b = b.operands(&[false_value]);
+        let b = b.operands(&[condition, true_value, false_value]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -12418,8 +12344,7 @@ impl ShlOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<IntegerOverflowFlags>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.shl", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &::omnir::ods::enum_attr(ctx, 32, x.value())?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -12487,8 +12412,7 @@ impl ShuffleVectorOp {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, v1: &::omnir::Value, v2: &::omnir::Value, mask: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.shufflevector", loc);
-        let b = b.operands(&[v1]);
-        let b = b.operands(&[v2]);
+        let b = b.operands(&[v1, v2]);
         let b = b.attribute("mask", &::omnir::ods::dense_array(ctx, 32, mask)?);
         let b = b.results(&[res]);
         Ok(b)
@@ -12945,8 +12869,7 @@ impl StoreOp {
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, addr: &::omnir::Value, alignment: Option<i64>, volatile_: bool, nontemporal: bool, invariant_group: bool, ordering: Option<AtomicOrdering>, syncscope: Option<&str>, access_groups: Option<&::omnir::Attribute>, alias_scopes: Option<&::omnir::Attribute>, noalias_scopes: Option<&::omnir::Attribute>, tbaa: Option<&::omnir::Attribute>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.store", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[addr]);
+        let b = b.operands(&[value, addr]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         let b = if volatile_ { b.attribute("volatile_", &ctx.unit_attr()?) } else { b };
         let b = if nontemporal { b.attribute("nontemporal", &ctx.unit_attr()?) } else { b };
@@ -13063,8 +12986,7 @@ impl SubOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, overflow_flags: Option<IntegerOverflowFlags>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.sub", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match overflow_flags { Some(x) => b.attribute("overflowFlags", &::omnir::ods::enum_attr(ctx, 32, x.value())?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -13510,8 +13432,7 @@ impl UAddSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.uadd.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -13569,8 +13490,7 @@ impl UAddWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.uadd.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -13683,8 +13603,7 @@ impl UCmpOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.ucmp", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -13743,8 +13662,7 @@ impl UDivOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, is_exact: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.udiv", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = if is_exact { b.attribute("isExact", &ctx.unit_attr()?) } else { b };
         let b = b.infer_result_types();
         Ok(b)
@@ -13867,8 +13785,7 @@ impl UMaxOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.umax", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -13926,8 +13843,7 @@ impl UMinOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.umin", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -13985,8 +13901,7 @@ impl UMulWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.umul.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -14044,8 +13959,7 @@ impl URemOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.urem", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -14103,8 +14017,7 @@ impl USHLSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.ushl.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -14162,8 +14075,7 @@ impl USubSat {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.usub.sat", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -14221,8 +14133,7 @@ impl USubWithOverflowOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.usub.with.overflow", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = b.results(&[res]);
         Ok(b)
     }
@@ -14427,8 +14338,7 @@ impl VaCopyOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, dest_list: &::omnir::Value, src_list: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.intr.vacopy", loc);
-        let b = b.operands(&[dest_list]);
-        let b = b.operands(&[src_list]);
+        let b = b.operands(&[dest_list, src_list]);
         Ok(b)
     }
 
@@ -14633,8 +14543,7 @@ impl XOrOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("llvm.xor", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -14867,8 +14776,7 @@ impl VectorInsert {
     pub fn builder(loc: &::omnir::Location, dstvec: &::omnir::Value, srcvec: &::omnir::Value, pos: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.vector.insert", loc);
-        let b = b.operands(&[dstvec]);
-        let b = b.operands(&[srcvec]);
+        let b = b.operands(&[dstvec, srcvec]);
         let b = b.attribute("pos", &::omnir::ods::int_attr(ctx, "i64", pos)?);
         let b = b.infer_result_types();
         Ok(b)
@@ -15045,8 +14953,7 @@ impl VectorReduceFadd {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.vector.reduce.fadd", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.results(&[res]);
         Ok(b)
@@ -15350,8 +15257,7 @@ impl VectorReduceFmul {
     pub fn builder(loc: &::omnir::Location, res: &::omnir::Type, in0: &::omnir::Value, in1: &::omnir::Value, fastmath_flags: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("llvm.intr.vector.reduce.fmul", loc);
-        let b = b.operands(&[in0]);
-        let b = b.operands(&[in1]);
+        let b = b.operands(&[in0, in1]);
         let b = match fastmath_flags { Some(x) => b.attribute("fastmathFlags", &x.get(ctx, "llvm.fastmath")?), None => b };
         let b = b.results(&[res]);
         Ok(b)

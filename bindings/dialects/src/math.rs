@@ -366,8 +366,7 @@ impl Atan2Op {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("math.atan2", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -671,8 +670,7 @@ impl CopySignOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("math.copysign", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1318,8 +1316,7 @@ impl FPowIOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("math.fpowi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1443,9 +1440,7 @@ impl FmaOp {
     pub fn builder(loc: &::omnir::Location, a: &::omnir::Value, b_: &::omnir::Value, c: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("math.fma", loc);
-        let b = b.operands(&[a]);
-        let b = b.operands(&[b_]);
-        let b = b.operands(&[c]);
+        let b = b.operands(&[a, b_, c]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)
@@ -1512,8 +1507,7 @@ impl IPowIOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("math.ipowi", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -2052,8 +2046,7 @@ impl PowFOp {
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("math.powf", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match fastmath { Some(x) => b.attribute("fastmath", &x.get(ctx, "arith.fastmath")?), None => b };
         let b = b.infer_result_types();
         Ok(b)

@@ -464,8 +464,7 @@ impl AtomicRMWOp {
     pub fn builder(loc: &::omnir::Location, kind: AtomicRMWKind, value: &::omnir::Value, memref: &::omnir::Value, indices: &[::omnir::Value]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("memref.atomic_rmw", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[memref]);
+        let b = b.operands(&[value, memref]);
         let b = b.operands(indices);
         let b = b.attribute("kind", &::omnir::ods::enum_attr(ctx, 64, kind.value())?);
         let b = b.infer_result_types();
@@ -697,7 +696,7 @@ impl ::std::fmt::Display for CollapseShapeOp {
     }
 }
 
-/// `memref.copy`:
+/// `memref.copy`
 ///
 /// Copies the source buffer into the target buffer (same element type and shape, any layouts).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -708,8 +707,7 @@ impl CopyOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, source: &::omnir::Value, target: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("memref.copy", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[target]);
+        let b = b.operands(&[source, target]);
         Ok(b)
     }
 
@@ -815,8 +813,7 @@ impl DimOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, source: &::omnir::Value, index: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("memref.dim", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[index]);
+        let b = b.operands(&[source, index]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1923,8 +1920,7 @@ impl ReshapeOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, source: &::omnir::Value, shape: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("memref.reshape", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[shape]);
+        let b = b.operands(&[source, shape]);
         let b = b.results(&[result]);
         Ok(b)
     }
@@ -1985,8 +1981,7 @@ impl StoreOp {
     pub fn builder(loc: &::omnir::Location, value: &::omnir::Value, memref: &::omnir::Value, indices: &[::omnir::Value], nontemporal: Option<bool>, alignment: Option<i64>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("memref.store", loc);
-        let b = b.operands(&[value]);
-        let b = b.operands(&[memref]);
+        let b = b.operands(&[value, memref]);
         let b = b.operands(indices);
         let b = match nontemporal { Some(x) => b.attribute("nontemporal", &ctx.bool_attr(x)?), None => b };
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
@@ -2230,8 +2225,7 @@ impl ViewOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, source: &::omnir::Value, byte_shift: &::omnir::Value, sizes: &[::omnir::Value]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("memref.view", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[byte_shift]);
+        let b = b.operands(&[source, byte_shift]);
         let b = b.operands(sizes);
         let b = b.results(&[result]);
         Ok(b)

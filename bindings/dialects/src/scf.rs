@@ -133,9 +133,7 @@ impl ForOp {
     pub fn builder(loc: &::omnir::Location, results: &[::omnir::Type], lower_bound: &::omnir::Value, upper_bound: &::omnir::Value, step: &::omnir::Value, init_args: &[::omnir::Value], unsigned_cmp: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("scf.for", loc);
-        let b = b.operands(&[lower_bound]);
-        let b = b.operands(&[upper_bound]);
-        let b = b.operands(&[step]);
+        let b = b.operands(&[lower_bound, upper_bound, step]);
         let b = b.operands(init_args);
         let b = if unsigned_cmp { b.attribute("unsignedCmp", &ctx.unit_attr()?) } else { b };
         let b = b.results(results);

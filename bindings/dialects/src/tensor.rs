@@ -253,8 +253,7 @@ impl DimOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, source: &::omnir::Value, index: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("tensor.dim", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[index]);
+        let b = b.operands(&[source, index]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -670,8 +669,7 @@ impl GatherOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, source: &::omnir::Value, indices: &::omnir::Value, gather_dims: &[i64], unique: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("tensor.gather", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[indices]);
+        let b = b.operands(&[source, indices]);
         let b = b.attribute("gather_dims", &::omnir::ods::dense_array(ctx, 64, gather_dims)?);
         let b = if unique { b.attribute("unique", &ctx.unit_attr()?) } else { b };
         let b = b.results(&[result]);
@@ -807,8 +805,7 @@ impl InsertOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, scalar: &::omnir::Value, dest: &::omnir::Value, indices: &[::omnir::Value]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("tensor.insert", loc);
-        let b = b.operands(&[scalar]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[scalar, dest]);
         let b = b.operands(indices);
         let b = b.infer_result_types();
         Ok(b)
@@ -875,8 +872,7 @@ impl InsertSliceOp {
     pub fn builder(loc: &::omnir::Location, source: &::omnir::Value, dest: &::omnir::Value, offsets: &[::omnir::Value], sizes: &[::omnir::Value], strides: &[::omnir::Value], static_offsets: &[i64], static_sizes: &[i64], static_strides: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("tensor.insert_slice", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[source, dest]);
         let b = b.operands(offsets);
         let b = b.operands(sizes);
         let b = b.operands(strides);
@@ -1085,8 +1081,7 @@ impl ParallelInsertSliceOp {
     pub fn builder(loc: &::omnir::Location, source: &::omnir::Value, dest: &::omnir::Value, offsets: &[::omnir::Value], sizes: &[::omnir::Value], strides: &[::omnir::Value], static_offsets: &[i64], static_sizes: &[i64], static_strides: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("tensor.parallel_insert_slice", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[source, dest]);
         let b = b.operands(offsets);
         let b = b.operands(sizes);
         let b = b.operands(strides);
@@ -1244,8 +1239,7 @@ impl ReshapeOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, source: &::omnir::Value, shape: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("tensor.reshape", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[shape]);
+        let b = b.operands(&[source, shape]);
         let b = b.results(&[result]);
         Ok(b)
     }
@@ -1307,9 +1301,7 @@ impl ScatterOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, source: &::omnir::Value, dest: &::omnir::Value, indices: &::omnir::Value, scatter_dims: &[i64], unique: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("tensor.scatter", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[dest]);
-        let b = b.operands(&[indices]);
+        let b = b.operands(&[source, dest, indices]);
         let b = b.attribute("scatter_dims", &::omnir::ods::dense_array(ctx, 64, scatter_dims)?);
         let b = if unique { b.attribute("unique", &ctx.unit_attr()?) } else { b };
         let b = b.results(&[result]);

@@ -378,8 +378,7 @@ impl CompressStoreOp {
         let b = ::omnir::OperationBuilder::new("vector.compressstore", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[value_to_store]);
+        let b = b.operands(&[mask, value_to_store]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         Ok(b)
     }
@@ -511,9 +510,7 @@ impl ContractionOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, lhs: &::omnir::Value, rhs: &::omnir::Value, acc: &::omnir::Value, indexing_maps: &::omnir::Attribute, iterator_types: &::omnir::Attribute, kind: Option<::omnir::ods::CaseAttr<'_>>, fastmath: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.contract", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
-        let b = b.operands(&[acc]);
+        let b = b.operands(&[lhs, rhs, acc]);
         let b = b.attribute("indexing_maps", indexing_maps);
         let b = b.attribute("iterator_types", iterator_types);
         let b = match kind { Some(x) => b.attribute("kind", &x.get(ctx, "vector.kind")?), None => b };
@@ -713,8 +710,7 @@ impl ExpandLoadOp {
         let b = ::omnir::OperationBuilder::new("vector.expandload", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[pass_thru]);
+        let b = b.operands(&[mask, pass_thru]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         let b = b.results(&[result]);
         Ok(b)
@@ -929,9 +925,7 @@ impl FMAOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, lhs: &::omnir::Value, rhs: &::omnir::Value, acc: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("vector.fma", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
-        let b = b.operands(&[acc]);
+        let b = b.operands(&[lhs, rhs, acc]);
         let b = b.infer_result_types();
         Ok(b)
     }
@@ -1051,9 +1045,7 @@ impl GatherOp {
         let b = ::omnir::OperationBuilder::new("vector.gather", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[index_vec]);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[pass_thru]);
+        let b = b.operands(&[index_vec, mask, pass_thru]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         let b = b.results(&[result]);
         Ok(b)
@@ -1134,8 +1126,7 @@ impl InsertOp {
     pub fn builder(loc: &::omnir::Location, value_to_store: &::omnir::Value, dest: &::omnir::Value, dynamic_position: &[::omnir::Value], static_position: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.insert", loc);
-        let b = b.operands(&[value_to_store]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[value_to_store, dest]);
         let b = b.operands(dynamic_position);
         let b = b.attribute("static_position", &::omnir::ods::dense_array(ctx, 64, static_position)?);
         let b = b.infer_result_types();
@@ -1208,8 +1199,7 @@ impl InsertStridedSliceOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, value_to_store: &::omnir::Value, dest: &::omnir::Value, offsets: &::omnir::Attribute, strides: &::omnir::Attribute) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("vector.insert_strided_slice", loc);
-        let b = b.operands(&[value_to_store]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[value_to_store, dest]);
         let b = b.attribute("offsets", offsets);
         let b = b.attribute("strides", strides);
         let b = b.infer_result_types();
@@ -1277,8 +1267,7 @@ impl InterleaveOp {
     /// `build()` makes a detached one.
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, lhs: &::omnir::Value, rhs: &::omnir::Value) -> ::omnir::Result<::omnir::OperationBuilder> {
         let b = ::omnir::OperationBuilder::new("vector.interleave", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = b.results(&[result]);
         Ok(b)
     }
@@ -1482,8 +1471,7 @@ impl MaskedLoadOp {
         let b = ::omnir::OperationBuilder::new("vector.maskedload", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[pass_thru]);
+        let b = b.operands(&[mask, pass_thru]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         let b = b.results(&[result]);
         Ok(b)
@@ -1562,8 +1550,7 @@ impl MaskedStoreOp {
         let b = ::omnir::OperationBuilder::new("vector.maskedstore", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[value_to_store]);
+        let b = b.operands(&[mask, value_to_store]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         Ok(b)
     }
@@ -1634,8 +1621,7 @@ impl MultiDimReductionOp {
     pub fn builder(loc: &::omnir::Location, kind: ::omnir::ods::CaseAttr<'_>, source: &::omnir::Value, acc: &::omnir::Value, reduction_dims: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.multi_reduction", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[acc]);
+        let b = b.operands(&[source, acc]);
         let b = b.attribute("kind", &kind.get(ctx, "vector.kind")?);
         let b = b.attribute("reduction_dims", &::omnir::ods::dense_array(ctx, 64, reduction_dims)?);
         let b = b.infer_result_types();
@@ -1709,8 +1695,7 @@ impl OuterProductOp {
     pub fn builder(loc: &::omnir::Location, result: &::omnir::Type, lhs: &::omnir::Value, rhs: &::omnir::Value, acc: Option<&::omnir::Value>, kind: Option<::omnir::ods::CaseAttr<'_>>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.outerproduct", loc);
-        let b = b.operands(&[lhs]);
-        let b = b.operands(&[rhs]);
+        let b = b.operands(&[lhs, rhs]);
         let b = match acc { Some(x) => b.operands(&[x]), None => b };
         let b = match kind { Some(x) => b.attribute("kind", &x.get(ctx, "vector.kind")?), None => b };
         let b = b.results(&[result]);
@@ -1978,8 +1963,7 @@ impl ScalableInsertOp {
     pub fn builder(loc: &::omnir::Location, value_to_store: &::omnir::Value, dest: &::omnir::Value, pos: i64) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.scalable.insert", loc);
-        let b = b.operands(&[value_to_store]);
-        let b = b.operands(&[dest]);
+        let b = b.operands(&[value_to_store, dest]);
         let b = b.attribute("pos", &::omnir::ods::int_attr(ctx, "i64", pos)?);
         let b = b.infer_result_types();
         Ok(b)
@@ -2048,8 +2032,7 @@ impl ScanOp {
     pub fn builder(loc: &::omnir::Location, kind: ::omnir::ods::CaseAttr<'_>, source: &::omnir::Value, initial_value: &::omnir::Value, reduction_dim: i64, inclusive: bool) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.scan", loc);
-        let b = b.operands(&[source]);
-        let b = b.operands(&[initial_value]);
+        let b = b.operands(&[source, initial_value]);
         let b = b.attribute("kind", &kind.get(ctx, "vector.kind")?);
         let b = b.attribute("reduction_dim", &::omnir::ods::int_attr(ctx, "i64", reduction_dim)?);
         let b = b.attribute("inclusive", &ctx.bool_attr(inclusive)?);
@@ -2140,9 +2123,7 @@ impl ScatterOp {
         let b = ::omnir::OperationBuilder::new("vector.scatter", loc);
         let b = b.operands(&[base]);
         let b = b.operands(indices);
-        let b = b.operands(&[index_vec]);
-        let b = b.operands(&[mask]);
-        let b = b.operands(&[value_to_store]);
+        let b = b.operands(&[index_vec, mask, value_to_store]);
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
         Ok(b)
     }
@@ -2272,8 +2253,7 @@ impl ShuffleOp {
     pub fn builder(loc: &::omnir::Location, vector: &::omnir::Type, v1: &::omnir::Value, v2: &::omnir::Value, mask: &[i64]) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.shuffle", loc);
-        let b = b.operands(&[v1]);
-        let b = b.operands(&[v2]);
+        let b = b.operands(&[v1, v2]);
         let b = b.attribute("mask", &::omnir::ods::dense_array(ctx, 64, mask)?);
         let b = b.results(&[vector]);
         Ok(b)
@@ -2391,8 +2371,7 @@ impl StoreOp {
     pub fn builder(loc: &::omnir::Location, value_to_store: &::omnir::Value, base: &::omnir::Value, indices: &[::omnir::Value], nontemporal: Option<bool>, alignment: Option<i64>) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.store", loc);
-        let b = b.operands(&[value_to_store]);
-        let b = b.operands(&[base]);
+        let b = b.operands(&[value_to_store, base]);
         let b = b.operands(indices);
         let b = match nontemporal { Some(x) => b.attribute("nontemporal", &ctx.bool_attr(x)?), None => b };
         let b = match alignment { Some(x) => b.attribute("alignment", &::omnir::ods::int_attr(ctx, "i64", x)?), None => b };
@@ -2607,8 +2586,7 @@ impl TransferWriteOp {
     pub fn builder(loc: &::omnir::Location, result: Option<&::omnir::Type>, value_to_store: &::omnir::Value, source: &::omnir::Value, indices: &[::omnir::Value], mask: Option<&::omnir::Value>, permutation_map: &::omnir::Attribute, in_bounds: &::omnir::Attribute) -> ::omnir::Result<::omnir::OperationBuilder> {
         let ctx = loc.context();
         let b = ::omnir::OperationBuilder::new("vector.transfer_write", loc);
-        let b = b.operands(&[value_to_store]);
-        let b = b.operands(&[source]);
+        let b = b.operands(&[value_to_store, source]);
         let b = b.operands(indices);
         let b = match mask { Some(x) => b.operands(&[x]), None => b };
         let b = b.attribute("operandSegmentSizes", &::omnir::ods::segment_sizes(ctx, &[1, 1, indices.len(), usize::from(mask.is_some())])?);

@@ -490,14 +490,15 @@ fn load_named_dialects(c: &super::context::omnir_context, text: &str) -> ApiResu
 /// enums); `"javascript"` / `"typescript"`, the Node module and its declarations; `"cxx"`,
 /// the header of MLIR-style op classes over the C++ bridge; `"c"`, the header of static
 /// inline builders and accessors over this API; `"rust"`, the module of typed op views over
-/// the `omnir` crate. The dialect is a shipped one (loaded here if it is not yet) or one
+/// the `omnir` crate; `"swift"`, the file of typed op views over the `Omnir` package. The
+/// dialect is a shipped one (loaded here if it is not yet) or one
 /// registered in the context (from a definition file). Free the string with
 /// `omnir_string_free`.
 ///
 /// - `ctx`: the context.
 /// - `dialect`, `dialect_len`: the dialect's name, UTF-8.
-/// - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"`, `"c"`
-///   or `"rust"`, UTF-8.
+/// - `language`, `language_len`: `"python"`, `"javascript"`, `"typescript"`, `"cxx"`, `"c"`,
+///   `"rust"` or `"swift"`, UTF-8.
 /// - `source`, `source_len`: what the output's header names as its source (a file name),
 ///   UTF-8 (may be empty: the dialect's name).
 /// - `out`: receives the text.

@@ -530,10 +530,12 @@ fn create_from_state(
     let result = if inferred {
         // The definition says the types: its dialect loads now, not at the create.
         c.load_dialect_of_op_name(*name);
-        c.infer_result_types(*name, prepared).and_then(|types| {
-            prepared.result_types = types;
-            make(c, *name, prepared)
-        })
+        // Into the prepared state's own buffer: no allocation per op once it has grown.
+        let mut types = std::mem::take(&mut prepared.result_types);
+        types.clear();
+        let inferred_types = c.infer_result_types_into(*name, prepared, &mut types);
+        prepared.result_types = types;
+        inferred_types.and_then(|()| make(c, *name, prepared))
     } else {
         make(c, *name, prepared)
     };

@@ -10,12 +10,13 @@ pub mod js;
 pub mod model;
 pub mod python;
 pub mod rust;
+pub mod swift;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The languages [`generate`] writes.
-pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript", "cxx", "c", "rust"];
+pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript", "cxx", "c", "rust", "swift"];
 
 /// The bindings of `dialect` (shipped, or registered in `ctx` from a definition) in
 /// `language`; `source` names the definition in the output's header.
@@ -32,6 +33,8 @@ pub fn generate(ctx: &mut Context, dialect: &str, language: &str, source: &str) 
         "c" => Ok(c::header(&model, source)),
         // The module of typed op views over the `omnir` client crate.
         "rust" => Ok(rust::module(&model, source)),
+        // The file of op views over the Swift package.
+        "swift" => Ok(swift::module(&model, source)),
         other => Err(Error::invalid(format!(
             "no bindings generator for language '{other}' (known: {})",
             LANGUAGES.join(", ")

@@ -153,7 +153,7 @@ fn attr_annotation(kind: &AttrKind) -> &'static str {
         AttrKind::Dictionary => "_Union[_Dict[str, _ir.Attribute], _ir.Attribute]",
         AttrKind::DenseArray(1) => "_Union[_Sequence[bool], _ir.Attribute]",
         AttrKind::DenseArray(_) => "_Union[_Sequence[int], _ir.Attribute]",
-        AttrKind::DialectAttr(_) => "_Union[str, _ir.Attribute]",
+        AttrKind::DialectAttr(_) => "_Union[str, _IntEnum, _IntFlag, _ir.Attribute]",
         AttrKind::Any => "_ir.Attribute",
     }
 }

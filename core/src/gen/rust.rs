@@ -247,8 +247,21 @@ fn builder_of(op: &Op) -> Builder {
             }
         }
     }
+    // A run of single operands is added in one call (one crossing into the core).
+    let mut singles: Vec<&str> = Vec::new();
     for (g, name) in &operands {
+        if g.arity == Arity::Single {
+            singles.push(name);
+            continue;
+        }
+        if !singles.is_empty() {
+            body.push(format!("let b = b.operands(&[{}]);", singles.join(", ")));
+            singles.clear();
+        }
         body.push(add_group(g, name, "operands"));
+    }
+    if !singles.is_empty() {
+        body.push(format!("let b = b.operands(&[{}]);", singles.join(", ")));
     }
     if op.sized_operand_segments {
         body.push(format!(
@@ -293,7 +306,9 @@ fn write_op(out: &mut String, op: &Op) {
     let ty = camel(&op.class_name);
     let b = builder_of(op);
     let _ = writeln!(out);
-    doc(out, "", &format!("`{}`: {}", op.name, op.summary), &op.description);
+    let heading =
+        if op.summary.trim().is_empty() { format!("`{}`", op.name) } else { format!("`{}`: {}", op.name, op.summary) };
+    doc(out, "", &heading, &op.description);
     let _ = writeln!(out, "#[derive(Clone, Debug, PartialEq, Eq, Hash)]\npub struct {ty}(::omnir::Operation);");
     let _ = writeln!(out, "\nimpl {ty} {{");
     let params: String = b.params.iter().map(|(n, t)| format!(", {n}: {t}")).collect();

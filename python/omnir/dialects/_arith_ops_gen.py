@@ -131,7 +131,7 @@ class AddFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -155,7 +155,7 @@ class AddFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def addf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def addf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point addition operation"""
     return AddFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -169,7 +169,7 @@ class AddIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
@@ -193,7 +193,7 @@ class AddIOp(_ir.OpView):
         _ods.set_attr(self, "overflowFlags", value)
 
 
-def addi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def addi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer addition operation"""
     return AddIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
@@ -353,7 +353,7 @@ class CmpFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
@@ -386,7 +386,7 @@ class CmpFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def cmpf(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cmpf(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison operation"""
     return CmpFOp(predicate, lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -466,7 +466,7 @@ class DivFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -490,7 +490,7 @@ class DivFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def divf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def divf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division operation"""
     return DivFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -580,7 +580,7 @@ class ExtFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -601,7 +601,7 @@ class ExtFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def extf(out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def extf(out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to wider floating-point"""
     return ExtFOp(out, in_, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -743,7 +743,7 @@ class FlushDenormalsOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -763,7 +763,7 @@ class FlushDenormalsOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def flush_denormals(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def flush_denormals(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""flush denormal floating-point values to zero"""
     return FlushDenormalsOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -837,7 +837,7 @@ class MaxNumFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -861,7 +861,7 @@ class MaxNumFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def maxnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def maxnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
     return MaxNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -931,7 +931,7 @@ class MaximumFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -955,7 +955,7 @@ class MaximumFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def maximumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def maximumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
     return MaximumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -969,7 +969,7 @@ class MinNumFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -993,7 +993,7 @@ class MinNumFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def minnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def minnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
     return MinNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1063,7 +1063,7 @@ class MinimumFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1087,7 +1087,7 @@ class MinimumFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def minimumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def minimumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
     return MinimumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1101,7 +1101,7 @@ class MulFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1125,7 +1125,7 @@ class MulFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def mulf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def mulf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point multiplication operation"""
     return MulFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1139,7 +1139,7 @@ class MulIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
@@ -1163,7 +1163,7 @@ class MulIOp(_ir.OpView):
         _ods.set_attr(self, "overflowFlags", value)
 
 
-def muli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def muli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer multiplication operation."""
     return MulIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
@@ -1249,7 +1249,7 @@ class NegFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1269,7 +1269,7 @@ class NegFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def negf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def negf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point negation"""
     return NegFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1311,7 +1311,7 @@ class RemFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1335,7 +1335,7 @@ class RemFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def remf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def remf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division remainder operation"""
     return RemFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1430,7 +1430,7 @@ class ScalingExtFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_, scale]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1455,7 +1455,7 @@ class ScalingExtFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def scaling_extf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def scaling_extf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""upcasts input floats using provided scale values following OCP MXFP Spec"""
     return ScalingExtFOp(out, in_, scale, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -1469,7 +1469,7 @@ class ScalingTruncFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_, scale]
         attributes: _Dict[str, _ir.Attribute] = {}
         if roundingmode is not None:
@@ -1504,7 +1504,7 @@ class ScalingTruncFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def scaling_truncf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def scaling_truncf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""downcasts input floating point values using provided scales values following OCP MXFP Spec"""
     return ScalingTruncFOp(out, in_, scale, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -1550,7 +1550,7 @@ class ShLIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
@@ -1574,7 +1574,7 @@ class ShLIOp(_ir.OpView):
         _ods.set_attr(self, "overflowFlags", value)
 
 
-def shli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def shli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer left-shift"""
     return ShLIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
@@ -1664,7 +1664,7 @@ class SubFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1688,7 +1688,7 @@ class SubFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def subf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def subf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point subtraction operation"""
     return SubFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1702,7 +1702,7 @@ class SubIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
@@ -1726,7 +1726,7 @@ class SubIOp(_ir.OpView):
         _ods.set_attr(self, "overflowFlags", value)
 
 
-def subi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def subi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer subtraction operation."""
     return SubIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
 
@@ -1740,7 +1740,7 @@ class TruncFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if roundingmode is not None:
@@ -1771,7 +1771,7 @@ class TruncFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def truncf(out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def truncf(out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to narrower floating-point"""
     return TruncFOp(out, in_, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -1785,7 +1785,7 @@ class TruncIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if overflowFlags is not None:
@@ -1806,7 +1806,7 @@ class TruncIOp(_ir.OpView):
         _ods.set_attr(self, "overflowFlags", value)
 
 
-def trunci(out: _ir.Type, in_: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def trunci(out: _ir.Type, in_: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer truncation operation"""
     return TruncIOp(out, in_, overflowFlags=overflow_flags, loc=loc, ip=ip).result
 

@@ -24,7 +24,7 @@ class AbsOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -44,7 +44,7 @@ class AbsOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def abs(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def abs(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""absolute value of a complex number"""
     return AbsOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -58,7 +58,7 @@ class AddOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -82,7 +82,7 @@ class AddOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex addition"""
     return AddOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -96,7 +96,7 @@ class AngleOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -116,7 +116,7 @@ class AngleOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def angle(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def angle(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""argument (phase angle) of a complex number"""
     return AngleOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -130,7 +130,7 @@ class Atan2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -154,7 +154,7 @@ class Atan2Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex 2-argument arctangent"""
     return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -193,7 +193,7 @@ class ConjOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -213,7 +213,7 @@ class ConjOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def conj(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def conj(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex conjugate"""
     return ConjOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -257,7 +257,7 @@ class CosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -277,7 +277,7 @@ class CosOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def cos(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cos(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of a complex number"""
     return CosOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -320,7 +320,7 @@ class DivOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -344,7 +344,7 @@ class DivOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def div(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def div(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex division"""
     return DivOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -386,7 +386,7 @@ class ExpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -406,7 +406,7 @@ class ExpOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def exp(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def exp(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number"""
     return ExpOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -420,7 +420,7 @@ class Expm1Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -440,7 +440,7 @@ class Expm1Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def expm1(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def expm1(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number minus one"""
     return Expm1Op(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -454,7 +454,7 @@ class ImOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -474,7 +474,7 @@ class ImOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def im(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def im(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""imaginary part of a complex number"""
     return ImOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -488,7 +488,7 @@ class Log1pOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -508,7 +508,7 @@ class Log1pOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log1p(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log1p(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of one plus a complex number"""
     return Log1pOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -522,7 +522,7 @@ class LogOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -542,7 +542,7 @@ class LogOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of a complex number"""
     return LogOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -556,7 +556,7 @@ class MulOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -580,7 +580,7 @@ class MulOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex multiplication"""
     return MulOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -594,7 +594,7 @@ class NegOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -614,7 +614,7 @@ class NegOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def neg(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def neg(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""negation of a complex number"""
     return NegOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -656,7 +656,7 @@ class PowOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -680,7 +680,7 @@ class PowOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def pow(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def pow(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex power function"""
     return PowOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -694,7 +694,7 @@ class PowiOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -718,7 +718,7 @@ class PowiOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def powi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def powi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number raised to a signed integer power"""
     return PowiOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -732,7 +732,7 @@ class ReOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -752,7 +752,7 @@ class ReOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def re(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def re(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""real part of a complex number"""
     return ReOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -766,7 +766,7 @@ class RsqrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -786,7 +786,7 @@ class RsqrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def rsqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def rsqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal square root of a complex number"""
     return RsqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -800,7 +800,7 @@ class SignOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -820,7 +820,7 @@ class SignOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sign(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sign(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sign of a complex number (x / |x|, or zero)"""
     return SignOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -834,7 +834,7 @@ class SinOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -854,7 +854,7 @@ class SinOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sin(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sin(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of a complex number"""
     return SinOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -868,7 +868,7 @@ class SqrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -888,7 +888,7 @@ class SqrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""square root of a complex number"""
     return SqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -902,7 +902,7 @@ class SubOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -926,7 +926,7 @@ class SubOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex subtraction"""
     return SubOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -940,7 +940,7 @@ class TanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -960,7 +960,7 @@ class TanOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def tan(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def tan(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of a complex number"""
     return TanOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -974,7 +974,7 @@ class TanhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [complex]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -994,6 +994,6 @@ class TanhOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def tanh(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def tanh(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of a complex number"""
     return TanhOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result

@@ -177,7 +177,7 @@ class AllReduceOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, value: _ods.ValueLike, *, op: _Optional[_Union[str, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, value: _ods.ValueLike, *, op: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         if op is not None:
@@ -211,7 +211,7 @@ class AllReduceOp(_ir.OpView):
         return self.regions[0]
 
 
-def all_reduce(value: _ods.ValueLike, *, op: _Optional[_Union[str, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def all_reduce(value: _ods.ValueLike, *, op: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a workgroup"""
     return AllReduceOp(value, op=op, uniform=uniform, results=results, loc=loc, ip=ip).result
 
@@ -277,7 +277,7 @@ class BarrierOp(_ir.OpView):
     _ODS_OPERANDS = ("?", )
     _ODS_RESULTS = ()
 
-    def __init__(self, *, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, *, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [named_barrier])
         attributes: _Dict[str, _ir.Attribute] = {}
         if address_spaces is not None:
@@ -308,7 +308,7 @@ class BarrierOp(_ir.OpView):
         _ods.set_attr(self, "scope", value)
 
 
-def barrier(*, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BarrierOp:
+def barrier(*, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BarrierOp:
     r"""synchronizes the work items of a workgroup"""
     return BarrierOp(address_spaces=address_spaces, named_barrier=named_barrier, scope=scope, loc=loc, ip=ip)
 
@@ -371,7 +371,7 @@ class BlockDimOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -396,7 +396,7 @@ class BlockDimOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def block_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def block_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""threads per block along a dimension"""
     return BlockDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -410,7 +410,7 @@ class BlockIdOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -435,7 +435,7 @@ class BlockIdOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def block_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def block_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the grid along a dimension"""
     return BlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -449,7 +449,7 @@ class ClusterBlockIdOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -474,7 +474,7 @@ class ClusterBlockIdOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def cluster_block_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cluster_block_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the cluster along a dimension"""
     return ClusterBlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -488,7 +488,7 @@ class ClusterDimBlocksOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -513,7 +513,7 @@ class ClusterDimBlocksOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def cluster_dim_blocks(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cluster_dim_blocks(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread blocks per cluster along a dimension"""
     return ClusterDimBlocksOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -527,7 +527,7 @@ class ClusterDimOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -552,7 +552,7 @@ class ClusterDimOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def cluster_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cluster_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""clusters per grid along a dimension"""
     return ClusterDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -566,7 +566,7 @@ class ClusterIdOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -591,7 +591,7 @@ class ClusterIdOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def cluster_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cluster_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cluster id within the grid along a dimension"""
     return ClusterIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -605,7 +605,7 @@ class Create2To4SpMatOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
 
-    def __init__(self, spMat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, pruneFlag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, spMat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, pruneFlag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, memref])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pruneFlag"] = pruneFlag if isinstance(pruneFlag, _ir.Attribute) else _ods.dialect_attr(pruneFlag, "gpu.prune_2to4_spmat_flag", loc, ip)
@@ -645,7 +645,7 @@ class Create2To4SpMatOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 1))
 
 
-def create_2to4_spmat(sp_mat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, prune_flag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]:
+def create_2to4_spmat(sp_mat: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, prune_flag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]:
     r"""creates a 2:4 sparse matrix"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], Create2To4SpMatOp]", _ods.result_or_results(Create2To4SpMatOp(sp_mat, async_token, async_dependencies, rows, cols, memref, prune_flag, loc=loc, ip=ip)))
 
@@ -1297,7 +1297,7 @@ class GlobalIdOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -1322,7 +1322,7 @@ class GlobalIdOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def global_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def global_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""global thread id along a dimension"""
     return GlobalIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -1336,7 +1336,7 @@ class GridDimOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -1361,7 +1361,7 @@ class GridDimOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def grid_dim(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def grid_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""blocks per grid along a dimension"""
     return GridDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 
@@ -1888,7 +1888,7 @@ class SDDMMBufferSizeOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
 
-    def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
@@ -1948,7 +1948,7 @@ class SDDMMBufferSizeOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 1))
 
 
-def sddmm_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]:
+def sddmm_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]:
     r"""buffer size of an SDDMM"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMBufferSizeOp]", _ods.result_or_results(SDDMMBufferSizeOp(buffer_sz, async_token, async_dependencies, dnmat_a, dnmat_b, spmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -1962,7 +1962,7 @@ class SDDMMOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
@@ -2022,7 +2022,7 @@ class SDDMMOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def sddmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]:
+def sddmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], dnmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]:
     r"""sampled dense-dense matrix product"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SDDMMOp]", _ods.result_or_results(SDDMMOp(async_token, async_dependencies, dnmat_a, dnmat_b, spmat_c, compute_type, buffer, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -2106,7 +2106,7 @@ class ShuffleOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", "1", )
 
-    def __init__(self, value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value, offset, width]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mode"] = mode if isinstance(mode, _ir.Attribute) else _ods.dialect_attr(mode, "gpu.shuffle_mode", loc, ip)
@@ -2141,7 +2141,7 @@ class ShuffleOp(_ir.OpView):
         return self.operation.results[1]
 
 
-def shuffle(value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]:
+def shuffle(value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]:
     r"""moves values across the lanes of a subgroup"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ShuffleOp]", _ods.result_or_results(ShuffleOp(value, offset, width, mode, results=results, loc=loc, ip=ip)))
 
@@ -2155,7 +2155,7 @@ class SpGEMMCopyOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
@@ -2215,7 +2215,7 @@ class SpGEMMCopyOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def spgemm_copy(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]:
+def spgemm_copy(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]:
     r"""copies the result of a SpGEMM"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMCopyOp]", _ods.result_or_results(SpGEMMCopyOp(async_token, async_dependencies, desc, spmat_a, spmat_b, spmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -2295,7 +2295,7 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
 
-    def __init__(self, bufferSzNew: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], bufferSz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, bufferSzNew: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], bufferSz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
@@ -2376,7 +2376,7 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 1))
 
 
-def spgemm_work_estimation_or_compute(buffer_sz_new: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer_sz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]:
+def spgemm_work_estimation_or_compute(buffer_sz_new: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmat_a: _ods.ValueLike, spmat_b: _ods.ValueLike, spmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer_sz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]:
     r"""SpGEMM work estimation or compute"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpGEMMWorkEstimationOrComputeOp]", _ods.result_or_results(SpGEMMWorkEstimationOrComputeOp(buffer_sz_new, async_token, async_dependencies, desc, spmat_a, spmat_b, spmat_c, compute_type, buffer_sz, buffer, kind, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -2390,7 +2390,7 @@ class SpMMBufferSizeOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("*", "?", )
 
-    def __init__(self, bufferSzs: _Sequence[_ir.Type], asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, bufferSzs: _Sequence[_ir.Type], asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
@@ -2451,7 +2451,7 @@ class SpMMBufferSizeOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 1))
 
 
-def spmm_buffer_size(buffer_szs: _Sequence[_ir.Type], async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]:
+def spmm_buffer_size(buffer_szs: _Sequence[_ir.Type], async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]:
     r"""buffer sizes of an SpMM"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMBufferSizeOp]", _ods.result_or_results(SpMMBufferSizeOp(buffer_szs, async_token, async_dependencies, spmat_a, dnmat_b, dnmat_c, compute_type, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -2465,7 +2465,7 @@ class SpMMOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", "*", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers])
@@ -2526,7 +2526,7 @@ class SpMMOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def spmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]:
+def spmm(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dnmat_b: _ods.ValueLike, dnmat_c: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, mode_b: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]:
     r"""sparse matrix times dense matrix"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMMOp]", _ods.result_or_results(SpMMOp(async_token, async_dependencies, spmat_a, dnmat_b, dnmat_c, compute_type, buffers, modeA=mode_a, modeB=mode_b, loc=loc, ip=ip)))
 
@@ -2540,7 +2540,7 @@ class SpMVBufferSizeOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", )
     _ODS_RESULTS = ("1", "?", )
 
-    def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
@@ -2590,7 +2590,7 @@ class SpMVBufferSizeOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 1))
 
 
-def spmv_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]:
+def spmv_buffer_size(buffer_sz: _ir.Type, async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]:
     r"""buffer size of an SpMV"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVBufferSizeOp]", _ods.result_or_results(SpMVBufferSizeOp(buffer_sz, async_token, async_dependencies, spmat_a, dn_x, dn_y, compute_type, modeA=mode_a, loc=loc, ip=ip)))
 
@@ -2604,7 +2604,7 @@ class SpMVOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "1", "1", "1", "1", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
@@ -2654,7 +2654,7 @@ class SpMVOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def spmv(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]:
+def spmv(async_token: _Optional[_ir.Type], async_dependencies: _Sequence[_ods.ValueLike], spmat_a: _ods.ValueLike, dn_x: _ods.ValueLike, dn_y: _ods.ValueLike, compute_type: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, mode_a: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]:
     r"""sparse matrix times dense vector"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], SpMVOp]", _ods.result_or_results(SpMVOp(async_token, async_dependencies, spmat_a, dn_x, dn_y, compute_type, buffer, modeA=mode_a, loc=loc, ip=ip)))
 
@@ -2713,7 +2713,7 @@ class SubgroupBroadcastOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, src: _ods.ValueLike, broadcast_type: _Union[str, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, src: _ods.ValueLike, broadcast_type: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [src, lane])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["broadcast_type"] = broadcast_type if isinstance(broadcast_type, _ir.Attribute) else _ods.dialect_attr(broadcast_type, "gpu.broadcast", loc, ip)
@@ -2736,7 +2736,7 @@ class SubgroupBroadcastOp(_ir.OpView):
         _ods.set_attr(self, "broadcast_type", value)
 
 
-def subgroup_broadcast(src: _ods.ValueLike, broadcast_type: _Union[str, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def subgroup_broadcast(src: _ods.ValueLike, broadcast_type: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""broadcasts a value from one lane across the subgroup"""
     return SubgroupBroadcastOp(src, broadcast_type, lane=lane, results=results, loc=loc, ip=ip).result
 
@@ -2857,7 +2857,7 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, args: _Sequence[_ods.ValueLike], opType: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, args: _Sequence[_ods.ValueLike], opType: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [args])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["opType"] = opType if isinstance(opType, _ir.Attribute) else _ods.dialect_attr(opType, "gpu.mma_element_wise", loc, ip)
@@ -2877,7 +2877,7 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
         _ods.set_attr(self, "opType", value)
 
 
-def subgroup_mma_elementwise(res: _ir.Type, args: _Sequence[_ods.ValueLike], op_type: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def subgroup_mma_elementwise(res: _ir.Type, args: _Sequence[_ods.ValueLike], op_type: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""an elementwise operation on matrices"""
     return SubgroupMmaElementwiseOp(res, args, op_type, loc=loc, ip=ip).result
 
@@ -3053,7 +3053,7 @@ class SubgroupReduceOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, value: _ods.ValueLike, op: _Union[str, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, value: _ods.ValueLike, op: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
@@ -3102,7 +3102,7 @@ class SubgroupReduceOp(_ir.OpView):
         _ods.set_attr(self, "cluster_stride", value)
 
 
-def subgroup_reduce(value: _ods.ValueLike, op: _Union[str, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def subgroup_reduce(value: _ods.ValueLike, op: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a subgroup"""
     return SubgroupReduceOp(value, op, uniform=uniform, cluster_size=cluster_size, cluster_stride=cluster_stride, results=results, loc=loc, ip=ip).result
 
@@ -3167,7 +3167,7 @@ class ThreadIdOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
@@ -3192,7 +3192,7 @@ class ThreadIdOp(_ir.OpView):
         _ods.set_attr(self, "upper_bound", value)
 
 
-def thread_id(dimension: _Union[str, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def thread_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread id within the block along a dimension"""
     return ThreadIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
 

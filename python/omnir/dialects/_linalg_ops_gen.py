@@ -135,7 +135,7 @@ class BatchMatmulOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -179,7 +179,7 @@ class BatchMatmulOp(_ir.OpView):
         return self.regions[0]
 
 
-def batch_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]:
+def batch_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]:
     r"""batched matrix multiplication"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchMatmulOp]", _ods.result_or_results(BatchMatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 
@@ -269,7 +269,7 @@ class BatchReduceMatmulOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -313,7 +313,7 @@ class BatchReduceMatmulOp(_ir.OpView):
         return self.regions[0]
 
 
-def batch_reduce_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]:
+def batch_reduce_matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]:
     r"""batched matrix multiplication reduced over the batch"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], BatchReduceMatmulOp]", _ods.result_or_results(BatchReduceMatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 
@@ -407,7 +407,7 @@ class ContractOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -450,7 +450,7 @@ class ContractOp(_ir.OpView):
         return self.regions[0]
 
 
-def contract(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ContractOp]:
+def contract(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ContractOp]:
     r"""contraction over dimensions given by indexing maps"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ContractOp]", _ods.result_or_results(ContractOp(result_tensors, inputs, outputs, indexing_maps, cast=cast, loc=loc, ip=ip)))
 
@@ -1506,7 +1506,7 @@ class CopyOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -1540,7 +1540,7 @@ class CopyOp(_ir.OpView):
         return self.regions[0]
 
 
-def copy(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CopyOp]:
+def copy(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CopyOp]:
     r"""copies the input into the output"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CopyOp]", _ods.result_or_results(CopyOp(result_tensors, inputs, outputs, cast=cast, loc=loc, ip=ip)))
 
@@ -2230,7 +2230,7 @@ class ElementwiseOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -2272,7 +2272,7 @@ class ElementwiseOp(_ir.OpView):
         return self.regions[0]
 
 
-def elementwise(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]:
+def elementwise(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]:
     r"""an elementwise operation of any arity"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ElementwiseOp]", _ods.result_or_results(ElementwiseOp(result_tensors, inputs, outputs, kind, indexing_maps, loc=loc, ip=ip)))
 
@@ -2504,7 +2504,7 @@ class MatmulOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("*", )
 
-    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
@@ -2548,7 +2548,7 @@ class MatmulOp(_ir.OpView):
         return self.regions[0]
 
 
-def matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]:
+def matmul(result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]:
     r"""matrix multiplication (indexing maps may transpose or broadcast)"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], MatmulOp]", _ods.result_or_results(MatmulOp(result_tensors, inputs, outputs, indexing_maps=indexing_maps, cast=cast, loc=loc, ip=ip)))
 

@@ -307,7 +307,7 @@ class ACosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -327,7 +327,7 @@ class ACosOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_acos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_acos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.acos intrinsic"""
     return ACosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -379,7 +379,7 @@ class ASinOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -399,7 +399,7 @@ class ASinOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_asin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_asin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.asin intrinsic"""
     return ASinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -413,7 +413,7 @@ class ATan2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -437,7 +437,7 @@ class ATan2Op(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_atan2(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_atan2(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan2 intrinsic"""
     return ATan2Op(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -451,7 +451,7 @@ class ATanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -471,7 +471,7 @@ class ATanOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_atan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_atan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan intrinsic"""
     return ATanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -612,7 +612,7 @@ class AliasOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
 
-    def __init__(self, alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alias_type"] = alias_type if isinstance(alias_type, _ir.Attribute) else _ods.type_attr(alias_type, loc, ip)
@@ -691,7 +691,7 @@ class AliasOp(_ir.OpView):
         return self.regions[0]
 
 
-def mlir_alias(alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AliasOp:
+def mlir_alias(alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> AliasOp:
     r"""LLVM dialect alias"""
     return AliasOp(alias_type, sym_name, linkage=linkage, dso_local=dso_local, tls_mode=tls_mode, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
 
@@ -1160,7 +1160,7 @@ class BlockAddressOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, block_addr: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, block_addr: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["block_addr"] = block_addr if isinstance(block_addr, _ir.Attribute) else _ods.dialect_attr(block_addr, "llvm.blockaddress", loc, ip)
@@ -1176,7 +1176,7 @@ class BlockAddressOp(_ir.OpView):
         _ods.set_attr(self, "block_addr", value)
 
 
-def blockaddress(res: _ir.Type, block_addr: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def blockaddress(res: _ir.Type, block_addr: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""address of a tagged block"""
     return BlockAddressOp(res, block_addr, loc=loc, ip=ip).result
 
@@ -1190,7 +1190,7 @@ class BlockTagOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
 
-    def __init__(self, tag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, tag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["tag"] = tag if isinstance(tag, _ir.Attribute) else _ods.dialect_attr(tag, "llvm.blocktag", loc, ip)
@@ -1206,7 +1206,7 @@ class BlockTagOp(_ir.OpView):
         _ods.set_attr(self, "tag", value)
 
 
-def blocktag(tag: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BlockTagOp:
+def blocktag(tag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> BlockTagOp:
     r"""tags a block"""
     return BlockTagOp(tag, loc=loc, ip=ip)
 
@@ -1279,7 +1279,7 @@ class CallIntrinsicOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [args, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [args, op_bundle_operands])
@@ -1353,7 +1353,7 @@ class CallIntrinsicOp(_ir.OpView):
         _ods.set_attr(self, "res_attrs", value)
 
 
-def call_intrinsic(results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]:
+def call_intrinsic(results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]:
     r"""call to an LLVM intrinsic by name"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallIntrinsicOp]", _ods.result_or_results(CallIntrinsicOp(results_, intrin, args, op_bundle_operands, op_bundle_sizes, fastmathFlags=fastmath_flags, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, loc=loc, ip=ip)))
 
@@ -1367,7 +1367,7 @@ class CallOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _ir.Attribute]] = None, TailCallKind: _Optional[_Union[str, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, TailCallKind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [callee_operands, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [callee_operands, op_bundle_operands])
@@ -1592,7 +1592,7 @@ class CallOp(_ir.OpView):
         _ods.set_attr(self, "tbaa", value)
 
 
-def call(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
+def call(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, tail_call_kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], CallOp]:
     r"""call to an LLVM function"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], CallOp]", _ods.result_or_results(CallOp(result, callee_operands, op_bundle_operands, op_bundle_sizes, var_callee_type=var_callee_type, callee=callee, fastmathFlags=fastmath_flags, branch_weights=branch_weights, CConv=c_conv, TailCallKind=tail_call_kind, memory_effects=memory_effects, convergent=convergent, no_unwind=no_unwind, will_return=will_return, op_bundle_tags=op_bundle_tags, arg_attrs=arg_attrs, res_attrs=res_attrs, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip)))
 
@@ -1763,7 +1763,7 @@ class CopySignOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -1787,7 +1787,7 @@ class CopySignOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_copysign(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_copysign(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.copysign intrinsic"""
     return CopySignOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -1801,7 +1801,7 @@ class CosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -1821,7 +1821,7 @@ class CosOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_cos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_cos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cos intrinsic"""
     return CosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -1835,7 +1835,7 @@ class CoshOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -1855,7 +1855,7 @@ class CoshOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_cosh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_cosh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cosh intrinsic"""
     return CoshOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2037,7 +2037,7 @@ class Exp10Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2057,7 +2057,7 @@ class Exp10Op(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_exp10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_exp10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp10 intrinsic"""
     return Exp10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2071,7 +2071,7 @@ class Exp2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2091,7 +2091,7 @@ class Exp2Op(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_exp2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_exp2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp2 intrinsic"""
     return Exp2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2105,7 +2105,7 @@ class ExpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2125,7 +2125,7 @@ class ExpOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_exp(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_exp(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp intrinsic"""
     return ExpOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2266,7 +2266,7 @@ class FAbsOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2286,7 +2286,7 @@ class FAbsOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_fabs(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_fabs(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fabs intrinsic"""
     return FAbsOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2300,7 +2300,7 @@ class FAddOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2324,7 +2324,7 @@ class FAddOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fadd(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fadd(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point add"""
     return FAddOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2338,7 +2338,7 @@ class FCeilOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2358,7 +2358,7 @@ class FCeilOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_ceil(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_ceil(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ceil intrinsic"""
     return FCeilOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2372,7 +2372,7 @@ class FCmpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
@@ -2405,7 +2405,7 @@ class FCmpOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fcmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fcmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison"""
     return FCmpOp(predicate, lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2419,7 +2419,7 @@ class FDivOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2443,7 +2443,7 @@ class FDivOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point div"""
     return FDivOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2457,7 +2457,7 @@ class FFloorOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2477,7 +2477,7 @@ class FFloorOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_floor(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_floor(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.floor intrinsic"""
     return FFloorOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2491,7 +2491,7 @@ class FMAOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1, in2]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2519,7 +2519,7 @@ class FMAOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_fma(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_fma(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fma intrinsic"""
     return FMAOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2533,7 +2533,7 @@ class FMulAddOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1, in2]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2561,7 +2561,7 @@ class FMulAddOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_fmuladd(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_fmuladd(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fmuladd intrinsic"""
     return FMulAddOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2575,7 +2575,7 @@ class FMulOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2599,7 +2599,7 @@ class FMulOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fmul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fmul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point mul"""
     return FMulOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2613,7 +2613,7 @@ class FNegOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2633,7 +2633,7 @@ class FNegOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fneg(operand: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fneg(operand: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point negation"""
     return FNegOp(operand, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2647,7 +2647,7 @@ class FPExtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2668,7 +2668,7 @@ class FPExtOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fpext(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fpext(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fpext cast"""
     return FPExtOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -2732,7 +2732,7 @@ class FPTruncOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2753,7 +2753,7 @@ class FPTruncOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fptrunc(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fptrunc(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptrunc cast"""
     return FPTruncOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -2767,7 +2767,7 @@ class FRemOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2791,7 +2791,7 @@ class FRemOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def frem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def frem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point rem"""
     return FRemOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2805,7 +2805,7 @@ class FSubOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2829,7 +2829,7 @@ class FSubOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def fsub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fsub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point sub"""
     return FSubOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2843,7 +2843,7 @@ class FTruncOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2863,7 +2863,7 @@ class FTruncOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_trunc(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_trunc(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.trunc intrinsic"""
     return FTruncOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -2917,7 +2917,7 @@ class FractionExpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -2938,7 +2938,7 @@ class FractionExpOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_frexp(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_frexp(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.frexp intrinsic"""
     return FractionExpOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -3222,7 +3222,7 @@ class GlobalOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
 
-    def __init__(self, global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["global_type"] = global_type if isinstance(global_type, _ir.Attribute) else _ods.type_attr(global_type, loc, ip)
@@ -3391,7 +3391,7 @@ class GlobalOp(_ir.OpView):
         return self.regions[0]
 
 
-def mlir_global(global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalOp:
+def mlir_global(global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> GlobalOp:
     r"""LLVM dialect global"""
     return GlobalOp(global_type, sym_name, linkage=linkage, constant=constant, dso_local=dso_local, tls_mode=tls_mode, externally_initialized=externally_initialized, value=value, alignment=alignment, addr_space=addr_space, unnamed_addr=unnamed_addr, section=section, comdat=comdat, dbg_exprs=dbg_exprs, visibility_=visibility, target_specific_attrs=target_specific_attrs, loc=loc, ip=ip)
 
@@ -3442,7 +3442,7 @@ class IFuncOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
 
-    def __init__(self, sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
@@ -3534,7 +3534,7 @@ class IFuncOp(_ir.OpView):
         _ods.set_attr(self, "visibility_", value)
 
 
-def mlir_ifunc(sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> IFuncOp:
+def mlir_ifunc(sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> IFuncOp:
     r"""indirect function"""
     return IFuncOp(sym_name, i_func_type, resolver, resolver_type, linkage, dso_local=dso_local, address_space=address_space, unnamed_addr=unnamed_addr, visibility_=visibility, loc=loc, ip=ip)
 
@@ -3586,7 +3586,7 @@ class InlineAsmOp(_ir.OpView):
     _ODS_OPERANDS = ("*", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["asm_string"] = asm_string if isinstance(asm_string, _ir.Attribute) else _ods.str_attr(asm_string, loc, ip)
@@ -3669,7 +3669,7 @@ class InlineAsmOp(_ir.OpView):
         return _cast("_Optional[_ir.OpResult]", _ods.result_group(self, 0))
 
 
-def inline_asm(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]:
+def inline_asm(res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]:
     r"""inline assembly"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InlineAsmOp]", _ods.result_or_results(InlineAsmOp(res, operands_, asm_string, constraints, has_side_effects=has_side_effects, is_align_stack=is_align_stack, tail_call_kind=tail_call_kind, asm_dialect=asm_dialect, operand_attrs=operand_attrs, loc=loc, ip=ip)))
 
@@ -3777,7 +3777,7 @@ class IntrCanonicalizeOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -3797,7 +3797,7 @@ class IntrCanonicalizeOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_canonicalize(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_canonicalize(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.canonicalize intrinsic"""
     return IntrCanonicalizeOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -4185,7 +4185,7 @@ class InvokeOp(_ir.OpView):
     _ODS_OPERANDS = ("*", "*", "*", "*", )
     _ODS_RESULTS = ("?", )
 
-    def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normalDestOperands: _Sequence[_ods.ValueLike], unwindDestOperands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normalDest: _ir.Block, unwindDest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normalDestOperands: _Sequence[_ods.ValueLike], unwindDestOperands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normalDest: _ir.Block, unwindDest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands])
@@ -4288,7 +4288,7 @@ class InvokeOp(_ir.OpView):
         _ods.set_attr(self, "op_bundle_tags", value)
 
 
-def invoke(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normal_dest_operands: _Sequence[_ods.ValueLike], unwind_dest_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normal_dest: _ir.Block, unwind_dest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]:
+def invoke(result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normal_dest_operands: _Sequence[_ods.ValueLike], unwind_dest_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normal_dest: _ir.Block, unwind_dest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, c_conv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]:
     r"""call with exception handling"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], InvokeOp]", _ods.result_or_results(InvokeOp(result, callee_operands, normal_dest_operands, unwind_dest_operands, op_bundle_operands, op_bundle_sizes, normal_dest, unwind_dest, var_callee_type=var_callee_type, callee=callee, arg_attrs=arg_attrs, res_attrs=res_attrs, branch_weights=branch_weights, CConv=c_conv, op_bundle_tags=op_bundle_tags, loc=loc, ip=ip)))
 
@@ -4361,7 +4361,7 @@ class LLVMFuncOp(_ir.OpView):
     _ODS_OPERANDS = ()
     _ODS_RESULTS = ()
 
-    def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, CConv: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbageCollector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbageCollector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
@@ -5030,7 +5030,7 @@ class LLVMFuncOp(_ir.OpView):
         return self.regions[0]
 
 
-def func(sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _ir.Attribute]] = None, dso_local: bool = False, c_conv: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbage_collector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LLVMFuncOp:
+def func(sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, c_conv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbage_collector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> LLVMFuncOp:
     r"""LLVM dialect function"""
     return LLVMFuncOp(sym_name, function_type, sym_visibility=sym_visibility, linkage=linkage, dso_local=dso_local, CConv=c_conv, comdat=comdat, convergent=convergent, personality=personality, garbageCollector=garbage_collector, passthrough=passthrough, arg_attrs=arg_attrs, res_attrs=res_attrs, function_entry_count=function_entry_count, memory_effects=memory_effects, visibility_=visibility, arm_streaming=arm_streaming, arm_locally_streaming=arm_locally_streaming, arm_streaming_compatible=arm_streaming_compatible, arm_new_za=arm_new_za, arm_in_za=arm_in_za, arm_out_za=arm_out_za, arm_inout_za=arm_inout_za, arm_preserves_za=arm_preserves_za, section=section, unnamed_addr=unnamed_addr, alignment=alignment, vscale_range=vscale_range, frame_pointer=frame_pointer, target_cpu=target_cpu, tune_cpu=tune_cpu, reciprocal_estimates=reciprocal_estimates, prefer_vector_width=prefer_vector_width, target_features=target_features, no_infs_fp_math=no_infs_fp_math, no_nans_fp_math=no_nans_fp_math, no_signed_zeros_fp_math=no_signed_zeros_fp_math, denormal_fp_math=denormal_fp_math, denormal_fp_math_f32=denormal_fp_math_f32, fp_contract=fp_contract, instrument_function_entry=instrument_function_entry, instrument_function_exit=instrument_function_exit, no_inline=no_inline, always_inline=always_inline, inline_hint=inline_hint, no_unwind=no_unwind, will_return=will_return, optimize_none=optimize_none, vec_type_hint=vec_type_hint, work_group_size_hint=work_group_size_hint, reqd_work_group_size=reqd_work_group_size, intel_reqd_sub_group_size=intel_reqd_sub_group_size, uwtable_kind=uwtable_kind, use_sample_profile=use_sample_profile, modular_format=modular_format, nobuiltins=nobuiltins, allocsize=allocsize, cold=cold, hot=hot, noduplicate=noduplicate, no_caller_saved_registers=no_caller_saved_registers, nocallback=nocallback, returns_twice=returns_twice, save_reg_params=save_reg_params, zero_call_used_regs=zero_call_used_regs, default_func_attrs=default_func_attrs, loc=loc, ip=ip)
 
@@ -5271,7 +5271,7 @@ class LoadExpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5296,7 +5296,7 @@ class LoadExpOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_ldexp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_ldexp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ldexp intrinsic"""
     return LoadExpOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -5445,7 +5445,7 @@ class Log10Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5465,7 +5465,7 @@ class Log10Op(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_log10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_log10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log10 intrinsic"""
     return Log10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -5479,7 +5479,7 @@ class Log2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5499,7 +5499,7 @@ class Log2Op(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_log2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_log2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log2 intrinsic"""
     return Log2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -5513,7 +5513,7 @@ class LogOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5533,7 +5533,7 @@ class LogOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_log(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_log(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log intrinsic"""
     return LogOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -5691,7 +5691,7 @@ class MaxNumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5715,7 +5715,7 @@ class MaxNumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_maxnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_maxnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maxnum intrinsic"""
     return MaxNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -5729,7 +5729,7 @@ class MaximumNumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5753,7 +5753,7 @@ class MaximumNumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_maximumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_maximumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximumnum intrinsic"""
     return MaximumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -5767,7 +5767,7 @@ class MaximumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -5791,7 +5791,7 @@ class MaximumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_maximum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_maximum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximum intrinsic"""
     return MaximumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6325,7 +6325,7 @@ class MinNumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6349,7 +6349,7 @@ class MinNumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_minnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_minnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minnum intrinsic"""
     return MinNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6363,7 +6363,7 @@ class MinimumNumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6387,7 +6387,7 @@ class MinimumNumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_minimumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_minimumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimumnum intrinsic"""
     return MinimumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6401,7 +6401,7 @@ class MinimumOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6425,7 +6425,7 @@ class MinimumOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_minimum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_minimum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimum intrinsic"""
     return MinimumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6507,7 +6507,7 @@ class NearbyintOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6527,7 +6527,7 @@ class NearbyintOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_nearbyint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_nearbyint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.nearbyint intrinsic"""
     return NearbyintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6651,7 +6651,7 @@ class PowIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6676,7 +6676,7 @@ class PowIOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_powi(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_powi(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.powi intrinsic"""
     return PowIOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -6690,7 +6690,7 @@ class PowOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6714,7 +6714,7 @@ class PowOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_pow(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_pow(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.pow intrinsic"""
     return PowOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6913,7 +6913,7 @@ class RintOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6933,7 +6933,7 @@ class RintOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_rint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_rint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.rint intrinsic"""
     return RintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6947,7 +6947,7 @@ class RoundEvenOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -6967,7 +6967,7 @@ class RoundEvenOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_roundeven(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_roundeven(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.roundeven intrinsic"""
     return RoundEvenOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -6981,7 +6981,7 @@ class RoundOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7001,7 +7001,7 @@ class RoundOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_round(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_round(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.round intrinsic"""
     return RoundOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7387,7 +7387,7 @@ class SelectOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, condition: _ods.ValueLike, trueValue: _ods.ValueLike, falseValue: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, condition: _ods.ValueLike, trueValue: _ods.ValueLike, falseValue: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [condition, trueValue, falseValue]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7415,7 +7415,7 @@ class SelectOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""select between two values"""
     return SelectOp(condition, true_value, false_value, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7505,7 +7505,7 @@ class SinOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7525,7 +7525,7 @@ class SinOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_sin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_sin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sin intrinsic"""
     return SinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7539,7 +7539,7 @@ class SincosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7560,7 +7560,7 @@ class SincosOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_sincos(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_sincos(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sincos intrinsic"""
     return SincosOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -7574,7 +7574,7 @@ class SinhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7594,7 +7594,7 @@ class SinhOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_sinh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_sinh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sinh intrinsic"""
     return SinhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7608,7 +7608,7 @@ class SqrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7628,7 +7628,7 @@ class SqrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_sqrt(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_sqrt(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sqrt intrinsic"""
     return SqrtOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7939,7 +7939,7 @@ class TanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7959,7 +7959,7 @@ class TanOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_tan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_tan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tan intrinsic"""
     return TanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -7973,7 +7973,7 @@ class TanhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -7993,7 +7993,7 @@ class TanhOp(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_tanh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_tanh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tanh intrinsic"""
     return TanhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
 
@@ -8855,7 +8855,7 @@ class vector_reduce_fadd(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -8880,7 +8880,7 @@ class vector_reduce_fadd(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fadd(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fadd(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fadd intrinsic"""
     return vector_reduce_fadd(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -8894,7 +8894,7 @@ class vector_reduce_fmax(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -8915,7 +8915,7 @@ class vector_reduce_fmax(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fmax(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fmax(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmax intrinsic"""
     return vector_reduce_fmax(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -8929,7 +8929,7 @@ class vector_reduce_fmaximum(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -8950,7 +8950,7 @@ class vector_reduce_fmaximum(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fmaximum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fmaximum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmaximum intrinsic"""
     return vector_reduce_fmaximum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -8964,7 +8964,7 @@ class vector_reduce_fmin(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -8985,7 +8985,7 @@ class vector_reduce_fmin(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fmin(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fmin(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmin intrinsic"""
     return vector_reduce_fmin(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -8999,7 +8999,7 @@ class vector_reduce_fminimum(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -9020,7 +9020,7 @@ class vector_reduce_fminimum(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fminimum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fminimum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fminimum intrinsic"""
     return vector_reduce_fminimum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 
@@ -9034,7 +9034,7 @@ class vector_reduce_fmul(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmathFlags is not None:
@@ -9059,7 +9059,7 @@ class vector_reduce_fmul(_ir.OpView):
         _ods.set_attr(self, "fastmathFlags", value)
 
 
-def intr_vector_reduce_fmul(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def intr_vector_reduce_fmul(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmul intrinsic"""
     return vector_reduce_fmul(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
 

@@ -24,7 +24,7 @@ class AbsFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -44,7 +44,7 @@ class AbsFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def absf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def absf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point absolute-value operation"""
     return AbsFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -82,7 +82,7 @@ class AcosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -102,7 +102,7 @@ class AcosOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def acos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def acos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus cosine of the given value"""
     return AcosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -116,7 +116,7 @@ class AcoshOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -136,7 +136,7 @@ class AcoshOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def acosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def acosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Hyperbolic arcus cosine of the given value"""
     return AcoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -150,7 +150,7 @@ class AsinOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -170,7 +170,7 @@ class AsinOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def asin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def asin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus sine of the given value"""
     return AsinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -184,7 +184,7 @@ class AsinhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -204,7 +204,7 @@ class AsinhOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def asinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def asinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus sine of the given value"""
     return AsinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -218,7 +218,7 @@ class Atan2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -242,7 +242,7 @@ class Atan2Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""2-argument arcus tangent of the given values"""
     return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -256,7 +256,7 @@ class AtanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -276,7 +276,7 @@ class AtanOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def atan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def atan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus tangent of the given value"""
     return AtanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -290,7 +290,7 @@ class AtanhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -310,7 +310,7 @@ class AtanhOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def atanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def atanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus tangent of the given value"""
     return AtanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -324,7 +324,7 @@ class CbrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -344,7 +344,7 @@ class CbrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def cbrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cbrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cube root of the specified value"""
     return CbrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -358,7 +358,7 @@ class CeilOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -378,7 +378,7 @@ class CeilOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def ceil(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def ceil(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""ceiling of the specified value"""
     return CeilOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -392,7 +392,7 @@ class CopySignOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -416,7 +416,7 @@ class CopySignOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def copysign(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def copysign(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""A copysign operation"""
     return CopySignOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -430,7 +430,7 @@ class CosOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -450,7 +450,7 @@ class CosOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def cos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of the specified value"""
     return CosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -464,7 +464,7 @@ class CoshOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -484,7 +484,7 @@ class CoshOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def cosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def cosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic cosine of the specified value"""
     return CoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -570,7 +570,7 @@ class ErfOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -590,7 +590,7 @@ class ErfOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def erf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def erf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""error function of the specified value"""
     return ErfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -604,7 +604,7 @@ class ErfcOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -624,7 +624,7 @@ class ErfcOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def erfc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def erfc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complementary error function of the specified value"""
     return ErfcOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -638,7 +638,7 @@ class Exp2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -658,7 +658,7 @@ class Exp2Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def exp2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def exp2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 exponential of the specified value"""
     return Exp2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -672,7 +672,7 @@ class ExpM1Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -692,7 +692,7 @@ class ExpM1Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def expm1(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def expm1(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value minus 1"""
     return ExpM1Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -706,7 +706,7 @@ class ExpOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -726,7 +726,7 @@ class ExpOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def exp(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def exp(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value"""
     return ExpOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -740,7 +740,7 @@ class FPowIOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -764,7 +764,7 @@ class FPowIOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def fpowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fpowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the signed integer power"""
     return FPowIOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -778,7 +778,7 @@ class FloorOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -798,7 +798,7 @@ class FloorOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def floor(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def floor(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floor of the specified value"""
     return FloorOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -812,7 +812,7 @@ class FmaOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [a, b, c]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -840,7 +840,7 @@ class FmaOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def fma(a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def fma(a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point fused multipy-add operation"""
     return FmaOp(a, b, c, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -882,7 +882,7 @@ class IsFiniteOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -902,7 +902,7 @@ class IsFiniteOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def isfinite(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def isfinite(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as finite"""
     return IsFiniteOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -916,7 +916,7 @@ class IsInfOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -936,7 +936,7 @@ class IsInfOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def isinf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def isinf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as infinite"""
     return IsInfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -950,7 +950,7 @@ class IsNaNOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -970,7 +970,7 @@ class IsNaNOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def isnan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def isnan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as NaN"""
     return IsNaNOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -984,7 +984,7 @@ class IsNormalOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1004,7 +1004,7 @@ class IsNormalOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def isnormal(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def isnormal(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as normal"""
     return IsNormalOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1018,7 +1018,7 @@ class Log10Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1038,7 +1038,7 @@ class Log10Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log10(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log10(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-10 logarithm of the specified value"""
     return Log10Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1052,7 +1052,7 @@ class Log1pOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1072,7 +1072,7 @@ class Log1pOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log1p(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log1p(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Computes the natural logarithm of one plus the given value"""
     return Log1pOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1086,7 +1086,7 @@ class Log2Op(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1106,7 +1106,7 @@ class Log2Op(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 logarithm of the specified value"""
     return Log2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1120,7 +1120,7 @@ class LogOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1140,7 +1140,7 @@ class LogOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def log(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def log(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e logarithm of the specified value"""
     return LogOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1154,7 +1154,7 @@ class PowFOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1178,7 +1178,7 @@ class PowFOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def powf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def powf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the power of operation"""
     return PowFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1192,7 +1192,7 @@ class RoundEvenOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1212,7 +1212,7 @@ class RoundEvenOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def roundeven(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def roundeven(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
     return RoundEvenOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1226,7 +1226,7 @@ class RoundOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1246,7 +1246,7 @@ class RoundOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def round(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def round(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
     return RoundOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1260,7 +1260,7 @@ class RsqrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1280,7 +1280,7 @@ class RsqrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def rsqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def rsqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal of sqrt (1 / sqrt of the specified value)"""
     return RsqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1294,7 +1294,7 @@ class SinOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1314,7 +1314,7 @@ class SinOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of the specified value"""
     return SinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1328,7 +1328,7 @@ class SinhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1348,7 +1348,7 @@ class SinhOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic sine of the specified value"""
     return SinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1362,7 +1362,7 @@ class SqrtOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1382,7 +1382,7 @@ class SqrtOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def sqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def sqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sqrt of the specified value"""
     return SqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1396,7 +1396,7 @@ class TanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1416,7 +1416,7 @@ class TanOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def tan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def tan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of the specified value"""
     return TanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1430,7 +1430,7 @@ class TanhOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1450,7 +1450,7 @@ class TanhOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def tanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def tanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of the specified value"""
     return TanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
 
@@ -1464,7 +1464,7 @@ class TruncOp(_ir.OpView):
     _ODS_OPERANDS = ("1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [operand]
         attributes: _Dict[str, _ir.Attribute] = {}
         if fastmath is not None:
@@ -1484,6 +1484,6 @@ class TruncOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def trunc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def trunc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""trunc of the specified value"""
     return TruncOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result

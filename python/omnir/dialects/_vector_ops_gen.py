@@ -195,7 +195,7 @@ class ContractionOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [lhs, rhs, acc]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
@@ -252,7 +252,7 @@ class ContractionOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def contract(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def contract(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector contraction operation"""
     return ContractionOp(result, lhs, rhs, acc, indexing_maps, iterator_types, kind=kind, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -861,7 +861,7 @@ class MultiDimReductionOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, acc]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
@@ -893,7 +893,7 @@ class MultiDimReductionOp(_ir.OpView):
         _ods.set_attr(self, "reduction_dims", value)
 
 
-def multi_reduction(kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def multi_reduction(kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Multi-dimensional reduction operation"""
     return MultiDimReductionOp(kind, source, acc, reduction_dims, results=results, loc=loc, ip=ip).result
 
@@ -907,7 +907,7 @@ class OuterProductOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", "?", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [lhs, rhs, acc])
         attributes: _Dict[str, _ir.Attribute] = {}
         if kind is not None:
@@ -936,7 +936,7 @@ class OuterProductOp(_ir.OpView):
         _ods.set_attr(self, "kind", value)
 
 
-def outerproduct(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def outerproduct(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector outerproduct with optional fused add"""
     return OuterProductOp(result, lhs, rhs, acc=acc, kind=kind, loc=loc, ip=ip).result
 
@@ -950,7 +950,7 @@ class PrintOp(_ir.OpView):
     _ODS_OPERANDS = ("?", )
     _ODS_RESULTS = ()
 
-    def __init__(self, *, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _ir.Attribute]] = None, stringLiteral: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, *, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, stringLiteral: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [source])
         attributes: _Dict[str, _ir.Attribute] = {}
         if punctuation is not None:
@@ -981,7 +981,7 @@ class PrintOp(_ir.OpView):
         _ods.set_attr(self, "stringLiteral", value)
 
 
-def create_(*, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _ir.Attribute]] = None, string_literal: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> PrintOp:
+def create_(*, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, string_literal: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> PrintOp:
     r"""print operation (for testing and debugging)"""
     return PrintOp(source=source, punctuation=punctuation, stringLiteral=string_literal, loc=loc, ip=ip)
 
@@ -995,7 +995,7 @@ class ReductionOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "?", )
     _ODS_RESULTS = ("1", )
 
-    def __init__(self, dest: _ir.Type, kind: _Union[str, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, dest: _ir.Type, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = _ods.flatten(self, [vector, acc])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
@@ -1029,7 +1029,7 @@ class ReductionOp(_ir.OpView):
         _ods.set_attr(self, "fastmath", value)
 
 
-def reduction(dest: _ir.Type, kind: _Union[str, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
+def reduction(dest: _ir.Type, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction operation"""
     return ReductionOp(dest, kind, vector, acc=acc, fastmath=fastmath, loc=loc, ip=ip).result
 
@@ -1114,7 +1114,7 @@ class ScanOp(_ir.OpView):
     _ODS_OPERANDS = ("1", "1", )
     _ODS_RESULTS = ("1", "1", )
 
-    def __init__(self, kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
+    def __init__(self, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
         operands: _List[_Any] = [source, initial_value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
@@ -1163,7 +1163,7 @@ class ScanOp(_ir.OpView):
         return self.operation.results[1]
 
 
-def scan(kind: _Union[str, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ScanOp]:
+def scan(kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _Union[_ir.Value, _Sequence[_ir.Value], ScanOp]:
     r"""Scan operation"""
     return _cast("_Union[_ir.Value, _Sequence[_ir.Value], ScanOp]", _ods.result_or_results(ScanOp(kind, source, initial_value, reduction_dim, inclusive, results=results, loc=loc, ip=ip)))
 

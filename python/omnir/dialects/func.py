@@ -5,11 +5,24 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
-from omnir.dialects._func_ops_gen import *  # noqa: F401,F403
+# omnir-gen re-exports: begin (written by `omnir-gen shipped --python`; do not edit)
+if TYPE_CHECKING:
+    from omnir.dialects._func_ops_gen import (  # noqa: F401
+        CallIndirectOp as CallIndirectOp,
+        call_indirect as call_indirect,
+        call as call,
+        ConstantOp as ConstantOp,
+        constant as constant,
+        ReturnOp as ReturnOp,
+        return_ as return_,
+    )
+else:
+    from omnir.dialects._func_ops_gen import *  # noqa: F401,F403
+# omnir-gen re-exports: end
 from omnir.dialects._func_ops_gen import CallOp as _GeneratedCallOp
 from omnir.dialects._func_ops_gen import FuncOp as _GeneratedFuncOp
 from omnir.dialects._func_ops_gen import ReturnOp
@@ -21,7 +34,7 @@ FunctionTypeLike = Union[_ir.FunctionType, _ir.Type, Tuple[Sequence[_ir.Type], S
 
 
 @_ods.register_operation
-class FuncOp(_GeneratedFuncOp):  # type: ignore[no-redef]
+class FuncOp(_GeneratedFuncOp):
     """``func.func``: ``FuncOp("f", ([i32], [i32]))`` or with a ``FunctionType``;
     ``visibility`` is ``"public"``, ``"private"`` or ``"nested"``; ``body_builder(op)`` is
     called with an entry block as insertion point."""
@@ -155,7 +168,7 @@ func = FuncOp.from_py_func
 
 
 @_ods.register_operation
-class CallOp(_GeneratedCallOp):  # type: ignore[no-redef]
+class CallOp(_GeneratedCallOp):
     """``func.call``: ``CallOp(func_op, args)``, or ``CallOp(result_types, "callee", args)``
     (the callee also as a ``FlatSymbolRefAttr``)."""
 

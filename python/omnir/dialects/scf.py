@@ -5,11 +5,38 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence, Union
 
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
-from omnir.dialects._scf_ops_gen import *  # noqa: F401,F403
+# omnir-gen re-exports: begin (written by `omnir-gen shipped --python`; do not edit)
+if TYPE_CHECKING:
+    from omnir.dialects._scf_ops_gen import (  # noqa: F401
+        ConditionOp as ConditionOp,
+        condition as condition,
+        ExecuteRegionOp as ExecuteRegionOp,
+        execute_region as execute_region,
+        ForallOp as ForallOp,
+        forall as forall,
+        if_ as if_,
+        InParallelOp as InParallelOp,
+        forall_in_parallel as forall_in_parallel,
+        IndexSwitchOp as IndexSwitchOp,
+        index_switch as index_switch,
+        ParallelOp as ParallelOp,
+        parallel as parallel,
+        ReduceOp as ReduceOp,
+        reduce as reduce,
+        ReduceReturnOp as ReduceReturnOp,
+        reduce_return as reduce_return,
+        WhileOp as WhileOp,
+        while_ as while_,
+        YieldOp as YieldOp,
+        yield_ as yield_,
+    )
+else:
+    from omnir.dialects._scf_ops_gen import *  # noqa: F401,F403
+# omnir-gen re-exports: end
 from omnir.dialects._scf_ops_gen import ForOp as _GeneratedForOp
 from omnir.dialects._scf_ops_gen import IfOp as _GeneratedIfOp
 from omnir.dialects.arith import constant
@@ -22,7 +49,7 @@ def _values(v: Any) -> Sequence[Any]:
 
 
 @_ods.register_operation
-class ForOp(_GeneratedForOp):  # type: ignore[no-redef]
+class ForOp(_GeneratedForOp):
     """``scf.for`` from ``lower_bound`` to ``upper_bound`` by ``step``, carrying
     ``iter_args`` (values, or an op whose results they are); the body block is made with the
     induction variable and one argument per carried value."""
@@ -50,7 +77,7 @@ class ForOp(_GeneratedForOp):  # type: ignore[no-redef]
 
 
 @_ods.register_operation
-class IfOp(_GeneratedIfOp):  # type: ignore[no-redef]
+class IfOp(_GeneratedIfOp):
     """``scf.if`` on ``cond`` with result types ``results_``; the then block is made, and
     the else block with ``has_else``."""
 
@@ -72,7 +99,7 @@ class IfOp(_GeneratedIfOp):  # type: ignore[no-redef]
         return blocks[0] if len(blocks) else None
 
 
-def for_(start: Any, stop: Any = None, step: Any = None, iter_args: Optional[Sequence[_ir.Value]] = None, *, loc: Optional[_ir.Location] = None, ip: Optional[_ir.InsertionPoint] = None) -> Iterator[Any]:  # type: ignore[no-redef]  # noqa: E501
+def for_(start: Any, stop: Any = None, step: Any = None, iter_args: Optional[Sequence[_ir.Value]] = None, *, loc: Optional[_ir.Location] = None, ip: Optional[_ir.InsertionPoint] = None) -> Iterator[Any]:  # noqa: E501
     """``for iv in scf.for_(n)`` (also ``(start, stop, step)``, ints become index constants):
     builds an ``scf.for`` and yields with the insertion point in its body; with
     ``iter_args`` it yields ``(iv, carried, results)``."""

@@ -713,6 +713,15 @@ public final class OperationState {
         return self
     }
 
+    /// Lets the core infer the result types from the operation's definition when none are
+    /// given (MLIR's `enableResultTypeInference`): `arith.addi` from its operands,
+    /// `arith.cmpi` as `i1`.
+    @discardableResult
+    public func enableResultTypeInference() throws -> OperationState {
+        try check(omnir_operation_state_enable_result_type_inference(raw))
+        return self
+    }
+
     /// Clears operands, results, attributes, regions and successors.
     public func reset() throws { try check(omnir_operation_state_reset(raw)) }
 

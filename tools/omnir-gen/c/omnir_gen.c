@@ -6,7 +6,7 @@
  *
  *   omnir-gen LANGUAGE DIALECT [--irdl-file FILE]... [-o OUT]
  *
- * LANGUAGE: cxx, c, rust, python, javascript or typescript. Without --irdl-file, DIALECT is a shipped
+ * LANGUAGE: cxx, c, rust, swift, python, javascript or typescript. Without --irdl-file, DIALECT is a shipped
  * one. Errors (an unreadable file, a definition that does not load, an unknown dialect or
  * language) are printed with the core's message and exit 1; nothing is written then. */
 #include <omnir/omnir.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 
 static int usage(void) {
-  fprintf(stderr, "usage: omnir-gen cxx|c|rust|python|javascript|typescript DIALECT [--irdl-file FILE]... [-o OUT]\n");
+  fprintf(stderr, "usage: omnir-gen cxx|c|rust|swift|python|javascript|typescript DIALECT [--irdl-file FILE]... [-o OUT]\n");
   return 2;
 }
 

@@ -6,8 +6,9 @@
 //!     python (the `_<d>_ops_gen.py` module), javascript / typescript (the Node module and
 //!     its `.d.ts`), cxx (the header of op classes over the C++ bridge), c (the header of
 //!     static inline functions over the C API), rust (the module of op views over the
-//!     `omnir` crate)
-//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--check]
+//!     `omnir` crate), swift (the file of op views over the `Omnir` package)
+//! omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--swift DIR]
+//!                   [--check]
 //!     for builtin and every shipped dialect: DIR/_<d>_ops_gen.py (Python), DIR/<d>.js and
 //!     DIR/<d>.d.ts (Node), DIR/<d>.h (C++ and C; not builtin, which the bridge and the C
 //!     API have by hand);
@@ -20,7 +21,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: omnir-gen python|javascript|typescript|cxx|c|rust DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--check]\n       omnir-gen model DIALECT"
+        "usage: omnir-gen python|javascript|typescript|cxx|c|rust|swift DIALECT [--irdl-file FILE]... [-o OUT]\n       omnir-gen shipped [--python DIR] [--node DIR] [--cxx DIR] [--c DIR] [--rust DIR] [--swift DIR] [--check]\n       omnir-gen model DIALECT"
     );
     ExitCode::from(2)
 }
@@ -105,6 +106,7 @@ fn shipped(args: &[String]) -> ExitCode {
     let mut cxx_dir = None;
     let mut c_dir = None;
     let mut rust_dir = None;
+    let mut swift_dir = None;
     let mut check = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -114,11 +116,12 @@ fn shipped(args: &[String]) -> ExitCode {
             "--cxx" => cxx_dir = it.next().cloned(),
             "--c" => c_dir = it.next().cloned(),
             "--rust" => rust_dir = it.next().cloned(),
+            "--swift" => swift_dir = it.next().cloned(),
             "--check" => check = true,
             _ => return usage(),
         }
     }
-    if [&python_dir, &node_dir, &cxx_dir, &c_dir, &rust_dir].iter().all(|d| d.is_none()) {
+    if [&python_dir, &node_dir, &cxx_dir, &c_dir, &rust_dir, &swift_dir].iter().all(|d| d.is_none()) {
         return usage();
     }
     let mut stale = Vec::new();
@@ -145,10 +148,19 @@ fn shipped(args: &[String]) -> ExitCode {
         if let Some(dir) = rust_dir.as_ref().filter(|_| d != "builtin") {
             outputs.push((format!("{dir}/{d}.rs"), "rust"));
         }
+        if let Some(dir) = swift_dir.as_ref().filter(|_| d != "builtin") {
+            outputs.push((format!("{dir}/{d}.swift"), "swift"));
+        }
         for (path, language) in outputs {
             let written = omnir_core::gen::generate(&mut ctx, d, language, &source)
                 .map_err(|e| format!("{d}: {}", e.message))
-                .and_then(|text| put(&path, &text, check, &mut stale));
+                .and_then(|text| {
+                    put(&path, &text, check, &mut stale)?;
+                    match (language, &python_dir) {
+                        ("python", Some(dir)) => reexports(dir, d, &text, check, &mut stale),
+                        _ => Ok(()),
+                    }
+                });
             if let Err(e) = written {
                 eprintln!("omnir-gen: {e}");
                 return ExitCode::FAILURE;
@@ -157,12 +169,56 @@ fn shipped(args: &[String]) -> ExitCode {
     }
     if !stale.is_empty() {
         eprintln!(
-            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects`): {}",
+            "omnir-gen: stale (run `cargo run -p omnir-gen -- shipped --python python/omnir/dialects --node node/lib/dialects --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --rust bindings/dialects/src --swift swift/Sources/OmnirDialects`): {}",
             stale.join(", ")
         );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+const REEXPORTS_BEGIN: &str = "# omnir-gen re-exports: begin";
+const REEXPORTS_END: &str = "# omnir-gen re-exports: end";
+
+/// The public top-level names a Python module defines (classes, functions, assignments).
+fn python_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let name = if let Some(rest) = line.strip_prefix("class ").or_else(|| line.strip_prefix("def ")) {
+            rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next()
+        } else {
+            line.split_once(" = ").map(|(n, _)| n).filter(|n| n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        };
+        if let Some(n) = name.filter(|n| !n.is_empty() && !n.starts_with('_')) {
+            if !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The block of `DIR/<d>.py` (the hand-written module over `_<d>_ops_gen.py`) between the
+/// re-export markers: type checkers see the generated names it re-exports one by one, minus
+/// those the module defines itself (`arith.ConstantOp`), so that its own definitions are
+/// the ones they see; at run time the star import stays. A module without the markers is
+/// left alone.
+fn reexports(dir: &str, dialect: &str, generated: &str, check: bool, stale: &mut Vec<String>) -> Result<(), String> {
+    let path = format!("{dir}/{dialect}.py");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(()) };
+    let (Some(begin), Some(end)) = (text.find(REEXPORTS_BEGIN), text.find(REEXPORTS_END)) else { return Ok(()) };
+    let block_start = begin + text[begin..].find('\n').map_or(text.len() - begin, |i| i + 1);
+    let outside = format!("{}{}", &text[..begin], &text[end..]);
+    let own = python_names(&outside);
+    let module = format!("omnir.dialects._{dialect}_ops_gen");
+    let mut block = String::from("if TYPE_CHECKING:\n");
+    block.push_str(&format!("    from {module} import (  # noqa: F401\n"));
+    for name in python_names(generated).iter().filter(|n| !own.contains(n)) {
+        block.push_str(&format!("        {name} as {name},\n"));
+    }
+    block.push_str(&format!("    )\nelse:\n    from {module} import *  # noqa: F401,F403\n"));
+    let updated = format!("{}{block}{}", &text[..block_start], &text[end..]);
+    put(&path, &updated, check, stale)
 }
 
 fn model(dialect: &str) -> ExitCode {

@@ -1,0 +1,175 @@
+import COmnir
+
+// What the generated Swift dialect modules (`omnir-gen swift`, the `OmnirDialects` target, a
+// package's own through the OmnirGen plugin) share at run time: the op-view protocol, operand
+// and result groups as the core lays them out, and attributes built from plain Swift values.
+// Written once by hand; the op types themselves are generated.
+
+/// A typed view of one operation kind (`Arith.AddIOp`), generated for every op of a dialect.
+public protocol OpView: Hashable, CustomStringConvertible {
+    /// The operation's name (`"arith.addi"`).
+    static var operationName: String { get }
+    /// The operation.
+    var operation: Operation { get }
+    /// Wraps `operation` without checking its name.
+    init(unchecked operation: Operation)
+}
+
+extension OpView {
+    /// The view of `operation` when it is this kind of operation (MLIR's `dyn_cast`); `nil`
+    /// for another kind or a stale handle.
+    public init?(_ operation: Operation) {
+        guard (try? operation.name) == Self.operationName else { return nil }
+        self.init(unchecked: operation)
+    }
+
+    public var description: String { operation.description }
+    public static func == (a: Self, b: Self) -> Bool { a.operation == b.operation }
+    public func hash(into hasher: inout Hasher) { hasher.combine(operation) }
+}
+
+/// An attribute of a dialect's own kind, given as the attribute or by its case words
+/// (`"nsw"` for `#arith.overflow<nsw>`): what generated builders take for one.
+public enum CaseAttr: ExpressibleByStringLiteral {
+    case words(String)
+    case attribute(Attribute)
+
+    public init(stringLiteral words: String) { self = .words(words) }
+
+    /// The attribute: `#<qualified><words>` parsed, or the one given.
+    public func get(_ qualified: String, context: Context) throws -> Attribute {
+        switch self {
+        case .words(let words): return try Attribute.parse("#\(qualified)<\(words)>", context: context)
+        case .attribute(let attribute): return attribute
+        }
+    }
+}
+
+/// The helpers the generated op views call.
+public enum ODS {
+    /// Where operand group `group` lies (operandSegmentSizes and the rest are the core's to
+    /// read, not the generated code's).
+    public static func operandGroup(_ op: Operation, _ group: Int) throws -> Range<Int> {
+        let r = try out(omnir_index_range()) { omnir_op_get_operand_group(op.context.raw, op.handle, group, $0) }
+        return r.start..<(r.start + r.len)
+    }
+
+    public static func resultGroup(_ op: Operation, _ group: Int) throws -> Range<Int> {
+        let r = try out(omnir_index_range()) { omnir_op_get_result_group(op.context.raw, op.handle, group, $0) }
+        return r.start..<(r.start + r.len)
+    }
+
+    /// The value of a single or optional operand group (`nil`: an absent optional one).
+    public static func operand(_ op: Operation, _ group: Int) throws -> Value? {
+        let range = try operandGroup(op, group)
+        return range.isEmpty ? nil : try op.operand(range.lowerBound)
+    }
+
+    public static func operands(_ op: Operation, _ group: Int) throws -> [Value] {
+        try operandGroup(op, group).map { try op.operand($0) }
+    }
+
+    /// The value of a single or optional result group (`nil`: an absent optional one).
+    public static func result(_ op: Operation, _ group: Int) throws -> Value? {
+        let range = try resultGroup(op, group)
+        return range.isEmpty ? nil : try op.result(range.lowerBound).value
+    }
+
+    public static func results(_ op: Operation, _ group: Int) throws -> [Value] {
+        try resultGroup(op, group).map { try op.result($0).value }
+    }
+
+    /// A group the definition says is always there: an error, not a crash, when the
+    /// operation (built generically, or edited) lacks it.
+    public static func required<T>(_ value: T?, _ op: Operation, _ what: String) throws -> T {
+        guard let value else { throw missing(op, what) }
+        return value
+    }
+
+    /// The attribute `name`, which the definition requires.
+    public static func requiredAttribute(_ op: Operation, _ name: String) throws -> Attribute {
+        try required(op.inherentAttribute(name), op, name)
+    }
+
+    public static func regions(_ op: Operation, from first: Int) throws -> [Region] {
+        try (first..<op.regions.count).map { try op.region($0) }
+    }
+
+    public static func successors(_ op: Operation, from first: Int) throws -> [Block] {
+        Array(try op.successors.dropFirst(first))
+    }
+
+    /// `array<i32: ...>` of the group sizes (operandSegmentSizes / resultSegmentSizes).
+    public static func segmentSizes(_ sizes: [Int], context: Context) throws -> Attribute {
+        try DenseArrayAttr(sizes.map { Int64($0) }, element: IntegerType(width: 32, context: context).type).attribute
+    }
+
+    /// `array<iW: ...>` (W = `width`) from integers.
+    public static func denseArray(_ values: [Int64], width: Int, context: Context) throws -> Attribute {
+        try DenseArrayAttr(values, element: IntegerType(width: width, context: context).type).attribute
+    }
+
+    /// `array<i1: ...>` from booleans.
+    public static func denseArray(_ values: [Bool], context: Context) throws -> Attribute {
+        try denseArray(values.map { $0 ? 1 : 0 }, width: 1, context: context)
+    }
+
+    /// An integer attribute of the type spelled `typeText` (`i64`, `index`).
+    public static func intAttr(_ value: Int64, type typeText: String, context: Context) throws -> Attribute {
+        try IntegerAttr(value, type: Type.parse(typeText, context: context)).attribute
+    }
+
+    /// A case of an integer enum, stored as a signless integer of the enum's width.
+    public static func enumAttr(_ value: Int64, width: Int, context: Context) throws -> Attribute {
+        try IntegerAttr(value, type: IntegerType(width: width, context: context).type).attribute
+    }
+
+    /// The integers of a dense array attribute.
+    public static func denseArrayValues(_ attribute: Attribute) throws -> [Int64] {
+        guard let array = DenseArrayAttr(attribute) else {
+            throw OmnirError.invalidArgument("expected a dense array attribute, got \(attribute)")
+        }
+        return try array.int64s
+    }
+
+    /// The integer of an integer attribute.
+    public static func intValue(_ attribute: Attribute) throws -> Int64 {
+        guard let int = IntegerAttr(attribute) else {
+            throw OmnirError.invalidArgument("expected an integer attribute, got \(attribute)")
+        }
+        return try int.value
+    }
+
+    public static func boolValue(_ attribute: Attribute) throws -> Bool {
+        guard let b = BoolAttr(attribute) else { throw OmnirError.invalidArgument("expected a bool attribute, got \(attribute)") }
+        return b.value
+    }
+
+    public static func stringValue(_ attribute: Attribute) throws -> String {
+        guard let s = StringAttr(attribute) else { throw OmnirError.invalidArgument("expected a string attribute, got \(attribute)") }
+        return s.value
+    }
+
+    public static func typeValue(_ attribute: Attribute) throws -> Type {
+        guard let t = TypeAttr(attribute) else { throw OmnirError.invalidArgument("expected a type attribute, got \(attribute)") }
+        return t.value
+    }
+
+    public static func symbolName(_ attribute: Attribute) throws -> String {
+        guard let s = FlatSymbolRefAttr(attribute) else {
+            throw OmnirError.invalidArgument("expected a flat symbol reference, got \(attribute)")
+        }
+        return s.value
+    }
+
+    /// The case of an integer enum stored in `attribute`.
+    public static func enumCase<E: RawRepresentable>(_ attribute: Attribute, _: E.Type) throws -> E where E.RawValue == Int64 {
+        let value = try intValue(attribute)
+        guard let e = E(rawValue: value) else { throw OmnirError.invalidArgument("\(value) is no case of \(E.self)") }
+        return e
+    }
+
+    static func missing(_ op: Operation, _ what: String) -> OmnirError {
+        OmnirError.invalidArgument("'\((try? op.name) ?? "")' has no '\(what)'")
+    }
+}

@@ -1,0 +1,25 @@
+// A package's own dialect from Swift: the OmnirGen plugin generated `Cmath` from
+// cmath.irdl.mlir at build time, and the program loads the same file (a resource) into its
+// context. Prints what it built; ci/test-swift.sh compares the text with the C++ and Rust
+// consumers'.
+import Foundation
+import Omnir
+
+let ctx = Context()
+guard let url = Bundle.module.url(forResource: "cmath", withExtension: "irdl.mlir"),
+      let definition = try? String(contentsOf: url, encoding: .utf8) else {
+    fatalError("cmath.irdl.mlir is not among the resources")
+}
+try ctx.loadDialectDefinitions(definition, filename: "cmath.irdl.mlir")
+let loc = Location.unknown(in: ctx)
+let module = try Module.create(location: loc)
+let complex = try Omnir.`Type`.parse("!cmath.complex<f32>", context: ctx)
+let body = try module.body
+let z = try body.addArgument(complex, location: loc)
+let at = InsertionPoint(body)
+let product = try Cmath.MulOp.create(res: complex, lhs: z, rhs: z, location: loc, at: at)
+let norm = try Cmath.NormOp.create(out: FloatType.f32(ctx).type, in_: product.res, location: loc, at: at)
+guard try norm.in_ == product.res, let defining = try norm.in_.definingOperation, Cmath.MulOp(defining) != nil else {
+    fatalError("the views do not read back what was built")
+}
+print(norm)
