@@ -223,6 +223,103 @@ fn signature(params: &[Param], rename: impl Fn(&str) -> String, infers: bool) ->
     parts.join(", ")
 }
 
+/// Whether the op's builder needs no view to gather its groups (every operand and result
+/// group single, or the results inferred): its function then creates the op directly.
+fn builds_without_view(op: &Op) -> bool {
+    op.operands().all(|g| g.arity == Arity::Single)
+        && !op.sized_operand_segments
+        && (op.infers_results || (op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments))
+}
+
+/// Writes the statements that gather the builder's operands, attributes and result types
+/// (each parameter named by `param`; `self` is the view, for ops with variadic or optional
+/// groups) and returns the call that creates the op: positional, the cheapest call into the
+/// extension.
+fn write_build(out: &mut String, op: &Op, indent: &str, param: &dyn Fn(&str) -> String) -> String {
+    let operands: Vec<&Group> = op.operands().collect();
+    let simple = operands.iter().all(|g| g.arity == Arity::Single) && !op.sized_operand_segments;
+    let operand_list = operands.iter().map(|g| param(&sanitize(&g.name))).collect::<Vec<_>>().join(", ");
+    let operands_expr =
+        if simple { format!("[{operand_list}]") } else { format!("_ods.flatten(self, [{operand_list}])") };
+    // No dictionary for an op given no attributes (most are built without their optional
+    // ones): `None` is cheaper to pass.
+    let attributes = op.arguments.iter().filter_map(|a| match a {
+        Argument::Attribute(at) => Some(at),
+        Argument::Operand(_) => None,
+    });
+    let any_attribute = op.sized_operand_segments || op.sized_result_segments || attributes.clone().next().is_some();
+    let lazy = !op.sized_operand_segments
+        && !op.sized_result_segments
+        && attributes.clone().all(|at| at.optional || at.kind == AttrKind::Unit);
+    if lazy && any_attribute {
+        let _ = writeln!(out, "{indent}attributes: _Optional[_Dict[str, _ir.Attribute]] = None");
+    } else if any_attribute {
+        let _ = writeln!(out, "{indent}attributes: _Dict[str, _ir.Attribute] = {{}}");
+    }
+    let make = if lazy {
+        format!("\n{indent}    attributes = {{}} if attributes is None else attributes")
+    } else {
+        String::new()
+    };
+    if op.sized_operand_segments {
+        let _ = writeln!(
+            out,
+            "{indent}attributes[\"operandSegmentSizes\"] = _ods.segment_sizes(self._ODS_OPERANDS, [{operand_list}])"
+        );
+    }
+    for a in &op.arguments {
+        let Argument::Attribute(at) = a else { continue };
+        let p = param(&sanitize(&at.name));
+        if at.kind == AttrKind::Unit {
+            let _ = writeln!(
+                out,
+                "{indent}if {p}:{make}\n{indent}    attributes[{:?}] = {}",
+                at.name,
+                attr_expr(&at.kind, &p)
+            );
+        } else if at.optional {
+            let _ = writeln!(
+                out,
+                "{indent}if {p} is not None:{make}\n{indent}    attributes[{:?}] = {}",
+                at.name,
+                attr_expr(&at.kind, &p)
+            );
+        } else {
+            let _ = writeln!(out, "{indent}attributes[{:?}] = {}", at.name, attr_expr(&at.kind, &p));
+        }
+    }
+    let results_expr = if op.infers_results {
+        "results".to_string()
+    } else {
+        let groups = op.results.iter().map(|r| param(&sanitize(&r.name))).collect::<Vec<_>>().join(", ");
+        if op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments {
+            format!("[{groups}]")
+        } else {
+            if op.sized_result_segments {
+                let _ = writeln!(
+                    out,
+                    "{indent}attributes[\"resultSegmentSizes\"] = _ods.segment_sizes(self._ODS_RESULTS, [{groups}])"
+                );
+            }
+            format!("_ods.flatten_results(self, [{groups}])")
+        }
+    };
+    let successors = op.successor_list("None", "*", |n| param(&sanitize(n)));
+    let regions = op.region_count_expr();
+    let regions = if op.regions.iter().any(|r| r.arity == Arity::Variadic) {
+        let r = op.regions.iter().find(|r| r.arity == Arity::Variadic).expect("checked");
+        regions.replace(&format!("num_{}", r.name), &param(&sanitize(&format!("num_{}", r.name))))
+    } else {
+        regions
+    };
+    let attributes = if any_attribute { "attributes" } else { "None" };
+    format!(
+        "_create({:?}, {results_expr}, {operands_expr}, {attributes}, {successors}, {regions}, loc, ip{})",
+        op.name,
+        if op.infers_results { ", results is None" } else { "" }
+    )
+}
+
 fn write_class(out: &mut String, op: &Op) {
     let params = params_of(op);
     let regions_fixed = op.regions.iter().filter(|r| r.arity != Arity::Variadic).count();
@@ -243,57 +340,8 @@ fn write_class(out: &mut String, op: &Op) {
         signature(&params, |n| n.to_string(), op.infers_results)
     );
     let simple = operands.iter().all(|g| g.arity == Arity::Single) && !op.sized_operand_segments;
-    let operand_list = operands.iter().map(|g| sanitize(&g.name)).collect::<Vec<_>>().join(", ");
-    if simple {
-        let _ = writeln!(out, "        operands: _List[_Any] = [{operand_list}]");
-    } else {
-        let _ = writeln!(out, "        operands: _List[_Any] = _ods.flatten(self, [{operand_list}])");
-    }
-    let _ = writeln!(out, "        attributes: _Dict[str, _ir.Attribute] = {{}}");
-    if op.sized_operand_segments {
-        let _ = writeln!(
-            out,
-            "        attributes[\"operandSegmentSizes\"] = _ods.segment_sizes(self._ODS_OPERANDS, [{operand_list}])"
-        );
-    }
-    for a in &op.arguments {
-        let Argument::Attribute(at) = a else { continue };
-        let p = sanitize(&at.name);
-        if at.kind == AttrKind::Unit {
-            let _ =
-                writeln!(out, "        if {p}:\n            attributes[{:?}] = {}", at.name, attr_expr(&at.kind, &p));
-        } else if at.optional {
-            let _ = writeln!(
-                out,
-                "        if {p} is not None:\n            attributes[{:?}] = {}",
-                at.name,
-                attr_expr(&at.kind, &p)
-            );
-        } else {
-            let _ = writeln!(out, "        attributes[{:?}] = {}", at.name, attr_expr(&at.kind, &p));
-        }
-    }
-    if !op.infers_results {
-        let groups = op.results.iter().map(|r| sanitize(&r.name)).collect::<Vec<_>>().join(", ");
-        if op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments {
-            let _ = writeln!(out, "        results: _List[_ir.Type] = [{groups}]");
-        } else {
-            let _ = writeln!(out, "        results: _List[_ir.Type] = _ods.flatten_results(self, [{groups}])");
-            if op.sized_result_segments {
-                let _ = writeln!(
-                    out,
-                    "        attributes[\"resultSegmentSizes\"] = _ods.segment_sizes(self._ODS_RESULTS, [{groups}])"
-                );
-            }
-        }
-    }
-    let successors = op.successor_list("None", "*", sanitize);
-    let regions = op.region_count_expr();
-    let _ = writeln!(
-        out,
-        "        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors={successors}, regions={regions}, loc=loc, ip=ip{})",
-        if op.infers_results { ", infer_type=results is None" } else { "" },
-    );
+    let create = write_build(out, op, "        ", &|n: &str| n.to_string());
+    let _ = writeln!(out, "        self._operation = {create}");
     // Accessors.
     for (i, g) in operands.iter().enumerate() {
         let ret = match g.arity {
@@ -428,6 +476,13 @@ fn write_function(out: &mut String, op: &Op) {
     args.push("loc=loc".into());
     args.push("ip=ip".into());
     let call = format!("{}({})", op.class_name, args.join(", "));
+    // A single result from an op whose builder needs no view: created directly (no view
+    // object, no keyword call), as the class would.
+    if op.results.len() == 1 && op.results[0].arity == Arity::Single && builds_without_view(op) {
+        let create = write_build(out, op, "    ", &|n: &str| function_param_name(n));
+        let _ = writeln!(out, "    return {create}.result");
+        return;
+    }
     if op.results.is_empty() {
         let _ = writeln!(out, "    return {call}");
     } else if op.results.len() == 1 && op.results[0].arity == Arity::Single {
@@ -491,6 +546,8 @@ pub fn module(d: &Dialect, source: &str) -> String {
     out.push_str("from typing import Any as _Any, Dict as _Dict, List as _List, Optional as _Optional\n");
     out.push_str("from typing import Sequence as _Sequence, Union as _Union, cast as _cast\n\n");
     out.push_str("import omnir as _ir\nfrom omnir.dialects import _ods_common as _ods\n\n");
+    // Bound once: the builders call it positionally (the cheapest call into the extension).
+    out.push_str("_create = _ir.Operation.create\n\n");
     for e in &d.enums {
         write_enum(&mut out, e);
     }

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,10 +29,9 @@ class AffineApplyOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, map: _ir.Attribute, mapOperands: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [mapOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("affine.apply", results, _ods.flatten(self, [mapOperands]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def mapOperands(self) -> _Sequence[_ir.Value]:
@@ -62,11 +63,9 @@ class AffineDelinearizeIndexOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, multi_index: _Sequence[_ir.Type], linear_index: _ods.ValueLike, dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [linear_index, dynamic_basis])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_basis"] = static_basis if isinstance(static_basis, _ir.Attribute) else _ods.dense_array_attr(static_basis, 64, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [multi_index])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.delinearize_index", _ods.flatten_results(self, [multi_index]), _ods.flatten(self, [linear_index, dynamic_basis]), attributes, None, 0, loc, ip)
 
     @property
     def linear_index(self) -> _ir.Value:
@@ -106,13 +105,11 @@ class AffineDmaStartOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], src_map: _ir.Attribute, dst_map: _ir.Attribute, tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["src_map"] = src_map if isinstance(src_map, _ir.Attribute) else _ods.any_attr(src_map)
         attributes["dst_map"] = dst_map if isinstance(dst_map, _ir.Attribute) else _ods.any_attr(dst_map)
         attributes["tag_map"] = tag_map if isinstance(tag_map, _ir.Attribute) else _ods.any_attr(tag_map)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.dma_start", [], _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -160,11 +157,9 @@ class AffineDmaWaitOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], tag_map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["tag_map"] = tag_map if isinstance(tag_map, _ir.Attribute) else _ods.any_attr(tag_map)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.dma_wait", [], _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -196,14 +191,12 @@ class AffineForOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], lowerBoundOperands: _Sequence[_ods.ValueLike], upperBoundOperands: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], lowerBoundMap: _ir.Attribute, upperBoundMap: _ir.Attribute, step: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [lowerBoundOperands, upperBoundOperands, inits])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [lowerBoundOperands, upperBoundOperands, inits])
         attributes["lowerBoundMap"] = lowerBoundMap if isinstance(lowerBoundMap, _ir.Attribute) else _ods.any_attr(lowerBoundMap)
         attributes["upperBoundMap"] = upperBoundMap if isinstance(upperBoundMap, _ir.Attribute) else _ods.any_attr(upperBoundMap)
         attributes["step"] = step if isinstance(step, _ir.Attribute) else _ods.int_attr(step, "index", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("affine.for", _ods.flatten_results(self, [results_]), _ods.flatten(self, [lowerBoundOperands, upperBoundOperands, inits]), attributes, None, 1, loc, ip)
 
     @property
     def lowerBoundOperands(self) -> _Sequence[_ir.Value]:
@@ -263,11 +256,9 @@ class AffineIfOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], condition: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["condition"] = condition if isinstance(condition, _ir.Attribute) else _ods.any_attr(condition)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
+        self._operation = _create("affine.if", _ods.flatten_results(self, [results_]), _ods.flatten(self, [operands_]), attributes, None, 2, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -307,14 +298,12 @@ class AffineLinearizeIndexOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, linear_index: _ir.Type, multi_index: _Sequence[_ods.ValueLike], dynamic_basis: _Sequence[_ods.ValueLike], static_basis: _Union[_Sequence[int], _ir.Attribute], *, disjoint: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [multi_index, dynamic_basis])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [multi_index, dynamic_basis])
         attributes["static_basis"] = static_basis if isinstance(static_basis, _ir.Attribute) else _ods.dense_array_attr(static_basis, 64, loc, ip)
         if disjoint is not None:
             attributes["disjoint"] = disjoint if isinstance(disjoint, _ir.Attribute) else _ods.any_attr(disjoint)
-        results: _List[_ir.Type] = [linear_index]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.linearize_index", [linear_index], _ods.flatten(self, [multi_index, dynamic_basis]), attributes, None, 0, loc, ip)
 
     @property
     def multi_index(self) -> _Sequence[_ir.Value]:
@@ -358,11 +347,9 @@ class AffineLoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.load", [result], _ods.flatten(self, [memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -398,10 +385,9 @@ class AffineMaxOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("affine.max", results, _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -433,10 +419,9 @@ class AffineMinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, map: _ir.Attribute, operands_: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("affine.min", results, _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -468,7 +453,6 @@ class AffineParallelOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], reductions: _Union[_Sequence[_ir.Attribute], _ir.Attribute], lowerBoundsMap: _ir.Attribute, lowerBoundsGroups: _ir.Attribute, upperBoundsMap: _ir.Attribute, upperBoundsGroups: _ir.Attribute, steps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], mapOperands: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [mapOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reductions"] = reductions if isinstance(reductions, _ir.Attribute) else _ods.array_attr(reductions, loc, ip)
         attributes["lowerBoundsMap"] = lowerBoundsMap if isinstance(lowerBoundsMap, _ir.Attribute) else _ods.any_attr(lowerBoundsMap)
@@ -476,8 +460,7 @@ class AffineParallelOp(_ir.OpView):
         attributes["upperBoundsMap"] = upperBoundsMap if isinstance(upperBoundsMap, _ir.Attribute) else _ods.any_attr(upperBoundsMap)
         attributes["upperBoundsGroups"] = upperBoundsGroups if isinstance(upperBoundsGroups, _ir.Attribute) else _ods.any_attr(upperBoundsGroups)
         attributes["steps"] = steps if isinstance(steps, _ir.Attribute) else _ods.array_attr(steps, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("affine.parallel", _ods.flatten_results(self, [results_]), _ods.flatten(self, [mapOperands]), attributes, None, 1, loc, ip)
 
     @property
     def mapOperands(self) -> _Sequence[_ir.Value]:
@@ -553,14 +536,12 @@ class AffinePrefetchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], isWrite: _Union[bool, _ir.Attribute], localityHint: _Union[int, _ir.Attribute], isDataCache: _Union[bool, _ir.Attribute], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["isWrite"] = isWrite if isinstance(isWrite, _ir.Attribute) else _ods.bool_attr(isWrite, loc, ip)
         attributes["localityHint"] = localityHint if isinstance(localityHint, _ir.Attribute) else _ods.int_attr(localityHint, "i32", loc, ip)
         attributes["isDataCache"] = isDataCache if isinstance(isDataCache, _ir.Attribute) else _ods.bool_attr(isDataCache, loc, ip)
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.prefetch", [], _ods.flatten(self, [memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -620,11 +601,9 @@ class AffineStoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.store", [], _ods.flatten(self, [value, memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -664,11 +643,9 @@ class AffineVectorLoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.vector_load", [result], _ods.flatten(self, [memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -704,11 +681,9 @@ class AffineVectorStoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], map: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["map"] = map if isinstance(map, _ir.Attribute) else _ods.any_attr(map)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.vector_store", [], _ods.flatten(self, [value, memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -748,10 +723,7 @@ class AffineYieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("affine.yield", [], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class AtomicRMWKind(_IntEnum):
@@ -132,11 +134,11 @@ class AddFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.addf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -157,7 +159,11 @@ class AddFOp(_ir.OpView):
 
 def addf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point addition operation"""
-    return AddFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.addf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -170,11 +176,11 @@ class AddIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.addi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -195,7 +201,11 @@ class AddIOp(_ir.OpView):
 
 def addi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer addition operation"""
-    return AddIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.dialect_attr(overflow_flags, "arith.overflow", loc, ip)
+    return _create("arith.addi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -208,10 +218,7 @@ class AddUIExtendedOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, sum: _ir.Type, overflow: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [sum, overflow]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.addui_extended", [sum, overflow], [lhs, rhs], None, None, 0, loc, ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -245,9 +252,7 @@ class AndIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.andi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -260,7 +265,7 @@ class AndIOp(_ir.OpView):
 
 def andi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary and"""
-    return AndIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.andi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -273,10 +278,7 @@ class BitcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.bitcast", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -285,7 +287,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast between values of equal bit width"""
-    return BitcastOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.bitcast", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -298,9 +300,7 @@ class CeilDivSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.ceildivsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -313,7 +313,7 @@ class CeilDivSIOp(_ir.OpView):
 
 def ceildivsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed ceil integer division operation"""
-    return CeilDivSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.ceildivsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -326,9 +326,7 @@ class CeilDivUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.ceildivui", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -341,7 +339,7 @@ class CeilDivUIOp(_ir.OpView):
 
 def ceildivui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned ceil integer division operation"""
-    return CeilDivUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.ceildivui", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -354,12 +352,11 @@ class CmpFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.cmpf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -388,7 +385,11 @@ class CmpFOp(_ir.OpView):
 
 def cmpf(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison operation"""
-    return CmpFOp(predicate, lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
+    if fastmath is not None:
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.cmpf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -401,10 +402,9 @@ class CmpIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.cmpi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -425,7 +425,9 @@ class CmpIOp(_ir.OpView):
 
 def cmpi(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer comparison operation"""
-    return CmpIOp(predicate, lhs, rhs, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
+    return _create("arith.cmpi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -438,10 +440,9 @@ class ConstantOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, value: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.constant", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -454,7 +455,9 @@ class ConstantOp(_ir.OpView):
 
 def constant(value: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer or floating point constant"""
-    return ConstantOp(value, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
+    return _create("arith.constant", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -467,11 +470,11 @@ class DivFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.divf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -492,7 +495,11 @@ class DivFOp(_ir.OpView):
 
 def divf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division operation"""
-    return DivFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.divf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -505,11 +512,11 @@ class DivSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.divsi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -530,7 +537,11 @@ class DivSIOp(_ir.OpView):
 
 def divsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer division operation"""
-    return DivSIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.divsi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -543,11 +554,11 @@ class DivUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.divui", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -568,7 +579,11 @@ class DivUIOp(_ir.OpView):
 
 def divui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer division operation"""
-    return DivUIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.divui", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -581,12 +596,11 @@ class ExtFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.extf", [out], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -603,7 +617,11 @@ class ExtFOp(_ir.OpView):
 
 def extf(out: _ir.Type, in_: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to wider floating-point"""
-    return ExtFOp(out, in_, fastmath=fastmath, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.extf", [out], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -616,10 +634,7 @@ class ExtSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.extsi", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -628,7 +643,7 @@ class ExtSIOp(_ir.OpView):
 
 def extsi(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer sign extension operation"""
-    return ExtSIOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.extsi", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -641,10 +656,7 @@ class ExtUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.extui", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -653,7 +665,7 @@ class ExtUIOp(_ir.OpView):
 
 def extui(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer zero extension operation"""
-    return ExtUIOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.extui", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -666,10 +678,7 @@ class FPToSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.fptosi", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -678,7 +687,7 @@ class FPToSIOp(_ir.OpView):
 
 def fptosi(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point type to integer type"""
-    return FPToSIOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.fptosi", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -691,10 +700,7 @@ class FPToUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.fptoui", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -703,7 +709,7 @@ class FPToUIOp(_ir.OpView):
 
 def fptoui(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point type to integer type"""
-    return FPToUIOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.fptoui", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -716,9 +722,7 @@ class FloorDivSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.floordivsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -731,7 +735,7 @@ class FloorDivSIOp(_ir.OpView):
 
 def floordivsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed floor integer division operation"""
-    return FloorDivSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.floordivsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -744,11 +748,11 @@ class FlushDenormalsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.flush_denormals", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -765,7 +769,11 @@ class FlushDenormalsOp(_ir.OpView):
 
 def flush_denormals(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""flush denormal floating-point values to zero"""
-    return FlushDenormalsOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.flush_denormals", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -778,10 +786,7 @@ class IndexCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.index_cast", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -790,7 +795,7 @@ class IndexCastOp(_ir.OpView):
 
 def index_cast(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast between index and integer types"""
-    return IndexCastOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.index_cast", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -803,12 +808,11 @@ class IndexCastUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nonNeg:
+            attributes = {} if attributes is None else attributes
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.index_castui", [out], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -825,7 +829,11 @@ class IndexCastUIOp(_ir.OpView):
 
 def index_castui(out: _ir.Type, in_: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned cast between index and integer types"""
-    return IndexCastUIOp(out, in_, nonNeg=non_neg, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if non_neg:
+        attributes = {} if attributes is None else attributes
+        attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.index_castui", [out], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -838,11 +846,11 @@ class MaxNumFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.maxnumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -863,7 +871,11 @@ class MaxNumFOp(_ir.OpView):
 
 def maxnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
-    return MaxNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.maxnumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -876,9 +888,7 @@ class MaxSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.maxsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -891,7 +901,7 @@ class MaxSIOp(_ir.OpView):
 
 def maxsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer maximum operation"""
-    return MaxSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.maxsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -904,9 +914,7 @@ class MaxUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.maxui", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -919,7 +927,7 @@ class MaxUIOp(_ir.OpView):
 
 def maxui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer maximum operation"""
-    return MaxUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.maxui", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -932,11 +940,11 @@ class MaximumFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.maximumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -957,7 +965,11 @@ class MaximumFOp(_ir.OpView):
 
 def maximumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point maximum operation"""
-    return MaximumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.maximumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -970,11 +982,11 @@ class MinNumFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.minnumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -995,7 +1007,11 @@ class MinNumFOp(_ir.OpView):
 
 def minnumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
-    return MinNumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.minnumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1008,9 +1024,7 @@ class MinSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.minsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1023,7 +1037,7 @@ class MinSIOp(_ir.OpView):
 
 def minsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer minimum operation"""
-    return MinSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.minsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1036,9 +1050,7 @@ class MinUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.minui", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1051,7 +1063,7 @@ class MinUIOp(_ir.OpView):
 
 def minui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer minimum operation"""
-    return MinUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.minui", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1064,11 +1076,11 @@ class MinimumFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.minimumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1089,7 +1101,11 @@ class MinimumFOp(_ir.OpView):
 
 def minimumf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point minimum operation"""
-    return MinimumFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.minimumf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1102,11 +1118,11 @@ class MulFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.mulf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1127,7 +1143,11 @@ class MulFOp(_ir.OpView):
 
 def mulf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point multiplication operation"""
-    return MulFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.mulf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1140,11 +1160,11 @@ class MulIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.muli", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1165,7 +1185,11 @@ class MulIOp(_ir.OpView):
 
 def muli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer multiplication operation."""
-    return MulIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.dialect_attr(overflow_flags, "arith.overflow", loc, ip)
+    return _create("arith.muli", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1178,9 +1202,7 @@ class MulSIExtendedOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.mulsi_extended", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1214,9 +1236,7 @@ class MulUIExtendedOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.mului_extended", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1250,11 +1270,11 @@ class NegFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.negf", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1271,7 +1291,11 @@ class NegFOp(_ir.OpView):
 
 def negf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point negation"""
-    return NegFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.negf", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1284,9 +1308,7 @@ class OrIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.ori", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1299,7 +1321,7 @@ class OrIOp(_ir.OpView):
 
 def ori(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary or"""
-    return OrIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.ori", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1312,11 +1334,11 @@ class RemFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.remf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1337,7 +1359,11 @@ class RemFOp(_ir.OpView):
 
 def remf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point division remainder operation"""
-    return RemFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.remf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1350,9 +1376,7 @@ class RemSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.remsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1365,7 +1389,7 @@ class RemSIOp(_ir.OpView):
 
 def remsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer division remainder operation"""
-    return RemSIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.remsi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1378,9 +1402,7 @@ class RemUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.remui", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1393,7 +1415,7 @@ class RemUIOp(_ir.OpView):
 
 def remui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer division remainder operation"""
-    return RemUIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.remui", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1406,10 +1428,7 @@ class SIToFPOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.sitofp", [out], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1418,7 +1437,7 @@ class SIToFPOp(_ir.OpView):
 
 def sitofp(out: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from integer type to floating-point"""
-    return SIToFPOp(out, in_, loc=loc, ip=ip).result
+    return _create("arith.sitofp", [out], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1431,12 +1450,11 @@ class ScalingExtFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_, scale]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.scaling_extf", [out], [in_, scale], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1457,7 +1475,11 @@ class ScalingExtFOp(_ir.OpView):
 
 def scaling_extf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""upcasts input floats using provided scale values following OCP MXFP Spec"""
-    return ScalingExtFOp(out, in_, scale, fastmath=fastmath, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.scaling_extf", [out], [in_, scale], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1470,14 +1492,14 @@ class ScalingTruncFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_, scale]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if roundingmode is not None:
+            attributes = {} if attributes is None else attributes
             attributes["roundingmode"] = roundingmode if isinstance(roundingmode, _ir.Attribute) else _ods.enum_attr(roundingmode, 32, loc, ip)
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.scaling_truncf", [out], [in_, scale], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1506,7 +1528,14 @@ class ScalingTruncFOp(_ir.OpView):
 
 def scaling_truncf(out: _ir.Type, in_: _ods.ValueLike, scale: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""downcasts input floating point values using provided scales values following OCP MXFP Spec"""
-    return ScalingTruncFOp(out, in_, scale, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if roundingmode is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["roundingmode"] = roundingmode if isinstance(roundingmode, _ir.Attribute) else _ods.enum_attr(roundingmode, 32, loc, ip)
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.scaling_truncf", [out], [in_, scale], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1519,9 +1548,7 @@ class SelectOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [condition, true_value, false_value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.select", results, [condition, true_value, false_value], None, None, 0, loc, ip, results is None)
 
     @property
     def condition(self) -> _ir.Value:
@@ -1538,7 +1565,7 @@ class SelectOp(_ir.OpView):
 
 def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""select operation"""
-    return SelectOp(condition, true_value, false_value, results=results, loc=loc, ip=ip).result
+    return _create("arith.select", results, [condition, true_value, false_value], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1551,11 +1578,11 @@ class ShLIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.shli", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1576,7 +1603,11 @@ class ShLIOp(_ir.OpView):
 
 def shli(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer left-shift"""
-    return ShLIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.dialect_attr(overflow_flags, "arith.overflow", loc, ip)
+    return _create("arith.shli", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1589,11 +1620,11 @@ class ShRSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.shrsi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1614,7 +1645,11 @@ class ShRSIOp(_ir.OpView):
 
 def shrsi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer right-shift"""
-    return ShRSIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.shrsi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1627,11 +1662,11 @@ class ShRUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.shrui", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1652,7 +1687,11 @@ class ShRUIOp(_ir.OpView):
 
 def shrui(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned integer right-shift"""
-    return ShRUIOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.shrui", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1665,11 +1704,11 @@ class SubFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.subf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1690,7 +1729,11 @@ class SubFOp(_ir.OpView):
 
 def subf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point subtraction operation"""
-    return SubFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.subf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1703,11 +1746,11 @@ class SubIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.subi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1728,7 +1771,11 @@ class SubIOp(_ir.OpView):
 
 def subi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Integer subtraction operation."""
-    return SubIOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.dialect_attr(overflow_flags, "arith.overflow", loc, ip)
+    return _create("arith.subi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1741,14 +1788,14 @@ class TruncFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if roundingmode is not None:
+            attributes = {} if attributes is None else attributes
             attributes["roundingmode"] = roundingmode if isinstance(roundingmode, _ir.Attribute) else _ods.enum_attr(roundingmode, 32, loc, ip)
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.truncf", [out], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1773,7 +1820,14 @@ class TruncFOp(_ir.OpView):
 
 def truncf(out: _ir.Type, in_: _ods.ValueLike, *, roundingmode: _Optional[_Union[int, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from floating-point to narrower floating-point"""
-    return TruncFOp(out, in_, roundingmode=roundingmode, fastmath=fastmath, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if roundingmode is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["roundingmode"] = roundingmode if isinstance(roundingmode, _ir.Attribute) else _ods.enum_attr(roundingmode, 32, loc, ip)
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("arith.truncf", [out], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1786,12 +1840,11 @@ class TruncIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, overflowFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.dialect_attr(overflowFlags, "arith.overflow", loc, ip)
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.trunci", [out], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1808,7 +1861,11 @@ class TruncIOp(_ir.OpView):
 
 def trunci(out: _ir.Type, in_: _ods.ValueLike, *, overflow_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer truncation operation"""
-    return TruncIOp(out, in_, overflowFlags=overflow_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.dialect_attr(overflow_flags, "arith.overflow", loc, ip)
+    return _create("arith.trunci", [out], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1821,12 +1878,11 @@ class UIToFPOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, out: _ir.Type, in_: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nonNeg:
+            attributes = {} if attributes is None else attributes
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [out]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("arith.uitofp", [out], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1843,7 +1899,11 @@ class UIToFPOp(_ir.OpView):
 
 def uitofp(out: _ir.Type, in_: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast from unsigned integer type to floating-point"""
-    return UIToFPOp(out, in_, nonNeg=non_neg, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if non_neg:
+        attributes = {} if attributes is None else attributes
+        attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("arith.uitofp", [out], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1856,9 +1916,7 @@ class XOrIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("arith.xori", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1871,4 +1929,4 @@ class XOrIOp(_ir.OpView):
 
 def xori(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer binary xor"""
-    return XOrIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("arith.xori", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result

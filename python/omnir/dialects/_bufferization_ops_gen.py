@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,13 +29,11 @@ class AllocTensorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, dynamic_sizes: _Sequence[_ods.ValueLike], *, copy: _Optional[_ods.ValueLike] = None, size_hint: _Optional[_ods.ValueLike] = None, memory_space: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamic_sizes, copy, size_hint])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [dynamic_sizes, copy, size_hint])
         if memory_space is not None:
             attributes["memory_space"] = memory_space if isinstance(memory_space, _ir.Attribute) else _ods.any_attr(memory_space)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.alloc_tensor", [result], _ods.flatten(self, [dynamic_sizes, copy, size_hint]), attributes, None, 0, loc, ip)
 
     @property
     def dynamic_sizes(self) -> _Sequence[_ir.Value]:
@@ -73,10 +73,7 @@ class CloneOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, output: _ir.Type, input: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [input]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [output]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.clone", [output], [input], None, None, 0, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -85,7 +82,7 @@ class CloneOp(_ir.OpView):
 
 def clone(output: _ir.Type, input: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""clone a memref"""
-    return CloneOp(output, input, loc=loc, ip=ip).result
+    return _create("bufferization.clone", [output], [input], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -100,10 +97,9 @@ class DeallocOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, memrefs: _Sequence[_ods.ValueLike], conditions: _Sequence[_ods.ValueLike], retained: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memrefs, conditions, retained])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [memrefs, conditions, retained])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("bufferization.dealloc", results, _ods.flatten(self, [memrefs, conditions, retained]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def memrefs(self) -> _Sequence[_ir.Value]:
@@ -139,10 +135,7 @@ class DeallocTensorOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, tensor: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [tensor]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.dealloc_tensor", [], [tensor], None, None, 0, loc, ip)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -166,14 +159,14 @@ class MaterializeInDestinationOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, result: _Optional[_ir.Type], source: _ods.ValueLike, dest: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, dest]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if restrict:
+            attributes = {} if attributes is None else attributes
             attributes["restrict"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if writable:
+            attributes = {} if attributes is None else attributes
             attributes["writable"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.materialize_in_destination", _ods.flatten_results(self, [result]), [source, dest], attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -217,12 +210,11 @@ class ToBufferOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, buffer: _ir.Type, tensor: _ods.ValueLike, *, read_only: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [tensor]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if read_only:
+            attributes = {} if attributes is None else attributes
             attributes["read_only"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [buffer]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.to_buffer", [buffer], [tensor], attributes, None, 0, loc, ip)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -239,7 +231,11 @@ class ToBufferOp(_ir.OpView):
 
 def to_buffer(buffer: _ir.Type, tensor: _ods.ValueLike, *, read_only: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cast a tensor-like type to buffer-like type"""
-    return ToBufferOp(buffer, tensor, read_only=read_only, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if read_only:
+        attributes = {} if attributes is None else attributes
+        attributes["read_only"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("bufferization.to_buffer", [buffer], [tensor], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -254,14 +250,14 @@ class ToTensorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, buffer: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [buffer]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if restrict:
+            attributes = {} if attributes is None else attributes
             attributes["restrict"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if writable:
+            attributes = {} if attributes is None else attributes
             attributes["writable"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("bufferization.to_tensor", [result], [buffer], attributes, None, 0, loc, ip)
 
     @property
     def buffer(self) -> _ir.Value:
@@ -286,4 +282,11 @@ class ToTensorOp(_ir.OpView):
 
 def to_tensor(result: _ir.Type, buffer: _ods.ValueLike, *, restrict: bool = False, writable: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""create a tensor-like type from a buffer-like type"""
-    return ToTensorOp(result, buffer, restrict=restrict, writable=writable, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if restrict:
+        attributes = {} if attributes is None else attributes
+        attributes["restrict"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if writable:
+        attributes = {} if attributes is None else attributes
+        attributes["writable"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("bufferization.to_tensor", [result], [buffer], attributes, None, 0, loc, ip).result

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -25,14 +27,14 @@ class ModuleOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, sym_name: _Optional[_Union[str, _ir.Attribute]] = None, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if sym_name is not None:
+            attributes = {} if attributes is None else attributes
             attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         if sym_visibility is not None:
+            attributes = {} if attributes is None else attributes
             attributes["sym_visibility"] = sym_visibility if isinstance(sym_visibility, _ir.Attribute) else _ods.str_attr(sym_visibility, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("builtin.module", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _Optional[_ir.Attribute]:
@@ -70,10 +72,7 @@ class UnrealizedConversionCastOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, outputs: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [outputs])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("builtin.unrealized_conversion_cast", _ods.flatten_results(self, [outputs]), _ods.flatten(self, [inputs]), None, None, 0, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,11 +29,9 @@ class AssertOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, arg: _ods.ValueLike, msg: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["msg"] = msg if isinstance(msg, _ir.Attribute) else _ods.str_attr(msg, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("cf.assert", [], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -63,10 +63,7 @@ class BranchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, destOperands: _Sequence[_ods.ValueLike], dest: _ir.Block, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [destOperands])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip)
+        self._operation = _create("cf.br", [], _ods.flatten(self, [destOperands]), None, [dest], 0, loc, ip)
 
     @property
     def destOperands(self) -> _Sequence[_ir.Value]:
@@ -90,13 +87,11 @@ class CondBranchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, condition: _ods.ValueLike, trueDestOperands: _Sequence[_ods.ValueLike], falseDestOperands: _Sequence[_ods.ValueLike], trueDest: _ir.Block, falseDest: _ir.Block, *, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [condition, trueDestOperands, falseDestOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [condition, trueDestOperands, falseDestOperands])
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip)
+        self._operation = _create("cf.cond_br", [], _ods.flatten(self, [condition, trueDestOperands, falseDestOperands]), attributes, [trueDest, falseDest], 0, loc, ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -136,7 +131,6 @@ class SwitchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, flag: _ods.ValueLike, defaultOperands: _Sequence[_ods.ValueLike], caseOperands: _Sequence[_ods.ValueLike], case_operand_segments: _Union[_Sequence[int], _ir.Attribute], defaultDestination: _ir.Block, caseDestinations: _Sequence[_ir.Block], *, case_values: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [flag, defaultOperands, caseOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [flag, defaultOperands, caseOperands])
         if case_values is not None:
@@ -144,8 +138,7 @@ class SwitchOp(_ir.OpView):
         attributes["case_operand_segments"] = case_operand_segments if isinstance(case_operand_segments, _ir.Attribute) else _ods.dense_array_attr(case_operand_segments, 32, loc, ip)
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip)
+        self._operation = _create("cf.switch", [], _ods.flatten(self, [flag, defaultOperands, caseOperands]), attributes, [defaultDestination, *caseDestinations], 0, loc, ip)
 
     @property
     def flag(self) -> _ir.Value:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -25,11 +27,11 @@ class AbsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.abs", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -46,7 +48,11 @@ class AbsOp(_ir.OpView):
 
 def abs(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""absolute value of a complex number"""
-    return AbsOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.abs", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -59,11 +65,11 @@ class AddOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.add", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -84,7 +90,11 @@ class AddOp(_ir.OpView):
 
 def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex addition"""
-    return AddOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.add", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -97,11 +107,11 @@ class AngleOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.angle", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -118,7 +128,11 @@ class AngleOp(_ir.OpView):
 
 def angle(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""argument (phase angle) of a complex number"""
-    return AngleOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.angle", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -131,11 +145,11 @@ class Atan2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.atan2", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -156,7 +170,11 @@ class Atan2Op(_ir.OpView):
 
 def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex 2-argument arctangent"""
-    return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.atan2", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -169,10 +187,7 @@ class BitcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, operand: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("complex.bitcast", [result], [operand], None, None, 0, loc, ip)
 
     @property
     def operand(self) -> _ir.Value:
@@ -181,7 +196,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(result: _ir.Type, operand: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast between a complex type and an arith type of equal width"""
-    return BitcastOp(result, operand, loc=loc, ip=ip).result
+    return _create("complex.bitcast", [result], [operand], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -194,11 +209,11 @@ class ConjOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.conj", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -215,7 +230,11 @@ class ConjOp(_ir.OpView):
 
 def conj(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex conjugate"""
-    return ConjOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.conj", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -228,11 +247,9 @@ class ConstantOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ir.Type, value: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.array_attr(value, loc, ip)
-        results: _List[_ir.Type] = [complex]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("complex.constant", [complex], [], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -245,7 +262,9 @@ class ConstantOp(_ir.OpView):
 
 def constant(complex: _ir.Type, value: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number constant from an array of its real and imaginary parts"""
-    return ConstantOp(complex, value, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.array_attr(value, loc, ip)
+    return _create("complex.constant", [complex], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -258,11 +277,11 @@ class CosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.cos", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -279,7 +298,11 @@ class CosOp(_ir.OpView):
 
 def cos(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of a complex number"""
-    return CosOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.cos", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -292,10 +315,7 @@ class CreateOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ir.Type, real: _ods.ValueLike, imaginary: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [real, imaginary]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [complex]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("complex.create", [complex], [real, imaginary], None, None, 0, loc, ip)
 
     @property
     def real(self) -> _ir.Value:
@@ -308,7 +328,7 @@ class CreateOp(_ir.OpView):
 
 def create_(complex: _ir.Type, real: _ods.ValueLike, imaginary: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number creation from real and imaginary parts"""
-    return CreateOp(complex, real, imaginary, loc=loc, ip=ip).result
+    return _create("complex.create", [complex], [real, imaginary], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -321,11 +341,11 @@ class DivOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.div", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -346,7 +366,11 @@ class DivOp(_ir.OpView):
 
 def div(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex division"""
-    return DivOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.div", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -359,9 +383,7 @@ class EqualOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.eq", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -374,7 +396,7 @@ class EqualOp(_ir.OpView):
 
 def eq(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""whether two complex values are equal"""
-    return EqualOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("complex.eq", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -387,11 +409,11 @@ class ExpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.exp", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -408,7 +430,11 @@ class ExpOp(_ir.OpView):
 
 def exp(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number"""
-    return ExpOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.exp", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -421,11 +447,11 @@ class Expm1Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.expm1", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -442,7 +468,11 @@ class Expm1Op(_ir.OpView):
 
 def expm1(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""exponential of a complex number minus one"""
-    return Expm1Op(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.expm1", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -455,11 +485,11 @@ class ImOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.im", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -476,7 +506,11 @@ class ImOp(_ir.OpView):
 
 def im(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""imaginary part of a complex number"""
-    return ImOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.im", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -489,11 +523,11 @@ class Log1pOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.log1p", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -510,7 +544,11 @@ class Log1pOp(_ir.OpView):
 
 def log1p(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of one plus a complex number"""
-    return Log1pOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.log1p", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -523,11 +561,11 @@ class LogOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.log", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -544,7 +582,11 @@ class LogOp(_ir.OpView):
 
 def log(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""natural logarithm of a complex number"""
-    return LogOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.log", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -557,11 +599,11 @@ class MulOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.mul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -582,7 +624,11 @@ class MulOp(_ir.OpView):
 
 def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex multiplication"""
-    return MulOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.mul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -595,11 +641,11 @@ class NegOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.neg", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -616,7 +662,11 @@ class NegOp(_ir.OpView):
 
 def neg(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""negation of a complex number"""
-    return NegOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.neg", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -629,9 +679,7 @@ class NotEqualOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.neq", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -644,7 +692,7 @@ class NotEqualOp(_ir.OpView):
 
 def neq(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""whether two complex values differ"""
-    return NotEqualOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("complex.neq", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -657,11 +705,11 @@ class PowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.pow", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -682,7 +730,11 @@ class PowOp(_ir.OpView):
 
 def pow(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex power function"""
-    return PowOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.pow", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -695,11 +747,11 @@ class PowiOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.powi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -720,7 +772,11 @@ class PowiOp(_ir.OpView):
 
 def powi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex number raised to a signed integer power"""
-    return PowiOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.powi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -733,11 +789,11 @@ class ReOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.re", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -754,7 +810,11 @@ class ReOp(_ir.OpView):
 
 def re(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""real part of a complex number"""
-    return ReOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.re", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -767,11 +827,11 @@ class RsqrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.rsqrt", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -788,7 +848,11 @@ class RsqrtOp(_ir.OpView):
 
 def rsqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal square root of a complex number"""
-    return RsqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.rsqrt", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -801,11 +865,11 @@ class SignOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.sign", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -822,7 +886,11 @@ class SignOp(_ir.OpView):
 
 def sign(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sign of a complex number (x / |x|, or zero)"""
-    return SignOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.sign", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -835,11 +903,11 @@ class SinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.sin", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -856,7 +924,11 @@ class SinOp(_ir.OpView):
 
 def sin(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of a complex number"""
-    return SinOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.sin", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -869,11 +941,11 @@ class SqrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.sqrt", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -890,7 +962,11 @@ class SqrtOp(_ir.OpView):
 
 def sqrt(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""square root of a complex number"""
-    return SqrtOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.sqrt", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -903,11 +979,11 @@ class SubOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.sub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -928,7 +1004,11 @@ class SubOp(_ir.OpView):
 
 def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complex subtraction"""
-    return SubOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.sub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -941,11 +1021,11 @@ class TanOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.tan", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -962,7 +1042,11 @@ class TanOp(_ir.OpView):
 
 def tan(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of a complex number"""
-    return TanOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.tan", results, [complex], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -975,11 +1059,11 @@ class TanhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [complex]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("complex.tanh", results, [complex], attributes, None, 0, loc, ip, results is None)
 
     @property
     def complex(self) -> _ir.Value:
@@ -996,4 +1080,8 @@ class TanhOp(_ir.OpView):
 
 def tanh(complex: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of a complex number"""
-    return TanhOp(complex, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("complex.tanh", results, [complex], attributes, None, 0, loc, ip, results is None).result

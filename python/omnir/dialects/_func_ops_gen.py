@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,14 +29,14 @@ class CallIndirectOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], callee: _ods.ValueLike, callee_operands: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [callee, callee_operands])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if arg_attrs is not None:
+            attributes = {} if attributes is None else attributes
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
+            attributes = {} if attributes is None else attributes
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("func.call_indirect", _ods.flatten_results(self, [results_]), _ods.flatten(self, [callee, callee_operands]), attributes, None, 0, loc, ip)
 
     @property
     def callee(self) -> _ir.Value:
@@ -78,7 +80,6 @@ class CallOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], callee: _Union[str, _ir.Attribute], operands_: _Sequence[_ods.ValueLike], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["callee"] = callee if isinstance(callee, _ir.Attribute) else _ods.symbol_ref_attr(callee, loc, ip)
         if arg_attrs is not None:
@@ -87,8 +88,7 @@ class CallOp(_ir.OpView):
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("func.call", _ods.flatten_results(self, [result]), _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -144,11 +144,9 @@ class ConstantOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, value: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.symbol_ref_attr(value, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("func.constant", [result], [], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -161,7 +159,9 @@ class ConstantOp(_ir.OpView):
 
 def constant(result: _ir.Type, value: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constant"""
-    return ConstantOp(result, value, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.symbol_ref_attr(value, loc, ip)
+    return _create("func.constant", [result], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -176,7 +176,6 @@ class FuncOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         attributes["function_type"] = function_type if isinstance(function_type, _ir.Attribute) else _ods.type_attr(function_type, loc, ip)
@@ -188,8 +187,7 @@ class FuncOp(_ir.OpView):
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
         if no_inline:
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("func.func", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -261,10 +259,7 @@ class ReturnOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("func.return", [], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class AddressSpace(_IntEnum):
@@ -178,13 +180,14 @@ class AllReduceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, value: _ods.ValueLike, *, op: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if op is not None:
+            attributes = {} if attributes is None else attributes
             attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
         if uniform:
+            attributes = {} if attributes is None else attributes
             attributes["uniform"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.all_reduce", results, [value], attributes, None, 1, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -213,7 +216,14 @@ class AllReduceOp(_ir.OpView):
 
 def all_reduce(value: _ods.ValueLike, *, op: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, uniform: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a workgroup"""
-    return AllReduceOp(value, op=op, uniform=uniform, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if op is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
+    if uniform:
+        attributes = {} if attributes is None else attributes
+        attributes["uniform"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("gpu.all_reduce", results, [value], attributes, None, 1, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -226,13 +236,11 @@ class AllocOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, memref: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, hostShared: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dynamicSizes, symbolOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, dynamicSizes, symbolOperands])
         if hostShared:
             attributes["hostShared"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [memref, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.alloc", _ods.flatten_results(self, [memref, asyncToken]), _ods.flatten(self, [asyncDependencies, dynamicSizes, symbolOperands]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -278,14 +286,14 @@ class BarrierOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, address_spaces: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, named_barrier: _Optional[_ods.ValueLike] = None, scope: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [named_barrier])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if address_spaces is not None:
+            attributes = {} if attributes is None else attributes
             attributes["address_spaces"] = address_spaces if isinstance(address_spaces, _ir.Attribute) else _ods.array_attr(address_spaces, loc, ip)
         if scope is not None:
+            attributes = {} if attributes is None else attributes
             attributes["scope"] = scope if isinstance(scope, _ir.Attribute) else _ods.dialect_attr(scope, "gpu.barrier_scope", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.barrier", [], _ods.flatten(self, [named_barrier]), attributes, None, 0, loc, ip)
 
     @property
     def named_barrier(self) -> _Optional[_ir.Value]:
@@ -323,14 +331,12 @@ class BinaryOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], objects: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, offloadingHandler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         if offloadingHandler is not None:
             attributes["offloadingHandler"] = offloadingHandler if isinstance(offloadingHandler, _ir.Attribute) else _ods.any_attr(offloadingHandler)
         attributes["objects"] = objects if isinstance(objects, _ir.Attribute) else _ods.array_attr(objects, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.binary", [], [], attributes, None, 0, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -372,12 +378,11 @@ class BlockDimOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.block_dim", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -398,7 +403,11 @@ class BlockDimOp(_ir.OpView):
 
 def block_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""threads per block along a dimension"""
-    return BlockDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.block_dim", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -411,12 +420,11 @@ class BlockIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.block_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -437,7 +445,11 @@ class BlockIdOp(_ir.OpView):
 
 def block_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the grid along a dimension"""
-    return BlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.block_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -450,12 +462,11 @@ class ClusterBlockIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.cluster_block_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -476,7 +487,11 @@ class ClusterBlockIdOp(_ir.OpView):
 
 def cluster_block_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""block id within the cluster along a dimension"""
-    return ClusterBlockIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.cluster_block_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -489,12 +504,11 @@ class ClusterDimBlocksOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.cluster_dim_blocks", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -515,7 +529,11 @@ class ClusterDimBlocksOp(_ir.OpView):
 
 def cluster_dim_blocks(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread blocks per cluster along a dimension"""
-    return ClusterDimBlocksOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.cluster_dim_blocks", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -528,12 +546,11 @@ class ClusterDimOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.cluster_dim", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -554,7 +571,11 @@ class ClusterDimOp(_ir.OpView):
 
 def cluster_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""clusters per grid along a dimension"""
-    return ClusterDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.cluster_dim", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -567,12 +588,11 @@ class ClusterIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.cluster_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -593,7 +613,11 @@ class ClusterIdOp(_ir.OpView):
 
 def cluster_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cluster id within the grid along a dimension"""
-    return ClusterIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.cluster_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -606,11 +630,9 @@ class Create2To4SpMatOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spMat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, memref: _ods.ValueLike, pruneFlag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, memref])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pruneFlag"] = pruneFlag if isinstance(pruneFlag, _ir.Attribute) else _ods.dialect_attr(pruneFlag, "gpu.prune_2to4_spmat_flag", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spMat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_2to4_spmat", _ods.flatten_results(self, [spMat, asyncToken]), _ods.flatten(self, [asyncDependencies, rows, cols, memref]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -660,10 +682,7 @@ class CreateBsrOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], brows: _ods.ValueLike, bcols: _ods.ValueLike, bnnz: _ods.ValueLike, rBlockSize: _ods.ValueLike, cBlockSize: _ods.ValueLike, bRowPos: _ods.ValueLike, bColIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_bsr", _ods.flatten_results(self, [spmat, asyncToken]), _ods.flatten(self, [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -725,10 +744,7 @@ class CreateCooAoSOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, idxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, idxs, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_coo_aos", _ods.flatten_results(self, [spmat, asyncToken]), _ods.flatten(self, [asyncDependencies, rows, cols, nnz, idxs, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -778,10 +794,7 @@ class CreateCooOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, rowIdxs: _ods.ValueLike, colIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_coo", _ods.flatten_results(self, [spmat, asyncToken]), _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -835,10 +848,7 @@ class CreateCscOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, colPos: _ods.ValueLike, rowIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_csc", _ods.flatten_results(self, [spmat, asyncToken]), _ods.flatten(self, [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -892,10 +902,7 @@ class CreateCsrOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, spmat: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], rows: _ods.ValueLike, cols: _ods.ValueLike, nnz: _ods.ValueLike, rowPos: _ods.ValueLike, colIdxs: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [spmat, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_csr", _ods.flatten_results(self, [spmat, asyncToken]), _ods.flatten(self, [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -949,11 +956,9 @@ class CreateDnTensorOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, dnTensor: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, dims: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, memref, dims])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, memref, dims])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [dnTensor, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.create_dn_tensor", _ods.flatten_results(self, [dnTensor, asyncToken]), _ods.flatten(self, [asyncDependencies, memref, dims]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -991,10 +996,7 @@ class DeallocOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, memref])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.dealloc", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, memref]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1024,10 +1026,7 @@ class DestroyDnTensorOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnTensor: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnTensor])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.destroy_dn_tensor", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, dnTensor]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1057,10 +1056,7 @@ class DestroySpMatOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.destroy_sp_mat", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, spmat]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1090,15 +1086,12 @@ class DynamicSharedMemoryOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, resultMemref: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [resultMemref]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.dynamic_shared_memory", [resultMemref], [], None, None, 0, loc, ip)
 
 
 def dynamic_shared_memory(result_memref: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""the memref of dynamic shared memory"""
-    return DynamicSharedMemoryOp(result_memref, loc=loc, ip=ip).result
+    return _create("gpu.dynamic_shared_memory", [result_memref], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1111,7 +1104,6 @@ class GPUFuncOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, workgroup_attrib_attrs: _Optional[_ir.Attribute] = None, private_attrib_attrs: _Optional[_ir.Attribute] = None, known_block_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_grid_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, known_cluster_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, kernel: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         attributes["function_type"] = function_type if isinstance(function_type, _ir.Attribute) else _ods.type_attr(function_type, loc, ip)
@@ -1133,8 +1125,7 @@ class GPUFuncOp(_ir.OpView):
             attributes["workgroup_attributions"] = workgroup_attributions if isinstance(workgroup_attributions, _ir.Attribute) else _ods.int_attr(workgroup_attributions, "i64", loc, ip)
         if kernel:
             attributes["kernel"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("gpu.func", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1244,15 +1235,13 @@ class GPUModuleOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], *, targets: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, offloadingHandler: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         if targets is not None:
             attributes["targets"] = targets if isinstance(targets, _ir.Attribute) else _ods.array_attr(targets, loc, ip)
         if offloadingHandler is not None:
             attributes["offloadingHandler"] = offloadingHandler if isinstance(offloadingHandler, _ir.Attribute) else _ods.any_attr(offloadingHandler)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("gpu.module", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1298,12 +1287,11 @@ class GlobalIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.global_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -1324,7 +1312,11 @@ class GlobalIdOp(_ir.OpView):
 
 def global_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""global thread id along a dimension"""
-    return GlobalIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.global_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1337,12 +1329,11 @@ class GridDimOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.grid_dim", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -1363,7 +1354,11 @@ class GridDimOp(_ir.OpView):
 
 def grid_dim(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""blocks per grid along a dimension"""
-    return GridDimOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.grid_dim", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1376,10 +1371,7 @@ class HostRegisterOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.host_register", [], [value], None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1401,10 +1393,7 @@ class HostUnregisterOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.host_unregister", [], [value], None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1426,10 +1415,7 @@ class InitializeNamedBarrierOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, member_count: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [member_count]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.initialize_named_barrier", [result], [member_count], None, None, 0, loc, ip)
 
     @property
     def member_count(self) -> _ir.Value:
@@ -1438,7 +1424,7 @@ class InitializeNamedBarrierOp(_ir.OpView):
 
 def initialize_named_barrier(result: _ir.Type, member_count: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""creates a named barrier"""
-    return InitializeNamedBarrierOp(result, member_count, loc=loc, ip=ip).result
+    return _create("gpu.initialize_named_barrier", [result], [member_count], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1451,11 +1437,11 @@ class LaneIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if upper_bound is not None:
+            attributes = {} if attributes is None else attributes
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.lane_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -1468,7 +1454,11 @@ class LaneIdOp(_ir.OpView):
 
 def lane_id(*, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""lane id within the subgroup"""
-    return LaneIdOp(upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if upper_bound is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.lane_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1481,12 +1471,10 @@ class LaunchFuncOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], kernel: _Union[str, _ir.Attribute], gridSizeX: _ods.ValueLike, gridSizeY: _ods.ValueLike, gridSizeZ: _ods.ValueLike, blockSizeX: _ods.ValueLike, blockSizeY: _ods.ValueLike, blockSizeZ: _ods.ValueLike, kernelOperands: _Sequence[_ods.ValueLike], *, clusterSizeX: _Optional[_ods.ValueLike] = None, clusterSizeY: _Optional[_ods.ValueLike] = None, clusterSizeZ: _Optional[_ods.ValueLike] = None, dynamicSharedMemorySize: _Optional[_ods.ValueLike] = None, asyncObject: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
         attributes["kernel"] = kernel if isinstance(kernel, _ir.Attribute) else _ods.symbol_ref_attr(kernel, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.launch_func", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1568,7 +1556,6 @@ class LaunchOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], gridSizeX: _ods.ValueLike, gridSizeY: _ods.ValueLike, gridSizeZ: _ods.ValueLike, blockSizeX: _ods.ValueLike, blockSizeY: _ods.ValueLike, blockSizeZ: _ods.ValueLike, *, clusterSizeX: _Optional[_ods.ValueLike] = None, clusterSizeY: _Optional[_ods.ValueLike] = None, clusterSizeZ: _Optional[_ods.ValueLike] = None, dynamicSharedMemorySize: _Optional[_ods.ValueLike] = None, module: _Optional[_Union[str, _ir.Attribute]] = None, function: _Optional[_Union[str, _ir.Attribute]] = None, workgroup_attributions: _Optional[_Union[int, _ir.Attribute]] = None, asyncObject: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject])
         if module is not None:
@@ -1577,8 +1564,7 @@ class LaunchOp(_ir.OpView):
             attributes["function"] = function if isinstance(function, _ir.Attribute) else _ods.symbol_ref_attr(function, loc, ip)
         if workgroup_attributions is not None:
             attributes["workgroup_attributions"] = workgroup_attributions if isinstance(workgroup_attributions, _ir.Attribute) else _ods.int_attr(workgroup_attributions, "i64", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("gpu.launch", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]), attributes, None, 1, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1676,10 +1662,7 @@ class MemcpyOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, src: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, src])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.memcpy", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, dst, src]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1713,10 +1696,7 @@ class MemsetOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dst: _ods.ValueLike, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dst, value])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.memset", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, dst, value]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1750,11 +1730,11 @@ class NumSubgroupsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if upper_bound is not None:
+            attributes = {} if attributes is None else attributes
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.num_subgroups", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -1767,7 +1747,11 @@ class NumSubgroupsOp(_ir.OpView):
 
 def num_subgroups(*, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""subgroups per workgroup"""
-    return NumSubgroupsOp(upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if upper_bound is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.num_subgroups", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1780,11 +1764,9 @@ class PrintfOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, format: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [args])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["format"] = format if isinstance(format, _ir.Attribute) else _ods.str_attr(format, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.printf", [], _ods.flatten(self, [args]), attributes, None, 0, loc, ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -1814,10 +1796,7 @@ class ReturnOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.return", [], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -1839,11 +1818,10 @@ class RotateOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, value: _ods.ValueLike, offset: _Union[int, _ir.Attribute], width: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["offset"] = offset if isinstance(offset, _ir.Attribute) else _ods.int_attr(offset, "i32", loc, ip)
         attributes["width"] = width if isinstance(width, _ir.Attribute) else _ods.int_attr(width, "i32", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.rotate", results, [value], attributes, None, 0, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -1889,15 +1867,13 @@ class SDDMMBufferSizeOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSz, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.sddmm_buffer_size", _ods.flatten_results(self, [bufferSz, asyncToken]), _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -1963,15 +1939,13 @@ class SDDMMOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], dnmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.sddmm", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, dnmatA, dnmatB, spmatC, buffer]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2037,10 +2011,7 @@ class SetCsrPointersOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, positions: _ods.ValueLike, coordinates: _ods.ValueLike, values: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat, positions, coordinates, values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.set_csr_pointers", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, spmat, positions, coordinates, values]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2082,10 +2053,7 @@ class SetDefaultDeviceOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, devIndex: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [devIndex]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.set_default_device", [], [devIndex], None, None, 0, loc, ip)
 
     @property
     def devIndex(self) -> _ir.Value:
@@ -2107,10 +2075,9 @@ class ShuffleOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, value: _ods.ValueLike, offset: _ods.ValueLike, width: _ods.ValueLike, mode: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value, offset, width]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mode"] = mode if isinstance(mode, _ir.Attribute) else _ods.dialect_attr(mode, "gpu.shuffle_mode", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.shuffle", results, [value, offset, width], attributes, None, 0, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -2156,15 +2123,13 @@ class SpGEMMCopyOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spgemm_copy", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2230,10 +2195,7 @@ class SpGEMMCreateDescrOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, desc: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [desc, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spgemm_create_descr", _ods.flatten_results(self, [desc, asyncToken]), _ods.flatten(self, [asyncDependencies]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2263,10 +2225,7 @@ class SpGEMMDestroyDescrOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spgemm_destroy_descr", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, desc]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2296,7 +2255,6 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, bufferSzNew: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], desc: _ods.ValueLike, spmatA: _ods.ValueLike, spmatB: _ods.ValueLike, spmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], bufferSz: _ods.ValueLike, buffer: _ods.ValueLike, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "gpu.spgemm_work_estimation_or_compute_kind", loc, ip)
@@ -2304,8 +2262,7 @@ class SpGEMMWorkEstimationOrComputeOp(_ir.OpView):
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSzNew, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spgemm_work_estimation_or_compute", _ods.flatten_results(self, [bufferSzNew, asyncToken]), _ods.flatten(self, [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2391,16 +2348,14 @@ class SpMMBufferSizeOp(_ir.OpView):
     _ODS_RESULTS = ("*", "?", )
 
     def __init__(self, bufferSzs: _Sequence[_ir.Type], asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSzs, asyncToken])
         attributes["resultSegmentSizes"] = _ods.segment_sizes(self._ODS_RESULTS, [bufferSzs, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spmm_buffer_size", _ods.flatten_results(self, [bufferSzs, asyncToken]), _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2466,7 +2421,6 @@ class SpMMOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnmatB: _ods.ValueLike, dnmatC: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffers: _Sequence[_ods.ValueLike], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, modeB: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers])
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
@@ -2474,8 +2428,7 @@ class SpMMOp(_ir.OpView):
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         if modeB is not None:
             attributes["modeB"] = modeB if isinstance(modeB, _ir.Attribute) else _ods.dialect_attr(modeB, "gpu.mat_transpose_mode", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spmm", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, spmatA, dnmatB, dnmatC, buffers]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2541,13 +2494,11 @@ class SpMVBufferSizeOp(_ir.OpView):
     _ODS_RESULTS = ("1", "?", )
 
     def __init__(self, bufferSz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY])
         attributes: _Dict[str, _ir.Attribute] = {}
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [bufferSz, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spmv_buffer_size", _ods.flatten_results(self, [bufferSz, asyncToken]), _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2605,13 +2556,11 @@ class SpMVOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmatA: _ods.ValueLike, dnX: _ods.ValueLike, dnY: _ods.ValueLike, computeType: _Union[_ir.Type, _ir.Attribute], buffer: _ods.ValueLike, *, modeA: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY, buffer])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["computeType"] = computeType if isinstance(computeType, _ir.Attribute) else _ods.type_attr(computeType, loc, ip)
         if modeA is not None:
             attributes["modeA"] = modeA if isinstance(modeA, _ir.Attribute) else _ods.dialect_attr(modeA, "gpu.mat_transpose_mode", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spmv", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies, spmatA, dnX, dnY, buffer]), attributes, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2669,10 +2618,7 @@ class SpMatGetSizeOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", "1", "?", )
 
     def __init__(self, rows: _ir.Type, cols: _ir.Type, nnz: _ir.Type, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], spmat: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies, spmat])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [rows, cols, nnz, asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.spmat_get_size", _ods.flatten_results(self, [rows, cols, nnz, asyncToken]), _ods.flatten(self, [asyncDependencies, spmat]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -2714,10 +2660,9 @@ class SubgroupBroadcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, src: _ods.ValueLike, broadcast_type: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, lane: _Optional[_ods.ValueLike] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [src, lane])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["broadcast_type"] = broadcast_type if isinstance(broadcast_type, _ir.Attribute) else _ods.dialect_attr(broadcast_type, "gpu.broadcast", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.subgroup_broadcast", results, _ods.flatten(self, [src, lane]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def src(self) -> _ir.Value:
@@ -2751,11 +2696,11 @@ class SubgroupIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if upper_bound is not None:
+            attributes = {} if attributes is None else attributes
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.subgroup_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -2768,7 +2713,11 @@ class SubgroupIdOp(_ir.OpView):
 
 def subgroup_id(*, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""subgroup id within the workgroup"""
-    return SubgroupIdOp(upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if upper_bound is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.subgroup_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2781,13 +2730,14 @@ class SubgroupMmaComputeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, opA: _ods.ValueLike, opB: _ods.ValueLike, opC: _ods.ValueLike, *, a_transpose: bool = False, b_transpose: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [opA, opB, opC]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if a_transpose:
+            attributes = {} if attributes is None else attributes
             attributes["a_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if b_transpose:
+            attributes = {} if attributes is None else attributes
             attributes["b_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.subgroup_mma_compute", results, [opA, opB, opC], attributes, None, 0, loc, ip, results is None)
 
     @property
     def opA(self) -> _ir.Value:
@@ -2820,7 +2770,14 @@ class SubgroupMmaComputeOp(_ir.OpView):
 
 def subgroup_mma_compute(op_a: _ods.ValueLike, op_b: _ods.ValueLike, op_c: _ods.ValueLike, *, a_transpose: bool = False, b_transpose: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""subgroup-wide matrix multiply-accumulate"""
-    return SubgroupMmaComputeOp(op_a, op_b, op_c, a_transpose=a_transpose, b_transpose=b_transpose, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if a_transpose:
+        attributes = {} if attributes is None else attributes
+        attributes["a_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if b_transpose:
+        attributes = {} if attributes is None else attributes
+        attributes["b_transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("gpu.subgroup_mma_compute", results, [op_a, op_b, op_c], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2833,10 +2790,7 @@ class SubgroupMmaConstantMatrixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_constant_matrix", [res], [value], None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -2845,7 +2799,7 @@ class SubgroupMmaConstantMatrixOp(_ir.OpView):
 
 def subgroup_mma_constant_matrix(res: _ir.Type, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""a matrix with all elements equal to a value"""
-    return SubgroupMmaConstantMatrixOp(res, value, loc=loc, ip=ip).result
+    return _create("gpu.subgroup_mma_constant_matrix", [res], [value], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2858,11 +2812,9 @@ class SubgroupMmaElementwiseOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, args: _Sequence[_ods.ValueLike], opType: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [args])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["opType"] = opType if isinstance(opType, _ir.Attribute) else _ods.dialect_attr(opType, "gpu.mma_element_wise", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_elementwise", [res], _ods.flatten(self, [args]), attributes, None, 0, loc, ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -2892,10 +2844,7 @@ class SubgroupMmaExtractThreadLocalOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [matrix, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_extract_thread_local", [res], _ods.flatten(self, [matrix, indices]), None, None, 0, loc, ip)
 
     @property
     def matrix(self) -> _ir.Value:
@@ -2921,10 +2870,7 @@ class SubgroupMmaInsertThreadLocalOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, value: _ods.ValueLike, matrix: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, matrix, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_insert_thread_local", [res], _ods.flatten(self, [value, matrix, indices]), None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -2954,13 +2900,11 @@ class SubgroupMmaLoadMatrixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, srcMemref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], leadDimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [srcMemref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["leadDimension"] = leadDimension if isinstance(leadDimension, _ir.Attribute) else _ods.int_attr(leadDimension, "index", loc, ip)
         if transpose:
             attributes["transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_load_matrix", [res], _ods.flatten(self, [srcMemref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def srcMemref(self) -> _ir.Value:
@@ -3002,13 +2946,11 @@ class SubgroupMmaStoreMatrixOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, src: _ods.ValueLike, dstMemref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], leadDimension: _Union[int, _ir.Attribute], *, transpose: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [src, dstMemref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["leadDimension"] = leadDimension if isinstance(leadDimension, _ir.Attribute) else _ods.int_attr(leadDimension, "index", loc, ip)
         if transpose:
             attributes["transpose"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.subgroup_mma_store_matrix", [], _ods.flatten(self, [src, dstMemref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -3054,7 +2996,6 @@ class SubgroupReduceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, value: _ods.ValueLike, op: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
         if uniform:
@@ -3063,7 +3004,7 @@ class SubgroupReduceOp(_ir.OpView):
             attributes["cluster_size"] = cluster_size if isinstance(cluster_size, _ir.Attribute) else _ods.int_attr(cluster_size, "i32", loc, ip)
         if cluster_stride is not None:
             attributes["cluster_stride"] = cluster_stride if isinstance(cluster_stride, _ir.Attribute) else _ods.int_attr(cluster_stride, "i32", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.subgroup_reduce", results, [value], attributes, None, 0, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -3104,7 +3045,15 @@ class SubgroupReduceOp(_ir.OpView):
 
 def subgroup_reduce(value: _ods.ValueLike, op: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, uniform: bool = False, cluster_size: _Optional[_Union[int, _ir.Attribute]] = None, cluster_stride: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reduction across a subgroup"""
-    return SubgroupReduceOp(value, op, uniform=uniform, cluster_size=cluster_size, cluster_stride=cluster_stride, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["op"] = op if isinstance(op, _ir.Attribute) else _ods.dialect_attr(op, "gpu.all_reduce_op", loc, ip)
+    if uniform:
+        attributes["uniform"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if cluster_size is not None:
+        attributes["cluster_size"] = cluster_size if isinstance(cluster_size, _ir.Attribute) else _ods.int_attr(cluster_size, "i32", loc, ip)
+    if cluster_stride is not None:
+        attributes["cluster_stride"] = cluster_stride if isinstance(cluster_stride, _ir.Attribute) else _ods.int_attr(cluster_stride, "i32", loc, ip)
+    return _create("gpu.subgroup_reduce", results, [value], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3117,11 +3066,11 @@ class SubgroupSizeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if upper_bound is not None:
+            attributes = {} if attributes is None else attributes
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.subgroup_size", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def upper_bound(self) -> _Optional[_ir.Attribute]:
@@ -3134,7 +3083,11 @@ class SubgroupSizeOp(_ir.OpView):
 
 def subgroup_size(*, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""threads per subgroup"""
-    return SubgroupSizeOp(upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if upper_bound is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.subgroup_size", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3147,10 +3100,7 @@ class TerminatorOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.terminator", [], [], None, None, 0, loc, ip)
 
 
 def terminator(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> TerminatorOp:
@@ -3168,12 +3118,11 @@ class ThreadIdOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
         if upper_bound is not None:
             attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("gpu.thread_id", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dimension(self) -> _ir.Attribute:
@@ -3194,7 +3143,11 @@ class ThreadIdOp(_ir.OpView):
 
 def thread_id(dimension: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, upper_bound: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""thread id within the block along a dimension"""
-    return ThreadIdOp(dimension, upper_bound=upper_bound, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.dialect_attr(dimension, "gpu.dim", loc, ip)
+    if upper_bound is not None:
+        attributes["upper_bound"] = upper_bound if isinstance(upper_bound, _ir.Attribute) else _ods.int_attr(upper_bound, "index", loc, ip)
+    return _create("gpu.thread_id", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3207,10 +3160,7 @@ class WaitOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, asyncToken: _Optional[_ir.Type], asyncDependencies: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [asyncDependencies])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [asyncToken])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.wait", _ods.flatten_results(self, [asyncToken]), _ods.flatten(self, [asyncDependencies]), None, None, 0, loc, ip)
 
     @property
     def asyncDependencies(self) -> _Sequence[_ir.Value]:
@@ -3236,11 +3186,9 @@ class WarpExecuteOnLane0Op(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], laneid: _ods.ValueLike, warp_size: _Union[int, _ir.Attribute], args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [laneid, args])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["warp_size"] = warp_size if isinstance(warp_size, _ir.Attribute) else _ods.int_attr(warp_size, "i64", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("gpu.warp_execute_on_lane_0", _ods.flatten_results(self, [results_]), _ods.flatten(self, [laneid, args]), attributes, None, 1, loc, ip)
 
     @property
     def laneid(self) -> _ir.Value:
@@ -3278,10 +3226,7 @@ class YieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("gpu.yield", [], _ods.flatten(self, [values]), None, None, 0, loc, ip)
 
     @property
     def values(self) -> _Sequence[_ir.Value]:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class BinaryFn(_IntEnum):
@@ -136,15 +138,13 @@ class BatchMatmulOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if indexing_maps is not None:
             attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.batch_matmul", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -194,11 +194,9 @@ class BatchMatvecOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.batch_matvec", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -232,11 +230,9 @@ class BatchMmt4DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.batch_mmt4d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -270,15 +266,13 @@ class BatchReduceMatmulOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if indexing_maps is not None:
             attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.batch_reduce_matmul", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -328,11 +322,9 @@ class BatchVecmatOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.batch_vecmat", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -366,11 +358,9 @@ class BroadcastOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [input, init]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimensions"] = dimensions if isinstance(dimensions, _ir.Attribute) else _ods.dense_array_attr(dimensions, 64, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.broadcast", _ods.flatten_results(self, [result]), [input, init], attributes, None, 1, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -408,14 +398,12 @@ class ContractOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.contract", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -465,15 +453,13 @@ class Conv1DNcwFcwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_1d_ncw_fcw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -523,15 +509,13 @@ class Conv1DNwcWcfOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_1d_nwc_wcf", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -581,11 +565,9 @@ class Conv1DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_1d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -619,15 +601,13 @@ class Conv2DNchwFchwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nchw_fchw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -677,15 +657,13 @@ class Conv2DNchwFchwQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nchw_fchw_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -735,15 +713,13 @@ class Conv2DNgchwFgchwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_ngchw_fgchw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -793,15 +769,13 @@ class Conv2DNgchwGfchwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_ngchw_gfchw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -851,15 +825,13 @@ class Conv2DNgchwGfchwQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_ngchw_gfchw_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -909,15 +881,13 @@ class Conv2DNhwcFhwcOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwc_fhwc", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -967,15 +937,13 @@ class Conv2DNhwcFhwcQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwc_fhwc_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1025,15 +993,13 @@ class Conv2DNhwcHwcfOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwc_hwcf", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1083,15 +1049,13 @@ class Conv2DNhwcHwcfQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwc_hwcf_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1141,15 +1105,13 @@ class Conv2DNhwgcGfhwcOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwgc_gfhwc", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1199,15 +1161,13 @@ class Conv2DNhwgcGfhwcQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d_nhwgc_gfhwc_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1257,11 +1217,9 @@ class Conv2DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_2d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1295,15 +1253,13 @@ class Conv3DNcdhwFcdhwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_3d_ncdhw_fcdhw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1353,15 +1309,13 @@ class Conv3DNdhwcDhwcfOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_3d_ndhwc_dhwcf", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1411,15 +1365,13 @@ class Conv3DNdhwcDhwcfQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_3d_ndhwc_dhwcf_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1469,11 +1421,9 @@ class Conv3DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.conv_3d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1507,13 +1457,11 @@ class CopyOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.copy", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1555,15 +1503,13 @@ class DepthwiseConv1DNcwCwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_1d_ncw_cw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1613,15 +1559,13 @@ class DepthwiseConv1DNwcWcOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_1d_nwc_wc", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1671,15 +1615,13 @@ class DepthwiseConv1DNwcWcmOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_1d_nwc_wcm", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1729,15 +1671,13 @@ class DepthwiseConv2DNchwChwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_2d_nchw_chw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1787,15 +1727,13 @@ class DepthwiseConv2DNhwcHwcOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_2d_nhwc_hwc", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1845,15 +1783,13 @@ class DepthwiseConv2DNhwcHwcQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_2d_nhwc_hwc_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1903,15 +1839,13 @@ class DepthwiseConv2DNhwcHwcmOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_2d_nhwc_hwcm", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -1961,15 +1895,13 @@ class DepthwiseConv2DNhwcHwcmQOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_2d_nhwc_hwcm_q", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2019,15 +1951,13 @@ class DepthwiseConv3DNcdhwCdhwOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_3d_ncdhw_cdhw", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2077,15 +2007,13 @@ class DepthwiseConv3DNdhwcDhwcOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_3d_ndhwc_dhwc", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2135,15 +2063,13 @@ class DepthwiseConv3DNdhwcDhwcmOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.depthwise_conv_3d_ndhwc_dhwcm", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2193,11 +2119,9 @@ class DotOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.dot", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2231,13 +2155,11 @@ class ElementwiseOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "linalg.elementwise_kind", loc, ip)
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.elementwise", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2287,11 +2209,9 @@ class FillOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.fill", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2325,11 +2245,9 @@ class FillRng2DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.fill_rng_2d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2365,7 +2283,6 @@ class GenericOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, doc: _Optional[_Union[str, _ir.Attribute]] = None, library_call: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
@@ -2374,8 +2291,7 @@ class GenericOp(_ir.OpView):
             attributes["doc"] = doc if isinstance(doc, _ir.Attribute) else _ods.str_attr(doc, loc, ip)
         if library_call is not None:
             attributes["library_call"] = library_call if isinstance(library_call, _ir.Attribute) else _ods.str_attr(library_call, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.generic", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2443,10 +2359,9 @@ class IndexOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dim: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dim"] = dim if isinstance(dim, _ir.Attribute) else _ods.int_attr(dim, "i64", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("linalg.index", results, [], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dim(self) -> _ir.Attribute:
@@ -2459,7 +2374,9 @@ class IndexOp(_ir.OpView):
 
 def index(dim: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""linalg index operation"""
-    return IndexOp(dim, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["dim"] = dim if isinstance(dim, _ir.Attribute) else _ods.int_attr(dim, "i64", loc, ip)
+    return _create("linalg.index", results, [], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2472,10 +2389,7 @@ class MapOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], init: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, init])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.map", _ods.flatten_results(self, [result]), _ods.flatten(self, [inputs, init]), None, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2505,15 +2419,13 @@ class MatmulOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, indexing_maps: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, cast: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if indexing_maps is not None:
             attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         if cast is not None:
             attributes["cast"] = cast if isinstance(cast, _ir.Attribute) else _ods.dialect_attr(cast, "linalg.type_fn", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.matmul", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2563,11 +2475,9 @@ class MatvecOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.matvec", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2601,11 +2511,9 @@ class Mmt4DOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.mmt4d", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2639,15 +2547,13 @@ class PoolingNchwMaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nchw_max", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2697,15 +2603,13 @@ class PoolingNchwSumOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nchw_sum", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2755,15 +2659,13 @@ class PoolingNcwMaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_ncw_max", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2813,15 +2715,13 @@ class PoolingNcwSumOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_ncw_sum", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2871,15 +2771,13 @@ class PoolingNdhwcMaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_ndhwc_max", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2929,15 +2827,13 @@ class PoolingNdhwcMinOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_ndhwc_min", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -2987,15 +2883,13 @@ class PoolingNdhwcSumOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_ndhwc_sum", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3045,15 +2939,13 @@ class PoolingNhwcMaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nhwc_max", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3103,15 +2995,13 @@ class PoolingNhwcMaxUnsignedOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nhwc_max_unsigned", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3161,15 +3051,13 @@ class PoolingNhwcMinOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nhwc_min", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3219,15 +3107,13 @@ class PoolingNhwcMinUnsignedOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nhwc_min_unsigned", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3277,15 +3163,13 @@ class PoolingNhwcSumOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nhwc_sum", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3335,15 +3219,13 @@ class PoolingNwcMaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nwc_max", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3393,15 +3275,13 @@ class PoolingNwcMaxUnsignedOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nwc_max_unsigned", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3451,15 +3331,13 @@ class PoolingNwcMinOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nwc_min", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3509,15 +3387,13 @@ class PoolingNwcMinUnsignedOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nwc_min_unsigned", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3567,15 +3443,13 @@ class PoolingNwcSumOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, strides: _Optional[_ir.Attribute] = None, dilations: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
         if strides is not None:
             attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.any_attr(strides)
         if dilations is not None:
             attributes["dilations"] = dilations if isinstance(dilations, _ir.Attribute) else _ods.any_attr(dilations)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.pooling_nwc_sum", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3625,11 +3499,9 @@ class QuantizedBatchMatmulOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.quantized_batch_matmul", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3663,11 +3535,9 @@ class QuantizedMatmulOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.quantized_matmul", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3701,11 +3571,9 @@ class ReduceOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], inits: _Sequence[_ods.ValueLike], dimensions: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, inits])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimensions"] = dimensions if isinstance(dimensions, _ir.Attribute) else _ods.dense_array_attr(dimensions, 64, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.reduce", _ods.flatten_results(self, [result]), _ods.flatten(self, [inputs, inits]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3745,11 +3613,9 @@ class SoftmaxOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, output: _ods.ValueLike, dimension: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [input, output]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dimension"] = dimension if isinstance(dimension, _ir.Attribute) else _ods.int_attr(dimension, "i64", loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("linalg.softmax", _ods.flatten_results(self, [result]), [input, output], attributes, None, 0, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3783,11 +3649,9 @@ class TransposeOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], input: _ods.ValueLike, init: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [input, init]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.dense_array_attr(permutation, 64, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.transpose", _ods.flatten_results(self, [result]), [input, init], attributes, None, 1, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3825,11 +3689,9 @@ class VecmatOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result_tensors: _Sequence[_ir.Type], inputs: _Sequence[_ods.ValueLike], outputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [inputs, outputs])
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result_tensors])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("linalg.vecmat", _ods.flatten_results(self, [result_tensors]), _ods.flatten(self, [inputs, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -3863,11 +3725,9 @@ class WinogradFilterTransformOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, filter: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [filter, output]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("linalg.winograd_filter_transform", [result], [filter, output], attributes, None, 0, loc, ip)
 
     @property
     def filter(self) -> _ir.Value:
@@ -3888,7 +3748,9 @@ class WinogradFilterTransformOp(_ir.OpView):
 
 def winograd_filter_transform(result: _ir.Type, filter: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd filter transform operator"""
-    return WinogradFilterTransformOp(result, filter, output, fmr, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
+    return _create("linalg.winograd_filter_transform", [result], [filter, output], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3901,11 +3763,9 @@ class WinogradInputTransformOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, input: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [input, output]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("linalg.winograd_input_transform", [result], [input, output], attributes, None, 0, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -3926,7 +3786,9 @@ class WinogradInputTransformOp(_ir.OpView):
 
 def winograd_input_transform(result: _ir.Type, input: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd input transform operator"""
-    return WinogradInputTransformOp(result, input, output, fmr, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
+    return _create("linalg.winograd_input_transform", [result], [input, output], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3939,11 +3801,9 @@ class WinogradOutputTransformOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, value: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value, output]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("linalg.winograd_output_transform", [result], [value, output], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -3964,7 +3824,9 @@ class WinogradOutputTransformOp(_ir.OpView):
 
 def winograd_output_transform(result: _ir.Type, value: _ods.ValueLike, output: _ods.ValueLike, fmr: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Winograd output transform operator"""
-    return WinogradOutputTransformOp(result, value, output, fmr, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["fmr"] = fmr if isinstance(fmr, _ir.Attribute) else _ods.enum_attr(fmr, 32, loc, ip)
+    return _create("linalg.winograd_output_transform", [result], [value, output], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3979,10 +3841,7 @@ class YieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, values: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [values])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("linalg.yield", [], _ods.flatten(self, [values]), None, None, 0, loc, ip)
 
     @property
     def values(self) -> _Sequence[_ir.Value]:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class AsmDialect(_IntEnum):
@@ -308,11 +310,11 @@ class ACosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.acos", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -329,7 +331,11 @@ class ACosOp(_ir.OpView):
 
 def intr_acos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.acos intrinsic"""
-    return ACosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.acos", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -342,11 +348,11 @@ class AShrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.ashr", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -367,7 +373,11 @@ class AShrOp(_ir.OpView):
 
 def ashr(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arithmetic shift right"""
-    return AShrOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.ashr", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -380,11 +390,11 @@ class ASinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.asin", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -401,7 +411,11 @@ class ASinOp(_ir.OpView):
 
 def intr_asin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.asin intrinsic"""
-    return ASinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.asin", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -414,11 +428,11 @@ class ATan2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.atan2", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -439,7 +453,11 @@ class ATan2Op(_ir.OpView):
 
 def intr_atan2(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan2 intrinsic"""
-    return ATan2Op(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.atan2", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -452,11 +470,11 @@ class ATanOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.atan", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -473,7 +491,11 @@ class ATanOp(_ir.OpView):
 
 def intr_atan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.atan intrinsic"""
-    return ATanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.atan", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -486,11 +508,9 @@ class AbsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, is_int_min_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_int_min_poison"] = is_int_min_poison if isinstance(is_int_min_poison, _ir.Attribute) else _ods.bool_attr(is_int_min_poison, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.abs", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -507,7 +527,9 @@ class AbsOp(_ir.OpView):
 
 def intr_abs(res: _ir.Type, in_: _ods.ValueLike, is_int_min_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.abs intrinsic"""
-    return AbsOp(res, in_, is_int_min_poison, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["is_int_min_poison"] = is_int_min_poison if isinstance(is_int_min_poison, _ir.Attribute) else _ods.bool_attr(is_int_min_poison, loc, ip)
+    return _create("llvm.intr.abs", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -520,11 +542,11 @@ class AddOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.add", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -545,7 +567,11 @@ class AddOp(_ir.OpView):
 
 def add(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer addition"""
-    return AddOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.enum_attr(overflow_flags, 32, loc, ip)
+    return _create("llvm.add", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -558,10 +584,7 @@ class AddrSpaceCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.addrspacecast", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -570,7 +593,7 @@ class AddrSpaceCastOp(_ir.OpView):
 
 def addrspacecast(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""addrspacecast cast"""
-    return AddrSpaceCastOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.addrspacecast", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -583,11 +606,9 @@ class AddressOfOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, global_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["global_name"] = global_name if isinstance(global_name, _ir.Attribute) else _ods.symbol_ref_attr(global_name, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.addressof", [res], [], attributes, None, 0, loc, ip)
 
     @property
     def global_name(self) -> _ir.Attribute:
@@ -600,7 +621,9 @@ class AddressOfOp(_ir.OpView):
 
 def mlir_addressof(res: _ir.Type, global_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""address of a global or function"""
-    return AddressOfOp(res, global_name, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["global_name"] = global_name if isinstance(global_name, _ir.Attribute) else _ods.symbol_ref_attr(global_name, loc, ip)
+    return _create("llvm.mlir.addressof", [res], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -613,7 +636,6 @@ class AliasOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, alias_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alias_type"] = alias_type if isinstance(alias_type, _ir.Attribute) else _ods.type_attr(alias_type, loc, ip)
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
@@ -627,8 +649,7 @@ class AliasOp(_ir.OpView):
             attributes["unnamed_addr"] = unnamed_addr if isinstance(unnamed_addr, _ir.Attribute) else _ods.enum_attr(unnamed_addr, 64, loc, ip)
         if visibility_ is not None:
             attributes["visibility_"] = visibility_ if isinstance(visibility_, _ir.Attribute) else _ods.enum_attr(visibility_, 64, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.alias", [], [], attributes, None, 1, loc, ip)
 
     @property
     def alias_type(self) -> _ir.Attribute:
@@ -706,15 +727,13 @@ class AllocaOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arraySize: _ods.ValueLike, elem_type: _Union[_ir.Type, _ir.Attribute], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, inalloca: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arraySize]
         attributes: _Dict[str, _ir.Attribute] = {}
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         attributes["elem_type"] = elem_type if isinstance(elem_type, _ir.Attribute) else _ods.type_attr(elem_type, loc, ip)
         if inalloca:
             attributes["inalloca"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.alloca", [res], [arraySize], attributes, None, 0, loc, ip)
 
     @property
     def arraySize(self) -> _ir.Value:
@@ -747,7 +766,13 @@ class AllocaOp(_ir.OpView):
 
 def alloca(res: _ir.Type, array_size: _ods.ValueLike, elem_type: _Union[_ir.Type, _ir.Attribute], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, inalloca: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""stack allocation"""
-    return AllocaOp(res, array_size, elem_type, alignment=alignment, inalloca=inalloca, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    if alignment is not None:
+        attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
+    attributes["elem_type"] = elem_type if isinstance(elem_type, _ir.Attribute) else _ods.type_attr(elem_type, loc, ip)
+    if inalloca:
+        attributes["inalloca"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.alloca", [res], [array_size], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -760,9 +785,7 @@ class AndOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.and", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -775,7 +798,7 @@ class AndOp(_ir.OpView):
 
 def and_(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise and"""
-    return AndOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("llvm.and", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -788,10 +811,7 @@ class Annotation(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.annotation", _ods.flatten_results(self, [res]), _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -817,13 +837,11 @@ class AssumeOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, cond: _ods.ValueLike, op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [cond, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["op_bundle_sizes"] = op_bundle_sizes if isinstance(op_bundle_sizes, _ir.Attribute) else _ods.dense_array_attr(op_bundle_sizes, 32, loc, ip)
         if op_bundle_tags is not None:
             attributes["op_bundle_tags"] = op_bundle_tags if isinstance(op_bundle_tags, _ir.Attribute) else _ods.array_attr(op_bundle_tags, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.assume", [], _ods.flatten(self, [cond, op_bundle_operands]), attributes, None, 0, loc, ip)
 
     @property
     def cond(self) -> _ir.Value:
@@ -865,7 +883,6 @@ class AtomicCmpXchgOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, ptr: _ods.ValueLike, cmp: _ods.ValueLike, val: _ods.ValueLike, success_ordering: _Union[int, _ir.Attribute], failure_ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, weak: bool = False, volatile_: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr, cmp, val]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["success_ordering"] = success_ordering if isinstance(success_ordering, _ir.Attribute) else _ods.enum_attr(success_ordering, 64, loc, ip)
         attributes["failure_ordering"] = failure_ordering if isinstance(failure_ordering, _ir.Attribute) else _ods.enum_attr(failure_ordering, 64, loc, ip)
@@ -885,8 +902,7 @@ class AtomicCmpXchgOp(_ir.OpView):
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.cmpxchg", [res], [ptr, cmp, val], attributes, None, 0, loc, ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -983,7 +999,26 @@ class AtomicCmpXchgOp(_ir.OpView):
 
 def cmpxchg(res: _ir.Type, ptr: _ods.ValueLike, cmp: _ods.ValueLike, val: _ods.ValueLike, success_ordering: _Union[int, _ir.Attribute], failure_ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, weak: bool = False, volatile: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic compare-exchange"""
-    return AtomicCmpXchgOp(res, ptr, cmp, val, success_ordering, failure_ordering, syncscope=syncscope, alignment=alignment, weak=weak, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["success_ordering"] = success_ordering if isinstance(success_ordering, _ir.Attribute) else _ods.enum_attr(success_ordering, 64, loc, ip)
+    attributes["failure_ordering"] = failure_ordering if isinstance(failure_ordering, _ir.Attribute) else _ods.enum_attr(failure_ordering, 64, loc, ip)
+    if syncscope is not None:
+        attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
+    if alignment is not None:
+        attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
+    if weak:
+        attributes["weak"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if volatile:
+        attributes["volatile_"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if access_groups is not None:
+        attributes["access_groups"] = access_groups if isinstance(access_groups, _ir.Attribute) else _ods.array_attr(access_groups, loc, ip)
+    if alias_scopes is not None:
+        attributes["alias_scopes"] = alias_scopes if isinstance(alias_scopes, _ir.Attribute) else _ods.array_attr(alias_scopes, loc, ip)
+    if noalias_scopes is not None:
+        attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
+    if tbaa is not None:
+        attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
+    return _create("llvm.cmpxchg", [res], [ptr, cmp, val], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -996,7 +1031,6 @@ class AtomicRMWOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, bin_op: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, val: _ods.ValueLike, ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile_: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr, val]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["bin_op"] = bin_op if isinstance(bin_op, _ir.Attribute) else _ods.enum_attr(bin_op, 64, loc, ip)
         attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
@@ -1014,7 +1048,7 @@ class AtomicRMWOp(_ir.OpView):
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.atomicrmw", results, [ptr, val], attributes, None, 0, loc, ip, results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -1099,7 +1133,24 @@ class AtomicRMWOp(_ir.OpView):
 
 def atomicrmw(bin_op: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, val: _ods.ValueLike, ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""atomic read-modify-write"""
-    return AtomicRMWOp(bin_op, ptr, val, ordering, syncscope=syncscope, alignment=alignment, volatile_=volatile, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["bin_op"] = bin_op if isinstance(bin_op, _ir.Attribute) else _ods.enum_attr(bin_op, 64, loc, ip)
+    attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
+    if syncscope is not None:
+        attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
+    if alignment is not None:
+        attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
+    if volatile:
+        attributes["volatile_"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if access_groups is not None:
+        attributes["access_groups"] = access_groups if isinstance(access_groups, _ir.Attribute) else _ods.array_attr(access_groups, loc, ip)
+    if alias_scopes is not None:
+        attributes["alias_scopes"] = alias_scopes if isinstance(alias_scopes, _ir.Attribute) else _ods.array_attr(alias_scopes, loc, ip)
+    if noalias_scopes is not None:
+        attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
+    if tbaa is not None:
+        attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
+    return _create("llvm.atomicrmw", results, [ptr, val], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1112,9 +1163,7 @@ class BitReverseOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.bitreverse", results, [in_], None, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1123,7 +1172,7 @@ class BitReverseOp(_ir.OpView):
 
 def intr_bitreverse(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.bitreverse intrinsic"""
-    return BitReverseOp(in_, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.bitreverse", results, [in_], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1136,10 +1185,7 @@ class BitcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.bitcast", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -1148,7 +1194,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast cast"""
-    return BitcastOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.bitcast", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1161,11 +1207,9 @@ class BlockAddressOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, block_addr: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["block_addr"] = block_addr if isinstance(block_addr, _ir.Attribute) else _ods.dialect_attr(block_addr, "llvm.blockaddress", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.blockaddress", [res], [], attributes, None, 0, loc, ip)
 
     @property
     def block_addr(self) -> _ir.Attribute:
@@ -1178,7 +1222,9 @@ class BlockAddressOp(_ir.OpView):
 
 def blockaddress(res: _ir.Type, block_addr: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""address of a tagged block"""
-    return BlockAddressOp(res, block_addr, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["block_addr"] = block_addr if isinstance(block_addr, _ir.Attribute) else _ods.dialect_attr(block_addr, "llvm.blockaddress", loc, ip)
+    return _create("llvm.blockaddress", [res], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1191,11 +1237,9 @@ class BlockTagOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, tag: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["tag"] = tag if isinstance(tag, _ir.Attribute) else _ods.dialect_attr(tag, "llvm.blocktag", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.blocktag", [], [], attributes, None, 0, loc, ip)
 
     @property
     def tag(self) -> _ir.Attribute:
@@ -1221,12 +1265,11 @@ class BrOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, destOperands: _Sequence[_ods.ValueLike], dest: _ir.Block, *, loop_annotation: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [destOperands])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if loop_annotation is not None:
+            attributes = {} if attributes is None else attributes
             attributes["loop_annotation"] = loop_annotation if isinstance(loop_annotation, _ir.Attribute) else _ods.any_attr(loop_annotation)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[dest], regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.br", [], _ods.flatten(self, [destOperands]), attributes, [dest], 0, loc, ip)
 
     @property
     def destOperands(self) -> _Sequence[_ir.Value]:
@@ -1256,9 +1299,7 @@ class ByteSwapOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.bswap", results, [in_], None, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1267,7 +1308,7 @@ class ByteSwapOp(_ir.OpView):
 
 def intr_bswap(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.bswap intrinsic"""
-    return ByteSwapOp(in_, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.bswap", results, [in_], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1280,7 +1321,6 @@ class CallIntrinsicOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, results_: _Optional[_ir.Type], intrin: _Union[str, _ir.Attribute], args: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [args, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [args, op_bundle_operands])
         attributes["intrin"] = intrin if isinstance(intrin, _ir.Attribute) else _ods.str_attr(intrin, loc, ip)
@@ -1293,8 +1333,7 @@ class CallIntrinsicOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.call_intrinsic", _ods.flatten_results(self, [results_]), _ods.flatten(self, [args, op_bundle_operands]), attributes, None, 0, loc, ip)
 
     @property
     def args(self) -> _Sequence[_ir.Value]:
@@ -1368,7 +1407,6 @@ class CallOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, TailCallKind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, convergent: bool = False, no_unwind: bool = False, will_return: bool = False, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [callee_operands, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [callee_operands, op_bundle_operands])
         if var_callee_type is not None:
@@ -1412,8 +1450,7 @@ class CallOp(_ir.OpView):
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.call", _ods.flatten_results(self, [result]), _ods.flatten(self, [callee_operands, op_bundle_operands]), attributes, None, 0, loc, ip)
 
     @property
     def callee_operands(self) -> _Sequence[_ir.Value]:
@@ -1607,11 +1644,9 @@ class ComdatOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("llvm.comdat", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1641,12 +1676,10 @@ class ComdatSelectorOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], comdat: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         attributes["comdat"] = comdat if isinstance(comdat, _ir.Attribute) else _ods.enum_attr(comdat, 64, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.comdat_selector", [], [], attributes, None, 0, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -1680,15 +1713,13 @@ class CondBrOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, condition: _ods.ValueLike, trueDestOperands: _Sequence[_ods.ValueLike], falseDestOperands: _Sequence[_ods.ValueLike], trueDest: _ir.Block, falseDest: _ir.Block, *, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loop_annotation: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [condition, trueDestOperands, falseDestOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [condition, trueDestOperands, falseDestOperands])
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
         if loop_annotation is not None:
             attributes["loop_annotation"] = loop_annotation if isinstance(loop_annotation, _ir.Attribute) else _ods.any_attr(loop_annotation)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[trueDest, falseDest], regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.cond_br", [], _ods.flatten(self, [condition, trueDestOperands, falseDestOperands]), attributes, [trueDest, falseDest], 0, loc, ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -1734,11 +1765,9 @@ class ConstantOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, value: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.constant", [res], [], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Attribute:
@@ -1751,7 +1780,9 @@ class ConstantOp(_ir.OpView):
 
 def mlir_constant(res: _ir.Type, value: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constant"""
-    return ConstantOp(res, value, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
+    return _create("llvm.mlir.constant", [res], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1764,11 +1795,11 @@ class CopySignOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.copysign", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -1789,7 +1820,11 @@ class CopySignOp(_ir.OpView):
 
 def intr_copysign(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.copysign intrinsic"""
-    return CopySignOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.copysign", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1802,11 +1837,11 @@ class CosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.cos", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1823,7 +1858,11 @@ class CosOp(_ir.OpView):
 
 def intr_cos(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cos intrinsic"""
-    return CosOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.cos", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1836,11 +1875,11 @@ class CoshOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.cosh", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1857,7 +1896,11 @@ class CoshOp(_ir.OpView):
 
 def intr_cosh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cosh intrinsic"""
-    return CoshOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.cosh", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1870,11 +1913,9 @@ class CountLeadingZerosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ctlz", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1891,7 +1932,9 @@ class CountLeadingZerosOp(_ir.OpView):
 
 def intr_ctlz(res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ctlz intrinsic"""
-    return CountLeadingZerosOp(res, in_, is_zero_poison, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
+    return _create("llvm.intr.ctlz", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1904,11 +1947,9 @@ class CountTrailingZerosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.cttz", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1925,7 +1966,9 @@ class CountTrailingZerosOp(_ir.OpView):
 
 def intr_cttz(res: _ir.Type, in_: _ods.ValueLike, is_zero_poison: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.cttz intrinsic"""
-    return CountTrailingZerosOp(res, in_, is_zero_poison, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["is_zero_poison"] = is_zero_poison if isinstance(is_zero_poison, _ir.Attribute) else _ods.bool_attr(is_zero_poison, loc, ip)
+    return _create("llvm.intr.cttz", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1938,9 +1981,7 @@ class CtPopOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.ctpop", results, [in_], None, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1949,7 +1990,7 @@ class CtPopOp(_ir.OpView):
 
 def intr_ctpop(in_: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ctpop intrinsic"""
-    return CtPopOp(in_, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.ctpop", results, [in_], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1962,11 +2003,9 @@ class DSOLocalEquivalentOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, function_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["function_name"] = function_name if isinstance(function_name, _ir.Attribute) else _ods.symbol_ref_attr(function_name, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.dso_local_equivalent", [res], [], attributes, None, 0, loc, ip)
 
     @property
     def function_name(self) -> _ir.Attribute:
@@ -1979,7 +2018,9 @@ class DSOLocalEquivalentOp(_ir.OpView):
 
 def dso_local_equivalent(res: _ir.Type, function_name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dso_local_equivalent of a function"""
-    return DSOLocalEquivalentOp(res, function_name, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["function_name"] = function_name if isinstance(function_name, _ir.Attribute) else _ods.symbol_ref_attr(function_name, loc, ip)
+    return _create("llvm.dso_local_equivalent", [res], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1992,10 +2033,7 @@ class DebugTrap(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.debugtrap", [], [], None, None, 0, loc, ip)
 
 
 def intr_debugtrap(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> DebugTrap:
@@ -2013,10 +2051,7 @@ class EhTypeidForOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.eh.typeid.for", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2025,7 +2060,7 @@ class EhTypeidForOp(_ir.OpView):
 
 def intr_eh_typeid_for(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.eh.typeid.for intrinsic"""
-    return EhTypeidForOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.eh.typeid.for", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2038,11 +2073,11 @@ class Exp10Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.exp10", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2059,7 +2094,11 @@ class Exp10Op(_ir.OpView):
 
 def intr_exp10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp10 intrinsic"""
-    return Exp10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.exp10", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2072,11 +2111,11 @@ class Exp2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.exp2", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2093,7 +2132,11 @@ class Exp2Op(_ir.OpView):
 
 def intr_exp2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp2 intrinsic"""
-    return Exp2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.exp2", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2106,11 +2149,11 @@ class ExpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.exp", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2127,7 +2170,11 @@ class ExpOp(_ir.OpView):
 
 def intr_exp(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.exp intrinsic"""
-    return ExpOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.exp", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2140,9 +2187,7 @@ class ExpectOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, val: _ods.ValueLike, expected: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [val, expected]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.expect", results, [val, expected], None, None, 0, loc, ip, results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2155,7 +2200,7 @@ class ExpectOp(_ir.OpView):
 
 def intr_expect(val: _ods.ValueLike, expected: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.expect intrinsic"""
-    return ExpectOp(val, expected, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.expect", results, [val, expected], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2168,10 +2213,9 @@ class ExpectWithProbabilityOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, val: _ods.ValueLike, expected: _ods.ValueLike, prob: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [val, expected]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["prob"] = prob if isinstance(prob, _ir.Attribute) else _ods.any_attr(prob)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.expect.with.probability", results, [val, expected], attributes, None, 0, loc, ip, results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2192,7 +2236,9 @@ class ExpectWithProbabilityOp(_ir.OpView):
 
 def intr_expect_with_probability(val: _ods.ValueLike, expected: _ods.ValueLike, prob: _ir.Attribute, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.expect.with.probability intrinsic"""
-    return ExpectWithProbabilityOp(val, expected, prob, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["prob"] = prob if isinstance(prob, _ir.Attribute) else _ods.any_attr(prob)
+    return _create("llvm.intr.expect.with.probability", results, [val, expected], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2205,9 +2251,7 @@ class ExtractElementOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, vector: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [vector, position]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.extractelement", results, [vector, position], None, None, 0, loc, ip, results is None)
 
     @property
     def vector(self) -> _ir.Value:
@@ -2220,7 +2264,7 @@ class ExtractElementOp(_ir.OpView):
 
 def extractelement(vector: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract an element from a vector"""
-    return ExtractElementOp(vector, position, results=results, loc=loc, ip=ip).result
+    return _create("llvm.extractelement", results, [vector, position], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2233,11 +2277,9 @@ class ExtractValueOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, container: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [container]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.extractvalue", [res], [container], attributes, None, 0, loc, ip)
 
     @property
     def container(self) -> _ir.Value:
@@ -2254,7 +2296,9 @@ class ExtractValueOp(_ir.OpView):
 
 def extractvalue(res: _ir.Type, container: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract a value from an aggregate"""
-    return ExtractValueOp(res, container, position, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
+    return _create("llvm.extractvalue", [res], [container], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2267,11 +2311,11 @@ class FAbsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.fabs", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2288,7 +2332,11 @@ class FAbsOp(_ir.OpView):
 
 def intr_fabs(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fabs intrinsic"""
-    return FAbsOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.fabs", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2301,11 +2349,11 @@ class FAddOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fadd", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2326,7 +2374,11 @@ class FAddOp(_ir.OpView):
 
 def fadd(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point add"""
-    return FAddOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fadd", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2339,11 +2391,11 @@ class FCeilOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.ceil", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2360,7 +2412,11 @@ class FCeilOp(_ir.OpView):
 
 def intr_ceil(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ceil intrinsic"""
-    return FCeilOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.ceil", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2373,12 +2429,11 @@ class FCmpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
         if fastmathFlags is not None:
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fcmp", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2407,7 +2462,11 @@ class FCmpOp(_ir.OpView):
 
 def fcmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point comparison"""
-    return FCmpOp(predicate, lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
+    if fastmath_flags is not None:
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fcmp", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2420,11 +2479,11 @@ class FDivOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fdiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2445,7 +2504,11 @@ class FDivOp(_ir.OpView):
 
 def fdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point div"""
-    return FDivOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fdiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2458,11 +2521,11 @@ class FFloorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.floor", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2479,7 +2542,11 @@ class FFloorOp(_ir.OpView):
 
 def intr_floor(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.floor intrinsic"""
-    return FFloorOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.floor", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2492,11 +2559,11 @@ class FMAOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1, in2]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.fma", results, [in0, in1, in2], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2521,7 +2588,11 @@ class FMAOp(_ir.OpView):
 
 def intr_fma(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fma intrinsic"""
-    return FMAOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.fma", results, [in0, in1, in2], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2534,11 +2605,11 @@ class FMulAddOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1, in2]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.fmuladd", results, [in0, in1, in2], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2563,7 +2634,11 @@ class FMulAddOp(_ir.OpView):
 
 def intr_fmuladd(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fmuladd intrinsic"""
-    return FMulAddOp(in0, in1, in2, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.fmuladd", results, [in0, in1, in2], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2576,11 +2651,11 @@ class FMulOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fmul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2601,7 +2676,11 @@ class FMulOp(_ir.OpView):
 
 def fmul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point mul"""
-    return FMulOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fmul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2614,11 +2693,11 @@ class FNegOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fneg", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -2635,7 +2714,11 @@ class FNegOp(_ir.OpView):
 
 def fneg(operand: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point negation"""
-    return FNegOp(operand, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fneg", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2648,12 +2731,11 @@ class FPExtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.fpext", [res], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2670,7 +2752,11 @@ class FPExtOp(_ir.OpView):
 
 def fpext(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fpext cast"""
-    return FPExtOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fpext", [res], [arg], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2683,10 +2769,7 @@ class FPToSIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.fptosi", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2695,7 +2778,7 @@ class FPToSIOp(_ir.OpView):
 
 def fptosi(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptosi cast"""
-    return FPToSIOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.fptosi", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2708,10 +2791,7 @@ class FPToUIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.fptoui", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2720,7 +2800,7 @@ class FPToUIOp(_ir.OpView):
 
 def fptoui(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptoui cast"""
-    return FPToUIOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.fptoui", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2733,12 +2813,11 @@ class FPTruncOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.fptrunc", [res], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -2755,7 +2834,11 @@ class FPTruncOp(_ir.OpView):
 
 def fptrunc(res: _ir.Type, arg: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""fptrunc cast"""
-    return FPTruncOp(res, arg, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fptrunc", [res], [arg], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2768,11 +2851,11 @@ class FRemOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.frem", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2793,7 +2876,11 @@ class FRemOp(_ir.OpView):
 
 def frem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point rem"""
-    return FRemOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.frem", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2806,11 +2893,11 @@ class FSubOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.fsub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -2831,7 +2918,11 @@ class FSubOp(_ir.OpView):
 
 def fsub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating-point sub"""
-    return FSubOp(lhs, rhs, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.fsub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2844,11 +2935,11 @@ class FTruncOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.trunc", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2865,7 +2956,11 @@ class FTruncOp(_ir.OpView):
 
 def intr_trunc(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.trunc intrinsic"""
-    return FTruncOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.trunc", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2878,13 +2973,11 @@ class FenceOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, ordering: _Union[int, _ir.Attribute], *, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
         if syncscope is not None:
             attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.fence", [], [], attributes, None, 0, loc, ip)
 
     @property
     def ordering(self) -> _ir.Attribute:
@@ -2918,12 +3011,11 @@ class FractionExpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.frexp", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -2940,7 +3032,11 @@ class FractionExpOp(_ir.OpView):
 
 def intr_frexp(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.frexp intrinsic"""
-    return FractionExpOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.frexp", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -2953,9 +3049,7 @@ class FreezeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, val: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [val]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.freeze", results, [val], None, None, 0, loc, ip, results is None)
 
     @property
     def val(self) -> _ir.Value:
@@ -2964,7 +3058,7 @@ class FreezeOp(_ir.OpView):
 
 def freeze(val: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""freeze a value"""
-    return FreezeOp(val, results=results, loc=loc, ip=ip).result
+    return _create("llvm.freeze", results, [val], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -2977,9 +3071,7 @@ class FshlOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1, in2]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.fshl", results, [in0, in1, in2], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -2996,7 +3088,7 @@ class FshlOp(_ir.OpView):
 
 def intr_fshl(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fshl intrinsic"""
-    return FshlOp(in0, in1, in2, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.fshl", results, [in0, in1, in2], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3009,9 +3101,7 @@ class FshrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1, in2]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.fshr", results, [in0, in1, in2], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3028,7 +3118,7 @@ class FshrOp(_ir.OpView):
 
 def intr_fshr(in0: _ods.ValueLike, in1: _ods.ValueLike, in2: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fshr intrinsic"""
-    return FshrOp(in0, in1, in2, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.fshr", results, [in0, in1, in2], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3041,14 +3131,12 @@ class GEPOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, base: _ods.ValueLike, dynamicIndices: _Sequence[_ods.ValueLike], rawConstantIndices: _Union[_Sequence[int], _ir.Attribute], elem_type: _Union[_ir.Type, _ir.Attribute], *, noWrapFlags: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, dynamicIndices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["rawConstantIndices"] = rawConstantIndices if isinstance(rawConstantIndices, _ir.Attribute) else _ods.dense_array_attr(rawConstantIndices, 32, loc, ip)
         attributes["elem_type"] = elem_type if isinstance(elem_type, _ir.Attribute) else _ods.type_attr(elem_type, loc, ip)
         if noWrapFlags is not None:
             attributes["noWrapFlags"] = noWrapFlags if isinstance(noWrapFlags, _ir.Attribute) else _ods.enum_attr(noWrapFlags, 32, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.getelementptr", [res], _ods.flatten(self, [base, dynamicIndices]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -3098,10 +3186,7 @@ class GetActiveLaneMaskOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, base: _ods.ValueLike, n: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [base, n]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.get.active.lane.mask", [res], [base, n], None, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -3114,7 +3199,7 @@ class GetActiveLaneMaskOp(_ir.OpView):
 
 def intr_get_active_lane_mask(res: _ir.Type, base: _ods.ValueLike, n: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.get.active.lane.mask intrinsic"""
-    return GetActiveLaneMaskOp(res, base, n, loc=loc, ip=ip).result
+    return _create("llvm.intr.get.active.lane.mask", [res], [base, n], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3127,13 +3212,11 @@ class GlobalCtorsOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, ctors: _Union[_Sequence[_ir.Attribute], _ir.Attribute], priorities: _Union[_Sequence[_ir.Attribute], _ir.Attribute], data: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["ctors"] = ctors if isinstance(ctors, _ir.Attribute) else _ods.array_attr(ctors, loc, ip)
         attributes["priorities"] = priorities if isinstance(priorities, _ir.Attribute) else _ods.array_attr(priorities, loc, ip)
         attributes["data"] = data if isinstance(data, _ir.Attribute) else _ods.array_attr(data, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.global_ctors", [], [], attributes, None, 0, loc, ip)
 
     @property
     def ctors(self) -> _ir.Attribute:
@@ -3175,13 +3258,11 @@ class GlobalDtorsOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dtors: _Union[_Sequence[_ir.Attribute], _ir.Attribute], priorities: _Union[_Sequence[_ir.Attribute], _ir.Attribute], data: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dtors"] = dtors if isinstance(dtors, _ir.Attribute) else _ods.array_attr(dtors, loc, ip)
         attributes["priorities"] = priorities if isinstance(priorities, _ir.Attribute) else _ods.array_attr(priorities, loc, ip)
         attributes["data"] = data if isinstance(data, _ir.Attribute) else _ods.array_attr(data, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.global_dtors", [], [], attributes, None, 0, loc, ip)
 
     @property
     def dtors(self) -> _ir.Attribute:
@@ -3223,7 +3304,6 @@ class GlobalOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, global_type: _Union[_ir.Type, _ir.Attribute], sym_name: _Union[str, _ir.Attribute], *, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, constant: bool = False, dso_local: bool = False, tls_mode: _Optional[_ir.Attribute] = None, externally_initialized: bool = False, value: _Optional[_ir.Attribute] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, addr_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, section: _Optional[_Union[str, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, dbg_exprs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, target_specific_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["global_type"] = global_type if isinstance(global_type, _ir.Attribute) else _ods.type_attr(global_type, loc, ip)
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
@@ -3255,8 +3335,7 @@ class GlobalOp(_ir.OpView):
             attributes["visibility_"] = visibility_ if isinstance(visibility_, _ir.Attribute) else _ods.enum_attr(visibility_, 64, loc, ip)
         if target_specific_attrs is not None:
             attributes["target_specific_attrs"] = target_specific_attrs if isinstance(target_specific_attrs, _ir.Attribute) else _ods.array_attr(target_specific_attrs, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.global", [], [], attributes, None, 1, loc, ip)
 
     @property
     def global_type(self) -> _ir.Attribute:
@@ -3406,10 +3485,9 @@ class ICmpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.icmp", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -3430,7 +3508,9 @@ class ICmpOp(_ir.OpView):
 
 def icmp(predicate: _Union[int, _ir.Attribute], lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer comparison"""
-    return ICmpOp(predicate, lhs, rhs, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["predicate"] = predicate if isinstance(predicate, _ir.Attribute) else _ods.enum_attr(predicate, 64, loc, ip)
+    return _create("llvm.icmp", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3443,7 +3523,6 @@ class IFuncOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], i_func_type: _Union[_ir.Type, _ir.Attribute], resolver: _Union[str, _ir.Attribute], resolver_type: _Union[_ir.Type, _ir.Attribute], linkage: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], *, dso_local: bool = False, address_space: _Optional[_Union[int, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         attributes["i_func_type"] = i_func_type if isinstance(i_func_type, _ir.Attribute) else _ods.type_attr(i_func_type, loc, ip)
@@ -3458,8 +3537,7 @@ class IFuncOp(_ir.OpView):
             attributes["unnamed_addr"] = unnamed_addr if isinstance(unnamed_addr, _ir.Attribute) else _ods.enum_attr(unnamed_addr, 64, loc, ip)
         if visibility_ is not None:
             attributes["visibility_"] = visibility_ if isinstance(visibility_, _ir.Attribute) else _ods.enum_attr(visibility_, 64, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.ifunc", [], [], attributes, None, 0, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -3549,11 +3627,9 @@ class IndirectBrOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, addr: _ods.ValueLike, succOperands: _Sequence[_ods.ValueLike], indbr_operand_segments: _Union[_Sequence[int], _ir.Attribute], successors_: _Sequence[_ir.Block], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [addr, succOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["indbr_operand_segments"] = indbr_operand_segments if isinstance(indbr_operand_segments, _ir.Attribute) else _ods.dense_array_attr(indbr_operand_segments, 32, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[*successors_], regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.indirectbr", [], _ods.flatten(self, [addr, succOperands]), attributes, [*successors_], 0, loc, ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -3587,7 +3663,6 @@ class InlineAsmOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], asm_string: _Union[str, _ir.Attribute], constraints: _Union[str, _ir.Attribute], *, has_side_effects: bool = False, is_align_stack: bool = False, tail_call_kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, asm_dialect: _Optional[_Union[int, _ir.Attribute]] = None, operand_attrs: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["asm_string"] = asm_string if isinstance(asm_string, _ir.Attribute) else _ods.str_attr(asm_string, loc, ip)
         attributes["constraints"] = constraints if isinstance(constraints, _ir.Attribute) else _ods.str_attr(constraints, loc, ip)
@@ -3601,8 +3676,7 @@ class InlineAsmOp(_ir.OpView):
             attributes["asm_dialect"] = asm_dialect if isinstance(asm_dialect, _ir.Attribute) else _ods.enum_attr(asm_dialect, 64, loc, ip)
         if operand_attrs is not None:
             attributes["operand_attrs"] = operand_attrs if isinstance(operand_attrs, _ir.Attribute) else _ods.array_attr(operand_attrs, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.inline_asm", _ods.flatten_results(self, [res]), _ods.flatten(self, [operands_]), attributes, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -3684,9 +3758,7 @@ class InsertElementOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, vector: _ods.ValueLike, value: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [vector, value, position]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.insertelement", results, [vector, value, position], None, None, 0, loc, ip, results is None)
 
     @property
     def vector(self) -> _ir.Value:
@@ -3703,7 +3775,7 @@ class InsertElementOp(_ir.OpView):
 
 def insertelement(vector: _ods.ValueLike, value: _ods.ValueLike, position: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert an element into a vector"""
-    return InsertElementOp(vector, value, position, results=results, loc=loc, ip=ip).result
+    return _create("llvm.insertelement", results, [vector, value, position], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3716,10 +3788,9 @@ class InsertValueOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, container: _ods.ValueLike, value: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [container, value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.insertvalue", results, [container, value], attributes, None, 0, loc, ip, results is None)
 
     @property
     def container(self) -> _ir.Value:
@@ -3740,7 +3811,9 @@ class InsertValueOp(_ir.OpView):
 
 def insertvalue(container: _ods.ValueLike, value: _ods.ValueLike, position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert a value into an aggregate"""
-    return InsertValueOp(container, value, position, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["position"] = position if isinstance(position, _ir.Attribute) else _ods.dense_array_attr(position, 64, loc, ip)
+    return _create("llvm.insertvalue", results, [container, value], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3753,10 +3826,7 @@ class IntToPtrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.inttoptr", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -3765,7 +3835,7 @@ class IntToPtrOp(_ir.OpView):
 
 def inttoptr(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""inttoptr cast"""
-    return IntToPtrOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.inttoptr", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3778,11 +3848,11 @@ class IntrCanonicalizeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.canonicalize", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3799,7 +3869,11 @@ class IntrCanonicalizeOp(_ir.OpView):
 
 def intr_canonicalize(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.canonicalize intrinsic"""
-    return IntrCanonicalizeOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.canonicalize", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -3812,10 +3886,7 @@ class IntrFptosiSatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.fptosi.sat", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3824,7 +3895,7 @@ class IntrFptosiSatOp(_ir.OpView):
 
 def intr_fptosi_sat(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fptosi.sat intrinsic"""
-    return IntrFptosiSatOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.fptosi.sat", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3837,10 +3908,7 @@ class IntrFptouiSatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.fptoui.sat", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3849,7 +3917,7 @@ class IntrFptouiSatOp(_ir.OpView):
 
 def intr_fptoui_sat(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.fptoui.sat intrinsic"""
-    return IntrFptouiSatOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.fptoui.sat", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3862,11 +3930,9 @@ class IntrSdivFixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.sdiv.fix", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3887,7 +3953,9 @@ class IntrSdivFixOp(_ir.OpView):
 
 def intr_sdiv_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sdiv.fix intrinsic"""
-    return IntrSdivFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.sdiv.fix", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3900,11 +3968,9 @@ class IntrSmulFixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.smul.fix", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3925,7 +3991,9 @@ class IntrSmulFixOp(_ir.OpView):
 
 def intr_smul_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.fix intrinsic"""
-    return IntrSmulFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.smul.fix", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3938,11 +4006,9 @@ class IntrSmulFixSatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.smul.fix.sat", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -3963,7 +4029,9 @@ class IntrSmulFixSatOp(_ir.OpView):
 
 def intr_smul_fix_sat(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.fix.sat intrinsic"""
-    return IntrSmulFixSatOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.smul.fix.sat", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -3976,10 +4044,7 @@ class IntrStripInvariantGroupOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.strip.invariant.group", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -3988,7 +4053,7 @@ class IntrStripInvariantGroupOp(_ir.OpView):
 
 def intr_strip_invariant_group(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.strip.invariant.group intrinsic"""
-    return IntrStripInvariantGroupOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.strip.invariant.group", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4001,11 +4066,9 @@ class IntrUdivFixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.udiv.fix", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4026,7 +4089,9 @@ class IntrUdivFixOp(_ir.OpView):
 
 def intr_udiv_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.udiv.fix intrinsic"""
-    return IntrUdivFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.udiv.fix", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4039,11 +4104,9 @@ class IntrUmulFixOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.umul.fix", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4064,7 +4127,9 @@ class IntrUmulFixOp(_ir.OpView):
 
 def intr_umul_fix(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.fix intrinsic"""
-    return IntrUmulFixOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.umul.fix", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4077,11 +4142,9 @@ class IntrUmulFixSatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.umul.fix.sat", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -4102,7 +4165,9 @@ class IntrUmulFixSatOp(_ir.OpView):
 
 def intr_umul_fix_sat(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, scale: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.fix.sat intrinsic"""
-    return IntrUmulFixSatOp(res, in0, in1, scale, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scale"] = scale if isinstance(scale, _ir.Attribute) else _ods.int_attr(scale, "i32", loc, ip)
+    return _create("llvm.intr.umul.fix.sat", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4115,11 +4180,9 @@ class InvariantEndOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, start: _ods.ValueLike, size: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [start, ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["size"] = size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.invariant.end", [], [start, ptr], attributes, None, 0, loc, ip)
 
     @property
     def start(self) -> _ir.Value:
@@ -4153,10 +4216,9 @@ class InvariantStartOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, size: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["size"] = size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.invariant.start", results, [ptr], attributes, None, 0, loc, ip, results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -4173,7 +4235,9 @@ class InvariantStartOp(_ir.OpView):
 
 def intr_invariant_start(size: _Union[int, _ir.Attribute], ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.invariant.start intrinsic"""
-    return InvariantStartOp(size, ptr, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["size"] = size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)
+    return _create("llvm.intr.invariant.start", results, [ptr], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -4186,7 +4250,6 @@ class InvokeOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, result: _Optional[_ir.Type], callee_operands: _Sequence[_ods.ValueLike], normalDestOperands: _Sequence[_ods.ValueLike], unwindDestOperands: _Sequence[_ods.ValueLike], op_bundle_operands: _Sequence[_ods.ValueLike], op_bundle_sizes: _Union[_Sequence[int], _ir.Attribute], normalDest: _ir.Block, unwindDest: _ir.Block, *, var_callee_type: _Optional[_Union[_ir.Type, _ir.Attribute]] = None, callee: _Optional[_Union[str, _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, op_bundle_tags: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands])
         if var_callee_type is not None:
@@ -4204,8 +4267,7 @@ class InvokeOp(_ir.OpView):
         attributes["op_bundle_sizes"] = op_bundle_sizes if isinstance(op_bundle_sizes, _ir.Attribute) else _ods.dense_array_attr(op_bundle_sizes, 32, loc, ip)
         if op_bundle_tags is not None:
             attributes["op_bundle_tags"] = op_bundle_tags if isinstance(op_bundle_tags, _ir.Attribute) else _ods.array_attr(op_bundle_tags, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[normalDest, unwindDest], regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.invoke", _ods.flatten_results(self, [result]), _ods.flatten(self, [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands]), attributes, [normalDest, unwindDest], 0, loc, ip)
 
     @property
     def callee_operands(self) -> _Sequence[_ir.Value]:
@@ -4303,10 +4365,7 @@ class IsConstantOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.is.constant", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -4315,7 +4374,7 @@ class IsConstantOp(_ir.OpView):
 
 def intr_is_constant(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.is.constant intrinsic"""
-    return IsConstantOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.is.constant", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4328,11 +4387,9 @@ class IsFPClass(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, bit: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["bit"] = bit if isinstance(bit, _ir.Attribute) else _ods.int_attr(bit, "i32", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.is.fpclass", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -4349,7 +4406,9 @@ class IsFPClass(_ir.OpView):
 
 def intr_is_fpclass(res: _ir.Type, in_: _ods.ValueLike, bit: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.is.fpclass intrinsic"""
-    return IsFPClass(res, in_, bit, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["bit"] = bit if isinstance(bit, _ir.Attribute) else _ods.int_attr(bit, "i32", loc, ip)
+    return _create("llvm.intr.is.fpclass", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -4362,7 +4421,6 @@ class LLVMFuncOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], function_type: _Union[_ir.Type, _ir.Attribute], *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, linkage: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, dso_local: bool = False, CConv: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, comdat: _Optional[_Union[str, _ir.Attribute]] = None, convergent: bool = False, personality: _Optional[_Union[str, _ir.Attribute]] = None, garbageCollector: _Optional[_Union[str, _ir.Attribute]] = None, passthrough: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, function_entry_count: _Optional[_Union[int, _ir.Attribute]] = None, memory_effects: _Optional[_ir.Attribute] = None, visibility_: _Optional[_Union[int, _ir.Attribute]] = None, arm_streaming: bool = False, arm_locally_streaming: bool = False, arm_streaming_compatible: bool = False, arm_new_za: bool = False, arm_in_za: bool = False, arm_out_za: bool = False, arm_inout_za: bool = False, arm_preserves_za: bool = False, section: _Optional[_Union[str, _ir.Attribute]] = None, unnamed_addr: _Optional[_Union[int, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, vscale_range: _Optional[_ir.Attribute] = None, frame_pointer: _Optional[_ir.Attribute] = None, target_cpu: _Optional[_Union[str, _ir.Attribute]] = None, tune_cpu: _Optional[_Union[str, _ir.Attribute]] = None, reciprocal_estimates: _Optional[_Union[str, _ir.Attribute]] = None, prefer_vector_width: _Optional[_Union[str, _ir.Attribute]] = None, target_features: _Optional[_ir.Attribute] = None, no_infs_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_nans_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, no_signed_zeros_fp_math: _Optional[_Union[bool, _ir.Attribute]] = None, denormal_fp_math: _Optional[_Union[str, _ir.Attribute]] = None, denormal_fp_math_f32: _Optional[_Union[str, _ir.Attribute]] = None, fp_contract: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_entry: _Optional[_Union[str, _ir.Attribute]] = None, instrument_function_exit: _Optional[_Union[str, _ir.Attribute]] = None, no_inline: bool = False, always_inline: bool = False, inline_hint: bool = False, no_unwind: bool = False, will_return: bool = False, optimize_none: bool = False, vec_type_hint: _Optional[_ir.Attribute] = None, work_group_size_hint: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, reqd_work_group_size: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, intel_reqd_sub_group_size: _Optional[_Union[int, _ir.Attribute]] = None, uwtable_kind: _Optional[_ir.Attribute] = None, use_sample_profile: bool = False, modular_format: _Optional[_Union[str, _ir.Attribute]] = None, nobuiltins: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, allocsize: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, cold: bool = False, hot: bool = False, noduplicate: bool = False, no_caller_saved_registers: bool = False, nocallback: bool = False, returns_twice: bool = False, save_reg_params: bool = False, zero_call_used_regs: _Optional[_Union[str, _ir.Attribute]] = None, default_func_attrs: _Optional[_Union[_Dict[str, _ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         if sym_visibility is not None:
@@ -4494,8 +4552,7 @@ class LLVMFuncOp(_ir.OpView):
             attributes["zero_call_used_regs"] = zero_call_used_regs if isinstance(zero_call_used_regs, _ir.Attribute) else _ods.str_attr(zero_call_used_regs, loc, ip)
         if default_func_attrs is not None:
             attributes["default_func_attrs"] = default_func_attrs if isinstance(default_func_attrs, _ir.Attribute) else _ods.dict_attr(default_func_attrs, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("llvm.func", [], [], attributes, None, 1, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -5045,11 +5102,11 @@ class LShrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.lshr", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -5070,7 +5127,11 @@ class LShrOp(_ir.OpView):
 
 def lshr(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""logical shift right"""
-    return LShrOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.lshr", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5083,12 +5144,11 @@ class LandingpadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, clauses: _Sequence[_ods.ValueLike], *, cleanup: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [clauses])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if cleanup:
+            attributes = {} if attributes is None else attributes
             attributes["cleanup"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.landingpad", [res], _ods.flatten(self, [clauses]), attributes, None, 0, loc, ip)
 
     @property
     def clauses(self) -> _Sequence[_ir.Value]:
@@ -5118,9 +5178,7 @@ class LaunderInvariantGroupOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.launder.invariant.group", results, [ptr], None, None, 0, loc, ip, results is None)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5129,7 +5187,7 @@ class LaunderInvariantGroupOp(_ir.OpView):
 
 def intr_launder_invariant_group(ptr: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.launder.invariant.group intrinsic"""
-    return LaunderInvariantGroupOp(ptr, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.launder.invariant.group", results, [ptr], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5142,10 +5200,7 @@ class LifetimeEndOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.lifetime.end", [], [ptr], None, None, 0, loc, ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5167,10 +5222,7 @@ class LifetimeStartOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.lifetime.start", [], [ptr], None, None, 0, loc, ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -5192,11 +5244,9 @@ class LinkerOptionsOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, options: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["options"] = options if isinstance(options, _ir.Attribute) else _ods.array_attr(options, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.linker_options", [], [], attributes, None, 0, loc, ip)
 
     @property
     def options(self) -> _ir.Attribute:
@@ -5222,10 +5272,7 @@ class LlrintOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.llrint", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5234,7 +5281,7 @@ class LlrintOp(_ir.OpView):
 
 def intr_llrint(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.llrint intrinsic"""
-    return LlrintOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.llrint", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5247,10 +5294,7 @@ class LlroundOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.llround", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5259,7 +5303,7 @@ class LlroundOp(_ir.OpView):
 
 def intr_llround(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.llround intrinsic"""
-    return LlroundOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.llround", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5272,12 +5316,11 @@ class LoadExpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ldexp", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5298,7 +5341,11 @@ class LoadExpOp(_ir.OpView):
 
 def intr_ldexp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ldexp intrinsic"""
-    return LoadExpOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.ldexp", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5311,32 +5358,41 @@ class LoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, addr: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile_: bool = False, nontemporal: bool = False, invariant: bool = False, invariantGroup: bool = False, ordering: _Optional[_Union[int, _ir.Attribute]] = None, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [addr]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         if volatile_:
+            attributes = {} if attributes is None else attributes
             attributes["volatile_"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if nontemporal:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if invariant:
+            attributes = {} if attributes is None else attributes
             attributes["invariant"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if invariantGroup:
+            attributes = {} if attributes is None else attributes
             attributes["invariantGroup"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if ordering is not None:
+            attributes = {} if attributes is None else attributes
             attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
         if syncscope is not None:
+            attributes = {} if attributes is None else attributes
             attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
         if access_groups is not None:
+            attributes = {} if attributes is None else attributes
             attributes["access_groups"] = access_groups if isinstance(access_groups, _ir.Attribute) else _ods.array_attr(access_groups, loc, ip)
         if alias_scopes is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alias_scopes"] = alias_scopes if isinstance(alias_scopes, _ir.Attribute) else _ods.array_attr(alias_scopes, loc, ip)
         if noalias_scopes is not None:
+            attributes = {} if attributes is None else attributes
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
+            attributes = {} if attributes is None else attributes
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.load", [res], [addr], attributes, None, 0, loc, ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -5433,7 +5489,41 @@ class LoadOp(_ir.OpView):
 
 def load(res: _ir.Type, addr: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile: bool = False, nontemporal: bool = False, invariant: bool = False, invariant_group: bool = False, ordering: _Optional[_Union[int, _ir.Attribute]] = None, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""load from memory"""
-    return LoadOp(res, addr, alignment=alignment, volatile_=volatile, nontemporal=nontemporal, invariant=invariant, invariantGroup=invariant_group, ordering=ordering, syncscope=syncscope, access_groups=access_groups, alias_scopes=alias_scopes, noalias_scopes=noalias_scopes, tbaa=tbaa, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if alignment is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
+    if volatile:
+        attributes = {} if attributes is None else attributes
+        attributes["volatile_"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if nontemporal:
+        attributes = {} if attributes is None else attributes
+        attributes["nontemporal"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if invariant:
+        attributes = {} if attributes is None else attributes
+        attributes["invariant"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if invariant_group:
+        attributes = {} if attributes is None else attributes
+        attributes["invariantGroup"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    if ordering is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
+    if syncscope is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
+    if access_groups is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["access_groups"] = access_groups if isinstance(access_groups, _ir.Attribute) else _ods.array_attr(access_groups, loc, ip)
+    if alias_scopes is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["alias_scopes"] = alias_scopes if isinstance(alias_scopes, _ir.Attribute) else _ods.array_attr(alias_scopes, loc, ip)
+    if noalias_scopes is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
+    if tbaa is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
+    return _create("llvm.load", [res], [addr], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5446,11 +5536,11 @@ class Log10Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.log10", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5467,7 +5557,11 @@ class Log10Op(_ir.OpView):
 
 def intr_log10(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log10 intrinsic"""
-    return Log10Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.log10", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5480,11 +5574,11 @@ class Log2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.log2", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5501,7 +5595,11 @@ class Log2Op(_ir.OpView):
 
 def intr_log2(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log2 intrinsic"""
-    return Log2Op(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.log2", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5514,11 +5612,11 @@ class LogOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.log", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5535,7 +5633,11 @@ class LogOp(_ir.OpView):
 
 def intr_log(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.log intrinsic"""
-    return LogOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.log", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5548,10 +5650,7 @@ class LrintOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.lrint", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5560,7 +5659,7 @@ class LrintOp(_ir.OpView):
 
 def intr_lrint(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.lrint intrinsic"""
-    return LrintOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.lrint", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5573,10 +5672,7 @@ class LroundOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.lround", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -5585,7 +5681,7 @@ class LroundOp(_ir.OpView):
 
 def intr_lround(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.lround intrinsic"""
-    return LroundOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.lround", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -5598,13 +5694,11 @@ class MaskedLoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, data: _ods.ValueLike, mask: _ods.ValueLike, pass_thru: _Sequence[_ods.ValueLike], alignment: _Union[int, _ir.Attribute], *, nontemporal: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [data, mask, pass_thru])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         if nontemporal:
             attributes["nontemporal"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.masked.load", [res], _ods.flatten(self, [data, mask, pass_thru]), attributes, None, 0, loc, ip)
 
     @property
     def data(self) -> _ir.Value:
@@ -5650,11 +5744,9 @@ class MaskedStoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, data: _ods.ValueLike, mask: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value, data, mask]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.masked.store", [], [value, data, mask], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -5692,11 +5784,11 @@ class MaxNumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.maxnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5717,7 +5809,11 @@ class MaxNumOp(_ir.OpView):
 
 def intr_maxnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maxnum intrinsic"""
-    return MaxNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.maxnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5730,11 +5826,11 @@ class MaximumNumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.maximumnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5755,7 +5851,11 @@ class MaximumNumOp(_ir.OpView):
 
 def intr_maximumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximumnum intrinsic"""
-    return MaximumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.maximumnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5768,11 +5868,11 @@ class MaximumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.maximum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -5793,7 +5893,11 @@ class MaximumOp(_ir.OpView):
 
 def intr_maximum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.maximum intrinsic"""
-    return MaximumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.maximum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -5806,7 +5910,6 @@ class MemcpyInlineOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dst: _ods.ValueLike, src: _ods.ValueLike, len: _ir.Attribute, isVolatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dst, src]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["len"] = len if isinstance(len, _ir.Attribute) else _ods.any_attr(len)
         attributes["isVolatile"] = isVolatile if isinstance(isVolatile, _ir.Attribute) else _ods.bool_attr(isVolatile, loc, ip)
@@ -5822,8 +5925,7 @@ class MemcpyInlineOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.memcpy.inline", [], [dst, src], attributes, None, 0, loc, ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -5913,7 +6015,6 @@ class MemcpyOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dst: _ods.ValueLike, src: _ods.ValueLike, len: _ods.ValueLike, isVolatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dst, src, len]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["isVolatile"] = isVolatile if isinstance(isVolatile, _ir.Attribute) else _ods.bool_attr(isVolatile, loc, ip)
         if access_groups is not None:
@@ -5928,8 +6029,7 @@ class MemcpyOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.memcpy", [], [dst, src, len], attributes, None, 0, loc, ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6015,7 +6115,6 @@ class MemmoveOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dst: _ods.ValueLike, src: _ods.ValueLike, len: _ods.ValueLike, isVolatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dst, src, len]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["isVolatile"] = isVolatile if isinstance(isVolatile, _ir.Attribute) else _ods.bool_attr(isVolatile, loc, ip)
         if access_groups is not None:
@@ -6030,8 +6129,7 @@ class MemmoveOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.memmove", [], [dst, src, len], attributes, None, 0, loc, ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6117,7 +6215,6 @@ class MemsetInlineOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dst: _ods.ValueLike, val: _ods.ValueLike, len: _ir.Attribute, isVolatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dst, val]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["len"] = len if isinstance(len, _ir.Attribute) else _ods.any_attr(len)
         attributes["isVolatile"] = isVolatile if isinstance(isVolatile, _ir.Attribute) else _ods.bool_attr(isVolatile, loc, ip)
@@ -6133,8 +6230,7 @@ class MemsetInlineOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.memset.inline", [], [dst, val], attributes, None, 0, loc, ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6224,7 +6320,6 @@ class MemsetOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dst: _ods.ValueLike, val: _ods.ValueLike, len: _ods.ValueLike, isVolatile: _Union[bool, _ir.Attribute], *, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, arg_attrs: _Optional[_ir.Attribute] = None, res_attrs: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dst, val, len]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["isVolatile"] = isVolatile if isinstance(isVolatile, _ir.Attribute) else _ods.bool_attr(isVolatile, loc, ip)
         if access_groups is not None:
@@ -6239,8 +6334,7 @@ class MemsetOp(_ir.OpView):
             attributes["arg_attrs"] = arg_attrs if isinstance(arg_attrs, _ir.Attribute) else _ods.any_attr(arg_attrs)
         if res_attrs is not None:
             attributes["res_attrs"] = res_attrs if isinstance(res_attrs, _ir.Attribute) else _ods.any_attr(res_attrs)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.memset", [], [dst, val, len], attributes, None, 0, loc, ip)
 
     @property
     def dst(self) -> _ir.Value:
@@ -6326,11 +6420,11 @@ class MinNumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.minnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6351,7 +6445,11 @@ class MinNumOp(_ir.OpView):
 
 def intr_minnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minnum intrinsic"""
-    return MinNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.minnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6364,11 +6462,11 @@ class MinimumNumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.minimumnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6389,7 +6487,11 @@ class MinimumNumOp(_ir.OpView):
 
 def intr_minimumnum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimumnum intrinsic"""
-    return MinimumNumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.minimumnum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6402,11 +6504,11 @@ class MinimumOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.minimum", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6427,7 +6529,11 @@ class MinimumOp(_ir.OpView):
 
 def intr_minimum(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.minimum intrinsic"""
-    return MinimumOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.minimum", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6440,11 +6546,9 @@ class ModuleFlagsOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, flags: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["flags"] = flags if isinstance(flags, _ir.Attribute) else _ods.array_attr(flags, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.module_flags", [], [], attributes, None, 0, loc, ip)
 
     @property
     def flags(self) -> _ir.Attribute:
@@ -6470,11 +6574,11 @@ class MulOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.mul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -6495,7 +6599,11 @@ class MulOp(_ir.OpView):
 
 def mul(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer multiplication"""
-    return MulOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.enum_attr(overflow_flags, 32, loc, ip)
+    return _create("llvm.mul", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6508,11 +6616,11 @@ class NearbyintOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.nearbyint", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -6529,7 +6637,11 @@ class NearbyintOp(_ir.OpView):
 
 def intr_nearbyint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.nearbyint intrinsic"""
-    return NearbyintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.nearbyint", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6542,11 +6654,9 @@ class NoAliasScopeDeclOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, scope: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scope"] = scope if isinstance(scope, _ir.Attribute) else _ods.any_attr(scope)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.experimental.noalias.scope.decl", [], [], attributes, None, 0, loc, ip)
 
     @property
     def scope(self) -> _ir.Attribute:
@@ -6572,15 +6682,12 @@ class NoneTokenOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.none", [res], [], None, None, 0, loc, ip)
 
 
 def mlir_none(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""null token"""
-    return NoneTokenOp(res, loc=loc, ip=ip).result
+    return _create("llvm.mlir.none", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -6593,11 +6700,11 @@ class OrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isDisjoint: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isDisjoint:
+            attributes = {} if attributes is None else attributes
             attributes["isDisjoint"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.or", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -6618,7 +6725,11 @@ class OrOp(_ir.OpView):
 
 def or_(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_disjoint: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise or"""
-    return OrOp(lhs, rhs, isDisjoint=is_disjoint, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_disjoint:
+        attributes = {} if attributes is None else attributes
+        attributes["isDisjoint"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.or", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6631,15 +6742,12 @@ class PoisonOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.poison", [res], [], None, None, 0, loc, ip)
 
 
 def mlir_poison(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""poison value"""
-    return PoisonOp(res, loc=loc, ip=ip).result
+    return _create("llvm.mlir.poison", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -6652,12 +6760,11 @@ class PowIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.powi", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6678,7 +6785,11 @@ class PowIOp(_ir.OpView):
 
 def intr_powi(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.powi intrinsic"""
-    return PowIOp(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.powi", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -6691,11 +6802,11 @@ class PowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.pow", results, [in0, in1], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -6716,7 +6827,11 @@ class PowOp(_ir.OpView):
 
 def intr_pow(in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.pow intrinsic"""
-    return PowOp(in0, in1, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.pow", results, [in0, in1], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6729,13 +6844,11 @@ class Prefetch(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, addr: _ods.ValueLike, rw: _Union[int, _ir.Attribute], hint: _Union[int, _ir.Attribute], cache: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [addr]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["rw"] = rw if isinstance(rw, _ir.Attribute) else _ods.int_attr(rw, "i32", loc, ip)
         attributes["hint"] = hint if isinstance(hint, _ir.Attribute) else _ods.int_attr(hint, "i32", loc, ip)
         attributes["cache"] = cache if isinstance(cache, _ir.Attribute) else _ods.int_attr(cache, "i32", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.prefetch", [], [addr], attributes, None, 0, loc, ip)
 
     @property
     def addr(self) -> _ir.Value:
@@ -6781,10 +6894,7 @@ class PtrAnnotation(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ptr.annotation", _ods.flatten_results(self, [res]), _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -6810,10 +6920,7 @@ class PtrMaskOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, ptr: _ods.ValueLike, mask: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr, mask]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ptrmask", [res], [ptr, mask], None, None, 0, loc, ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -6826,7 +6933,7 @@ class PtrMaskOp(_ir.OpView):
 
 def intr_ptrmask(res: _ir.Type, ptr: _ods.ValueLike, mask: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ptrmask intrinsic"""
-    return PtrMaskOp(res, ptr, mask, loc=loc, ip=ip).result
+    return _create("llvm.intr.ptrmask", [res], [ptr, mask], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -6839,10 +6946,7 @@ class PtrToIntOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.ptrtoint", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -6851,7 +6955,7 @@ class PtrToIntOp(_ir.OpView):
 
 def ptrtoint(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""ptrtoint cast"""
-    return PtrToIntOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.ptrtoint", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -6864,10 +6968,7 @@ class ResumeOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.resume", [], [value], None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -6889,10 +6990,7 @@ class ReturnOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, arg: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [arg])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.return", [], _ods.flatten(self, [arg]), None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _Optional[_ir.Value]:
@@ -6914,11 +7012,11 @@ class RintOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.rint", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -6935,7 +7033,11 @@ class RintOp(_ir.OpView):
 
 def intr_rint(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.rint intrinsic"""
-    return RintOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.rint", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6948,11 +7050,11 @@ class RoundEvenOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.roundeven", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -6969,7 +7071,11 @@ class RoundEvenOp(_ir.OpView):
 
 def intr_roundeven(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.roundeven intrinsic"""
-    return RoundEvenOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.roundeven", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -6982,11 +7088,11 @@ class RoundOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.round", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7003,7 +7109,11 @@ class RoundOp(_ir.OpView):
 
 def intr_round(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.round intrinsic"""
-    return RoundOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.round", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7016,9 +7126,7 @@ class SAddSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.sadd.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7031,7 +7139,7 @@ class SAddSat(_ir.OpView):
 
 def intr_sadd_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sadd.sat intrinsic"""
-    return SAddSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.sadd.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7044,10 +7152,7 @@ class SAddWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.sadd.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7060,7 +7165,7 @@ class SAddWithOverflowOp(_ir.OpView):
 
 def intr_sadd_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sadd.with.overflow intrinsic"""
-    return SAddWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.sadd.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7073,10 +7178,7 @@ class SCmpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.scmp", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7089,7 +7191,7 @@ class SCmpOp(_ir.OpView):
 
 def intr_scmp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.scmp intrinsic"""
-    return SCmpOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.scmp", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7102,11 +7204,11 @@ class SDivOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.sdiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7127,7 +7229,11 @@ class SDivOp(_ir.OpView):
 
 def sdiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed division"""
-    return SDivOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.sdiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7140,10 +7246,7 @@ class SExtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.sext", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -7152,7 +7255,7 @@ class SExtOp(_ir.OpView):
 
 def sext(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sext cast"""
-    return SExtOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.sext", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7165,10 +7268,7 @@ class SIToFPOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.sitofp", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -7177,7 +7277,7 @@ class SIToFPOp(_ir.OpView):
 
 def sitofp(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sitofp cast"""
-    return SIToFPOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.sitofp", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7190,9 +7290,7 @@ class SMaxOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.smax", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7205,7 +7303,7 @@ class SMaxOp(_ir.OpView):
 
 def intr_smax(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smax intrinsic"""
-    return SMaxOp(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.smax", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7218,9 +7316,7 @@ class SMinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.smin", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7233,7 +7329,7 @@ class SMinOp(_ir.OpView):
 
 def intr_smin(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smin intrinsic"""
-    return SMinOp(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.smin", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7246,10 +7342,7 @@ class SMulWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.smul.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7262,7 +7355,7 @@ class SMulWithOverflowOp(_ir.OpView):
 
 def intr_smul_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.smul.with.overflow intrinsic"""
-    return SMulWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.smul.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7275,9 +7368,7 @@ class SRemOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.srem", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7290,7 +7381,7 @@ class SRemOp(_ir.OpView):
 
 def srem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed remainder"""
-    return SRemOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("llvm.srem", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7303,9 +7394,7 @@ class SSHLSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.sshl.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7318,7 +7407,7 @@ class SSHLSat(_ir.OpView):
 
 def intr_sshl_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sshl.sat intrinsic"""
-    return SSHLSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.sshl.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7331,9 +7420,7 @@ class SSubSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.ssub.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7346,7 +7433,7 @@ class SSubSat(_ir.OpView):
 
 def intr_ssub_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ssub.sat intrinsic"""
-    return SSubSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.ssub.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7359,10 +7446,7 @@ class SSubWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ssub.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -7375,7 +7459,7 @@ class SSubWithOverflowOp(_ir.OpView):
 
 def intr_ssub_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ssub.with.overflow intrinsic"""
-    return SSubWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.ssub.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7388,11 +7472,11 @@ class SelectOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, condition: _ods.ValueLike, trueValue: _ods.ValueLike, falseValue: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [condition, trueValue, falseValue]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.select", results, [condition, trueValue, falseValue], attributes, None, 0, loc, ip, results is None)
 
     @property
     def condition(self) -> _ir.Value:
@@ -7417,7 +7501,11 @@ class SelectOp(_ir.OpView):
 
 def select(condition: _ods.ValueLike, true_value: _ods.ValueLike, false_value: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""select between two values"""
-    return SelectOp(condition, true_value, false_value, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.select", results, [condition, true_value, false_value], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7430,11 +7518,11 @@ class ShlOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.shl", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7455,7 +7543,11 @@ class ShlOp(_ir.OpView):
 
 def shl(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shift left"""
-    return ShlOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.enum_attr(overflow_flags, 32, loc, ip)
+    return _create("llvm.shl", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7468,11 +7560,9 @@ class ShuffleVectorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [v1, v2]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 32, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.shufflevector", [res], [v1, v2], attributes, None, 0, loc, ip)
 
     @property
     def v1(self) -> _ir.Value:
@@ -7493,7 +7583,9 @@ class ShuffleVectorOp(_ir.OpView):
 
 def shufflevector(res: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""permute two vectors"""
-    return ShuffleVectorOp(res, v1, v2, mask, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 32, loc, ip)
+    return _create("llvm.shufflevector", [res], [v1, v2], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7506,11 +7598,11 @@ class SinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.sin", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7527,7 +7619,11 @@ class SinOp(_ir.OpView):
 
 def intr_sin(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sin intrinsic"""
-    return SinOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.sin", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7540,12 +7636,11 @@ class SincosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.sincos", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7562,7 +7657,11 @@ class SincosOp(_ir.OpView):
 
 def intr_sincos(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sincos intrinsic"""
-    return SincosOp(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.sincos", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7575,11 +7674,11 @@ class SinhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.sinh", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7596,7 +7695,11 @@ class SinhOp(_ir.OpView):
 
 def intr_sinh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sinh intrinsic"""
-    return SinhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.sinh", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7609,11 +7712,11 @@ class SqrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.sqrt", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7630,7 +7733,11 @@ class SqrtOp(_ir.OpView):
 
 def intr_sqrt(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.sqrt intrinsic"""
-    return SqrtOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.sqrt", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7643,10 +7750,7 @@ class StackRestoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, ptr: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [ptr]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.stackrestore", [], [ptr], None, None, 0, loc, ip)
 
     @property
     def ptr(self) -> _ir.Value:
@@ -7668,15 +7772,12 @@ class StackSaveOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.stacksave", [res], [], None, None, 0, loc, ip)
 
 
 def intr_stacksave(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.stacksave intrinsic"""
-    return StackSaveOp(res, loc=loc, ip=ip).result
+    return _create("llvm.intr.stacksave", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7689,15 +7790,12 @@ class StepVectorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.stepvector", [res], [], None, None, 0, loc, ip)
 
 
 def intr_stepvector(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.stepvector intrinsic"""
-    return StepVectorOp(res, loc=loc, ip=ip).result
+    return _create("llvm.intr.stepvector", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -7710,30 +7808,38 @@ class StoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, addr: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, volatile_: bool = False, nontemporal: bool = False, invariantGroup: bool = False, ordering: _Optional[_Union[int, _ir.Attribute]] = None, syncscope: _Optional[_Union[str, _ir.Attribute]] = None, access_groups: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, alias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, noalias_scopes: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, tbaa: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value, addr]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
         if volatile_:
+            attributes = {} if attributes is None else attributes
             attributes["volatile_"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if nontemporal:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if invariantGroup:
+            attributes = {} if attributes is None else attributes
             attributes["invariantGroup"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if ordering is not None:
+            attributes = {} if attributes is None else attributes
             attributes["ordering"] = ordering if isinstance(ordering, _ir.Attribute) else _ods.enum_attr(ordering, 64, loc, ip)
         if syncscope is not None:
+            attributes = {} if attributes is None else attributes
             attributes["syncscope"] = syncscope if isinstance(syncscope, _ir.Attribute) else _ods.str_attr(syncscope, loc, ip)
         if access_groups is not None:
+            attributes = {} if attributes is None else attributes
             attributes["access_groups"] = access_groups if isinstance(access_groups, _ir.Attribute) else _ods.array_attr(access_groups, loc, ip)
         if alias_scopes is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alias_scopes"] = alias_scopes if isinstance(alias_scopes, _ir.Attribute) else _ods.array_attr(alias_scopes, loc, ip)
         if noalias_scopes is not None:
+            attributes = {} if attributes is None else attributes
             attributes["noalias_scopes"] = noalias_scopes if isinstance(noalias_scopes, _ir.Attribute) else _ods.array_attr(noalias_scopes, loc, ip)
         if tbaa is not None:
+            attributes = {} if attributes is None else attributes
             attributes["tbaa"] = tbaa if isinstance(tbaa, _ir.Attribute) else _ods.array_attr(tbaa, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.store", [], [value, addr], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -7839,11 +7945,11 @@ class SubOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflowFlags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.sub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -7864,7 +7970,11 @@ class SubOp(_ir.OpView):
 
 def sub(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer subtraction"""
-    return SubOp(lhs, rhs, overflowFlags=overflow_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.enum_attr(overflow_flags, 32, loc, ip)
+    return _create("llvm.sub", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7877,7 +7987,6 @@ class SwitchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, defaultOperands: _Sequence[_ods.ValueLike], caseOperands: _Sequence[_ods.ValueLike], case_operand_segments: _Union[_Sequence[int], _ir.Attribute], defaultDestination: _ir.Block, caseDestinations: _Sequence[_ir.Block], *, case_values: _Optional[_ir.Attribute] = None, branch_weights: _Optional[_Union[_Sequence[int], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, defaultOperands, caseOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [value, defaultOperands, caseOperands])
         if case_values is not None:
@@ -7885,8 +7994,7 @@ class SwitchOp(_ir.OpView):
         attributes["case_operand_segments"] = case_operand_segments if isinstance(case_operand_segments, _ir.Attribute) else _ods.dense_array_attr(case_operand_segments, 32, loc, ip)
         if branch_weights is not None:
             attributes["branch_weights"] = branch_weights if isinstance(branch_weights, _ir.Attribute) else _ods.dense_array_attr(branch_weights, 32, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=[defaultDestination, *caseDestinations], regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.switch", [], _ods.flatten(self, [value, defaultOperands, caseOperands]), attributes, [defaultDestination, *caseDestinations], 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -7940,11 +8048,11 @@ class TanOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.tan", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7961,7 +8069,11 @@ class TanOp(_ir.OpView):
 
 def intr_tan(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tan intrinsic"""
-    return TanOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.tan", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -7974,11 +8086,11 @@ class TanhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.tanh", results, [in_], attributes, None, 0, loc, ip, results is None)
 
     @property
     def in_(self) -> _ir.Value:
@@ -7995,7 +8107,11 @@ class TanhOp(_ir.OpView):
 
 def intr_tanh(in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.tanh intrinsic"""
-    return TanhOp(in_, fastmathFlags=fastmath_flags, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.tanh", results, [in_], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8008,10 +8124,7 @@ class ThreadlocalAddressOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.threadlocal.address", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8020,7 +8133,7 @@ class ThreadlocalAddressOp(_ir.OpView):
 
 def intr_threadlocal_address(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.threadlocal.address intrinsic"""
-    return ThreadlocalAddressOp(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.threadlocal.address", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8033,10 +8146,7 @@ class Trap(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.trap", [], [], None, None, 0, loc, ip)
 
 
 def intr_trap(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> Trap:
@@ -8054,12 +8164,11 @@ class TruncOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, overflowFlags: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if overflowFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["overflowFlags"] = overflowFlags if isinstance(overflowFlags, _ir.Attribute) else _ods.enum_attr(overflowFlags, 32, loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.trunc", [res], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8076,7 +8185,11 @@ class TruncOp(_ir.OpView):
 
 def trunc(res: _ir.Type, arg: _ods.ValueLike, *, overflow_flags: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer truncation"""
-    return TruncOp(res, arg, overflowFlags=overflow_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if overflow_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["overflowFlags"] = overflow_flags if isinstance(overflow_flags, _ir.Attribute) else _ods.enum_attr(overflow_flags, 32, loc, ip)
+    return _create("llvm.trunc", [res], [arg], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8089,9 +8202,7 @@ class UAddSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.uadd.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8104,7 +8215,7 @@ class UAddSat(_ir.OpView):
 
 def intr_uadd_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.uadd.sat intrinsic"""
-    return UAddSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.uadd.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8117,10 +8228,7 @@ class UAddWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.uadd.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8133,7 +8241,7 @@ class UAddWithOverflowOp(_ir.OpView):
 
 def intr_uadd_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.uadd.with.overflow intrinsic"""
-    return UAddWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.uadd.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8146,11 +8254,9 @@ class UBSanTrap(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, failureKind: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["failureKind"] = failureKind if isinstance(failureKind, _ir.Attribute) else _ods.int_attr(failureKind, "i8", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ubsantrap", [], [], attributes, None, 0, loc, ip)
 
     @property
     def failureKind(self) -> _ir.Attribute:
@@ -8176,10 +8282,7 @@ class UCmpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.ucmp", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8192,7 +8295,7 @@ class UCmpOp(_ir.OpView):
 
 def intr_ucmp(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ucmp intrinsic"""
-    return UCmpOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.ucmp", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8205,11 +8308,11 @@ class UDivOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, isExact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if isExact:
+            attributes = {} if attributes is None else attributes
             attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.udiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8230,7 +8333,11 @@ class UDivOp(_ir.OpView):
 
 def udiv(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, is_exact: bool = False, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned division"""
-    return UDivOp(lhs, rhs, isExact=is_exact, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if is_exact:
+        attributes = {} if attributes is None else attributes
+        attributes["isExact"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.udiv", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8243,12 +8350,11 @@ class UIToFPOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nonNeg:
+            attributes = {} if attributes is None else attributes
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.uitofp", [res], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8265,7 +8371,11 @@ class UIToFPOp(_ir.OpView):
 
 def uitofp(res: _ir.Type, arg: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""uitofp cast"""
-    return UIToFPOp(res, arg, nonNeg=non_neg, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if non_neg:
+        attributes = {} if attributes is None else attributes
+        attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.uitofp", [res], [arg], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8278,9 +8388,7 @@ class UMaxOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.umax", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8293,7 +8401,7 @@ class UMaxOp(_ir.OpView):
 
 def intr_umax(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umax intrinsic"""
-    return UMaxOp(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.umax", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8306,9 +8414,7 @@ class UMinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.umin", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8321,7 +8427,7 @@ class UMinOp(_ir.OpView):
 
 def intr_umin(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umin intrinsic"""
-    return UMinOp(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.umin", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8334,10 +8440,7 @@ class UMulWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.umul.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8350,7 +8453,7 @@ class UMulWithOverflowOp(_ir.OpView):
 
 def intr_umul_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.umul.with.overflow intrinsic"""
-    return UMulWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.umul.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8363,9 +8466,7 @@ class URemOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.urem", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8378,7 +8479,7 @@ class URemOp(_ir.OpView):
 
 def urem(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""unsigned remainder"""
-    return URemOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("llvm.urem", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8391,9 +8492,7 @@ class USHLSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.ushl.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8406,7 +8505,7 @@ class USHLSat(_ir.OpView):
 
 def intr_ushl_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.ushl.sat intrinsic"""
-    return USHLSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.ushl.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8419,9 +8518,7 @@ class USubSat(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.usub.sat", results, [in0, in1], None, None, 0, loc, ip, results is None)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8434,7 +8531,7 @@ class USubSat(_ir.OpView):
 
 def intr_usub_sat(in0: _ods.ValueLike, in1: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.usub.sat intrinsic"""
-    return USubSat(in0, in1, results=results, loc=loc, ip=ip).result
+    return _create("llvm.intr.usub.sat", results, [in0, in1], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8447,10 +8544,7 @@ class USubWithOverflowOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.usub.with.overflow", [res], [in0, in1], None, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8463,7 +8557,7 @@ class USubWithOverflowOp(_ir.OpView):
 
 def intr_usub_with_overflow(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.usub.with.overflow intrinsic"""
-    return USubWithOverflowOp(res, in0, in1, loc=loc, ip=ip).result
+    return _create("llvm.intr.usub.with.overflow", [res], [in0, in1], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8476,15 +8570,12 @@ class UndefOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.undef", [res], [], None, None, 0, loc, ip)
 
 
 def mlir_undef(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""undefined value"""
-    return UndefOp(res, loc=loc, ip=ip).result
+    return _create("llvm.mlir.undef", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8497,10 +8588,7 @@ class UnreachableOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.unreachable", [], [], None, None, 0, loc, ip)
 
 
 def unreachable(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> UnreachableOp:
@@ -8518,10 +8606,7 @@ class VaArgOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.va_arg", [res], [arg], None, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8530,7 +8615,7 @@ class VaArgOp(_ir.OpView):
 
 def va_arg(res: _ir.Type, arg: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""variadic argument"""
-    return VaArgOp(res, arg, loc=loc, ip=ip).result
+    return _create("llvm.va_arg", [res], [arg], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8543,10 +8628,7 @@ class VaCopyOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, dest_list: _ods.ValueLike, src_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dest_list, src_list]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vacopy", [], [dest_list, src_list], None, None, 0, loc, ip)
 
     @property
     def dest_list(self) -> _ir.Value:
@@ -8572,10 +8654,7 @@ class VaEndOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, arg_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg_list]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vaend", [], [arg_list], None, None, 0, loc, ip)
 
     @property
     def arg_list(self) -> _ir.Value:
@@ -8597,10 +8676,7 @@ class VaStartOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, arg_list: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg_list]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vastart", [], [arg_list], None, None, 0, loc, ip)
 
     @property
     def arg_list(self) -> _ir.Value:
@@ -8622,10 +8698,7 @@ class VarAnnotation(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, res: _Optional[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [res])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.var.annotation", _ods.flatten_results(self, [res]), _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -8651,9 +8724,7 @@ class XOrOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.xor", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -8666,7 +8737,7 @@ class XOrOp(_ir.OpView):
 
 def xor(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitwise xor"""
-    return XOrOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("llvm.xor", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8679,12 +8750,11 @@ class ZExtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, arg: _ods.ValueLike, *, nonNeg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nonNeg:
+            attributes = {} if attributes is None else attributes
             attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.zext", [res], [arg], attributes, None, 0, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -8701,7 +8771,11 @@ class ZExtOp(_ir.OpView):
 
 def zext(res: _ir.Type, arg: _ods.ValueLike, *, non_neg: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""zext cast"""
-    return ZExtOp(res, arg, nonNeg=non_neg, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if non_neg:
+        attributes = {} if attributes is None else attributes
+        attributes["nonNeg"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("llvm.zext", [res], [arg], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8714,15 +8788,12 @@ class ZeroOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.mlir.zero", [res], [], None, None, 0, loc, ip)
 
 
 def mlir_zero(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""zero-initialized value"""
-    return ZeroOp(res, loc=loc, ip=ip).result
+    return _create("llvm.mlir.zero", [res], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8735,11 +8806,9 @@ class vector_extract(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [srcvec]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.extract", [res], [srcvec], attributes, None, 0, loc, ip)
 
     @property
     def srcvec(self) -> _ir.Value:
@@ -8756,7 +8825,9 @@ class vector_extract(_ir.OpView):
 
 def intr_vector_extract(res: _ir.Type, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.extract intrinsic"""
-    return vector_extract(res, srcvec, pos, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
+    return _create("llvm.intr.vector.extract", [res], [srcvec], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8769,10 +8840,9 @@ class vector_insert(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dstvec: _ods.ValueLike, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [dstvec, srcvec]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("llvm.intr.vector.insert", results, [dstvec, srcvec], attributes, None, 0, loc, ip, results is None)
 
     @property
     def dstvec(self) -> _ir.Value:
@@ -8793,7 +8863,9 @@ class vector_insert(_ir.OpView):
 
 def intr_vector_insert(dstvec: _ods.ValueLike, srcvec: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.insert intrinsic"""
-    return vector_insert(dstvec, srcvec, pos, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
+    return _create("llvm.intr.vector.insert", results, [dstvec, srcvec], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -8806,10 +8878,7 @@ class vector_reduce_add(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.add", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8818,7 +8887,7 @@ class vector_reduce_add(_ir.OpView):
 
 def intr_vector_reduce_add(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.add intrinsic"""
-    return vector_reduce_add(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.add", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8831,10 +8900,7 @@ class vector_reduce_and(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.and", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8843,7 +8909,7 @@ class vector_reduce_and(_ir.OpView):
 
 def intr_vector_reduce_and(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.and intrinsic"""
-    return vector_reduce_and(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.and", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8856,12 +8922,11 @@ class vector_reduce_fadd(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fadd", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -8882,7 +8947,11 @@ class vector_reduce_fadd(_ir.OpView):
 
 def intr_vector_reduce_fadd(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fadd intrinsic"""
-    return vector_reduce_fadd(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fadd", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8895,12 +8964,11 @@ class vector_reduce_fmax(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fmax", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8917,7 +8985,11 @@ class vector_reduce_fmax(_ir.OpView):
 
 def intr_vector_reduce_fmax(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmax intrinsic"""
-    return vector_reduce_fmax(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fmax", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8930,12 +9002,11 @@ class vector_reduce_fmaximum(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fmaximum", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8952,7 +9023,11 @@ class vector_reduce_fmaximum(_ir.OpView):
 
 def intr_vector_reduce_fmaximum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmaximum intrinsic"""
-    return vector_reduce_fmaximum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fmaximum", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -8965,12 +9040,11 @@ class vector_reduce_fmin(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fmin", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -8987,7 +9061,11 @@ class vector_reduce_fmin(_ir.OpView):
 
 def intr_vector_reduce_fmin(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmin intrinsic"""
-    return vector_reduce_fmin(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fmin", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9000,12 +9078,11 @@ class vector_reduce_fminimum(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fminimum", [res], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9022,7 +9099,11 @@ class vector_reduce_fminimum(_ir.OpView):
 
 def intr_vector_reduce_fminimum(res: _ir.Type, in_: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fminimum intrinsic"""
-    return vector_reduce_fminimum(res, in_, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fminimum", [res], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9035,12 +9116,11 @@ class vector_reduce_fmul(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmathFlags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in0, in1]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmathFlags is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmathFlags"] = fastmathFlags if isinstance(fastmathFlags, _ir.Attribute) else _ods.dialect_attr(fastmathFlags, "llvm.fastmath", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.fmul", [res], [in0, in1], attributes, None, 0, loc, ip)
 
     @property
     def in0(self) -> _ir.Value:
@@ -9061,7 +9141,11 @@ class vector_reduce_fmul(_ir.OpView):
 
 def intr_vector_reduce_fmul(res: _ir.Type, in0: _ods.ValueLike, in1: _ods.ValueLike, *, fastmath_flags: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.fmul intrinsic"""
-    return vector_reduce_fmul(res, in0, in1, fastmathFlags=fastmath_flags, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath_flags is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmathFlags"] = fastmath_flags if isinstance(fastmath_flags, _ir.Attribute) else _ods.dialect_attr(fastmath_flags, "llvm.fastmath", loc, ip)
+    return _create("llvm.intr.vector.reduce.fmul", [res], [in0, in1], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9074,10 +9158,7 @@ class vector_reduce_mul(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.mul", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9086,7 +9167,7 @@ class vector_reduce_mul(_ir.OpView):
 
 def intr_vector_reduce_mul(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.mul intrinsic"""
-    return vector_reduce_mul(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.mul", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9099,10 +9180,7 @@ class vector_reduce_or(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.or", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9111,7 +9189,7 @@ class vector_reduce_or(_ir.OpView):
 
 def intr_vector_reduce_or(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.or intrinsic"""
-    return vector_reduce_or(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.or", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9124,10 +9202,7 @@ class vector_reduce_smax(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.smax", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9136,7 +9211,7 @@ class vector_reduce_smax(_ir.OpView):
 
 def intr_vector_reduce_smax(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.smax intrinsic"""
-    return vector_reduce_smax(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.smax", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9149,10 +9224,7 @@ class vector_reduce_smin(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.smin", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9161,7 +9233,7 @@ class vector_reduce_smin(_ir.OpView):
 
 def intr_vector_reduce_smin(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.smin intrinsic"""
-    return vector_reduce_smin(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.smin", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9174,10 +9246,7 @@ class vector_reduce_umax(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.umax", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9186,7 +9255,7 @@ class vector_reduce_umax(_ir.OpView):
 
 def intr_vector_reduce_umax(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.umax intrinsic"""
-    return vector_reduce_umax(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.umax", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9199,10 +9268,7 @@ class vector_reduce_umin(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.umin", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9211,7 +9277,7 @@ class vector_reduce_umin(_ir.OpView):
 
 def intr_vector_reduce_umin(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.umin intrinsic"""
-    return vector_reduce_umin(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.umin", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9224,10 +9290,7 @@ class vector_reduce_xor(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vector.reduce.xor", [res], [in_], None, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -9236,7 +9299,7 @@ class vector_reduce_xor(_ir.OpView):
 
 def intr_vector_reduce_xor(res: _ir.Type, in_: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vector.reduce.xor intrinsic"""
-    return vector_reduce_xor(res, in_, loc=loc, ip=ip).result
+    return _create("llvm.intr.vector.reduce.xor", [res], [in_], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -9249,12 +9312,9 @@ class vscale(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("llvm.intr.vscale", [res], [], None, None, 0, loc, ip)
 
 
 def intr_vscale(res: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""llvm.vscale intrinsic"""
-    return vscale(res, loc=loc, ip=ip).result
+    return _create("llvm.intr.vscale", [res], [], None, None, 0, loc, ip).result

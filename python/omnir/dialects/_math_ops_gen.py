@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -25,11 +27,11 @@ class AbsFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.absf", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -46,7 +48,11 @@ class AbsFOp(_ir.OpView):
 
 def absf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point absolute-value operation"""
-    return AbsFOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.absf", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -59,9 +65,7 @@ class AbsIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.absi", results, [operand], None, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -70,7 +74,7 @@ class AbsIOp(_ir.OpView):
 
 def absi(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""integer absolute-value operation"""
-    return AbsIOp(operand, results=results, loc=loc, ip=ip).result
+    return _create("math.absi", results, [operand], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -83,11 +87,11 @@ class AcosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.acos", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -104,7 +108,11 @@ class AcosOp(_ir.OpView):
 
 def acos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus cosine of the given value"""
-    return AcosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.acos", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -117,11 +125,11 @@ class AcoshOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.acosh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -138,7 +146,11 @@ class AcoshOp(_ir.OpView):
 
 def acosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Hyperbolic arcus cosine of the given value"""
-    return AcoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.acosh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -151,11 +163,11 @@ class AsinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.asin", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -172,7 +184,11 @@ class AsinOp(_ir.OpView):
 
 def asin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus sine of the given value"""
-    return AsinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.asin", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -185,11 +201,11 @@ class AsinhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.asinh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -206,7 +222,11 @@ class AsinhOp(_ir.OpView):
 
 def asinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus sine of the given value"""
-    return AsinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.asinh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -219,11 +239,11 @@ class Atan2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.atan2", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -244,7 +264,11 @@ class Atan2Op(_ir.OpView):
 
 def atan2(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""2-argument arcus tangent of the given values"""
-    return Atan2Op(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.atan2", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -257,11 +281,11 @@ class AtanOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.atan", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -278,7 +302,11 @@ class AtanOp(_ir.OpView):
 
 def atan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""arcus tangent of the given value"""
-    return AtanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.atan", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -291,11 +319,11 @@ class AtanhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.atanh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -312,7 +340,11 @@ class AtanhOp(_ir.OpView):
 
 def atanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic arcus tangent of the given value"""
-    return AtanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.atanh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -325,11 +357,11 @@ class CbrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.cbrt", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -346,7 +378,11 @@ class CbrtOp(_ir.OpView):
 
 def cbrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cube root of the specified value"""
-    return CbrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.cbrt", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -359,11 +395,11 @@ class CeilOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.ceil", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -380,7 +416,11 @@ class CeilOp(_ir.OpView):
 
 def ceil(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""ceiling of the specified value"""
-    return CeilOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.ceil", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -393,11 +433,11 @@ class CopySignOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.copysign", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -418,7 +458,11 @@ class CopySignOp(_ir.OpView):
 
 def copysign(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""A copysign operation"""
-    return CopySignOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.copysign", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -431,11 +475,11 @@ class CosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.cos", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -452,7 +496,11 @@ class CosOp(_ir.OpView):
 
 def cos(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""cosine of the specified value"""
-    return CosOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.cos", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -465,11 +513,11 @@ class CoshOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.cosh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -486,7 +534,11 @@ class CoshOp(_ir.OpView):
 
 def cosh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic cosine of the specified value"""
-    return CoshOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.cosh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -499,9 +551,7 @@ class CountLeadingZerosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.ctlz", results, [operand], None, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -510,7 +560,7 @@ class CountLeadingZerosOp(_ir.OpView):
 
 def ctlz(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the leading zeros an integer value"""
-    return CountLeadingZerosOp(operand, results=results, loc=loc, ip=ip).result
+    return _create("math.ctlz", results, [operand], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -523,9 +573,7 @@ class CountTrailingZerosOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.cttz", results, [operand], None, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -534,7 +582,7 @@ class CountTrailingZerosOp(_ir.OpView):
 
 def cttz(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the trailing zeros an integer value"""
-    return CountTrailingZerosOp(operand, results=results, loc=loc, ip=ip).result
+    return _create("math.cttz", results, [operand], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -547,9 +595,7 @@ class CtPopOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.ctpop", results, [operand], None, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -558,7 +604,7 @@ class CtPopOp(_ir.OpView):
 
 def ctpop(operand: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""counts the number of set bits of an integer value"""
-    return CtPopOp(operand, results=results, loc=loc, ip=ip).result
+    return _create("math.ctpop", results, [operand], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -571,11 +617,11 @@ class ErfOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.erf", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -592,7 +638,11 @@ class ErfOp(_ir.OpView):
 
 def erf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""error function of the specified value"""
-    return ErfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.erf", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -605,11 +655,11 @@ class ErfcOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.erfc", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -626,7 +676,11 @@ class ErfcOp(_ir.OpView):
 
 def erfc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""complementary error function of the specified value"""
-    return ErfcOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.erfc", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -639,11 +693,11 @@ class Exp2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.exp2", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -660,7 +714,11 @@ class Exp2Op(_ir.OpView):
 
 def exp2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 exponential of the specified value"""
-    return Exp2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.exp2", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -673,11 +731,11 @@ class ExpM1Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.expm1", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -694,7 +752,11 @@ class ExpM1Op(_ir.OpView):
 
 def expm1(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value minus 1"""
-    return ExpM1Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.expm1", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -707,11 +769,11 @@ class ExpOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.exp", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -728,7 +790,11 @@ class ExpOp(_ir.OpView):
 
 def exp(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e exponential of the specified value"""
-    return ExpOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.exp", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -741,11 +807,11 @@ class FPowIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.fpowi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -766,7 +832,11 @@ class FPowIOp(_ir.OpView):
 
 def fpowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the signed integer power"""
-    return FPowIOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.fpowi", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -779,11 +849,11 @@ class FloorOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.floor", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -800,7 +870,11 @@ class FloorOp(_ir.OpView):
 
 def floor(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floor of the specified value"""
-    return FloorOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.floor", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -813,11 +887,11 @@ class FmaOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [a, b, c]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.fma", results, [a, b, c], attributes, None, 0, loc, ip, results is None)
 
     @property
     def a(self) -> _ir.Value:
@@ -842,7 +916,11 @@ class FmaOp(_ir.OpView):
 
 def fma(a: _ods.ValueLike, b: _ods.ValueLike, c: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point fused multipy-add operation"""
-    return FmaOp(a, b, c, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.fma", results, [a, b, c], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -855,9 +933,7 @@ class IPowIOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.ipowi", results, [lhs, rhs], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -870,7 +946,7 @@ class IPowIOp(_ir.OpView):
 
 def ipowi(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""signed integer raised to the power of operation"""
-    return IPowIOp(lhs, rhs, results=results, loc=loc, ip=ip).result
+    return _create("math.ipowi", results, [lhs, rhs], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -883,11 +959,11 @@ class IsFiniteOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.isfinite", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -904,7 +980,11 @@ class IsFiniteOp(_ir.OpView):
 
 def isfinite(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as finite"""
-    return IsFiniteOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.isfinite", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -917,11 +997,11 @@ class IsInfOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.isinf", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -938,7 +1018,11 @@ class IsInfOp(_ir.OpView):
 
 def isinf(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as infinite"""
-    return IsInfOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.isinf", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -951,11 +1035,11 @@ class IsNaNOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.isnan", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -972,7 +1056,11 @@ class IsNaNOp(_ir.OpView):
 
 def isnan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as NaN"""
-    return IsNaNOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.isnan", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -985,11 +1073,11 @@ class IsNormalOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.isnormal", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1006,7 +1094,11 @@ class IsNormalOp(_ir.OpView):
 
 def isnormal(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""returns true if the operand classifies as normal"""
-    return IsNormalOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.isnormal", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1019,11 +1111,11 @@ class Log10Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.log10", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1040,7 +1132,11 @@ class Log10Op(_ir.OpView):
 
 def log10(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-10 logarithm of the specified value"""
-    return Log10Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.log10", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1053,11 +1149,11 @@ class Log1pOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.log1p", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1074,7 +1170,11 @@ class Log1pOp(_ir.OpView):
 
 def log1p(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Computes the natural logarithm of one plus the given value"""
-    return Log1pOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.log1p", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1087,11 +1187,11 @@ class Log2Op(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.log2", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1108,7 +1208,11 @@ class Log2Op(_ir.OpView):
 
 def log2(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-2 logarithm of the specified value"""
-    return Log2Op(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.log2", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1121,11 +1225,11 @@ class LogOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.log", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1142,7 +1246,11 @@ class LogOp(_ir.OpView):
 
 def log(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""base-e logarithm of the specified value"""
-    return LogOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.log", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1155,11 +1263,11 @@ class PowFOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.powf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -1180,7 +1288,11 @@ class PowFOp(_ir.OpView):
 
 def powf(lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""floating point raised to the power of operation"""
-    return PowFOp(lhs, rhs, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.powf", results, [lhs, rhs], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1193,11 +1305,11 @@ class RoundEvenOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.roundeven", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1214,7 +1326,11 @@ class RoundEvenOp(_ir.OpView):
 
 def roundeven(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
-    return RoundEvenOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.roundeven", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1227,11 +1343,11 @@ class RoundOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.round", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1248,7 +1364,11 @@ class RoundOp(_ir.OpView):
 
 def round(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""round of the specified value"""
-    return RoundOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.round", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1261,11 +1381,11 @@ class RsqrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.rsqrt", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1282,7 +1402,11 @@ class RsqrtOp(_ir.OpView):
 
 def rsqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""reciprocal of sqrt (1 / sqrt of the specified value)"""
-    return RsqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.rsqrt", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1295,11 +1419,11 @@ class SinOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.sin", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1316,7 +1440,11 @@ class SinOp(_ir.OpView):
 
 def sin(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sine of the specified value"""
-    return SinOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.sin", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1329,11 +1457,11 @@ class SinhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.sinh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1350,7 +1478,11 @@ class SinhOp(_ir.OpView):
 
 def sinh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic sine of the specified value"""
-    return SinhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.sinh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1363,11 +1495,11 @@ class SqrtOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.sqrt", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1384,7 +1516,11 @@ class SqrtOp(_ir.OpView):
 
 def sqrt(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""sqrt of the specified value"""
-    return SqrtOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.sqrt", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1397,11 +1533,11 @@ class TanOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.tan", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1418,7 +1554,11 @@ class TanOp(_ir.OpView):
 
 def tan(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tangent of the specified value"""
-    return TanOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.tan", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1431,11 +1571,11 @@ class TanhOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.tanh", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1452,7 +1592,11 @@ class TanhOp(_ir.OpView):
 
 def tanh(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""hyperbolic tangent of the specified value"""
-    return TanhOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.tanh", results, [operand], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1465,11 +1609,11 @@ class TruncOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [operand]
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if fastmath is not None:
+            attributes = {} if attributes is None else attributes
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("math.trunc", results, [operand], attributes, None, 0, loc, ip, results is None)
 
     @property
     def operand(self) -> _ir.Value:
@@ -1486,4 +1630,8 @@ class TruncOp(_ir.OpView):
 
 def trunc(operand: _ods.ValueLike, *, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""trunc of the specified value"""
-    return TruncOp(operand, fastmath=fastmath, results=results, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if fastmath is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("math.trunc", results, [operand], attributes, None, 0, loc, ip, results is None).result

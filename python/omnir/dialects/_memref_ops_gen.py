@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class AtomicRMWKind(_IntEnum):
@@ -51,13 +53,11 @@ class AllocOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, memref: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamicSizes, symbolOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [dynamicSizes, symbolOperands])
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [memref]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.alloc", [memref], _ods.flatten(self, [dynamicSizes, symbolOperands]), attributes, None, 0, loc, ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -93,13 +93,11 @@ class AllocaOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, memref: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], symbolOperands: _Sequence[_ods.ValueLike], *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamicSizes, symbolOperands])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [dynamicSizes, symbolOperands])
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [memref]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.alloca", [memref], _ods.flatten(self, [dynamicSizes, symbolOperands]), attributes, None, 0, loc, ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -135,10 +133,7 @@ class AllocaScopeOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("memref.alloca_scope", _ods.flatten_results(self, [results_]), [], None, None, 1, loc, ip)
 
     @property
     def bodyRegion(self) -> _ir.Region:
@@ -162,10 +157,7 @@ class AllocaScopeReturnOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, results_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [results_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.alloca_scope.return", [], _ods.flatten(self, [results_]), None, None, 0, loc, ip)
 
     @property
     def results_(self) -> _Sequence[_ir.Value]:
@@ -189,10 +181,9 @@ class AssumeAlignmentOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, memref: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [memref]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i32", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.assume_alignment", results, [memref], attributes, None, 0, loc, ip, results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -209,7 +200,9 @@ class AssumeAlignmentOp(_ir.OpView):
 
 def assume_alignment(memref: _ods.ValueLike, alignment: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""assumption that gives alignment information to the input memref"""
-    return AssumeAlignmentOp(memref, alignment, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i32", loc, ip)
+    return _create("memref.assume_alignment", results, [memref], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -224,10 +217,9 @@ class AtomicRMWOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, kind: _Union[int, _ir.Attribute], value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.enum_attr(kind, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.atomic_rmw", results, _ods.flatten(self, [value, memref, indices]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def value(self) -> _ir.Value:
@@ -267,10 +259,7 @@ class AtomicYieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, result: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [result]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.atomic_yield", [], [result], None, None, 0, loc, ip)
 
     @property  # type: ignore[override, unused-ignore]
     def result(self) -> _ir.Value:  # type: ignore[override, unused-ignore]
@@ -294,10 +283,7 @@ class CastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [dest]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.cast", [dest], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -306,7 +292,7 @@ class CastOp(_ir.OpView):
 
 def cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref cast operation"""
-    return CastOp(dest, source, loc=loc, ip=ip).result
+    return _create("memref.cast", [dest], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -321,11 +307,9 @@ class CollapseShapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [src]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.collapse_shape", [result], [src], attributes, None, 0, loc, ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -342,7 +326,9 @@ class CollapseShapeOp(_ir.OpView):
 
 def collapse_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a memref with a smaller rank."""
-    return CollapseShapeOp(result, src, reassociation, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
+    return _create("memref.collapse_shape", [result], [src], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -355,10 +341,7 @@ class CopyOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, source: _ods.ValueLike, target: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, target]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.copy", [], [source, target], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -386,10 +369,7 @@ class DeallocOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [memref]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.dealloc", [], [memref], None, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -413,9 +393,7 @@ class DimOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, index]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.dim", results, [source, index], None, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -428,7 +406,7 @@ class DimOp(_ir.OpView):
 
 def dim(source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dimension index operation"""
-    return DimOp(source, index, results=results, loc=loc, ip=ip).result
+    return _create("memref.dim", results, [source, index], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -443,10 +421,7 @@ class DistinctObjectsOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.distinct_objects", _ods.flatten_results(self, [results_]), _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -470,10 +445,7 @@ class DmaStartOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.dma_start", [], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -497,10 +469,7 @@ class DmaWaitOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, tagMemRef: _ods.ValueLike, tagIndices: _Sequence[_ods.ValueLike], numElements: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [tagMemRef, tagIndices, numElements])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.dma_wait", [], _ods.flatten(self, [tagMemRef, tagIndices, numElements]), None, None, 0, loc, ip)
 
     @property
     def tagMemRef(self) -> _ir.Value:
@@ -532,12 +501,10 @@ class ExpandShapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [src, output_shape])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         attributes["static_output_shape"] = static_output_shape if isinstance(static_output_shape, _ir.Attribute) else _ods.dense_array_attr(static_output_shape, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.expand_shape", [result], _ods.flatten(self, [src, output_shape]), attributes, None, 0, loc, ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -581,9 +548,7 @@ class ExtractAlignedPointerAsIndexOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, source: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.extract_aligned_pointer_as_index", results, [source], None, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -592,7 +557,7 @@ class ExtractAlignedPointerAsIndexOp(_ir.OpView):
 
 def extract_aligned_pointer_as_index(source: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Extracts a memref's underlying aligned pointer as an index"""
-    return ExtractAlignedPointerAsIndexOp(source, results=results, loc=loc, ip=ip).result
+    return _create("memref.extract_aligned_pointer_as_index", results, [source], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -607,10 +572,7 @@ class ExtractStridedMetadataOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", "*", "*", )
 
     def __init__(self, base_buffer: _ir.Type, offset: _ir.Type, sizes: _Sequence[_ir.Type], strides: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [base_buffer, offset, sizes, strides])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.extract_strided_metadata", _ods.flatten_results(self, [base_buffer, offset, sizes, strides]), [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -650,10 +612,7 @@ class GenericAtomicRMWOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("memref.generic_atomic_rmw", [result], _ods.flatten(self, [memref, indices]), None, None, 1, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -685,11 +644,9 @@ class GetGlobalOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["name"] = name if isinstance(name, _ir.Attribute) else _ods.symbol_ref_attr(name, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.get_global", [result], [], attributes, None, 0, loc, ip)
 
     @property  # type: ignore[override, unused-ignore]
     def name(self) -> _ir.Attribute:  # type: ignore[override, unused-ignore]
@@ -702,7 +659,9 @@ class GetGlobalOp(_ir.OpView):
 
 def get_global(result: _ir.Type, name: _Union[str, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""get the memref pointing to a global variable"""
-    return GetGlobalOp(result, name, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["name"] = name if isinstance(name, _ir.Attribute) else _ods.symbol_ref_attr(name, loc, ip)
+    return _create("memref.get_global", [result], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -717,7 +676,6 @@ class GlobalOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, sym_name: _Union[str, _ir.Attribute], type_: _ir.Attribute, *, sym_visibility: _Optional[_Union[str, _ir.Attribute]] = None, initial_value: _Optional[_ir.Attribute] = None, constant: bool = False, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["sym_name"] = sym_name if isinstance(sym_name, _ir.Attribute) else _ods.str_attr(sym_name, loc, ip)
         if sym_visibility is not None:
@@ -729,8 +687,7 @@ class GlobalOp(_ir.OpView):
             attributes["constant"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
         if alignment is not None:
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.global", [], [], attributes, None, 0, loc, ip)
 
     @property
     def sym_name(self) -> _ir.Attribute:
@@ -798,13 +755,14 @@ class LoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nontemporal is not None:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = nontemporal if isinstance(nontemporal, _ir.Attribute) else _ods.bool_attr(nontemporal, loc, ip)
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.load", results, _ods.flatten(self, [memref, indices]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -848,10 +806,7 @@ class MemorySpaceCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [dest]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.memory_space_cast", [dest], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -860,7 +815,7 @@ class MemorySpaceCastOp(_ir.OpView):
 
 def memory_space_cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref memory space cast operation"""
-    return MemorySpaceCastOp(dest, source, loc=loc, ip=ip).result
+    return _create("memref.memory_space_cast", [dest], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -875,13 +830,11 @@ class PrefetchOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], isWrite: _Union[bool, _ir.Attribute], localityHint: _Union[int, _ir.Attribute], isDataCache: _Union[bool, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [memref, indices])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["isWrite"] = isWrite if isinstance(isWrite, _ir.Attribute) else _ods.bool_attr(isWrite, loc, ip)
         attributes["localityHint"] = localityHint if isinstance(localityHint, _ir.Attribute) else _ods.int_attr(localityHint, "i32", loc, ip)
         attributes["isDataCache"] = isDataCache if isinstance(isDataCache, _ir.Attribute) else _ods.bool_attr(isDataCache, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.prefetch", [], _ods.flatten(self, [memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -933,9 +886,7 @@ class RankOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, memref: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [memref]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("memref.rank", results, [memref], None, None, 0, loc, ip, results is None)
 
     @property
     def memref(self) -> _ir.Value:
@@ -944,7 +895,7 @@ class RankOp(_ir.OpView):
 
 def rank(memref: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""rank operation"""
-    return RankOp(memref, results=results, loc=loc, ip=ip).result
+    return _create("memref.rank", results, [memref], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -959,12 +910,11 @@ class ReallocOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, dynamicResultSize: _Optional[_ods.ValueLike] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, dynamicResultSize])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.realloc", [result], _ods.flatten(self, [source, dynamicResultSize]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1000,14 +950,12 @@ class ReinterpretCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, offsets, sizes, strides])
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.reinterpret_cast", [result], _ods.flatten(self, [source, offsets, sizes, strides]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1067,10 +1015,7 @@ class ReshapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, shape]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.reshape", [result], [source, shape], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1083,7 +1028,7 @@ class ReshapeOp(_ir.OpView):
 
 def reshape(result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""memref reshape operation"""
-    return ReshapeOp(result, source, shape, loc=loc, ip=ip).result
+    return _create("memref.reshape", [result], [source, shape], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1098,14 +1043,14 @@ class StoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, memref: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [value, memref, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nontemporal is not None:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = nontemporal if isinstance(nontemporal, _ir.Attribute) else _ods.bool_attr(nontemporal, loc, ip)
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.store", [], _ods.flatten(self, [value, memref, indices]), attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:
@@ -1153,14 +1098,12 @@ class SubViewOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, offsets, sizes, strides])
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.subview", [result], _ods.flatten(self, [source, offsets, sizes, strides]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1220,11 +1163,9 @@ class TransposeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, in_: _ods.ValueLike, permutation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [in_]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.any_attr(permutation)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.transpose", [result], [in_], attributes, None, 0, loc, ip)
 
     @property
     def in_(self) -> _ir.Value:
@@ -1241,7 +1182,9 @@ class TransposeOp(_ir.OpView):
 
 def transpose(result: _ir.Type, in_: _ods.ValueLike, permutation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""`transpose` produces a new strided memref (metadata-only)"""
-    return TransposeOp(result, in_, permutation, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.any_attr(permutation)
+    return _create("memref.transpose", [result], [in_], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1256,10 +1199,7 @@ class ViewOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, byte_shift: _ods.ValueLike, sizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, byte_shift, sizes])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("memref.view", [result], _ods.flatten(self, [source, byte_shift, sizes]), None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:

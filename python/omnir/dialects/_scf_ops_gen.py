@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,10 +29,7 @@ class ConditionOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, condition: _ods.ValueLike, args: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [condition, args])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("scf.condition", [], _ods.flatten(self, [condition, args]), None, None, 0, loc, ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -58,12 +57,11 @@ class ExecuteRegionOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, result: _Sequence[_ir.Type], *, no_inline: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if no_inline:
+            attributes = {} if attributes is None else attributes
             attributes["no_inline"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("scf.execute_region", _ods.flatten_results(self, [result]), [], attributes, None, 1, loc, ip)
 
     @property
     def no_inline(self) -> bool:
@@ -95,12 +93,11 @@ class ForOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], lowerBound: _ods.ValueLike, upperBound: _ods.ValueLike, step: _ods.ValueLike, initArgs: _Sequence[_ods.ValueLike], *, unsignedCmp: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [lowerBound, upperBound, step, initArgs])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if unsignedCmp:
+            attributes = {} if attributes is None else attributes
             attributes["unsignedCmp"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("scf.for", _ods.flatten_results(self, [results_]), _ods.flatten(self, [lowerBound, upperBound, step, initArgs]), attributes, None, 1, loc, ip)
 
     @property
     def lowerBound(self) -> _ir.Value:
@@ -148,7 +145,6 @@ class ForallOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], dynamicLowerBound: _Sequence[_ods.ValueLike], dynamicUpperBound: _Sequence[_ods.ValueLike], dynamicStep: _Sequence[_ods.ValueLike], staticLowerBound: _Union[_Sequence[int], _ir.Attribute], staticUpperBound: _Union[_Sequence[int], _ir.Attribute], staticStep: _Union[_Sequence[int], _ir.Attribute], outputs: _Sequence[_ods.ValueLike], *, mapping: _Optional[_Union[_Sequence[_ir.Attribute], _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs])
         attributes["staticLowerBound"] = staticLowerBound if isinstance(staticLowerBound, _ir.Attribute) else _ods.dense_array_attr(staticLowerBound, 64, loc, ip)
@@ -156,8 +152,7 @@ class ForallOp(_ir.OpView):
         attributes["staticStep"] = staticStep if isinstance(staticStep, _ir.Attribute) else _ods.dense_array_attr(staticStep, 64, loc, ip)
         if mapping is not None:
             attributes["mapping"] = mapping if isinstance(mapping, _ir.Attribute) else _ods.array_attr(mapping, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("scf.forall", _ods.flatten_results(self, [results_]), _ods.flatten(self, [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs]), attributes, None, 1, loc, ip)
 
     @property
     def dynamicLowerBound(self) -> _Sequence[_ir.Value]:
@@ -229,10 +224,7 @@ class IfOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], condition: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [condition]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
+        self._operation = _create("scf.if", _ods.flatten_results(self, [results_]), [condition], None, None, 2, loc, ip)
 
     @property
     def condition(self) -> _ir.Value:
@@ -264,10 +256,7 @@ class InParallelOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("scf.forall.in_parallel", [], [], None, None, 1, loc, ip)
 
     @property
     def region(self) -> _ir.Region:
@@ -291,11 +280,9 @@ class IndexSwitchOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], arg: _ods.ValueLike, cases: _Union[_Sequence[int], _ir.Attribute], num_caseRegions: int, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [arg]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["cases"] = cases if isinstance(cases, _ir.Attribute) else _ods.dense_array_attr(cases, 64, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1 + num_caseRegions, loc=loc, ip=ip)
+        self._operation = _create("scf.index_switch", _ods.flatten_results(self, [results_]), [arg], attributes, None, 1 + num_caseRegions, loc, ip)
 
     @property
     def arg(self) -> _ir.Value:
@@ -335,13 +322,11 @@ class ParallelOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], lowerBound: _Sequence[_ods.ValueLike], upperBound: _Sequence[_ods.ValueLike], step: _Sequence[_ods.ValueLike], initVals: _Sequence[_ods.ValueLike], *, unsignedCmp: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [lowerBound, upperBound, step, initVals])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [lowerBound, upperBound, step, initVals])
         if unsignedCmp:
             attributes["unsignedCmp"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("scf.parallel", _ods.flatten_results(self, [results_]), _ods.flatten(self, [lowerBound, upperBound, step, initVals]), attributes, None, 1, loc, ip)
 
     @property
     def lowerBound(self) -> _Sequence[_ir.Value]:
@@ -389,10 +374,7 @@ class ReduceOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], num_reductions: int, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0 + num_reductions, loc=loc, ip=ip)
+        self._operation = _create("scf.reduce", [], _ods.flatten(self, [operands_]), None, None, 0 + num_reductions, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -420,10 +402,7 @@ class ReduceReturnOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, result: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [result]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("scf.reduce.return", [], [result], None, None, 0, loc, ip)
 
     @property  # type: ignore[override, unused-ignore]
     def result(self) -> _ir.Value:  # type: ignore[override, unused-ignore]
@@ -447,10 +426,7 @@ class WhileOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], inits: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inits])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=2, loc=loc, ip=ip)
+        self._operation = _create("scf.while", _ods.flatten_results(self, [results_]), _ods.flatten(self, [inits]), None, None, 2, loc, ip)
 
     @property
     def inits(self) -> _Sequence[_ir.Value]:
@@ -482,10 +458,7 @@ class YieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, results_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [results_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("scf.yield", [], _ods.flatten(self, [results_]), None, None, 0, loc, ip)
 
     @property
     def results_(self) -> _Sequence[_ir.Value]:

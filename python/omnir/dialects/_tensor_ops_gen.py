@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,10 +29,7 @@ class BitcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [dest]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.bitcast", [dest], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -39,7 +38,7 @@ class BitcastOp(_ir.OpView):
 
 def bitcast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor bitcast operation"""
-    return BitcastOp(dest, source, loc=loc, ip=ip).result
+    return _create("tensor.bitcast", [dest], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -54,10 +53,7 @@ class CastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [dest]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.cast", [dest], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -66,7 +62,7 @@ class CastOp(_ir.OpView):
 
 def cast(dest: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor cast operation"""
-    return CastOp(dest, source, loc=loc, ip=ip).result
+    return _create("tensor.cast", [dest], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -81,11 +77,9 @@ class CollapseShapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [src]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.collapse_shape", [result], [src], attributes, None, 0, loc, ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -102,7 +96,9 @@ class CollapseShapeOp(_ir.OpView):
 
 def collapse_shape(result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""operation to produce a tensor with a smaller rank"""
-    return CollapseShapeOp(result, src, reassociation, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
+    return _create("tensor.collapse_shape", [result], [src], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -117,11 +113,9 @@ class ConcatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, dim: _Union[int, _ir.Attribute], inputs: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [inputs])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["dim"] = dim if isinstance(dim, _ir.Attribute) else _ods.int_attr(dim, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.concat", [result], _ods.flatten(self, [inputs]), attributes, None, 0, loc, ip)
 
     @property
     def inputs(self) -> _Sequence[_ir.Value]:
@@ -153,9 +147,7 @@ class DimOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, index]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("tensor.dim", results, [source, index], None, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -168,7 +160,7 @@ class DimOp(_ir.OpView):
 
 def dim(source: _ods.ValueLike, index: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""dimension index operation"""
-    return DimOp(source, index, results=results, loc=loc, ip=ip).result
+    return _create("tensor.dim", results, [source, index], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -183,10 +175,7 @@ class EmptyOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, dynamicSizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamicSizes])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.empty", [result], _ods.flatten(self, [dynamicSizes]), None, None, 0, loc, ip)
 
     @property
     def dynamicSizes(self) -> _Sequence[_ir.Value]:
@@ -210,12 +199,10 @@ class ExpandShapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, src: _ods.ValueLike, reassociation: _ir.Attribute, output_shape: _Sequence[_ods.ValueLike], static_output_shape: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [src, output_shape])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["reassociation"] = reassociation if isinstance(reassociation, _ir.Attribute) else _ods.any_attr(reassociation)
         attributes["static_output_shape"] = static_output_shape if isinstance(static_output_shape, _ir.Attribute) else _ods.dense_array_attr(static_output_shape, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.expand_shape", [result], _ods.flatten(self, [src, output_shape]), attributes, None, 0, loc, ip)
 
     @property
     def src(self) -> _ir.Value:
@@ -259,9 +246,7 @@ class ExtractOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, tensor: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [tensor, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("tensor.extract", results, _ods.flatten(self, [tensor, indices]), None, None, 0, loc, ip, results is None)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -289,14 +274,12 @@ class ExtractSliceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, offsets, sizes, strides])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, offsets, sizes, strides])
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.extract_slice", [result], _ods.flatten(self, [source, offsets, sizes, strides]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -356,10 +339,7 @@ class FromElementsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [elements])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.from_elements", [result], _ods.flatten(self, [elements]), None, None, 0, loc, ip)
 
     @property
     def elements(self) -> _Sequence[_ir.Value]:
@@ -383,13 +363,11 @@ class GatherOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, indices: _ods.ValueLike, gather_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, indices]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["gather_dims"] = gather_dims if isinstance(gather_dims, _ir.Attribute) else _ods.dense_array_attr(gather_dims, 64, loc, ip)
         if unique:
             attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.gather", [result], [source, indices], attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -418,7 +396,11 @@ class GatherOp(_ir.OpView):
 
 def gather(result: _ir.Type, source: _ods.ValueLike, indices: _ods.ValueLike, gather_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""gather a subset of a tensor at specified indices"""
-    return GatherOp(result, source, indices, gather_dims, unique=unique, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["gather_dims"] = gather_dims if isinstance(gather_dims, _ir.Attribute) else _ods.dense_array_attr(gather_dims, 64, loc, ip)
+    if unique:
+        attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("tensor.gather", [result], [source, indices], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -433,10 +415,7 @@ class GenerateOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, dynamicExtents: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [dynamicExtents])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("tensor.generate", [result], _ods.flatten(self, [dynamicExtents]), None, None, 1, loc, ip)
 
     @property
     def dynamicExtents(self) -> _Sequence[_ir.Value]:
@@ -464,9 +443,7 @@ class InsertOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, scalar: _ods.ValueLike, dest: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [scalar, dest, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("tensor.insert", results, _ods.flatten(self, [scalar, dest, indices]), None, None, 0, loc, ip, results is None)
 
     @property
     def scalar(self) -> _ir.Value:
@@ -498,13 +475,12 @@ class InsertSliceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, dest, offsets, sizes, strides])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, dest, offsets, sizes, strides])
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("tensor.insert_slice", results, _ods.flatten(self, [source, dest, offsets, sizes, strides]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -568,15 +544,13 @@ class PadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, low: _Sequence[_ods.ValueLike], high: _Sequence[_ods.ValueLike], static_low: _Union[_Sequence[int], _ir.Attribute], static_high: _Union[_Sequence[int], _ir.Attribute], *, nofold: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, low, high])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, low, high])
         attributes["static_low"] = static_low if isinstance(static_low, _ir.Attribute) else _ods.dense_array_attr(static_low, 64, loc, ip)
         attributes["static_high"] = static_high if isinstance(static_high, _ir.Attribute) else _ods.dense_array_attr(static_high, 64, loc, ip)
         if nofold:
             attributes["nofold"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("tensor.pad", [result], _ods.flatten(self, [source, low, high]), attributes, None, 1, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -636,14 +610,12 @@ class ParallelInsertSliceOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, source: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Sequence[_ods.ValueLike], sizes: _Sequence[_ods.ValueLike], strides: _Sequence[_ods.ValueLike], static_offsets: _Union[_Sequence[int], _ir.Attribute], static_sizes: _Union[_Sequence[int], _ir.Attribute], static_strides: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, dest, offsets, sizes, strides])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, dest, offsets, sizes, strides])
         attributes["static_offsets"] = static_offsets if isinstance(static_offsets, _ir.Attribute) else _ods.dense_array_attr(static_offsets, 64, loc, ip)
         attributes["static_sizes"] = static_sizes if isinstance(static_sizes, _ir.Attribute) else _ods.dense_array_attr(static_sizes, 64, loc, ip)
         attributes["static_strides"] = static_strides if isinstance(static_strides, _ir.Attribute) else _ods.dense_array_attr(static_strides, 64, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.parallel_insert_slice", [], _ods.flatten(self, [source, dest, offsets, sizes, strides]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -707,9 +679,7 @@ class RankOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, tensor: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [tensor]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("tensor.rank", results, [tensor], None, None, 0, loc, ip, results is None)
 
     @property
     def tensor(self) -> _ir.Value:
@@ -718,7 +688,7 @@ class RankOp(_ir.OpView):
 
 def rank(tensor: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""rank operation"""
-    return RankOp(tensor, results=results, loc=loc, ip=ip).result
+    return _create("tensor.rank", results, [tensor], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -733,10 +703,7 @@ class ReshapeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, shape]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.reshape", [result], [source, shape], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -749,7 +716,7 @@ class ReshapeOp(_ir.OpView):
 
 def reshape(result: _ir.Type, source: _ods.ValueLike, shape: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""tensor reshape operation"""
-    return ReshapeOp(result, source, shape, loc=loc, ip=ip).result
+    return _create("tensor.reshape", [result], [source, shape], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -764,13 +731,11 @@ class ScatterOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, dest: _ods.ValueLike, indices: _ods.ValueLike, scatter_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, dest, indices]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["scatter_dims"] = scatter_dims if isinstance(scatter_dims, _ir.Attribute) else _ods.dense_array_attr(scatter_dims, 64, loc, ip)
         if unique:
             attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.scatter", [result], [source, dest, indices], attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -803,7 +768,11 @@ class ScatterOp(_ir.OpView):
 
 def scatter(result: _ir.Type, source: _ods.ValueLike, dest: _ods.ValueLike, indices: _ods.ValueLike, scatter_dims: _Union[_Sequence[int], _ir.Attribute], *, unique: bool = False, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""scatter a tensor into a destination tensor at specified indices"""
-    return ScatterOp(result, source, dest, indices, scatter_dims, unique=unique, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["scatter_dims"] = scatter_dims if isinstance(scatter_dims, _ir.Attribute) else _ods.dense_array_attr(scatter_dims, 64, loc, ip)
+    if unique:
+        attributes["unique"] = _ir.UnitAttr.get(context=_ods.context(loc, ip))
+    return _create("tensor.scatter", [result], [source, dest, indices], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -818,10 +787,7 @@ class SplatOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, aggregate: _ir.Type, input: _ods.ValueLike, dynamicSizes: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [input, dynamicSizes])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [aggregate]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.splat", [aggregate], _ods.flatten(self, [input, dynamicSizes]), None, None, 0, loc, ip)
 
     @property
     def input(self) -> _ir.Value:
@@ -849,10 +815,7 @@ class YieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, value: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [value]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("tensor.yield", [], [value], None, None, 0, loc, ip)
 
     @property
     def value(self) -> _ir.Value:

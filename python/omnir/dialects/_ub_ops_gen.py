@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 @_ods.register_operation
@@ -27,12 +29,11 @@ class PoisonOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, *, value: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if value is not None:
+            attributes = {} if attributes is None else attributes
             attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("ub.poison", [result], [], attributes, None, 0, loc, ip)
 
     @property
     def value(self) -> _Optional[_ir.Attribute]:
@@ -45,7 +46,11 @@ class PoisonOp(_ir.OpView):
 
 def poison(result: _ir.Type, *, value: _Optional[_ir.Attribute] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Poisoned constant operation."""
-    return PoisonOp(result, value=value, loc=loc, ip=ip).result
+    attributes: _Optional[_Dict[str, _ir.Attribute]] = None
+    if value is not None:
+        attributes = {} if attributes is None else attributes
+        attributes["value"] = value if isinstance(value, _ir.Attribute) else _ods.any_attr(value)
+    return _create("ub.poison", [result], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -60,10 +65,7 @@ class UnreachableOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("ub.unreachable", [], [], None, None, 0, loc, ip)
 
 
 def unreachable(*, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> UnreachableOp:

@@ -13,6 +13,8 @@ from typing import Sequence as _Sequence, Union as _Union, cast as _cast
 import omnir as _ir
 from omnir.dialects import _ods_common as _ods
 
+_create = _ir.Operation.create
+
 
 
 class CombiningKind(_IntEnum):
@@ -69,10 +71,7 @@ class BitCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.bitcast", [result], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -81,7 +80,7 @@ class BitCastOp(_ir.OpView):
 
 def bitcast(result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""bitcast casts between vectors"""
-    return BitCastOp(result, source, loc=loc, ip=ip).result
+    return _create("vector.bitcast", [result], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -94,10 +93,7 @@ class BroadcastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, vector: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [vector]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.broadcast", [vector], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -106,7 +102,7 @@ class BroadcastOp(_ir.OpView):
 
 def broadcast(vector: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""broadcast operation"""
-    return BroadcastOp(vector, source, loc=loc, ip=ip).result
+    return _create("vector.broadcast", [vector], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -119,12 +115,11 @@ class CompressStoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, valueToStore])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.compressstore", [], _ods.flatten(self, [base, indices, mask, valueToStore]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -166,11 +161,9 @@ class ConstantMaskOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, mask_dim_sizes: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask_dim_sizes"] = mask_dim_sizes if isinstance(mask_dim_sizes, _ir.Attribute) else _ods.dense_array_attr(mask_dim_sizes, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.constant_mask", [result], [], attributes, None, 0, loc, ip)
 
     @property
     def mask_dim_sizes(self) -> _ir.Attribute:
@@ -183,7 +176,9 @@ class ConstantMaskOp(_ir.OpView):
 
 def constant_mask(result: _ir.Type, mask_dim_sizes: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""creates a constant vector mask"""
-    return ConstantMaskOp(result, mask_dim_sizes, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["mask_dim_sizes"] = mask_dim_sizes if isinstance(mask_dim_sizes, _ir.Attribute) else _ods.dense_array_attr(mask_dim_sizes, 64, loc, ip)
+    return _create("vector.constant_mask", [result], [], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -196,7 +191,6 @@ class ContractionOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs, acc]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
         attributes["iterator_types"] = iterator_types if isinstance(iterator_types, _ir.Attribute) else _ods.array_attr(iterator_types, loc, ip)
@@ -204,8 +198,7 @@ class ContractionOp(_ir.OpView):
             attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.contract", [result], [lhs, rhs, acc], attributes, None, 0, loc, ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -254,7 +247,14 @@ class ContractionOp(_ir.OpView):
 
 def contract(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, indexing_maps: _Union[_Sequence[_ir.Attribute], _ir.Attribute], iterator_types: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector contraction operation"""
-    return ContractionOp(result, lhs, rhs, acc, indexing_maps, iterator_types, kind=kind, fastmath=fastmath, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["indexing_maps"] = indexing_maps if isinstance(indexing_maps, _ir.Attribute) else _ods.array_attr(indexing_maps, loc, ip)
+    attributes["iterator_types"] = iterator_types if isinstance(iterator_types, _ir.Attribute) else _ods.array_attr(iterator_types, loc, ip)
+    if kind is not None:
+        attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
+    if fastmath is not None:
+        attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
+    return _create("vector.contract", [result], [lhs, rhs, acc], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -267,10 +267,7 @@ class CreateMaskOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.create_mask", [result], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:
@@ -292,10 +289,7 @@ class DeinterleaveOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, res1: _ir.Type, res2: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [res1, res2]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.deinterleave", [res1, res2], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -325,12 +319,11 @@ class ExpandLoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, pass_thru])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.expandload", [result], _ods.flatten(self, [base, indices, mask, pass_thru]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -372,11 +365,9 @@ class ExtractOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [vector, dynamic_position])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_position"] = static_position if isinstance(static_position, _ir.Attribute) else _ods.dense_array_attr(static_position, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.extract", [result], _ods.flatten(self, [vector, dynamic_position]), attributes, None, 0, loc, ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -410,13 +401,11 @@ class ExtractStridedSliceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], sizes: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [vector]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["offsets"] = offsets if isinstance(offsets, _ir.Attribute) else _ods.array_attr(offsets, loc, ip)
         attributes["sizes"] = sizes if isinstance(sizes, _ir.Attribute) else _ods.array_attr(sizes, loc, ip)
         attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.extract_strided_slice", [result], [vector], attributes, None, 0, loc, ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -449,7 +438,11 @@ class ExtractStridedSliceOp(_ir.OpView):
 
 def extract_strided_slice(result: _ir.Type, vector: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], sizes: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract_strided_slice operation"""
-    return ExtractStridedSliceOp(result, vector, offsets, sizes, strides, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["offsets"] = offsets if isinstance(offsets, _ir.Attribute) else _ods.array_attr(offsets, loc, ip)
+    attributes["sizes"] = sizes if isinstance(sizes, _ir.Attribute) else _ods.array_attr(sizes, loc, ip)
+    attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
+    return _create("vector.extract_strided_slice", [result], [vector], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -462,9 +455,7 @@ class FMAOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs, acc]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.fma", results, [lhs, rhs, acc], None, None, 0, loc, ip, results is None)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -481,7 +472,7 @@ class FMAOp(_ir.OpView):
 
 def fma(lhs: _ods.ValueLike, rhs: _ods.ValueLike, acc: _ods.ValueLike, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector fused multiply-add"""
-    return FMAOp(lhs, rhs, acc, results=results, loc=loc, ip=ip).result
+    return _create("vector.fma", results, [lhs, rhs, acc], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -494,10 +485,7 @@ class FromElementsOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, elements: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [elements])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.from_elements", [result], _ods.flatten(self, [elements]), None, None, 0, loc, ip)
 
     @property
     def elements(self) -> _Sequence[_ir.Value]:
@@ -519,12 +507,11 @@ class GatherOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, index_vec, mask, pass_thru])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.gather", [result], _ods.flatten(self, [base, indices, index_vec, mask, pass_thru]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -570,10 +557,9 @@ class InsertOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, dynamic_position: _Sequence[_ods.ValueLike], static_position: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [valueToStore, dest, dynamic_position])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["static_position"] = static_position if isinstance(static_position, _ir.Attribute) else _ods.dense_array_attr(static_position, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.insert", results, _ods.flatten(self, [valueToStore, dest, dynamic_position]), attributes, None, 0, loc, ip, results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -611,11 +597,10 @@ class InsertStridedSliceOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [valueToStore, dest]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["offsets"] = offsets if isinstance(offsets, _ir.Attribute) else _ods.array_attr(offsets, loc, ip)
         attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.insert_strided_slice", results, [valueToStore, dest], attributes, None, 0, loc, ip, results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -644,7 +629,10 @@ class InsertStridedSliceOp(_ir.OpView):
 
 def insert_strided_slice(value_to_store: _ods.ValueLike, dest: _ods.ValueLike, offsets: _Union[_Sequence[_ir.Attribute], _ir.Attribute], strides: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""strided_slice operation"""
-    return InsertStridedSliceOp(value_to_store, dest, offsets, strides, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["offsets"] = offsets if isinstance(offsets, _ir.Attribute) else _ods.array_attr(offsets, loc, ip)
+    attributes["strides"] = strides if isinstance(strides, _ir.Attribute) else _ods.array_attr(strides, loc, ip)
+    return _create("vector.insert_strided_slice", results, [value_to_store, dest], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -657,10 +645,7 @@ class InterleaveOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [lhs, rhs]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.interleave", [result], [lhs, rhs], None, None, 0, loc, ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -673,7 +658,7 @@ class InterleaveOp(_ir.OpView):
 
 def interleave(result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""constructs a vector by interleaving two input vectors"""
-    return InterleaveOp(result, lhs, rhs, loc=loc, ip=ip).result
+    return _create("vector.interleave", [result], [lhs, rhs], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -686,14 +671,14 @@ class LoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nontemporal is not None:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = nontemporal if isinstance(nontemporal, _ir.Attribute) else _ods.bool_attr(nontemporal, loc, ip)
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.load", [result], _ods.flatten(self, [base, indices]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -735,10 +720,7 @@ class MaskOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, results_: _Sequence[_ir.Type], mask: _ods.ValueLike, *, passthru: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [mask, passthru])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [results_])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=1, loc=loc, ip=ip)
+        self._operation = _create("vector.mask", _ods.flatten_results(self, [results_]), _ods.flatten(self, [mask, passthru]), None, None, 1, loc, ip)
 
     @property
     def mask(self) -> _ir.Value:
@@ -768,12 +750,11 @@ class MaskedLoadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, pass_thru: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, pass_thru])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.maskedload", [result], _ods.flatten(self, [base, indices, mask, pass_thru]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -815,12 +796,11 @@ class MaskedStoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, mask, valueToStore])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.maskedstore", [], _ods.flatten(self, [base, indices, mask, valueToStore]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -862,11 +842,10 @@ class MultiDimReductionOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, acc]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         attributes["reduction_dims"] = reduction_dims if isinstance(reduction_dims, _ir.Attribute) else _ods.dense_array_attr(reduction_dims, 64, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.multi_reduction", results, [source, acc], attributes, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -895,7 +874,10 @@ class MultiDimReductionOp(_ir.OpView):
 
 def multi_reduction(kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, acc: _ods.ValueLike, reduction_dims: _Union[_Sequence[int], _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Multi-dimensional reduction operation"""
-    return MultiDimReductionOp(kind, source, acc, reduction_dims, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
+    attributes["reduction_dims"] = reduction_dims if isinstance(reduction_dims, _ir.Attribute) else _ods.dense_array_attr(reduction_dims, 64, loc, ip)
+    return _create("vector.multi_reduction", results, [source, acc], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -908,12 +890,11 @@ class OuterProductOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, lhs: _ods.ValueLike, rhs: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, kind: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [lhs, rhs, acc])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if kind is not None:
+            attributes = {} if attributes is None else attributes
             attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.outerproduct", [result], _ods.flatten(self, [lhs, rhs, acc]), attributes, None, 0, loc, ip)
 
     @property
     def lhs(self) -> _ir.Value:
@@ -951,14 +932,14 @@ class PrintOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, *, source: _Optional[_ods.ValueLike] = None, punctuation: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, stringLiteral: _Optional[_Union[str, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if punctuation is not None:
+            attributes = {} if attributes is None else attributes
             attributes["punctuation"] = punctuation if isinstance(punctuation, _ir.Attribute) else _ods.dialect_attr(punctuation, "vector.punctuation", loc, ip)
         if stringLiteral is not None:
+            attributes = {} if attributes is None else attributes
             attributes["stringLiteral"] = stringLiteral if isinstance(stringLiteral, _ir.Attribute) else _ods.str_attr(stringLiteral, loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.print", [], _ods.flatten(self, [source]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _Optional[_ir.Value]:
@@ -996,13 +977,11 @@ class ReductionOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, dest: _ir.Type, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], vector: _ods.ValueLike, *, acc: _Optional[_ods.ValueLike] = None, fastmath: _Optional[_Union[str, _IntEnum, _IntFlag, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [vector, acc])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         if fastmath is not None:
             attributes["fastmath"] = fastmath if isinstance(fastmath, _ir.Attribute) else _ods.dialect_attr(fastmath, "arith.fastmath", loc, ip)
-        results: _List[_ir.Type] = [dest]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.reduction", [dest], _ods.flatten(self, [vector, acc]), attributes, None, 0, loc, ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -1044,11 +1023,9 @@ class ScalableExtractOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, res: _ir.Type, source: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        results: _List[_ir.Type] = [res]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.scalable.extract", [res], [source], attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1065,7 +1042,9 @@ class ScalableExtractOp(_ir.OpView):
 
 def scalable_extract(res: _ir.Type, source: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""extract subvector from scalable vector operation"""
-    return ScalableExtractOp(res, source, pos, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
+    return _create("vector.scalable.extract", [res], [source], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1078,10 +1057,9 @@ class ScalableInsertOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, valueToStore: _ods.ValueLike, dest: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [valueToStore, dest]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.scalable.insert", results, [valueToStore, dest], attributes, None, 0, loc, ip, results is None)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1102,7 +1080,9 @@ class ScalableInsertOp(_ir.OpView):
 
 def scalable_insert(value_to_store: _ods.ValueLike, dest: _ods.ValueLike, pos: _Union[int, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""insert subvector into scalable vector operation"""
-    return ScalableInsertOp(value_to_store, dest, pos, results=results, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["pos"] = pos if isinstance(pos, _ir.Attribute) else _ods.int_attr(pos, "i64", loc, ip)
+    return _create("vector.scalable.insert", results, [value_to_store, dest], attributes, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1115,12 +1095,11 @@ class ScanOp(_ir.OpView):
     _ODS_RESULTS = ("1", "1", )
 
     def __init__(self, kind: _Union[str, _IntEnum, _IntFlag, _ir.Attribute], source: _ods.ValueLike, initial_value: _ods.ValueLike, reduction_dim: _Union[int, _ir.Attribute], inclusive: _Union[bool, _ir.Attribute], *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source, initial_value]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["kind"] = kind if isinstance(kind, _ir.Attribute) else _ods.dialect_attr(kind, "vector.kind", loc, ip)
         attributes["reduction_dim"] = reduction_dim if isinstance(reduction_dim, _ir.Attribute) else _ods.int_attr(reduction_dim, "i64", loc, ip)
         attributes["inclusive"] = inclusive if isinstance(inclusive, _ir.Attribute) else _ods.bool_attr(inclusive, loc, ip)
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.scan", results, [source, initial_value], attributes, None, 0, loc, ip, results is None)
 
     @property
     def source(self) -> _ir.Value:
@@ -1178,12 +1157,11 @@ class ScatterOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], index_vec: _ods.ValueLike, mask: _ods.ValueLike, valueToStore: _ods.ValueLike, *, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [base, indices, index_vec, mask, valueToStore])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.scatter", [], _ods.flatten(self, [base, indices, index_vec, mask, valueToStore]), attributes, None, 0, loc, ip)
 
     @property
     def base(self) -> _ir.Value:
@@ -1229,10 +1207,7 @@ class ShapeCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.shape_cast", [result], [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1241,7 +1216,7 @@ class ShapeCastOp(_ir.OpView):
 
 def shape_cast(result: _ir.Type, source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shape_cast casts between vector shapes"""
-    return ShapeCastOp(result, source, loc=loc, ip=ip).result
+    return _create("vector.shape_cast", [result], [source], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1254,11 +1229,9 @@ class ShuffleOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, vector: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [v1, v2]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 64, loc, ip)
-        results: _List[_ir.Type] = [vector]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.shuffle", [vector], [v1, v2], attributes, None, 0, loc, ip)
 
     @property
     def v1(self) -> _ir.Value:
@@ -1279,7 +1252,9 @@ class ShuffleOp(_ir.OpView):
 
 def shuffle(vector: _ir.Type, v1: _ods.ValueLike, v2: _ods.ValueLike, mask: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""shuffle operation"""
-    return ShuffleOp(vector, v1, v2, mask, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["mask"] = mask if isinstance(mask, _ir.Attribute) else _ods.dense_array_attr(mask, 64, loc, ip)
+    return _create("vector.shuffle", [vector], [v1, v2], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1292,15 +1267,12 @@ class StepOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.step", [result], [], None, None, 0, loc, ip)
 
 
 def step(result: _ir.Type, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""A linear sequence of values from 0 to N"""
-    return StepOp(result, loc=loc, ip=ip).result
+    return _create("vector.step", [result], [], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1313,14 +1285,14 @@ class StoreOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, valueToStore: _ods.ValueLike, base: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], *, nontemporal: _Optional[_Union[bool, _ir.Attribute]] = None, alignment: _Optional[_Union[int, _ir.Attribute]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [valueToStore, base, indices])
-        attributes: _Dict[str, _ir.Attribute] = {}
+        attributes: _Optional[_Dict[str, _ir.Attribute]] = None
         if nontemporal is not None:
+            attributes = {} if attributes is None else attributes
             attributes["nontemporal"] = nontemporal if isinstance(nontemporal, _ir.Attribute) else _ods.bool_attr(nontemporal, loc, ip)
         if alignment is not None:
+            attributes = {} if attributes is None else attributes
             attributes["alignment"] = alignment if isinstance(alignment, _ir.Attribute) else _ods.int_attr(alignment, "i64", loc, ip)
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.store", [], _ods.flatten(self, [valueToStore, base, indices]), attributes, None, 0, loc, ip)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1366,10 +1338,7 @@ class ToElementsOp(_ir.OpView):
     _ODS_RESULTS = ("*", )
 
     def __init__(self, elements: _Sequence[_ir.Type], source: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [source]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = _ods.flatten_results(self, [elements])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.to_elements", _ods.flatten_results(self, [elements]), [source], None, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1395,13 +1364,11 @@ class TransferReadOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, vector: _ir.Type, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], padding: _ods.ValueLike, permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [source, indices, padding, mask])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [source, indices, padding, mask])
         attributes["permutation_map"] = permutation_map if isinstance(permutation_map, _ir.Attribute) else _ods.any_attr(permutation_map)
         attributes["in_bounds"] = in_bounds if isinstance(in_bounds, _ir.Attribute) else _ods.array_attr(in_bounds, loc, ip)
-        results: _List[_ir.Type] = [vector]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.transfer_read", [vector], _ods.flatten(self, [source, indices, padding, mask]), attributes, None, 0, loc, ip)
 
     @property
     def source(self) -> _ir.Value:
@@ -1451,13 +1418,11 @@ class TransferWriteOp(_ir.OpView):
     _ODS_RESULTS = ("?", )
 
     def __init__(self, result: _Optional[_ir.Type], valueToStore: _ods.ValueLike, source: _ods.ValueLike, indices: _Sequence[_ods.ValueLike], permutation_map: _ir.Attribute, in_bounds: _Union[_Sequence[_ir.Attribute], _ir.Attribute], *, mask: _Optional[_ods.ValueLike] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [valueToStore, source, indices, mask])
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["operandSegmentSizes"] = _ods.segment_sizes(self._ODS_OPERANDS, [valueToStore, source, indices, mask])
         attributes["permutation_map"] = permutation_map if isinstance(permutation_map, _ir.Attribute) else _ods.any_attr(permutation_map)
         attributes["in_bounds"] = in_bounds if isinstance(in_bounds, _ir.Attribute) else _ods.array_attr(in_bounds, loc, ip)
-        results: _List[_ir.Type] = _ods.flatten_results(self, [result])
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.transfer_write", _ods.flatten_results(self, [result]), _ods.flatten(self, [valueToStore, source, indices, mask]), attributes, None, 0, loc, ip)
 
     @property
     def valueToStore(self) -> _ir.Value:
@@ -1507,11 +1472,9 @@ class TransposeOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, vector: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [vector]
         attributes: _Dict[str, _ir.Attribute] = {}
         attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.dense_array_attr(permutation, 64, loc, ip)
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.transpose", [result], [vector], attributes, None, 0, loc, ip)
 
     @property
     def vector(self) -> _ir.Value:
@@ -1528,7 +1491,9 @@ class TransposeOp(_ir.OpView):
 
 def transpose(result: _ir.Type, vector: _ods.ValueLike, permutation: _Union[_Sequence[int], _ir.Attribute], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""vector transpose operation"""
-    return TransposeOp(result, vector, permutation, loc=loc, ip=ip).result
+    attributes: _Dict[str, _ir.Attribute] = {}
+    attributes["permutation"] = permutation if isinstance(permutation, _ir.Attribute) else _ods.dense_array_attr(permutation, 64, loc, ip)
+    return _create("vector.transpose", [result], [vector], attributes, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1541,10 +1506,7 @@ class TypeCastOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, result: _ir.Type, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = [memref]
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = [result]
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.type_cast", [result], [memref], None, None, 0, loc, ip)
 
     @property
     def memref(self) -> _ir.Value:
@@ -1553,7 +1515,7 @@ class TypeCastOp(_ir.OpView):
 
 def type_cast(result: _ir.Type, memref: _ods.ValueLike, *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""type_cast op converts a scalar memref to a vector memref"""
-    return TypeCastOp(result, memref, loc=loc, ip=ip).result
+    return _create("vector.type_cast", [result], [memref], None, None, 0, loc, ip).result
 
 
 @_ods.register_operation
@@ -1566,14 +1528,12 @@ class VectorScaleOp(_ir.OpView):
     _ODS_RESULTS = ("1", )
 
     def __init__(self, *, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = []
-        attributes: _Dict[str, _ir.Attribute] = {}
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip, infer_type=results is None)
+        self._operation = _create("vector.vscale", results, [], None, None, 0, loc, ip, results is None)
 
 
 def vscale(*, results: _Optional[_Sequence[_ir.Type]] = None, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> _ir.Value:
     r"""Load vector scale size"""
-    return VectorScaleOp(results=results, loc=loc, ip=ip).result
+    return _create("vector.vscale", results, [], None, None, 0, loc, ip, results is None).result
 
 
 @_ods.register_operation
@@ -1586,10 +1546,7 @@ class YieldOp(_ir.OpView):
     _ODS_RESULTS = ()
 
     def __init__(self, operands_: _Sequence[_ods.ValueLike], *, loc: _Optional[_ir.Location] = None, ip: _Optional[_ir.InsertionPoint] = None) -> None:
-        operands: _List[_Any] = _ods.flatten(self, [operands_])
-        attributes: _Dict[str, _ir.Attribute] = {}
-        results: _List[_ir.Type] = []
-        self._operation = _ir.Operation.create(self.OPERATION_NAME, results=results, operands=operands, attributes=attributes, successors=None, regions=0, loc=loc, ip=ip)
+        self._operation = _create("vector.yield", [], _ods.flatten(self, [operands_]), None, None, 0, loc, ip)
 
     @property
     def operands_(self) -> _Sequence[_ir.Value]:

@@ -46,10 +46,15 @@ def read(path: Path) -> Dict[str, Tuple[str, Optional[Signature], Optional[Tuple
     functions: Dict[str, Tuple[str, Signature]] = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            # The function builds its class: `return AddIOp(...)...`.
+            # The function builds its class (`return AddIOp(...)...`) or, in omnir's modules,
+            # creates the op itself (`return _create("arith.addi", ...).result`).
             for sub in ast.walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in by_class:
                     functions[by_class[sub.func.id]] = (node.name, signature(node))
+                    break
+                if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "_create"
+                        and sub.args and isinstance(sub.args[0], ast.Constant) and sub.args[0].value in classes):
+                    functions[str(sub.args[0].value)] = (node.name, signature(node))
                     break
     return {op: (cls, init, functions.get(op)) for op, (cls, init) in classes.items()}
 
