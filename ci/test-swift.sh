@@ -91,7 +91,7 @@ echo "== swift run omnir-example"
 swift run --skip-build omnir-example
 bin=$(swift build --show-bin-path)
 
-# --- 3b. a consumer package, as the README tells a user to write one: its own Package.swift
+# --- 3b. a consumer package, as docs/swift.md tells a user to write one: its own Package.swift
 # (tools 6.0, so Swift 6 language mode, as `swift package init` makes it) depending on swift/
 # by path, built with the library's directory as an rpath given on the command line
 # (`-Xlinker -rpath`, which SwiftPM passes on), then run WITHOUT LD_LIBRARY_PATH.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The universe guard (README, "The universe guard"), against an INSTALLED omnir:
+# The universe guard (docs/universe.md), against an INSTALLED omnir:
 #   1. builds a deliberately renamed second copy of the core, for this test only
 #      (tests/universe/build-copy.sh -> target/universe/libomnir_copy.so, SONAME
 #      libomnir_copy.so, the same objects and version script as libomnir.so.0);

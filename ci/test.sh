@@ -60,13 +60,16 @@ echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++,
 "$bin/omnir-gen" shipped --python python/omnir/dialects --node node/lib/dialects \
   --cxx bindings/cxx/include/omnir/cxx/dialects --c include/omnir/dialects --rust bindings/dialects/src --swift swift/Sources/OmnirDialects --check
 
+echo "== the documentation's relative links resolve (README.md, ARCHITECTURE.md, docs/)"
+python3 tools/check-links.py
+
 echo "== the C API coverage table is fresh, and every C function is exposed somewhere (docs/c-api-coverage.md)"
 python3 tools/api-coverage/coverage.py --check
 
 # The fuzz targets are thin wrappers over checks in the core, which `cargo test` runs on every
 # kept input (core/tests/fuzz_regressions.rs, capi_fuzz.rs); a 20 s run here only replayed the
 # seeds (about 40 parse_print inputs a second) for 4 minutes of instrumented build, so CI lints
-# the wrappers and fuzzing is `bash ci/fuzz.sh SECONDS` (README, "Fuzzing").
+# the wrappers and fuzzing is `bash ci/fuzz.sh SECONDS` (docs/testing.md).
 echo "== the fuzz targets build (clippy, warnings are errors; fuzzing itself: ci/fuzz.sh)"
 CARGO_TARGET_DIR=$PWD/target/fuzz-check cargo clippy --locked --manifest-path fuzz/Cargo.toml --bins -- -D warnings
 

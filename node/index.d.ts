@@ -83,7 +83,7 @@ export class Context {
   attachInterface<R extends InterfaceReceiver = InterfaceReceiver>(kind: TypeID | string, iface: TypeID | string,
     methods?: InterfaceMethods<R>): void;
 
-  // dialect definition files (README, "Dialects as data") and the hooks they name
+  // dialect definition files (docs/dialects.md) and the hooks they name
 
   /** Loads a dialect definition file (IRDL with `omnir.*` attributes, as `mlir-opt
    * --irdl-file`); `filename` names it in errors (default `'-'`). Its operations then parse

@@ -1,6 +1,6 @@
 'use strict';
 // omnir for Node.js: MLIR's IR vocabulary over the one shared core, libomnir.so.0.
-// See README.md ("Node") and index.d.ts for the API.
+// See docs/node.md and index.d.ts for the API.
 
 const B = require('./lib/binding');
 const C = require('./lib/context');

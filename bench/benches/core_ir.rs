@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the core IR workloads (per-op figures). The side-by-side run
-//! against MLIR's C++ API is `core_compare` (see README, "Benchmarks").
+//! against MLIR's C++ API is `core_compare` (see docs/benchmarks.md).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use omnir_bench::ChainFixture;

@@ -3160,8 +3160,7 @@ enum omnir_status omnir_lock_wait_hooks_remove(uint64_t id);
  * Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
  * omnir (of the same major version) is loaded in this process: the message names the files
  * of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
- * only when some were loaded or unloaded since the last scan (see README, "The universe
- * guard").
+ * only when some were loaded or unloaded since the last scan (see docs/universe.md).
  */
 enum omnir_status omnir_context_create(struct omnir_context **out);
 
@@ -4007,7 +4006,7 @@ enum omnir_status omnir_region_has_ssa_dominance(const struct omnir_context *ctx
  * This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
  * every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
  * in one process read each other's tags through this function to pick different ones, so
- * that each one recognizes the handles of the others (README, "The universe guard").
+ * that each one recognizes the handles of the others (docs/universe.md).
  */
 uint32_t omnir_copy_tag(void);
 

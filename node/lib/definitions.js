@@ -1,5 +1,5 @@
 'use strict';
-// Dialects as data (README, "Dialects as data"): definition files — IRDL plus `omnir.*`
+// Dialects as data (docs/dialects.md): definition files — IRDL plus `omnir.*`
 // attributes — loaded into a context, and the hooks they name written in JavaScript:
 // verifier hooks (`omnir.verifier = "name"`) and the parsers and printers of
 // `custom<Name>(...)` directives in assembly formats, with DirectiveParser / DirectivePrinter

@@ -352,8 +352,8 @@ impl Context {
     }
 
     /// Loads dialect definitions: IRDL (`irdl.dialect`...) plus omnir's `omnir.*`
-    /// attributes (assembly formats, traits, enums, hooks by name; see the README's
-    /// "Dialects as data"), as `mlir-opt --irdl-file`. `text` is a str or UTF-8 bytes;
+    /// attributes (assembly formats, traits, enums, hooks by name; see the repository's
+    /// docs/dialects.md), as `mlir-opt --irdl-file`. `text` is a str or UTF-8 bytes;
     /// `filename` names it in errors. A bad file raises `MLIRError` with every error at its
     /// `file:line:col` and registers nothing. Register the hooks a file names
     /// (`register_verifier_hook`) before loading it, and its directives

@@ -1,5 +1,5 @@
 //! Dialects as data from Python: definition files (IRDL plus `omnir.*` attributes, see the
-//! README's "Dialects as data") and the hooks they name, written in Python: verifier hooks
+//! docs/dialects.md) and the hooks they name, written in Python: verifier hooks
 //! (`omnir.verifier = "name"`) and `custom<Name>(...)` directives, whose callbacks get a
 //! `DirectiveParser` / `DirectivePrinter` (MLIR's `OpAsmParser` / `OpAsmPrinter`
 //! vocabulary, in Python style).

@@ -1,4 +1,4 @@
-/* The universe guard, tested from C (README, "The universe guard").
+/* The universe guard, tested from C (docs/universe.md).
  *
  * This program links the installed libomnir.so.0 the ordinary way (copy A), builds some
  * objects with it, then loads a deliberately renamed second copy of the core BY PATH

@@ -145,7 +145,7 @@ impl Context {
     }
 
     /// Loads dialect definitions (IRDL plus omnir's `omnir.*` attributes: assembly formats,
-    /// traits, enums...; see the README's "Dialects as data"), as `mlir-opt --irdl-file`.
+    /// traits, enums...; see docs/dialects.md), as `mlir-opt --irdl-file`.
     /// A file that does not parse or defines something invalid is [`Status::ParseFailed`]
     /// with every error at its `file:line:col` in the message, and registers nothing.
     ///

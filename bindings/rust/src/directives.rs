@@ -1,4 +1,4 @@
-//! Hooks that dialect definition files name (README, "Dialects as data"): verifier hooks
+//! Hooks that dialect definition files name (docs/dialects.md): verifier hooks
 //! (`omnir.verifier = "name"`) and the parser/printer pairs of `custom<Name>(...)`
 //! directives in assembly formats, over `omnir_verifier_hook_register`,
 //! `omnir_dialect_register_directive` and the `omnir_directive_parser_*` /

@@ -2628,8 +2628,7 @@ extern "C" {
     /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
     /// omnir (of the same major version) is loaded in this process: the message names the files
     /// of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
-    /// only when some were loaded or unloaded since the last scan (see README, "The universe
-    /// guard").
+    /// only when some were loaded or unloaded since the last scan (see docs/universe.md).
     pub fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_status;
     /// Destroys a context and everything in it. NULL is a no-op.
     pub fn omnir_context_destroy(ctx: *mut omnir_context) -> omnir_status;
@@ -3334,7 +3333,7 @@ extern "C" {
     /// This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
     /// every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
     /// in one process read each other's tags through this function to pick different ones, so
-    /// that each one recognizes the handles of the others (README, "The universe guard").
+    /// that each one recognizes the handles of the others (docs/universe.md).
     pub fn omnir_copy_tag() -> u32;
     /// Checks that the loaded core is the one the caller was compiled for, and that it is the
     /// only copy of the core in the process. A library that uses omnir — a dialect library

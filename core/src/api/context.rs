@@ -460,8 +460,7 @@ fn not_a_context(magic: u64) -> ApiError {
 /// Errors: `OMNIR_ERROR_NULL_ARGUMENT`; `OMNIR_ERROR_DUPLICATE_CORE` when another copy of
 /// omnir (of the same major version) is loaded in this process: the message names the files
 /// of both copies. Every call checks, cheaply: the process's loaded objects are scanned again
-/// only when some were loaded or unloaded since the last scan (see README, "The universe
-/// guard").
+/// only when some were loaded or unloaded since the last scan (see docs/universe.md).
 #[no_mangle]
 pub extern "C" fn omnir_context_create(out: *mut *mut omnir_context) -> omnir_status {
     ffi_call(|| {

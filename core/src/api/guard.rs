@@ -116,7 +116,7 @@ fn copy_key() -> u32 {
 /// This copy of omnir's tag: the top byte of the serial of every context it makes, and so of
 /// every handle; 0 until the copy has made its first context or object. Copies of omnir loaded
 /// in one process read each other's tags through this function to pick different ones, so
-/// that each one recognizes the handles of the others (README, "The universe guard").
+/// that each one recognizes the handles of the others (docs/universe.md).
 #[no_mangle]
 pub extern "C" fn omnir_copy_tag() -> u32 {
     (IDENTITY.load(Ordering::Relaxed) >> 32) as u32

@@ -61,6 +61,28 @@ final class GeneratedDialectTests: XCTestCase {
         XCTAssertNil(try x.alignment)
     }
 
+    /// The README's first Swift program, as it stands there.
+    func testReadmeFirstProgram() throws {
+        let ctx = Context()
+        let loc = Location.unknown(in: ctx)
+        let module = try Module.create(location: loc)
+        let i32 = try IntegerType(width: 32, context: ctx).type
+        let f = try Func.FuncOp.create(symName: "add", functionType: FunctionType(inputs: [i32, i32], results: [i32], context: ctx).type,
+                                       location: loc, at: InsertionPoint(module.body))
+        let entry = try f.body.appendBlock(argumentTypes: [i32, i32])
+        let sum = try Arith.AddIOp.create(lhs: entry.argument(0), rhs: entry.argument(1), location: loc, at: InsertionPoint(entry))
+        try Func.ReturnOp.create(operands: [sum.result], location: loc, at: InsertionPoint(entry))
+        XCTAssertEqual(module.description, """
+            module {
+              func.func @add(%arg0: i32, %arg1: i32) -> i32 {
+                %0 = arith.addi %arg0, %arg1 : i32
+                return %0 : i32
+              }
+            }
+
+            """)
+    }
+
     func testViewsOfParsedOps() throws {
         let ctx = Context()
         let module = try Module.parse(try expectedModule(), context: ctx)
