@@ -14,7 +14,7 @@ fn main() -> omnir::Result<()> {
         &InsertionPoint::BlockEnd(module.body()?),
         &loc,
         "add",
-        &ctx.function_type(&[i32.clone(), i32.clone()], &[i32.clone()])?,
+        &ctx.parse_type("(i32, i32) -> i32")?,
         None,
         None,
         None,
