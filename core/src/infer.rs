@@ -40,13 +40,38 @@ impl Context {
     /// reuses one buffer (no allocation per op on the common paths: the generated builders
     /// of every language come through here).
     pub fn infer_result_types_into(&self, name: Identifier, state: &OperationState, out: &mut Vec<Type>) -> Result<()> {
-        let op_name = self.ident_str(name);
         let def = self.registry.op(name).ok_or_else(|| {
+            let op_name = self.ident_str(name);
             Error::invalid(format!("operation '{op_name}' is not registered: its result types cannot be inferred"))
         })?;
-        let cannot = |why: &str| Error::invalid(format!("cannot infer the result types of '{op_name}': {why}"));
+        let cannot = |why: &str| {
+            let op_name = self.ident_str(name);
+            Error::invalid(format!("cannot infer the result types of '{op_name}': {why}"))
+        };
         let sources =
             def.result_type_sources.as_deref().ok_or_else(|| cannot("its definition does not determine them"))?;
+        // Most ops (arith's, math's, cmpi's i1): single groups, each result the type of one
+        // operand or a fixed type. No group bookkeeping: this runs for every op a generated
+        // builder creates.
+        let all_single = |specs: &[crate::dialect::ValueSpec]| specs.iter().all(|s| s.arity == Arity::Single);
+        if !def.has_trait(Traits::ATTR_SIZED_OPERAND_SEGMENTS)
+            && state.operands.len() == def.operands.len()
+            && all_single(&def.operands)
+            && all_single(&def.results)
+        {
+            let start = out.len();
+            for src in sources {
+                match src {
+                    TypeSource::SameAs(TypeVar::Operand(g)) => out.push(self.value_type(state.operands[*g])?),
+                    TypeSource::Buildable(b) => out.push(self.buildable_type(b)?),
+                    _ => break,
+                }
+            }
+            if out.len() - start == sources.len() {
+                return Ok(());
+            }
+            out.truncate(start);
+        }
         let attr = |attr_name: &str| -> Option<Attribute> {
             state
                 .attributes
@@ -76,12 +101,7 @@ impl Context {
                     continue;
                 }
                 let types: Option<SmallVec<[Type; 1]>> = match src {
-                    TypeSource::Buildable(b) => Some(smallvec::smallvec![match b {
-                        BuildableType::Integer(w) => self.integer_type(*w, Signedness::Signless)?,
-                        BuildableType::Index => self.index_type(),
-                        BuildableType::Float(k) => self.float_type(*k),
-                        BuildableType::Exactly(t) => *t,
-                    }]),
+                    TypeSource::Buildable(b) => Some(smallvec::smallvec![self.buildable_type(b)?]),
                     TypeSource::AttrType(a) => {
                         let attr_name = &def.attributes[*a].name;
                         let value =
@@ -125,6 +145,17 @@ impl Context {
             out.extend(g);
         }
         Ok(())
+    }
+}
+
+impl Context {
+    fn buildable_type(&self, b: &BuildableType) -> Result<Type> {
+        Ok(match b {
+            BuildableType::Integer(w) => self.integer_type(*w, Signedness::Signless)?,
+            BuildableType::Index => self.index_type(),
+            BuildableType::Float(k) => self.float_type(*k),
+            BuildableType::Exactly(t) => *t,
+        })
     }
 }
 
