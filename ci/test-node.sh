@@ -118,5 +118,6 @@ echo "tarball: $(basename "$tarball"), $(stat -c %s "$tarball") bytes;" \
 if [ "${OMNIR_NODE_NO_BENCH:-0}" != 1 ]; then
   echo "== node: benchmark (printed, not asserted)"
   node "$repo/node/bench/bench.js" --runs 3
+  node "$repo/node/bench/generated.js" --runs 3
 fi
 echo "== node: ok"

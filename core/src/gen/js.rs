@@ -91,19 +91,19 @@ fn function_name(op_name: &str) -> String {
 /// Getters of the view that a generated getter of the same name must not replace.
 const VIEW_MEMBERS: &[&str] = &["operation", "result", "results", "name", "context", "location", "operands"];
 
-fn attr_builder(kind: &AttrKind, value: &str) -> String {
+fn attr_builder(kind: &AttrKind, value: &str, ctx: &str) -> String {
     match kind {
-        AttrKind::Unit => "ods.unitAttr(ctx)".into(),
-        AttrKind::Bool => format!("ods.boolAttr({value}, ctx)"),
-        AttrKind::Int(t) => format!("ods.intAttr({value}, {t:?}, ctx)"),
-        AttrKind::String | AttrKind::SymbolName => format!("ods.strAttr({value}, ctx)"),
-        AttrKind::FlatSymbolRef | AttrKind::SymbolRef => format!("ods.symbolRefAttr({value}, ctx)"),
+        AttrKind::Unit => format!("ods.unitAttr({ctx})"),
+        AttrKind::Bool => format!("ods.boolAttr({value}, {ctx})"),
+        AttrKind::Int(t) => format!("ods.intAttr({value}, {t:?}, {ctx})"),
+        AttrKind::String | AttrKind::SymbolName => format!("ods.strAttr({value}, {ctx})"),
+        AttrKind::FlatSymbolRef | AttrKind::SymbolRef => format!("ods.symbolRefAttr({value}, {ctx})"),
         AttrKind::Type => format!("ods.typeAttr({value})"),
-        AttrKind::Array => format!("ods.arrayAttr({value}, ctx)"),
-        AttrKind::Dictionary => format!("ods.dictAttr({value}, ctx)"),
-        AttrKind::DenseArray(w) => format!("ods.denseArrayAttr({value}, {w}, ctx)"),
-        AttrKind::Enum(_, w) => format!("ods.enumAttr({value}, {w}, ctx)"),
-        AttrKind::DialectAttr(q) => format!("ods.dialectAttr({value}, {q:?}, ctx)"),
+        AttrKind::Array => format!("ods.arrayAttr({value}, {ctx})"),
+        AttrKind::Dictionary => format!("ods.dictAttr({value}, {ctx})"),
+        AttrKind::DenseArray(w) => format!("ods.denseArrayAttr({value}, {w}, {ctx})"),
+        AttrKind::Enum(_, w) => format!("ods.enumAttr({value}, {w}, {ctx})"),
+        AttrKind::DialectAttr(q) => format!("ods.dialectAttr({value}, {q:?}, {ctx})"),
         AttrKind::Any => format!("ods.anyAttr({value})"),
     }
 }
@@ -177,6 +177,113 @@ fn codes(groups: &[&Group]) -> String {
     format!("[{}]", c.join(", "))
 }
 
+/// Whether the op's builder needs no group bookkeeping (every operand and result group
+/// single, or the results inferred): its function then creates the op directly.
+fn builds_without_view(op: &Op) -> bool {
+    op.operands().all(|g| g.arity == Arity::Single)
+        && !op.sized_operand_segments
+        && (op.infers_results || (op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments))
+}
+
+/// Writes the statements that gather a builder's operands and attributes (the parameters
+/// named as `params_of` names them; `required` are those passed by position) and returns
+/// the `ir.Operation.create({...})` expression, with only the keys the op needs: an options
+/// object is read key by key, and most ops have no successors, regions or attributes.
+fn write_build(js: &mut String, op: &Op, indent: &str, required: &[String]) -> String {
+    let operands: Vec<&Group> = op.operands().collect();
+    let groups = operands.iter().map(|g| sanitize(&g.name)).collect::<Vec<_>>().join(", ");
+    let simple = operands.iter().all(|g| g.arity == Arity::Single) && !op.sized_operand_segments;
+    let operands_expr = if simple {
+        let values: Vec<String> =
+            operands.iter().map(|g| format!("ods.value({}, {:?})", sanitize(&g.name), g.name)).collect();
+        format!("[{}]", values.join(", "))
+    } else {
+        format!("ods.flatten({}, [{groups}])", codes(&operands))
+    };
+    let attrs: Vec<&super::model::Attr> = op
+        .arguments
+        .iter()
+        .filter_map(|a| match a {
+            Argument::Attribute(at) => Some(at),
+            Argument::Operand(_) => None,
+        })
+        .collect();
+    let eager = op.sized_operand_segments
+        || op.sized_result_segments
+        || attrs.iter().any(|at| !at.optional && at.kind != AttrKind::Unit);
+    let context_of = format!("ods.contextOf(loc, ip, [{}])", required.join(", "));
+    // The context is found once when an attribute is always built, else only when one is given.
+    let ctx = if eager {
+        let _ = writeln!(js, "{indent}const ctx = {context_of};");
+        "ctx".to_string()
+    } else {
+        context_of
+    };
+    if eager {
+        let _ = writeln!(js, "{indent}const attributes = {{}};");
+    } else if !attrs.is_empty() {
+        let _ = writeln!(js, "{indent}let attributes;");
+    }
+    let slot = |name: &str| {
+        if eager {
+            format!("attributes[{name:?}]")
+        } else {
+            format!("(attributes ??= {{}})[{name:?}]")
+        }
+    };
+    if op.sized_operand_segments {
+        let _ = writeln!(
+            js,
+            "{indent}attributes.operandSegmentSizes = ods.segmentSizes({}, [{groups}], {ctx});",
+            codes(&operands)
+        );
+    }
+    for at in &attrs {
+        let p = sanitize(&at.name);
+        let set = format!("{} = ods.isAttribute({p}) ? {p} : {}", slot(&at.name), attr_builder(&at.kind, &p, &ctx));
+        if at.kind == AttrKind::Unit {
+            let _ = writeln!(js, "{indent}if ({p}) {} = ods.unitAttr({ctx});", slot(&at.name));
+        } else if at.optional {
+            let _ = writeln!(js, "{indent}if ({p} !== undefined && {p} !== null) {set};");
+        } else {
+            let _ = writeln!(js, "{indent}{set};");
+        }
+    }
+    let mut keys = vec![format!("name: {:?}", op.name), format!("operands: {operands_expr}")];
+    if op.infers_results {
+        keys.push("results".into());
+    } else if !op.results.is_empty() {
+        let rg: Vec<&Group> = op.results.iter().collect();
+        let names = op.results.iter().map(|r| sanitize(&r.name)).collect::<Vec<_>>().join(", ");
+        if op.sized_result_segments {
+            let _ = writeln!(
+                js,
+                "{indent}attributes.resultSegmentSizes = ods.segmentSizes({}, [{names}], {ctx});",
+                codes(&rg)
+            );
+        }
+        keys.push(format!("results: ods.flatten({}, [{names}])", codes(&rg)));
+    }
+    if !attrs.is_empty() || eager {
+        keys.push("attributes".into());
+    }
+    if !op.successors.is_empty() {
+        keys.push(format!("successors: {}", op.successor_list("[]", "...", sanitize)));
+    }
+    if !op.regions.is_empty() {
+        keys.push(format!("regions: {}", op.region_count_expr()));
+    }
+    keys.push("loc".into());
+    keys.push("ip".into());
+    if eager {
+        keys.push("context: ctx".into());
+    }
+    if op.infers_results {
+        keys.push("inferType: results === undefined".into());
+    }
+    format!("ods.ir.Operation.create({{ {} }})", keys.join(", "))
+}
+
 fn write_op(js: &mut String, ts: &mut String, op: &Op) {
     let params = params_of(op);
     let required: Vec<&Param> = params.iter().filter(|p| !p.optional).collect();
@@ -195,48 +302,8 @@ fn write_op(js: &mut String, ts: &mut String, op: &Op) {
     sig.push(format!("{{ {} }} = {{}}", option_names.join(", ")));
     let _ = writeln!(js, "\n/** {summary} (`{}`) */\nclass {cls} extends ods.OpView {{", op.name);
     let _ = writeln!(js, "  static create({}) {{", sig.join(", "));
-    let _ = writeln!(js, "    const ctx = ods.contextOf(loc, ip, [{}]);", req_names.join(", "));
-    let groups = operands.iter().map(|g| sanitize(&g.name)).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(js, "    const operands = ods.flatten({}, [{groups}]);", codes(&operands));
-    let _ = writeln!(js, "    const attributes = {{}};");
-    if op.sized_operand_segments {
-        let _ = writeln!(
-            js,
-            "    attributes.operandSegmentSizes = ods.segmentSizes({}, [{groups}], ctx);",
-            codes(&operands)
-        );
-    }
-    for a in &op.arguments {
-        let Argument::Attribute(at) = a else { continue };
-        let p = sanitize(&at.name);
-        let set = format!("attributes[{:?}] = ods.isAttribute({p}) ? {p} : {}", at.name, attr_builder(&at.kind, &p));
-        if at.kind == AttrKind::Unit {
-            let _ = writeln!(js, "    if ({p}) attributes[{:?}] = ods.unitAttr(ctx);", at.name);
-        } else if at.optional {
-            let _ = writeln!(js, "    if ({p} !== undefined && {p} !== null) {set};");
-        } else {
-            let _ = writeln!(js, "    {set};");
-        }
-    }
-    let results_expr = if op.infers_results {
-        "results".to_string()
-    } else {
-        let rg: Vec<&Group> = op.results.iter().collect();
-        let names = op.results.iter().map(|r| sanitize(&r.name)).collect::<Vec<_>>().join(", ");
-        if op.sized_result_segments {
-            let _ =
-                writeln!(js, "    attributes.resultSegmentSizes = ods.segmentSizes({}, [{names}], ctx);", codes(&rg));
-        }
-        format!("ods.flatten({}, [{names}])", codes(&rg))
-    };
-    let successors = op.successor_list("[]", "...", sanitize);
-    let regions = op.region_count_expr();
-    let _ = writeln!(
-        js,
-        "    return new {cls}(ods.create({:?}, {{ operands, results: {results_expr}, attributes, successors: {successors}, regions: {regions}, loc, ip, context: ctx{} }}));",
-        op.name,
-        if op.infers_results { ", inferType: results === undefined" } else { "" }
-    );
+    let create = write_build(js, op, "    ", &req_names);
+    let _ = writeln!(js, "    return new {cls}({create}, ods.CREATED);");
     let _ = writeln!(js, "  }}");
     let _ = writeln!(js, "  static isInstance(op) {{ return ods.isInstance(op, {:?}); }}", op.name);
     // Getters.
@@ -298,17 +365,24 @@ fn write_op(js: &mut String, ts: &mut String, op: &Op) {
     } else {
         ".operation.results"
     };
-    let mut fsig = req_names.clone();
-    fsig.push("options".into());
-    let mut call = req_names.clone();
-    call.push("options".into());
-    let _ = writeln!(
-        js,
-        "/** {summary} (`{}`) */\nfunction {fname}({}) {{ return {cls}.create({}){tail}; }}",
-        op.name,
-        fsig.join(", "),
-        call.join(", ")
-    );
+    if single && builds_without_view(op) {
+        // Created directly: no view object, no second call with an options object.
+        let _ = writeln!(js, "/** {summary} (`{}`) */\nfunction {fname}({}) {{", op.name, sig.join(", "));
+        let create = write_build(js, op, "  ", &req_names);
+        let _ = writeln!(js, "  return {create}.result;\n}}");
+    } else {
+        let mut fsig = req_names.clone();
+        fsig.push("options".into());
+        let mut call = req_names.clone();
+        call.push("options".into());
+        let _ = writeln!(
+            js,
+            "/** {summary} (`{}`) */\nfunction {fname}({}) {{ return {cls}.create({}){tail}; }}",
+            op.name,
+            fsig.join(", "),
+            call.join(", ")
+        );
+    }
     // TypeScript.
     let mut opts: Vec<String> = optional.iter().map(|p| format!("{}?: {} | null", p.name, p.ts)).collect();
     if op.infers_results {

@@ -7,10 +7,9 @@ const ods = require('omnir/dialects/_ods_common');
 class AffineApplyOp extends ods.OpView {
   static create(map, mapOperands, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [map, mapOperands]);
-    const operands = ods.flatten(['*'], [mapOperands]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineApplyOp(ods.create("affine.apply", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AffineApplyOp(ods.ir.Operation.create({ name: "affine.apply", operands: ods.flatten(['*'], [mapOperands]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.apply"); }
   get mapOperands() { return ods.operandGroup(this, ['*'], 0); }
@@ -24,10 +23,9 @@ function apply(map, mapOperands, options) { return AffineApplyOp.create(map, map
 class AffineDelinearizeIndexOp extends ods.OpView {
   static create(multi_index, linear_index, dynamic_basis, static_basis, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [multi_index, linear_index, dynamic_basis, static_basis]);
-    const operands = ods.flatten(['1', '*'], [linear_index, dynamic_basis]);
     const attributes = {};
     attributes["static_basis"] = ods.isAttribute(static_basis) ? static_basis : ods.denseArrayAttr(static_basis, 64, ctx);
-    return new AffineDelinearizeIndexOp(ods.create("affine.delinearize_index", { operands, results: ods.flatten(['*'], [multi_index]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineDelinearizeIndexOp(ods.ir.Operation.create({ name: "affine.delinearize_index", operands: ods.flatten(['1', '*'], [linear_index, dynamic_basis]), results: ods.flatten(['*'], [multi_index]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.delinearize_index"); }
   get linear_index() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -43,12 +41,11 @@ function delinearize_index(multi_index, linear_index, dynamic_basis, static_basi
 class AffineDmaStartOp extends ods.OpView {
   static create(operands_, src_map, dst_map, tag_map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [operands_, src_map, dst_map, tag_map]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["src_map"] = ods.isAttribute(src_map) ? src_map : ods.anyAttr(src_map);
     attributes["dst_map"] = ods.isAttribute(dst_map) ? dst_map : ods.anyAttr(dst_map);
     attributes["tag_map"] = ods.isAttribute(tag_map) ? tag_map : ods.anyAttr(tag_map);
-    return new AffineDmaStartOp(ods.create("affine.dma_start", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineDmaStartOp(ods.ir.Operation.create({ name: "affine.dma_start", operands: ods.flatten(['*'], [operands_]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.dma_start"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -64,10 +61,9 @@ function dma_start(operands_, src_map, dst_map, tag_map, options) { return Affin
 class AffineDmaWaitOp extends ods.OpView {
   static create(operands_, tag_map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [operands_, tag_map]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["tag_map"] = ods.isAttribute(tag_map) ? tag_map : ods.anyAttr(tag_map);
-    return new AffineDmaWaitOp(ods.create("affine.dma_wait", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineDmaWaitOp(ods.ir.Operation.create({ name: "affine.dma_wait", operands: ods.flatten(['*'], [operands_]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.dma_wait"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -81,13 +77,12 @@ function dma_wait(operands_, tag_map, options) { return AffineDmaWaitOp.create(o
 class AffineForOp extends ods.OpView {
   static create(results_, lowerBoundOperands, upperBoundOperands, inits, lowerBoundMap, upperBoundMap, step, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, lowerBoundOperands, upperBoundOperands, inits, lowerBoundMap, upperBoundMap, step]);
-    const operands = ods.flatten(['*', '*', '*'], [lowerBoundOperands, upperBoundOperands, inits]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*'], [lowerBoundOperands, upperBoundOperands, inits], ctx);
     attributes["lowerBoundMap"] = ods.isAttribute(lowerBoundMap) ? lowerBoundMap : ods.anyAttr(lowerBoundMap);
     attributes["upperBoundMap"] = ods.isAttribute(upperBoundMap) ? upperBoundMap : ods.anyAttr(upperBoundMap);
     attributes["step"] = ods.isAttribute(step) ? step : ods.intAttr(step, "index", ctx);
-    return new AffineForOp(ods.create("affine.for", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new AffineForOp(ods.ir.Operation.create({ name: "affine.for", operands: ods.flatten(['*', '*', '*'], [lowerBoundOperands, upperBoundOperands, inits]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.for"); }
   get lowerBoundOperands() { return ods.operandGroup(this, ['*', '*', '*'], 0); }
@@ -107,10 +102,9 @@ function for_(results_, lowerBoundOperands, upperBoundOperands, inits, lowerBoun
 class AffineIfOp extends ods.OpView {
   static create(results_, operands_, condition, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, operands_, condition]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["condition"] = ods.isAttribute(condition) ? condition : ods.anyAttr(condition);
-    return new AffineIfOp(ods.create("affine.if", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 2, loc, ip, context: ctx }));
+    return new AffineIfOp(ods.ir.Operation.create({ name: "affine.if", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['*'], [results_]), attributes, regions: 2, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.if"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -127,12 +121,11 @@ function if_(results_, operands_, condition, options) { return AffineIfOp.create
 class AffineLinearizeIndexOp extends ods.OpView {
   static create(linear_index, multi_index, dynamic_basis, static_basis, { disjoint, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [linear_index, multi_index, dynamic_basis, static_basis]);
-    const operands = ods.flatten(['*', '*'], [multi_index, dynamic_basis]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [multi_index, dynamic_basis], ctx);
     attributes["static_basis"] = ods.isAttribute(static_basis) ? static_basis : ods.denseArrayAttr(static_basis, 64, ctx);
     if (disjoint !== undefined && disjoint !== null) attributes["disjoint"] = ods.isAttribute(disjoint) ? disjoint : ods.anyAttr(disjoint);
-    return new AffineLinearizeIndexOp(ods.create("affine.linearize_index", { operands, results: ods.flatten(['1'], [linear_index]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineLinearizeIndexOp(ods.ir.Operation.create({ name: "affine.linearize_index", operands: ods.flatten(['*', '*'], [multi_index, dynamic_basis]), results: ods.flatten(['1'], [linear_index]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.linearize_index"); }
   get multi_index() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -148,10 +141,9 @@ function linearize_index(linear_index, multi_index, dynamic_basis, static_basis,
 class AffineLoadOp extends ods.OpView {
   static create(result, memref, indices, map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, memref, indices, map]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineLoadOp(ods.create("affine.load", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineLoadOp(ods.ir.Operation.create({ name: "affine.load", operands: ods.flatten(['1', '*'], [memref, indices]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.load"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -166,10 +158,9 @@ function load(result, memref, indices, map, options) { return AffineLoadOp.creat
 class AffineMaxOp extends ods.OpView {
   static create(map, operands_, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [map, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineMaxOp(ods.create("affine.max", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AffineMaxOp(ods.ir.Operation.create({ name: "affine.max", operands: ods.flatten(['*'], [operands_]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.max"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -183,10 +174,9 @@ function max(map, operands_, options) { return AffineMaxOp.create(map, operands_
 class AffineMinOp extends ods.OpView {
   static create(map, operands_, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [map, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineMinOp(ods.create("affine.min", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AffineMinOp(ods.ir.Operation.create({ name: "affine.min", operands: ods.flatten(['*'], [operands_]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.min"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -200,7 +190,6 @@ function min(map, operands_, options) { return AffineMinOp.create(map, operands_
 class AffineParallelOp extends ods.OpView {
   static create(results_, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps, mapOperands, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps, mapOperands]);
-    const operands = ods.flatten(['*'], [mapOperands]);
     const attributes = {};
     attributes["reductions"] = ods.isAttribute(reductions) ? reductions : ods.arrayAttr(reductions, ctx);
     attributes["lowerBoundsMap"] = ods.isAttribute(lowerBoundsMap) ? lowerBoundsMap : ods.anyAttr(lowerBoundsMap);
@@ -208,7 +197,7 @@ class AffineParallelOp extends ods.OpView {
     attributes["upperBoundsMap"] = ods.isAttribute(upperBoundsMap) ? upperBoundsMap : ods.anyAttr(upperBoundsMap);
     attributes["upperBoundsGroups"] = ods.isAttribute(upperBoundsGroups) ? upperBoundsGroups : ods.anyAttr(upperBoundsGroups);
     attributes["steps"] = ods.isAttribute(steps) ? steps : ods.arrayAttr(steps, ctx);
-    return new AffineParallelOp(ods.create("affine.parallel", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new AffineParallelOp(ods.ir.Operation.create({ name: "affine.parallel", operands: ods.flatten(['*'], [mapOperands]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.parallel"); }
   get mapOperands() { return ods.operandGroup(this, ['*'], 0); }
@@ -229,13 +218,12 @@ function parallel(results_, reductions, lowerBoundsMap, lowerBoundsGroups, upper
 class AffinePrefetchOp extends ods.OpView {
   static create(memref, indices, isWrite, localityHint, isDataCache, map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, indices, isWrite, localityHint, isDataCache, map]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
     const attributes = {};
     attributes["isWrite"] = ods.isAttribute(isWrite) ? isWrite : ods.boolAttr(isWrite, ctx);
     attributes["localityHint"] = ods.isAttribute(localityHint) ? localityHint : ods.intAttr(localityHint, "i32", ctx);
     attributes["isDataCache"] = ods.isAttribute(isDataCache) ? isDataCache : ods.boolAttr(isDataCache, ctx);
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffinePrefetchOp(ods.create("affine.prefetch", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffinePrefetchOp(ods.ir.Operation.create({ name: "affine.prefetch", operands: ods.flatten(['1', '*'], [memref, indices]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.prefetch"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -253,10 +241,9 @@ function prefetch(memref, indices, isWrite, localityHint, isDataCache, map, opti
 class AffineStoreOp extends ods.OpView {
   static create(value, memref, indices, map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, memref, indices, map]);
-    const operands = ods.flatten(['1', '1', '*'], [value, memref, indices]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineStoreOp(ods.create("affine.store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineStoreOp(ods.ir.Operation.create({ name: "affine.store", operands: ods.flatten(['1', '1', '*'], [value, memref, indices]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.store"); }
   get value() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -272,10 +259,9 @@ function store(value, memref, indices, map, options) { return AffineStoreOp.crea
 class AffineVectorLoadOp extends ods.OpView {
   static create(result, memref, indices, map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, memref, indices, map]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineVectorLoadOp(ods.create("affine.vector_load", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineVectorLoadOp(ods.ir.Operation.create({ name: "affine.vector_load", operands: ods.flatten(['1', '*'], [memref, indices]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.vector_load"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -290,10 +276,9 @@ function vector_load(result, memref, indices, map, options) { return AffineVecto
 class AffineVectorStoreOp extends ods.OpView {
   static create(value, memref, indices, map, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, memref, indices, map]);
-    const operands = ods.flatten(['1', '1', '*'], [value, memref, indices]);
     const attributes = {};
     attributes["map"] = ods.isAttribute(map) ? map : ods.anyAttr(map);
-    return new AffineVectorStoreOp(ods.create("affine.vector_store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineVectorStoreOp(ods.ir.Operation.create({ name: "affine.vector_store", operands: ods.flatten(['1', '1', '*'], [value, memref, indices]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.vector_store"); }
   get value() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -308,10 +293,7 @@ function vector_store(value, memref, indices, map, options) { return AffineVecto
 /** Yield values to parent operation (`affine.yield`) */
 class AffineYieldOp extends ods.OpView {
   static create(operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new AffineYieldOp(ods.create("affine.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AffineYieldOp(ods.ir.Operation.create({ name: "affine.yield", operands: ods.flatten(['*'], [operands_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "affine.yield"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }

@@ -24,11 +24,9 @@ const RoundingMode = ods.enumeration({ to_nearest_even: 0, downward: 1, upward: 
 /** floating point addition operation (`arith.addf`) */
 class AddFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AddFOp(ods.create("arith.addf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new AddFOp(ods.ir.Operation.create({ name: "arith.addf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.addf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -37,16 +35,18 @@ class AddFOp extends ods.OpView {
 }
 AddFOp.OPERATION_NAME = "arith.addf";
 /** floating point addition operation (`arith.addf`) */
-function addf(lhs, rhs, options) { return AddFOp.create(lhs, rhs, options).result; }
+function addf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.addf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** integer addition operation (`arith.addi`) */
 class AddIOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ctx);
-    return new AddIOp(ods.create("arith.addi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new AddIOp(ods.ir.Operation.create({ name: "arith.addi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.addi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -55,15 +55,16 @@ class AddIOp extends ods.OpView {
 }
 AddIOp.OPERATION_NAME = "arith.addi";
 /** integer addition operation (`arith.addi`) */
-function addi(lhs, rhs, options) { return AddIOp.create(lhs, rhs, options).result; }
+function addi(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.addi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** extended unsigned integer addition operation returning sum and overflow bit (`arith.addui_extended`) */
 class AddUIExtendedOp extends ods.OpView {
   static create(sum, overflow, lhs, rhs, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [sum, overflow, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new AddUIExtendedOp(ods.create("arith.addui_extended", { operands, results: ods.flatten(['1', '1'], [sum, overflow]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AddUIExtendedOp(ods.ir.Operation.create({ name: "arith.addui_extended", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results: ods.flatten(['1', '1'], [sum, overflow]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.addui_extended"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -78,10 +79,7 @@ function addui_extended(sum, overflow, lhs, rhs, options) { return AddUIExtended
 /** integer binary and (`arith.andi`) */
 class AndIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new AndIOp(ods.create("arith.andi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AndIOp(ods.ir.Operation.create({ name: "arith.andi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.andi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -89,30 +87,28 @@ class AndIOp extends ods.OpView {
 }
 AndIOp.OPERATION_NAME = "arith.andi";
 /** integer binary and (`arith.andi`) */
-function andi(lhs, rhs, options) { return AndIOp.create(lhs, rhs, options).result; }
+function andi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.andi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** bitcast between values of equal bit width (`arith.bitcast`) */
 class BitcastOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new BitcastOp(ods.create("arith.bitcast", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BitcastOp(ods.ir.Operation.create({ name: "arith.bitcast", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.bitcast"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitcastOp.OPERATION_NAME = "arith.bitcast";
 /** bitcast between values of equal bit width (`arith.bitcast`) */
-function bitcast(out, in_, options) { return BitcastOp.create(out, in_, options).result; }
+function bitcast(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.bitcast", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** signed ceil integer division operation (`arith.ceildivsi`) */
 class CeilDivSIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new CeilDivSIOp(ods.create("arith.ceildivsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CeilDivSIOp(ods.ir.Operation.create({ name: "arith.ceildivsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.ceildivsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -120,15 +116,14 @@ class CeilDivSIOp extends ods.OpView {
 }
 CeilDivSIOp.OPERATION_NAME = "arith.ceildivsi";
 /** signed ceil integer division operation (`arith.ceildivsi`) */
-function ceildivsi(lhs, rhs, options) { return CeilDivSIOp.create(lhs, rhs, options).result; }
+function ceildivsi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.ceildivsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned ceil integer division operation (`arith.ceildivui`) */
 class CeilDivUIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new CeilDivUIOp(ods.create("arith.ceildivui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CeilDivUIOp(ods.ir.Operation.create({ name: "arith.ceildivui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.ceildivui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -136,17 +131,18 @@ class CeilDivUIOp extends ods.OpView {
 }
 CeilDivUIOp.OPERATION_NAME = "arith.ceildivui";
 /** unsigned ceil integer division operation (`arith.ceildivui`) */
-function ceildivui(lhs, rhs, options) { return CeilDivUIOp.create(lhs, rhs, options).result; }
+function ceildivui(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.ceildivui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point comparison operation (`arith.cmpf`) */
 class CmpFOp extends ods.OpView {
   static create(predicate, lhs, rhs, { fastmath, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
     const attributes = {};
     attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
     if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CmpFOp(ods.create("arith.cmpf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CmpFOp(ods.ir.Operation.create({ name: "arith.cmpf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.cmpf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -156,16 +152,21 @@ class CmpFOp extends ods.OpView {
 }
 CmpFOp.OPERATION_NAME = "arith.cmpf";
 /** floating-point comparison operation (`arith.cmpf`) */
-function cmpf(predicate, lhs, rhs, options) { return CmpFOp.create(predicate, lhs, rhs, options).result; }
+function cmpf(predicate, lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
+  const attributes = {};
+  attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
+  if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
+  return ods.ir.Operation.create({ name: "arith.cmpf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** integer comparison operation (`arith.cmpi`) */
 class CmpIOp extends ods.OpView {
   static create(predicate, lhs, rhs, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
     const attributes = {};
     attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
-    return new CmpIOp(ods.create("arith.cmpi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CmpIOp(ods.ir.Operation.create({ name: "arith.cmpi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.cmpi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -174,32 +175,39 @@ class CmpIOp extends ods.OpView {
 }
 CmpIOp.OPERATION_NAME = "arith.cmpi";
 /** integer comparison operation (`arith.cmpi`) */
-function cmpi(predicate, lhs, rhs, options) { return CmpIOp.create(predicate, lhs, rhs, options).result; }
+function cmpi(predicate, lhs, rhs, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
+  const attributes = {};
+  attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
+  return ods.ir.Operation.create({ name: "arith.cmpi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** integer or floating point constant (`arith.constant`) */
 class ConstantOp extends ods.OpView {
   static create(value, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
-    return new ConstantOp(ods.create("arith.constant", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ConstantOp(ods.ir.Operation.create({ name: "arith.constant", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.constant"); }
   get value() { return ods.attr(this, "value"); }
 }
 ConstantOp.OPERATION_NAME = "arith.constant";
 /** integer or floating point constant (`arith.constant`) */
-function constant(value, options) { return ConstantOp.create(value, options).result; }
+function constant(value, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [value]);
+  const attributes = {};
+  attributes["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
+  return ods.ir.Operation.create({ name: "arith.constant", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** floating point division operation (`arith.divf`) */
 class DivFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new DivFOp(ods.create("arith.divf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new DivFOp(ods.ir.Operation.create({ name: "arith.divf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.divf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -208,16 +216,18 @@ class DivFOp extends ods.OpView {
 }
 DivFOp.OPERATION_NAME = "arith.divf";
 /** floating point division operation (`arith.divf`) */
-function divf(lhs, rhs, options) { return DivFOp.create(lhs, rhs, options).result; }
+function divf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.divf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer division operation (`arith.divsi`) */
 class DivSIOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new DivSIOp(ods.create("arith.divsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new DivSIOp(ods.ir.Operation.create({ name: "arith.divsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.divsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -226,16 +236,18 @@ class DivSIOp extends ods.OpView {
 }
 DivSIOp.OPERATION_NAME = "arith.divsi";
 /** signed integer division operation (`arith.divsi`) */
-function divsi(lhs, rhs, options) { return DivSIOp.create(lhs, rhs, options).result; }
+function divsi(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.divsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned integer division operation (`arith.divui`) */
 class DivUIOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new DivUIOp(ods.create("arith.divui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new DivUIOp(ods.ir.Operation.create({ name: "arith.divui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.divui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -244,16 +256,18 @@ class DivUIOp extends ods.OpView {
 }
 DivUIOp.OPERATION_NAME = "arith.divui";
 /** unsigned integer division operation (`arith.divui`) */
-function divui(lhs, rhs, options) { return DivUIOp.create(lhs, rhs, options).result; }
+function divui(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.divui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cast from floating-point to wider floating-point (`arith.extf`) */
 class ExtFOp extends ods.OpView {
   static create(out, in_, { fastmath, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ExtFOp(ods.create("arith.extf", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_]));
+    return new ExtFOp(ods.ir.Operation.create({ name: "arith.extf", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.extf"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -261,75 +275,72 @@ class ExtFOp extends ods.OpView {
 }
 ExtFOp.OPERATION_NAME = "arith.extf";
 /** cast from floating-point to wider floating-point (`arith.extf`) */
-function extf(out, in_, options) { return ExtFOp.create(out, in_, options).result; }
+function extf(out, in_, { fastmath, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_]));
+  return ods.ir.Operation.create({ name: "arith.extf", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** integer sign extension operation (`arith.extsi`) */
 class ExtSIOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new ExtSIOp(ods.create("arith.extsi", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtSIOp(ods.ir.Operation.create({ name: "arith.extsi", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.extsi"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 ExtSIOp.OPERATION_NAME = "arith.extsi";
 /** integer sign extension operation (`arith.extsi`) */
-function extsi(out, in_, options) { return ExtSIOp.create(out, in_, options).result; }
+function extsi(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.extsi", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** integer zero extension operation (`arith.extui`) */
 class ExtUIOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new ExtUIOp(ods.create("arith.extui", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtUIOp(ods.ir.Operation.create({ name: "arith.extui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.extui"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 ExtUIOp.OPERATION_NAME = "arith.extui";
 /** integer zero extension operation (`arith.extui`) */
-function extui(out, in_, options) { return ExtUIOp.create(out, in_, options).result; }
+function extui(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.extui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** cast from floating-point type to integer type (`arith.fptosi`) */
 class FPToSIOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new FPToSIOp(ods.create("arith.fptosi", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FPToSIOp(ods.ir.Operation.create({ name: "arith.fptosi", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.fptosi"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 FPToSIOp.OPERATION_NAME = "arith.fptosi";
 /** cast from floating-point type to integer type (`arith.fptosi`) */
-function fptosi(out, in_, options) { return FPToSIOp.create(out, in_, options).result; }
+function fptosi(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.fptosi", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** cast from floating-point type to integer type (`arith.fptoui`) */
 class FPToUIOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new FPToUIOp(ods.create("arith.fptoui", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FPToUIOp(ods.ir.Operation.create({ name: "arith.fptoui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.fptoui"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 FPToUIOp.OPERATION_NAME = "arith.fptoui";
 /** cast from floating-point type to integer type (`arith.fptoui`) */
-function fptoui(out, in_, options) { return FPToUIOp.create(out, in_, options).result; }
+function fptoui(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.fptoui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** signed floor integer division operation (`arith.floordivsi`) */
 class FloorDivSIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new FloorDivSIOp(ods.create("arith.floordivsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FloorDivSIOp(ods.ir.Operation.create({ name: "arith.floordivsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.floordivsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -337,16 +348,16 @@ class FloorDivSIOp extends ods.OpView {
 }
 FloorDivSIOp.OPERATION_NAME = "arith.floordivsi";
 /** signed floor integer division operation (`arith.floordivsi`) */
-function floordivsi(lhs, rhs, options) { return FloorDivSIOp.create(lhs, rhs, options).result; }
+function floordivsi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.floordivsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** flush denormal floating-point values to zero (`arith.flush_denormals`) */
 class FlushDenormalsOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new FlushDenormalsOp(ods.create("arith.flush_denormals", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new FlushDenormalsOp(ods.ir.Operation.create({ name: "arith.flush_denormals", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.flush_denormals"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -354,31 +365,32 @@ class FlushDenormalsOp extends ods.OpView {
 }
 FlushDenormalsOp.OPERATION_NAME = "arith.flush_denormals";
 /** flush denormal floating-point values to zero (`arith.flush_denormals`) */
-function flush_denormals(operand, options) { return FlushDenormalsOp.create(operand, options).result; }
+function flush_denormals(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "arith.flush_denormals", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cast between index and integer types (`arith.index_cast`) */
 class IndexCastOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new IndexCastOp(ods.create("arith.index_cast", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IndexCastOp(ods.ir.Operation.create({ name: "arith.index_cast", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.index_cast"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 IndexCastOp.OPERATION_NAME = "arith.index_cast";
 /** cast between index and integer types (`arith.index_cast`) */
-function index_cast(out, in_, options) { return IndexCastOp.create(out, in_, options).result; }
+function index_cast(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.index_cast", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** unsigned cast between index and integer types (`arith.index_castui`) */
 class IndexCastUIOp extends ods.OpView {
   static create(out, in_, { nonNeg, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (nonNeg) attributes["nonNeg"] = ods.unitAttr(ctx);
-    return new IndexCastUIOp(ods.create("arith.index_castui", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [out, in_]));
+    return new IndexCastUIOp(ods.ir.Operation.create({ name: "arith.index_castui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.index_castui"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -386,16 +398,18 @@ class IndexCastUIOp extends ods.OpView {
 }
 IndexCastUIOp.OPERATION_NAME = "arith.index_castui";
 /** unsigned cast between index and integer types (`arith.index_castui`) */
-function index_castui(out, in_, options) { return IndexCastUIOp.create(out, in_, options).result; }
+function index_castui(out, in_, { nonNeg, loc, ip } = {}) {
+  let attributes;
+  if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [out, in_]));
+  return ods.ir.Operation.create({ name: "arith.index_castui", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** floating-point maximum operation (`arith.maxnumf`) */
 class MaxNumFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MaxNumFOp(ods.create("arith.maxnumf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MaxNumFOp(ods.ir.Operation.create({ name: "arith.maxnumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.maxnumf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -404,15 +418,16 @@ class MaxNumFOp extends ods.OpView {
 }
 MaxNumFOp.OPERATION_NAME = "arith.maxnumf";
 /** floating-point maximum operation (`arith.maxnumf`) */
-function maxnumf(lhs, rhs, options) { return MaxNumFOp.create(lhs, rhs, options).result; }
+function maxnumf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.maxnumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer maximum operation (`arith.maxsi`) */
 class MaxSIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MaxSIOp(ods.create("arith.maxsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MaxSIOp(ods.ir.Operation.create({ name: "arith.maxsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.maxsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -420,15 +435,14 @@ class MaxSIOp extends ods.OpView {
 }
 MaxSIOp.OPERATION_NAME = "arith.maxsi";
 /** signed integer maximum operation (`arith.maxsi`) */
-function maxsi(lhs, rhs, options) { return MaxSIOp.create(lhs, rhs, options).result; }
+function maxsi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.maxsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned integer maximum operation (`arith.maxui`) */
 class MaxUIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MaxUIOp(ods.create("arith.maxui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MaxUIOp(ods.ir.Operation.create({ name: "arith.maxui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.maxui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -436,16 +450,16 @@ class MaxUIOp extends ods.OpView {
 }
 MaxUIOp.OPERATION_NAME = "arith.maxui";
 /** unsigned integer maximum operation (`arith.maxui`) */
-function maxui(lhs, rhs, options) { return MaxUIOp.create(lhs, rhs, options).result; }
+function maxui(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.maxui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point maximum operation (`arith.maximumf`) */
 class MaximumFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MaximumFOp(ods.create("arith.maximumf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MaximumFOp(ods.ir.Operation.create({ name: "arith.maximumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.maximumf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -454,16 +468,18 @@ class MaximumFOp extends ods.OpView {
 }
 MaximumFOp.OPERATION_NAME = "arith.maximumf";
 /** floating-point maximum operation (`arith.maximumf`) */
-function maximumf(lhs, rhs, options) { return MaximumFOp.create(lhs, rhs, options).result; }
+function maximumf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.maximumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point minimum operation (`arith.minnumf`) */
 class MinNumFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MinNumFOp(ods.create("arith.minnumf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MinNumFOp(ods.ir.Operation.create({ name: "arith.minnumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.minnumf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -472,15 +488,16 @@ class MinNumFOp extends ods.OpView {
 }
 MinNumFOp.OPERATION_NAME = "arith.minnumf";
 /** floating-point minimum operation (`arith.minnumf`) */
-function minnumf(lhs, rhs, options) { return MinNumFOp.create(lhs, rhs, options).result; }
+function minnumf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.minnumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer minimum operation (`arith.minsi`) */
 class MinSIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MinSIOp(ods.create("arith.minsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MinSIOp(ods.ir.Operation.create({ name: "arith.minsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.minsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -488,15 +505,14 @@ class MinSIOp extends ods.OpView {
 }
 MinSIOp.OPERATION_NAME = "arith.minsi";
 /** signed integer minimum operation (`arith.minsi`) */
-function minsi(lhs, rhs, options) { return MinSIOp.create(lhs, rhs, options).result; }
+function minsi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.minsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned integer minimum operation (`arith.minui`) */
 class MinUIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MinUIOp(ods.create("arith.minui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MinUIOp(ods.ir.Operation.create({ name: "arith.minui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.minui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -504,16 +520,16 @@ class MinUIOp extends ods.OpView {
 }
 MinUIOp.OPERATION_NAME = "arith.minui";
 /** unsigned integer minimum operation (`arith.minui`) */
-function minui(lhs, rhs, options) { return MinUIOp.create(lhs, rhs, options).result; }
+function minui(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.minui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point minimum operation (`arith.minimumf`) */
 class MinimumFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MinimumFOp(ods.create("arith.minimumf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MinimumFOp(ods.ir.Operation.create({ name: "arith.minimumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.minimumf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -522,16 +538,18 @@ class MinimumFOp extends ods.OpView {
 }
 MinimumFOp.OPERATION_NAME = "arith.minimumf";
 /** floating-point minimum operation (`arith.minimumf`) */
-function minimumf(lhs, rhs, options) { return MinimumFOp.create(lhs, rhs, options).result; }
+function minimumf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.minimumf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point multiplication operation (`arith.mulf`) */
 class MulFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MulFOp(ods.create("arith.mulf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MulFOp(ods.ir.Operation.create({ name: "arith.mulf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.mulf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -540,16 +558,18 @@ class MulFOp extends ods.OpView {
 }
 MulFOp.OPERATION_NAME = "arith.mulf";
 /** floating point multiplication operation (`arith.mulf`) */
-function mulf(lhs, rhs, options) { return MulFOp.create(lhs, rhs, options).result; }
+function mulf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.mulf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Integer multiplication operation. (`arith.muli`) */
 class MulIOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ctx);
-    return new MulIOp(ods.create("arith.muli", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MulIOp(ods.ir.Operation.create({ name: "arith.muli", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.muli"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -558,15 +578,16 @@ class MulIOp extends ods.OpView {
 }
 MulIOp.OPERATION_NAME = "arith.muli";
 /** Integer multiplication operation. (`arith.muli`) */
-function muli(lhs, rhs, options) { return MulIOp.create(lhs, rhs, options).result; }
+function muli(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.muli", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** extended signed integer multiplication operation (`arith.mulsi_extended`) */
 class MulSIExtendedOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MulSIExtendedOp(ods.create("arith.mulsi_extended", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MulSIExtendedOp(ods.ir.Operation.create({ name: "arith.mulsi_extended", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.mulsi_extended"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -581,10 +602,7 @@ function mulsi_extended(lhs, rhs, options) { return MulSIExtendedOp.create(lhs, 
 /** extended unsigned integer multiplication operation (`arith.mului_extended`) */
 class MulUIExtendedOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new MulUIExtendedOp(ods.create("arith.mului_extended", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MulUIExtendedOp(ods.ir.Operation.create({ name: "arith.mului_extended", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.mului_extended"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -599,11 +617,9 @@ function mului_extended(lhs, rhs, options) { return MulUIExtendedOp.create(lhs, 
 /** floating point negation (`arith.negf`) */
 class NegFOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new NegFOp(ods.create("arith.negf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new NegFOp(ods.ir.Operation.create({ name: "arith.negf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.negf"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -611,15 +627,16 @@ class NegFOp extends ods.OpView {
 }
 NegFOp.OPERATION_NAME = "arith.negf";
 /** floating point negation (`arith.negf`) */
-function negf(operand, options) { return NegFOp.create(operand, options).result; }
+function negf(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "arith.negf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** integer binary or (`arith.ori`) */
 class OrIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new OrIOp(ods.create("arith.ori", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new OrIOp(ods.ir.Operation.create({ name: "arith.ori", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.ori"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -627,16 +644,16 @@ class OrIOp extends ods.OpView {
 }
 OrIOp.OPERATION_NAME = "arith.ori";
 /** integer binary or (`arith.ori`) */
-function ori(lhs, rhs, options) { return OrIOp.create(lhs, rhs, options).result; }
+function ori(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.ori", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point division remainder operation (`arith.remf`) */
 class RemFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new RemFOp(ods.create("arith.remf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new RemFOp(ods.ir.Operation.create({ name: "arith.remf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.remf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -645,15 +662,16 @@ class RemFOp extends ods.OpView {
 }
 RemFOp.OPERATION_NAME = "arith.remf";
 /** floating point division remainder operation (`arith.remf`) */
-function remf(lhs, rhs, options) { return RemFOp.create(lhs, rhs, options).result; }
+function remf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.remf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer division remainder operation (`arith.remsi`) */
 class RemSIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new RemSIOp(ods.create("arith.remsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new RemSIOp(ods.ir.Operation.create({ name: "arith.remsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.remsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -661,15 +679,14 @@ class RemSIOp extends ods.OpView {
 }
 RemSIOp.OPERATION_NAME = "arith.remsi";
 /** signed integer division remainder operation (`arith.remsi`) */
-function remsi(lhs, rhs, options) { return RemSIOp.create(lhs, rhs, options).result; }
+function remsi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.remsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned integer division remainder operation (`arith.remui`) */
 class RemUIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new RemUIOp(ods.create("arith.remui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new RemUIOp(ods.ir.Operation.create({ name: "arith.remui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.remui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -677,31 +694,30 @@ class RemUIOp extends ods.OpView {
 }
 RemUIOp.OPERATION_NAME = "arith.remui";
 /** unsigned integer division remainder operation (`arith.remui`) */
-function remui(lhs, rhs, options) { return RemUIOp.create(lhs, rhs, options).result; }
+function remui(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.remui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cast from integer type to floating-point (`arith.sitofp`) */
 class SIToFPOp extends ods.OpView {
   static create(out, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new SIToFPOp(ods.create("arith.sitofp", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SIToFPOp(ods.ir.Operation.create({ name: "arith.sitofp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.sitofp"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 SIToFPOp.OPERATION_NAME = "arith.sitofp";
 /** cast from integer type to floating-point (`arith.sitofp`) */
-function sitofp(out, in_, options) { return SIToFPOp.create(out, in_, options).result; }
+function sitofp(out, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.sitofp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), loc, ip }).result;
+}
 
 /** upcasts input floats using provided scale values following OCP MXFP Spec (`arith.scaling_extf`) */
 class ScalingExtFOp extends ods.OpView {
   static create(out, in_, scale, { fastmath, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_, scale]);
-    const operands = ods.flatten(['1', '1'], [in_, scale]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ScalingExtFOp(ods.create("arith.scaling_extf", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_, scale]));
+    return new ScalingExtFOp(ods.ir.Operation.create({ name: "arith.scaling_extf", operands: [ods.value(in_, "in"), ods.value(scale, "scale")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.scaling_extf"); }
   get in_() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -710,17 +726,19 @@ class ScalingExtFOp extends ods.OpView {
 }
 ScalingExtFOp.OPERATION_NAME = "arith.scaling_extf";
 /** upcasts input floats using provided scale values following OCP MXFP Spec (`arith.scaling_extf`) */
-function scaling_extf(out, in_, scale, options) { return ScalingExtFOp.create(out, in_, scale, options).result; }
+function scaling_extf(out, in_, scale, { fastmath, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_, scale]));
+  return ods.ir.Operation.create({ name: "arith.scaling_extf", operands: [ods.value(in_, "in"), ods.value(scale, "scale")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** downcasts input floating point values using provided scales values following OCP MXFP Spec (`arith.scaling_truncf`) */
 class ScalingTruncFOp extends ods.OpView {
   static create(out, in_, scale, { roundingmode, fastmath, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_, scale]);
-    const operands = ods.flatten(['1', '1'], [in_, scale]);
-    const attributes = {};
-    if (roundingmode !== undefined && roundingmode !== null) attributes["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ctx);
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ScalingTruncFOp(ods.create("arith.scaling_truncf", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (roundingmode !== undefined && roundingmode !== null) (attributes ??= {})["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ods.contextOf(loc, ip, [out, in_, scale]));
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_, scale]));
+    return new ScalingTruncFOp(ods.ir.Operation.create({ name: "arith.scaling_truncf", operands: [ods.value(in_, "in"), ods.value(scale, "scale")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.scaling_truncf"); }
   get in_() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -730,15 +748,17 @@ class ScalingTruncFOp extends ods.OpView {
 }
 ScalingTruncFOp.OPERATION_NAME = "arith.scaling_truncf";
 /** downcasts input floating point values using provided scales values following OCP MXFP Spec (`arith.scaling_truncf`) */
-function scaling_truncf(out, in_, scale, options) { return ScalingTruncFOp.create(out, in_, scale, options).result; }
+function scaling_truncf(out, in_, scale, { roundingmode, fastmath, loc, ip } = {}) {
+  let attributes;
+  if (roundingmode !== undefined && roundingmode !== null) (attributes ??= {})["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ods.contextOf(loc, ip, [out, in_, scale]));
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_, scale]));
+  return ods.ir.Operation.create({ name: "arith.scaling_truncf", operands: [ods.value(in_, "in"), ods.value(scale, "scale")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** select operation (`arith.select`) */
 class SelectOp extends ods.OpView {
   static create(condition, true_value, false_value, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [condition, true_value, false_value]);
-    const operands = ods.flatten(['1', '1', '1'], [condition, true_value, false_value]);
-    const attributes = {};
-    return new SelectOp(ods.create("arith.select", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SelectOp(ods.ir.Operation.create({ name: "arith.select", operands: [ods.value(condition, "condition"), ods.value(true_value, "true_value"), ods.value(false_value, "false_value")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.select"); }
   get condition() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -747,16 +767,16 @@ class SelectOp extends ods.OpView {
 }
 SelectOp.OPERATION_NAME = "arith.select";
 /** select operation (`arith.select`) */
-function select(condition, true_value, false_value, options) { return SelectOp.create(condition, true_value, false_value, options).result; }
+function select(condition, true_value, false_value, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.select", operands: [ods.value(condition, "condition"), ods.value(true_value, "true_value"), ods.value(false_value, "false_value")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** integer left-shift (`arith.shli`) */
 class ShLIOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ctx);
-    return new ShLIOp(ods.create("arith.shli", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new ShLIOp(ods.ir.Operation.create({ name: "arith.shli", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.shli"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -765,16 +785,18 @@ class ShLIOp extends ods.OpView {
 }
 ShLIOp.OPERATION_NAME = "arith.shli";
 /** integer left-shift (`arith.shli`) */
-function shli(lhs, rhs, options) { return ShLIOp.create(lhs, rhs, options).result; }
+function shli(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.shli", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer right-shift (`arith.shrsi`) */
 class ShRSIOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new ShRSIOp(ods.create("arith.shrsi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new ShRSIOp(ods.ir.Operation.create({ name: "arith.shrsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.shrsi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -783,16 +805,18 @@ class ShRSIOp extends ods.OpView {
 }
 ShRSIOp.OPERATION_NAME = "arith.shrsi";
 /** signed integer right-shift (`arith.shrsi`) */
-function shrsi(lhs, rhs, options) { return ShRSIOp.create(lhs, rhs, options).result; }
+function shrsi(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.shrsi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** unsigned integer right-shift (`arith.shrui`) */
 class ShRUIOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new ShRUIOp(ods.create("arith.shrui", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new ShRUIOp(ods.ir.Operation.create({ name: "arith.shrui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.shrui"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -801,16 +825,18 @@ class ShRUIOp extends ods.OpView {
 }
 ShRUIOp.OPERATION_NAME = "arith.shrui";
 /** unsigned integer right-shift (`arith.shrui`) */
-function shrui(lhs, rhs, options) { return ShRUIOp.create(lhs, rhs, options).result; }
+function shrui(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.shrui", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point subtraction operation (`arith.subf`) */
 class SubFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SubFOp(ods.create("arith.subf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new SubFOp(ods.ir.Operation.create({ name: "arith.subf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.subf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -819,16 +845,18 @@ class SubFOp extends ods.OpView {
 }
 SubFOp.OPERATION_NAME = "arith.subf";
 /** floating point subtraction operation (`arith.subf`) */
-function subf(lhs, rhs, options) { return SubFOp.create(lhs, rhs, options).result; }
+function subf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.subf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Integer subtraction operation. (`arith.subi`) */
 class SubIOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ctx);
-    return new SubIOp(ods.create("arith.subi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new SubIOp(ods.ir.Operation.create({ name: "arith.subi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.subi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -837,17 +865,19 @@ class SubIOp extends ods.OpView {
 }
 SubIOp.OPERATION_NAME = "arith.subi";
 /** Integer subtraction operation. (`arith.subi`) */
-function subi(lhs, rhs, options) { return SubIOp.create(lhs, rhs, options).result; }
+function subi(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "arith.subi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cast from floating-point to narrower floating-point (`arith.truncf`) */
 class TruncFOp extends ods.OpView {
   static create(out, in_, { roundingmode, fastmath, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (roundingmode !== undefined && roundingmode !== null) attributes["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ctx);
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TruncFOp(ods.create("arith.truncf", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (roundingmode !== undefined && roundingmode !== null) (attributes ??= {})["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ods.contextOf(loc, ip, [out, in_]));
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_]));
+    return new TruncFOp(ods.ir.Operation.create({ name: "arith.truncf", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.truncf"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -856,16 +886,19 @@ class TruncFOp extends ods.OpView {
 }
 TruncFOp.OPERATION_NAME = "arith.truncf";
 /** cast from floating-point to narrower floating-point (`arith.truncf`) */
-function truncf(out, in_, options) { return TruncFOp.create(out, in_, options).result; }
+function truncf(out, in_, { roundingmode, fastmath, loc, ip } = {}) {
+  let attributes;
+  if (roundingmode !== undefined && roundingmode !== null) (attributes ??= {})["roundingmode"] = ods.isAttribute(roundingmode) ? roundingmode : ods.enumAttr(roundingmode, 32, ods.contextOf(loc, ip, [out, in_]));
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [out, in_]));
+  return ods.ir.Operation.create({ name: "arith.truncf", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** integer truncation operation (`arith.trunci`) */
 class TruncIOp extends ods.OpView {
   static create(out, in_, { overflowFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ctx);
-    return new TruncIOp(ods.create("arith.trunci", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [out, in_]));
+    return new TruncIOp(ods.ir.Operation.create({ name: "arith.trunci", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.trunci"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -873,16 +906,18 @@ class TruncIOp extends ods.OpView {
 }
 TruncIOp.OPERATION_NAME = "arith.trunci";
 /** integer truncation operation (`arith.trunci`) */
-function trunci(out, in_, options) { return TruncIOp.create(out, in_, options).result; }
+function trunci(out, in_, { overflowFlags, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.dialectAttr(overflowFlags, "arith.overflow", ods.contextOf(loc, ip, [out, in_]));
+  return ods.ir.Operation.create({ name: "arith.trunci", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** cast from unsigned integer type to floating-point (`arith.uitofp`) */
 class UIToFPOp extends ods.OpView {
   static create(out, in_, { nonNeg, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [out, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (nonNeg) attributes["nonNeg"] = ods.unitAttr(ctx);
-    return new UIToFPOp(ods.create("arith.uitofp", { operands, results: ods.flatten(['1'], [out]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [out, in_]));
+    return new UIToFPOp(ods.ir.Operation.create({ name: "arith.uitofp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.uitofp"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -890,15 +925,16 @@ class UIToFPOp extends ods.OpView {
 }
 UIToFPOp.OPERATION_NAME = "arith.uitofp";
 /** cast from unsigned integer type to floating-point (`arith.uitofp`) */
-function uitofp(out, in_, options) { return UIToFPOp.create(out, in_, options).result; }
+function uitofp(out, in_, { nonNeg, loc, ip } = {}) {
+  let attributes;
+  if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [out, in_]));
+  return ods.ir.Operation.create({ name: "arith.uitofp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [out]), attributes, loc, ip }).result;
+}
 
 /** integer binary xor (`arith.xori`) */
 class XOrIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new XOrIOp(ods.create("arith.xori", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new XOrIOp(ods.ir.Operation.create({ name: "arith.xori", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "arith.xori"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -906,6 +942,8 @@ class XOrIOp extends ods.OpView {
 }
 XOrIOp.OPERATION_NAME = "arith.xori";
 /** integer binary xor (`arith.xori`) */
-function xori(lhs, rhs, options) { return XOrIOp.create(lhs, rhs, options).result; }
+function xori(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "arith.xori", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 module.exports = { AddFOp, AddIOp, AddUIExtendedOp, AndIOp, AtomicRMWKind, BitcastOp, CeilDivSIOp, CeilDivUIOp, CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, ConstantOp, DivFOp, DivSIOp, DivUIOp, ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, FPToUIOp, FastMathFlags, FloorDivSIOp, FlushDenormalsOp, IndexCastOp, IndexCastUIOp, IntegerOverflowFlags, MaxNumFOp, MaxSIOp, MaxUIOp, MaximumFOp, MinNumFOp, MinSIOp, MinUIOp, MinimumFOp, MulFOp, MulIOp, MulSIExtendedOp, MulUIExtendedOp, NegFOp, OrIOp, RemFOp, RemSIOp, RemUIOp, RoundingMode, SIToFPOp, ScalingExtFOp, ScalingTruncFOp, SelectOp, ShLIOp, ShRSIOp, ShRUIOp, SubFOp, SubIOp, TruncFOp, TruncIOp, UIToFPOp, XOrIOp, addf, addi, addui_extended, andi, bitcast, ceildivsi, ceildivui, cmpf, cmpi, constant, divf, divsi, divui, extf, extsi, extui, floordivsi, flush_denormals, fptosi, fptoui, index_cast, index_castui, maximumf, maxnumf, maxsi, maxui, minimumf, minnumf, minsi, minui, mulf, muli, mulsi_extended, mului_extended, negf, ori, remf, remsi, remui, scaling_extf, scaling_truncf, select, shli, shrsi, shrui, sitofp, subf, subi, truncf, trunci, uitofp, xori };

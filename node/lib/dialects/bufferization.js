@@ -7,11 +7,10 @@ const ods = require('omnir/dialects/_ods_common');
 class AllocTensorOp extends ods.OpView {
   static create(result, dynamic_sizes, { copy, size_hint, memory_space, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, dynamic_sizes]);
-    const operands = ods.flatten(['*', '?', '?'], [dynamic_sizes, copy, size_hint]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '?', '?'], [dynamic_sizes, copy, size_hint], ctx);
     if (memory_space !== undefined && memory_space !== null) attributes["memory_space"] = ods.isAttribute(memory_space) ? memory_space : ods.anyAttr(memory_space);
-    return new AllocTensorOp(ods.create("bufferization.alloc_tensor", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocTensorOp(ods.ir.Operation.create({ name: "bufferization.alloc_tensor", operands: ods.flatten(['*', '?', '?'], [dynamic_sizes, copy, size_hint]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.alloc_tensor"); }
   get dynamic_sizes() { return ods.operandGroup(this, ['*', '?', '?'], 0); }
@@ -26,26 +25,24 @@ function alloc_tensor(result, dynamic_sizes, options) { return AllocTensorOp.cre
 /** clone a memref (`bufferization.clone`) */
 class CloneOp extends ods.OpView {
   static create(output, input, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [output, input]);
-    const operands = ods.flatten(['1'], [input]);
-    const attributes = {};
-    return new CloneOp(ods.create("bufferization.clone", { operands, results: ods.flatten(['1'], [output]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CloneOp(ods.ir.Operation.create({ name: "bufferization.clone", operands: [ods.value(input, "input")], results: ods.flatten(['1'], [output]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.clone"); }
   get input() { return ods.operandGroup(this, ['1'], 0); }
 }
 CloneOp.OPERATION_NAME = "bufferization.clone";
 /** clone a memref (`bufferization.clone`) */
-function clone(output, input, options) { return CloneOp.create(output, input, options).result; }
+function clone(output, input, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "bufferization.clone", operands: [ods.value(input, "input")], results: ods.flatten(['1'], [output]), loc, ip }).result;
+}
 
 /** deallocates the given memrefs if no alias is retained (`bufferization.dealloc`) */
 class DeallocOp extends ods.OpView {
   static create(memrefs, conditions, retained, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memrefs, conditions, retained]);
-    const operands = ods.flatten(['*', '*', '*'], [memrefs, conditions, retained]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*'], [memrefs, conditions, retained], ctx);
-    return new DeallocOp(ods.create("bufferization.dealloc", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new DeallocOp(ods.ir.Operation.create({ name: "bufferization.dealloc", operands: ods.flatten(['*', '*', '*'], [memrefs, conditions, retained]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.dealloc"); }
   get memrefs() { return ods.operandGroup(this, ['*', '*', '*'], 0); }
@@ -60,10 +57,7 @@ function dealloc(memrefs, conditions, retained, options) { return DeallocOp.crea
 /** release underlying storage format of given tensor (`bufferization.dealloc_tensor`) */
 class DeallocTensorOp extends ods.OpView {
   static create(tensor, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [tensor]);
-    const operands = ods.flatten(['1'], [tensor]);
-    const attributes = {};
-    return new DeallocTensorOp(ods.create("bufferization.dealloc_tensor", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DeallocTensorOp(ods.ir.Operation.create({ name: "bufferization.dealloc_tensor", operands: [ods.value(tensor, "tensor")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.dealloc_tensor"); }
   get tensor() { return ods.operandGroup(this, ['1'], 0); }
@@ -75,12 +69,10 @@ function dealloc_tensor(tensor, options) { return DeallocTensorOp.create(tensor,
 /** copy a tensor (`bufferization.materialize_in_destination`) */
 class MaterializeInDestinationOp extends ods.OpView {
   static create(result, source, dest, { restrict, writable, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source, dest]);
-    const operands = ods.flatten(['1', '1'], [source, dest]);
-    const attributes = {};
-    if (restrict) attributes["restrict"] = ods.unitAttr(ctx);
-    if (writable) attributes["writable"] = ods.unitAttr(ctx);
-    return new MaterializeInDestinationOp(ods.create("bufferization.materialize_in_destination", { operands, results: ods.flatten(['?'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (restrict) (attributes ??= {})["restrict"] = ods.unitAttr(ods.contextOf(loc, ip, [result, source, dest]));
+    if (writable) (attributes ??= {})["writable"] = ods.unitAttr(ods.contextOf(loc, ip, [result, source, dest]));
+    return new MaterializeInDestinationOp(ods.ir.Operation.create({ name: "bufferization.materialize_in_destination", operands: [ods.value(source, "source"), ods.value(dest, "dest")], results: ods.flatten(['?'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.materialize_in_destination"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -95,11 +87,9 @@ function materialize_in_destination(result, source, dest, options) { return Mate
 /** cast a tensor-like type to buffer-like type (`bufferization.to_buffer`) */
 class ToBufferOp extends ods.OpView {
   static create(buffer, tensor, { read_only, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [buffer, tensor]);
-    const operands = ods.flatten(['1'], [tensor]);
-    const attributes = {};
-    if (read_only) attributes["read_only"] = ods.unitAttr(ctx);
-    return new ToBufferOp(ods.create("bufferization.to_buffer", { operands, results: ods.flatten(['1'], [buffer]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (read_only) (attributes ??= {})["read_only"] = ods.unitAttr(ods.contextOf(loc, ip, [buffer, tensor]));
+    return new ToBufferOp(ods.ir.Operation.create({ name: "bufferization.to_buffer", operands: [ods.value(tensor, "tensor")], results: ods.flatten(['1'], [buffer]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.to_buffer"); }
   get tensor() { return ods.operandGroup(this, ['1'], 0); }
@@ -107,17 +97,19 @@ class ToBufferOp extends ods.OpView {
 }
 ToBufferOp.OPERATION_NAME = "bufferization.to_buffer";
 /** cast a tensor-like type to buffer-like type (`bufferization.to_buffer`) */
-function to_buffer(buffer, tensor, options) { return ToBufferOp.create(buffer, tensor, options).result; }
+function to_buffer(buffer, tensor, { read_only, loc, ip } = {}) {
+  let attributes;
+  if (read_only) (attributes ??= {})["read_only"] = ods.unitAttr(ods.contextOf(loc, ip, [buffer, tensor]));
+  return ods.ir.Operation.create({ name: "bufferization.to_buffer", operands: [ods.value(tensor, "tensor")], results: ods.flatten(['1'], [buffer]), attributes, loc, ip }).result;
+}
 
 /** create a tensor-like type from a buffer-like type (`bufferization.to_tensor`) */
 class ToTensorOp extends ods.OpView {
   static create(result, buffer, { restrict, writable, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, buffer]);
-    const operands = ods.flatten(['1'], [buffer]);
-    const attributes = {};
-    if (restrict) attributes["restrict"] = ods.unitAttr(ctx);
-    if (writable) attributes["writable"] = ods.unitAttr(ctx);
-    return new ToTensorOp(ods.create("bufferization.to_tensor", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (restrict) (attributes ??= {})["restrict"] = ods.unitAttr(ods.contextOf(loc, ip, [result, buffer]));
+    if (writable) (attributes ??= {})["writable"] = ods.unitAttr(ods.contextOf(loc, ip, [result, buffer]));
+    return new ToTensorOp(ods.ir.Operation.create({ name: "bufferization.to_tensor", operands: [ods.value(buffer, "buffer")], results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "bufferization.to_tensor"); }
   get buffer() { return ods.operandGroup(this, ['1'], 0); }
@@ -126,6 +118,11 @@ class ToTensorOp extends ods.OpView {
 }
 ToTensorOp.OPERATION_NAME = "bufferization.to_tensor";
 /** create a tensor-like type from a buffer-like type (`bufferization.to_tensor`) */
-function to_tensor(result, buffer, options) { return ToTensorOp.create(result, buffer, options).result; }
+function to_tensor(result, buffer, { restrict, writable, loc, ip } = {}) {
+  let attributes;
+  if (restrict) (attributes ??= {})["restrict"] = ods.unitAttr(ods.contextOf(loc, ip, [result, buffer]));
+  if (writable) (attributes ??= {})["writable"] = ods.unitAttr(ods.contextOf(loc, ip, [result, buffer]));
+  return ods.ir.Operation.create({ name: "bufferization.to_tensor", operands: [ods.value(buffer, "buffer")], results: ods.flatten(['1'], [result]), attributes, loc, ip }).result;
+}
 
 module.exports = { AllocTensorOp, CloneOp, DeallocOp, DeallocTensorOp, MaterializeInDestinationOp, ToBufferOp, ToTensorOp, alloc_tensor, clone, dealloc, dealloc_tensor, materialize_in_destination, to_buffer, to_tensor };

@@ -6,12 +6,10 @@ const ods = require('omnir/dialects/_ods_common');
 /** A top level container operation (`builtin.module`) */
 class ModuleOp extends ods.OpView {
   static create({ sym_name, sym_visibility, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (sym_name !== undefined && sym_name !== null) attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
-    if (sym_visibility !== undefined && sym_visibility !== null) attributes["sym_visibility"] = ods.isAttribute(sym_visibility) ? sym_visibility : ods.strAttr(sym_visibility, ctx);
-    return new ModuleOp(ods.create("builtin.module", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    let attributes;
+    if (sym_name !== undefined && sym_name !== null) (attributes ??= {})["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ods.contextOf(loc, ip, []));
+    if (sym_visibility !== undefined && sym_visibility !== null) (attributes ??= {})["sym_visibility"] = ods.isAttribute(sym_visibility) ? sym_visibility : ods.strAttr(sym_visibility, ods.contextOf(loc, ip, []));
+    return new ModuleOp(ods.ir.Operation.create({ name: "builtin.module", operands: [], attributes, regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "builtin.module"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -25,10 +23,7 @@ function module(options) { return ModuleOp.create(options); }
 /** An unrealized conversion from one set of types to another (`builtin.unrealized_conversion_cast`) */
 class UnrealizedConversionCastOp extends ods.OpView {
   static create(outputs, inputs, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [outputs, inputs]);
-    const operands = ods.flatten(['*'], [inputs]);
-    const attributes = {};
-    return new UnrealizedConversionCastOp(ods.create("builtin.unrealized_conversion_cast", { operands, results: ods.flatten(['*'], [outputs]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UnrealizedConversionCastOp(ods.ir.Operation.create({ name: "builtin.unrealized_conversion_cast", operands: ods.flatten(['*'], [inputs]), results: ods.flatten(['*'], [outputs]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "builtin.unrealized_conversion_cast"); }
   get inputs() { return ods.operandGroup(this, ['*'], 0); }

@@ -7,10 +7,9 @@ const ods = require('omnir/dialects/_ods_common');
 class AssertOp extends ods.OpView {
   static create(arg, msg, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [arg, msg]);
-    const operands = ods.flatten(['1'], [arg]);
     const attributes = {};
     attributes["msg"] = ods.isAttribute(msg) ? msg : ods.strAttr(msg, ctx);
-    return new AssertOp(ods.create("cf.assert", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AssertOp(ods.ir.Operation.create({ name: "cf.assert", operands: [ods.value(arg, "arg")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "cf.assert"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -23,10 +22,7 @@ function assert(arg, msg, options) { return AssertOp.create(arg, msg, options); 
 /** Branch operation (`cf.br`) */
 class BranchOp extends ods.OpView {
   static create(destOperands, dest, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [destOperands, dest]);
-    const operands = ods.flatten(['*'], [destOperands]);
-    const attributes = {};
-    return new BranchOp(ods.create("cf.br", { operands, results: ods.flatten([], []), attributes, successors: [dest], regions: 0, loc, ip, context: ctx }));
+    return new BranchOp(ods.ir.Operation.create({ name: "cf.br", operands: ods.flatten(['*'], [destOperands]), successors: [dest], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "cf.br"); }
   get destOperands() { return ods.operandGroup(this, ['*'], 0); }
@@ -39,11 +35,10 @@ function br(destOperands, dest, options) { return BranchOp.create(destOperands, 
 class CondBranchOp extends ods.OpView {
   static create(condition, trueDestOperands, falseDestOperands, trueDest, falseDest, { branch_weights, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [condition, trueDestOperands, falseDestOperands, trueDest, falseDest]);
-    const operands = ods.flatten(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands], ctx);
     if (branch_weights !== undefined && branch_weights !== null) attributes["branch_weights"] = ods.isAttribute(branch_weights) ? branch_weights : ods.denseArrayAttr(branch_weights, 32, ctx);
-    return new CondBranchOp(ods.create("cf.cond_br", { operands, results: ods.flatten([], []), attributes, successors: [trueDest, falseDest], regions: 0, loc, ip, context: ctx }));
+    return new CondBranchOp(ods.ir.Operation.create({ name: "cf.cond_br", operands: ods.flatten(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands]), attributes, successors: [trueDest, falseDest], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "cf.cond_br"); }
   get condition() { return ods.operandGroup(this, ['1', '*', '*'], 0); }
@@ -59,13 +54,12 @@ function cond_br(condition, trueDestOperands, falseDestOperands, trueDest, false
 class SwitchOp extends ods.OpView {
   static create(flag, defaultOperands, caseOperands, case_operand_segments, defaultDestination, caseDestinations, { case_values, branch_weights, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [flag, defaultOperands, caseOperands, case_operand_segments, defaultDestination, caseDestinations]);
-    const operands = ods.flatten(['1', '*', '*'], [flag, defaultOperands, caseOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*'], [flag, defaultOperands, caseOperands], ctx);
     if (case_values !== undefined && case_values !== null) attributes["case_values"] = ods.isAttribute(case_values) ? case_values : ods.anyAttr(case_values);
     attributes["case_operand_segments"] = ods.isAttribute(case_operand_segments) ? case_operand_segments : ods.denseArrayAttr(case_operand_segments, 32, ctx);
     if (branch_weights !== undefined && branch_weights !== null) attributes["branch_weights"] = ods.isAttribute(branch_weights) ? branch_weights : ods.denseArrayAttr(branch_weights, 32, ctx);
-    return new SwitchOp(ods.create("cf.switch", { operands, results: ods.flatten([], []), attributes, successors: [defaultDestination, ...caseDestinations], regions: 0, loc, ip, context: ctx }));
+    return new SwitchOp(ods.ir.Operation.create({ name: "cf.switch", operands: ods.flatten(['1', '*', '*'], [flag, defaultOperands, caseOperands]), attributes, successors: [defaultDestination, ...caseDestinations], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "cf.switch"); }
   get flag() { return ods.operandGroup(this, ['1', '*', '*'], 0); }

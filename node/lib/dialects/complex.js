@@ -6,11 +6,9 @@ const ods = require('omnir/dialects/_ods_common');
 /** absolute value of a complex number (`complex.abs`) */
 class AbsOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AbsOp(ods.create("complex.abs", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new AbsOp(ods.ir.Operation.create({ name: "complex.abs", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.abs"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -18,16 +16,18 @@ class AbsOp extends ods.OpView {
 }
 AbsOp.OPERATION_NAME = "complex.abs";
 /** absolute value of a complex number (`complex.abs`) */
-function abs(complex, options) { return AbsOp.create(complex, options).result; }
+function abs(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.abs", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex addition (`complex.add`) */
 class AddOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AddOp(ods.create("complex.add", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new AddOp(ods.ir.Operation.create({ name: "complex.add", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.add"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -36,16 +36,18 @@ class AddOp extends ods.OpView {
 }
 AddOp.OPERATION_NAME = "complex.add";
 /** complex addition (`complex.add`) */
-function add(lhs, rhs, options) { return AddOp.create(lhs, rhs, options).result; }
+function add(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.add", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** argument (phase angle) of a complex number (`complex.angle`) */
 class AngleOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AngleOp(ods.create("complex.angle", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new AngleOp(ods.ir.Operation.create({ name: "complex.angle", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.angle"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -53,16 +55,18 @@ class AngleOp extends ods.OpView {
 }
 AngleOp.OPERATION_NAME = "complex.angle";
 /** argument (phase angle) of a complex number (`complex.angle`) */
-function angle(complex, options) { return AngleOp.create(complex, options).result; }
+function angle(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.angle", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex 2-argument arctangent (`complex.atan2`) */
 class Atan2Op extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Atan2Op(ods.create("complex.atan2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new Atan2Op(ods.ir.Operation.create({ name: "complex.atan2", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.atan2"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -71,31 +75,32 @@ class Atan2Op extends ods.OpView {
 }
 Atan2Op.OPERATION_NAME = "complex.atan2";
 /** complex 2-argument arctangent (`complex.atan2`) */
-function atan2(lhs, rhs, options) { return Atan2Op.create(lhs, rhs, options).result; }
+function atan2(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.atan2", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** bitcast between a complex type and an arith type of equal width (`complex.bitcast`) */
 class BitcastOp extends ods.OpView {
   static create(result, operand, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    return new BitcastOp(ods.create("complex.bitcast", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BitcastOp(ods.ir.Operation.create({ name: "complex.bitcast", operands: [ods.value(operand, "operand")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.bitcast"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitcastOp.OPERATION_NAME = "complex.bitcast";
 /** bitcast between a complex type and an arith type of equal width (`complex.bitcast`) */
-function bitcast(result, operand, options) { return BitcastOp.create(result, operand, options).result; }
+function bitcast(result, operand, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "complex.bitcast", operands: [ods.value(operand, "operand")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** complex conjugate (`complex.conj`) */
 class ConjOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ConjOp(ods.create("complex.conj", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new ConjOp(ods.ir.Operation.create({ name: "complex.conj", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.conj"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -103,32 +108,38 @@ class ConjOp extends ods.OpView {
 }
 ConjOp.OPERATION_NAME = "complex.conj";
 /** complex conjugate (`complex.conj`) */
-function conj(complex, options) { return ConjOp.create(complex, options).result; }
+function conj(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.conj", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex number constant from an array of its real and imaginary parts (`complex.constant`) */
 class ConstantOp extends ods.OpView {
   static create(complex, value, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [complex, value]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["value"] = ods.isAttribute(value) ? value : ods.arrayAttr(value, ctx);
-    return new ConstantOp(ods.create("complex.constant", { operands, results: ods.flatten(['1'], [complex]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConstantOp(ods.ir.Operation.create({ name: "complex.constant", operands: [], results: ods.flatten(['1'], [complex]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.constant"); }
   get value() { return ods.attr(this, "value"); }
 }
 ConstantOp.OPERATION_NAME = "complex.constant";
 /** complex number constant from an array of its real and imaginary parts (`complex.constant`) */
-function constant(complex, value, options) { return ConstantOp.create(complex, value, options).result; }
+function constant(complex, value, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [complex, value]);
+  const attributes = {};
+  attributes["value"] = ods.isAttribute(value) ? value : ods.arrayAttr(value, ctx);
+  return ods.ir.Operation.create({ name: "complex.constant", operands: [], results: ods.flatten(['1'], [complex]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** cosine of a complex number (`complex.cos`) */
 class CosOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CosOp(ods.create("complex.cos", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new CosOp(ods.ir.Operation.create({ name: "complex.cos", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.cos"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -136,15 +147,16 @@ class CosOp extends ods.OpView {
 }
 CosOp.OPERATION_NAME = "complex.cos";
 /** cosine of a complex number (`complex.cos`) */
-function cos(complex, options) { return CosOp.create(complex, options).result; }
+function cos(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.cos", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex number creation from real and imaginary parts (`complex.create`) */
 class CreateOp extends ods.OpView {
   static create(complex, real, imaginary, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex, real, imaginary]);
-    const operands = ods.flatten(['1', '1'], [real, imaginary]);
-    const attributes = {};
-    return new CreateOp(ods.create("complex.create", { operands, results: ods.flatten(['1'], [complex]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateOp(ods.ir.Operation.create({ name: "complex.create", operands: [ods.value(real, "real"), ods.value(imaginary, "imaginary")], results: ods.flatten(['1'], [complex]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.create"); }
   get real() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -152,16 +164,16 @@ class CreateOp extends ods.OpView {
 }
 CreateOp.OPERATION_NAME = "complex.create";
 /** complex number creation from real and imaginary parts (`complex.create`) */
-function create(complex, real, imaginary, options) { return CreateOp.create(complex, real, imaginary, options).result; }
+function create(complex, real, imaginary, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "complex.create", operands: [ods.value(real, "real"), ods.value(imaginary, "imaginary")], results: ods.flatten(['1'], [complex]), loc, ip }).result;
+}
 
 /** complex division (`complex.div`) */
 class DivOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new DivOp(ods.create("complex.div", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new DivOp(ods.ir.Operation.create({ name: "complex.div", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.div"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -170,15 +182,16 @@ class DivOp extends ods.OpView {
 }
 DivOp.OPERATION_NAME = "complex.div";
 /** complex division (`complex.div`) */
-function div(lhs, rhs, options) { return DivOp.create(lhs, rhs, options).result; }
+function div(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.div", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** whether two complex values are equal (`complex.eq`) */
 class EqualOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new EqualOp(ods.create("complex.eq", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new EqualOp(ods.ir.Operation.create({ name: "complex.eq", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.eq"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -186,16 +199,16 @@ class EqualOp extends ods.OpView {
 }
 EqualOp.OPERATION_NAME = "complex.eq";
 /** whether two complex values are equal (`complex.eq`) */
-function eq(lhs, rhs, options) { return EqualOp.create(lhs, rhs, options).result; }
+function eq(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "complex.eq", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** exponential of a complex number (`complex.exp`) */
 class ExpOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ExpOp(ods.create("complex.exp", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new ExpOp(ods.ir.Operation.create({ name: "complex.exp", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.exp"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -203,16 +216,18 @@ class ExpOp extends ods.OpView {
 }
 ExpOp.OPERATION_NAME = "complex.exp";
 /** exponential of a complex number (`complex.exp`) */
-function exp(complex, options) { return ExpOp.create(complex, options).result; }
+function exp(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.exp", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** exponential of a complex number minus one (`complex.expm1`) */
 class Expm1Op extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Expm1Op(ods.create("complex.expm1", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new Expm1Op(ods.ir.Operation.create({ name: "complex.expm1", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.expm1"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -220,16 +235,18 @@ class Expm1Op extends ods.OpView {
 }
 Expm1Op.OPERATION_NAME = "complex.expm1";
 /** exponential of a complex number minus one (`complex.expm1`) */
-function expm1(complex, options) { return Expm1Op.create(complex, options).result; }
+function expm1(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.expm1", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** imaginary part of a complex number (`complex.im`) */
 class ImOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ImOp(ods.create("complex.im", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new ImOp(ods.ir.Operation.create({ name: "complex.im", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.im"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -237,16 +254,18 @@ class ImOp extends ods.OpView {
 }
 ImOp.OPERATION_NAME = "complex.im";
 /** imaginary part of a complex number (`complex.im`) */
-function im(complex, options) { return ImOp.create(complex, options).result; }
+function im(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.im", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** natural logarithm of one plus a complex number (`complex.log1p`) */
 class Log1pOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Log1pOp(ods.create("complex.log1p", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new Log1pOp(ods.ir.Operation.create({ name: "complex.log1p", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.log1p"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -254,16 +273,18 @@ class Log1pOp extends ods.OpView {
 }
 Log1pOp.OPERATION_NAME = "complex.log1p";
 /** natural logarithm of one plus a complex number (`complex.log1p`) */
-function log1p(complex, options) { return Log1pOp.create(complex, options).result; }
+function log1p(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.log1p", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** natural logarithm of a complex number (`complex.log`) */
 class LogOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new LogOp(ods.create("complex.log", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new LogOp(ods.ir.Operation.create({ name: "complex.log", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.log"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -271,16 +292,18 @@ class LogOp extends ods.OpView {
 }
 LogOp.OPERATION_NAME = "complex.log";
 /** natural logarithm of a complex number (`complex.log`) */
-function log(complex, options) { return LogOp.create(complex, options).result; }
+function log(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.log", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex multiplication (`complex.mul`) */
 class MulOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new MulOp(ods.create("complex.mul", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MulOp(ods.ir.Operation.create({ name: "complex.mul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.mul"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -289,16 +312,18 @@ class MulOp extends ods.OpView {
 }
 MulOp.OPERATION_NAME = "complex.mul";
 /** complex multiplication (`complex.mul`) */
-function mul(lhs, rhs, options) { return MulOp.create(lhs, rhs, options).result; }
+function mul(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.mul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** negation of a complex number (`complex.neg`) */
 class NegOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new NegOp(ods.create("complex.neg", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new NegOp(ods.ir.Operation.create({ name: "complex.neg", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.neg"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -306,15 +331,16 @@ class NegOp extends ods.OpView {
 }
 NegOp.OPERATION_NAME = "complex.neg";
 /** negation of a complex number (`complex.neg`) */
-function neg(complex, options) { return NegOp.create(complex, options).result; }
+function neg(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.neg", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** whether two complex values differ (`complex.neq`) */
 class NotEqualOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new NotEqualOp(ods.create("complex.neq", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new NotEqualOp(ods.ir.Operation.create({ name: "complex.neq", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.neq"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -322,16 +348,16 @@ class NotEqualOp extends ods.OpView {
 }
 NotEqualOp.OPERATION_NAME = "complex.neq";
 /** whether two complex values differ (`complex.neq`) */
-function neq(lhs, rhs, options) { return NotEqualOp.create(lhs, rhs, options).result; }
+function neq(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "complex.neq", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex power function (`complex.pow`) */
 class PowOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new PowOp(ods.create("complex.pow", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new PowOp(ods.ir.Operation.create({ name: "complex.pow", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.pow"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -340,16 +366,18 @@ class PowOp extends ods.OpView {
 }
 PowOp.OPERATION_NAME = "complex.pow";
 /** complex power function (`complex.pow`) */
-function pow(lhs, rhs, options) { return PowOp.create(lhs, rhs, options).result; }
+function pow(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.pow", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex number raised to a signed integer power (`complex.powi`) */
 class PowiOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new PowiOp(ods.create("complex.powi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new PowiOp(ods.ir.Operation.create({ name: "complex.powi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.powi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -358,16 +386,18 @@ class PowiOp extends ods.OpView {
 }
 PowiOp.OPERATION_NAME = "complex.powi";
 /** complex number raised to a signed integer power (`complex.powi`) */
-function powi(lhs, rhs, options) { return PowiOp.create(lhs, rhs, options).result; }
+function powi(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.powi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** real part of a complex number (`complex.re`) */
 class ReOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ReOp(ods.create("complex.re", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new ReOp(ods.ir.Operation.create({ name: "complex.re", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.re"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -375,16 +405,18 @@ class ReOp extends ods.OpView {
 }
 ReOp.OPERATION_NAME = "complex.re";
 /** real part of a complex number (`complex.re`) */
-function re(complex, options) { return ReOp.create(complex, options).result; }
+function re(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.re", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** reciprocal square root of a complex number (`complex.rsqrt`) */
 class RsqrtOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new RsqrtOp(ods.create("complex.rsqrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new RsqrtOp(ods.ir.Operation.create({ name: "complex.rsqrt", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.rsqrt"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -392,16 +424,18 @@ class RsqrtOp extends ods.OpView {
 }
 RsqrtOp.OPERATION_NAME = "complex.rsqrt";
 /** reciprocal square root of a complex number (`complex.rsqrt`) */
-function rsqrt(complex, options) { return RsqrtOp.create(complex, options).result; }
+function rsqrt(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.rsqrt", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** sign of a complex number (x / |x|, or zero) (`complex.sign`) */
 class SignOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SignOp(ods.create("complex.sign", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new SignOp(ods.ir.Operation.create({ name: "complex.sign", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.sign"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -409,16 +443,18 @@ class SignOp extends ods.OpView {
 }
 SignOp.OPERATION_NAME = "complex.sign";
 /** sign of a complex number (x / |x|, or zero) (`complex.sign`) */
-function sign(complex, options) { return SignOp.create(complex, options).result; }
+function sign(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.sign", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** sine of a complex number (`complex.sin`) */
 class SinOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SinOp(ods.create("complex.sin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new SinOp(ods.ir.Operation.create({ name: "complex.sin", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.sin"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -426,16 +462,18 @@ class SinOp extends ods.OpView {
 }
 SinOp.OPERATION_NAME = "complex.sin";
 /** sine of a complex number (`complex.sin`) */
-function sin(complex, options) { return SinOp.create(complex, options).result; }
+function sin(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.sin", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** square root of a complex number (`complex.sqrt`) */
 class SqrtOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SqrtOp(ods.create("complex.sqrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new SqrtOp(ods.ir.Operation.create({ name: "complex.sqrt", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.sqrt"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -443,16 +481,18 @@ class SqrtOp extends ods.OpView {
 }
 SqrtOp.OPERATION_NAME = "complex.sqrt";
 /** square root of a complex number (`complex.sqrt`) */
-function sqrt(complex, options) { return SqrtOp.create(complex, options).result; }
+function sqrt(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.sqrt", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complex subtraction (`complex.sub`) */
 class SubOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SubOp(ods.create("complex.sub", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new SubOp(ods.ir.Operation.create({ name: "complex.sub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.sub"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -461,16 +501,18 @@ class SubOp extends ods.OpView {
 }
 SubOp.OPERATION_NAME = "complex.sub";
 /** complex subtraction (`complex.sub`) */
-function sub(lhs, rhs, options) { return SubOp.create(lhs, rhs, options).result; }
+function sub(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "complex.sub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** tangent of a complex number (`complex.tan`) */
 class TanOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TanOp(ods.create("complex.tan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new TanOp(ods.ir.Operation.create({ name: "complex.tan", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.tan"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -478,16 +520,18 @@ class TanOp extends ods.OpView {
 }
 TanOp.OPERATION_NAME = "complex.tan";
 /** tangent of a complex number (`complex.tan`) */
-function tan(complex, options) { return TanOp.create(complex, options).result; }
+function tan(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.tan", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic tangent of a complex number (`complex.tanh`) */
 class TanhOp extends ods.OpView {
   static create(complex, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [complex]);
-    const operands = ods.flatten(['1'], [complex]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TanhOp(ods.create("complex.tanh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+    return new TanhOp(ods.ir.Operation.create({ name: "complex.tanh", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "complex.tanh"); }
   get complex() { return ods.operandGroup(this, ['1'], 0); }
@@ -495,6 +539,10 @@ class TanhOp extends ods.OpView {
 }
 TanhOp.OPERATION_NAME = "complex.tanh";
 /** hyperbolic tangent of a complex number (`complex.tanh`) */
-function tanh(complex, options) { return TanhOp.create(complex, options).result; }
+function tanh(complex, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [complex]));
+  return ods.ir.Operation.create({ name: "complex.tanh", operands: [ods.value(complex, "complex")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 module.exports = { AbsOp, AddOp, AngleOp, Atan2Op, BitcastOp, ConjOp, ConstantOp, CosOp, CreateOp, DivOp, EqualOp, ExpOp, Expm1Op, ImOp, Log1pOp, LogOp, MulOp, NegOp, NotEqualOp, PowOp, PowiOp, ReOp, RsqrtOp, SignOp, SinOp, SqrtOp, SubOp, TanOp, TanhOp, abs, add, angle, atan2, bitcast, conj, constant, cos, create, div, eq, exp, expm1, im, log, log1p, mul, neg, neq, pow, powi, re, rsqrt, sign, sin, sqrt, sub, tan, tanh };

@@ -6,12 +6,10 @@ const ods = require('omnir/dialects/_ods_common');
 /** indirect call operation (`func.call_indirect`) */
 class CallIndirectOp extends ods.OpView {
   static create(results_, callee, callee_operands, { arg_attrs, res_attrs, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, callee, callee_operands]);
-    const operands = ods.flatten(['1', '*'], [callee, callee_operands]);
-    const attributes = {};
-    if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
-    if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new CallIndirectOp(ods.create("func.call_indirect", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (arg_attrs !== undefined && arg_attrs !== null) (attributes ??= {})["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
+    if (res_attrs !== undefined && res_attrs !== null) (attributes ??= {})["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
+    return new CallIndirectOp(ods.ir.Operation.create({ name: "func.call_indirect", operands: ods.flatten(['1', '*'], [callee, callee_operands]), results: ods.flatten(['*'], [results_]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "func.call_indirect"); }
   get callee() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -28,13 +26,12 @@ function call_indirect(results_, callee, callee_operands, options) { return Call
 class CallOp extends ods.OpView {
   static create(result, callee, operands_, { arg_attrs, res_attrs, no_inline, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, callee, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["callee"] = ods.isAttribute(callee) ? callee : ods.symbolRefAttr(callee, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
     if (no_inline) attributes["no_inline"] = ods.unitAttr(ctx);
-    return new CallOp(ods.create("func.call", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CallOp(ods.ir.Operation.create({ name: "func.call", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['*'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "func.call"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -51,23 +48,26 @@ function call(result, callee, operands_, options) { return CallOp.create(result,
 class ConstantOp extends ods.OpView {
   static create(result, value, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, value]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["value"] = ods.isAttribute(value) ? value : ods.symbolRefAttr(value, ctx);
-    return new ConstantOp(ods.create("func.constant", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConstantOp(ods.ir.Operation.create({ name: "func.constant", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "func.constant"); }
   get value() { return ods.attr(this, "value"); }
 }
 ConstantOp.OPERATION_NAME = "func.constant";
 /** constant (`func.constant`) */
-function constant(result, value, options) { return ConstantOp.create(result, value, options).result; }
+function constant(result, value, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, value]);
+  const attributes = {};
+  attributes["value"] = ods.isAttribute(value) ? value : ods.symbolRefAttr(value, ctx);
+  return ods.ir.Operation.create({ name: "func.constant", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** An operation with a name containing a single `SSACFG` region (`func.func`) */
 class FuncOp extends ods.OpView {
   static create(sym_name, function_type, { sym_visibility, arg_attrs, res_attrs, no_inline, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, function_type]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     attributes["function_type"] = ods.isAttribute(function_type) ? function_type : ods.typeAttr(function_type);
@@ -75,7 +75,7 @@ class FuncOp extends ods.OpView {
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
     if (no_inline) attributes["no_inline"] = ods.unitAttr(ctx);
-    return new FuncOp(ods.create("func.func", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new FuncOp(ods.ir.Operation.create({ name: "func.func", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "func.func"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -93,10 +93,7 @@ function func(sym_name, function_type, options) { return FuncOp.create(sym_name,
 /** Function return operation (`func.return`) */
 class ReturnOp extends ods.OpView {
   static create(operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new ReturnOp(ods.create("func.return", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReturnOp(ods.ir.Operation.create({ name: "func.return", operands: ods.flatten(['*'], [operands_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "func.return"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }

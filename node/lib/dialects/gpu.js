@@ -39,12 +39,10 @@ const TransposeMode = ods.enumeration({ NON_TRANSPOSE: 0, TRANSPOSE: 1, CONJUGAT
 /** reduction across a workgroup (`gpu.all_reduce`) */
 class AllReduceOp extends ods.OpView {
   static create(value, { op, uniform, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    if (op !== undefined && op !== null) attributes["op"] = ods.isAttribute(op) ? op : ods.dialectAttr(op, "gpu.all_reduce_op", ctx);
-    if (uniform) attributes["uniform"] = ods.unitAttr(ctx);
-    return new AllReduceOp(ods.create("gpu.all_reduce", { operands, results: results, attributes, successors: [], regions: 1, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (op !== undefined && op !== null) (attributes ??= {})["op"] = ods.isAttribute(op) ? op : ods.dialectAttr(op, "gpu.all_reduce_op", ods.contextOf(loc, ip, [value]));
+    if (uniform) (attributes ??= {})["uniform"] = ods.unitAttr(ods.contextOf(loc, ip, [value]));
+    return new AllReduceOp(ods.ir.Operation.create({ name: "gpu.all_reduce", operands: [ods.value(value, "value")], results, attributes, regions: 1, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.all_reduce"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -54,17 +52,21 @@ class AllReduceOp extends ods.OpView {
 }
 AllReduceOp.OPERATION_NAME = "gpu.all_reduce";
 /** reduction across a workgroup (`gpu.all_reduce`) */
-function all_reduce(value, options) { return AllReduceOp.create(value, options).result; }
+function all_reduce(value, { op, uniform, results, loc, ip } = {}) {
+  let attributes;
+  if (op !== undefined && op !== null) (attributes ??= {})["op"] = ods.isAttribute(op) ? op : ods.dialectAttr(op, "gpu.all_reduce_op", ods.contextOf(loc, ip, [value]));
+  if (uniform) (attributes ??= {})["uniform"] = ods.unitAttr(ods.contextOf(loc, ip, [value]));
+  return ods.ir.Operation.create({ name: "gpu.all_reduce", operands: [ods.value(value, "value")], results, attributes, regions: 1, loc, ip, inferType: results === undefined }).result;
+}
 
 /** GPU memory allocation (`gpu.alloc`) */
 class AllocOp extends ods.OpView {
   static create(memref, asyncToken, asyncDependencies, dynamicSizes, symbolOperands, { hostShared, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, asyncToken, asyncDependencies, dynamicSizes, symbolOperands]);
-    const operands = ods.flatten(['*', '*', '*'], [asyncDependencies, dynamicSizes, symbolOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*'], [asyncDependencies, dynamicSizes, symbolOperands], ctx);
     if (hostShared) attributes["hostShared"] = ods.unitAttr(ctx);
-    return new AllocOp(ods.create("gpu.alloc", { operands, results: ods.flatten(['1', '?'], [memref, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocOp(ods.ir.Operation.create({ name: "gpu.alloc", operands: ods.flatten(['*', '*', '*'], [asyncDependencies, dynamicSizes, symbolOperands]), results: ods.flatten(['1', '?'], [memref, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.alloc"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '*', '*'], 0); }
@@ -81,12 +83,10 @@ function alloc(memref, asyncToken, asyncDependencies, dynamicSizes, symbolOperan
 /** synchronizes the work items of a workgroup (`gpu.barrier`) */
 class BarrierOp extends ods.OpView {
   static create({ address_spaces, named_barrier, scope, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten(['?'], [named_barrier]);
-    const attributes = {};
-    if (address_spaces !== undefined && address_spaces !== null) attributes["address_spaces"] = ods.isAttribute(address_spaces) ? address_spaces : ods.arrayAttr(address_spaces, ctx);
-    if (scope !== undefined && scope !== null) attributes["scope"] = ods.isAttribute(scope) ? scope : ods.dialectAttr(scope, "gpu.barrier_scope", ctx);
-    return new BarrierOp(ods.create("gpu.barrier", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (address_spaces !== undefined && address_spaces !== null) (attributes ??= {})["address_spaces"] = ods.isAttribute(address_spaces) ? address_spaces : ods.arrayAttr(address_spaces, ods.contextOf(loc, ip, []));
+    if (scope !== undefined && scope !== null) (attributes ??= {})["scope"] = ods.isAttribute(scope) ? scope : ods.dialectAttr(scope, "gpu.barrier_scope", ods.contextOf(loc, ip, []));
+    return new BarrierOp(ods.ir.Operation.create({ name: "gpu.barrier", operands: ods.flatten(['?'], [named_barrier]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.barrier"); }
   get named_barrier() { return ods.operandGroup(this, ['?'], 0); }
@@ -101,12 +101,11 @@ function barrier(options) { return BarrierOp.create(options); }
 class BinaryOp extends ods.OpView {
   static create(sym_name, objects, { offloadingHandler, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, objects]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     if (offloadingHandler !== undefined && offloadingHandler !== null) attributes["offloadingHandler"] = ods.isAttribute(offloadingHandler) ? offloadingHandler : ods.anyAttr(offloadingHandler);
     attributes["objects"] = ods.isAttribute(objects) ? objects : ods.arrayAttr(objects, ctx);
-    return new BinaryOp(ods.create("gpu.binary", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BinaryOp(ods.ir.Operation.create({ name: "gpu.binary", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.binary"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -121,11 +120,10 @@ function binary(sym_name, objects, options) { return BinaryOp.create(sym_name, o
 class BlockDimOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new BlockDimOp(ods.create("gpu.block_dim", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new BlockDimOp(ods.ir.Operation.create({ name: "gpu.block_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.block_dim"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -133,17 +131,22 @@ class BlockDimOp extends ods.OpView {
 }
 BlockDimOp.OPERATION_NAME = "gpu.block_dim";
 /** threads per block along a dimension (`gpu.block_dim`) */
-function block_dim(dimension, options) { return BlockDimOp.create(dimension, options).result; }
+function block_dim(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.block_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** block id within the grid along a dimension (`gpu.block_id`) */
 class BlockIdOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new BlockIdOp(ods.create("gpu.block_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new BlockIdOp(ods.ir.Operation.create({ name: "gpu.block_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.block_id"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -151,17 +154,22 @@ class BlockIdOp extends ods.OpView {
 }
 BlockIdOp.OPERATION_NAME = "gpu.block_id";
 /** block id within the grid along a dimension (`gpu.block_id`) */
-function block_id(dimension, options) { return BlockIdOp.create(dimension, options).result; }
+function block_id(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.block_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** block id within the cluster along a dimension (`gpu.cluster_block_id`) */
 class ClusterBlockIdOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new ClusterBlockIdOp(ods.create("gpu.cluster_block_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ClusterBlockIdOp(ods.ir.Operation.create({ name: "gpu.cluster_block_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.cluster_block_id"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -169,17 +177,22 @@ class ClusterBlockIdOp extends ods.OpView {
 }
 ClusterBlockIdOp.OPERATION_NAME = "gpu.cluster_block_id";
 /** block id within the cluster along a dimension (`gpu.cluster_block_id`) */
-function cluster_block_id(dimension, options) { return ClusterBlockIdOp.create(dimension, options).result; }
+function cluster_block_id(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.cluster_block_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** thread blocks per cluster along a dimension (`gpu.cluster_dim_blocks`) */
 class ClusterDimBlocksOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new ClusterDimBlocksOp(ods.create("gpu.cluster_dim_blocks", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ClusterDimBlocksOp(ods.ir.Operation.create({ name: "gpu.cluster_dim_blocks", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.cluster_dim_blocks"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -187,17 +200,22 @@ class ClusterDimBlocksOp extends ods.OpView {
 }
 ClusterDimBlocksOp.OPERATION_NAME = "gpu.cluster_dim_blocks";
 /** thread blocks per cluster along a dimension (`gpu.cluster_dim_blocks`) */
-function cluster_dim_blocks(dimension, options) { return ClusterDimBlocksOp.create(dimension, options).result; }
+function cluster_dim_blocks(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.cluster_dim_blocks", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** clusters per grid along a dimension (`gpu.cluster_dim`) */
 class ClusterDimOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new ClusterDimOp(ods.create("gpu.cluster_dim", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ClusterDimOp(ods.ir.Operation.create({ name: "gpu.cluster_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.cluster_dim"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -205,17 +223,22 @@ class ClusterDimOp extends ods.OpView {
 }
 ClusterDimOp.OPERATION_NAME = "gpu.cluster_dim";
 /** clusters per grid along a dimension (`gpu.cluster_dim`) */
-function cluster_dim(dimension, options) { return ClusterDimOp.create(dimension, options).result; }
+function cluster_dim(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.cluster_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** cluster id within the grid along a dimension (`gpu.cluster_id`) */
 class ClusterIdOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new ClusterIdOp(ods.create("gpu.cluster_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ClusterIdOp(ods.ir.Operation.create({ name: "gpu.cluster_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.cluster_id"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -223,16 +246,21 @@ class ClusterIdOp extends ods.OpView {
 }
 ClusterIdOp.OPERATION_NAME = "gpu.cluster_id";
 /** cluster id within the grid along a dimension (`gpu.cluster_id`) */
-function cluster_id(dimension, options) { return ClusterIdOp.create(dimension, options).result; }
+function cluster_id(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.cluster_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** creates a 2:4 sparse matrix (`gpu.create_2to4_spmat`) */
 class Create2To4SpMatOp extends ods.OpView {
   static create(spMat, asyncToken, asyncDependencies, rows, cols, memref, pruneFlag, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [spMat, asyncToken, asyncDependencies, rows, cols, memref, pruneFlag]);
-    const operands = ods.flatten(['*', '1', '1', '1'], [asyncDependencies, rows, cols, memref]);
     const attributes = {};
     attributes["pruneFlag"] = ods.isAttribute(pruneFlag) ? pruneFlag : ods.dialectAttr(pruneFlag, "gpu.prune_2to4_spmat_flag", ctx);
-    return new Create2To4SpMatOp(ods.create("gpu.create_2to4_spmat", { operands, results: ods.flatten(['1', '?'], [spMat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new Create2To4SpMatOp(ods.ir.Operation.create({ name: "gpu.create_2to4_spmat", operands: ods.flatten(['*', '1', '1', '1'], [asyncDependencies, rows, cols, memref]), results: ods.flatten(['1', '?'], [spMat, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_2to4_spmat"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1'], 0); }
@@ -250,10 +278,7 @@ function create_2to4_spmat(spMat, asyncToken, asyncDependencies, rows, cols, mem
 /** creates a sparse matrix in BSR format (`gpu.create_bsr`) */
 class CreateBsrOp extends ods.OpView {
   static create(spmat, asyncToken, asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [spmat, asyncToken, asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1', '1', '1'], [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values]);
-    const attributes = {};
-    return new CreateBsrOp(ods.create("gpu.create_bsr", { operands, results: ods.flatten(['1', '?'], [spmat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateBsrOp(ods.ir.Operation.create({ name: "gpu.create_bsr", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1', '1', '1'], [asyncDependencies, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values]), results: ods.flatten(['1', '?'], [spmat, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_bsr"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1', '1', '1'], 0); }
@@ -275,10 +300,7 @@ function create_bsr(spmat, asyncToken, asyncDependencies, brows, bcols, bnnz, rB
 /** creates a sparse matrix in COO format from one index buffer (`gpu.create_coo_aos`) */
 class CreateCooAoSOp extends ods.OpView {
   static create(spmat, asyncToken, asyncDependencies, rows, cols, nnz, idxs, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [spmat, asyncToken, asyncDependencies, rows, cols, nnz, idxs, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, idxs, values]);
-    const attributes = {};
-    return new CreateCooAoSOp(ods.create("gpu.create_coo_aos", { operands, results: ods.flatten(['1', '?'], [spmat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateCooAoSOp(ods.ir.Operation.create({ name: "gpu.create_coo_aos", operands: ods.flatten(['*', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, idxs, values]), results: ods.flatten(['1', '?'], [spmat, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_coo_aos"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1'], 0); }
@@ -297,10 +319,7 @@ function create_coo_aos(spmat, asyncToken, asyncDependencies, rows, cols, nnz, i
 /** creates a sparse matrix in COO format (`gpu.create_coo`) */
 class CreateCooOp extends ods.OpView {
   static create(spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values]);
-    const attributes = {};
-    return new CreateCooOp(ods.create("gpu.create_coo", { operands, results: ods.flatten(['1', '?'], [spmat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateCooOp(ods.ir.Operation.create({ name: "gpu.create_coo", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, rowIdxs, colIdxs, values]), results: ods.flatten(['1', '?'], [spmat, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_coo"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1'], 0); }
@@ -320,10 +339,7 @@ function create_coo(spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowId
 /** creates a sparse matrix in CSC format (`gpu.create_csc`) */
 class CreateCscOp extends ods.OpView {
   static create(spmat, asyncToken, asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [spmat, asyncToken, asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values]);
-    const attributes = {};
-    return new CreateCscOp(ods.create("gpu.create_csc", { operands, results: ods.flatten(['1', '?'], [spmat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateCscOp(ods.ir.Operation.create({ name: "gpu.create_csc", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, colPos, rowIdxs, values]), results: ods.flatten(['1', '?'], [spmat, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_csc"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1'], 0); }
@@ -343,10 +359,7 @@ function create_csc(spmat, asyncToken, asyncDependencies, rows, cols, nnz, colPo
 /** creates a sparse matrix in CSR format (`gpu.create_csr`) */
 class CreateCsrOp extends ods.OpView {
   static create(spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values]);
-    const attributes = {};
-    return new CreateCsrOp(ods.create("gpu.create_csr", { operands, results: ods.flatten(['1', '?'], [spmat, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateCsrOp(ods.ir.Operation.create({ name: "gpu.create_csr", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, rows, cols, nnz, rowPos, colIdxs, values]), results: ods.flatten(['1', '?'], [spmat, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_csr"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1'], 0); }
@@ -367,10 +380,9 @@ function create_csr(spmat, asyncToken, asyncDependencies, rows, cols, nnz, rowPo
 class CreateDnTensorOp extends ods.OpView {
   static create(dnTensor, asyncToken, asyncDependencies, memref, dims, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dnTensor, asyncToken, asyncDependencies, memref, dims]);
-    const operands = ods.flatten(['*', '1', '*'], [asyncDependencies, memref, dims]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '1', '*'], [asyncDependencies, memref, dims], ctx);
-    return new CreateDnTensorOp(ods.create("gpu.create_dn_tensor", { operands, results: ods.flatten(['1', '?'], [dnTensor, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateDnTensorOp(ods.ir.Operation.create({ name: "gpu.create_dn_tensor", operands: ods.flatten(['*', '1', '*'], [asyncDependencies, memref, dims]), results: ods.flatten(['1', '?'], [dnTensor, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.create_dn_tensor"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '*'], 0); }
@@ -386,10 +398,7 @@ function create_dn_tensor(dnTensor, asyncToken, asyncDependencies, memref, dims,
 /** GPU memory deallocation (`gpu.dealloc`) */
 class DeallocOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, memref, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, memref]);
-    const operands = ods.flatten(['*', '1'], [asyncDependencies, memref]);
-    const attributes = {};
-    return new DeallocOp(ods.create("gpu.dealloc", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DeallocOp(ods.ir.Operation.create({ name: "gpu.dealloc", operands: ods.flatten(['*', '1'], [asyncDependencies, memref]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.dealloc"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -403,10 +412,7 @@ function dealloc(asyncToken, asyncDependencies, memref, options) { return Deallo
 /** destroys a dense tensor handle (`gpu.destroy_dn_tensor`) */
 class DestroyDnTensorOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, dnTensor, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, dnTensor]);
-    const operands = ods.flatten(['*', '1'], [asyncDependencies, dnTensor]);
-    const attributes = {};
-    return new DestroyDnTensorOp(ods.create("gpu.destroy_dn_tensor", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DestroyDnTensorOp(ods.ir.Operation.create({ name: "gpu.destroy_dn_tensor", operands: ods.flatten(['*', '1'], [asyncDependencies, dnTensor]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.destroy_dn_tensor"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -420,10 +426,7 @@ function destroy_dn_tensor(asyncToken, asyncDependencies, dnTensor, options) { r
 /** destroys a sparse matrix handle (`gpu.destroy_sp_mat`) */
 class DestroySpMatOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, spmat, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, spmat]);
-    const operands = ods.flatten(['*', '1'], [asyncDependencies, spmat]);
-    const attributes = {};
-    return new DestroySpMatOp(ods.create("gpu.destroy_sp_mat", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DestroySpMatOp(ods.ir.Operation.create({ name: "gpu.destroy_sp_mat", operands: ods.flatten(['*', '1'], [asyncDependencies, spmat]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.destroy_sp_mat"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -437,22 +440,20 @@ function destroy_sp_mat(asyncToken, asyncDependencies, spmat, options) { return 
 /** the memref of dynamic shared memory (`gpu.dynamic_shared_memory`) */
 class DynamicSharedMemoryOp extends ods.OpView {
   static create(resultMemref, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [resultMemref]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new DynamicSharedMemoryOp(ods.create("gpu.dynamic_shared_memory", { operands, results: ods.flatten(['1'], [resultMemref]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DynamicSharedMemoryOp(ods.ir.Operation.create({ name: "gpu.dynamic_shared_memory", operands: [], results: ods.flatten(['1'], [resultMemref]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.dynamic_shared_memory"); }
 }
 DynamicSharedMemoryOp.OPERATION_NAME = "gpu.dynamic_shared_memory";
 /** the memref of dynamic shared memory (`gpu.dynamic_shared_memory`) */
-function dynamic_shared_memory(resultMemref, options) { return DynamicSharedMemoryOp.create(resultMemref, options).result; }
+function dynamic_shared_memory(resultMemref, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "gpu.dynamic_shared_memory", operands: [], results: ods.flatten(['1'], [resultMemref]), loc, ip }).result;
+}
 
 /** a function executable on a GPU (`gpu.func`) */
 class GPUFuncOp extends ods.OpView {
   static create(sym_name, function_type, { arg_attrs, res_attrs, workgroup_attrib_attrs, private_attrib_attrs, known_block_size, known_grid_size, known_cluster_size, workgroup_attributions, kernel, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, function_type]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     attributes["function_type"] = ods.isAttribute(function_type) ? function_type : ods.typeAttr(function_type);
@@ -465,7 +466,7 @@ class GPUFuncOp extends ods.OpView {
     if (known_cluster_size !== undefined && known_cluster_size !== null) attributes["known_cluster_size"] = ods.isAttribute(known_cluster_size) ? known_cluster_size : ods.denseArrayAttr(known_cluster_size, 32, ctx);
     if (workgroup_attributions !== undefined && workgroup_attributions !== null) attributes["workgroup_attributions"] = ods.isAttribute(workgroup_attributions) ? workgroup_attributions : ods.intAttr(workgroup_attributions, "i64", ctx);
     if (kernel) attributes["kernel"] = ods.unitAttr(ctx);
-    return new GPUFuncOp(ods.create("gpu.func", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GPUFuncOp(ods.ir.Operation.create({ name: "gpu.func", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.func"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -489,12 +490,11 @@ function func(sym_name, function_type, options) { return GPUFuncOp.create(sym_na
 class GPUModuleOp extends ods.OpView {
   static create(sym_name, { targets, offloadingHandler, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     if (targets !== undefined && targets !== null) attributes["targets"] = ods.isAttribute(targets) ? targets : ods.arrayAttr(targets, ctx);
     if (offloadingHandler !== undefined && offloadingHandler !== null) attributes["offloadingHandler"] = ods.isAttribute(offloadingHandler) ? offloadingHandler : ods.anyAttr(offloadingHandler);
-    return new GPUModuleOp(ods.create("gpu.module", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GPUModuleOp(ods.ir.Operation.create({ name: "gpu.module", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.module"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -510,11 +510,10 @@ function module(sym_name, options) { return GPUModuleOp.create(sym_name, options
 class GlobalIdOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new GlobalIdOp(ods.create("gpu.global_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new GlobalIdOp(ods.ir.Operation.create({ name: "gpu.global_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.global_id"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -522,17 +521,22 @@ class GlobalIdOp extends ods.OpView {
 }
 GlobalIdOp.OPERATION_NAME = "gpu.global_id";
 /** global thread id along a dimension (`gpu.global_id`) */
-function global_id(dimension, options) { return GlobalIdOp.create(dimension, options).result; }
+function global_id(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.global_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** blocks per grid along a dimension (`gpu.grid_dim`) */
 class GridDimOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new GridDimOp(ods.create("gpu.grid_dim", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new GridDimOp(ods.ir.Operation.create({ name: "gpu.grid_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.grid_dim"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -540,15 +544,18 @@ class GridDimOp extends ods.OpView {
 }
 GridDimOp.OPERATION_NAME = "gpu.grid_dim";
 /** blocks per grid along a dimension (`gpu.grid_dim`) */
-function grid_dim(dimension, options) { return GridDimOp.create(dimension, options).result; }
+function grid_dim(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.grid_dim", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** registers a memref for access from the device (`gpu.host_register`) */
 class HostRegisterOp extends ods.OpView {
   static create(value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    return new HostRegisterOp(ods.create("gpu.host_register", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new HostRegisterOp(ods.ir.Operation.create({ name: "gpu.host_register", operands: [ods.value(value, "value")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.host_register"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -560,10 +567,7 @@ function host_register(value, options) { return HostRegisterOp.create(value, opt
 /** unregisters a memref for access from the device (`gpu.host_unregister`) */
 class HostUnregisterOp extends ods.OpView {
   static create(value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    return new HostUnregisterOp(ods.create("gpu.host_unregister", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new HostUnregisterOp(ods.ir.Operation.create({ name: "gpu.host_unregister", operands: [ods.value(value, "value")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.host_unregister"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -575,43 +579,43 @@ function host_unregister(value, options) { return HostUnregisterOp.create(value,
 /** creates a named barrier (`gpu.initialize_named_barrier`) */
 class InitializeNamedBarrierOp extends ods.OpView {
   static create(result, member_count, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, member_count]);
-    const operands = ods.flatten(['1'], [member_count]);
-    const attributes = {};
-    return new InitializeNamedBarrierOp(ods.create("gpu.initialize_named_barrier", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new InitializeNamedBarrierOp(ods.ir.Operation.create({ name: "gpu.initialize_named_barrier", operands: [ods.value(member_count, "member_count")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.initialize_named_barrier"); }
   get member_count() { return ods.operandGroup(this, ['1'], 0); }
 }
 InitializeNamedBarrierOp.OPERATION_NAME = "gpu.initialize_named_barrier";
 /** creates a named barrier (`gpu.initialize_named_barrier`) */
-function initialize_named_barrier(result, member_count, options) { return InitializeNamedBarrierOp.create(result, member_count, options).result; }
+function initialize_named_barrier(result, member_count, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "gpu.initialize_named_barrier", operands: [ods.value(member_count, "member_count")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** lane id within the subgroup (`gpu.lane_id`) */
 class LaneIdOp extends ods.OpView {
   static create({ upper_bound, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new LaneIdOp(ods.create("gpu.lane_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+    return new LaneIdOp(ods.ir.Operation.create({ name: "gpu.lane_id", operands: [], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.lane_id"); }
   get upper_bound() { return ods.attr(this, "upper_bound"); }
 }
 LaneIdOp.OPERATION_NAME = "gpu.lane_id";
 /** lane id within the subgroup (`gpu.lane_id`) */
-function lane_id(options) { return LaneIdOp.create(options).result; }
+function lane_id({ upper_bound, results, loc, ip } = {}) {
+  let attributes;
+  if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+  return ods.ir.Operation.create({ name: "gpu.lane_id", operands: [], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** launches a function as a GPU kernel (`gpu.launch_func`) */
 class LaunchFuncOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, kernel, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, { clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, kernel, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1', '*', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '1', '1', '1', '1', '1', '1', '*', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject], ctx);
     attributes["kernel"] = ods.isAttribute(kernel) ? kernel : ods.symbolRefAttr(kernel, ctx);
-    return new LaunchFuncOp(ods.create("gpu.launch_func", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LaunchFuncOp(ods.ir.Operation.create({ name: "gpu.launch_func", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1', '*', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, kernelOperands, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]), results: ods.flatten(['?'], [asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.launch_func"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1', '*', '?', '?', '?', '?', '?'], 0); }
@@ -638,13 +642,12 @@ function launch_func(asyncToken, asyncDependencies, kernel, gridSizeX, gridSizeY
 class LaunchOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, { clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, module, function_, workgroup_attributions, asyncObject, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '1', '1', '1', '1', '1', '1', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject], ctx);
     if (module !== undefined && module !== null) attributes["module"] = ods.isAttribute(module) ? module : ods.symbolRefAttr(module, ctx);
     if (function_ !== undefined && function_ !== null) attributes["function"] = ods.isAttribute(function_) ? function_ : ods.symbolRefAttr(function_, ctx);
     if (workgroup_attributions !== undefined && workgroup_attributions !== null) attributes["workgroup_attributions"] = ods.isAttribute(workgroup_attributions) ? workgroup_attributions : ods.intAttr(workgroup_attributions, "i64", ctx);
-    return new LaunchOp(ods.create("gpu.launch", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new LaunchOp(ods.ir.Operation.create({ name: "gpu.launch", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1', '?', '?', '?', '?', '?'], [asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, asyncObject]), results: ods.flatten(['?'], [asyncToken]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.launch"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1', '?', '?', '?', '?', '?'], 0); }
@@ -672,10 +675,7 @@ function launch(asyncToken, asyncDependencies, gridSizeX, gridSizeY, gridSizeZ, 
 /** copies a memref into another (`gpu.memcpy`) */
 class MemcpyOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, dst, src, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, dst, src]);
-    const operands = ods.flatten(['*', '1', '1'], [asyncDependencies, dst, src]);
-    const attributes = {};
-    return new MemcpyOp(ods.create("gpu.memcpy", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemcpyOp(ods.ir.Operation.create({ name: "gpu.memcpy", operands: ods.flatten(['*', '1', '1'], [asyncDependencies, dst, src]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.memcpy"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1'], 0); }
@@ -690,10 +690,7 @@ function memcpy(asyncToken, asyncDependencies, dst, src, options) { return Memcp
 /** sets the elements of a memref to a value (`gpu.memset`) */
 class MemsetOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, dst, value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, dst, value]);
-    const operands = ods.flatten(['*', '1', '1'], [asyncDependencies, dst, value]);
-    const attributes = {};
-    return new MemsetOp(ods.create("gpu.memset", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemsetOp(ods.ir.Operation.create({ name: "gpu.memset", operands: ods.flatten(['*', '1', '1'], [asyncDependencies, dst, value]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.memset"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1'], 0); }
@@ -708,27 +705,28 @@ function memset(asyncToken, asyncDependencies, dst, value, options) { return Mem
 /** subgroups per workgroup (`gpu.num_subgroups`) */
 class NumSubgroupsOp extends ods.OpView {
   static create({ upper_bound, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new NumSubgroupsOp(ods.create("gpu.num_subgroups", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+    return new NumSubgroupsOp(ods.ir.Operation.create({ name: "gpu.num_subgroups", operands: [], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.num_subgroups"); }
   get upper_bound() { return ods.attr(this, "upper_bound"); }
 }
 NumSubgroupsOp.OPERATION_NAME = "gpu.num_subgroups";
 /** subgroups per workgroup (`gpu.num_subgroups`) */
-function num_subgroups(options) { return NumSubgroupsOp.create(options).result; }
+function num_subgroups({ upper_bound, results, loc, ip } = {}) {
+  let attributes;
+  if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+  return ods.ir.Operation.create({ name: "gpu.num_subgroups", operands: [], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** device-side printf for debugging (`gpu.printf`) */
 class PrintfOp extends ods.OpView {
   static create(format, args, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [format, args]);
-    const operands = ods.flatten(['*'], [args]);
     const attributes = {};
     attributes["format"] = ods.isAttribute(format) ? format : ods.strAttr(format, ctx);
-    return new PrintfOp(ods.create("gpu.printf", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PrintfOp(ods.ir.Operation.create({ name: "gpu.printf", operands: ods.flatten(['*'], [args]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.printf"); }
   get args() { return ods.operandGroup(this, ['*'], 0); }
@@ -741,10 +739,7 @@ function printf(format, args, options) { return PrintfOp.create(format, args, op
 /** terminator of gpu.func (`gpu.return`) */
 class ReturnOp extends ods.OpView {
   static create(operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new ReturnOp(ods.create("gpu.return", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReturnOp(ods.ir.Operation.create({ name: "gpu.return", operands: ods.flatten(['*'], [operands_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.return"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -757,11 +752,10 @@ function return_(operands_, options) { return ReturnOp.create(operands_, options
 class RotateOp extends ods.OpView {
   static create(value, offset, width, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, offset, width]);
-    const operands = ods.flatten(['1'], [value]);
     const attributes = {};
     attributes["offset"] = ods.isAttribute(offset) ? offset : ods.intAttr(offset, "i32", ctx);
     attributes["width"] = ods.isAttribute(width) ? width : ods.intAttr(width, "i32", ctx);
-    return new RotateOp(ods.create("gpu.rotate", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new RotateOp(ods.ir.Operation.create({ name: "gpu.rotate", operands: [ods.value(value, "value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.rotate"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -778,12 +772,11 @@ function rotate(value, offset, width, options) { return RotateOp.create(value, o
 class SDDMMBufferSizeOp extends ods.OpView {
   static create(bufferSz, asyncToken, asyncDependencies, dnmatA, dnmatB, spmatC, computeType, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [bufferSz, asyncToken, asyncDependencies, dnmatA, dnmatB, spmatC, computeType]);
-    const operands = ods.flatten(['*', '1', '1', '1'], [asyncDependencies, dnmatA, dnmatB, spmatC]);
     const attributes = {};
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
-    return new SDDMMBufferSizeOp(ods.create("gpu.sddmm_buffer_size", { operands, results: ods.flatten(['1', '?'], [bufferSz, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SDDMMBufferSizeOp(ods.ir.Operation.create({ name: "gpu.sddmm_buffer_size", operands: ods.flatten(['*', '1', '1', '1'], [asyncDependencies, dnmatA, dnmatB, spmatC]), results: ods.flatten(['1', '?'], [bufferSz, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.sddmm_buffer_size"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1'], 0); }
@@ -804,12 +797,11 @@ function sddmm_buffer_size(bufferSz, asyncToken, asyncDependencies, dnmatA, dnma
 class SDDMMOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, dnmatA, dnmatB, spmatC, computeType, buffer, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, dnmatA, dnmatB, spmatC, computeType, buffer]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, dnmatA, dnmatB, spmatC, buffer]);
     const attributes = {};
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
-    return new SDDMMOp(ods.create("gpu.sddmm", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SDDMMOp(ods.ir.Operation.create({ name: "gpu.sddmm", operands: ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, dnmatA, dnmatB, spmatC, buffer]), results: ods.flatten(['?'], [asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.sddmm"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1'], 0); }
@@ -829,10 +821,7 @@ function sddmm(asyncToken, asyncDependencies, dnmatA, dnmatB, spmatC, computeTyp
 /** sets the CSR buffers of a sparse matrix (`gpu.set_csr_pointers`) */
 class SetCsrPointersOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, spmat, positions, coordinates, values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, spmat, positions, coordinates, values]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, spmat, positions, coordinates, values]);
-    const attributes = {};
-    return new SetCsrPointersOp(ods.create("gpu.set_csr_pointers", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SetCsrPointersOp(ods.ir.Operation.create({ name: "gpu.set_csr_pointers", operands: ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, spmat, positions, coordinates, values]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.set_csr_pointers"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1'], 0); }
@@ -849,10 +838,7 @@ function set_csr_pointers(asyncToken, asyncDependencies, spmat, positions, coord
 /** sets the default GPU by index (`gpu.set_default_device`) */
 class SetDefaultDeviceOp extends ods.OpView {
   static create(devIndex, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [devIndex]);
-    const operands = ods.flatten(['1'], [devIndex]);
-    const attributes = {};
-    return new SetDefaultDeviceOp(ods.create("gpu.set_default_device", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SetDefaultDeviceOp(ods.ir.Operation.create({ name: "gpu.set_default_device", operands: [ods.value(devIndex, "devIndex")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.set_default_device"); }
   get devIndex() { return ods.operandGroup(this, ['1'], 0); }
@@ -865,10 +851,9 @@ function set_default_device(devIndex, options) { return SetDefaultDeviceOp.creat
 class ShuffleOp extends ods.OpView {
   static create(value, offset, width, mode, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, offset, width, mode]);
-    const operands = ods.flatten(['1', '1', '1'], [value, offset, width]);
     const attributes = {};
     attributes["mode"] = ods.isAttribute(mode) ? mode : ods.dialectAttr(mode, "gpu.shuffle_mode", ctx);
-    return new ShuffleOp(ods.create("gpu.shuffle", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ShuffleOp(ods.ir.Operation.create({ name: "gpu.shuffle", operands: [ods.value(value, "value"), ods.value(offset, "offset"), ods.value(width, "width")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.shuffle"); }
   get value() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -886,12 +871,11 @@ function shuffle(value, offset, width, mode, options) { return ShuffleOp.create(
 class SpGEMMCopyOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, desc, spmatA, spmatB, spmatC, computeType, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, desc, spmatA, spmatB, spmatC, computeType]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, desc, spmatA, spmatB, spmatC]);
     const attributes = {};
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
-    return new SpGEMMCopyOp(ods.create("gpu.spgemm_copy", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpGEMMCopyOp(ods.ir.Operation.create({ name: "gpu.spgemm_copy", operands: ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, desc, spmatA, spmatB, spmatC]), results: ods.flatten(['?'], [asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spgemm_copy"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1'], 0); }
@@ -911,10 +895,7 @@ function spgemm_copy(asyncToken, asyncDependencies, desc, spmatA, spmatB, spmatC
 /** creates a SpGEMM descriptor (`gpu.spgemm_create_descr`) */
 class SpGEMMCreateDescrOp extends ods.OpView {
   static create(desc, asyncToken, asyncDependencies, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [desc, asyncToken, asyncDependencies]);
-    const operands = ods.flatten(['*'], [asyncDependencies]);
-    const attributes = {};
-    return new SpGEMMCreateDescrOp(ods.create("gpu.spgemm_create_descr", { operands, results: ods.flatten(['1', '?'], [desc, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpGEMMCreateDescrOp(ods.ir.Operation.create({ name: "gpu.spgemm_create_descr", operands: ods.flatten(['*'], [asyncDependencies]), results: ods.flatten(['1', '?'], [desc, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spgemm_create_descr"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*'], 0); }
@@ -928,10 +909,7 @@ function spgemm_create_descr(desc, asyncToken, asyncDependencies, options) { ret
 /** destroys a SpGEMM descriptor (`gpu.spgemm_destroy_descr`) */
 class SpGEMMDestroyDescrOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, desc, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, desc]);
-    const operands = ods.flatten(['*', '1'], [asyncDependencies, desc]);
-    const attributes = {};
-    return new SpGEMMDestroyDescrOp(ods.create("gpu.spgemm_destroy_descr", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpGEMMDestroyDescrOp(ods.ir.Operation.create({ name: "gpu.spgemm_destroy_descr", operands: ods.flatten(['*', '1'], [asyncDependencies, desc]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spgemm_destroy_descr"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -946,13 +924,12 @@ function spgemm_destroy_descr(asyncToken, asyncDependencies, desc, options) { re
 class SpGEMMWorkEstimationOrComputeOp extends ods.OpView {
   static create(bufferSzNew, asyncToken, asyncDependencies, desc, spmatA, spmatB, spmatC, computeType, bufferSz, buffer, kind, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [bufferSzNew, asyncToken, asyncDependencies, desc, spmatA, spmatB, spmatC, computeType, bufferSz, buffer, kind]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer]);
     const attributes = {};
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "gpu.spgemm_work_estimation_or_compute_kind", ctx);
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
-    return new SpGEMMWorkEstimationOrComputeOp(ods.create("gpu.spgemm_work_estimation_or_compute", { operands, results: ods.flatten(['1', '?'], [bufferSzNew, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpGEMMWorkEstimationOrComputeOp(ods.ir.Operation.create({ name: "gpu.spgemm_work_estimation_or_compute", operands: ods.flatten(['*', '1', '1', '1', '1', '1', '1'], [asyncDependencies, desc, spmatA, spmatB, spmatC, bufferSz, buffer]), results: ods.flatten(['1', '?'], [bufferSzNew, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spgemm_work_estimation_or_compute"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1', '1', '1'], 0); }
@@ -977,13 +954,12 @@ function spgemm_work_estimation_or_compute(bufferSzNew, asyncToken, asyncDepende
 class SpMMBufferSizeOp extends ods.OpView {
   static create(bufferSzs, asyncToken, asyncDependencies, spmatA, dnmatB, dnmatC, computeType, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [bufferSzs, asyncToken, asyncDependencies, spmatA, dnmatB, dnmatC, computeType]);
-    const operands = ods.flatten(['*', '1', '1', '1'], [asyncDependencies, spmatA, dnmatB, dnmatC]);
     const attributes = {};
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
     attributes.resultSegmentSizes = ods.segmentSizes(['*', '?'], [bufferSzs, asyncToken], ctx);
-    return new SpMMBufferSizeOp(ods.create("gpu.spmm_buffer_size", { operands, results: ods.flatten(['*', '?'], [bufferSzs, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpMMBufferSizeOp(ods.ir.Operation.create({ name: "gpu.spmm_buffer_size", operands: ods.flatten(['*', '1', '1', '1'], [asyncDependencies, spmatA, dnmatB, dnmatC]), results: ods.flatten(['*', '?'], [bufferSzs, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spmm_buffer_size"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1'], 0); }
@@ -1004,13 +980,12 @@ function spmm_buffer_size(bufferSzs, asyncToken, asyncDependencies, spmatA, dnma
 class SpMMOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, spmatA, dnmatB, dnmatC, computeType, buffers, { modeA, modeB, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, spmatA, dnmatB, dnmatC, computeType, buffers]);
-    const operands = ods.flatten(['*', '1', '1', '1', '*'], [asyncDependencies, spmatA, dnmatB, dnmatC, buffers]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '1', '1', '1', '*'], [asyncDependencies, spmatA, dnmatB, dnmatC, buffers], ctx);
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     if (modeB !== undefined && modeB !== null) attributes["modeB"] = ods.isAttribute(modeB) ? modeB : ods.dialectAttr(modeB, "gpu.mat_transpose_mode", ctx);
-    return new SpMMOp(ods.create("gpu.spmm", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpMMOp(ods.ir.Operation.create({ name: "gpu.spmm", operands: ods.flatten(['*', '1', '1', '1', '*'], [asyncDependencies, spmatA, dnmatB, dnmatC, buffers]), results: ods.flatten(['?'], [asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spmm"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '*'], 0); }
@@ -1031,11 +1006,10 @@ function spmm(asyncToken, asyncDependencies, spmatA, dnmatB, dnmatC, computeType
 class SpMVBufferSizeOp extends ods.OpView {
   static create(bufferSz, asyncToken, asyncDependencies, spmatA, dnX, dnY, computeType, { modeA, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [bufferSz, asyncToken, asyncDependencies, spmatA, dnX, dnY, computeType]);
-    const operands = ods.flatten(['*', '1', '1', '1'], [asyncDependencies, spmatA, dnX, dnY]);
     const attributes = {};
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
-    return new SpMVBufferSizeOp(ods.create("gpu.spmv_buffer_size", { operands, results: ods.flatten(['1', '?'], [bufferSz, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpMVBufferSizeOp(ods.ir.Operation.create({ name: "gpu.spmv_buffer_size", operands: ods.flatten(['*', '1', '1', '1'], [asyncDependencies, spmatA, dnX, dnY]), results: ods.flatten(['1', '?'], [bufferSz, asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spmv_buffer_size"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1'], 0); }
@@ -1055,11 +1029,10 @@ function spmv_buffer_size(bufferSz, asyncToken, asyncDependencies, spmatA, dnX, 
 class SpMVOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, spmatA, dnX, dnY, computeType, buffer, { modeA, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies, spmatA, dnX, dnY, computeType, buffer]);
-    const operands = ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, spmatA, dnX, dnY, buffer]);
     const attributes = {};
     attributes["computeType"] = ods.isAttribute(computeType) ? computeType : ods.typeAttr(computeType);
     if (modeA !== undefined && modeA !== null) attributes["modeA"] = ods.isAttribute(modeA) ? modeA : ods.dialectAttr(modeA, "gpu.mat_transpose_mode", ctx);
-    return new SpMVOp(ods.create("gpu.spmv", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpMVOp(ods.ir.Operation.create({ name: "gpu.spmv", operands: ods.flatten(['*', '1', '1', '1', '1'], [asyncDependencies, spmatA, dnX, dnY, buffer]), results: ods.flatten(['?'], [asyncToken]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spmv"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1', '1', '1', '1'], 0); }
@@ -1078,10 +1051,7 @@ function spmv(asyncToken, asyncDependencies, spmatA, dnX, dnY, computeType, buff
 /** the rows, columns and non-zeros of a sparse matrix (`gpu.spmat_get_size`) */
 class SpMatGetSizeOp extends ods.OpView {
   static create(rows, cols, nnz, asyncToken, asyncDependencies, spmat, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [rows, cols, nnz, asyncToken, asyncDependencies, spmat]);
-    const operands = ods.flatten(['*', '1'], [asyncDependencies, spmat]);
-    const attributes = {};
-    return new SpMatGetSizeOp(ods.create("gpu.spmat_get_size", { operands, results: ods.flatten(['1', '1', '1', '?'], [rows, cols, nnz, asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SpMatGetSizeOp(ods.ir.Operation.create({ name: "gpu.spmat_get_size", operands: ods.flatten(['*', '1'], [asyncDependencies, spmat]), results: ods.flatten(['1', '1', '1', '?'], [rows, cols, nnz, asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.spmat_get_size"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -1099,10 +1069,9 @@ function spmat_get_size(rows, cols, nnz, asyncToken, asyncDependencies, spmat, o
 class SubgroupBroadcastOp extends ods.OpView {
   static create(src, broadcast_type, { lane, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [src, broadcast_type]);
-    const operands = ods.flatten(['1', '?'], [src, lane]);
     const attributes = {};
     attributes["broadcast_type"] = ods.isAttribute(broadcast_type) ? broadcast_type : ods.dialectAttr(broadcast_type, "gpu.broadcast", ctx);
-    return new SubgroupBroadcastOp(ods.create("gpu.subgroup_broadcast", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SubgroupBroadcastOp(ods.ir.Operation.create({ name: "gpu.subgroup_broadcast", operands: ods.flatten(['1', '?'], [src, lane]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_broadcast"); }
   get src() { return ods.operandGroup(this, ['1', '?'], 0); }
@@ -1116,28 +1085,28 @@ function subgroup_broadcast(src, broadcast_type, options) { return SubgroupBroad
 /** subgroup id within the workgroup (`gpu.subgroup_id`) */
 class SubgroupIdOp extends ods.OpView {
   static create({ upper_bound, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new SubgroupIdOp(ods.create("gpu.subgroup_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+    return new SubgroupIdOp(ods.ir.Operation.create({ name: "gpu.subgroup_id", operands: [], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_id"); }
   get upper_bound() { return ods.attr(this, "upper_bound"); }
 }
 SubgroupIdOp.OPERATION_NAME = "gpu.subgroup_id";
 /** subgroup id within the workgroup (`gpu.subgroup_id`) */
-function subgroup_id(options) { return SubgroupIdOp.create(options).result; }
+function subgroup_id({ upper_bound, results, loc, ip } = {}) {
+  let attributes;
+  if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+  return ods.ir.Operation.create({ name: "gpu.subgroup_id", operands: [], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** subgroup-wide matrix multiply-accumulate (`gpu.subgroup_mma_compute`) */
 class SubgroupMmaComputeOp extends ods.OpView {
   static create(opA, opB, opC, { a_transpose, b_transpose, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [opA, opB, opC]);
-    const operands = ods.flatten(['1', '1', '1'], [opA, opB, opC]);
-    const attributes = {};
-    if (a_transpose) attributes["a_transpose"] = ods.unitAttr(ctx);
-    if (b_transpose) attributes["b_transpose"] = ods.unitAttr(ctx);
-    return new SubgroupMmaComputeOp(ods.create("gpu.subgroup_mma_compute", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (a_transpose) (attributes ??= {})["a_transpose"] = ods.unitAttr(ods.contextOf(loc, ip, [opA, opB, opC]));
+    if (b_transpose) (attributes ??= {})["b_transpose"] = ods.unitAttr(ods.contextOf(loc, ip, [opA, opB, opC]));
+    return new SubgroupMmaComputeOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_compute", operands: [ods.value(opA, "opA"), ods.value(opB, "opB"), ods.value(opC, "opC")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_compute"); }
   get opA() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1148,31 +1117,34 @@ class SubgroupMmaComputeOp extends ods.OpView {
 }
 SubgroupMmaComputeOp.OPERATION_NAME = "gpu.subgroup_mma_compute";
 /** subgroup-wide matrix multiply-accumulate (`gpu.subgroup_mma_compute`) */
-function subgroup_mma_compute(opA, opB, opC, options) { return SubgroupMmaComputeOp.create(opA, opB, opC, options).result; }
+function subgroup_mma_compute(opA, opB, opC, { a_transpose, b_transpose, results, loc, ip } = {}) {
+  let attributes;
+  if (a_transpose) (attributes ??= {})["a_transpose"] = ods.unitAttr(ods.contextOf(loc, ip, [opA, opB, opC]));
+  if (b_transpose) (attributes ??= {})["b_transpose"] = ods.unitAttr(ods.contextOf(loc, ip, [opA, opB, opC]));
+  return ods.ir.Operation.create({ name: "gpu.subgroup_mma_compute", operands: [ods.value(opA, "opA"), ods.value(opB, "opB"), ods.value(opC, "opC")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** a matrix with all elements equal to a value (`gpu.subgroup_mma_constant_matrix`) */
 class SubgroupMmaConstantMatrixOp extends ods.OpView {
   static create(res, value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    return new SubgroupMmaConstantMatrixOp(ods.create("gpu.subgroup_mma_constant_matrix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaConstantMatrixOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_constant_matrix", operands: [ods.value(value, "value")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_constant_matrix"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
 }
 SubgroupMmaConstantMatrixOp.OPERATION_NAME = "gpu.subgroup_mma_constant_matrix";
 /** a matrix with all elements equal to a value (`gpu.subgroup_mma_constant_matrix`) */
-function subgroup_mma_constant_matrix(res, value, options) { return SubgroupMmaConstantMatrixOp.create(res, value, options).result; }
+function subgroup_mma_constant_matrix(res, value, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "gpu.subgroup_mma_constant_matrix", operands: [ods.value(value, "value")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** an elementwise operation on matrices (`gpu.subgroup_mma_elementwise`) */
 class SubgroupMmaElementwiseOp extends ods.OpView {
   static create(res, args, opType, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, args, opType]);
-    const operands = ods.flatten(['*'], [args]);
     const attributes = {};
     attributes["opType"] = ods.isAttribute(opType) ? opType : ods.dialectAttr(opType, "gpu.mma_element_wise", ctx);
-    return new SubgroupMmaElementwiseOp(ods.create("gpu.subgroup_mma_elementwise", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaElementwiseOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_elementwise", operands: ods.flatten(['*'], [args]), results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_elementwise"); }
   get args() { return ods.operandGroup(this, ['*'], 0); }
@@ -1185,10 +1157,7 @@ function subgroup_mma_elementwise(res, args, opType, options) { return SubgroupM
 /** a value held by this thread (`gpu.subgroup_mma_extract_thread_local`) */
 class SubgroupMmaExtractThreadLocalOp extends ods.OpView {
   static create(res, matrix, indices, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, matrix, indices]);
-    const operands = ods.flatten(['1', '*'], [matrix, indices]);
-    const attributes = {};
-    return new SubgroupMmaExtractThreadLocalOp(ods.create("gpu.subgroup_mma_extract_thread_local", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaExtractThreadLocalOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_extract_thread_local", operands: ods.flatten(['1', '*'], [matrix, indices]), results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_extract_thread_local"); }
   get matrix() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -1201,10 +1170,7 @@ function subgroup_mma_extract_thread_local(res, matrix, indices, options) { retu
 /** inserts a value held by this thread (`gpu.subgroup_mma_insert_thread_local`) */
 class SubgroupMmaInsertThreadLocalOp extends ods.OpView {
   static create(res, value, matrix, indices, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, value, matrix, indices]);
-    const operands = ods.flatten(['1', '1', '*'], [value, matrix, indices]);
-    const attributes = {};
-    return new SubgroupMmaInsertThreadLocalOp(ods.create("gpu.subgroup_mma_insert_thread_local", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaInsertThreadLocalOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_insert_thread_local", operands: ods.flatten(['1', '1', '*'], [value, matrix, indices]), results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_insert_thread_local"); }
   get value() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -1219,11 +1185,10 @@ function subgroup_mma_insert_thread_local(res, value, matrix, indices, options) 
 class SubgroupMmaLoadMatrixOp extends ods.OpView {
   static create(res, srcMemref, indices, leadDimension, { transpose, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, srcMemref, indices, leadDimension]);
-    const operands = ods.flatten(['1', '*'], [srcMemref, indices]);
     const attributes = {};
     attributes["leadDimension"] = ods.isAttribute(leadDimension) ? leadDimension : ods.intAttr(leadDimension, "index", ctx);
     if (transpose) attributes["transpose"] = ods.unitAttr(ctx);
-    return new SubgroupMmaLoadMatrixOp(ods.create("gpu.subgroup_mma_load_matrix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaLoadMatrixOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_load_matrix", operands: ods.flatten(['1', '*'], [srcMemref, indices]), results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_load_matrix"); }
   get srcMemref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -1239,11 +1204,10 @@ function subgroup_mma_load_matrix(res, srcMemref, indices, leadDimension, option
 class SubgroupMmaStoreMatrixOp extends ods.OpView {
   static create(src, dstMemref, indices, leadDimension, { transpose, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [src, dstMemref, indices, leadDimension]);
-    const operands = ods.flatten(['1', '1', '*'], [src, dstMemref, indices]);
     const attributes = {};
     attributes["leadDimension"] = ods.isAttribute(leadDimension) ? leadDimension : ods.intAttr(leadDimension, "index", ctx);
     if (transpose) attributes["transpose"] = ods.unitAttr(ctx);
-    return new SubgroupMmaStoreMatrixOp(ods.create("gpu.subgroup_mma_store_matrix", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubgroupMmaStoreMatrixOp(ods.ir.Operation.create({ name: "gpu.subgroup_mma_store_matrix", operands: ods.flatten(['1', '1', '*'], [src, dstMemref, indices]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_mma_store_matrix"); }
   get src() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -1260,13 +1224,12 @@ function subgroup_mma_store_matrix(src, dstMemref, indices, leadDimension, optio
 class SubgroupReduceOp extends ods.OpView {
   static create(value, op, { uniform, cluster_size, cluster_stride, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, op]);
-    const operands = ods.flatten(['1'], [value]);
     const attributes = {};
     attributes["op"] = ods.isAttribute(op) ? op : ods.dialectAttr(op, "gpu.all_reduce_op", ctx);
     if (uniform) attributes["uniform"] = ods.unitAttr(ctx);
     if (cluster_size !== undefined && cluster_size !== null) attributes["cluster_size"] = ods.isAttribute(cluster_size) ? cluster_size : ods.intAttr(cluster_size, "i32", ctx);
     if (cluster_stride !== undefined && cluster_stride !== null) attributes["cluster_stride"] = ods.isAttribute(cluster_stride) ? cluster_stride : ods.intAttr(cluster_stride, "i32", ctx);
-    return new SubgroupReduceOp(ods.create("gpu.subgroup_reduce", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SubgroupReduceOp(ods.ir.Operation.create({ name: "gpu.subgroup_reduce", operands: [ods.value(value, "value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_reduce"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -1277,31 +1240,38 @@ class SubgroupReduceOp extends ods.OpView {
 }
 SubgroupReduceOp.OPERATION_NAME = "gpu.subgroup_reduce";
 /** reduction across a subgroup (`gpu.subgroup_reduce`) */
-function subgroup_reduce(value, op, options) { return SubgroupReduceOp.create(value, op, options).result; }
+function subgroup_reduce(value, op, { uniform, cluster_size, cluster_stride, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [value, op]);
+  const attributes = {};
+  attributes["op"] = ods.isAttribute(op) ? op : ods.dialectAttr(op, "gpu.all_reduce_op", ctx);
+  if (uniform) attributes["uniform"] = ods.unitAttr(ctx);
+  if (cluster_size !== undefined && cluster_size !== null) attributes["cluster_size"] = ods.isAttribute(cluster_size) ? cluster_size : ods.intAttr(cluster_size, "i32", ctx);
+  if (cluster_stride !== undefined && cluster_stride !== null) attributes["cluster_stride"] = ods.isAttribute(cluster_stride) ? cluster_stride : ods.intAttr(cluster_stride, "i32", ctx);
+  return ods.ir.Operation.create({ name: "gpu.subgroup_reduce", operands: [ods.value(value, "value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** threads per subgroup (`gpu.subgroup_size`) */
 class SubgroupSizeOp extends ods.OpView {
   static create({ upper_bound, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new SubgroupSizeOp(ods.create("gpu.subgroup_size", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+    return new SubgroupSizeOp(ods.ir.Operation.create({ name: "gpu.subgroup_size", operands: [], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.subgroup_size"); }
   get upper_bound() { return ods.attr(this, "upper_bound"); }
 }
 SubgroupSizeOp.OPERATION_NAME = "gpu.subgroup_size";
 /** threads per subgroup (`gpu.subgroup_size`) */
-function subgroup_size(options) { return SubgroupSizeOp.create(options).result; }
+function subgroup_size({ upper_bound, results, loc, ip } = {}) {
+  let attributes;
+  if (upper_bound !== undefined && upper_bound !== null) (attributes ??= {})["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ods.contextOf(loc, ip, []));
+  return ods.ir.Operation.create({ name: "gpu.subgroup_size", operands: [], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** terminator of gpu.launch regions (`gpu.terminator`) */
 class TerminatorOp extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new TerminatorOp(ods.create("gpu.terminator", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TerminatorOp(ods.ir.Operation.create({ name: "gpu.terminator", operands: [], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.terminator"); }
 }
@@ -1313,11 +1283,10 @@ function terminator(options) { return TerminatorOp.create(options); }
 class ThreadIdOp extends ods.OpView {
   static create(dimension, { upper_bound, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dimension]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
     if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
-    return new ThreadIdOp(ods.create("gpu.thread_id", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ThreadIdOp(ods.ir.Operation.create({ name: "gpu.thread_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.thread_id"); }
   get dimension() { return ods.attr(this, "dimension"); }
@@ -1325,15 +1294,18 @@ class ThreadIdOp extends ods.OpView {
 }
 ThreadIdOp.OPERATION_NAME = "gpu.thread_id";
 /** thread id within the block along a dimension (`gpu.thread_id`) */
-function thread_id(dimension, options) { return ThreadIdOp.create(dimension, options).result; }
+function thread_id(dimension, { upper_bound, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dimension]);
+  const attributes = {};
+  attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.dialectAttr(dimension, "gpu.dim", ctx);
+  if (upper_bound !== undefined && upper_bound !== null) attributes["upper_bound"] = ods.isAttribute(upper_bound) ? upper_bound : ods.intAttr(upper_bound, "index", ctx);
+  return ods.ir.Operation.create({ name: "gpu.thread_id", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** waits for async gpu ops to complete (`gpu.wait`) */
 class WaitOp extends ods.OpView {
   static create(asyncToken, asyncDependencies, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [asyncToken, asyncDependencies]);
-    const operands = ods.flatten(['*'], [asyncDependencies]);
-    const attributes = {};
-    return new WaitOp(ods.create("gpu.wait", { operands, results: ods.flatten(['?'], [asyncToken]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new WaitOp(ods.ir.Operation.create({ name: "gpu.wait", operands: ods.flatten(['*'], [asyncDependencies]), results: ods.flatten(['?'], [asyncToken]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.wait"); }
   get asyncDependencies() { return ods.operandGroup(this, ['*'], 0); }
@@ -1347,10 +1319,9 @@ function wait(asyncToken, asyncDependencies, options) { return WaitOp.create(asy
 class WarpExecuteOnLane0Op extends ods.OpView {
   static create(results_, laneid, warp_size, args, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, laneid, warp_size, args]);
-    const operands = ods.flatten(['1', '*'], [laneid, args]);
     const attributes = {};
     attributes["warp_size"] = ods.isAttribute(warp_size) ? warp_size : ods.intAttr(warp_size, "i64", ctx);
-    return new WarpExecuteOnLane0Op(ods.create("gpu.warp_execute_on_lane_0", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new WarpExecuteOnLane0Op(ods.ir.Operation.create({ name: "gpu.warp_execute_on_lane_0", operands: ods.flatten(['1', '*'], [laneid, args]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.warp_execute_on_lane_0"); }
   get laneid() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -1366,10 +1337,7 @@ function warp_execute_on_lane_0(results_, laneid, warp_size, args, options) { re
 /** returns values to the enclosing gpu op (`gpu.yield`) */
 class YieldOp extends ods.OpView {
   static create(values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [values]);
-    const operands = ods.flatten(['*'], [values]);
-    const attributes = {};
-    return new YieldOp(ods.create("gpu.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new YieldOp(ods.ir.Operation.create({ name: "gpu.yield", operands: ods.flatten(['*'], [values]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "gpu.yield"); }
   get values() { return ods.operandGroup(this, ['*'], 0); }

@@ -28,12 +28,11 @@ const WinogradConv2DFmr = ods.enumeration({ F_2_3: 0, F_4_3: 1, F_2_5: 2 }, { 0:
 class BatchMatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { indexing_maps, cast, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (indexing_maps !== undefined && indexing_maps !== null) attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     if (cast !== undefined && cast !== null) attributes["cast"] = ods.isAttribute(cast) ? cast : ods.dialectAttr(cast, "linalg.type_fn", ctx);
-    return new BatchMatmulOp(ods.create("linalg.batch_matmul", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BatchMatmulOp(ods.ir.Operation.create({ name: "linalg.batch_matmul", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.batch_matmul"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -51,10 +50,9 @@ function batch_matmul(result_tensors, inputs, outputs, options) { return BatchMa
 class BatchMatvecOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new BatchMatvecOp(ods.create("linalg.batch_matvec", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BatchMatvecOp(ods.ir.Operation.create({ name: "linalg.batch_matvec", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.batch_matvec"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -70,10 +68,9 @@ function batch_matvec(result_tensors, inputs, outputs, options) { return BatchMa
 class BatchMmt4DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new BatchMmt4DOp(ods.create("linalg.batch_mmt4d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BatchMmt4DOp(ods.ir.Operation.create({ name: "linalg.batch_mmt4d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.batch_mmt4d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -89,12 +86,11 @@ function batch_mmt4d(result_tensors, inputs, outputs, options) { return BatchMmt
 class BatchReduceMatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { indexing_maps, cast, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (indexing_maps !== undefined && indexing_maps !== null) attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     if (cast !== undefined && cast !== null) attributes["cast"] = ods.isAttribute(cast) ? cast : ods.dialectAttr(cast, "linalg.type_fn", ctx);
-    return new BatchReduceMatmulOp(ods.create("linalg.batch_reduce_matmul", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BatchReduceMatmulOp(ods.ir.Operation.create({ name: "linalg.batch_reduce_matmul", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.batch_reduce_matmul"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -112,10 +108,9 @@ function batch_reduce_matmul(result_tensors, inputs, outputs, options) { return 
 class BatchVecmatOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new BatchVecmatOp(ods.create("linalg.batch_vecmat", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BatchVecmatOp(ods.ir.Operation.create({ name: "linalg.batch_vecmat", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.batch_vecmat"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -131,10 +126,9 @@ function batch_vecmat(result_tensors, inputs, outputs, options) { return BatchVe
 class BroadcastOp extends ods.OpView {
   static create(result, input, init, dimensions, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, input, init, dimensions]);
-    const operands = ods.flatten(['1', '1'], [input, init]);
     const attributes = {};
     attributes["dimensions"] = ods.isAttribute(dimensions) ? dimensions : ods.denseArrayAttr(dimensions, 64, ctx);
-    return new BroadcastOp(ods.create("linalg.broadcast", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new BroadcastOp(ods.ir.Operation.create({ name: "linalg.broadcast", operands: [ods.value(input, "input"), ods.value(init, "init")], results: ods.flatten(['*'], [result]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.broadcast"); }
   get input() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -150,12 +144,11 @@ function broadcast(result, input, init, dimensions, options) { return BroadcastO
 class ContractOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, indexing_maps, { cast, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs, indexing_maps]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     if (cast !== undefined && cast !== null) attributes["cast"] = ods.isAttribute(cast) ? cast : ods.dialectAttr(cast, "linalg.type_fn", ctx);
-    return new ContractOp(ods.create("linalg.contract", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ContractOp(ods.ir.Operation.create({ name: "linalg.contract", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.contract"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -173,12 +166,11 @@ function contract(result_tensors, inputs, outputs, indexing_maps, options) { ret
 class Conv1DNcwFcwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv1DNcwFcwOp(ods.create("linalg.conv_1d_ncw_fcw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv1DNcwFcwOp(ods.ir.Operation.create({ name: "linalg.conv_1d_ncw_fcw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_1d_ncw_fcw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -196,12 +188,11 @@ function conv_1d_ncw_fcw(result_tensors, inputs, outputs, options) { return Conv
 class Conv1DNwcWcfOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv1DNwcWcfOp(ods.create("linalg.conv_1d_nwc_wcf", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv1DNwcWcfOp(ods.ir.Operation.create({ name: "linalg.conv_1d_nwc_wcf", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_1d_nwc_wcf"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -219,10 +210,9 @@ function conv_1d_nwc_wcf(result_tensors, inputs, outputs, options) { return Conv
 class Conv1DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new Conv1DOp(ods.create("linalg.conv_1d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv1DOp(ods.ir.Operation.create({ name: "linalg.conv_1d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_1d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -238,12 +228,11 @@ function conv_1d(result_tensors, inputs, outputs, options) { return Conv1DOp.cre
 class Conv2DNchwFchwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNchwFchwOp(ods.create("linalg.conv_2d_nchw_fchw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNchwFchwOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nchw_fchw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nchw_fchw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -261,12 +250,11 @@ function conv_2d_nchw_fchw(result_tensors, inputs, outputs, options) { return Co
 class Conv2DNchwFchwQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNchwFchwQOp(ods.create("linalg.conv_2d_nchw_fchw_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNchwFchwQOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nchw_fchw_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nchw_fchw_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -284,12 +272,11 @@ function conv_2d_nchw_fchw_q(result_tensors, inputs, outputs, options) { return 
 class Conv2DNgchwFgchwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNgchwFgchwOp(ods.create("linalg.conv_2d_ngchw_fgchw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNgchwFgchwOp(ods.ir.Operation.create({ name: "linalg.conv_2d_ngchw_fgchw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_ngchw_fgchw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -307,12 +294,11 @@ function conv_2d_ngchw_fgchw(result_tensors, inputs, outputs, options) { return 
 class Conv2DNgchwGfchwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNgchwGfchwOp(ods.create("linalg.conv_2d_ngchw_gfchw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNgchwGfchwOp(ods.ir.Operation.create({ name: "linalg.conv_2d_ngchw_gfchw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_ngchw_gfchw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -330,12 +316,11 @@ function conv_2d_ngchw_gfchw(result_tensors, inputs, outputs, options) { return 
 class Conv2DNgchwGfchwQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNgchwGfchwQOp(ods.create("linalg.conv_2d_ngchw_gfchw_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNgchwGfchwQOp(ods.ir.Operation.create({ name: "linalg.conv_2d_ngchw_gfchw_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_ngchw_gfchw_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -353,12 +338,11 @@ function conv_2d_ngchw_gfchw_q(result_tensors, inputs, outputs, options) { retur
 class Conv2DNhwcFhwcOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwcFhwcOp(ods.create("linalg.conv_2d_nhwc_fhwc", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwcFhwcOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwc_fhwc", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwc_fhwc"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -376,12 +360,11 @@ function conv_2d_nhwc_fhwc(result_tensors, inputs, outputs, options) { return Co
 class Conv2DNhwcFhwcQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwcFhwcQOp(ods.create("linalg.conv_2d_nhwc_fhwc_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwcFhwcQOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwc_fhwc_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwc_fhwc_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -399,12 +382,11 @@ function conv_2d_nhwc_fhwc_q(result_tensors, inputs, outputs, options) { return 
 class Conv2DNhwcHwcfOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwcHwcfOp(ods.create("linalg.conv_2d_nhwc_hwcf", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwcHwcfOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwc_hwcf", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwc_hwcf"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -422,12 +404,11 @@ function conv_2d_nhwc_hwcf(result_tensors, inputs, outputs, options) { return Co
 class Conv2DNhwcHwcfQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwcHwcfQOp(ods.create("linalg.conv_2d_nhwc_hwcf_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwcHwcfQOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwc_hwcf_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwc_hwcf_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -445,12 +426,11 @@ function conv_2d_nhwc_hwcf_q(result_tensors, inputs, outputs, options) { return 
 class Conv2DNhwgcGfhwcOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwgcGfhwcOp(ods.create("linalg.conv_2d_nhwgc_gfhwc", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwgcGfhwcOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwgc_gfhwc", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwgc_gfhwc"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -468,12 +448,11 @@ function conv_2d_nhwgc_gfhwc(result_tensors, inputs, outputs, options) { return 
 class Conv2DNhwgcGfhwcQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv2DNhwgcGfhwcQOp(ods.create("linalg.conv_2d_nhwgc_gfhwc_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DNhwgcGfhwcQOp(ods.ir.Operation.create({ name: "linalg.conv_2d_nhwgc_gfhwc_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d_nhwgc_gfhwc_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -491,10 +470,9 @@ function conv_2d_nhwgc_gfhwc_q(result_tensors, inputs, outputs, options) { retur
 class Conv2DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new Conv2DOp(ods.create("linalg.conv_2d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv2DOp(ods.ir.Operation.create({ name: "linalg.conv_2d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_2d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -510,12 +488,11 @@ function conv_2d(result_tensors, inputs, outputs, options) { return Conv2DOp.cre
 class Conv3DNcdhwFcdhwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv3DNcdhwFcdhwOp(ods.create("linalg.conv_3d_ncdhw_fcdhw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv3DNcdhwFcdhwOp(ods.ir.Operation.create({ name: "linalg.conv_3d_ncdhw_fcdhw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_3d_ncdhw_fcdhw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -533,12 +510,11 @@ function conv_3d_ncdhw_fcdhw(result_tensors, inputs, outputs, options) { return 
 class Conv3DNdhwcDhwcfOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv3DNdhwcDhwcfOp(ods.create("linalg.conv_3d_ndhwc_dhwcf", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv3DNdhwcDhwcfOp(ods.ir.Operation.create({ name: "linalg.conv_3d_ndhwc_dhwcf", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_3d_ndhwc_dhwcf"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -556,12 +532,11 @@ function conv_3d_ndhwc_dhwcf(result_tensors, inputs, outputs, options) { return 
 class Conv3DNdhwcDhwcfQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new Conv3DNdhwcDhwcfQOp(ods.create("linalg.conv_3d_ndhwc_dhwcf_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv3DNdhwcDhwcfQOp(ods.ir.Operation.create({ name: "linalg.conv_3d_ndhwc_dhwcf_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_3d_ndhwc_dhwcf_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -579,10 +554,9 @@ function conv_3d_ndhwc_dhwcf_q(result_tensors, inputs, outputs, options) { retur
 class Conv3DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new Conv3DOp(ods.create("linalg.conv_3d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Conv3DOp(ods.ir.Operation.create({ name: "linalg.conv_3d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.conv_3d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -598,11 +572,10 @@ function conv_3d(result_tensors, inputs, outputs, options) { return Conv3DOp.cre
 class CopyOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { cast, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (cast !== undefined && cast !== null) attributes["cast"] = ods.isAttribute(cast) ? cast : ods.dialectAttr(cast, "linalg.type_fn", ctx);
-    return new CopyOp(ods.create("linalg.copy", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new CopyOp(ods.ir.Operation.create({ name: "linalg.copy", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.copy"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -619,12 +592,11 @@ function copy(result_tensors, inputs, outputs, options) { return CopyOp.create(r
 class DepthwiseConv1DNcwCwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv1DNcwCwOp(ods.create("linalg.depthwise_conv_1d_ncw_cw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv1DNcwCwOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_1d_ncw_cw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_1d_ncw_cw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -642,12 +614,11 @@ function depthwise_conv_1d_ncw_cw(result_tensors, inputs, outputs, options) { re
 class DepthwiseConv1DNwcWcOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv1DNwcWcOp(ods.create("linalg.depthwise_conv_1d_nwc_wc", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv1DNwcWcOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_1d_nwc_wc", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_1d_nwc_wc"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -665,12 +636,11 @@ function depthwise_conv_1d_nwc_wc(result_tensors, inputs, outputs, options) { re
 class DepthwiseConv1DNwcWcmOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv1DNwcWcmOp(ods.create("linalg.depthwise_conv_1d_nwc_wcm", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv1DNwcWcmOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_1d_nwc_wcm", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_1d_nwc_wcm"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -688,12 +658,11 @@ function depthwise_conv_1d_nwc_wcm(result_tensors, inputs, outputs, options) { r
 class DepthwiseConv2DNchwChwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv2DNchwChwOp(ods.create("linalg.depthwise_conv_2d_nchw_chw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv2DNchwChwOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_2d_nchw_chw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_2d_nchw_chw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -711,12 +680,11 @@ function depthwise_conv_2d_nchw_chw(result_tensors, inputs, outputs, options) { 
 class DepthwiseConv2DNhwcHwcOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv2DNhwcHwcOp(ods.create("linalg.depthwise_conv_2d_nhwc_hwc", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv2DNhwcHwcOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_2d_nhwc_hwc", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_2d_nhwc_hwc"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -734,12 +702,11 @@ function depthwise_conv_2d_nhwc_hwc(result_tensors, inputs, outputs, options) { 
 class DepthwiseConv2DNhwcHwcQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv2DNhwcHwcQOp(ods.create("linalg.depthwise_conv_2d_nhwc_hwc_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv2DNhwcHwcQOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_2d_nhwc_hwc_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_2d_nhwc_hwc_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -757,12 +724,11 @@ function depthwise_conv_2d_nhwc_hwc_q(result_tensors, inputs, outputs, options) 
 class DepthwiseConv2DNhwcHwcmOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv2DNhwcHwcmOp(ods.create("linalg.depthwise_conv_2d_nhwc_hwcm", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv2DNhwcHwcmOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_2d_nhwc_hwcm", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_2d_nhwc_hwcm"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -780,12 +746,11 @@ function depthwise_conv_2d_nhwc_hwcm(result_tensors, inputs, outputs, options) {
 class DepthwiseConv2DNhwcHwcmQOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv2DNhwcHwcmQOp(ods.create("linalg.depthwise_conv_2d_nhwc_hwcm_q", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv2DNhwcHwcmQOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_2d_nhwc_hwcm_q", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_2d_nhwc_hwcm_q"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -803,12 +768,11 @@ function depthwise_conv_2d_nhwc_hwcm_q(result_tensors, inputs, outputs, options)
 class DepthwiseConv3DNcdhwCdhwOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv3DNcdhwCdhwOp(ods.create("linalg.depthwise_conv_3d_ncdhw_cdhw", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv3DNcdhwCdhwOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_3d_ncdhw_cdhw", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_3d_ncdhw_cdhw"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -826,12 +790,11 @@ function depthwise_conv_3d_ncdhw_cdhw(result_tensors, inputs, outputs, options) 
 class DepthwiseConv3DNdhwcDhwcOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv3DNdhwcDhwcOp(ods.create("linalg.depthwise_conv_3d_ndhwc_dhwc", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv3DNdhwcDhwcOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_3d_ndhwc_dhwc", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_3d_ndhwc_dhwc"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -849,12 +812,11 @@ function depthwise_conv_3d_ndhwc_dhwc(result_tensors, inputs, outputs, options) 
 class DepthwiseConv3DNdhwcDhwcmOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new DepthwiseConv3DNdhwcDhwcmOp(ods.create("linalg.depthwise_conv_3d_ndhwc_dhwcm", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DepthwiseConv3DNdhwcDhwcmOp(ods.ir.Operation.create({ name: "linalg.depthwise_conv_3d_ndhwc_dhwcm", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.depthwise_conv_3d_ndhwc_dhwcm"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -872,10 +834,9 @@ function depthwise_conv_3d_ndhwc_dhwcm(result_tensors, inputs, outputs, options)
 class DotOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new DotOp(ods.create("linalg.dot", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new DotOp(ods.ir.Operation.create({ name: "linalg.dot", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.dot"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -891,12 +852,11 @@ function dot(result_tensors, inputs, outputs, options) { return DotOp.create(res
 class ElementwiseOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, kind, indexing_maps, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs, kind, indexing_maps]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "linalg.elementwise_kind", ctx);
     attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
-    return new ElementwiseOp(ods.create("linalg.elementwise", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ElementwiseOp(ods.ir.Operation.create({ name: "linalg.elementwise", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.elementwise"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -914,10 +874,9 @@ function elementwise(result_tensors, inputs, outputs, kind, indexing_maps, optio
 class FillOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new FillOp(ods.create("linalg.fill", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new FillOp(ods.ir.Operation.create({ name: "linalg.fill", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.fill"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -933,10 +892,9 @@ function fill(result_tensors, inputs, outputs, options) { return FillOp.create(r
 class FillRng2DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new FillRng2DOp(ods.create("linalg.fill_rng_2d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new FillRng2DOp(ods.ir.Operation.create({ name: "linalg.fill_rng_2d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.fill_rng_2d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -952,14 +910,13 @@ function fill_rng_2d(result_tensors, inputs, outputs, options) { return FillRng2
 class GenericOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, indexing_maps, iterator_types, { doc, library_call, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs, indexing_maps, iterator_types]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     attributes["iterator_types"] = ods.isAttribute(iterator_types) ? iterator_types : ods.arrayAttr(iterator_types, ctx);
     if (doc !== undefined && doc !== null) attributes["doc"] = ods.isAttribute(doc) ? doc : ods.strAttr(doc, ctx);
     if (library_call !== undefined && library_call !== null) attributes["library_call"] = ods.isAttribute(library_call) ? library_call : ods.strAttr(library_call, ctx);
-    return new GenericOp(ods.create("linalg.generic", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GenericOp(ods.ir.Operation.create({ name: "linalg.generic", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.generic"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -979,25 +936,26 @@ function generic(result_tensors, inputs, outputs, indexing_maps, iterator_types,
 class IndexOp extends ods.OpView {
   static create(dim, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dim]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dim"] = ods.isAttribute(dim) ? dim : ods.intAttr(dim, "i64", ctx);
-    return new IndexOp(ods.create("linalg.index", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new IndexOp(ods.ir.Operation.create({ name: "linalg.index", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.index"); }
   get dim() { return ods.attr(this, "dim"); }
 }
 IndexOp.OPERATION_NAME = "linalg.index";
 /** linalg index operation (`linalg.index`) */
-function index(dim, options) { return IndexOp.create(dim, options).result; }
+function index(dim, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dim]);
+  const attributes = {};
+  attributes["dim"] = ods.isAttribute(dim) ? dim : ods.intAttr(dim, "i64", ctx);
+  return ods.ir.Operation.create({ name: "linalg.index", operands: [], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** elementwise operations (`linalg.map`) */
 class MapOp extends ods.OpView {
   static create(result, inputs, init, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, inputs, init]);
-    const operands = ods.flatten(['*', '1'], [inputs, init]);
-    const attributes = {};
-    return new MapOp(ods.create("linalg.map", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new MapOp(ods.ir.Operation.create({ name: "linalg.map", operands: ods.flatten(['*', '1'], [inputs, init]), results: ods.flatten(['*'], [result]), regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.map"); }
   get inputs() { return ods.operandGroup(this, ['*', '1'], 0); }
@@ -1012,12 +970,11 @@ function map(result, inputs, init, options) { return MapOp.create(result, inputs
 class MatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { indexing_maps, cast, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (indexing_maps !== undefined && indexing_maps !== null) attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     if (cast !== undefined && cast !== null) attributes["cast"] = ods.isAttribute(cast) ? cast : ods.dialectAttr(cast, "linalg.type_fn", ctx);
-    return new MatmulOp(ods.create("linalg.matmul", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new MatmulOp(ods.ir.Operation.create({ name: "linalg.matmul", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.matmul"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1035,10 +992,9 @@ function matmul(result_tensors, inputs, outputs, options) { return MatmulOp.crea
 class MatvecOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new MatvecOp(ods.create("linalg.matvec", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new MatvecOp(ods.ir.Operation.create({ name: "linalg.matvec", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.matvec"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1054,10 +1010,9 @@ function matvec(result_tensors, inputs, outputs, options) { return MatvecOp.crea
 class Mmt4DOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new Mmt4DOp(ods.create("linalg.mmt4d", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new Mmt4DOp(ods.ir.Operation.create({ name: "linalg.mmt4d", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.mmt4d"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1073,12 +1028,11 @@ function mmt4d(result_tensors, inputs, outputs, options) { return Mmt4DOp.create
 class PoolingNchwMaxOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNchwMaxOp(ods.create("linalg.pooling_nchw_max", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNchwMaxOp(ods.ir.Operation.create({ name: "linalg.pooling_nchw_max", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nchw_max"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1096,12 +1050,11 @@ function pooling_nchw_max(result_tensors, inputs, outputs, options) { return Poo
 class PoolingNchwSumOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNchwSumOp(ods.create("linalg.pooling_nchw_sum", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNchwSumOp(ods.ir.Operation.create({ name: "linalg.pooling_nchw_sum", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nchw_sum"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1119,12 +1072,11 @@ function pooling_nchw_sum(result_tensors, inputs, outputs, options) { return Poo
 class PoolingNcwMaxOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNcwMaxOp(ods.create("linalg.pooling_ncw_max", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNcwMaxOp(ods.ir.Operation.create({ name: "linalg.pooling_ncw_max", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_ncw_max"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1142,12 +1094,11 @@ function pooling_ncw_max(result_tensors, inputs, outputs, options) { return Pool
 class PoolingNcwSumOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNcwSumOp(ods.create("linalg.pooling_ncw_sum", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNcwSumOp(ods.ir.Operation.create({ name: "linalg.pooling_ncw_sum", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_ncw_sum"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1165,12 +1116,11 @@ function pooling_ncw_sum(result_tensors, inputs, outputs, options) { return Pool
 class PoolingNdhwcMaxOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNdhwcMaxOp(ods.create("linalg.pooling_ndhwc_max", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNdhwcMaxOp(ods.ir.Operation.create({ name: "linalg.pooling_ndhwc_max", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_ndhwc_max"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1188,12 +1138,11 @@ function pooling_ndhwc_max(result_tensors, inputs, outputs, options) { return Po
 class PoolingNdhwcMinOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNdhwcMinOp(ods.create("linalg.pooling_ndhwc_min", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNdhwcMinOp(ods.ir.Operation.create({ name: "linalg.pooling_ndhwc_min", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_ndhwc_min"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1211,12 +1160,11 @@ function pooling_ndhwc_min(result_tensors, inputs, outputs, options) { return Po
 class PoolingNdhwcSumOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNdhwcSumOp(ods.create("linalg.pooling_ndhwc_sum", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNdhwcSumOp(ods.ir.Operation.create({ name: "linalg.pooling_ndhwc_sum", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_ndhwc_sum"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1234,12 +1182,11 @@ function pooling_ndhwc_sum(result_tensors, inputs, outputs, options) { return Po
 class PoolingNhwcMaxOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNhwcMaxOp(ods.create("linalg.pooling_nhwc_max", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNhwcMaxOp(ods.ir.Operation.create({ name: "linalg.pooling_nhwc_max", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nhwc_max"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1257,12 +1204,11 @@ function pooling_nhwc_max(result_tensors, inputs, outputs, options) { return Poo
 class PoolingNhwcMaxUnsignedOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNhwcMaxUnsignedOp(ods.create("linalg.pooling_nhwc_max_unsigned", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNhwcMaxUnsignedOp(ods.ir.Operation.create({ name: "linalg.pooling_nhwc_max_unsigned", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nhwc_max_unsigned"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1280,12 +1226,11 @@ function pooling_nhwc_max_unsigned(result_tensors, inputs, outputs, options) { r
 class PoolingNhwcMinOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNhwcMinOp(ods.create("linalg.pooling_nhwc_min", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNhwcMinOp(ods.ir.Operation.create({ name: "linalg.pooling_nhwc_min", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nhwc_min"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1303,12 +1248,11 @@ function pooling_nhwc_min(result_tensors, inputs, outputs, options) { return Poo
 class PoolingNhwcMinUnsignedOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNhwcMinUnsignedOp(ods.create("linalg.pooling_nhwc_min_unsigned", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNhwcMinUnsignedOp(ods.ir.Operation.create({ name: "linalg.pooling_nhwc_min_unsigned", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nhwc_min_unsigned"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1326,12 +1270,11 @@ function pooling_nhwc_min_unsigned(result_tensors, inputs, outputs, options) { r
 class PoolingNhwcSumOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNhwcSumOp(ods.create("linalg.pooling_nhwc_sum", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNhwcSumOp(ods.ir.Operation.create({ name: "linalg.pooling_nhwc_sum", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nhwc_sum"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1349,12 +1292,11 @@ function pooling_nhwc_sum(result_tensors, inputs, outputs, options) { return Poo
 class PoolingNwcMaxOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNwcMaxOp(ods.create("linalg.pooling_nwc_max", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNwcMaxOp(ods.ir.Operation.create({ name: "linalg.pooling_nwc_max", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nwc_max"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1372,12 +1314,11 @@ function pooling_nwc_max(result_tensors, inputs, outputs, options) { return Pool
 class PoolingNwcMaxUnsignedOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNwcMaxUnsignedOp(ods.create("linalg.pooling_nwc_max_unsigned", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNwcMaxUnsignedOp(ods.ir.Operation.create({ name: "linalg.pooling_nwc_max_unsigned", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nwc_max_unsigned"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1395,12 +1336,11 @@ function pooling_nwc_max_unsigned(result_tensors, inputs, outputs, options) { re
 class PoolingNwcMinOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNwcMinOp(ods.create("linalg.pooling_nwc_min", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNwcMinOp(ods.ir.Operation.create({ name: "linalg.pooling_nwc_min", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nwc_min"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1418,12 +1358,11 @@ function pooling_nwc_min(result_tensors, inputs, outputs, options) { return Pool
 class PoolingNwcMinUnsignedOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNwcMinUnsignedOp(ods.create("linalg.pooling_nwc_min_unsigned", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNwcMinUnsignedOp(ods.ir.Operation.create({ name: "linalg.pooling_nwc_min_unsigned", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nwc_min_unsigned"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1441,12 +1380,11 @@ function pooling_nwc_min_unsigned(result_tensors, inputs, outputs, options) { re
 class PoolingNwcSumOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { strides, dilations, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
     if (strides !== undefined && strides !== null) attributes["strides"] = ods.isAttribute(strides) ? strides : ods.anyAttr(strides);
     if (dilations !== undefined && dilations !== null) attributes["dilations"] = ods.isAttribute(dilations) ? dilations : ods.anyAttr(dilations);
-    return new PoolingNwcSumOp(ods.create("linalg.pooling_nwc_sum", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PoolingNwcSumOp(ods.ir.Operation.create({ name: "linalg.pooling_nwc_sum", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.pooling_nwc_sum"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1464,10 +1402,9 @@ function pooling_nwc_sum(result_tensors, inputs, outputs, options) { return Pool
 class QuantizedBatchMatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new QuantizedBatchMatmulOp(ods.create("linalg.quantized_batch_matmul", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new QuantizedBatchMatmulOp(ods.ir.Operation.create({ name: "linalg.quantized_batch_matmul", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.quantized_batch_matmul"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1483,10 +1420,9 @@ function quantized_batch_matmul(result_tensors, inputs, outputs, options) { retu
 class QuantizedMatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new QuantizedMatmulOp(ods.create("linalg.quantized_matmul", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new QuantizedMatmulOp(ods.ir.Operation.create({ name: "linalg.quantized_matmul", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.quantized_matmul"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1502,10 +1438,9 @@ function quantized_matmul(result_tensors, inputs, outputs, options) { return Qua
 class ReduceOp extends ods.OpView {
   static create(result, inputs, inits, dimensions, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, inputs, inits, dimensions]);
-    const operands = ods.flatten(['*', '*'], [inputs, inits]);
     const attributes = {};
     attributes["dimensions"] = ods.isAttribute(dimensions) ? dimensions : ods.denseArrayAttr(dimensions, 64, ctx);
-    return new ReduceOp(ods.create("linalg.reduce", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ReduceOp(ods.ir.Operation.create({ name: "linalg.reduce", operands: ods.flatten(['*', '*'], [inputs, inits]), results: ods.flatten(['*'], [result]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.reduce"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1521,10 +1456,9 @@ function reduce(result, inputs, inits, dimensions, options) { return ReduceOp.cr
 class SoftmaxOp extends ods.OpView {
   static create(result, input, output, dimension, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, input, output, dimension]);
-    const operands = ods.flatten(['1', '1'], [input, output]);
     const attributes = {};
     attributes["dimension"] = ods.isAttribute(dimension) ? dimension : ods.intAttr(dimension, "i64", ctx);
-    return new SoftmaxOp(ods.create("linalg.softmax", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SoftmaxOp(ods.ir.Operation.create({ name: "linalg.softmax", operands: [ods.value(input, "input"), ods.value(output, "output")], results: ods.flatten(['*'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.softmax"); }
   get input() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1539,10 +1473,9 @@ function softmax(result, input, output, dimension, options) { return SoftmaxOp.c
 class TransposeOp extends ods.OpView {
   static create(result, input, init, permutation, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, input, init, permutation]);
-    const operands = ods.flatten(['1', '1'], [input, init]);
     const attributes = {};
     attributes["permutation"] = ods.isAttribute(permutation) ? permutation : ods.denseArrayAttr(permutation, 64, ctx);
-    return new TransposeOp(ods.create("linalg.transpose", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new TransposeOp(ods.ir.Operation.create({ name: "linalg.transpose", operands: [ods.value(input, "input"), ods.value(init, "init")], results: ods.flatten(['*'], [result]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.transpose"); }
   get input() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1558,10 +1491,9 @@ function transpose(result, input, init, permutation, options) { return Transpose
 class VecmatOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result_tensors, inputs, outputs]);
-    const operands = ods.flatten(['*', '*'], [inputs, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [inputs, outputs], ctx);
-    return new VecmatOp(ods.create("linalg.vecmat", { operands, results: ods.flatten(['*'], [result_tensors]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new VecmatOp(ods.ir.Operation.create({ name: "linalg.vecmat", operands: ods.flatten(['*', '*'], [inputs, outputs]), results: ods.flatten(['*'], [result_tensors]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.vecmat"); }
   get inputs() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -1577,10 +1509,9 @@ function vecmat(result_tensors, inputs, outputs, options) { return VecmatOp.crea
 class WinogradFilterTransformOp extends ods.OpView {
   static create(result, filter, output, fmr, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, filter, output, fmr]);
-    const operands = ods.flatten(['1', '1'], [filter, output]);
     const attributes = {};
     attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
-    return new WinogradFilterTransformOp(ods.create("linalg.winograd_filter_transform", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new WinogradFilterTransformOp(ods.ir.Operation.create({ name: "linalg.winograd_filter_transform", operands: [ods.value(filter, "filter"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.winograd_filter_transform"); }
   get filter() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1589,16 +1520,20 @@ class WinogradFilterTransformOp extends ods.OpView {
 }
 WinogradFilterTransformOp.OPERATION_NAME = "linalg.winograd_filter_transform";
 /** Winograd filter transform operator (`linalg.winograd_filter_transform`) */
-function winograd_filter_transform(result, filter, output, fmr, options) { return WinogradFilterTransformOp.create(result, filter, output, fmr, options).result; }
+function winograd_filter_transform(result, filter, output, fmr, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, filter, output, fmr]);
+  const attributes = {};
+  attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
+  return ods.ir.Operation.create({ name: "linalg.winograd_filter_transform", operands: [ods.value(filter, "filter"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** Winograd input transform operator (`linalg.winograd_input_transform`) */
 class WinogradInputTransformOp extends ods.OpView {
   static create(result, input, output, fmr, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, input, output, fmr]);
-    const operands = ods.flatten(['1', '1'], [input, output]);
     const attributes = {};
     attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
-    return new WinogradInputTransformOp(ods.create("linalg.winograd_input_transform", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new WinogradInputTransformOp(ods.ir.Operation.create({ name: "linalg.winograd_input_transform", operands: [ods.value(input, "input"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.winograd_input_transform"); }
   get input() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1607,16 +1542,20 @@ class WinogradInputTransformOp extends ods.OpView {
 }
 WinogradInputTransformOp.OPERATION_NAME = "linalg.winograd_input_transform";
 /** Winograd input transform operator (`linalg.winograd_input_transform`) */
-function winograd_input_transform(result, input, output, fmr, options) { return WinogradInputTransformOp.create(result, input, output, fmr, options).result; }
+function winograd_input_transform(result, input, output, fmr, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, input, output, fmr]);
+  const attributes = {};
+  attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
+  return ods.ir.Operation.create({ name: "linalg.winograd_input_transform", operands: [ods.value(input, "input"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** Winograd output transform operator (`linalg.winograd_output_transform`) */
 class WinogradOutputTransformOp extends ods.OpView {
   static create(result, value, output, fmr, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, value, output, fmr]);
-    const operands = ods.flatten(['1', '1'], [value, output]);
     const attributes = {};
     attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
-    return new WinogradOutputTransformOp(ods.create("linalg.winograd_output_transform", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new WinogradOutputTransformOp(ods.ir.Operation.create({ name: "linalg.winograd_output_transform", operands: [ods.value(value, "value"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.winograd_output_transform"); }
   get value() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1625,15 +1564,17 @@ class WinogradOutputTransformOp extends ods.OpView {
 }
 WinogradOutputTransformOp.OPERATION_NAME = "linalg.winograd_output_transform";
 /** Winograd output transform operator (`linalg.winograd_output_transform`) */
-function winograd_output_transform(result, value, output, fmr, options) { return WinogradOutputTransformOp.create(result, value, output, fmr, options).result; }
+function winograd_output_transform(result, value, output, fmr, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, value, output, fmr]);
+  const attributes = {};
+  attributes["fmr"] = ods.isAttribute(fmr) ? fmr : ods.enumAttr(fmr, 32, ctx);
+  return ods.ir.Operation.create({ name: "linalg.winograd_output_transform", operands: [ods.value(value, "value"), ods.value(output, "output")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** linalg yield operation (`linalg.yield`) */
 class YieldOp extends ods.OpView {
   static create(values, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [values]);
-    const operands = ods.flatten(['*'], [values]);
-    const attributes = {};
-    return new YieldOp(ods.create("linalg.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new YieldOp(ods.ir.Operation.create({ name: "linalg.yield", operands: ods.flatten(['*'], [values]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "linalg.yield"); }
   get values() { return ods.operandGroup(this, ['*'], 0); }

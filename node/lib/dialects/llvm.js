@@ -54,11 +54,9 @@ const Visibility = ods.enumeration({ Default: 0, Hidden: 1, Protected: 2 }, { 0:
 /** llvm.acos intrinsic (`llvm.intr.acos`) */
 class ACosOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new ACosOp(ods.create("llvm.intr.acos", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new ACosOp(ods.ir.Operation.create({ name: "llvm.intr.acos", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.acos"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -66,16 +64,18 @@ class ACosOp extends ods.OpView {
 }
 ACosOp.OPERATION_NAME = "llvm.intr.acos";
 /** llvm.acos intrinsic (`llvm.intr.acos`) */
-function intr_acos(in_, options) { return ACosOp.create(in_, options).result; }
+function intr_acos(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.acos", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** arithmetic shift right (`llvm.ashr`) */
 class AShrOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new AShrOp(ods.create("llvm.ashr", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new AShrOp(ods.ir.Operation.create({ name: "llvm.ashr", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.ashr"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -84,16 +84,18 @@ class AShrOp extends ods.OpView {
 }
 AShrOp.OPERATION_NAME = "llvm.ashr";
 /** arithmetic shift right (`llvm.ashr`) */
-function ashr(lhs, rhs, options) { return AShrOp.create(lhs, rhs, options).result; }
+function ashr(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.ashr", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.asin intrinsic (`llvm.intr.asin`) */
 class ASinOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new ASinOp(ods.create("llvm.intr.asin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new ASinOp(ods.ir.Operation.create({ name: "llvm.intr.asin", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.asin"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -101,16 +103,18 @@ class ASinOp extends ods.OpView {
 }
 ASinOp.OPERATION_NAME = "llvm.intr.asin";
 /** llvm.asin intrinsic (`llvm.intr.asin`) */
-function intr_asin(in_, options) { return ASinOp.create(in_, options).result; }
+function intr_asin(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.asin", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.atan2 intrinsic (`llvm.intr.atan2`) */
 class ATan2Op extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new ATan2Op(ods.create("llvm.intr.atan2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new ATan2Op(ods.ir.Operation.create({ name: "llvm.intr.atan2", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.atan2"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -119,16 +123,18 @@ class ATan2Op extends ods.OpView {
 }
 ATan2Op.OPERATION_NAME = "llvm.intr.atan2";
 /** llvm.atan2 intrinsic (`llvm.intr.atan2`) */
-function intr_atan2(in0, in1, options) { return ATan2Op.create(in0, in1, options).result; }
+function intr_atan2(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.atan2", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.atan intrinsic (`llvm.intr.atan`) */
 class ATanOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new ATanOp(ods.create("llvm.intr.atan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new ATanOp(ods.ir.Operation.create({ name: "llvm.intr.atan", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.atan"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -136,16 +142,19 @@ class ATanOp extends ods.OpView {
 }
 ATanOp.OPERATION_NAME = "llvm.intr.atan";
 /** llvm.atan intrinsic (`llvm.intr.atan`) */
-function intr_atan(in_, options) { return ATanOp.create(in_, options).result; }
+function intr_atan(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.atan", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.abs intrinsic (`llvm.intr.abs`) */
 class AbsOp extends ods.OpView {
   static create(res, in_, is_int_min_poison, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in_, is_int_min_poison]);
-    const operands = ods.flatten(['1'], [in_]);
     const attributes = {};
     attributes["is_int_min_poison"] = ods.isAttribute(is_int_min_poison) ? is_int_min_poison : ods.boolAttr(is_int_min_poison, ctx);
-    return new AbsOp(ods.create("llvm.intr.abs", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AbsOp(ods.ir.Operation.create({ name: "llvm.intr.abs", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.abs"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -153,16 +162,19 @@ class AbsOp extends ods.OpView {
 }
 AbsOp.OPERATION_NAME = "llvm.intr.abs";
 /** llvm.abs intrinsic (`llvm.intr.abs`) */
-function intr_abs(res, in_, is_int_min_poison, options) { return AbsOp.create(res, in_, is_int_min_poison, options).result; }
+function intr_abs(res, in_, is_int_min_poison, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in_, is_int_min_poison]);
+  const attributes = {};
+  attributes["is_int_min_poison"] = ods.isAttribute(is_int_min_poison) ? is_int_min_poison : ods.boolAttr(is_int_min_poison, ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.abs", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** integer addition (`llvm.add`) */
 class AddOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ctx);
-    return new AddOp(ods.create("llvm.add", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+    return new AddOp(ods.ir.Operation.create({ name: "llvm.add", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.add"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -171,44 +183,50 @@ class AddOp extends ods.OpView {
 }
 AddOp.OPERATION_NAME = "llvm.add";
 /** integer addition (`llvm.add`) */
-function add(lhs, rhs, options) { return AddOp.create(lhs, rhs, options).result; }
+function add(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.add", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** addrspacecast cast (`llvm.addrspacecast`) */
 class AddrSpaceCastOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new AddrSpaceCastOp(ods.create("llvm.addrspacecast", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AddrSpaceCastOp(ods.ir.Operation.create({ name: "llvm.addrspacecast", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.addrspacecast"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 AddrSpaceCastOp.OPERATION_NAME = "llvm.addrspacecast";
 /** addrspacecast cast (`llvm.addrspacecast`) */
-function addrspacecast(res, arg, options) { return AddrSpaceCastOp.create(res, arg, options).result; }
+function addrspacecast(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.addrspacecast", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** address of a global or function (`llvm.mlir.addressof`) */
 class AddressOfOp extends ods.OpView {
   static create(res, global_name, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, global_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["global_name"] = ods.isAttribute(global_name) ? global_name : ods.symbolRefAttr(global_name, ctx);
-    return new AddressOfOp(ods.create("llvm.mlir.addressof", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AddressOfOp(ods.ir.Operation.create({ name: "llvm.mlir.addressof", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.addressof"); }
   get global_name() { return ods.attr(this, "global_name"); }
 }
 AddressOfOp.OPERATION_NAME = "llvm.mlir.addressof";
 /** address of a global or function (`llvm.mlir.addressof`) */
-function mlir_addressof(res, global_name, options) { return AddressOfOp.create(res, global_name, options).result; }
+function mlir_addressof(res, global_name, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, global_name]);
+  const attributes = {};
+  attributes["global_name"] = ods.isAttribute(global_name) ? global_name : ods.symbolRefAttr(global_name, ctx);
+  return ods.ir.Operation.create({ name: "llvm.mlir.addressof", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** LLVM dialect alias (`llvm.mlir.alias`) */
 class AliasOp extends ods.OpView {
   static create(alias_type, sym_name, { linkage, dso_local, tls_mode, unnamed_addr, visibility_, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [alias_type, sym_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["alias_type"] = ods.isAttribute(alias_type) ? alias_type : ods.typeAttr(alias_type);
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
@@ -217,7 +235,7 @@ class AliasOp extends ods.OpView {
     if (tls_mode !== undefined && tls_mode !== null) attributes["tls_mode"] = ods.isAttribute(tls_mode) ? tls_mode : ods.anyAttr(tls_mode);
     if (unnamed_addr !== undefined && unnamed_addr !== null) attributes["unnamed_addr"] = ods.isAttribute(unnamed_addr) ? unnamed_addr : ods.enumAttr(unnamed_addr, 64, ctx);
     if (visibility_ !== undefined && visibility_ !== null) attributes["visibility_"] = ods.isAttribute(visibility_) ? visibility_ : ods.enumAttr(visibility_, 64, ctx);
-    return new AliasOp(ods.create("llvm.mlir.alias", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new AliasOp(ods.ir.Operation.create({ name: "llvm.mlir.alias", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.alias"); }
   get alias_type() { return ods.attr(this, "alias_type"); }
@@ -237,12 +255,11 @@ function mlir_alias(alias_type, sym_name, options) { return AliasOp.create(alias
 class AllocaOp extends ods.OpView {
   static create(res, arraySize, elem_type, { alignment, inalloca, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, arraySize, elem_type]);
-    const operands = ods.flatten(['1'], [arraySize]);
     const attributes = {};
     if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
     attributes["elem_type"] = ods.isAttribute(elem_type) ? elem_type : ods.typeAttr(elem_type);
     if (inalloca) attributes["inalloca"] = ods.unitAttr(ctx);
-    return new AllocaOp(ods.create("llvm.alloca", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocaOp(ods.ir.Operation.create({ name: "llvm.alloca", operands: [ods.value(arraySize, "arraySize")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.alloca"); }
   get arraySize() { return ods.operandGroup(this, ['1'], 0); }
@@ -252,15 +269,19 @@ class AllocaOp extends ods.OpView {
 }
 AllocaOp.OPERATION_NAME = "llvm.alloca";
 /** stack allocation (`llvm.alloca`) */
-function alloca(res, arraySize, elem_type, options) { return AllocaOp.create(res, arraySize, elem_type, options).result; }
+function alloca(res, arraySize, elem_type, { alignment, inalloca, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, arraySize, elem_type]);
+  const attributes = {};
+  if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
+  attributes["elem_type"] = ods.isAttribute(elem_type) ? elem_type : ods.typeAttr(elem_type);
+  if (inalloca) attributes["inalloca"] = ods.unitAttr(ctx);
+  return ods.ir.Operation.create({ name: "llvm.alloca", operands: [ods.value(arraySize, "arraySize")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** bitwise and (`llvm.and`) */
 class AndOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new AndOp(ods.create("llvm.and", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AndOp(ods.ir.Operation.create({ name: "llvm.and", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.and"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -268,15 +289,14 @@ class AndOp extends ods.OpView {
 }
 AndOp.OPERATION_NAME = "llvm.and";
 /** bitwise and (`llvm.and`) */
-function and(lhs, rhs, options) { return AndOp.create(lhs, rhs, options).result; }
+function and(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.and", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.annotation intrinsic (`llvm.intr.annotation`) */
 class Annotation extends ods.OpView {
   static create(res, operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new Annotation(ods.create("llvm.intr.annotation", { operands, results: ods.flatten(['?'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new Annotation(ods.ir.Operation.create({ name: "llvm.intr.annotation", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['?'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.annotation"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -290,11 +310,10 @@ function intr_annotation(res, operands_, options) { return Annotation.create(res
 class AssumeOp extends ods.OpView {
   static create(cond, op_bundle_operands, op_bundle_sizes, { op_bundle_tags, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [cond, op_bundle_operands, op_bundle_sizes]);
-    const operands = ods.flatten(['1', '*'], [cond, op_bundle_operands]);
     const attributes = {};
     attributes["op_bundle_sizes"] = ods.isAttribute(op_bundle_sizes) ? op_bundle_sizes : ods.denseArrayAttr(op_bundle_sizes, 32, ctx);
     if (op_bundle_tags !== undefined && op_bundle_tags !== null) attributes["op_bundle_tags"] = ods.isAttribute(op_bundle_tags) ? op_bundle_tags : ods.arrayAttr(op_bundle_tags, ctx);
-    return new AssumeOp(ods.create("llvm.intr.assume", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AssumeOp(ods.ir.Operation.create({ name: "llvm.intr.assume", operands: ods.flatten(['1', '*'], [cond, op_bundle_operands]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.assume"); }
   get cond() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -310,7 +329,6 @@ function intr_assume(cond, op_bundle_operands, op_bundle_sizes, options) { retur
 class AtomicCmpXchgOp extends ods.OpView {
   static create(res, ptr, cmp, val, success_ordering, failure_ordering, { syncscope, alignment, weak, volatile_, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, ptr, cmp, val, success_ordering, failure_ordering]);
-    const operands = ods.flatten(['1', '1', '1'], [ptr, cmp, val]);
     const attributes = {};
     attributes["success_ordering"] = ods.isAttribute(success_ordering) ? success_ordering : ods.enumAttr(success_ordering, 64, ctx);
     attributes["failure_ordering"] = ods.isAttribute(failure_ordering) ? failure_ordering : ods.enumAttr(failure_ordering, 64, ctx);
@@ -322,7 +340,7 @@ class AtomicCmpXchgOp extends ods.OpView {
     if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
     if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
-    return new AtomicCmpXchgOp(ods.create("llvm.cmpxchg", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AtomicCmpXchgOp(ods.ir.Operation.create({ name: "llvm.cmpxchg", operands: [ods.value(ptr, "ptr"), ods.value(cmp, "cmp"), ods.value(val, "val")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.cmpxchg"); }
   get ptr() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -341,13 +359,26 @@ class AtomicCmpXchgOp extends ods.OpView {
 }
 AtomicCmpXchgOp.OPERATION_NAME = "llvm.cmpxchg";
 /** atomic compare-exchange (`llvm.cmpxchg`) */
-function cmpxchg(res, ptr, cmp, val, success_ordering, failure_ordering, options) { return AtomicCmpXchgOp.create(res, ptr, cmp, val, success_ordering, failure_ordering, options).result; }
+function cmpxchg(res, ptr, cmp, val, success_ordering, failure_ordering, { syncscope, alignment, weak, volatile_, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, ptr, cmp, val, success_ordering, failure_ordering]);
+  const attributes = {};
+  attributes["success_ordering"] = ods.isAttribute(success_ordering) ? success_ordering : ods.enumAttr(success_ordering, 64, ctx);
+  attributes["failure_ordering"] = ods.isAttribute(failure_ordering) ? failure_ordering : ods.enumAttr(failure_ordering, 64, ctx);
+  if (syncscope !== undefined && syncscope !== null) attributes["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ctx);
+  if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
+  if (weak) attributes["weak"] = ods.unitAttr(ctx);
+  if (volatile_) attributes["volatile_"] = ods.unitAttr(ctx);
+  if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
+  if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
+  if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
+  if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
+  return ods.ir.Operation.create({ name: "llvm.cmpxchg", operands: [ods.value(ptr, "ptr"), ods.value(cmp, "cmp"), ods.value(val, "val")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** atomic read-modify-write (`llvm.atomicrmw`) */
 class AtomicRMWOp extends ods.OpView {
   static create(bin_op, ptr, val, ordering, { syncscope, alignment, volatile_, access_groups, alias_scopes, noalias_scopes, tbaa, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [bin_op, ptr, val, ordering]);
-    const operands = ods.flatten(['1', '1'], [ptr, val]);
     const attributes = {};
     attributes["bin_op"] = ods.isAttribute(bin_op) ? bin_op : ods.enumAttr(bin_op, 64, ctx);
     attributes["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ctx);
@@ -358,7 +389,7 @@ class AtomicRMWOp extends ods.OpView {
     if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
     if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
-    return new AtomicRMWOp(ods.create("llvm.atomicrmw", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AtomicRMWOp(ods.ir.Operation.create({ name: "llvm.atomicrmw", operands: [ods.value(ptr, "ptr"), ods.value(val, "val")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.atomicrmw"); }
   get ptr() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -375,62 +406,76 @@ class AtomicRMWOp extends ods.OpView {
 }
 AtomicRMWOp.OPERATION_NAME = "llvm.atomicrmw";
 /** atomic read-modify-write (`llvm.atomicrmw`) */
-function atomicrmw(bin_op, ptr, val, ordering, options) { return AtomicRMWOp.create(bin_op, ptr, val, ordering, options).result; }
+function atomicrmw(bin_op, ptr, val, ordering, { syncscope, alignment, volatile_, access_groups, alias_scopes, noalias_scopes, tbaa, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [bin_op, ptr, val, ordering]);
+  const attributes = {};
+  attributes["bin_op"] = ods.isAttribute(bin_op) ? bin_op : ods.enumAttr(bin_op, 64, ctx);
+  attributes["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ctx);
+  if (syncscope !== undefined && syncscope !== null) attributes["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ctx);
+  if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
+  if (volatile_) attributes["volatile_"] = ods.unitAttr(ctx);
+  if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
+  if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
+  if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
+  if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
+  return ods.ir.Operation.create({ name: "llvm.atomicrmw", operands: [ods.value(ptr, "ptr"), ods.value(val, "val")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** llvm.bitreverse intrinsic (`llvm.intr.bitreverse`) */
 class BitReverseOp extends ods.OpView {
   static create(in_, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new BitReverseOp(ods.create("llvm.intr.bitreverse", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new BitReverseOp(ods.ir.Operation.create({ name: "llvm.intr.bitreverse", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.bitreverse"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitReverseOp.OPERATION_NAME = "llvm.intr.bitreverse";
 /** llvm.bitreverse intrinsic (`llvm.intr.bitreverse`) */
-function intr_bitreverse(in_, options) { return BitReverseOp.create(in_, options).result; }
+function intr_bitreverse(in_, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.bitreverse", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** bitcast cast (`llvm.bitcast`) */
 class BitcastOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new BitcastOp(ods.create("llvm.bitcast", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BitcastOp(ods.ir.Operation.create({ name: "llvm.bitcast", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.bitcast"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitcastOp.OPERATION_NAME = "llvm.bitcast";
 /** bitcast cast (`llvm.bitcast`) */
-function bitcast(res, arg, options) { return BitcastOp.create(res, arg, options).result; }
+function bitcast(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.bitcast", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** address of a tagged block (`llvm.blockaddress`) */
 class BlockAddressOp extends ods.OpView {
   static create(res, block_addr, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, block_addr]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["block_addr"] = ods.isAttribute(block_addr) ? block_addr : ods.dialectAttr(block_addr, "llvm.blockaddress", ctx);
-    return new BlockAddressOp(ods.create("llvm.blockaddress", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BlockAddressOp(ods.ir.Operation.create({ name: "llvm.blockaddress", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.blockaddress"); }
   get block_addr() { return ods.attr(this, "block_addr"); }
 }
 BlockAddressOp.OPERATION_NAME = "llvm.blockaddress";
 /** address of a tagged block (`llvm.blockaddress`) */
-function blockaddress(res, block_addr, options) { return BlockAddressOp.create(res, block_addr, options).result; }
+function blockaddress(res, block_addr, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, block_addr]);
+  const attributes = {};
+  attributes["block_addr"] = ods.isAttribute(block_addr) ? block_addr : ods.dialectAttr(block_addr, "llvm.blockaddress", ctx);
+  return ods.ir.Operation.create({ name: "llvm.blockaddress", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** tags a block (`llvm.blocktag`) */
 class BlockTagOp extends ods.OpView {
   static create(tag, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [tag]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["tag"] = ods.isAttribute(tag) ? tag : ods.dialectAttr(tag, "llvm.blocktag", ctx);
-    return new BlockTagOp(ods.create("llvm.blocktag", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BlockTagOp(ods.ir.Operation.create({ name: "llvm.blocktag", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.blocktag"); }
   get tag() { return ods.attr(this, "tag"); }
@@ -442,11 +487,9 @@ function blocktag(tag, options) { return BlockTagOp.create(tag, options); }
 /** unconditional branch (`llvm.br`) */
 class BrOp extends ods.OpView {
   static create(destOperands, dest, { loop_annotation, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [destOperands, dest]);
-    const operands = ods.flatten(['*'], [destOperands]);
-    const attributes = {};
-    if (loop_annotation !== undefined && loop_annotation !== null) attributes["loop_annotation"] = ods.isAttribute(loop_annotation) ? loop_annotation : ods.anyAttr(loop_annotation);
-    return new BrOp(ods.create("llvm.br", { operands, results: ods.flatten([], []), attributes, successors: [dest], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (loop_annotation !== undefined && loop_annotation !== null) (attributes ??= {})["loop_annotation"] = ods.isAttribute(loop_annotation) ? loop_annotation : ods.anyAttr(loop_annotation);
+    return new BrOp(ods.ir.Operation.create({ name: "llvm.br", operands: ods.flatten(['*'], [destOperands]), attributes, successors: [dest], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.br"); }
   get destOperands() { return ods.operandGroup(this, ['*'], 0); }
@@ -459,23 +502,21 @@ function br(destOperands, dest, options) { return BrOp.create(destOperands, dest
 /** llvm.bswap intrinsic (`llvm.intr.bswap`) */
 class ByteSwapOp extends ods.OpView {
   static create(in_, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new ByteSwapOp(ods.create("llvm.intr.bswap", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ByteSwapOp(ods.ir.Operation.create({ name: "llvm.intr.bswap", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.bswap"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 ByteSwapOp.OPERATION_NAME = "llvm.intr.bswap";
 /** llvm.bswap intrinsic (`llvm.intr.bswap`) */
-function intr_bswap(in_, options) { return ByteSwapOp.create(in_, options).result; }
+function intr_bswap(in_, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.bswap", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** call to an LLVM intrinsic by name (`llvm.call_intrinsic`) */
 class CallIntrinsicOp extends ods.OpView {
   static create(results_, intrin, args, op_bundle_operands, op_bundle_sizes, { fastmathFlags, op_bundle_tags, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, intrin, args, op_bundle_operands, op_bundle_sizes]);
-    const operands = ods.flatten(['*', '*'], [args, op_bundle_operands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [args, op_bundle_operands], ctx);
     attributes["intrin"] = ods.isAttribute(intrin) ? intrin : ods.strAttr(intrin, ctx);
@@ -484,7 +525,7 @@ class CallIntrinsicOp extends ods.OpView {
     if (op_bundle_tags !== undefined && op_bundle_tags !== null) attributes["op_bundle_tags"] = ods.isAttribute(op_bundle_tags) ? op_bundle_tags : ods.arrayAttr(op_bundle_tags, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new CallIntrinsicOp(ods.create("llvm.call_intrinsic", { operands, results: ods.flatten(['?'], [results_]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CallIntrinsicOp(ods.ir.Operation.create({ name: "llvm.call_intrinsic", operands: ods.flatten(['*', '*'], [args, op_bundle_operands]), results: ods.flatten(['?'], [results_]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.call_intrinsic"); }
   get args() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -505,7 +546,6 @@ function call_intrinsic(results_, intrin, args, op_bundle_operands, op_bundle_si
 class CallOp extends ods.OpView {
   static create(result, callee_operands, op_bundle_operands, op_bundle_sizes, { var_callee_type, callee, fastmathFlags, branch_weights, CConv, TailCallKind, memory_effects, convergent, no_unwind, will_return, op_bundle_tags, arg_attrs, res_attrs, no_inline, always_inline, inline_hint, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, callee_operands, op_bundle_operands, op_bundle_sizes]);
-    const operands = ods.flatten(['*', '*'], [callee_operands, op_bundle_operands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [callee_operands, op_bundle_operands], ctx);
     if (var_callee_type !== undefined && var_callee_type !== null) attributes["var_callee_type"] = ods.isAttribute(var_callee_type) ? var_callee_type : ods.typeAttr(var_callee_type);
@@ -529,7 +569,7 @@ class CallOp extends ods.OpView {
     if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
     if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
-    return new CallOp(ods.create("llvm.call", { operands, results: ods.flatten(['?'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CallOp(ods.ir.Operation.create({ name: "llvm.call", operands: ods.flatten(['*', '*'], [callee_operands, op_bundle_operands]), results: ods.flatten(['?'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.call"); }
   get callee_operands() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -564,10 +604,9 @@ function call(result, callee_operands, op_bundle_operands, op_bundle_sizes, opti
 class ComdatOp extends ods.OpView {
   static create(sym_name, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
-    return new ComdatOp(ods.create("llvm.comdat", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ComdatOp(ods.ir.Operation.create({ name: "llvm.comdat", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.comdat"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -581,11 +620,10 @@ function comdat(sym_name, options) { return ComdatOp.create(sym_name, options); 
 class ComdatSelectorOp extends ods.OpView {
   static create(sym_name, comdat, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, comdat]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     attributes["comdat"] = ods.isAttribute(comdat) ? comdat : ods.enumAttr(comdat, 64, ctx);
-    return new ComdatSelectorOp(ods.create("llvm.comdat_selector", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ComdatSelectorOp(ods.ir.Operation.create({ name: "llvm.comdat_selector", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.comdat_selector"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -599,12 +637,11 @@ function comdat_selector(sym_name, comdat, options) { return ComdatSelectorOp.cr
 class CondBrOp extends ods.OpView {
   static create(condition, trueDestOperands, falseDestOperands, trueDest, falseDest, { branch_weights, loop_annotation, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [condition, trueDestOperands, falseDestOperands, trueDest, falseDest]);
-    const operands = ods.flatten(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands], ctx);
     if (branch_weights !== undefined && branch_weights !== null) attributes["branch_weights"] = ods.isAttribute(branch_weights) ? branch_weights : ods.denseArrayAttr(branch_weights, 32, ctx);
     if (loop_annotation !== undefined && loop_annotation !== null) attributes["loop_annotation"] = ods.isAttribute(loop_annotation) ? loop_annotation : ods.anyAttr(loop_annotation);
-    return new CondBrOp(ods.create("llvm.cond_br", { operands, results: ods.flatten([], []), attributes, successors: [trueDest, falseDest], regions: 0, loc, ip, context: ctx }));
+    return new CondBrOp(ods.ir.Operation.create({ name: "llvm.cond_br", operands: ods.flatten(['1', '*', '*'], [condition, trueDestOperands, falseDestOperands]), attributes, successors: [trueDest, falseDest], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.cond_br"); }
   get condition() { return ods.operandGroup(this, ['1', '*', '*'], 0); }
@@ -621,26 +658,28 @@ function cond_br(condition, trueDestOperands, falseDestOperands, trueDest, false
 class ConstantOp extends ods.OpView {
   static create(res, value, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, value]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
-    return new ConstantOp(ods.create("llvm.mlir.constant", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConstantOp(ods.ir.Operation.create({ name: "llvm.mlir.constant", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.constant"); }
   get value() { return ods.attr(this, "value"); }
 }
 ConstantOp.OPERATION_NAME = "llvm.mlir.constant";
 /** constant (`llvm.mlir.constant`) */
-function mlir_constant(res, value, options) { return ConstantOp.create(res, value, options).result; }
+function mlir_constant(res, value, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, value]);
+  const attributes = {};
+  attributes["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
+  return ods.ir.Operation.create({ name: "llvm.mlir.constant", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.copysign intrinsic (`llvm.intr.copysign`) */
 class CopySignOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new CopySignOp(ods.create("llvm.intr.copysign", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new CopySignOp(ods.ir.Operation.create({ name: "llvm.intr.copysign", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.copysign"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -649,16 +688,18 @@ class CopySignOp extends ods.OpView {
 }
 CopySignOp.OPERATION_NAME = "llvm.intr.copysign";
 /** llvm.copysign intrinsic (`llvm.intr.copysign`) */
-function intr_copysign(in0, in1, options) { return CopySignOp.create(in0, in1, options).result; }
+function intr_copysign(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.copysign", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.cos intrinsic (`llvm.intr.cos`) */
 class CosOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new CosOp(ods.create("llvm.intr.cos", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new CosOp(ods.ir.Operation.create({ name: "llvm.intr.cos", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.cos"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -666,16 +707,18 @@ class CosOp extends ods.OpView {
 }
 CosOp.OPERATION_NAME = "llvm.intr.cos";
 /** llvm.cos intrinsic (`llvm.intr.cos`) */
-function intr_cos(in_, options) { return CosOp.create(in_, options).result; }
+function intr_cos(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.cos", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.cosh intrinsic (`llvm.intr.cosh`) */
 class CoshOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new CoshOp(ods.create("llvm.intr.cosh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new CoshOp(ods.ir.Operation.create({ name: "llvm.intr.cosh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.cosh"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -683,16 +726,19 @@ class CoshOp extends ods.OpView {
 }
 CoshOp.OPERATION_NAME = "llvm.intr.cosh";
 /** llvm.cosh intrinsic (`llvm.intr.cosh`) */
-function intr_cosh(in_, options) { return CoshOp.create(in_, options).result; }
+function intr_cosh(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.cosh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.ctlz intrinsic (`llvm.intr.ctlz`) */
 class CountLeadingZerosOp extends ods.OpView {
   static create(res, in_, is_zero_poison, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in_, is_zero_poison]);
-    const operands = ods.flatten(['1'], [in_]);
     const attributes = {};
     attributes["is_zero_poison"] = ods.isAttribute(is_zero_poison) ? is_zero_poison : ods.boolAttr(is_zero_poison, ctx);
-    return new CountLeadingZerosOp(ods.create("llvm.intr.ctlz", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CountLeadingZerosOp(ods.ir.Operation.create({ name: "llvm.intr.ctlz", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ctlz"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -700,16 +746,20 @@ class CountLeadingZerosOp extends ods.OpView {
 }
 CountLeadingZerosOp.OPERATION_NAME = "llvm.intr.ctlz";
 /** llvm.ctlz intrinsic (`llvm.intr.ctlz`) */
-function intr_ctlz(res, in_, is_zero_poison, options) { return CountLeadingZerosOp.create(res, in_, is_zero_poison, options).result; }
+function intr_ctlz(res, in_, is_zero_poison, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in_, is_zero_poison]);
+  const attributes = {};
+  attributes["is_zero_poison"] = ods.isAttribute(is_zero_poison) ? is_zero_poison : ods.boolAttr(is_zero_poison, ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.ctlz", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.cttz intrinsic (`llvm.intr.cttz`) */
 class CountTrailingZerosOp extends ods.OpView {
   static create(res, in_, is_zero_poison, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in_, is_zero_poison]);
-    const operands = ods.flatten(['1'], [in_]);
     const attributes = {};
     attributes["is_zero_poison"] = ods.isAttribute(is_zero_poison) ? is_zero_poison : ods.boolAttr(is_zero_poison, ctx);
-    return new CountTrailingZerosOp(ods.create("llvm.intr.cttz", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CountTrailingZerosOp(ods.ir.Operation.create({ name: "llvm.intr.cttz", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.cttz"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -717,46 +767,51 @@ class CountTrailingZerosOp extends ods.OpView {
 }
 CountTrailingZerosOp.OPERATION_NAME = "llvm.intr.cttz";
 /** llvm.cttz intrinsic (`llvm.intr.cttz`) */
-function intr_cttz(res, in_, is_zero_poison, options) { return CountTrailingZerosOp.create(res, in_, is_zero_poison, options).result; }
+function intr_cttz(res, in_, is_zero_poison, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in_, is_zero_poison]);
+  const attributes = {};
+  attributes["is_zero_poison"] = ods.isAttribute(is_zero_poison) ? is_zero_poison : ods.boolAttr(is_zero_poison, ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.cttz", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.ctpop intrinsic (`llvm.intr.ctpop`) */
 class CtPopOp extends ods.OpView {
   static create(in_, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new CtPopOp(ods.create("llvm.intr.ctpop", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CtPopOp(ods.ir.Operation.create({ name: "llvm.intr.ctpop", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ctpop"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 CtPopOp.OPERATION_NAME = "llvm.intr.ctpop";
 /** llvm.ctpop intrinsic (`llvm.intr.ctpop`) */
-function intr_ctpop(in_, options) { return CtPopOp.create(in_, options).result; }
+function intr_ctpop(in_, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ctpop", operands: [ods.value(in_, "in")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** dso_local_equivalent of a function (`llvm.dso_local_equivalent`) */
 class DSOLocalEquivalentOp extends ods.OpView {
   static create(res, function_name, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, function_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["function_name"] = ods.isAttribute(function_name) ? function_name : ods.symbolRefAttr(function_name, ctx);
-    return new DSOLocalEquivalentOp(ods.create("llvm.dso_local_equivalent", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DSOLocalEquivalentOp(ods.ir.Operation.create({ name: "llvm.dso_local_equivalent", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.dso_local_equivalent"); }
   get function_name() { return ods.attr(this, "function_name"); }
 }
 DSOLocalEquivalentOp.OPERATION_NAME = "llvm.dso_local_equivalent";
 /** dso_local_equivalent of a function (`llvm.dso_local_equivalent`) */
-function dso_local_equivalent(res, function_name, options) { return DSOLocalEquivalentOp.create(res, function_name, options).result; }
+function dso_local_equivalent(res, function_name, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, function_name]);
+  const attributes = {};
+  attributes["function_name"] = ods.isAttribute(function_name) ? function_name : ods.symbolRefAttr(function_name, ctx);
+  return ods.ir.Operation.create({ name: "llvm.dso_local_equivalent", operands: [], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.debugtrap intrinsic (`llvm.intr.debugtrap`) */
 class DebugTrap extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new DebugTrap(ods.create("llvm.intr.debugtrap", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DebugTrap(ods.ir.Operation.create({ name: "llvm.intr.debugtrap", operands: [], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.debugtrap"); }
 }
@@ -767,26 +822,23 @@ function intr_debugtrap(options) { return DebugTrap.create(options); }
 /** llvm.eh.typeid.for intrinsic (`llvm.intr.eh.typeid.for`) */
 class EhTypeidForOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new EhTypeidForOp(ods.create("llvm.intr.eh.typeid.for", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new EhTypeidForOp(ods.ir.Operation.create({ name: "llvm.intr.eh.typeid.for", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.eh.typeid.for"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 EhTypeidForOp.OPERATION_NAME = "llvm.intr.eh.typeid.for";
 /** llvm.eh.typeid.for intrinsic (`llvm.intr.eh.typeid.for`) */
-function intr_eh_typeid_for(res, in_, options) { return EhTypeidForOp.create(res, in_, options).result; }
+function intr_eh_typeid_for(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.eh.typeid.for", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.exp10 intrinsic (`llvm.intr.exp10`) */
 class Exp10Op extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new Exp10Op(ods.create("llvm.intr.exp10", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new Exp10Op(ods.ir.Operation.create({ name: "llvm.intr.exp10", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.exp10"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -794,16 +846,18 @@ class Exp10Op extends ods.OpView {
 }
 Exp10Op.OPERATION_NAME = "llvm.intr.exp10";
 /** llvm.exp10 intrinsic (`llvm.intr.exp10`) */
-function intr_exp10(in_, options) { return Exp10Op.create(in_, options).result; }
+function intr_exp10(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.exp10", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.exp2 intrinsic (`llvm.intr.exp2`) */
 class Exp2Op extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new Exp2Op(ods.create("llvm.intr.exp2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new Exp2Op(ods.ir.Operation.create({ name: "llvm.intr.exp2", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.exp2"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -811,16 +865,18 @@ class Exp2Op extends ods.OpView {
 }
 Exp2Op.OPERATION_NAME = "llvm.intr.exp2";
 /** llvm.exp2 intrinsic (`llvm.intr.exp2`) */
-function intr_exp2(in_, options) { return Exp2Op.create(in_, options).result; }
+function intr_exp2(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.exp2", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.exp intrinsic (`llvm.intr.exp`) */
 class ExpOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new ExpOp(ods.create("llvm.intr.exp", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new ExpOp(ods.ir.Operation.create({ name: "llvm.intr.exp", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.exp"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -828,15 +884,16 @@ class ExpOp extends ods.OpView {
 }
 ExpOp.OPERATION_NAME = "llvm.intr.exp";
 /** llvm.exp intrinsic (`llvm.intr.exp`) */
-function intr_exp(in_, options) { return ExpOp.create(in_, options).result; }
+function intr_exp(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.exp", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.expect intrinsic (`llvm.intr.expect`) */
 class ExpectOp extends ods.OpView {
   static create(val, expected, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [val, expected]);
-    const operands = ods.flatten(['1', '1'], [val, expected]);
-    const attributes = {};
-    return new ExpectOp(ods.create("llvm.intr.expect", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ExpectOp(ods.ir.Operation.create({ name: "llvm.intr.expect", operands: [ods.value(val, "val"), ods.value(expected, "expected")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.expect"); }
   get val() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -844,16 +901,17 @@ class ExpectOp extends ods.OpView {
 }
 ExpectOp.OPERATION_NAME = "llvm.intr.expect";
 /** llvm.expect intrinsic (`llvm.intr.expect`) */
-function intr_expect(val, expected, options) { return ExpectOp.create(val, expected, options).result; }
+function intr_expect(val, expected, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.expect", operands: [ods.value(val, "val"), ods.value(expected, "expected")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.expect.with.probability intrinsic (`llvm.intr.expect.with.probability`) */
 class ExpectWithProbabilityOp extends ods.OpView {
   static create(val, expected, prob, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [val, expected, prob]);
-    const operands = ods.flatten(['1', '1'], [val, expected]);
     const attributes = {};
     attributes["prob"] = ods.isAttribute(prob) ? prob : ods.anyAttr(prob);
-    return new ExpectWithProbabilityOp(ods.create("llvm.intr.expect.with.probability", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ExpectWithProbabilityOp(ods.ir.Operation.create({ name: "llvm.intr.expect.with.probability", operands: [ods.value(val, "val"), ods.value(expected, "expected")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.expect.with.probability"); }
   get val() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -862,15 +920,17 @@ class ExpectWithProbabilityOp extends ods.OpView {
 }
 ExpectWithProbabilityOp.OPERATION_NAME = "llvm.intr.expect.with.probability";
 /** llvm.expect.with.probability intrinsic (`llvm.intr.expect.with.probability`) */
-function intr_expect_with_probability(val, expected, prob, options) { return ExpectWithProbabilityOp.create(val, expected, prob, options).result; }
+function intr_expect_with_probability(val, expected, prob, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [val, expected, prob]);
+  const attributes = {};
+  attributes["prob"] = ods.isAttribute(prob) ? prob : ods.anyAttr(prob);
+  return ods.ir.Operation.create({ name: "llvm.intr.expect.with.probability", operands: [ods.value(val, "val"), ods.value(expected, "expected")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** extract an element from a vector (`llvm.extractelement`) */
 class ExtractElementOp extends ods.OpView {
   static create(vector, position, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [vector, position]);
-    const operands = ods.flatten(['1', '1'], [vector, position]);
-    const attributes = {};
-    return new ExtractElementOp(ods.create("llvm.extractelement", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ExtractElementOp(ods.ir.Operation.create({ name: "llvm.extractelement", operands: [ods.value(vector, "vector"), ods.value(position, "position")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.extractelement"); }
   get vector() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -878,16 +938,17 @@ class ExtractElementOp extends ods.OpView {
 }
 ExtractElementOp.OPERATION_NAME = "llvm.extractelement";
 /** extract an element from a vector (`llvm.extractelement`) */
-function extractelement(vector, position, options) { return ExtractElementOp.create(vector, position, options).result; }
+function extractelement(vector, position, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.extractelement", operands: [ods.value(vector, "vector"), ods.value(position, "position")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** extract a value from an aggregate (`llvm.extractvalue`) */
 class ExtractValueOp extends ods.OpView {
   static create(res, container, position, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, container, position]);
-    const operands = ods.flatten(['1'], [container]);
     const attributes = {};
     attributes["position"] = ods.isAttribute(position) ? position : ods.denseArrayAttr(position, 64, ctx);
-    return new ExtractValueOp(ods.create("llvm.extractvalue", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtractValueOp(ods.ir.Operation.create({ name: "llvm.extractvalue", operands: [ods.value(container, "container")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.extractvalue"); }
   get container() { return ods.operandGroup(this, ['1'], 0); }
@@ -895,16 +956,19 @@ class ExtractValueOp extends ods.OpView {
 }
 ExtractValueOp.OPERATION_NAME = "llvm.extractvalue";
 /** extract a value from an aggregate (`llvm.extractvalue`) */
-function extractvalue(res, container, position, options) { return ExtractValueOp.create(res, container, position, options).result; }
+function extractvalue(res, container, position, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, container, position]);
+  const attributes = {};
+  attributes["position"] = ods.isAttribute(position) ? position : ods.denseArrayAttr(position, 64, ctx);
+  return ods.ir.Operation.create({ name: "llvm.extractvalue", operands: [ods.value(container, "container")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.fabs intrinsic (`llvm.intr.fabs`) */
 class FAbsOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FAbsOp(ods.create("llvm.intr.fabs", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new FAbsOp(ods.ir.Operation.create({ name: "llvm.intr.fabs", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fabs"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -912,16 +976,18 @@ class FAbsOp extends ods.OpView {
 }
 FAbsOp.OPERATION_NAME = "llvm.intr.fabs";
 /** llvm.fabs intrinsic (`llvm.intr.fabs`) */
-function intr_fabs(in_, options) { return FAbsOp.create(in_, options).result; }
+function intr_fabs(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.fabs", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point add (`llvm.fadd`) */
 class FAddOp extends ods.OpView {
   static create(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FAddOp(ods.create("llvm.fadd", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FAddOp(ods.ir.Operation.create({ name: "llvm.fadd", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fadd"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -930,16 +996,18 @@ class FAddOp extends ods.OpView {
 }
 FAddOp.OPERATION_NAME = "llvm.fadd";
 /** floating-point add (`llvm.fadd`) */
-function fadd(lhs, rhs, options) { return FAddOp.create(lhs, rhs, options).result; }
+function fadd(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.fadd", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.ceil intrinsic (`llvm.intr.ceil`) */
 class FCeilOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FCeilOp(ods.create("llvm.intr.ceil", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new FCeilOp(ods.ir.Operation.create({ name: "llvm.intr.ceil", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ceil"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -947,17 +1015,20 @@ class FCeilOp extends ods.OpView {
 }
 FCeilOp.OPERATION_NAME = "llvm.intr.ceil";
 /** llvm.ceil intrinsic (`llvm.intr.ceil`) */
-function intr_ceil(in_, options) { return FCeilOp.create(in_, options).result; }
+function intr_ceil(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.ceil", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point comparison (`llvm.fcmp`) */
 class FCmpOp extends ods.OpView {
   static create(predicate, lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
     const attributes = {};
     attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
     if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FCmpOp(ods.create("llvm.fcmp", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FCmpOp(ods.ir.Operation.create({ name: "llvm.fcmp", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fcmp"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -967,16 +1038,20 @@ class FCmpOp extends ods.OpView {
 }
 FCmpOp.OPERATION_NAME = "llvm.fcmp";
 /** floating-point comparison (`llvm.fcmp`) */
-function fcmp(predicate, lhs, rhs, options) { return FCmpOp.create(predicate, lhs, rhs, options).result; }
+function fcmp(predicate, lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
+  const attributes = {};
+  attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
+  if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
+  return ods.ir.Operation.create({ name: "llvm.fcmp", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** floating-point div (`llvm.fdiv`) */
 class FDivOp extends ods.OpView {
   static create(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FDivOp(ods.create("llvm.fdiv", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FDivOp(ods.ir.Operation.create({ name: "llvm.fdiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fdiv"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -985,16 +1060,18 @@ class FDivOp extends ods.OpView {
 }
 FDivOp.OPERATION_NAME = "llvm.fdiv";
 /** floating-point div (`llvm.fdiv`) */
-function fdiv(lhs, rhs, options) { return FDivOp.create(lhs, rhs, options).result; }
+function fdiv(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.fdiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.floor intrinsic (`llvm.intr.floor`) */
 class FFloorOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FFloorOp(ods.create("llvm.intr.floor", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new FFloorOp(ods.ir.Operation.create({ name: "llvm.intr.floor", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.floor"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -1002,16 +1079,18 @@ class FFloorOp extends ods.OpView {
 }
 FFloorOp.OPERATION_NAME = "llvm.intr.floor";
 /** llvm.floor intrinsic (`llvm.intr.floor`) */
-function intr_floor(in_, options) { return FFloorOp.create(in_, options).result; }
+function intr_floor(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.floor", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.fma intrinsic (`llvm.intr.fma`) */
 class FMAOp extends ods.OpView {
   static create(in0, in1, in2, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1, in2]);
-    const operands = ods.flatten(['1', '1', '1'], [in0, in1, in2]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FMAOp(ods.create("llvm.intr.fma", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1, in2]));
+    return new FMAOp(ods.ir.Operation.create({ name: "llvm.intr.fma", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fma"); }
   get in0() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1021,16 +1100,18 @@ class FMAOp extends ods.OpView {
 }
 FMAOp.OPERATION_NAME = "llvm.intr.fma";
 /** llvm.fma intrinsic (`llvm.intr.fma`) */
-function intr_fma(in0, in1, in2, options) { return FMAOp.create(in0, in1, in2, options).result; }
+function intr_fma(in0, in1, in2, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1, in2]));
+  return ods.ir.Operation.create({ name: "llvm.intr.fma", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.fmuladd intrinsic (`llvm.intr.fmuladd`) */
 class FMulAddOp extends ods.OpView {
   static create(in0, in1, in2, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1, in2]);
-    const operands = ods.flatten(['1', '1', '1'], [in0, in1, in2]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FMulAddOp(ods.create("llvm.intr.fmuladd", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1, in2]));
+    return new FMulAddOp(ods.ir.Operation.create({ name: "llvm.intr.fmuladd", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fmuladd"); }
   get in0() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1040,16 +1121,18 @@ class FMulAddOp extends ods.OpView {
 }
 FMulAddOp.OPERATION_NAME = "llvm.intr.fmuladd";
 /** llvm.fmuladd intrinsic (`llvm.intr.fmuladd`) */
-function intr_fmuladd(in0, in1, in2, options) { return FMulAddOp.create(in0, in1, in2, options).result; }
+function intr_fmuladd(in0, in1, in2, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1, in2]));
+  return ods.ir.Operation.create({ name: "llvm.intr.fmuladd", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point mul (`llvm.fmul`) */
 class FMulOp extends ods.OpView {
   static create(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FMulOp(ods.create("llvm.fmul", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FMulOp(ods.ir.Operation.create({ name: "llvm.fmul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fmul"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1058,16 +1141,18 @@ class FMulOp extends ods.OpView {
 }
 FMulOp.OPERATION_NAME = "llvm.fmul";
 /** floating-point mul (`llvm.fmul`) */
-function fmul(lhs, rhs, options) { return FMulOp.create(lhs, rhs, options).result; }
+function fmul(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.fmul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point negation (`llvm.fneg`) */
 class FNegOp extends ods.OpView {
   static create(operand, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FNegOp(ods.create("llvm.fneg", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new FNegOp(ods.ir.Operation.create({ name: "llvm.fneg", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fneg"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -1075,16 +1160,18 @@ class FNegOp extends ods.OpView {
 }
 FNegOp.OPERATION_NAME = "llvm.fneg";
 /** floating-point negation (`llvm.fneg`) */
-function fneg(operand, options) { return FNegOp.create(operand, options).result; }
+function fneg(operand, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "llvm.fneg", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** fpext cast (`llvm.fpext`) */
 class FPExtOp extends ods.OpView {
   static create(res, arg, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FPExtOp(ods.create("llvm.fpext", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, arg]));
+    return new FPExtOp(ods.ir.Operation.create({ name: "llvm.fpext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fpext"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -1092,46 +1179,46 @@ class FPExtOp extends ods.OpView {
 }
 FPExtOp.OPERATION_NAME = "llvm.fpext";
 /** fpext cast (`llvm.fpext`) */
-function fpext(res, arg, options) { return FPExtOp.create(res, arg, options).result; }
+function fpext(res, arg, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, arg]));
+  return ods.ir.Operation.create({ name: "llvm.fpext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** fptosi cast (`llvm.fptosi`) */
 class FPToSIOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new FPToSIOp(ods.create("llvm.fptosi", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FPToSIOp(ods.ir.Operation.create({ name: "llvm.fptosi", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fptosi"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 FPToSIOp.OPERATION_NAME = "llvm.fptosi";
 /** fptosi cast (`llvm.fptosi`) */
-function fptosi(res, arg, options) { return FPToSIOp.create(res, arg, options).result; }
+function fptosi(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.fptosi", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** fptoui cast (`llvm.fptoui`) */
 class FPToUIOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new FPToUIOp(ods.create("llvm.fptoui", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FPToUIOp(ods.ir.Operation.create({ name: "llvm.fptoui", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fptoui"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 FPToUIOp.OPERATION_NAME = "llvm.fptoui";
 /** fptoui cast (`llvm.fptoui`) */
-function fptoui(res, arg, options) { return FPToUIOp.create(res, arg, options).result; }
+function fptoui(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.fptoui", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** fptrunc cast (`llvm.fptrunc`) */
 class FPTruncOp extends ods.OpView {
   static create(res, arg, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FPTruncOp(ods.create("llvm.fptrunc", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, arg]));
+    return new FPTruncOp(ods.ir.Operation.create({ name: "llvm.fptrunc", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fptrunc"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -1139,16 +1226,18 @@ class FPTruncOp extends ods.OpView {
 }
 FPTruncOp.OPERATION_NAME = "llvm.fptrunc";
 /** fptrunc cast (`llvm.fptrunc`) */
-function fptrunc(res, arg, options) { return FPTruncOp.create(res, arg, options).result; }
+function fptrunc(res, arg, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, arg]));
+  return ods.ir.Operation.create({ name: "llvm.fptrunc", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** floating-point rem (`llvm.frem`) */
 class FRemOp extends ods.OpView {
   static create(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FRemOp(ods.create("llvm.frem", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FRemOp(ods.ir.Operation.create({ name: "llvm.frem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.frem"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1157,16 +1246,18 @@ class FRemOp extends ods.OpView {
 }
 FRemOp.OPERATION_NAME = "llvm.frem";
 /** floating-point rem (`llvm.frem`) */
-function frem(lhs, rhs, options) { return FRemOp.create(lhs, rhs, options).result; }
+function frem(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.frem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating-point sub (`llvm.fsub`) */
 class FSubOp extends ods.OpView {
   static create(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FSubOp(ods.create("llvm.fsub", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FSubOp(ods.ir.Operation.create({ name: "llvm.fsub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fsub"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1175,16 +1266,18 @@ class FSubOp extends ods.OpView {
 }
 FSubOp.OPERATION_NAME = "llvm.fsub";
 /** floating-point sub (`llvm.fsub`) */
-function fsub(lhs, rhs, options) { return FSubOp.create(lhs, rhs, options).result; }
+function fsub(lhs, rhs, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.fsub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.trunc intrinsic (`llvm.intr.trunc`) */
 class FTruncOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FTruncOp(ods.create("llvm.intr.trunc", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new FTruncOp(ods.ir.Operation.create({ name: "llvm.intr.trunc", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.trunc"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -1192,17 +1285,20 @@ class FTruncOp extends ods.OpView {
 }
 FTruncOp.OPERATION_NAME = "llvm.intr.trunc";
 /** llvm.trunc intrinsic (`llvm.intr.trunc`) */
-function intr_trunc(in_, options) { return FTruncOp.create(in_, options).result; }
+function intr_trunc(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.trunc", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** memory fence (`llvm.fence`) */
 class FenceOp extends ods.OpView {
   static create(ordering, { syncscope, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [ordering]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ctx);
     if (syncscope !== undefined && syncscope !== null) attributes["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ctx);
-    return new FenceOp(ods.create("llvm.fence", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FenceOp(ods.ir.Operation.create({ name: "llvm.fence", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.fence"); }
   get ordering() { return ods.attr(this, "ordering"); }
@@ -1215,11 +1311,9 @@ function fence(ordering, options) { return FenceOp.create(ordering, options); }
 /** llvm.frexp intrinsic (`llvm.intr.frexp`) */
 class FractionExpOp extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new FractionExpOp(ods.create("llvm.intr.frexp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new FractionExpOp(ods.ir.Operation.create({ name: "llvm.intr.frexp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.frexp"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -1227,30 +1321,30 @@ class FractionExpOp extends ods.OpView {
 }
 FractionExpOp.OPERATION_NAME = "llvm.intr.frexp";
 /** llvm.frexp intrinsic (`llvm.intr.frexp`) */
-function intr_frexp(res, in_, options) { return FractionExpOp.create(res, in_, options).result; }
+function intr_frexp(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.frexp", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** freeze a value (`llvm.freeze`) */
 class FreezeOp extends ods.OpView {
   static create(val, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [val]);
-    const operands = ods.flatten(['1'], [val]);
-    const attributes = {};
-    return new FreezeOp(ods.create("llvm.freeze", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FreezeOp(ods.ir.Operation.create({ name: "llvm.freeze", operands: [ods.value(val, "val")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.freeze"); }
   get val() { return ods.operandGroup(this, ['1'], 0); }
 }
 FreezeOp.OPERATION_NAME = "llvm.freeze";
 /** freeze a value (`llvm.freeze`) */
-function freeze(val, options) { return FreezeOp.create(val, options).result; }
+function freeze(val, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.freeze", operands: [ods.value(val, "val")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.fshl intrinsic (`llvm.intr.fshl`) */
 class FshlOp extends ods.OpView {
   static create(in0, in1, in2, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1, in2]);
-    const operands = ods.flatten(['1', '1', '1'], [in0, in1, in2]);
-    const attributes = {};
-    return new FshlOp(ods.create("llvm.intr.fshl", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FshlOp(ods.ir.Operation.create({ name: "llvm.intr.fshl", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fshl"); }
   get in0() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1259,15 +1353,14 @@ class FshlOp extends ods.OpView {
 }
 FshlOp.OPERATION_NAME = "llvm.intr.fshl";
 /** llvm.fshl intrinsic (`llvm.intr.fshl`) */
-function intr_fshl(in0, in1, in2, options) { return FshlOp.create(in0, in1, in2, options).result; }
+function intr_fshl(in0, in1, in2, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.fshl", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.fshr intrinsic (`llvm.intr.fshr`) */
 class FshrOp extends ods.OpView {
   static create(in0, in1, in2, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1, in2]);
-    const operands = ods.flatten(['1', '1', '1'], [in0, in1, in2]);
-    const attributes = {};
-    return new FshrOp(ods.create("llvm.intr.fshr", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FshrOp(ods.ir.Operation.create({ name: "llvm.intr.fshr", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fshr"); }
   get in0() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1276,18 +1369,19 @@ class FshrOp extends ods.OpView {
 }
 FshrOp.OPERATION_NAME = "llvm.intr.fshr";
 /** llvm.fshr intrinsic (`llvm.intr.fshr`) */
-function intr_fshr(in0, in1, in2, options) { return FshrOp.create(in0, in1, in2, options).result; }
+function intr_fshr(in0, in1, in2, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.fshr", operands: [ods.value(in0, "in0"), ods.value(in1, "in1"), ods.value(in2, "in2")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** pointer arithmetic (`llvm.getelementptr`) */
 class GEPOp extends ods.OpView {
   static create(res, base, dynamicIndices, rawConstantIndices, elem_type, { noWrapFlags, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, base, dynamicIndices, rawConstantIndices, elem_type]);
-    const operands = ods.flatten(['1', '*'], [base, dynamicIndices]);
     const attributes = {};
     attributes["rawConstantIndices"] = ods.isAttribute(rawConstantIndices) ? rawConstantIndices : ods.denseArrayAttr(rawConstantIndices, 32, ctx);
     attributes["elem_type"] = ods.isAttribute(elem_type) ? elem_type : ods.typeAttr(elem_type);
     if (noWrapFlags !== undefined && noWrapFlags !== null) attributes["noWrapFlags"] = ods.isAttribute(noWrapFlags) ? noWrapFlags : ods.enumAttr(noWrapFlags, 32, ctx);
-    return new GEPOp(ods.create("llvm.getelementptr", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GEPOp(ods.ir.Operation.create({ name: "llvm.getelementptr", operands: ods.flatten(['1', '*'], [base, dynamicIndices]), results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.getelementptr"); }
   get base() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -1303,10 +1397,7 @@ function getelementptr(res, base, dynamicIndices, rawConstantIndices, elem_type,
 /** llvm.get.active.lane.mask intrinsic (`llvm.intr.get.active.lane.mask`) */
 class GetActiveLaneMaskOp extends ods.OpView {
   static create(res, base, n, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, base, n]);
-    const operands = ods.flatten(['1', '1'], [base, n]);
-    const attributes = {};
-    return new GetActiveLaneMaskOp(ods.create("llvm.intr.get.active.lane.mask", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GetActiveLaneMaskOp(ods.ir.Operation.create({ name: "llvm.intr.get.active.lane.mask", operands: [ods.value(base, "base"), ods.value(n, "n")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.get.active.lane.mask"); }
   get base() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1314,18 +1405,19 @@ class GetActiveLaneMaskOp extends ods.OpView {
 }
 GetActiveLaneMaskOp.OPERATION_NAME = "llvm.intr.get.active.lane.mask";
 /** llvm.get.active.lane.mask intrinsic (`llvm.intr.get.active.lane.mask`) */
-function intr_get_active_lane_mask(res, base, n, options) { return GetActiveLaneMaskOp.create(res, base, n, options).result; }
+function intr_get_active_lane_mask(res, base, n, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.get.active.lane.mask", operands: [ods.value(base, "base"), ods.value(n, "n")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** global constructors (`llvm.mlir.global_ctors`) */
 class GlobalCtorsOp extends ods.OpView {
   static create(ctors, priorities, data, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [ctors, priorities, data]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["ctors"] = ods.isAttribute(ctors) ? ctors : ods.arrayAttr(ctors, ctx);
     attributes["priorities"] = ods.isAttribute(priorities) ? priorities : ods.arrayAttr(priorities, ctx);
     attributes["data"] = ods.isAttribute(data) ? data : ods.arrayAttr(data, ctx);
-    return new GlobalCtorsOp(ods.create("llvm.mlir.global_ctors", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GlobalCtorsOp(ods.ir.Operation.create({ name: "llvm.mlir.global_ctors", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.global_ctors"); }
   get ctors() { return ods.attr(this, "ctors"); }
@@ -1340,12 +1432,11 @@ function mlir_global_ctors(ctors, priorities, data, options) { return GlobalCtor
 class GlobalDtorsOp extends ods.OpView {
   static create(dtors, priorities, data, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dtors, priorities, data]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["dtors"] = ods.isAttribute(dtors) ? dtors : ods.arrayAttr(dtors, ctx);
     attributes["priorities"] = ods.isAttribute(priorities) ? priorities : ods.arrayAttr(priorities, ctx);
     attributes["data"] = ods.isAttribute(data) ? data : ods.arrayAttr(data, ctx);
-    return new GlobalDtorsOp(ods.create("llvm.mlir.global_dtors", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GlobalDtorsOp(ods.ir.Operation.create({ name: "llvm.mlir.global_dtors", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.global_dtors"); }
   get dtors() { return ods.attr(this, "dtors"); }
@@ -1360,7 +1451,6 @@ function mlir_global_dtors(dtors, priorities, data, options) { return GlobalDtor
 class GlobalOp extends ods.OpView {
   static create(global_type, sym_name, { linkage, constant, dso_local, tls_mode, externally_initialized, value, alignment, addr_space, unnamed_addr, section, comdat, dbg_exprs, visibility_, target_specific_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [global_type, sym_name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["global_type"] = ods.isAttribute(global_type) ? global_type : ods.typeAttr(global_type);
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
@@ -1378,7 +1468,7 @@ class GlobalOp extends ods.OpView {
     if (dbg_exprs !== undefined && dbg_exprs !== null) attributes["dbg_exprs"] = ods.isAttribute(dbg_exprs) ? dbg_exprs : ods.arrayAttr(dbg_exprs, ctx);
     if (visibility_ !== undefined && visibility_ !== null) attributes["visibility_"] = ods.isAttribute(visibility_) ? visibility_ : ods.enumAttr(visibility_, 64, ctx);
     if (target_specific_attrs !== undefined && target_specific_attrs !== null) attributes["target_specific_attrs"] = ods.isAttribute(target_specific_attrs) ? target_specific_attrs : ods.arrayAttr(target_specific_attrs, ctx);
-    return new GlobalOp(ods.create("llvm.mlir.global", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GlobalOp(ods.ir.Operation.create({ name: "llvm.mlir.global", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.global"); }
   get global_type() { return ods.attr(this, "global_type"); }
@@ -1407,10 +1497,9 @@ function mlir_global(global_type, sym_name, options) { return GlobalOp.create(gl
 class ICmpOp extends ods.OpView {
   static create(predicate, lhs, rhs, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
     const attributes = {};
     attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
-    return new ICmpOp(ods.create("llvm.icmp", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ICmpOp(ods.ir.Operation.create({ name: "llvm.icmp", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.icmp"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1419,13 +1508,17 @@ class ICmpOp extends ods.OpView {
 }
 ICmpOp.OPERATION_NAME = "llvm.icmp";
 /** integer comparison (`llvm.icmp`) */
-function icmp(predicate, lhs, rhs, options) { return ICmpOp.create(predicate, lhs, rhs, options).result; }
+function icmp(predicate, lhs, rhs, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [predicate, lhs, rhs]);
+  const attributes = {};
+  attributes["predicate"] = ods.isAttribute(predicate) ? predicate : ods.enumAttr(predicate, 64, ctx);
+  return ods.ir.Operation.create({ name: "llvm.icmp", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** indirect function (`llvm.mlir.ifunc`) */
 class IFuncOp extends ods.OpView {
   static create(sym_name, i_func_type, resolver, resolver_type, linkage, { dso_local, address_space, unnamed_addr, visibility_, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, i_func_type, resolver, resolver_type, linkage]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     attributes["i_func_type"] = ods.isAttribute(i_func_type) ? i_func_type : ods.typeAttr(i_func_type);
@@ -1436,7 +1529,7 @@ class IFuncOp extends ods.OpView {
     if (address_space !== undefined && address_space !== null) attributes["address_space"] = ods.isAttribute(address_space) ? address_space : ods.intAttr(address_space, "i32", ctx);
     if (unnamed_addr !== undefined && unnamed_addr !== null) attributes["unnamed_addr"] = ods.isAttribute(unnamed_addr) ? unnamed_addr : ods.enumAttr(unnamed_addr, 64, ctx);
     if (visibility_ !== undefined && visibility_ !== null) attributes["visibility_"] = ods.isAttribute(visibility_) ? visibility_ : ods.enumAttr(visibility_, 64, ctx);
-    return new IFuncOp(ods.create("llvm.mlir.ifunc", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IFuncOp(ods.ir.Operation.create({ name: "llvm.mlir.ifunc", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.ifunc"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -1457,10 +1550,9 @@ function mlir_ifunc(sym_name, i_func_type, resolver, resolver_type, linkage, opt
 class IndirectBrOp extends ods.OpView {
   static create(addr, succOperands, indbr_operand_segments, successors_, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [addr, succOperands, indbr_operand_segments, successors_]);
-    const operands = ods.flatten(['1', '*'], [addr, succOperands]);
     const attributes = {};
     attributes["indbr_operand_segments"] = ods.isAttribute(indbr_operand_segments) ? indbr_operand_segments : ods.denseArrayAttr(indbr_operand_segments, 32, ctx);
-    return new IndirectBrOp(ods.create("llvm.indirectbr", { operands, results: ods.flatten([], []), attributes, successors: [...successors_], regions: 0, loc, ip, context: ctx }));
+    return new IndirectBrOp(ods.ir.Operation.create({ name: "llvm.indirectbr", operands: ods.flatten(['1', '*'], [addr, succOperands]), attributes, successors: [...successors_], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.indirectbr"); }
   get addr() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -1475,7 +1567,6 @@ function indirectbr(addr, succOperands, indbr_operand_segments, successors_, opt
 class InlineAsmOp extends ods.OpView {
   static create(res, operands_, asm_string, constraints, { has_side_effects, is_align_stack, tail_call_kind, asm_dialect, operand_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, operands_, asm_string, constraints]);
-    const operands = ods.flatten(['*'], [operands_]);
     const attributes = {};
     attributes["asm_string"] = ods.isAttribute(asm_string) ? asm_string : ods.strAttr(asm_string, ctx);
     attributes["constraints"] = ods.isAttribute(constraints) ? constraints : ods.strAttr(constraints, ctx);
@@ -1484,7 +1575,7 @@ class InlineAsmOp extends ods.OpView {
     if (tail_call_kind !== undefined && tail_call_kind !== null) attributes["tail_call_kind"] = ods.isAttribute(tail_call_kind) ? tail_call_kind : ods.dialectAttr(tail_call_kind, "llvm.tailcallkind", ctx);
     if (asm_dialect !== undefined && asm_dialect !== null) attributes["asm_dialect"] = ods.isAttribute(asm_dialect) ? asm_dialect : ods.enumAttr(asm_dialect, 64, ctx);
     if (operand_attrs !== undefined && operand_attrs !== null) attributes["operand_attrs"] = ods.isAttribute(operand_attrs) ? operand_attrs : ods.arrayAttr(operand_attrs, ctx);
-    return new InlineAsmOp(ods.create("llvm.inline_asm", { operands, results: ods.flatten(['?'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new InlineAsmOp(ods.ir.Operation.create({ name: "llvm.inline_asm", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['?'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.inline_asm"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -1504,10 +1595,7 @@ function inline_asm(res, operands_, asm_string, constraints, options) { return I
 /** insert an element into a vector (`llvm.insertelement`) */
 class InsertElementOp extends ods.OpView {
   static create(vector, value, position, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [vector, value, position]);
-    const operands = ods.flatten(['1', '1', '1'], [vector, value, position]);
-    const attributes = {};
-    return new InsertElementOp(ods.create("llvm.insertelement", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertElementOp(ods.ir.Operation.create({ name: "llvm.insertelement", operands: [ods.value(vector, "vector"), ods.value(value, "value"), ods.value(position, "position")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.insertelement"); }
   get vector() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -1516,16 +1604,17 @@ class InsertElementOp extends ods.OpView {
 }
 InsertElementOp.OPERATION_NAME = "llvm.insertelement";
 /** insert an element into a vector (`llvm.insertelement`) */
-function insertelement(vector, value, position, options) { return InsertElementOp.create(vector, value, position, options).result; }
+function insertelement(vector, value, position, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.insertelement", operands: [ods.value(vector, "vector"), ods.value(value, "value"), ods.value(position, "position")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** insert a value into an aggregate (`llvm.insertvalue`) */
 class InsertValueOp extends ods.OpView {
   static create(container, value, position, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [container, value, position]);
-    const operands = ods.flatten(['1', '1'], [container, value]);
     const attributes = {};
     attributes["position"] = ods.isAttribute(position) ? position : ods.denseArrayAttr(position, 64, ctx);
-    return new InsertValueOp(ods.create("llvm.insertvalue", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertValueOp(ods.ir.Operation.create({ name: "llvm.insertvalue", operands: [ods.value(container, "container"), ods.value(value, "value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.insertvalue"); }
   get container() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1534,31 +1623,33 @@ class InsertValueOp extends ods.OpView {
 }
 InsertValueOp.OPERATION_NAME = "llvm.insertvalue";
 /** insert a value into an aggregate (`llvm.insertvalue`) */
-function insertvalue(container, value, position, options) { return InsertValueOp.create(container, value, position, options).result; }
+function insertvalue(container, value, position, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [container, value, position]);
+  const attributes = {};
+  attributes["position"] = ods.isAttribute(position) ? position : ods.denseArrayAttr(position, 64, ctx);
+  return ods.ir.Operation.create({ name: "llvm.insertvalue", operands: [ods.value(container, "container"), ods.value(value, "value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** inttoptr cast (`llvm.inttoptr`) */
 class IntToPtrOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new IntToPtrOp(ods.create("llvm.inttoptr", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntToPtrOp(ods.ir.Operation.create({ name: "llvm.inttoptr", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.inttoptr"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 IntToPtrOp.OPERATION_NAME = "llvm.inttoptr";
 /** inttoptr cast (`llvm.inttoptr`) */
-function inttoptr(res, arg, options) { return IntToPtrOp.create(res, arg, options).result; }
+function inttoptr(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.inttoptr", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.canonicalize intrinsic (`llvm.intr.canonicalize`) */
 class IntrCanonicalizeOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new IntrCanonicalizeOp(ods.create("llvm.intr.canonicalize", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new IntrCanonicalizeOp(ods.ir.Operation.create({ name: "llvm.intr.canonicalize", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.canonicalize"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -1566,46 +1657,47 @@ class IntrCanonicalizeOp extends ods.OpView {
 }
 IntrCanonicalizeOp.OPERATION_NAME = "llvm.intr.canonicalize";
 /** llvm.canonicalize intrinsic (`llvm.intr.canonicalize`) */
-function intr_canonicalize(in_, options) { return IntrCanonicalizeOp.create(in_, options).result; }
+function intr_canonicalize(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.canonicalize", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.fptosi.sat intrinsic (`llvm.intr.fptosi.sat`) */
 class IntrFptosiSatOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new IntrFptosiSatOp(ods.create("llvm.intr.fptosi.sat", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrFptosiSatOp(ods.ir.Operation.create({ name: "llvm.intr.fptosi.sat", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fptosi.sat"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 IntrFptosiSatOp.OPERATION_NAME = "llvm.intr.fptosi.sat";
 /** llvm.fptosi.sat intrinsic (`llvm.intr.fptosi.sat`) */
-function intr_fptosi_sat(res, in_, options) { return IntrFptosiSatOp.create(res, in_, options).result; }
+function intr_fptosi_sat(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.fptosi.sat", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.fptoui.sat intrinsic (`llvm.intr.fptoui.sat`) */
 class IntrFptouiSatOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new IntrFptouiSatOp(ods.create("llvm.intr.fptoui.sat", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrFptouiSatOp(ods.ir.Operation.create({ name: "llvm.intr.fptoui.sat", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.fptoui.sat"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 IntrFptouiSatOp.OPERATION_NAME = "llvm.intr.fptoui.sat";
 /** llvm.fptoui.sat intrinsic (`llvm.intr.fptoui.sat`) */
-function intr_fptoui_sat(res, in_, options) { return IntrFptouiSatOp.create(res, in_, options).result; }
+function intr_fptoui_sat(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.fptoui.sat", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.sdiv.fix intrinsic (`llvm.intr.sdiv.fix`) */
 class IntrSdivFixOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrSdivFixOp(ods.create("llvm.intr.sdiv.fix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrSdivFixOp(ods.ir.Operation.create({ name: "llvm.intr.sdiv.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sdiv.fix"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1614,16 +1706,20 @@ class IntrSdivFixOp extends ods.OpView {
 }
 IntrSdivFixOp.OPERATION_NAME = "llvm.intr.sdiv.fix";
 /** llvm.sdiv.fix intrinsic (`llvm.intr.sdiv.fix`) */
-function intr_sdiv_fix(res, in0, in1, scale, options) { return IntrSdivFixOp.create(res, in0, in1, scale, options).result; }
+function intr_sdiv_fix(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.sdiv.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.smul.fix intrinsic (`llvm.intr.smul.fix`) */
 class IntrSmulFixOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrSmulFixOp(ods.create("llvm.intr.smul.fix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrSmulFixOp(ods.ir.Operation.create({ name: "llvm.intr.smul.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.smul.fix"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1632,16 +1728,20 @@ class IntrSmulFixOp extends ods.OpView {
 }
 IntrSmulFixOp.OPERATION_NAME = "llvm.intr.smul.fix";
 /** llvm.smul.fix intrinsic (`llvm.intr.smul.fix`) */
-function intr_smul_fix(res, in0, in1, scale, options) { return IntrSmulFixOp.create(res, in0, in1, scale, options).result; }
+function intr_smul_fix(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.smul.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.smul.fix.sat intrinsic (`llvm.intr.smul.fix.sat`) */
 class IntrSmulFixSatOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrSmulFixSatOp(ods.create("llvm.intr.smul.fix.sat", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrSmulFixSatOp(ods.ir.Operation.create({ name: "llvm.intr.smul.fix.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.smul.fix.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1650,31 +1750,34 @@ class IntrSmulFixSatOp extends ods.OpView {
 }
 IntrSmulFixSatOp.OPERATION_NAME = "llvm.intr.smul.fix.sat";
 /** llvm.smul.fix.sat intrinsic (`llvm.intr.smul.fix.sat`) */
-function intr_smul_fix_sat(res, in0, in1, scale, options) { return IntrSmulFixSatOp.create(res, in0, in1, scale, options).result; }
+function intr_smul_fix_sat(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.smul.fix.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.strip.invariant.group intrinsic (`llvm.intr.strip.invariant.group`) */
 class IntrStripInvariantGroupOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new IntrStripInvariantGroupOp(ods.create("llvm.intr.strip.invariant.group", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrStripInvariantGroupOp(ods.ir.Operation.create({ name: "llvm.intr.strip.invariant.group", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.strip.invariant.group"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 IntrStripInvariantGroupOp.OPERATION_NAME = "llvm.intr.strip.invariant.group";
 /** llvm.strip.invariant.group intrinsic (`llvm.intr.strip.invariant.group`) */
-function intr_strip_invariant_group(res, in_, options) { return IntrStripInvariantGroupOp.create(res, in_, options).result; }
+function intr_strip_invariant_group(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.strip.invariant.group", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.udiv.fix intrinsic (`llvm.intr.udiv.fix`) */
 class IntrUdivFixOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrUdivFixOp(ods.create("llvm.intr.udiv.fix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrUdivFixOp(ods.ir.Operation.create({ name: "llvm.intr.udiv.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.udiv.fix"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1683,16 +1786,20 @@ class IntrUdivFixOp extends ods.OpView {
 }
 IntrUdivFixOp.OPERATION_NAME = "llvm.intr.udiv.fix";
 /** llvm.udiv.fix intrinsic (`llvm.intr.udiv.fix`) */
-function intr_udiv_fix(res, in0, in1, scale, options) { return IntrUdivFixOp.create(res, in0, in1, scale, options).result; }
+function intr_udiv_fix(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.udiv.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.umul.fix intrinsic (`llvm.intr.umul.fix`) */
 class IntrUmulFixOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrUmulFixOp(ods.create("llvm.intr.umul.fix", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrUmulFixOp(ods.ir.Operation.create({ name: "llvm.intr.umul.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.umul.fix"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1701,16 +1808,20 @@ class IntrUmulFixOp extends ods.OpView {
 }
 IntrUmulFixOp.OPERATION_NAME = "llvm.intr.umul.fix";
 /** llvm.umul.fix intrinsic (`llvm.intr.umul.fix`) */
-function intr_umul_fix(res, in0, in1, scale, options) { return IntrUmulFixOp.create(res, in0, in1, scale, options).result; }
+function intr_umul_fix(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.umul.fix", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.umul.fix.sat intrinsic (`llvm.intr.umul.fix.sat`) */
 class IntrUmulFixSatOp extends ods.OpView {
   static create(res, in0, in1, scale, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
     const attributes = {};
     attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
-    return new IntrUmulFixSatOp(ods.create("llvm.intr.umul.fix.sat", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IntrUmulFixSatOp(ods.ir.Operation.create({ name: "llvm.intr.umul.fix.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.umul.fix.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1719,16 +1830,20 @@ class IntrUmulFixSatOp extends ods.OpView {
 }
 IntrUmulFixSatOp.OPERATION_NAME = "llvm.intr.umul.fix.sat";
 /** llvm.umul.fix.sat intrinsic (`llvm.intr.umul.fix.sat`) */
-function intr_umul_fix_sat(res, in0, in1, scale, options) { return IntrUmulFixSatOp.create(res, in0, in1, scale, options).result; }
+function intr_umul_fix_sat(res, in0, in1, scale, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in0, in1, scale]);
+  const attributes = {};
+  attributes["scale"] = ods.isAttribute(scale) ? scale : ods.intAttr(scale, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.umul.fix.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.invariant.end intrinsic (`llvm.intr.invariant.end`) */
 class InvariantEndOp extends ods.OpView {
   static create(start, size, ptr, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [start, size, ptr]);
-    const operands = ods.flatten(['1', '1'], [start, ptr]);
     const attributes = {};
     attributes["size"] = ods.isAttribute(size) ? size : ods.intAttr(size, "i64", ctx);
-    return new InvariantEndOp(ods.create("llvm.intr.invariant.end", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new InvariantEndOp(ods.ir.Operation.create({ name: "llvm.intr.invariant.end", operands: [ods.value(start, "start"), ods.value(ptr, "ptr")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.invariant.end"); }
   get start() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1743,10 +1858,9 @@ function intr_invariant_end(start, size, ptr, options) { return InvariantEndOp.c
 class InvariantStartOp extends ods.OpView {
   static create(size, ptr, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [size, ptr]);
-    const operands = ods.flatten(['1'], [ptr]);
     const attributes = {};
     attributes["size"] = ods.isAttribute(size) ? size : ods.intAttr(size, "i64", ctx);
-    return new InvariantStartOp(ods.create("llvm.intr.invariant.start", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InvariantStartOp(ods.ir.Operation.create({ name: "llvm.intr.invariant.start", operands: [ods.value(ptr, "ptr")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.invariant.start"); }
   get ptr() { return ods.operandGroup(this, ['1'], 0); }
@@ -1754,13 +1868,17 @@ class InvariantStartOp extends ods.OpView {
 }
 InvariantStartOp.OPERATION_NAME = "llvm.intr.invariant.start";
 /** llvm.invariant.start intrinsic (`llvm.intr.invariant.start`) */
-function intr_invariant_start(size, ptr, options) { return InvariantStartOp.create(size, ptr, options).result; }
+function intr_invariant_start(size, ptr, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [size, ptr]);
+  const attributes = {};
+  attributes["size"] = ods.isAttribute(size) ? size : ods.intAttr(size, "i64", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.invariant.start", operands: [ods.value(ptr, "ptr")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** call with exception handling (`llvm.invoke`) */
 class InvokeOp extends ods.OpView {
   static create(result, callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands, op_bundle_sizes, normalDest, unwindDest, { var_callee_type, callee, arg_attrs, res_attrs, branch_weights, CConv, op_bundle_tags, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands, op_bundle_sizes, normalDest, unwindDest]);
-    const operands = ods.flatten(['*', '*', '*', '*'], [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*', '*'], [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands], ctx);
     if (var_callee_type !== undefined && var_callee_type !== null) attributes["var_callee_type"] = ods.isAttribute(var_callee_type) ? var_callee_type : ods.typeAttr(var_callee_type);
@@ -1771,7 +1889,7 @@ class InvokeOp extends ods.OpView {
     if (CConv !== undefined && CConv !== null) attributes["CConv"] = ods.isAttribute(CConv) ? CConv : ods.dialectAttr(CConv, "llvm.cconv", ctx);
     attributes["op_bundle_sizes"] = ods.isAttribute(op_bundle_sizes) ? op_bundle_sizes : ods.denseArrayAttr(op_bundle_sizes, 32, ctx);
     if (op_bundle_tags !== undefined && op_bundle_tags !== null) attributes["op_bundle_tags"] = ods.isAttribute(op_bundle_tags) ? op_bundle_tags : ods.arrayAttr(op_bundle_tags, ctx);
-    return new InvokeOp(ods.create("llvm.invoke", { operands, results: ods.flatten(['?'], [result]), attributes, successors: [normalDest, unwindDest], regions: 0, loc, ip, context: ctx }));
+    return new InvokeOp(ods.ir.Operation.create({ name: "llvm.invoke", operands: ods.flatten(['*', '*', '*', '*'], [callee_operands, normalDestOperands, unwindDestOperands, op_bundle_operands]), results: ods.flatten(['?'], [result]), attributes, successors: [normalDest, unwindDest], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.invoke"); }
   get callee_operands() { return ods.operandGroup(this, ['*', '*', '*', '*'], 0); }
@@ -1794,26 +1912,24 @@ function invoke(result, callee_operands, normalDestOperands, unwindDestOperands,
 /** llvm.is.constant intrinsic (`llvm.intr.is.constant`) */
 class IsConstantOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new IsConstantOp(ods.create("llvm.intr.is.constant", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IsConstantOp(ods.ir.Operation.create({ name: "llvm.intr.is.constant", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.is.constant"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 IsConstantOp.OPERATION_NAME = "llvm.intr.is.constant";
 /** llvm.is.constant intrinsic (`llvm.intr.is.constant`) */
-function intr_is_constant(res, in_, options) { return IsConstantOp.create(res, in_, options).result; }
+function intr_is_constant(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.is.constant", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.is.fpclass intrinsic (`llvm.intr.is.fpclass`) */
 class IsFPClass extends ods.OpView {
   static create(res, in_, bit, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, in_, bit]);
-    const operands = ods.flatten(['1'], [in_]);
     const attributes = {};
     attributes["bit"] = ods.isAttribute(bit) ? bit : ods.intAttr(bit, "i32", ctx);
-    return new IsFPClass(ods.create("llvm.intr.is.fpclass", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new IsFPClass(ods.ir.Operation.create({ name: "llvm.intr.is.fpclass", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.is.fpclass"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -1821,13 +1937,17 @@ class IsFPClass extends ods.OpView {
 }
 IsFPClass.OPERATION_NAME = "llvm.intr.is.fpclass";
 /** llvm.is.fpclass intrinsic (`llvm.intr.is.fpclass`) */
-function intr_is_fpclass(res, in_, bit, options) { return IsFPClass.create(res, in_, bit, options).result; }
+function intr_is_fpclass(res, in_, bit, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, in_, bit]);
+  const attributes = {};
+  attributes["bit"] = ods.isAttribute(bit) ? bit : ods.intAttr(bit, "i32", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.is.fpclass", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** LLVM dialect function (`llvm.func`) */
 class LLVMFuncOp extends ods.OpView {
   static create(sym_name, function_type, { sym_visibility, linkage, dso_local, CConv, comdat, convergent, personality, garbageCollector, passthrough, arg_attrs, res_attrs, function_entry_count, memory_effects, visibility_, arm_streaming, arm_locally_streaming, arm_streaming_compatible, arm_new_za, arm_in_za, arm_out_za, arm_inout_za, arm_preserves_za, section, unnamed_addr, alignment, vscale_range, frame_pointer, target_cpu, tune_cpu, reciprocal_estimates, prefer_vector_width, target_features, no_infs_fp_math, no_nans_fp_math, no_signed_zeros_fp_math, denormal_fp_math, denormal_fp_math_f32, fp_contract, instrument_function_entry, instrument_function_exit, no_inline, always_inline, inline_hint, no_unwind, will_return, optimize_none, vec_type_hint, work_group_size_hint, reqd_work_group_size, intel_reqd_sub_group_size, uwtable_kind, use_sample_profile, modular_format, nobuiltins, allocsize, cold, hot, noduplicate, no_caller_saved_registers, nocallback, returns_twice, save_reg_params, zero_call_used_regs, default_func_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, function_type]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     if (sym_visibility !== undefined && sym_visibility !== null) attributes["sym_visibility"] = ods.isAttribute(sym_visibility) ? sym_visibility : ods.strAttr(sym_visibility, ctx);
@@ -1895,7 +2015,7 @@ class LLVMFuncOp extends ods.OpView {
     if (save_reg_params) attributes["save_reg_params"] = ods.unitAttr(ctx);
     if (zero_call_used_regs !== undefined && zero_call_used_regs !== null) attributes["zero_call_used_regs"] = ods.isAttribute(zero_call_used_regs) ? zero_call_used_regs : ods.strAttr(zero_call_used_regs, ctx);
     if (default_func_attrs !== undefined && default_func_attrs !== null) attributes["default_func_attrs"] = ods.isAttribute(default_func_attrs) ? default_func_attrs : ods.dictAttr(default_func_attrs, ctx);
-    return new LLVMFuncOp(ods.create("llvm.func", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new LLVMFuncOp(ods.ir.Operation.create({ name: "llvm.func", operands: [], attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.func"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -1973,11 +2093,9 @@ function func(sym_name, function_type, options) { return LLVMFuncOp.create(sym_n
 /** logical shift right (`llvm.lshr`) */
 class LShrOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new LShrOp(ods.create("llvm.lshr", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new LShrOp(ods.ir.Operation.create({ name: "llvm.lshr", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.lshr"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -1986,16 +2104,18 @@ class LShrOp extends ods.OpView {
 }
 LShrOp.OPERATION_NAME = "llvm.lshr";
 /** logical shift right (`llvm.lshr`) */
-function lshr(lhs, rhs, options) { return LShrOp.create(lhs, rhs, options).result; }
+function lshr(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.lshr", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** landing pad (`llvm.landingpad`) */
 class LandingpadOp extends ods.OpView {
   static create(res, clauses, { cleanup, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, clauses]);
-    const operands = ods.flatten(['*'], [clauses]);
-    const attributes = {};
-    if (cleanup) attributes["cleanup"] = ods.unitAttr(ctx);
-    return new LandingpadOp(ods.create("llvm.landingpad", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (cleanup) (attributes ??= {})["cleanup"] = ods.unitAttr(ods.contextOf(loc, ip, [res, clauses]));
+    return new LandingpadOp(ods.ir.Operation.create({ name: "llvm.landingpad", operands: ods.flatten(['*'], [clauses]), results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.landingpad"); }
   get clauses() { return ods.operandGroup(this, ['*'], 0); }
@@ -2008,25 +2128,21 @@ function landingpad(res, clauses, options) { return LandingpadOp.create(res, cla
 /** llvm.launder.invariant.group intrinsic (`llvm.intr.launder.invariant.group`) */
 class LaunderInvariantGroupOp extends ods.OpView {
   static create(ptr, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [ptr]);
-    const operands = ods.flatten(['1'], [ptr]);
-    const attributes = {};
-    return new LaunderInvariantGroupOp(ods.create("llvm.intr.launder.invariant.group", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new LaunderInvariantGroupOp(ods.ir.Operation.create({ name: "llvm.intr.launder.invariant.group", operands: [ods.value(ptr, "ptr")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.launder.invariant.group"); }
   get ptr() { return ods.operandGroup(this, ['1'], 0); }
 }
 LaunderInvariantGroupOp.OPERATION_NAME = "llvm.intr.launder.invariant.group";
 /** llvm.launder.invariant.group intrinsic (`llvm.intr.launder.invariant.group`) */
-function intr_launder_invariant_group(ptr, options) { return LaunderInvariantGroupOp.create(ptr, options).result; }
+function intr_launder_invariant_group(ptr, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.launder.invariant.group", operands: [ods.value(ptr, "ptr")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.lifetime.end intrinsic (`llvm.intr.lifetime.end`) */
 class LifetimeEndOp extends ods.OpView {
   static create(ptr, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [ptr]);
-    const operands = ods.flatten(['1'], [ptr]);
-    const attributes = {};
-    return new LifetimeEndOp(ods.create("llvm.intr.lifetime.end", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LifetimeEndOp(ods.ir.Operation.create({ name: "llvm.intr.lifetime.end", operands: [ods.value(ptr, "ptr")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.lifetime.end"); }
   get ptr() { return ods.operandGroup(this, ['1'], 0); }
@@ -2038,10 +2154,7 @@ function intr_lifetime_end(ptr, options) { return LifetimeEndOp.create(ptr, opti
 /** llvm.lifetime.start intrinsic (`llvm.intr.lifetime.start`) */
 class LifetimeStartOp extends ods.OpView {
   static create(ptr, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [ptr]);
-    const operands = ods.flatten(['1'], [ptr]);
-    const attributes = {};
-    return new LifetimeStartOp(ods.create("llvm.intr.lifetime.start", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LifetimeStartOp(ods.ir.Operation.create({ name: "llvm.intr.lifetime.start", operands: [ods.value(ptr, "ptr")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.lifetime.start"); }
   get ptr() { return ods.operandGroup(this, ['1'], 0); }
@@ -2054,10 +2167,9 @@ function intr_lifetime_start(ptr, options) { return LifetimeStartOp.create(ptr, 
 class LinkerOptionsOp extends ods.OpView {
   static create(options_, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [options_]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["options"] = ods.isAttribute(options_) ? options_ : ods.arrayAttr(options_, ctx);
-    return new LinkerOptionsOp(ods.create("llvm.linker_options", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LinkerOptionsOp(ods.ir.Operation.create({ name: "llvm.linker_options", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.linker_options"); }
   get options_() { return ods.attr(this, "options"); }
@@ -2069,41 +2181,37 @@ function linker_options(options_, options) { return LinkerOptionsOp.create(optio
 /** llvm.llrint intrinsic (`llvm.intr.llrint`) */
 class LlrintOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new LlrintOp(ods.create("llvm.intr.llrint", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LlrintOp(ods.ir.Operation.create({ name: "llvm.intr.llrint", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.llrint"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 LlrintOp.OPERATION_NAME = "llvm.intr.llrint";
 /** llvm.llrint intrinsic (`llvm.intr.llrint`) */
-function intr_llrint(res, in_, options) { return LlrintOp.create(res, in_, options).result; }
+function intr_llrint(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.llrint", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.llround intrinsic (`llvm.intr.llround`) */
 class LlroundOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new LlroundOp(ods.create("llvm.intr.llround", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LlroundOp(ods.ir.Operation.create({ name: "llvm.intr.llround", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.llround"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 LlroundOp.OPERATION_NAME = "llvm.intr.llround";
 /** llvm.llround intrinsic (`llvm.intr.llround`) */
-function intr_llround(res, in_, options) { return LlroundOp.create(res, in_, options).result; }
+function intr_llround(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.llround", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.ldexp intrinsic (`llvm.intr.ldexp`) */
 class LoadExpOp extends ods.OpView {
   static create(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new LoadExpOp(ods.create("llvm.intr.ldexp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+    return new LoadExpOp(ods.ir.Operation.create({ name: "llvm.intr.ldexp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ldexp"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2112,26 +2220,28 @@ class LoadExpOp extends ods.OpView {
 }
 LoadExpOp.OPERATION_NAME = "llvm.intr.ldexp";
 /** llvm.ldexp intrinsic (`llvm.intr.ldexp`) */
-function intr_ldexp(res, in0, in1, options) { return LoadExpOp.create(res, in0, in1, options).result; }
+function intr_ldexp(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.ldexp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** load from memory (`llvm.load`) */
 class LoadOp extends ods.OpView {
   static create(res, addr, { alignment, volatile_, nontemporal, invariant, invariantGroup, ordering, syncscope, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, addr]);
-    const operands = ods.flatten(['1'], [addr]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    if (volatile_) attributes["volatile_"] = ods.unitAttr(ctx);
-    if (nontemporal) attributes["nontemporal"] = ods.unitAttr(ctx);
-    if (invariant) attributes["invariant"] = ods.unitAttr(ctx);
-    if (invariantGroup) attributes["invariantGroup"] = ods.unitAttr(ctx);
-    if (ordering !== undefined && ordering !== null) attributes["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ctx);
-    if (syncscope !== undefined && syncscope !== null) attributes["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ctx);
-    if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
-    if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
-    if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
-    if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
-    return new LoadOp(ods.create("llvm.load", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [res, addr]));
+    if (volatile_) (attributes ??= {})["volatile_"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+    if (nontemporal) (attributes ??= {})["nontemporal"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+    if (invariant) (attributes ??= {})["invariant"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+    if (invariantGroup) (attributes ??= {})["invariantGroup"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+    if (ordering !== undefined && ordering !== null) (attributes ??= {})["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ods.contextOf(loc, ip, [res, addr]));
+    if (syncscope !== undefined && syncscope !== null) (attributes ??= {})["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ods.contextOf(loc, ip, [res, addr]));
+    if (access_groups !== undefined && access_groups !== null) (attributes ??= {})["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ods.contextOf(loc, ip, [res, addr]));
+    if (alias_scopes !== undefined && alias_scopes !== null) (attributes ??= {})["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ods.contextOf(loc, ip, [res, addr]));
+    if (noalias_scopes !== undefined && noalias_scopes !== null) (attributes ??= {})["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ods.contextOf(loc, ip, [res, addr]));
+    if (tbaa !== undefined && tbaa !== null) (attributes ??= {})["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ods.contextOf(loc, ip, [res, addr]));
+    return new LoadOp(ods.ir.Operation.create({ name: "llvm.load", operands: [ods.value(addr, "addr")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.load"); }
   get addr() { return ods.operandGroup(this, ['1'], 0); }
@@ -2149,16 +2259,28 @@ class LoadOp extends ods.OpView {
 }
 LoadOp.OPERATION_NAME = "llvm.load";
 /** load from memory (`llvm.load`) */
-function load(res, addr, options) { return LoadOp.create(res, addr, options).result; }
+function load(res, addr, { alignment, volatile_, nontemporal, invariant, invariantGroup, ordering, syncscope, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
+  let attributes;
+  if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [res, addr]));
+  if (volatile_) (attributes ??= {})["volatile_"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+  if (nontemporal) (attributes ??= {})["nontemporal"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+  if (invariant) (attributes ??= {})["invariant"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+  if (invariantGroup) (attributes ??= {})["invariantGroup"] = ods.unitAttr(ods.contextOf(loc, ip, [res, addr]));
+  if (ordering !== undefined && ordering !== null) (attributes ??= {})["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ods.contextOf(loc, ip, [res, addr]));
+  if (syncscope !== undefined && syncscope !== null) (attributes ??= {})["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ods.contextOf(loc, ip, [res, addr]));
+  if (access_groups !== undefined && access_groups !== null) (attributes ??= {})["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ods.contextOf(loc, ip, [res, addr]));
+  if (alias_scopes !== undefined && alias_scopes !== null) (attributes ??= {})["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ods.contextOf(loc, ip, [res, addr]));
+  if (noalias_scopes !== undefined && noalias_scopes !== null) (attributes ??= {})["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ods.contextOf(loc, ip, [res, addr]));
+  if (tbaa !== undefined && tbaa !== null) (attributes ??= {})["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ods.contextOf(loc, ip, [res, addr]));
+  return ods.ir.Operation.create({ name: "llvm.load", operands: [ods.value(addr, "addr")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.log10 intrinsic (`llvm.intr.log10`) */
 class Log10Op extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new Log10Op(ods.create("llvm.intr.log10", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new Log10Op(ods.ir.Operation.create({ name: "llvm.intr.log10", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.log10"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2166,16 +2288,18 @@ class Log10Op extends ods.OpView {
 }
 Log10Op.OPERATION_NAME = "llvm.intr.log10";
 /** llvm.log10 intrinsic (`llvm.intr.log10`) */
-function intr_log10(in_, options) { return Log10Op.create(in_, options).result; }
+function intr_log10(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.log10", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.log2 intrinsic (`llvm.intr.log2`) */
 class Log2Op extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new Log2Op(ods.create("llvm.intr.log2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new Log2Op(ods.ir.Operation.create({ name: "llvm.intr.log2", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.log2"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2183,16 +2307,18 @@ class Log2Op extends ods.OpView {
 }
 Log2Op.OPERATION_NAME = "llvm.intr.log2";
 /** llvm.log2 intrinsic (`llvm.intr.log2`) */
-function intr_log2(in_, options) { return Log2Op.create(in_, options).result; }
+function intr_log2(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.log2", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.log intrinsic (`llvm.intr.log`) */
 class LogOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new LogOp(ods.create("llvm.intr.log", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new LogOp(ods.ir.Operation.create({ name: "llvm.intr.log", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.log"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2200,47 +2326,48 @@ class LogOp extends ods.OpView {
 }
 LogOp.OPERATION_NAME = "llvm.intr.log";
 /** llvm.log intrinsic (`llvm.intr.log`) */
-function intr_log(in_, options) { return LogOp.create(in_, options).result; }
+function intr_log(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.log", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.lrint intrinsic (`llvm.intr.lrint`) */
 class LrintOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new LrintOp(ods.create("llvm.intr.lrint", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LrintOp(ods.ir.Operation.create({ name: "llvm.intr.lrint", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.lrint"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 LrintOp.OPERATION_NAME = "llvm.intr.lrint";
 /** llvm.lrint intrinsic (`llvm.intr.lrint`) */
-function intr_lrint(res, in_, options) { return LrintOp.create(res, in_, options).result; }
+function intr_lrint(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.lrint", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.lround intrinsic (`llvm.intr.lround`) */
 class LroundOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new LroundOp(ods.create("llvm.intr.lround", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new LroundOp(ods.ir.Operation.create({ name: "llvm.intr.lround", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.lround"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 LroundOp.OPERATION_NAME = "llvm.intr.lround";
 /** llvm.lround intrinsic (`llvm.intr.lround`) */
-function intr_lround(res, in_, options) { return LroundOp.create(res, in_, options).result; }
+function intr_lround(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.lround", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.masked.load intrinsic (`llvm.intr.masked.load`) */
 class MaskedLoadOp extends ods.OpView {
   static create(res, data, mask, pass_thru, alignment, { nontemporal, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, data, mask, pass_thru, alignment]);
-    const operands = ods.flatten(['1', '1', '*'], [data, mask, pass_thru]);
     const attributes = {};
     attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
     if (nontemporal) attributes["nontemporal"] = ods.unitAttr(ctx);
-    return new MaskedLoadOp(ods.create("llvm.intr.masked.load", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MaskedLoadOp(ods.ir.Operation.create({ name: "llvm.intr.masked.load", operands: ods.flatten(['1', '1', '*'], [data, mask, pass_thru]), results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.masked.load"); }
   get data() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -2257,10 +2384,9 @@ function intr_masked_load(res, data, mask, pass_thru, alignment, options) { retu
 class MaskedStoreOp extends ods.OpView {
   static create(value, data, mask, alignment, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, data, mask, alignment]);
-    const operands = ods.flatten(['1', '1', '1'], [value, data, mask]);
     const attributes = {};
     attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new MaskedStoreOp(ods.create("llvm.intr.masked.store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MaskedStoreOp(ods.ir.Operation.create({ name: "llvm.intr.masked.store", operands: [ods.value(value, "value"), ods.value(data, "data"), ods.value(mask, "mask")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.masked.store"); }
   get value() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -2275,11 +2401,9 @@ function intr_masked_store(value, data, mask, alignment, options) { return Maske
 /** llvm.maxnum intrinsic (`llvm.intr.maxnum`) */
 class MaxNumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MaxNumOp(ods.create("llvm.intr.maxnum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MaxNumOp(ods.ir.Operation.create({ name: "llvm.intr.maxnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.maxnum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2288,16 +2412,18 @@ class MaxNumOp extends ods.OpView {
 }
 MaxNumOp.OPERATION_NAME = "llvm.intr.maxnum";
 /** llvm.maxnum intrinsic (`llvm.intr.maxnum`) */
-function intr_maxnum(in0, in1, options) { return MaxNumOp.create(in0, in1, options).result; }
+function intr_maxnum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.maxnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.maximumnum intrinsic (`llvm.intr.maximumnum`) */
 class MaximumNumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MaximumNumOp(ods.create("llvm.intr.maximumnum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MaximumNumOp(ods.ir.Operation.create({ name: "llvm.intr.maximumnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.maximumnum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2306,16 +2432,18 @@ class MaximumNumOp extends ods.OpView {
 }
 MaximumNumOp.OPERATION_NAME = "llvm.intr.maximumnum";
 /** llvm.maximumnum intrinsic (`llvm.intr.maximumnum`) */
-function intr_maximumnum(in0, in1, options) { return MaximumNumOp.create(in0, in1, options).result; }
+function intr_maximumnum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.maximumnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.maximum intrinsic (`llvm.intr.maximum`) */
 class MaximumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MaximumOp(ods.create("llvm.intr.maximum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MaximumOp(ods.ir.Operation.create({ name: "llvm.intr.maximum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.maximum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2324,13 +2452,16 @@ class MaximumOp extends ods.OpView {
 }
 MaximumOp.OPERATION_NAME = "llvm.intr.maximum";
 /** llvm.maximum intrinsic (`llvm.intr.maximum`) */
-function intr_maximum(in0, in1, options) { return MaximumOp.create(in0, in1, options).result; }
+function intr_maximum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.maximum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.memcpy.inline intrinsic (`llvm.intr.memcpy.inline`) */
 class MemcpyInlineOp extends ods.OpView {
   static create(dst, src, len, isVolatile, { access_groups, alias_scopes, noalias_scopes, tbaa, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dst, src, len, isVolatile]);
-    const operands = ods.flatten(['1', '1'], [dst, src]);
     const attributes = {};
     attributes["len"] = ods.isAttribute(len) ? len : ods.anyAttr(len);
     attributes["isVolatile"] = ods.isAttribute(isVolatile) ? isVolatile : ods.boolAttr(isVolatile, ctx);
@@ -2340,7 +2471,7 @@ class MemcpyInlineOp extends ods.OpView {
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new MemcpyInlineOp(ods.create("llvm.intr.memcpy.inline", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemcpyInlineOp(ods.ir.Operation.create({ name: "llvm.intr.memcpy.inline", operands: [ods.value(dst, "dst"), ods.value(src, "src")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.memcpy.inline"); }
   get dst() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2362,7 +2493,6 @@ function intr_memcpy_inline(dst, src, len, isVolatile, options) { return MemcpyI
 class MemcpyOp extends ods.OpView {
   static create(dst, src, len, isVolatile, { access_groups, alias_scopes, noalias_scopes, tbaa, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dst, src, len, isVolatile]);
-    const operands = ods.flatten(['1', '1', '1'], [dst, src, len]);
     const attributes = {};
     attributes["isVolatile"] = ods.isAttribute(isVolatile) ? isVolatile : ods.boolAttr(isVolatile, ctx);
     if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
@@ -2371,7 +2501,7 @@ class MemcpyOp extends ods.OpView {
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new MemcpyOp(ods.create("llvm.intr.memcpy", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemcpyOp(ods.ir.Operation.create({ name: "llvm.intr.memcpy", operands: [ods.value(dst, "dst"), ods.value(src, "src"), ods.value(len, "len")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.memcpy"); }
   get dst() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -2393,7 +2523,6 @@ function intr_memcpy(dst, src, len, isVolatile, options) { return MemcpyOp.creat
 class MemmoveOp extends ods.OpView {
   static create(dst, src, len, isVolatile, { access_groups, alias_scopes, noalias_scopes, tbaa, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dst, src, len, isVolatile]);
-    const operands = ods.flatten(['1', '1', '1'], [dst, src, len]);
     const attributes = {};
     attributes["isVolatile"] = ods.isAttribute(isVolatile) ? isVolatile : ods.boolAttr(isVolatile, ctx);
     if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
@@ -2402,7 +2531,7 @@ class MemmoveOp extends ods.OpView {
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new MemmoveOp(ods.create("llvm.intr.memmove", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemmoveOp(ods.ir.Operation.create({ name: "llvm.intr.memmove", operands: [ods.value(dst, "dst"), ods.value(src, "src"), ods.value(len, "len")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.memmove"); }
   get dst() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -2424,7 +2553,6 @@ function intr_memmove(dst, src, len, isVolatile, options) { return MemmoveOp.cre
 class MemsetInlineOp extends ods.OpView {
   static create(dst, val, len, isVolatile, { access_groups, alias_scopes, noalias_scopes, tbaa, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dst, val, len, isVolatile]);
-    const operands = ods.flatten(['1', '1'], [dst, val]);
     const attributes = {};
     attributes["len"] = ods.isAttribute(len) ? len : ods.anyAttr(len);
     attributes["isVolatile"] = ods.isAttribute(isVolatile) ? isVolatile : ods.boolAttr(isVolatile, ctx);
@@ -2434,7 +2562,7 @@ class MemsetInlineOp extends ods.OpView {
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new MemsetInlineOp(ods.create("llvm.intr.memset.inline", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemsetInlineOp(ods.ir.Operation.create({ name: "llvm.intr.memset.inline", operands: [ods.value(dst, "dst"), ods.value(val, "val")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.memset.inline"); }
   get dst() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2456,7 +2584,6 @@ function intr_memset_inline(dst, val, len, isVolatile, options) { return MemsetI
 class MemsetOp extends ods.OpView {
   static create(dst, val, len, isVolatile, { access_groups, alias_scopes, noalias_scopes, tbaa, arg_attrs, res_attrs, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dst, val, len, isVolatile]);
-    const operands = ods.flatten(['1', '1', '1'], [dst, val, len]);
     const attributes = {};
     attributes["isVolatile"] = ods.isAttribute(isVolatile) ? isVolatile : ods.boolAttr(isVolatile, ctx);
     if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
@@ -2465,7 +2592,7 @@ class MemsetOp extends ods.OpView {
     if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
     if (arg_attrs !== undefined && arg_attrs !== null) attributes["arg_attrs"] = ods.isAttribute(arg_attrs) ? arg_attrs : ods.anyAttr(arg_attrs);
     if (res_attrs !== undefined && res_attrs !== null) attributes["res_attrs"] = ods.isAttribute(res_attrs) ? res_attrs : ods.anyAttr(res_attrs);
-    return new MemsetOp(ods.create("llvm.intr.memset", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemsetOp(ods.ir.Operation.create({ name: "llvm.intr.memset", operands: [ods.value(dst, "dst"), ods.value(val, "val"), ods.value(len, "len")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.memset"); }
   get dst() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -2486,11 +2613,9 @@ function intr_memset(dst, val, len, isVolatile, options) { return MemsetOp.creat
 /** llvm.minnum intrinsic (`llvm.intr.minnum`) */
 class MinNumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MinNumOp(ods.create("llvm.intr.minnum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MinNumOp(ods.ir.Operation.create({ name: "llvm.intr.minnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.minnum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2499,16 +2624,18 @@ class MinNumOp extends ods.OpView {
 }
 MinNumOp.OPERATION_NAME = "llvm.intr.minnum";
 /** llvm.minnum intrinsic (`llvm.intr.minnum`) */
-function intr_minnum(in0, in1, options) { return MinNumOp.create(in0, in1, options).result; }
+function intr_minnum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.minnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.minimumnum intrinsic (`llvm.intr.minimumnum`) */
 class MinimumNumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MinimumNumOp(ods.create("llvm.intr.minimumnum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MinimumNumOp(ods.ir.Operation.create({ name: "llvm.intr.minimumnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.minimumnum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2517,16 +2644,18 @@ class MinimumNumOp extends ods.OpView {
 }
 MinimumNumOp.OPERATION_NAME = "llvm.intr.minimumnum";
 /** llvm.minimumnum intrinsic (`llvm.intr.minimumnum`) */
-function intr_minimumnum(in0, in1, options) { return MinimumNumOp.create(in0, in1, options).result; }
+function intr_minimumnum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.minimumnum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.minimum intrinsic (`llvm.intr.minimum`) */
 class MinimumOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new MinimumOp(ods.create("llvm.intr.minimum", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new MinimumOp(ods.ir.Operation.create({ name: "llvm.intr.minimum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.minimum"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2535,16 +2664,19 @@ class MinimumOp extends ods.OpView {
 }
 MinimumOp.OPERATION_NAME = "llvm.intr.minimum";
 /** llvm.minimum intrinsic (`llvm.intr.minimum`) */
-function intr_minimum(in0, in1, options) { return MinimumOp.create(in0, in1, options).result; }
+function intr_minimum(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.minimum", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** module flags (`llvm.module_flags`) */
 class ModuleFlagsOp extends ods.OpView {
   static create(flags, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [flags]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["flags"] = ods.isAttribute(flags) ? flags : ods.arrayAttr(flags, ctx);
-    return new ModuleFlagsOp(ods.create("llvm.module_flags", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ModuleFlagsOp(ods.ir.Operation.create({ name: "llvm.module_flags", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.module_flags"); }
   get flags() { return ods.attr(this, "flags"); }
@@ -2556,11 +2688,9 @@ function module_flags(flags, options) { return ModuleFlagsOp.create(flags, optio
 /** integer multiplication (`llvm.mul`) */
 class MulOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ctx);
-    return new MulOp(ods.create("llvm.mul", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+    return new MulOp(ods.ir.Operation.create({ name: "llvm.mul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mul"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2569,16 +2699,18 @@ class MulOp extends ods.OpView {
 }
 MulOp.OPERATION_NAME = "llvm.mul";
 /** integer multiplication (`llvm.mul`) */
-function mul(lhs, rhs, options) { return MulOp.create(lhs, rhs, options).result; }
+function mul(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.mul", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.nearbyint intrinsic (`llvm.intr.nearbyint`) */
 class NearbyintOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new NearbyintOp(ods.create("llvm.intr.nearbyint", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new NearbyintOp(ods.ir.Operation.create({ name: "llvm.intr.nearbyint", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.nearbyint"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2586,16 +2718,19 @@ class NearbyintOp extends ods.OpView {
 }
 NearbyintOp.OPERATION_NAME = "llvm.intr.nearbyint";
 /** llvm.nearbyint intrinsic (`llvm.intr.nearbyint`) */
-function intr_nearbyint(in_, options) { return NearbyintOp.create(in_, options).result; }
+function intr_nearbyint(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.nearbyint", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.experimental.noalias.scope.decl intrinsic (`llvm.intr.experimental.noalias.scope.decl`) */
 class NoAliasScopeDeclOp extends ods.OpView {
   static create(scope, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [scope]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["scope"] = ods.isAttribute(scope) ? scope : ods.anyAttr(scope);
-    return new NoAliasScopeDeclOp(ods.create("llvm.intr.experimental.noalias.scope.decl", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new NoAliasScopeDeclOp(ods.ir.Operation.create({ name: "llvm.intr.experimental.noalias.scope.decl", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.experimental.noalias.scope.decl"); }
   get scope() { return ods.attr(this, "scope"); }
@@ -2607,25 +2742,22 @@ function intr_experimental_noalias_scope_decl(scope, options) { return NoAliasSc
 /** null token (`llvm.mlir.none`) */
 class NoneTokenOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new NoneTokenOp(ods.create("llvm.mlir.none", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new NoneTokenOp(ods.ir.Operation.create({ name: "llvm.mlir.none", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.none"); }
 }
 NoneTokenOp.OPERATION_NAME = "llvm.mlir.none";
 /** null token (`llvm.mlir.none`) */
-function mlir_none(res, options) { return NoneTokenOp.create(res, options).result; }
+function mlir_none(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.mlir.none", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** bitwise or (`llvm.or`) */
 class OrOp extends ods.OpView {
   static create(lhs, rhs, { isDisjoint, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isDisjoint) attributes["isDisjoint"] = ods.unitAttr(ctx);
-    return new OrOp(ods.create("llvm.or", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isDisjoint) (attributes ??= {})["isDisjoint"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new OrOp(ods.ir.Operation.create({ name: "llvm.or", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.or"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2634,30 +2766,31 @@ class OrOp extends ods.OpView {
 }
 OrOp.OPERATION_NAME = "llvm.or";
 /** bitwise or (`llvm.or`) */
-function or(lhs, rhs, options) { return OrOp.create(lhs, rhs, options).result; }
+function or(lhs, rhs, { isDisjoint, results, loc, ip } = {}) {
+  let attributes;
+  if (isDisjoint) (attributes ??= {})["isDisjoint"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.or", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** poison value (`llvm.mlir.poison`) */
 class PoisonOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new PoisonOp(ods.create("llvm.mlir.poison", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PoisonOp(ods.ir.Operation.create({ name: "llvm.mlir.poison", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.poison"); }
 }
 PoisonOp.OPERATION_NAME = "llvm.mlir.poison";
 /** poison value (`llvm.mlir.poison`) */
-function mlir_poison(res, options) { return PoisonOp.create(res, options).result; }
+function mlir_poison(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.mlir.poison", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.powi intrinsic (`llvm.intr.powi`) */
 class PowIOp extends ods.OpView {
   static create(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new PowIOp(ods.create("llvm.intr.powi", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+    return new PowIOp(ods.ir.Operation.create({ name: "llvm.intr.powi", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.powi"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2666,16 +2799,18 @@ class PowIOp extends ods.OpView {
 }
 PowIOp.OPERATION_NAME = "llvm.intr.powi";
 /** llvm.powi intrinsic (`llvm.intr.powi`) */
-function intr_powi(res, in0, in1, options) { return PowIOp.create(res, in0, in1, options).result; }
+function intr_powi(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.powi", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.pow intrinsic (`llvm.intr.pow`) */
 class PowOp extends ods.OpView {
   static create(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new PowOp(ods.create("llvm.intr.pow", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+    return new PowOp(ods.ir.Operation.create({ name: "llvm.intr.pow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.pow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2684,18 +2819,21 @@ class PowOp extends ods.OpView {
 }
 PowOp.OPERATION_NAME = "llvm.intr.pow";
 /** llvm.pow intrinsic (`llvm.intr.pow`) */
-function intr_pow(in0, in1, options) { return PowOp.create(in0, in1, options).result; }
+function intr_pow(in0, in1, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.pow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.prefetch intrinsic (`llvm.intr.prefetch`) */
 class Prefetch extends ods.OpView {
   static create(addr, rw, hint, cache, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [addr, rw, hint, cache]);
-    const operands = ods.flatten(['1'], [addr]);
     const attributes = {};
     attributes["rw"] = ods.isAttribute(rw) ? rw : ods.intAttr(rw, "i32", ctx);
     attributes["hint"] = ods.isAttribute(hint) ? hint : ods.intAttr(hint, "i32", ctx);
     attributes["cache"] = ods.isAttribute(cache) ? cache : ods.intAttr(cache, "i32", ctx);
-    return new Prefetch(ods.create("llvm.intr.prefetch", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new Prefetch(ods.ir.Operation.create({ name: "llvm.intr.prefetch", operands: [ods.value(addr, "addr")], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.prefetch"); }
   get addr() { return ods.operandGroup(this, ['1'], 0); }
@@ -2710,10 +2848,7 @@ function intr_prefetch(addr, rw, hint, cache, options) { return Prefetch.create(
 /** llvm.ptr.annotation intrinsic (`llvm.intr.ptr.annotation`) */
 class PtrAnnotation extends ods.OpView {
   static create(res, operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new PtrAnnotation(ods.create("llvm.intr.ptr.annotation", { operands, results: ods.flatten(['?'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PtrAnnotation(ods.ir.Operation.create({ name: "llvm.intr.ptr.annotation", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['?'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ptr.annotation"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -2726,10 +2861,7 @@ function intr_ptr_annotation(res, operands_, options) { return PtrAnnotation.cre
 /** llvm.ptrmask intrinsic (`llvm.intr.ptrmask`) */
 class PtrMaskOp extends ods.OpView {
   static create(res, ptr, mask, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, ptr, mask]);
-    const operands = ods.flatten(['1', '1'], [ptr, mask]);
-    const attributes = {};
-    return new PtrMaskOp(ods.create("llvm.intr.ptrmask", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PtrMaskOp(ods.ir.Operation.create({ name: "llvm.intr.ptrmask", operands: [ods.value(ptr, "ptr"), ods.value(mask, "mask")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ptrmask"); }
   get ptr() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2737,30 +2869,28 @@ class PtrMaskOp extends ods.OpView {
 }
 PtrMaskOp.OPERATION_NAME = "llvm.intr.ptrmask";
 /** llvm.ptrmask intrinsic (`llvm.intr.ptrmask`) */
-function intr_ptrmask(res, ptr, mask, options) { return PtrMaskOp.create(res, ptr, mask, options).result; }
+function intr_ptrmask(res, ptr, mask, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ptrmask", operands: [ods.value(ptr, "ptr"), ods.value(mask, "mask")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** ptrtoint cast (`llvm.ptrtoint`) */
 class PtrToIntOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new PtrToIntOp(ods.create("llvm.ptrtoint", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PtrToIntOp(ods.ir.Operation.create({ name: "llvm.ptrtoint", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.ptrtoint"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 PtrToIntOp.OPERATION_NAME = "llvm.ptrtoint";
 /** ptrtoint cast (`llvm.ptrtoint`) */
-function ptrtoint(res, arg, options) { return PtrToIntOp.create(res, arg, options).result; }
+function ptrtoint(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.ptrtoint", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** resume exception propagation (`llvm.resume`) */
 class ResumeOp extends ods.OpView {
   static create(value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    return new ResumeOp(ods.create("llvm.resume", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ResumeOp(ods.ir.Operation.create({ name: "llvm.resume", operands: [ods.value(value, "value")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.resume"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }
@@ -2772,10 +2902,7 @@ function resume(value, options) { return ResumeOp.create(value, options); }
 /** return from a function (`llvm.return`) */
 class ReturnOp extends ods.OpView {
   static create({ arg, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten(['?'], [arg]);
-    const attributes = {};
-    return new ReturnOp(ods.create("llvm.return", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReturnOp(ods.ir.Operation.create({ name: "llvm.return", operands: ods.flatten(['?'], [arg]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.return"); }
   get arg() { return ods.operandGroup(this, ['?'], 0); }
@@ -2787,11 +2914,9 @@ function return_(options) { return ReturnOp.create(options); }
 /** llvm.rint intrinsic (`llvm.intr.rint`) */
 class RintOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new RintOp(ods.create("llvm.intr.rint", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new RintOp(ods.ir.Operation.create({ name: "llvm.intr.rint", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.rint"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2799,16 +2924,18 @@ class RintOp extends ods.OpView {
 }
 RintOp.OPERATION_NAME = "llvm.intr.rint";
 /** llvm.rint intrinsic (`llvm.intr.rint`) */
-function intr_rint(in_, options) { return RintOp.create(in_, options).result; }
+function intr_rint(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.rint", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.roundeven intrinsic (`llvm.intr.roundeven`) */
 class RoundEvenOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new RoundEvenOp(ods.create("llvm.intr.roundeven", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new RoundEvenOp(ods.ir.Operation.create({ name: "llvm.intr.roundeven", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.roundeven"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2816,16 +2943,18 @@ class RoundEvenOp extends ods.OpView {
 }
 RoundEvenOp.OPERATION_NAME = "llvm.intr.roundeven";
 /** llvm.roundeven intrinsic (`llvm.intr.roundeven`) */
-function intr_roundeven(in_, options) { return RoundEvenOp.create(in_, options).result; }
+function intr_roundeven(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.roundeven", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.round intrinsic (`llvm.intr.round`) */
 class RoundOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new RoundOp(ods.create("llvm.intr.round", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new RoundOp(ods.ir.Operation.create({ name: "llvm.intr.round", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.round"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -2833,15 +2962,16 @@ class RoundOp extends ods.OpView {
 }
 RoundOp.OPERATION_NAME = "llvm.intr.round";
 /** llvm.round intrinsic (`llvm.intr.round`) */
-function intr_round(in_, options) { return RoundOp.create(in_, options).result; }
+function intr_round(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.round", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.sadd.sat intrinsic (`llvm.intr.sadd.sat`) */
 class SAddSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SAddSat(ods.create("llvm.intr.sadd.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SAddSat(ods.ir.Operation.create({ name: "llvm.intr.sadd.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sadd.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2849,15 +2979,14 @@ class SAddSat extends ods.OpView {
 }
 SAddSat.OPERATION_NAME = "llvm.intr.sadd.sat";
 /** llvm.sadd.sat intrinsic (`llvm.intr.sadd.sat`) */
-function intr_sadd_sat(in0, in1, options) { return SAddSat.create(in0, in1, options).result; }
+function intr_sadd_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.sadd.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.sadd.with.overflow intrinsic (`llvm.intr.sadd.with.overflow`) */
 class SAddWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SAddWithOverflowOp(ods.create("llvm.intr.sadd.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SAddWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.sadd.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sadd.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2865,15 +2994,14 @@ class SAddWithOverflowOp extends ods.OpView {
 }
 SAddWithOverflowOp.OPERATION_NAME = "llvm.intr.sadd.with.overflow";
 /** llvm.sadd.with.overflow intrinsic (`llvm.intr.sadd.with.overflow`) */
-function intr_sadd_with_overflow(res, in0, in1, options) { return SAddWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_sadd_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.sadd.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.scmp intrinsic (`llvm.intr.scmp`) */
 class SCmpOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SCmpOp(ods.create("llvm.intr.scmp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SCmpOp(ods.ir.Operation.create({ name: "llvm.intr.scmp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.scmp"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2881,16 +3009,16 @@ class SCmpOp extends ods.OpView {
 }
 SCmpOp.OPERATION_NAME = "llvm.intr.scmp";
 /** llvm.scmp intrinsic (`llvm.intr.scmp`) */
-function intr_scmp(res, in0, in1, options) { return SCmpOp.create(res, in0, in1, options).result; }
+function intr_scmp(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.scmp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** signed division (`llvm.sdiv`) */
 class SDivOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new SDivOp(ods.create("llvm.sdiv", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new SDivOp(ods.ir.Operation.create({ name: "llvm.sdiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.sdiv"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2899,45 +3027,44 @@ class SDivOp extends ods.OpView {
 }
 SDivOp.OPERATION_NAME = "llvm.sdiv";
 /** signed division (`llvm.sdiv`) */
-function sdiv(lhs, rhs, options) { return SDivOp.create(lhs, rhs, options).result; }
+function sdiv(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.sdiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** sext cast (`llvm.sext`) */
 class SExtOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new SExtOp(ods.create("llvm.sext", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SExtOp(ods.ir.Operation.create({ name: "llvm.sext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.sext"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 SExtOp.OPERATION_NAME = "llvm.sext";
 /** sext cast (`llvm.sext`) */
-function sext(res, arg, options) { return SExtOp.create(res, arg, options).result; }
+function sext(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.sext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** sitofp cast (`llvm.sitofp`) */
 class SIToFPOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new SIToFPOp(ods.create("llvm.sitofp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SIToFPOp(ods.ir.Operation.create({ name: "llvm.sitofp", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.sitofp"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 SIToFPOp.OPERATION_NAME = "llvm.sitofp";
 /** sitofp cast (`llvm.sitofp`) */
-function sitofp(res, arg, options) { return SIToFPOp.create(res, arg, options).result; }
+function sitofp(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.sitofp", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.smax intrinsic (`llvm.intr.smax`) */
 class SMaxOp extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SMaxOp(ods.create("llvm.intr.smax", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SMaxOp(ods.ir.Operation.create({ name: "llvm.intr.smax", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.smax"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2945,15 +3072,14 @@ class SMaxOp extends ods.OpView {
 }
 SMaxOp.OPERATION_NAME = "llvm.intr.smax";
 /** llvm.smax intrinsic (`llvm.intr.smax`) */
-function intr_smax(in0, in1, options) { return SMaxOp.create(in0, in1, options).result; }
+function intr_smax(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.smax", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.smin intrinsic (`llvm.intr.smin`) */
 class SMinOp extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SMinOp(ods.create("llvm.intr.smin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SMinOp(ods.ir.Operation.create({ name: "llvm.intr.smin", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.smin"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2961,15 +3087,14 @@ class SMinOp extends ods.OpView {
 }
 SMinOp.OPERATION_NAME = "llvm.intr.smin";
 /** llvm.smin intrinsic (`llvm.intr.smin`) */
-function intr_smin(in0, in1, options) { return SMinOp.create(in0, in1, options).result; }
+function intr_smin(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.smin", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.smul.with.overflow intrinsic (`llvm.intr.smul.with.overflow`) */
 class SMulWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SMulWithOverflowOp(ods.create("llvm.intr.smul.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SMulWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.smul.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.smul.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2977,15 +3102,14 @@ class SMulWithOverflowOp extends ods.OpView {
 }
 SMulWithOverflowOp.OPERATION_NAME = "llvm.intr.smul.with.overflow";
 /** llvm.smul.with.overflow intrinsic (`llvm.intr.smul.with.overflow`) */
-function intr_smul_with_overflow(res, in0, in1, options) { return SMulWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_smul_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.smul.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** signed remainder (`llvm.srem`) */
 class SRemOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new SRemOp(ods.create("llvm.srem", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SRemOp(ods.ir.Operation.create({ name: "llvm.srem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.srem"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -2993,15 +3117,14 @@ class SRemOp extends ods.OpView {
 }
 SRemOp.OPERATION_NAME = "llvm.srem";
 /** signed remainder (`llvm.srem`) */
-function srem(lhs, rhs, options) { return SRemOp.create(lhs, rhs, options).result; }
+function srem(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.srem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.sshl.sat intrinsic (`llvm.intr.sshl.sat`) */
 class SSHLSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SSHLSat(ods.create("llvm.intr.sshl.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SSHLSat(ods.ir.Operation.create({ name: "llvm.intr.sshl.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sshl.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3009,15 +3132,14 @@ class SSHLSat extends ods.OpView {
 }
 SSHLSat.OPERATION_NAME = "llvm.intr.sshl.sat";
 /** llvm.sshl.sat intrinsic (`llvm.intr.sshl.sat`) */
-function intr_sshl_sat(in0, in1, options) { return SSHLSat.create(in0, in1, options).result; }
+function intr_sshl_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.sshl.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.ssub.sat intrinsic (`llvm.intr.ssub.sat`) */
 class SSubSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SSubSat(ods.create("llvm.intr.ssub.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new SSubSat(ods.ir.Operation.create({ name: "llvm.intr.ssub.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ssub.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3025,15 +3147,14 @@ class SSubSat extends ods.OpView {
 }
 SSubSat.OPERATION_NAME = "llvm.intr.ssub.sat";
 /** llvm.ssub.sat intrinsic (`llvm.intr.ssub.sat`) */
-function intr_ssub_sat(in0, in1, options) { return SSubSat.create(in0, in1, options).result; }
+function intr_ssub_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ssub.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.ssub.with.overflow intrinsic (`llvm.intr.ssub.with.overflow`) */
 class SSubWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new SSubWithOverflowOp(ods.create("llvm.intr.ssub.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SSubWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.ssub.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ssub.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3041,16 +3162,16 @@ class SSubWithOverflowOp extends ods.OpView {
 }
 SSubWithOverflowOp.OPERATION_NAME = "llvm.intr.ssub.with.overflow";
 /** llvm.ssub.with.overflow intrinsic (`llvm.intr.ssub.with.overflow`) */
-function intr_ssub_with_overflow(res, in0, in1, options) { return SSubWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_ssub_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ssub.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** select between two values (`llvm.select`) */
 class SelectOp extends ods.OpView {
   static create(condition, trueValue, falseValue, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [condition, trueValue, falseValue]);
-    const operands = ods.flatten(['1', '1', '1'], [condition, trueValue, falseValue]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new SelectOp(ods.create("llvm.select", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [condition, trueValue, falseValue]));
+    return new SelectOp(ods.ir.Operation.create({ name: "llvm.select", operands: [ods.value(condition, "condition"), ods.value(trueValue, "trueValue"), ods.value(falseValue, "falseValue")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.select"); }
   get condition() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -3060,16 +3181,18 @@ class SelectOp extends ods.OpView {
 }
 SelectOp.OPERATION_NAME = "llvm.select";
 /** select between two values (`llvm.select`) */
-function select(condition, trueValue, falseValue, options) { return SelectOp.create(condition, trueValue, falseValue, options).result; }
+function select(condition, trueValue, falseValue, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [condition, trueValue, falseValue]));
+  return ods.ir.Operation.create({ name: "llvm.select", operands: [ods.value(condition, "condition"), ods.value(trueValue, "trueValue"), ods.value(falseValue, "falseValue")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** shift left (`llvm.shl`) */
 class ShlOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ctx);
-    return new ShlOp(ods.create("llvm.shl", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+    return new ShlOp(ods.ir.Operation.create({ name: "llvm.shl", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.shl"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3078,16 +3201,19 @@ class ShlOp extends ods.OpView {
 }
 ShlOp.OPERATION_NAME = "llvm.shl";
 /** shift left (`llvm.shl`) */
-function shl(lhs, rhs, options) { return ShlOp.create(lhs, rhs, options).result; }
+function shl(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.shl", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** permute two vectors (`llvm.shufflevector`) */
 class ShuffleVectorOp extends ods.OpView {
   static create(res, v1, v2, mask, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, v1, v2, mask]);
-    const operands = ods.flatten(['1', '1'], [v1, v2]);
     const attributes = {};
     attributes["mask"] = ods.isAttribute(mask) ? mask : ods.denseArrayAttr(mask, 32, ctx);
-    return new ShuffleVectorOp(ods.create("llvm.shufflevector", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ShuffleVectorOp(ods.ir.Operation.create({ name: "llvm.shufflevector", operands: [ods.value(v1, "v1"), ods.value(v2, "v2")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.shufflevector"); }
   get v1() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3096,16 +3222,19 @@ class ShuffleVectorOp extends ods.OpView {
 }
 ShuffleVectorOp.OPERATION_NAME = "llvm.shufflevector";
 /** permute two vectors (`llvm.shufflevector`) */
-function shufflevector(res, v1, v2, mask, options) { return ShuffleVectorOp.create(res, v1, v2, mask, options).result; }
+function shufflevector(res, v1, v2, mask, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, v1, v2, mask]);
+  const attributes = {};
+  attributes["mask"] = ods.isAttribute(mask) ? mask : ods.denseArrayAttr(mask, 32, ctx);
+  return ods.ir.Operation.create({ name: "llvm.shufflevector", operands: [ods.value(v1, "v1"), ods.value(v2, "v2")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.sin intrinsic (`llvm.intr.sin`) */
 class SinOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new SinOp(ods.create("llvm.intr.sin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new SinOp(ods.ir.Operation.create({ name: "llvm.intr.sin", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sin"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3113,16 +3242,18 @@ class SinOp extends ods.OpView {
 }
 SinOp.OPERATION_NAME = "llvm.intr.sin";
 /** llvm.sin intrinsic (`llvm.intr.sin`) */
-function intr_sin(in_, options) { return SinOp.create(in_, options).result; }
+function intr_sin(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.sin", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.sincos intrinsic (`llvm.intr.sincos`) */
 class SincosOp extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new SincosOp(ods.create("llvm.intr.sincos", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new SincosOp(ods.ir.Operation.create({ name: "llvm.intr.sincos", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sincos"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3130,16 +3261,18 @@ class SincosOp extends ods.OpView {
 }
 SincosOp.OPERATION_NAME = "llvm.intr.sincos";
 /** llvm.sincos intrinsic (`llvm.intr.sincos`) */
-function intr_sincos(res, in_, options) { return SincosOp.create(res, in_, options).result; }
+function intr_sincos(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.sincos", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.sinh intrinsic (`llvm.intr.sinh`) */
 class SinhOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new SinhOp(ods.create("llvm.intr.sinh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new SinhOp(ods.ir.Operation.create({ name: "llvm.intr.sinh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sinh"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3147,16 +3280,18 @@ class SinhOp extends ods.OpView {
 }
 SinhOp.OPERATION_NAME = "llvm.intr.sinh";
 /** llvm.sinh intrinsic (`llvm.intr.sinh`) */
-function intr_sinh(in_, options) { return SinhOp.create(in_, options).result; }
+function intr_sinh(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.sinh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.sqrt intrinsic (`llvm.intr.sqrt`) */
 class SqrtOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new SqrtOp(ods.create("llvm.intr.sqrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new SqrtOp(ods.ir.Operation.create({ name: "llvm.intr.sqrt", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.sqrt"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3164,15 +3299,16 @@ class SqrtOp extends ods.OpView {
 }
 SqrtOp.OPERATION_NAME = "llvm.intr.sqrt";
 /** llvm.sqrt intrinsic (`llvm.intr.sqrt`) */
-function intr_sqrt(in_, options) { return SqrtOp.create(in_, options).result; }
+function intr_sqrt(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.sqrt", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.stackrestore intrinsic (`llvm.intr.stackrestore`) */
 class StackRestoreOp extends ods.OpView {
   static create(ptr, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [ptr]);
-    const operands = ods.flatten(['1'], [ptr]);
-    const attributes = {};
-    return new StackRestoreOp(ods.create("llvm.intr.stackrestore", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new StackRestoreOp(ods.ir.Operation.create({ name: "llvm.intr.stackrestore", operands: [ods.value(ptr, "ptr")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.stackrestore"); }
   get ptr() { return ods.operandGroup(this, ['1'], 0); }
@@ -3184,48 +3320,44 @@ function intr_stackrestore(ptr, options) { return StackRestoreOp.create(ptr, opt
 /** llvm.stacksave intrinsic (`llvm.intr.stacksave`) */
 class StackSaveOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new StackSaveOp(ods.create("llvm.intr.stacksave", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new StackSaveOp(ods.ir.Operation.create({ name: "llvm.intr.stacksave", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.stacksave"); }
 }
 StackSaveOp.OPERATION_NAME = "llvm.intr.stacksave";
 /** llvm.stacksave intrinsic (`llvm.intr.stacksave`) */
-function intr_stacksave(res, options) { return StackSaveOp.create(res, options).result; }
+function intr_stacksave(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.stacksave", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.stepvector intrinsic (`llvm.intr.stepvector`) */
 class StepVectorOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new StepVectorOp(ods.create("llvm.intr.stepvector", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new StepVectorOp(ods.ir.Operation.create({ name: "llvm.intr.stepvector", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.stepvector"); }
 }
 StepVectorOp.OPERATION_NAME = "llvm.intr.stepvector";
 /** llvm.stepvector intrinsic (`llvm.intr.stepvector`) */
-function intr_stepvector(res, options) { return StepVectorOp.create(res, options).result; }
+function intr_stepvector(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.stepvector", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** store to memory (`llvm.store`) */
 class StoreOp extends ods.OpView {
   static create(value, addr, { alignment, volatile_, nontemporal, invariantGroup, ordering, syncscope, access_groups, alias_scopes, noalias_scopes, tbaa, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value, addr]);
-    const operands = ods.flatten(['1', '1'], [value, addr]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    if (volatile_) attributes["volatile_"] = ods.unitAttr(ctx);
-    if (nontemporal) attributes["nontemporal"] = ods.unitAttr(ctx);
-    if (invariantGroup) attributes["invariantGroup"] = ods.unitAttr(ctx);
-    if (ordering !== undefined && ordering !== null) attributes["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ctx);
-    if (syncscope !== undefined && syncscope !== null) attributes["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ctx);
-    if (access_groups !== undefined && access_groups !== null) attributes["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ctx);
-    if (alias_scopes !== undefined && alias_scopes !== null) attributes["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ctx);
-    if (noalias_scopes !== undefined && noalias_scopes !== null) attributes["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ctx);
-    if (tbaa !== undefined && tbaa !== null) attributes["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ctx);
-    return new StoreOp(ods.create("llvm.store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [value, addr]));
+    if (volatile_) (attributes ??= {})["volatile_"] = ods.unitAttr(ods.contextOf(loc, ip, [value, addr]));
+    if (nontemporal) (attributes ??= {})["nontemporal"] = ods.unitAttr(ods.contextOf(loc, ip, [value, addr]));
+    if (invariantGroup) (attributes ??= {})["invariantGroup"] = ods.unitAttr(ods.contextOf(loc, ip, [value, addr]));
+    if (ordering !== undefined && ordering !== null) (attributes ??= {})["ordering"] = ods.isAttribute(ordering) ? ordering : ods.enumAttr(ordering, 64, ods.contextOf(loc, ip, [value, addr]));
+    if (syncscope !== undefined && syncscope !== null) (attributes ??= {})["syncscope"] = ods.isAttribute(syncscope) ? syncscope : ods.strAttr(syncscope, ods.contextOf(loc, ip, [value, addr]));
+    if (access_groups !== undefined && access_groups !== null) (attributes ??= {})["access_groups"] = ods.isAttribute(access_groups) ? access_groups : ods.arrayAttr(access_groups, ods.contextOf(loc, ip, [value, addr]));
+    if (alias_scopes !== undefined && alias_scopes !== null) (attributes ??= {})["alias_scopes"] = ods.isAttribute(alias_scopes) ? alias_scopes : ods.arrayAttr(alias_scopes, ods.contextOf(loc, ip, [value, addr]));
+    if (noalias_scopes !== undefined && noalias_scopes !== null) (attributes ??= {})["noalias_scopes"] = ods.isAttribute(noalias_scopes) ? noalias_scopes : ods.arrayAttr(noalias_scopes, ods.contextOf(loc, ip, [value, addr]));
+    if (tbaa !== undefined && tbaa !== null) (attributes ??= {})["tbaa"] = ods.isAttribute(tbaa) ? tbaa : ods.arrayAttr(tbaa, ods.contextOf(loc, ip, [value, addr]));
+    return new StoreOp(ods.ir.Operation.create({ name: "llvm.store", operands: [ods.value(value, "value"), ods.value(addr, "addr")], attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.store"); }
   get value() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3248,11 +3380,9 @@ function store(value, addr, options) { return StoreOp.create(value, addr, option
 /** integer subtraction (`llvm.sub`) */
 class SubOp extends ods.OpView {
   static create(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ctx);
-    return new SubOp(ods.create("llvm.sub", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+    return new SubOp(ods.ir.Operation.create({ name: "llvm.sub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.sub"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3261,19 +3391,22 @@ class SubOp extends ods.OpView {
 }
 SubOp.OPERATION_NAME = "llvm.sub";
 /** integer subtraction (`llvm.sub`) */
-function sub(lhs, rhs, options) { return SubOp.create(lhs, rhs, options).result; }
+function sub(lhs, rhs, { overflowFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.sub", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** multi-way branch (`llvm.switch`) */
 class SwitchOp extends ods.OpView {
   static create(value, defaultOperands, caseOperands, case_operand_segments, defaultDestination, caseDestinations, { case_values, branch_weights, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [value, defaultOperands, caseOperands, case_operand_segments, defaultDestination, caseDestinations]);
-    const operands = ods.flatten(['1', '*', '*'], [value, defaultOperands, caseOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*'], [value, defaultOperands, caseOperands], ctx);
     if (case_values !== undefined && case_values !== null) attributes["case_values"] = ods.isAttribute(case_values) ? case_values : ods.anyAttr(case_values);
     attributes["case_operand_segments"] = ods.isAttribute(case_operand_segments) ? case_operand_segments : ods.denseArrayAttr(case_operand_segments, 32, ctx);
     if (branch_weights !== undefined && branch_weights !== null) attributes["branch_weights"] = ods.isAttribute(branch_weights) ? branch_weights : ods.denseArrayAttr(branch_weights, 32, ctx);
-    return new SwitchOp(ods.create("llvm.switch", { operands, results: ods.flatten([], []), attributes, successors: [defaultDestination, ...caseDestinations], regions: 0, loc, ip, context: ctx }));
+    return new SwitchOp(ods.ir.Operation.create({ name: "llvm.switch", operands: ods.flatten(['1', '*', '*'], [value, defaultOperands, caseOperands]), attributes, successors: [defaultDestination, ...caseDestinations], loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.switch"); }
   get value() { return ods.operandGroup(this, ['1', '*', '*'], 0); }
@@ -3290,11 +3423,9 @@ function switch_(value, defaultOperands, caseOperands, case_operand_segments, de
 /** llvm.tan intrinsic (`llvm.intr.tan`) */
 class TanOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new TanOp(ods.create("llvm.intr.tan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new TanOp(ods.ir.Operation.create({ name: "llvm.intr.tan", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.tan"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3302,16 +3433,18 @@ class TanOp extends ods.OpView {
 }
 TanOp.OPERATION_NAME = "llvm.intr.tan";
 /** llvm.tan intrinsic (`llvm.intr.tan`) */
-function intr_tan(in_, options) { return TanOp.create(in_, options).result; }
+function intr_tan(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.tan", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.tanh intrinsic (`llvm.intr.tanh`) */
 class TanhOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new TanhOp(ods.create("llvm.intr.tanh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+    return new TanhOp(ods.ir.Operation.create({ name: "llvm.intr.tanh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.tanh"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3319,30 +3452,30 @@ class TanhOp extends ods.OpView {
 }
 TanhOp.OPERATION_NAME = "llvm.intr.tanh";
 /** llvm.tanh intrinsic (`llvm.intr.tanh`) */
-function intr_tanh(in_, options) { return TanhOp.create(in_, options).result; }
+function intr_tanh(in_, { fastmathFlags, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.tanh", operands: [ods.value(in_, "in")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.threadlocal.address intrinsic (`llvm.intr.threadlocal.address`) */
 class ThreadlocalAddressOp extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new ThreadlocalAddressOp(ods.create("llvm.intr.threadlocal.address", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ThreadlocalAddressOp(ods.ir.Operation.create({ name: "llvm.intr.threadlocal.address", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.threadlocal.address"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 ThreadlocalAddressOp.OPERATION_NAME = "llvm.intr.threadlocal.address";
 /** llvm.threadlocal.address intrinsic (`llvm.intr.threadlocal.address`) */
-function intr_threadlocal_address(res, in_, options) { return ThreadlocalAddressOp.create(res, in_, options).result; }
+function intr_threadlocal_address(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.threadlocal.address", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.trap intrinsic (`llvm.intr.trap`) */
 class Trap extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new Trap(ods.create("llvm.intr.trap", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new Trap(ods.ir.Operation.create({ name: "llvm.intr.trap", operands: [], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.trap"); }
 }
@@ -3353,11 +3486,9 @@ function intr_trap(options) { return Trap.create(options); }
 /** integer truncation (`llvm.trunc`) */
 class TruncOp extends ods.OpView {
   static create(res, arg, { overflowFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    if (overflowFlags !== undefined && overflowFlags !== null) attributes["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ctx);
-    return new TruncOp(ods.create("llvm.trunc", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [res, arg]));
+    return new TruncOp(ods.ir.Operation.create({ name: "llvm.trunc", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.trunc"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -3365,15 +3496,16 @@ class TruncOp extends ods.OpView {
 }
 TruncOp.OPERATION_NAME = "llvm.trunc";
 /** integer truncation (`llvm.trunc`) */
-function trunc(res, arg, options) { return TruncOp.create(res, arg, options).result; }
+function trunc(res, arg, { overflowFlags, loc, ip } = {}) {
+  let attributes;
+  if (overflowFlags !== undefined && overflowFlags !== null) (attributes ??= {})["overflowFlags"] = ods.isAttribute(overflowFlags) ? overflowFlags : ods.enumAttr(overflowFlags, 32, ods.contextOf(loc, ip, [res, arg]));
+  return ods.ir.Operation.create({ name: "llvm.trunc", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.uadd.sat intrinsic (`llvm.intr.uadd.sat`) */
 class UAddSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UAddSat(ods.create("llvm.intr.uadd.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new UAddSat(ods.ir.Operation.create({ name: "llvm.intr.uadd.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.uadd.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3381,15 +3513,14 @@ class UAddSat extends ods.OpView {
 }
 UAddSat.OPERATION_NAME = "llvm.intr.uadd.sat";
 /** llvm.uadd.sat intrinsic (`llvm.intr.uadd.sat`) */
-function intr_uadd_sat(in0, in1, options) { return UAddSat.create(in0, in1, options).result; }
+function intr_uadd_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.uadd.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.uadd.with.overflow intrinsic (`llvm.intr.uadd.with.overflow`) */
 class UAddWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UAddWithOverflowOp(ods.create("llvm.intr.uadd.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UAddWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.uadd.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.uadd.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3397,16 +3528,17 @@ class UAddWithOverflowOp extends ods.OpView {
 }
 UAddWithOverflowOp.OPERATION_NAME = "llvm.intr.uadd.with.overflow";
 /** llvm.uadd.with.overflow intrinsic (`llvm.intr.uadd.with.overflow`) */
-function intr_uadd_with_overflow(res, in0, in1, options) { return UAddWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_uadd_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.uadd.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.ubsantrap intrinsic (`llvm.intr.ubsantrap`) */
 class UBSanTrap extends ods.OpView {
   static create(failureKind, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [failureKind]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["failureKind"] = ods.isAttribute(failureKind) ? failureKind : ods.intAttr(failureKind, "i8", ctx);
-    return new UBSanTrap(ods.create("llvm.intr.ubsantrap", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UBSanTrap(ods.ir.Operation.create({ name: "llvm.intr.ubsantrap", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ubsantrap"); }
   get failureKind() { return ods.attr(this, "failureKind"); }
@@ -3418,10 +3550,7 @@ function intr_ubsantrap(failureKind, options) { return UBSanTrap.create(failureK
 /** llvm.ucmp intrinsic (`llvm.intr.ucmp`) */
 class UCmpOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UCmpOp(ods.create("llvm.intr.ucmp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UCmpOp(ods.ir.Operation.create({ name: "llvm.intr.ucmp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ucmp"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3429,16 +3558,16 @@ class UCmpOp extends ods.OpView {
 }
 UCmpOp.OPERATION_NAME = "llvm.intr.ucmp";
 /** llvm.ucmp intrinsic (`llvm.intr.ucmp`) */
-function intr_ucmp(res, in0, in1, options) { return UCmpOp.create(res, in0, in1, options).result; }
+function intr_ucmp(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ucmp", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** unsigned division (`llvm.udiv`) */
 class UDivOp extends ods.OpView {
   static create(lhs, rhs, { isExact, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (isExact) attributes["isExact"] = ods.unitAttr(ctx);
-    return new UDivOp(ods.create("llvm.udiv", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+    return new UDivOp(ods.ir.Operation.create({ name: "llvm.udiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.udiv"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3447,16 +3576,18 @@ class UDivOp extends ods.OpView {
 }
 UDivOp.OPERATION_NAME = "llvm.udiv";
 /** unsigned division (`llvm.udiv`) */
-function udiv(lhs, rhs, options) { return UDivOp.create(lhs, rhs, options).result; }
+function udiv(lhs, rhs, { isExact, results, loc, ip } = {}) {
+  let attributes;
+  if (isExact) (attributes ??= {})["isExact"] = ods.unitAttr(ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "llvm.udiv", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** uitofp cast (`llvm.uitofp`) */
 class UIToFPOp extends ods.OpView {
   static create(res, arg, { nonNeg, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    if (nonNeg) attributes["nonNeg"] = ods.unitAttr(ctx);
-    return new UIToFPOp(ods.create("llvm.uitofp", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [res, arg]));
+    return new UIToFPOp(ods.ir.Operation.create({ name: "llvm.uitofp", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.uitofp"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -3464,15 +3595,16 @@ class UIToFPOp extends ods.OpView {
 }
 UIToFPOp.OPERATION_NAME = "llvm.uitofp";
 /** uitofp cast (`llvm.uitofp`) */
-function uitofp(res, arg, options) { return UIToFPOp.create(res, arg, options).result; }
+function uitofp(res, arg, { nonNeg, loc, ip } = {}) {
+  let attributes;
+  if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [res, arg]));
+  return ods.ir.Operation.create({ name: "llvm.uitofp", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.umax intrinsic (`llvm.intr.umax`) */
 class UMaxOp extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UMaxOp(ods.create("llvm.intr.umax", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new UMaxOp(ods.ir.Operation.create({ name: "llvm.intr.umax", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.umax"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3480,15 +3612,14 @@ class UMaxOp extends ods.OpView {
 }
 UMaxOp.OPERATION_NAME = "llvm.intr.umax";
 /** llvm.umax intrinsic (`llvm.intr.umax`) */
-function intr_umax(in0, in1, options) { return UMaxOp.create(in0, in1, options).result; }
+function intr_umax(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.umax", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.umin intrinsic (`llvm.intr.umin`) */
 class UMinOp extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UMinOp(ods.create("llvm.intr.umin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new UMinOp(ods.ir.Operation.create({ name: "llvm.intr.umin", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.umin"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3496,15 +3627,14 @@ class UMinOp extends ods.OpView {
 }
 UMinOp.OPERATION_NAME = "llvm.intr.umin";
 /** llvm.umin intrinsic (`llvm.intr.umin`) */
-function intr_umin(in0, in1, options) { return UMinOp.create(in0, in1, options).result; }
+function intr_umin(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.umin", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.umul.with.overflow intrinsic (`llvm.intr.umul.with.overflow`) */
 class UMulWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new UMulWithOverflowOp(ods.create("llvm.intr.umul.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UMulWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.umul.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.umul.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3512,15 +3642,14 @@ class UMulWithOverflowOp extends ods.OpView {
 }
 UMulWithOverflowOp.OPERATION_NAME = "llvm.intr.umul.with.overflow";
 /** llvm.umul.with.overflow intrinsic (`llvm.intr.umul.with.overflow`) */
-function intr_umul_with_overflow(res, in0, in1, options) { return UMulWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_umul_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.umul.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** unsigned remainder (`llvm.urem`) */
 class URemOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new URemOp(ods.create("llvm.urem", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new URemOp(ods.ir.Operation.create({ name: "llvm.urem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.urem"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3528,15 +3657,14 @@ class URemOp extends ods.OpView {
 }
 URemOp.OPERATION_NAME = "llvm.urem";
 /** unsigned remainder (`llvm.urem`) */
-function urem(lhs, rhs, options) { return URemOp.create(lhs, rhs, options).result; }
+function urem(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.urem", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.ushl.sat intrinsic (`llvm.intr.ushl.sat`) */
 class USHLSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new USHLSat(ods.create("llvm.intr.ushl.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new USHLSat(ods.ir.Operation.create({ name: "llvm.intr.ushl.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.ushl.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3544,15 +3672,14 @@ class USHLSat extends ods.OpView {
 }
 USHLSat.OPERATION_NAME = "llvm.intr.ushl.sat";
 /** llvm.ushl.sat intrinsic (`llvm.intr.ushl.sat`) */
-function intr_ushl_sat(in0, in1, options) { return USHLSat.create(in0, in1, options).result; }
+function intr_ushl_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.ushl.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.usub.sat intrinsic (`llvm.intr.usub.sat`) */
 class USubSat extends ods.OpView {
   static create(in0, in1, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new USubSat(ods.create("llvm.intr.usub.sat", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new USubSat(ods.ir.Operation.create({ name: "llvm.intr.usub.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.usub.sat"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3560,15 +3687,14 @@ class USubSat extends ods.OpView {
 }
 USubSat.OPERATION_NAME = "llvm.intr.usub.sat";
 /** llvm.usub.sat intrinsic (`llvm.intr.usub.sat`) */
-function intr_usub_sat(in0, in1, options) { return USubSat.create(in0, in1, options).result; }
+function intr_usub_sat(in0, in1, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.usub.sat", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** llvm.usub.with.overflow intrinsic (`llvm.intr.usub.with.overflow`) */
 class USubWithOverflowOp extends ods.OpView {
   static create(res, in0, in1, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    return new USubWithOverflowOp(ods.create("llvm.intr.usub.with.overflow", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new USubWithOverflowOp(ods.ir.Operation.create({ name: "llvm.intr.usub.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.usub.with.overflow"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3576,29 +3702,27 @@ class USubWithOverflowOp extends ods.OpView {
 }
 USubWithOverflowOp.OPERATION_NAME = "llvm.intr.usub.with.overflow";
 /** llvm.usub.with.overflow intrinsic (`llvm.intr.usub.with.overflow`) */
-function intr_usub_with_overflow(res, in0, in1, options) { return USubWithOverflowOp.create(res, in0, in1, options).result; }
+function intr_usub_with_overflow(res, in0, in1, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.usub.with.overflow", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** undefined value (`llvm.mlir.undef`) */
 class UndefOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new UndefOp(ods.create("llvm.mlir.undef", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UndefOp(ods.ir.Operation.create({ name: "llvm.mlir.undef", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.undef"); }
 }
 UndefOp.OPERATION_NAME = "llvm.mlir.undef";
 /** undefined value (`llvm.mlir.undef`) */
-function mlir_undef(res, options) { return UndefOp.create(res, options).result; }
+function mlir_undef(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.mlir.undef", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** unreachable (`llvm.unreachable`) */
 class UnreachableOp extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new UnreachableOp(ods.create("llvm.unreachable", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UnreachableOp(ods.ir.Operation.create({ name: "llvm.unreachable", operands: [], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.unreachable"); }
 }
@@ -3609,25 +3733,21 @@ function unreachable(options) { return UnreachableOp.create(options); }
 /** variadic argument (`llvm.va_arg`) */
 class VaArgOp extends ods.OpView {
   static create(res, arg, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    return new VaArgOp(ods.create("llvm.va_arg", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new VaArgOp(ods.ir.Operation.create({ name: "llvm.va_arg", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.va_arg"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
 }
 VaArgOp.OPERATION_NAME = "llvm.va_arg";
 /** variadic argument (`llvm.va_arg`) */
-function va_arg(res, arg, options) { return VaArgOp.create(res, arg, options).result; }
+function va_arg(res, arg, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.va_arg", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.va_copy intrinsic (`llvm.intr.vacopy`) */
 class VaCopyOp extends ods.OpView {
   static create(dest_list, src_list, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [dest_list, src_list]);
-    const operands = ods.flatten(['1', '1'], [dest_list, src_list]);
-    const attributes = {};
-    return new VaCopyOp(ods.create("llvm.intr.vacopy", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new VaCopyOp(ods.ir.Operation.create({ name: "llvm.intr.vacopy", operands: [ods.value(dest_list, "dest_list"), ods.value(src_list, "src_list")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vacopy"); }
   get dest_list() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3640,10 +3760,7 @@ function intr_vacopy(dest_list, src_list, options) { return VaCopyOp.create(dest
 /** llvm.vaend intrinsic (`llvm.intr.vaend`) */
 class VaEndOp extends ods.OpView {
   static create(arg_list, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [arg_list]);
-    const operands = ods.flatten(['1'], [arg_list]);
-    const attributes = {};
-    return new VaEndOp(ods.create("llvm.intr.vaend", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new VaEndOp(ods.ir.Operation.create({ name: "llvm.intr.vaend", operands: [ods.value(arg_list, "arg_list")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vaend"); }
   get arg_list() { return ods.operandGroup(this, ['1'], 0); }
@@ -3655,10 +3772,7 @@ function intr_vaend(arg_list, options) { return VaEndOp.create(arg_list, options
 /** llvm.vastart intrinsic (`llvm.intr.vastart`) */
 class VaStartOp extends ods.OpView {
   static create(arg_list, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [arg_list]);
-    const operands = ods.flatten(['1'], [arg_list]);
-    const attributes = {};
-    return new VaStartOp(ods.create("llvm.intr.vastart", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new VaStartOp(ods.ir.Operation.create({ name: "llvm.intr.vastart", operands: [ods.value(arg_list, "arg_list")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vastart"); }
   get arg_list() { return ods.operandGroup(this, ['1'], 0); }
@@ -3670,10 +3784,7 @@ function intr_vastart(arg_list, options) { return VaStartOp.create(arg_list, opt
 /** llvm.var.annotation intrinsic (`llvm.intr.var.annotation`) */
 class VarAnnotation extends ods.OpView {
   static create(res, operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new VarAnnotation(ods.create("llvm.intr.var.annotation", { operands, results: ods.flatten(['?'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new VarAnnotation(ods.ir.Operation.create({ name: "llvm.intr.var.annotation", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['?'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.var.annotation"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -3686,10 +3797,7 @@ function intr_var_annotation(res, operands_, options) { return VarAnnotation.cre
 /** bitwise xor (`llvm.xor`) */
 class XOrOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new XOrOp(ods.create("llvm.xor", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new XOrOp(ods.ir.Operation.create({ name: "llvm.xor", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.xor"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3697,16 +3805,16 @@ class XOrOp extends ods.OpView {
 }
 XOrOp.OPERATION_NAME = "llvm.xor";
 /** bitwise xor (`llvm.xor`) */
-function xor(lhs, rhs, options) { return XOrOp.create(lhs, rhs, options).result; }
+function xor(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.xor", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** zext cast (`llvm.zext`) */
 class ZExtOp extends ods.OpView {
   static create(res, arg, { nonNeg, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, arg]);
-    const operands = ods.flatten(['1'], [arg]);
-    const attributes = {};
-    if (nonNeg) attributes["nonNeg"] = ods.unitAttr(ctx);
-    return new ZExtOp(ods.create("llvm.zext", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [res, arg]));
+    return new ZExtOp(ods.ir.Operation.create({ name: "llvm.zext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.zext"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -3714,30 +3822,32 @@ class ZExtOp extends ods.OpView {
 }
 ZExtOp.OPERATION_NAME = "llvm.zext";
 /** zext cast (`llvm.zext`) */
-function zext(res, arg, options) { return ZExtOp.create(res, arg, options).result; }
+function zext(res, arg, { nonNeg, loc, ip } = {}) {
+  let attributes;
+  if (nonNeg) (attributes ??= {})["nonNeg"] = ods.unitAttr(ods.contextOf(loc, ip, [res, arg]));
+  return ods.ir.Operation.create({ name: "llvm.zext", operands: [ods.value(arg, "arg")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** zero-initialized value (`llvm.mlir.zero`) */
 class ZeroOp extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new ZeroOp(ods.create("llvm.mlir.zero", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ZeroOp(ods.ir.Operation.create({ name: "llvm.mlir.zero", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.mlir.zero"); }
 }
 ZeroOp.OPERATION_NAME = "llvm.mlir.zero";
 /** zero-initialized value (`llvm.mlir.zero`) */
-function mlir_zero(res, options) { return ZeroOp.create(res, options).result; }
+function mlir_zero(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.mlir.zero", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.extract intrinsic (`llvm.intr.vector.extract`) */
 class vector_extract extends ods.OpView {
   static create(res, srcvec, pos, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, srcvec, pos]);
-    const operands = ods.flatten(['1'], [srcvec]);
     const attributes = {};
     attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
-    return new vector_extract(ods.create("llvm.intr.vector.extract", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_extract(ods.ir.Operation.create({ name: "llvm.intr.vector.extract", operands: [ods.value(srcvec, "srcvec")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.extract"); }
   get srcvec() { return ods.operandGroup(this, ['1'], 0); }
@@ -3745,16 +3855,20 @@ class vector_extract extends ods.OpView {
 }
 vector_extract.OPERATION_NAME = "llvm.intr.vector.extract";
 /** llvm.vector.extract intrinsic (`llvm.intr.vector.extract`) */
-function intr_vector_extract(res, srcvec, pos, options) { return vector_extract.create(res, srcvec, pos, options).result; }
+function intr_vector_extract(res, srcvec, pos, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, srcvec, pos]);
+  const attributes = {};
+  attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.extract", operands: [ods.value(srcvec, "srcvec")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** llvm.vector.insert intrinsic (`llvm.intr.vector.insert`) */
 class vector_insert extends ods.OpView {
   static create(dstvec, srcvec, pos, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dstvec, srcvec, pos]);
-    const operands = ods.flatten(['1', '1'], [dstvec, srcvec]);
     const attributes = {};
     attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
-    return new vector_insert(ods.create("llvm.intr.vector.insert", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new vector_insert(ods.ir.Operation.create({ name: "llvm.intr.vector.insert", operands: [ods.value(dstvec, "dstvec"), ods.value(srcvec, "srcvec")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.insert"); }
   get dstvec() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3763,46 +3877,47 @@ class vector_insert extends ods.OpView {
 }
 vector_insert.OPERATION_NAME = "llvm.intr.vector.insert";
 /** llvm.vector.insert intrinsic (`llvm.intr.vector.insert`) */
-function intr_vector_insert(dstvec, srcvec, pos, options) { return vector_insert.create(dstvec, srcvec, pos, options).result; }
+function intr_vector_insert(dstvec, srcvec, pos, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [dstvec, srcvec, pos]);
+  const attributes = {};
+  attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.insert", operands: [ods.value(dstvec, "dstvec"), ods.value(srcvec, "srcvec")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** llvm.vector.reduce.add intrinsic (`llvm.intr.vector.reduce.add`) */
 class vector_reduce_add extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_add(ods.create("llvm.intr.vector.reduce.add", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_add(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.add", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.add"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_add.OPERATION_NAME = "llvm.intr.vector.reduce.add";
 /** llvm.vector.reduce.add intrinsic (`llvm.intr.vector.reduce.add`) */
-function intr_vector_reduce_add(res, in_, options) { return vector_reduce_add.create(res, in_, options).result; }
+function intr_vector_reduce_add(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.add", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.and intrinsic (`llvm.intr.vector.reduce.and`) */
 class vector_reduce_and extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_and(ods.create("llvm.intr.vector.reduce.and", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_and(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.and", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.and"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_and.OPERATION_NAME = "llvm.intr.vector.reduce.and";
 /** llvm.vector.reduce.and intrinsic (`llvm.intr.vector.reduce.and`) */
-function intr_vector_reduce_and(res, in_, options) { return vector_reduce_and.create(res, in_, options).result; }
+function intr_vector_reduce_and(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.and", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fadd intrinsic (`llvm.intr.vector.reduce.fadd`) */
 class vector_reduce_fadd extends ods.OpView {
   static create(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fadd(ods.create("llvm.intr.vector.reduce.fadd", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+    return new vector_reduce_fadd(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fadd", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fadd"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3811,16 +3926,18 @@ class vector_reduce_fadd extends ods.OpView {
 }
 vector_reduce_fadd.OPERATION_NAME = "llvm.intr.vector.reduce.fadd";
 /** llvm.vector.reduce.fadd intrinsic (`llvm.intr.vector.reduce.fadd`) */
-function intr_vector_reduce_fadd(res, in0, in1, options) { return vector_reduce_fadd.create(res, in0, in1, options).result; }
+function intr_vector_reduce_fadd(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fadd", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fmax intrinsic (`llvm.intr.vector.reduce.fmax`) */
 class vector_reduce_fmax extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fmax(ods.create("llvm.intr.vector.reduce.fmax", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new vector_reduce_fmax(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fmax"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3828,16 +3945,18 @@ class vector_reduce_fmax extends ods.OpView {
 }
 vector_reduce_fmax.OPERATION_NAME = "llvm.intr.vector.reduce.fmax";
 /** llvm.vector.reduce.fmax intrinsic (`llvm.intr.vector.reduce.fmax`) */
-function intr_vector_reduce_fmax(res, in_, options) { return vector_reduce_fmax.create(res, in_, options).result; }
+function intr_vector_reduce_fmax(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fmaximum intrinsic (`llvm.intr.vector.reduce.fmaximum`) */
 class vector_reduce_fmaximum extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fmaximum(ods.create("llvm.intr.vector.reduce.fmaximum", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new vector_reduce_fmaximum(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmaximum", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fmaximum"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3845,16 +3964,18 @@ class vector_reduce_fmaximum extends ods.OpView {
 }
 vector_reduce_fmaximum.OPERATION_NAME = "llvm.intr.vector.reduce.fmaximum";
 /** llvm.vector.reduce.fmaximum intrinsic (`llvm.intr.vector.reduce.fmaximum`) */
-function intr_vector_reduce_fmaximum(res, in_, options) { return vector_reduce_fmaximum.create(res, in_, options).result; }
+function intr_vector_reduce_fmaximum(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmaximum", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fmin intrinsic (`llvm.intr.vector.reduce.fmin`) */
 class vector_reduce_fmin extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fmin(ods.create("llvm.intr.vector.reduce.fmin", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new vector_reduce_fmin(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fmin"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3862,16 +3983,18 @@ class vector_reduce_fmin extends ods.OpView {
 }
 vector_reduce_fmin.OPERATION_NAME = "llvm.intr.vector.reduce.fmin";
 /** llvm.vector.reduce.fmin intrinsic (`llvm.intr.vector.reduce.fmin`) */
-function intr_vector_reduce_fmin(res, in_, options) { return vector_reduce_fmin.create(res, in_, options).result; }
+function intr_vector_reduce_fmin(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fminimum intrinsic (`llvm.intr.vector.reduce.fminimum`) */
 class vector_reduce_fminimum extends ods.OpView {
   static create(res, in_, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fminimum(ods.create("llvm.intr.vector.reduce.fminimum", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+    return new vector_reduce_fminimum(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fminimum", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fminimum"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -3879,16 +4002,18 @@ class vector_reduce_fminimum extends ods.OpView {
 }
 vector_reduce_fminimum.OPERATION_NAME = "llvm.intr.vector.reduce.fminimum";
 /** llvm.vector.reduce.fminimum intrinsic (`llvm.intr.vector.reduce.fminimum`) */
-function intr_vector_reduce_fminimum(res, in_, options) { return vector_reduce_fminimum.create(res, in_, options).result; }
+function intr_vector_reduce_fminimum(res, in_, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in_]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fminimum", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.fmul intrinsic (`llvm.intr.vector.reduce.fmul`) */
 class vector_reduce_fmul extends ods.OpView {
   static create(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in0, in1]);
-    const operands = ods.flatten(['1', '1'], [in0, in1]);
-    const attributes = {};
-    if (fastmathFlags !== undefined && fastmathFlags !== null) attributes["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ctx);
-    return new vector_reduce_fmul(ods.create("llvm.intr.vector.reduce.fmul", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+    return new vector_reduce_fmul(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmul", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.fmul"); }
   get in0() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -3897,125 +4022,121 @@ class vector_reduce_fmul extends ods.OpView {
 }
 vector_reduce_fmul.OPERATION_NAME = "llvm.intr.vector.reduce.fmul";
 /** llvm.vector.reduce.fmul intrinsic (`llvm.intr.vector.reduce.fmul`) */
-function intr_vector_reduce_fmul(res, in0, in1, options) { return vector_reduce_fmul.create(res, in0, in1, options).result; }
+function intr_vector_reduce_fmul(res, in0, in1, { fastmathFlags, loc, ip } = {}) {
+  let attributes;
+  if (fastmathFlags !== undefined && fastmathFlags !== null) (attributes ??= {})["fastmathFlags"] = ods.isAttribute(fastmathFlags) ? fastmathFlags : ods.dialectAttr(fastmathFlags, "llvm.fastmath", ods.contextOf(loc, ip, [res, in0, in1]));
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.fmul", operands: [ods.value(in0, "in0"), ods.value(in1, "in1")], results: ods.flatten(['1'], [res]), attributes, loc, ip }).result;
+}
 
 /** llvm.vector.reduce.mul intrinsic (`llvm.intr.vector.reduce.mul`) */
 class vector_reduce_mul extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_mul(ods.create("llvm.intr.vector.reduce.mul", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_mul(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.mul", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.mul"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_mul.OPERATION_NAME = "llvm.intr.vector.reduce.mul";
 /** llvm.vector.reduce.mul intrinsic (`llvm.intr.vector.reduce.mul`) */
-function intr_vector_reduce_mul(res, in_, options) { return vector_reduce_mul.create(res, in_, options).result; }
+function intr_vector_reduce_mul(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.mul", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.or intrinsic (`llvm.intr.vector.reduce.or`) */
 class vector_reduce_or extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_or(ods.create("llvm.intr.vector.reduce.or", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_or(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.or", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.or"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_or.OPERATION_NAME = "llvm.intr.vector.reduce.or";
 /** llvm.vector.reduce.or intrinsic (`llvm.intr.vector.reduce.or`) */
-function intr_vector_reduce_or(res, in_, options) { return vector_reduce_or.create(res, in_, options).result; }
+function intr_vector_reduce_or(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.or", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.smax intrinsic (`llvm.intr.vector.reduce.smax`) */
 class vector_reduce_smax extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_smax(ods.create("llvm.intr.vector.reduce.smax", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_smax(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.smax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.smax"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_smax.OPERATION_NAME = "llvm.intr.vector.reduce.smax";
 /** llvm.vector.reduce.smax intrinsic (`llvm.intr.vector.reduce.smax`) */
-function intr_vector_reduce_smax(res, in_, options) { return vector_reduce_smax.create(res, in_, options).result; }
+function intr_vector_reduce_smax(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.smax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.smin intrinsic (`llvm.intr.vector.reduce.smin`) */
 class vector_reduce_smin extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_smin(ods.create("llvm.intr.vector.reduce.smin", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_smin(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.smin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.smin"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_smin.OPERATION_NAME = "llvm.intr.vector.reduce.smin";
 /** llvm.vector.reduce.smin intrinsic (`llvm.intr.vector.reduce.smin`) */
-function intr_vector_reduce_smin(res, in_, options) { return vector_reduce_smin.create(res, in_, options).result; }
+function intr_vector_reduce_smin(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.smin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.umax intrinsic (`llvm.intr.vector.reduce.umax`) */
 class vector_reduce_umax extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_umax(ods.create("llvm.intr.vector.reduce.umax", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_umax(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.umax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.umax"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_umax.OPERATION_NAME = "llvm.intr.vector.reduce.umax";
 /** llvm.vector.reduce.umax intrinsic (`llvm.intr.vector.reduce.umax`) */
-function intr_vector_reduce_umax(res, in_, options) { return vector_reduce_umax.create(res, in_, options).result; }
+function intr_vector_reduce_umax(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.umax", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.umin intrinsic (`llvm.intr.vector.reduce.umin`) */
 class vector_reduce_umin extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_umin(ods.create("llvm.intr.vector.reduce.umin", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_umin(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.umin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.umin"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_umin.OPERATION_NAME = "llvm.intr.vector.reduce.umin";
 /** llvm.vector.reduce.umin intrinsic (`llvm.intr.vector.reduce.umin`) */
-function intr_vector_reduce_umin(res, in_, options) { return vector_reduce_umin.create(res, in_, options).result; }
+function intr_vector_reduce_umin(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.umin", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vector.reduce.xor intrinsic (`llvm.intr.vector.reduce.xor`) */
 class vector_reduce_xor extends ods.OpView {
   static create(res, in_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res, in_]);
-    const operands = ods.flatten(['1'], [in_]);
-    const attributes = {};
-    return new vector_reduce_xor(ods.create("llvm.intr.vector.reduce.xor", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vector_reduce_xor(ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.xor", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vector.reduce.xor"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
 }
 vector_reduce_xor.OPERATION_NAME = "llvm.intr.vector.reduce.xor";
 /** llvm.vector.reduce.xor intrinsic (`llvm.intr.vector.reduce.xor`) */
-function intr_vector_reduce_xor(res, in_, options) { return vector_reduce_xor.create(res, in_, options).result; }
+function intr_vector_reduce_xor(res, in_, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vector.reduce.xor", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 /** llvm.vscale intrinsic (`llvm.intr.vscale`) */
 class vscale extends ods.OpView {
   static create(res, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new vscale(ods.create("llvm.intr.vscale", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new vscale(ods.ir.Operation.create({ name: "llvm.intr.vscale", operands: [], results: ods.flatten(['1'], [res]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "llvm.intr.vscale"); }
 }
 vscale.OPERATION_NAME = "llvm.intr.vscale";
 /** llvm.vscale intrinsic (`llvm.intr.vscale`) */
-function intr_vscale(res, options) { return vscale.create(res, options).result; }
+function intr_vscale(res, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "llvm.intr.vscale", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
+}
 
 module.exports = { ACosOp, AShrOp, ASinOp, ATan2Op, ATanOp, AbsOp, AddOp, AddrSpaceCastOp, AddressOfOp, AliasOp, AllocaOp, AndOp, Annotation, AsmDialect, AssumeOp, AtomicBinOp, AtomicCmpXchgOp, AtomicOrdering, AtomicRMWOp, BitReverseOp, BitcastOp, BlockAddressOp, BlockTagOp, BrOp, ByteSwapOp, CConv, CallIntrinsicOp, CallOp, Comdat, ComdatOp, ComdatSelectorOp, CondBrOp, ConstantOp, CopySignOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, DSOLocalEquivalentOp, DebugTrap, EhTypeidForOp, Exp10Op, Exp2Op, ExpOp, ExpectOp, ExpectWithProbabilityOp, ExtractElementOp, ExtractValueOp, FAbsOp, FAddOp, FCeilOp, FCmpOp, FCmpPredicate, FDivOp, FFloorOp, FMAOp, FMulAddOp, FMulOp, FNegOp, FPExtOp, FPToSIOp, FPToUIOp, FPTruncOp, FRemOp, FSubOp, FTruncOp, FastmathFlags, FenceOp, FractionExpOp, FramePointerKind, FreezeOp, FshlOp, FshrOp, GEPNoWrapFlags, GEPOp, GetActiveLaneMaskOp, GlobalCtorsOp, GlobalDtorsOp, GlobalOp, ICmpOp, ICmpPredicate, IFuncOp, IndirectBrOp, InlineAsmOp, InsertElementOp, InsertValueOp, IntToPtrOp, IntegerOverflowFlags, IntrCanonicalizeOp, IntrFptosiSatOp, IntrFptouiSatOp, IntrSdivFixOp, IntrSmulFixOp, IntrSmulFixSatOp, IntrStripInvariantGroupOp, IntrUdivFixOp, IntrUmulFixOp, IntrUmulFixSatOp, InvariantEndOp, InvariantStartOp, InvokeOp, IsConstantOp, IsFPClass, LLVMFuncOp, LShrOp, LandingpadOp, LaunderInvariantGroupOp, LifetimeEndOp, LifetimeStartOp, Linkage, LinkerOptionsOp, LlrintOp, LlroundOp, LoadExpOp, LoadOp, Log10Op, Log2Op, LogOp, LrintOp, LroundOp, MaskedLoadOp, MaskedStoreOp, MaxNumOp, MaximumNumOp, MaximumOp, MemcpyInlineOp, MemcpyOp, MemmoveOp, MemsetInlineOp, MemsetOp, MinNumOp, MinimumNumOp, MinimumOp, ModRefInfo, ModuleFlagsOp, MulOp, NearbyintOp, NoAliasScopeDeclOp, NoneTokenOp, OrOp, PoisonOp, PowIOp, PowOp, Prefetch, PtrAnnotation, PtrMaskOp, PtrToIntOp, ResumeOp, ReturnOp, RintOp, RoundEvenOp, RoundOp, SAddSat, SAddWithOverflowOp, SCmpOp, SDivOp, SExtOp, SIToFPOp, SMaxOp, SMinOp, SMulWithOverflowOp, SRemOp, SSHLSat, SSubSat, SSubWithOverflowOp, SelectOp, ShlOp, ShuffleVectorOp, SinOp, SincosOp, SinhOp, SqrtOp, StackRestoreOp, StackSaveOp, StepVectorOp, StoreOp, SubOp, SwitchOp, TailCallKind, TanOp, TanhOp, ThreadlocalAddressOp, Trap, TruncOp, UAddSat, UAddWithOverflowOp, UBSanTrap, UCmpOp, UDivOp, UIToFPOp, UMaxOp, UMinOp, UMulWithOverflowOp, URemOp, USHLSat, USubSat, USubWithOverflowOp, UndefOp, UnnamedAddr, UnreachableOp, VaArgOp, VaCopyOp, VaEndOp, VaStartOp, VarAnnotation, Visibility, XOrOp, ZExtOp, ZeroOp, add, addrspacecast, alloca, and, ashr, atomicrmw, bitcast, blockaddress, blocktag, br, call, call_intrinsic, cmpxchg, comdat, comdat_selector, cond_br, dso_local_equivalent, extractelement, extractvalue, fadd, fcmp, fdiv, fence, fmul, fneg, fpext, fptosi, fptoui, fptrunc, freeze, frem, fsub, func, getelementptr, icmp, indirectbr, inline_asm, insertelement, insertvalue, intr_abs, intr_acos, intr_annotation, intr_asin, intr_assume, intr_atan, intr_atan2, intr_bitreverse, intr_bswap, intr_canonicalize, intr_ceil, intr_copysign, intr_cos, intr_cosh, intr_ctlz, intr_ctpop, intr_cttz, intr_debugtrap, intr_eh_typeid_for, intr_exp, intr_exp10, intr_exp2, intr_expect, intr_expect_with_probability, intr_experimental_noalias_scope_decl, intr_fabs, intr_floor, intr_fma, intr_fmuladd, intr_fptosi_sat, intr_fptoui_sat, intr_frexp, intr_fshl, intr_fshr, intr_get_active_lane_mask, intr_invariant_end, intr_invariant_start, intr_is_constant, intr_is_fpclass, intr_launder_invariant_group, intr_ldexp, intr_lifetime_end, intr_lifetime_start, intr_llrint, intr_llround, intr_log, intr_log10, intr_log2, intr_lrint, intr_lround, intr_masked_load, intr_masked_store, intr_maximum, intr_maximumnum, intr_maxnum, intr_memcpy, intr_memcpy_inline, intr_memmove, intr_memset, intr_memset_inline, intr_minimum, intr_minimumnum, intr_minnum, intr_nearbyint, intr_pow, intr_powi, intr_prefetch, intr_ptr_annotation, intr_ptrmask, intr_rint, intr_round, intr_roundeven, intr_sadd_sat, intr_sadd_with_overflow, intr_scmp, intr_sdiv_fix, intr_sin, intr_sincos, intr_sinh, intr_smax, intr_smin, intr_smul_fix, intr_smul_fix_sat, intr_smul_with_overflow, intr_sqrt, intr_sshl_sat, intr_ssub_sat, intr_ssub_with_overflow, intr_stackrestore, intr_stacksave, intr_stepvector, intr_strip_invariant_group, intr_tan, intr_tanh, intr_threadlocal_address, intr_trap, intr_trunc, intr_uadd_sat, intr_uadd_with_overflow, intr_ubsantrap, intr_ucmp, intr_udiv_fix, intr_umax, intr_umin, intr_umul_fix, intr_umul_fix_sat, intr_umul_with_overflow, intr_ushl_sat, intr_usub_sat, intr_usub_with_overflow, intr_vacopy, intr_vaend, intr_var_annotation, intr_vastart, intr_vector_extract, intr_vector_insert, intr_vector_reduce_add, intr_vector_reduce_and, intr_vector_reduce_fadd, intr_vector_reduce_fmax, intr_vector_reduce_fmaximum, intr_vector_reduce_fmin, intr_vector_reduce_fminimum, intr_vector_reduce_fmul, intr_vector_reduce_mul, intr_vector_reduce_or, intr_vector_reduce_smax, intr_vector_reduce_smin, intr_vector_reduce_umax, intr_vector_reduce_umin, intr_vector_reduce_xor, intr_vscale, inttoptr, invoke, landingpad, linker_options, load, lshr, mlir_addressof, mlir_alias, mlir_constant, mlir_global, mlir_global_ctors, mlir_global_dtors, mlir_ifunc, mlir_none, mlir_poison, mlir_undef, mlir_zero, module_flags, mul, or, ptrtoint, resume, return_, sdiv, select, sext, shl, shufflevector, sitofp, srem, store, sub, switch_, trunc, udiv, uitofp, unreachable, urem, va_arg, vector_extract, vector_insert, vector_reduce_add, vector_reduce_and, vector_reduce_fadd, vector_reduce_fmax, vector_reduce_fmaximum, vector_reduce_fmin, vector_reduce_fminimum, vector_reduce_fmul, vector_reduce_mul, vector_reduce_or, vector_reduce_smax, vector_reduce_smin, vector_reduce_umax, vector_reduce_umin, vector_reduce_xor, vscale, xor, zext };

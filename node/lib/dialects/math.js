@@ -6,11 +6,9 @@ const ods = require('omnir/dialects/_ods_common');
 /** floating point absolute-value operation (`math.absf`) */
 class AbsFOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AbsFOp(ods.create("math.absf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AbsFOp(ods.ir.Operation.create({ name: "math.absf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.absf"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -18,31 +16,32 @@ class AbsFOp extends ods.OpView {
 }
 AbsFOp.OPERATION_NAME = "math.absf";
 /** floating point absolute-value operation (`math.absf`) */
-function absf(operand, options) { return AbsFOp.create(operand, options).result; }
+function absf(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.absf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** integer absolute-value operation (`math.absi`) */
 class AbsIOp extends ods.OpView {
   static create(operand, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    return new AbsIOp(ods.create("math.absi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AbsIOp(ods.ir.Operation.create({ name: "math.absi", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.absi"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
 }
 AbsIOp.OPERATION_NAME = "math.absi";
 /** integer absolute-value operation (`math.absi`) */
-function absi(operand, options) { return AbsIOp.create(operand, options).result; }
+function absi(operand, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "math.absi", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** arcus cosine of the given value (`math.acos`) */
 class AcosOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AcosOp(ods.create("math.acos", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AcosOp(ods.ir.Operation.create({ name: "math.acos", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.acos"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -50,16 +49,18 @@ class AcosOp extends ods.OpView {
 }
 AcosOp.OPERATION_NAME = "math.acos";
 /** arcus cosine of the given value (`math.acos`) */
-function acos(operand, options) { return AcosOp.create(operand, options).result; }
+function acos(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.acos", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Hyperbolic arcus cosine of the given value (`math.acosh`) */
 class AcoshOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AcoshOp(ods.create("math.acosh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AcoshOp(ods.ir.Operation.create({ name: "math.acosh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.acosh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -67,16 +68,18 @@ class AcoshOp extends ods.OpView {
 }
 AcoshOp.OPERATION_NAME = "math.acosh";
 /** Hyperbolic arcus cosine of the given value (`math.acosh`) */
-function acosh(operand, options) { return AcoshOp.create(operand, options).result; }
+function acosh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.acosh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** arcus sine of the given value (`math.asin`) */
 class AsinOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AsinOp(ods.create("math.asin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AsinOp(ods.ir.Operation.create({ name: "math.asin", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.asin"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -84,16 +87,18 @@ class AsinOp extends ods.OpView {
 }
 AsinOp.OPERATION_NAME = "math.asin";
 /** arcus sine of the given value (`math.asin`) */
-function asin(operand, options) { return AsinOp.create(operand, options).result; }
+function asin(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.asin", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic arcus sine of the given value (`math.asinh`) */
 class AsinhOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AsinhOp(ods.create("math.asinh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AsinhOp(ods.ir.Operation.create({ name: "math.asinh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.asinh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -101,16 +106,18 @@ class AsinhOp extends ods.OpView {
 }
 AsinhOp.OPERATION_NAME = "math.asinh";
 /** hyperbolic arcus sine of the given value (`math.asinh`) */
-function asinh(operand, options) { return AsinhOp.create(operand, options).result; }
+function asinh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.asinh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** 2-argument arcus tangent of the given values (`math.atan2`) */
 class Atan2Op extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Atan2Op(ods.create("math.atan2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new Atan2Op(ods.ir.Operation.create({ name: "math.atan2", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.atan2"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -119,16 +126,18 @@ class Atan2Op extends ods.OpView {
 }
 Atan2Op.OPERATION_NAME = "math.atan2";
 /** 2-argument arcus tangent of the given values (`math.atan2`) */
-function atan2(lhs, rhs, options) { return Atan2Op.create(lhs, rhs, options).result; }
+function atan2(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "math.atan2", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** arcus tangent of the given value (`math.atan`) */
 class AtanOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AtanOp(ods.create("math.atan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AtanOp(ods.ir.Operation.create({ name: "math.atan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.atan"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -136,16 +145,18 @@ class AtanOp extends ods.OpView {
 }
 AtanOp.OPERATION_NAME = "math.atan";
 /** arcus tangent of the given value (`math.atan`) */
-function atan(operand, options) { return AtanOp.create(operand, options).result; }
+function atan(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.atan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic arcus tangent of the given value (`math.atanh`) */
 class AtanhOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new AtanhOp(ods.create("math.atanh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new AtanhOp(ods.ir.Operation.create({ name: "math.atanh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.atanh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -153,16 +164,18 @@ class AtanhOp extends ods.OpView {
 }
 AtanhOp.OPERATION_NAME = "math.atanh";
 /** hyperbolic arcus tangent of the given value (`math.atanh`) */
-function atanh(operand, options) { return AtanhOp.create(operand, options).result; }
+function atanh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.atanh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cube root of the specified value (`math.cbrt`) */
 class CbrtOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CbrtOp(ods.create("math.cbrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new CbrtOp(ods.ir.Operation.create({ name: "math.cbrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.cbrt"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -170,16 +183,18 @@ class CbrtOp extends ods.OpView {
 }
 CbrtOp.OPERATION_NAME = "math.cbrt";
 /** cube root of the specified value (`math.cbrt`) */
-function cbrt(operand, options) { return CbrtOp.create(operand, options).result; }
+function cbrt(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.cbrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** ceiling of the specified value (`math.ceil`) */
 class CeilOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CeilOp(ods.create("math.ceil", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new CeilOp(ods.ir.Operation.create({ name: "math.ceil", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.ceil"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -187,16 +202,18 @@ class CeilOp extends ods.OpView {
 }
 CeilOp.OPERATION_NAME = "math.ceil";
 /** ceiling of the specified value (`math.ceil`) */
-function ceil(operand, options) { return CeilOp.create(operand, options).result; }
+function ceil(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.ceil", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** A copysign operation (`math.copysign`) */
 class CopySignOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CopySignOp(ods.create("math.copysign", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new CopySignOp(ods.ir.Operation.create({ name: "math.copysign", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.copysign"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -205,16 +222,18 @@ class CopySignOp extends ods.OpView {
 }
 CopySignOp.OPERATION_NAME = "math.copysign";
 /** A copysign operation (`math.copysign`) */
-function copysign(lhs, rhs, options) { return CopySignOp.create(lhs, rhs, options).result; }
+function copysign(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "math.copysign", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** cosine of the specified value (`math.cos`) */
 class CosOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CosOp(ods.create("math.cos", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new CosOp(ods.ir.Operation.create({ name: "math.cos", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.cos"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -222,16 +241,18 @@ class CosOp extends ods.OpView {
 }
 CosOp.OPERATION_NAME = "math.cos";
 /** cosine of the specified value (`math.cos`) */
-function cos(operand, options) { return CosOp.create(operand, options).result; }
+function cos(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.cos", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic cosine of the specified value (`math.cosh`) */
 class CoshOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new CoshOp(ods.create("math.cosh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new CoshOp(ods.ir.Operation.create({ name: "math.cosh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.cosh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -239,61 +260,60 @@ class CoshOp extends ods.OpView {
 }
 CoshOp.OPERATION_NAME = "math.cosh";
 /** hyperbolic cosine of the specified value (`math.cosh`) */
-function cosh(operand, options) { return CoshOp.create(operand, options).result; }
+function cosh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.cosh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** counts the leading zeros an integer value (`math.ctlz`) */
 class CountLeadingZerosOp extends ods.OpView {
   static create(operand, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    return new CountLeadingZerosOp(ods.create("math.ctlz", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CountLeadingZerosOp(ods.ir.Operation.create({ name: "math.ctlz", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.ctlz"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
 }
 CountLeadingZerosOp.OPERATION_NAME = "math.ctlz";
 /** counts the leading zeros an integer value (`math.ctlz`) */
-function ctlz(operand, options) { return CountLeadingZerosOp.create(operand, options).result; }
+function ctlz(operand, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "math.ctlz", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** counts the trailing zeros an integer value (`math.cttz`) */
 class CountTrailingZerosOp extends ods.OpView {
   static create(operand, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    return new CountTrailingZerosOp(ods.create("math.cttz", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CountTrailingZerosOp(ods.ir.Operation.create({ name: "math.cttz", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.cttz"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
 }
 CountTrailingZerosOp.OPERATION_NAME = "math.cttz";
 /** counts the trailing zeros an integer value (`math.cttz`) */
-function cttz(operand, options) { return CountTrailingZerosOp.create(operand, options).result; }
+function cttz(operand, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "math.cttz", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** counts the number of set bits of an integer value (`math.ctpop`) */
 class CtPopOp extends ods.OpView {
   static create(operand, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    return new CtPopOp(ods.create("math.ctpop", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new CtPopOp(ods.ir.Operation.create({ name: "math.ctpop", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.ctpop"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
 }
 CtPopOp.OPERATION_NAME = "math.ctpop";
 /** counts the number of set bits of an integer value (`math.ctpop`) */
-function ctpop(operand, options) { return CtPopOp.create(operand, options).result; }
+function ctpop(operand, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "math.ctpop", operands: [ods.value(operand, "operand")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** error function of the specified value (`math.erf`) */
 class ErfOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ErfOp(ods.create("math.erf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new ErfOp(ods.ir.Operation.create({ name: "math.erf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.erf"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -301,16 +321,18 @@ class ErfOp extends ods.OpView {
 }
 ErfOp.OPERATION_NAME = "math.erf";
 /** error function of the specified value (`math.erf`) */
-function erf(operand, options) { return ErfOp.create(operand, options).result; }
+function erf(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.erf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** complementary error function of the specified value (`math.erfc`) */
 class ErfcOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ErfcOp(ods.create("math.erfc", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new ErfcOp(ods.ir.Operation.create({ name: "math.erfc", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.erfc"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -318,16 +340,18 @@ class ErfcOp extends ods.OpView {
 }
 ErfcOp.OPERATION_NAME = "math.erfc";
 /** complementary error function of the specified value (`math.erfc`) */
-function erfc(operand, options) { return ErfcOp.create(operand, options).result; }
+function erfc(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.erfc", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-2 exponential of the specified value (`math.exp2`) */
 class Exp2Op extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Exp2Op(ods.create("math.exp2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new Exp2Op(ods.ir.Operation.create({ name: "math.exp2", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.exp2"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -335,16 +359,18 @@ class Exp2Op extends ods.OpView {
 }
 Exp2Op.OPERATION_NAME = "math.exp2";
 /** base-2 exponential of the specified value (`math.exp2`) */
-function exp2(operand, options) { return Exp2Op.create(operand, options).result; }
+function exp2(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.exp2", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-e exponential of the specified value minus 1 (`math.expm1`) */
 class ExpM1Op extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ExpM1Op(ods.create("math.expm1", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new ExpM1Op(ods.ir.Operation.create({ name: "math.expm1", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.expm1"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -352,16 +378,18 @@ class ExpM1Op extends ods.OpView {
 }
 ExpM1Op.OPERATION_NAME = "math.expm1";
 /** base-e exponential of the specified value minus 1 (`math.expm1`) */
-function expm1(operand, options) { return ExpM1Op.create(operand, options).result; }
+function expm1(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.expm1", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-e exponential of the specified value (`math.exp`) */
 class ExpOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ExpOp(ods.create("math.exp", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new ExpOp(ods.ir.Operation.create({ name: "math.exp", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.exp"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -369,16 +397,18 @@ class ExpOp extends ods.OpView {
 }
 ExpOp.OPERATION_NAME = "math.exp";
 /** base-e exponential of the specified value (`math.exp`) */
-function exp(operand, options) { return ExpOp.create(operand, options).result; }
+function exp(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.exp", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point raised to the signed integer power (`math.fpowi`) */
 class FPowIOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new FPowIOp(ods.create("math.fpowi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new FPowIOp(ods.ir.Operation.create({ name: "math.fpowi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.fpowi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -387,16 +417,18 @@ class FPowIOp extends ods.OpView {
 }
 FPowIOp.OPERATION_NAME = "math.fpowi";
 /** floating point raised to the signed integer power (`math.fpowi`) */
-function fpowi(lhs, rhs, options) { return FPowIOp.create(lhs, rhs, options).result; }
+function fpowi(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "math.fpowi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floor of the specified value (`math.floor`) */
 class FloorOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new FloorOp(ods.create("math.floor", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new FloorOp(ods.ir.Operation.create({ name: "math.floor", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.floor"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -404,16 +436,18 @@ class FloorOp extends ods.OpView {
 }
 FloorOp.OPERATION_NAME = "math.floor";
 /** floor of the specified value (`math.floor`) */
-function floor(operand, options) { return FloorOp.create(operand, options).result; }
+function floor(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.floor", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point fused multipy-add operation (`math.fma`) */
 class FmaOp extends ods.OpView {
   static create(a, b, c, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [a, b, c]);
-    const operands = ods.flatten(['1', '1', '1'], [a, b, c]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new FmaOp(ods.create("math.fma", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [a, b, c]));
+    return new FmaOp(ods.ir.Operation.create({ name: "math.fma", operands: [ods.value(a, "a"), ods.value(b, "b"), ods.value(c, "c")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.fma"); }
   get a() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -423,15 +457,16 @@ class FmaOp extends ods.OpView {
 }
 FmaOp.OPERATION_NAME = "math.fma";
 /** floating point fused multipy-add operation (`math.fma`) */
-function fma(a, b, c, options) { return FmaOp.create(a, b, c, options).result; }
+function fma(a, b, c, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [a, b, c]));
+  return ods.ir.Operation.create({ name: "math.fma", operands: [ods.value(a, "a"), ods.value(b, "b"), ods.value(c, "c")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** signed integer raised to the power of operation (`math.ipowi`) */
 class IPowIOp extends ods.OpView {
   static create(lhs, rhs, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new IPowIOp(ods.create("math.ipowi", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new IPowIOp(ods.ir.Operation.create({ name: "math.ipowi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.ipowi"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -439,16 +474,16 @@ class IPowIOp extends ods.OpView {
 }
 IPowIOp.OPERATION_NAME = "math.ipowi";
 /** signed integer raised to the power of operation (`math.ipowi`) */
-function ipowi(lhs, rhs, options) { return IPowIOp.create(lhs, rhs, options).result; }
+function ipowi(lhs, rhs, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "math.ipowi", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** returns true if the operand classifies as finite (`math.isfinite`) */
 class IsFiniteOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new IsFiniteOp(ods.create("math.isfinite", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new IsFiniteOp(ods.ir.Operation.create({ name: "math.isfinite", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.isfinite"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -456,16 +491,18 @@ class IsFiniteOp extends ods.OpView {
 }
 IsFiniteOp.OPERATION_NAME = "math.isfinite";
 /** returns true if the operand classifies as finite (`math.isfinite`) */
-function isfinite(operand, options) { return IsFiniteOp.create(operand, options).result; }
+function isfinite(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.isfinite", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** returns true if the operand classifies as infinite (`math.isinf`) */
 class IsInfOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new IsInfOp(ods.create("math.isinf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new IsInfOp(ods.ir.Operation.create({ name: "math.isinf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.isinf"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -473,16 +510,18 @@ class IsInfOp extends ods.OpView {
 }
 IsInfOp.OPERATION_NAME = "math.isinf";
 /** returns true if the operand classifies as infinite (`math.isinf`) */
-function isinf(operand, options) { return IsInfOp.create(operand, options).result; }
+function isinf(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.isinf", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** returns true if the operand classifies as NaN (`math.isnan`) */
 class IsNaNOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new IsNaNOp(ods.create("math.isnan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new IsNaNOp(ods.ir.Operation.create({ name: "math.isnan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.isnan"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -490,16 +529,18 @@ class IsNaNOp extends ods.OpView {
 }
 IsNaNOp.OPERATION_NAME = "math.isnan";
 /** returns true if the operand classifies as NaN (`math.isnan`) */
-function isnan(operand, options) { return IsNaNOp.create(operand, options).result; }
+function isnan(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.isnan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** returns true if the operand classifies as normal (`math.isnormal`) */
 class IsNormalOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new IsNormalOp(ods.create("math.isnormal", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new IsNormalOp(ods.ir.Operation.create({ name: "math.isnormal", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.isnormal"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -507,16 +548,18 @@ class IsNormalOp extends ods.OpView {
 }
 IsNormalOp.OPERATION_NAME = "math.isnormal";
 /** returns true if the operand classifies as normal (`math.isnormal`) */
-function isnormal(operand, options) { return IsNormalOp.create(operand, options).result; }
+function isnormal(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.isnormal", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-10 logarithm of the specified value (`math.log10`) */
 class Log10Op extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Log10Op(ods.create("math.log10", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new Log10Op(ods.ir.Operation.create({ name: "math.log10", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.log10"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -524,16 +567,18 @@ class Log10Op extends ods.OpView {
 }
 Log10Op.OPERATION_NAME = "math.log10";
 /** base-10 logarithm of the specified value (`math.log10`) */
-function log10(operand, options) { return Log10Op.create(operand, options).result; }
+function log10(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.log10", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Computes the natural logarithm of one plus the given value (`math.log1p`) */
 class Log1pOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Log1pOp(ods.create("math.log1p", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new Log1pOp(ods.ir.Operation.create({ name: "math.log1p", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.log1p"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -541,16 +586,18 @@ class Log1pOp extends ods.OpView {
 }
 Log1pOp.OPERATION_NAME = "math.log1p";
 /** Computes the natural logarithm of one plus the given value (`math.log1p`) */
-function log1p(operand, options) { return Log1pOp.create(operand, options).result; }
+function log1p(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.log1p", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-2 logarithm of the specified value (`math.log2`) */
 class Log2Op extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new Log2Op(ods.create("math.log2", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new Log2Op(ods.ir.Operation.create({ name: "math.log2", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.log2"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -558,16 +605,18 @@ class Log2Op extends ods.OpView {
 }
 Log2Op.OPERATION_NAME = "math.log2";
 /** base-2 logarithm of the specified value (`math.log2`) */
-function log2(operand, options) { return Log2Op.create(operand, options).result; }
+function log2(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.log2", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** base-e logarithm of the specified value (`math.log`) */
 class LogOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new LogOp(ods.create("math.log", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new LogOp(ods.ir.Operation.create({ name: "math.log", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.log"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -575,16 +624,18 @@ class LogOp extends ods.OpView {
 }
 LogOp.OPERATION_NAME = "math.log";
 /** base-e logarithm of the specified value (`math.log`) */
-function log(operand, options) { return LogOp.create(operand, options).result; }
+function log(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.log", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** floating point raised to the power of operation (`math.powf`) */
 class PowFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new PowFOp(ods.create("math.powf", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+    return new PowFOp(ods.ir.Operation.create({ name: "math.powf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.powf"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -593,16 +644,18 @@ class PowFOp extends ods.OpView {
 }
 PowFOp.OPERATION_NAME = "math.powf";
 /** floating point raised to the power of operation (`math.powf`) */
-function powf(lhs, rhs, options) { return PowFOp.create(lhs, rhs, options).result; }
+function powf(lhs, rhs, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [lhs, rhs]));
+  return ods.ir.Operation.create({ name: "math.powf", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** round of the specified value (`math.roundeven`) */
 class RoundEvenOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new RoundEvenOp(ods.create("math.roundeven", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new RoundEvenOp(ods.ir.Operation.create({ name: "math.roundeven", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.roundeven"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -610,16 +663,18 @@ class RoundEvenOp extends ods.OpView {
 }
 RoundEvenOp.OPERATION_NAME = "math.roundeven";
 /** round of the specified value (`math.roundeven`) */
-function roundeven(operand, options) { return RoundEvenOp.create(operand, options).result; }
+function roundeven(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.roundeven", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** round of the specified value (`math.round`) */
 class RoundOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new RoundOp(ods.create("math.round", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new RoundOp(ods.ir.Operation.create({ name: "math.round", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.round"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -627,16 +682,18 @@ class RoundOp extends ods.OpView {
 }
 RoundOp.OPERATION_NAME = "math.round";
 /** round of the specified value (`math.round`) */
-function round(operand, options) { return RoundOp.create(operand, options).result; }
+function round(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.round", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** reciprocal of sqrt (1 / sqrt of the specified value) (`math.rsqrt`) */
 class RsqrtOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new RsqrtOp(ods.create("math.rsqrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new RsqrtOp(ods.ir.Operation.create({ name: "math.rsqrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.rsqrt"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -644,16 +701,18 @@ class RsqrtOp extends ods.OpView {
 }
 RsqrtOp.OPERATION_NAME = "math.rsqrt";
 /** reciprocal of sqrt (1 / sqrt of the specified value) (`math.rsqrt`) */
-function rsqrt(operand, options) { return RsqrtOp.create(operand, options).result; }
+function rsqrt(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.rsqrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** sine of the specified value (`math.sin`) */
 class SinOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SinOp(ods.create("math.sin", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new SinOp(ods.ir.Operation.create({ name: "math.sin", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.sin"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -661,16 +720,18 @@ class SinOp extends ods.OpView {
 }
 SinOp.OPERATION_NAME = "math.sin";
 /** sine of the specified value (`math.sin`) */
-function sin(operand, options) { return SinOp.create(operand, options).result; }
+function sin(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.sin", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic sine of the specified value (`math.sinh`) */
 class SinhOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SinhOp(ods.create("math.sinh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new SinhOp(ods.ir.Operation.create({ name: "math.sinh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.sinh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -678,16 +739,18 @@ class SinhOp extends ods.OpView {
 }
 SinhOp.OPERATION_NAME = "math.sinh";
 /** hyperbolic sine of the specified value (`math.sinh`) */
-function sinh(operand, options) { return SinhOp.create(operand, options).result; }
+function sinh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.sinh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** sqrt of the specified value (`math.sqrt`) */
 class SqrtOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new SqrtOp(ods.create("math.sqrt", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new SqrtOp(ods.ir.Operation.create({ name: "math.sqrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.sqrt"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -695,16 +758,18 @@ class SqrtOp extends ods.OpView {
 }
 SqrtOp.OPERATION_NAME = "math.sqrt";
 /** sqrt of the specified value (`math.sqrt`) */
-function sqrt(operand, options) { return SqrtOp.create(operand, options).result; }
+function sqrt(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.sqrt", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** tangent of the specified value (`math.tan`) */
 class TanOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TanOp(ods.create("math.tan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new TanOp(ods.ir.Operation.create({ name: "math.tan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.tan"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -712,16 +777,18 @@ class TanOp extends ods.OpView {
 }
 TanOp.OPERATION_NAME = "math.tan";
 /** tangent of the specified value (`math.tan`) */
-function tan(operand, options) { return TanOp.create(operand, options).result; }
+function tan(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.tan", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** hyperbolic tangent of the specified value (`math.tanh`) */
 class TanhOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TanhOp(ods.create("math.tanh", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new TanhOp(ods.ir.Operation.create({ name: "math.tanh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.tanh"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -729,16 +796,18 @@ class TanhOp extends ods.OpView {
 }
 TanhOp.OPERATION_NAME = "math.tanh";
 /** hyperbolic tangent of the specified value (`math.tanh`) */
-function tanh(operand, options) { return TanhOp.create(operand, options).result; }
+function tanh(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.tanh", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 /** trunc of the specified value (`math.trunc`) */
 class TruncOp extends ods.OpView {
   static create(operand, { fastmath, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operand]);
-    const operands = ods.flatten(['1'], [operand]);
-    const attributes = {};
-    if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new TruncOp(ods.create("math.trunc", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+    return new TruncOp(ods.ir.Operation.create({ name: "math.trunc", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "math.trunc"); }
   get operand() { return ods.operandGroup(this, ['1'], 0); }
@@ -746,6 +815,10 @@ class TruncOp extends ods.OpView {
 }
 TruncOp.OPERATION_NAME = "math.trunc";
 /** trunc of the specified value (`math.trunc`) */
-function trunc(operand, options) { return TruncOp.create(operand, options).result; }
+function trunc(operand, { fastmath, results, loc, ip } = {}) {
+  let attributes;
+  if (fastmath !== undefined && fastmath !== null) (attributes ??= {})["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ods.contextOf(loc, ip, [operand]));
+  return ods.ir.Operation.create({ name: "math.trunc", operands: [ods.value(operand, "operand")], results, attributes, loc, ip, inferType: results === undefined }).result;
+}
 
 module.exports = { AbsFOp, AbsIOp, AcosOp, AcoshOp, AsinOp, AsinhOp, Atan2Op, AtanOp, AtanhOp, CbrtOp, CeilOp, CopySignOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, ErfOp, ErfcOp, Exp2Op, ExpM1Op, ExpOp, FPowIOp, FloorOp, FmaOp, IPowIOp, IsFiniteOp, IsInfOp, IsNaNOp, IsNormalOp, Log10Op, Log1pOp, Log2Op, LogOp, PowFOp, RoundEvenOp, RoundOp, RsqrtOp, SinOp, SinhOp, SqrtOp, TanOp, TanhOp, TruncOp, absf, absi, acos, acosh, asin, asinh, atan, atan2, atanh, cbrt, ceil, copysign, cos, cosh, ctlz, ctpop, cttz, erf, erfc, exp, exp2, expm1, floor, fma, fpowi, ipowi, isfinite, isinf, isnan, isnormal, log, log10, log1p, log2, powf, round, roundeven, rsqrt, sin, sinh, sqrt, tan, tanh, trunc };

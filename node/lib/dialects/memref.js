@@ -10,11 +10,10 @@ const AtomicRMWKind = ods.enumeration({ addf: 0, addi: 1, andi: 2, assign: 3, ma
 class AllocOp extends ods.OpView {
   static create(memref, dynamicSizes, symbolOperands, { alignment, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, dynamicSizes, symbolOperands]);
-    const operands = ods.flatten(['*', '*'], [dynamicSizes, symbolOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [dynamicSizes, symbolOperands], ctx);
     if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new AllocOp(ods.create("memref.alloc", { operands, results: ods.flatten(['1'], [memref]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocOp(ods.ir.Operation.create({ name: "memref.alloc", operands: ods.flatten(['*', '*'], [dynamicSizes, symbolOperands]), results: ods.flatten(['1'], [memref]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.alloc"); }
   get dynamicSizes() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -29,11 +28,10 @@ function alloc(memref, dynamicSizes, symbolOperands, options) { return AllocOp.c
 class AllocaOp extends ods.OpView {
   static create(memref, dynamicSizes, symbolOperands, { alignment, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, dynamicSizes, symbolOperands]);
-    const operands = ods.flatten(['*', '*'], [dynamicSizes, symbolOperands]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*'], [dynamicSizes, symbolOperands], ctx);
     if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new AllocaOp(ods.create("memref.alloca", { operands, results: ods.flatten(['1'], [memref]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocaOp(ods.ir.Operation.create({ name: "memref.alloca", operands: ods.flatten(['*', '*'], [dynamicSizes, symbolOperands]), results: ods.flatten(['1'], [memref]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.alloca"); }
   get dynamicSizes() { return ods.operandGroup(this, ['*', '*'], 0); }
@@ -47,10 +45,7 @@ function alloca(memref, dynamicSizes, symbolOperands, options) { return AllocaOp
 /** explicitly delimited scope for stack allocation (`memref.alloca_scope`) */
 class AllocaScopeOp extends ods.OpView {
   static create(results_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new AllocaScopeOp(ods.create("memref.alloca_scope", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new AllocaScopeOp(ods.ir.Operation.create({ name: "memref.alloca_scope", operands: [], results: ods.flatten(['*'], [results_]), regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.alloca_scope"); }
   get results_() { return ods.resultGroup(this, ['*'], 0); }
@@ -63,10 +58,7 @@ function alloca_scope(results_, options) { return AllocaScopeOp.create(results_,
 /** terminator for alloca_scope operation (`memref.alloca_scope.return`) */
 class AllocaScopeReturnOp extends ods.OpView {
   static create(results_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_]);
-    const operands = ods.flatten(['*'], [results_]);
-    const attributes = {};
-    return new AllocaScopeReturnOp(ods.create("memref.alloca_scope.return", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AllocaScopeReturnOp(ods.ir.Operation.create({ name: "memref.alloca_scope.return", operands: ods.flatten(['*'], [results_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.alloca_scope.return"); }
   get results_() { return ods.operandGroup(this, ['*'], 0); }
@@ -79,10 +71,9 @@ function alloca_scope_return(results_, options) { return AllocaScopeReturnOp.cre
 class AssumeAlignmentOp extends ods.OpView {
   static create(memref, alignment, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, alignment]);
-    const operands = ods.flatten(['1'], [memref]);
     const attributes = {};
     attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i32", ctx);
-    return new AssumeAlignmentOp(ods.create("memref.assume_alignment", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AssumeAlignmentOp(ods.ir.Operation.create({ name: "memref.assume_alignment", operands: [ods.value(memref, "memref")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.assume_alignment"); }
   get memref() { return ods.operandGroup(this, ['1'], 0); }
@@ -90,16 +81,20 @@ class AssumeAlignmentOp extends ods.OpView {
 }
 AssumeAlignmentOp.OPERATION_NAME = "memref.assume_alignment";
 /** assumption that gives alignment information to the input memref (`memref.assume_alignment`) */
-function assume_alignment(memref, alignment, options) { return AssumeAlignmentOp.create(memref, alignment, options).result; }
+function assume_alignment(memref, alignment, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [memref, alignment]);
+  const attributes = {};
+  attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i32", ctx);
+  return ods.ir.Operation.create({ name: "memref.assume_alignment", operands: [ods.value(memref, "memref")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** atomic read-modify-write operation (`memref.atomic_rmw`) */
 class AtomicRMWOp extends ods.OpView {
   static create(kind, value, memref, indices, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [kind, value, memref, indices]);
-    const operands = ods.flatten(['1', '1', '*'], [value, memref, indices]);
     const attributes = {};
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.enumAttr(kind, 64, ctx);
-    return new AtomicRMWOp(ods.create("memref.atomic_rmw", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new AtomicRMWOp(ods.ir.Operation.create({ name: "memref.atomic_rmw", operands: ods.flatten(['1', '1', '*'], [value, memref, indices]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.atomic_rmw"); }
   get value() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -114,10 +109,7 @@ function atomic_rmw(kind, value, memref, indices, options) { return AtomicRMWOp.
 /** yield operation for GenericAtomicRMWOp (`memref.atomic_yield`) */
 class AtomicYieldOp extends ods.OpView {
   static create(result, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result]);
-    const operands = ods.flatten(['1'], [result]);
-    const attributes = {};
-    return new AtomicYieldOp(ods.create("memref.atomic_yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new AtomicYieldOp(ods.ir.Operation.create({ name: "memref.atomic_yield", operands: [ods.value(result, "result")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.atomic_yield"); }
 }
@@ -128,26 +120,24 @@ function atomic_yield(result, options) { return AtomicYieldOp.create(result, opt
 /** memref cast operation (`memref.cast`) */
 class CastOp extends ods.OpView {
   static create(dest, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [dest, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new CastOp(ods.create("memref.cast", { operands, results: ods.flatten(['1'], [dest]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CastOp(ods.ir.Operation.create({ name: "memref.cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.cast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 CastOp.OPERATION_NAME = "memref.cast";
 /** memref cast operation (`memref.cast`) */
-function cast(dest, source, options) { return CastOp.create(dest, source, options).result; }
+function cast(dest, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }).result;
+}
 
 /** operation to produce a memref with a smaller rank. (`memref.collapse_shape`) */
 class CollapseShapeOp extends ods.OpView {
   static create(result, src, reassociation, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, src, reassociation]);
-    const operands = ods.flatten(['1'], [src]);
     const attributes = {};
     attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
-    return new CollapseShapeOp(ods.create("memref.collapse_shape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CollapseShapeOp(ods.ir.Operation.create({ name: "memref.collapse_shape", operands: [ods.value(src, "src")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.collapse_shape"); }
   get src() { return ods.operandGroup(this, ['1'], 0); }
@@ -155,15 +145,17 @@ class CollapseShapeOp extends ods.OpView {
 }
 CollapseShapeOp.OPERATION_NAME = "memref.collapse_shape";
 /** operation to produce a memref with a smaller rank. (`memref.collapse_shape`) */
-function collapse_shape(result, src, reassociation, options) { return CollapseShapeOp.create(result, src, reassociation, options).result; }
+function collapse_shape(result, src, reassociation, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, src, reassociation]);
+  const attributes = {};
+  attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
+  return ods.ir.Operation.create({ name: "memref.collapse_shape", operands: [ods.value(src, "src")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /**  (`memref.copy`) */
 class CopyOp extends ods.OpView {
   static create(source, target, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [source, target]);
-    const operands = ods.flatten(['1', '1'], [source, target]);
-    const attributes = {};
-    return new CopyOp(ods.create("memref.copy", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CopyOp(ods.ir.Operation.create({ name: "memref.copy", operands: [ods.value(source, "source"), ods.value(target, "target")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.copy"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -176,10 +168,7 @@ function copy(source, target, options) { return CopyOp.create(source, target, op
 /** memory deallocation operation (`memref.dealloc`) */
 class DeallocOp extends ods.OpView {
   static create(memref, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [memref]);
-    const operands = ods.flatten(['1'], [memref]);
-    const attributes = {};
-    return new DeallocOp(ods.create("memref.dealloc", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DeallocOp(ods.ir.Operation.create({ name: "memref.dealloc", operands: [ods.value(memref, "memref")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.dealloc"); }
   get memref() { return ods.operandGroup(this, ['1'], 0); }
@@ -191,10 +180,7 @@ function dealloc(memref, options) { return DeallocOp.create(memref, options); }
 /** dimension index operation (`memref.dim`) */
 class DimOp extends ods.OpView {
   static create(source, index, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [source, index]);
-    const operands = ods.flatten(['1', '1'], [source, index]);
-    const attributes = {};
-    return new DimOp(ods.create("memref.dim", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new DimOp(ods.ir.Operation.create({ name: "memref.dim", operands: [ods.value(source, "source"), ods.value(index, "index")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.dim"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -202,15 +188,14 @@ class DimOp extends ods.OpView {
 }
 DimOp.OPERATION_NAME = "memref.dim";
 /** dimension index operation (`memref.dim`) */
-function dim(source, index, options) { return DimOp.create(source, index, options).result; }
+function dim(source, index, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.dim", operands: [ods.value(source, "source"), ods.value(index, "index")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** assumption that acesses to specific memrefs will never alias (`memref.distinct_objects`) */
 class DistinctObjectsOp extends ods.OpView {
   static create(results_, operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new DistinctObjectsOp(ods.create("memref.distinct_objects", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DistinctObjectsOp(ods.ir.Operation.create({ name: "memref.distinct_objects", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['*'], [results_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.distinct_objects"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -223,10 +208,7 @@ function distinct_objects(results_, operands_, options) { return DistinctObjects
 /** non-blocking DMA operation that starts a transfer (`memref.dma_start`) */
 class DmaStartOp extends ods.OpView {
   static create(operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new DmaStartOp(ods.create("memref.dma_start", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DmaStartOp(ods.ir.Operation.create({ name: "memref.dma_start", operands: ods.flatten(['*'], [operands_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.dma_start"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -238,10 +220,7 @@ function dma_start(operands_, options) { return DmaStartOp.create(operands_, opt
 /** blocking DMA operation that waits for transfer completion (`memref.dma_wait`) */
 class DmaWaitOp extends ods.OpView {
   static create(tagMemRef, tagIndices, numElements, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [tagMemRef, tagIndices, numElements]);
-    const operands = ods.flatten(['1', '*', '1'], [tagMemRef, tagIndices, numElements]);
-    const attributes = {};
-    return new DmaWaitOp(ods.create("memref.dma_wait", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DmaWaitOp(ods.ir.Operation.create({ name: "memref.dma_wait", operands: ods.flatten(['1', '*', '1'], [tagMemRef, tagIndices, numElements]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.dma_wait"); }
   get tagMemRef() { return ods.operandGroup(this, ['1', '*', '1'], 0); }
@@ -256,11 +235,10 @@ function dma_wait(tagMemRef, tagIndices, numElements, options) { return DmaWaitO
 class ExpandShapeOp extends ods.OpView {
   static create(result, src, reassociation, output_shape, static_output_shape, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, src, reassociation, output_shape, static_output_shape]);
-    const operands = ods.flatten(['1', '*'], [src, output_shape]);
     const attributes = {};
     attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
     attributes["static_output_shape"] = ods.isAttribute(static_output_shape) ? static_output_shape : ods.denseArrayAttr(static_output_shape, 64, ctx);
-    return new ExpandShapeOp(ods.create("memref.expand_shape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExpandShapeOp(ods.ir.Operation.create({ name: "memref.expand_shape", operands: ods.flatten(['1', '*'], [src, output_shape]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.expand_shape"); }
   get src() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -275,25 +253,21 @@ function expand_shape(result, src, reassociation, output_shape, static_output_sh
 /** Extracts a memref's underlying aligned pointer as an index (`memref.extract_aligned_pointer_as_index`) */
 class ExtractAlignedPointerAsIndexOp extends ods.OpView {
   static create(source, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new ExtractAlignedPointerAsIndexOp(ods.create("memref.extract_aligned_pointer_as_index", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ExtractAlignedPointerAsIndexOp(ods.ir.Operation.create({ name: "memref.extract_aligned_pointer_as_index", operands: [ods.value(source, "source")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.extract_aligned_pointer_as_index"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 ExtractAlignedPointerAsIndexOp.OPERATION_NAME = "memref.extract_aligned_pointer_as_index";
 /** Extracts a memref's underlying aligned pointer as an index (`memref.extract_aligned_pointer_as_index`) */
-function extract_aligned_pointer_as_index(source, options) { return ExtractAlignedPointerAsIndexOp.create(source, options).result; }
+function extract_aligned_pointer_as_index(source, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.extract_aligned_pointer_as_index", operands: [ods.value(source, "source")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Extracts a buffer base with offset and strides (`memref.extract_strided_metadata`) */
 class ExtractStridedMetadataOp extends ods.OpView {
   static create(base_buffer, offset, sizes, strides, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [base_buffer, offset, sizes, strides, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new ExtractStridedMetadataOp(ods.create("memref.extract_strided_metadata", { operands, results: ods.flatten(['1', '1', '*', '*'], [base_buffer, offset, sizes, strides]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtractStridedMetadataOp(ods.ir.Operation.create({ name: "memref.extract_strided_metadata", operands: [ods.value(source, "source")], results: ods.flatten(['1', '1', '*', '*'], [base_buffer, offset, sizes, strides]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.extract_strided_metadata"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
@@ -309,10 +283,7 @@ function extract_strided_metadata(base_buffer, offset, sizes, strides, source, o
 /** atomic read-modify-write operation with a region (`memref.generic_atomic_rmw`) */
 class GenericAtomicRMWOp extends ods.OpView {
   static create(result, memref, indices, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, memref, indices]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
-    const attributes = {};
-    return new GenericAtomicRMWOp(ods.create("memref.generic_atomic_rmw", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GenericAtomicRMWOp(ods.ir.Operation.create({ name: "memref.generic_atomic_rmw", operands: ods.flatten(['1', '*'], [memref, indices]), results: ods.flatten(['1'], [result]), regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.generic_atomic_rmw"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -327,22 +298,25 @@ function generic_atomic_rmw(result, memref, indices, options) { return GenericAt
 class GetGlobalOp extends ods.OpView {
   static create(result, name, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, name]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["name"] = ods.isAttribute(name) ? name : ods.symbolRefAttr(name, ctx);
-    return new GetGlobalOp(ods.create("memref.get_global", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GetGlobalOp(ods.ir.Operation.create({ name: "memref.get_global", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.get_global"); }
 }
 GetGlobalOp.OPERATION_NAME = "memref.get_global";
 /** get the memref pointing to a global variable (`memref.get_global`) */
-function get_global(result, name, options) { return GetGlobalOp.create(result, name, options).result; }
+function get_global(result, name, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, name]);
+  const attributes = {};
+  attributes["name"] = ods.isAttribute(name) ? name : ods.symbolRefAttr(name, ctx);
+  return ods.ir.Operation.create({ name: "memref.get_global", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** declare or define a global memref variable (`memref.global`) */
 class GlobalOp extends ods.OpView {
   static create(sym_name, type, { sym_visibility, initial_value, constant, alignment, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [sym_name, type]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["sym_name"] = ods.isAttribute(sym_name) ? sym_name : ods.strAttr(sym_name, ctx);
     if (sym_visibility !== undefined && sym_visibility !== null) attributes["sym_visibility"] = ods.isAttribute(sym_visibility) ? sym_visibility : ods.strAttr(sym_visibility, ctx);
@@ -350,7 +324,7 @@ class GlobalOp extends ods.OpView {
     if (initial_value !== undefined && initial_value !== null) attributes["initial_value"] = ods.isAttribute(initial_value) ? initial_value : ods.anyAttr(initial_value);
     if (constant) attributes["constant"] = ods.unitAttr(ctx);
     if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new GlobalOp(ods.create("memref.global", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GlobalOp(ods.ir.Operation.create({ name: "memref.global", operands: [], attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.global"); }
   get sym_name() { return ods.attr(this, "sym_name"); }
@@ -367,12 +341,10 @@ function global(sym_name, type, options) { return GlobalOp.create(sym_name, type
 /** load operation (`memref.load`) */
 class LoadOp extends ods.OpView {
   static create(memref, indices, { nontemporal, alignment, results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [memref, indices]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
-    const attributes = {};
-    if (nontemporal !== undefined && nontemporal !== null) attributes["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ctx);
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new LoadOp(ods.create("memref.load", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    let attributes;
+    if (nontemporal !== undefined && nontemporal !== null) (attributes ??= {})["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ods.contextOf(loc, ip, [memref, indices]));
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [memref, indices]));
+    return new LoadOp(ods.ir.Operation.create({ name: "memref.load", operands: ods.flatten(['1', '*'], [memref, indices]), results, attributes, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.load"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -387,28 +359,26 @@ function load(memref, indices, options) { return LoadOp.create(memref, indices, 
 /** memref memory space cast operation (`memref.memory_space_cast`) */
 class MemorySpaceCastOp extends ods.OpView {
   static create(dest, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [dest, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new MemorySpaceCastOp(ods.create("memref.memory_space_cast", { operands, results: ods.flatten(['1'], [dest]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new MemorySpaceCastOp(ods.ir.Operation.create({ name: "memref.memory_space_cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.memory_space_cast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 MemorySpaceCastOp.OPERATION_NAME = "memref.memory_space_cast";
 /** memref memory space cast operation (`memref.memory_space_cast`) */
-function memory_space_cast(dest, source, options) { return MemorySpaceCastOp.create(dest, source, options).result; }
+function memory_space_cast(dest, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.memory_space_cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }).result;
+}
 
 /** prefetch operation (`memref.prefetch`) */
 class PrefetchOp extends ods.OpView {
   static create(memref, indices, isWrite, localityHint, isDataCache, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [memref, indices, isWrite, localityHint, isDataCache]);
-    const operands = ods.flatten(['1', '*'], [memref, indices]);
     const attributes = {};
     attributes["isWrite"] = ods.isAttribute(isWrite) ? isWrite : ods.boolAttr(isWrite, ctx);
     attributes["localityHint"] = ods.isAttribute(localityHint) ? localityHint : ods.intAttr(localityHint, "i32", ctx);
     attributes["isDataCache"] = ods.isAttribute(isDataCache) ? isDataCache : ods.boolAttr(isDataCache, ctx);
-    return new PrefetchOp(ods.create("memref.prefetch", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new PrefetchOp(ods.ir.Operation.create({ name: "memref.prefetch", operands: ods.flatten(['1', '*'], [memref, indices]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.prefetch"); }
   get memref() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -424,26 +394,23 @@ function prefetch(memref, indices, isWrite, localityHint, isDataCache, options) 
 /** rank operation (`memref.rank`) */
 class RankOp extends ods.OpView {
   static create(memref, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [memref]);
-    const operands = ods.flatten(['1'], [memref]);
-    const attributes = {};
-    return new RankOp(ods.create("memref.rank", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new RankOp(ods.ir.Operation.create({ name: "memref.rank", operands: [ods.value(memref, "memref")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.rank"); }
   get memref() { return ods.operandGroup(this, ['1'], 0); }
 }
 RankOp.OPERATION_NAME = "memref.rank";
 /** rank operation (`memref.rank`) */
-function rank(memref, options) { return RankOp.create(memref, options).result; }
+function rank(memref, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.rank", operands: [ods.value(memref, "memref")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** memory reallocation operation (`memref.realloc`) */
 class ReallocOp extends ods.OpView {
   static create(result, source, { dynamicResultSize, alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source]);
-    const operands = ods.flatten(['1', '?'], [source, dynamicResultSize]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new ReallocOp(ods.create("memref.realloc", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [result, source]));
+    return new ReallocOp(ods.ir.Operation.create({ name: "memref.realloc", operands: ods.flatten(['1', '?'], [source, dynamicResultSize]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.realloc"); }
   get source() { return ods.operandGroup(this, ['1', '?'], 0); }
@@ -458,13 +425,12 @@ function realloc(result, source, options) { return ReallocOp.create(result, sour
 class ReinterpretCastOp extends ods.OpView {
   static create(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides]);
-    const operands = ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*', '*'], [source, offsets, sizes, strides], ctx);
     attributes["static_offsets"] = ods.isAttribute(static_offsets) ? static_offsets : ods.denseArrayAttr(static_offsets, 64, ctx);
     attributes["static_sizes"] = ods.isAttribute(static_sizes) ? static_sizes : ods.denseArrayAttr(static_sizes, 64, ctx);
     attributes["static_strides"] = ods.isAttribute(static_strides) ? static_strides : ods.denseArrayAttr(static_strides, 64, ctx);
-    return new ReinterpretCastOp(ods.create("memref.reinterpret_cast", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReinterpretCastOp(ods.ir.Operation.create({ name: "memref.reinterpret_cast", operands: ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.reinterpret_cast"); }
   get source() { return ods.operandGroup(this, ['1', '*', '*', '*'], 0); }
@@ -482,10 +448,7 @@ function reinterpret_cast(result, source, offsets, sizes, strides, static_offset
 /** memref reshape operation (`memref.reshape`) */
 class ReshapeOp extends ods.OpView {
   static create(result, source, shape, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source, shape]);
-    const operands = ods.flatten(['1', '1'], [source, shape]);
-    const attributes = {};
-    return new ReshapeOp(ods.create("memref.reshape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReshapeOp(ods.ir.Operation.create({ name: "memref.reshape", operands: [ods.value(source, "source"), ods.value(shape, "shape")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.reshape"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -493,17 +456,17 @@ class ReshapeOp extends ods.OpView {
 }
 ReshapeOp.OPERATION_NAME = "memref.reshape";
 /** memref reshape operation (`memref.reshape`) */
-function reshape(result, source, shape, options) { return ReshapeOp.create(result, source, shape, options).result; }
+function reshape(result, source, shape, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "memref.reshape", operands: [ods.value(source, "source"), ods.value(shape, "shape")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** store operation (`memref.store`) */
 class StoreOp extends ods.OpView {
   static create(value, memref, indices, { nontemporal, alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value, memref, indices]);
-    const operands = ods.flatten(['1', '1', '*'], [value, memref, indices]);
-    const attributes = {};
-    if (nontemporal !== undefined && nontemporal !== null) attributes["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ctx);
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new StoreOp(ods.create("memref.store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nontemporal !== undefined && nontemporal !== null) (attributes ??= {})["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ods.contextOf(loc, ip, [value, memref, indices]));
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [value, memref, indices]));
+    return new StoreOp(ods.ir.Operation.create({ name: "memref.store", operands: ods.flatten(['1', '1', '*'], [value, memref, indices]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.store"); }
   get value() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -520,13 +483,12 @@ function store(value, memref, indices, options) { return StoreOp.create(value, m
 class SubViewOp extends ods.OpView {
   static create(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides]);
-    const operands = ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*', '*'], [source, offsets, sizes, strides], ctx);
     attributes["static_offsets"] = ods.isAttribute(static_offsets) ? static_offsets : ods.denseArrayAttr(static_offsets, 64, ctx);
     attributes["static_sizes"] = ods.isAttribute(static_sizes) ? static_sizes : ods.denseArrayAttr(static_sizes, 64, ctx);
     attributes["static_strides"] = ods.isAttribute(static_strides) ? static_strides : ods.denseArrayAttr(static_strides, 64, ctx);
-    return new SubViewOp(ods.create("memref.subview", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SubViewOp(ods.ir.Operation.create({ name: "memref.subview", operands: ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.subview"); }
   get source() { return ods.operandGroup(this, ['1', '*', '*', '*'], 0); }
@@ -545,10 +507,9 @@ function subview(result, source, offsets, sizes, strides, static_offsets, static
 class TransposeOp extends ods.OpView {
   static create(result, in_, permutation, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, in_, permutation]);
-    const operands = ods.flatten(['1'], [in_]);
     const attributes = {};
     attributes["permutation"] = ods.isAttribute(permutation) ? permutation : ods.anyAttr(permutation);
-    return new TransposeOp(ods.create("memref.transpose", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TransposeOp(ods.ir.Operation.create({ name: "memref.transpose", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.transpose"); }
   get in_() { return ods.operandGroup(this, ['1'], 0); }
@@ -556,15 +517,17 @@ class TransposeOp extends ods.OpView {
 }
 TransposeOp.OPERATION_NAME = "memref.transpose";
 /** `transpose` produces a new strided memref (metadata-only) (`memref.transpose`) */
-function transpose(result, in_, permutation, options) { return TransposeOp.create(result, in_, permutation, options).result; }
+function transpose(result, in_, permutation, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, in_, permutation]);
+  const attributes = {};
+  attributes["permutation"] = ods.isAttribute(permutation) ? permutation : ods.anyAttr(permutation);
+  return ods.ir.Operation.create({ name: "memref.transpose", operands: [ods.value(in_, "in")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** memref view operation (`memref.view`) */
 class ViewOp extends ods.OpView {
   static create(result, source, byte_shift, sizes, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source, byte_shift, sizes]);
-    const operands = ods.flatten(['1', '1', '*'], [source, byte_shift, sizes]);
-    const attributes = {};
-    return new ViewOp(ods.create("memref.view", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ViewOp(ods.ir.Operation.create({ name: "memref.view", operands: ods.flatten(['1', '1', '*'], [source, byte_shift, sizes]), results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "memref.view"); }
   get source() { return ods.operandGroup(this, ['1', '1', '*'], 0); }

@@ -6,10 +6,7 @@ const ods = require('omnir/dialects/_ods_common');
 /** loop continuation condition (`scf.condition`) */
 class ConditionOp extends ods.OpView {
   static create(condition, args, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [condition, args]);
-    const operands = ods.flatten(['1', '*'], [condition, args]);
-    const attributes = {};
-    return new ConditionOp(ods.create("scf.condition", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConditionOp(ods.ir.Operation.create({ name: "scf.condition", operands: ods.flatten(['1', '*'], [condition, args]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.condition"); }
   get condition() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -22,11 +19,9 @@ function condition(condition, args, options) { return ConditionOp.create(conditi
 /** operation that executes its region exactly once (`scf.execute_region`) */
 class ExecuteRegionOp extends ods.OpView {
   static create(result, { no_inline, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (no_inline) attributes["no_inline"] = ods.unitAttr(ctx);
-    return new ExecuteRegionOp(ods.create("scf.execute_region", { operands, results: ods.flatten(['*'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    let attributes;
+    if (no_inline) (attributes ??= {})["no_inline"] = ods.unitAttr(ods.contextOf(loc, ip, [result]));
+    return new ExecuteRegionOp(ods.ir.Operation.create({ name: "scf.execute_region", operands: [], results: ods.flatten(['*'], [result]), attributes, regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.execute_region"); }
   get no_inline() { return this.operation.attributes.has("no_inline"); }
@@ -39,11 +34,9 @@ function execute_region(result, options) { return ExecuteRegionOp.create(result,
 /** for operation (`scf.for`) */
 class ForOp extends ods.OpView {
   static create(results_, lowerBound, upperBound, step, initArgs, { unsignedCmp, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, lowerBound, upperBound, step, initArgs]);
-    const operands = ods.flatten(['1', '1', '1', '*'], [lowerBound, upperBound, step, initArgs]);
-    const attributes = {};
-    if (unsignedCmp) attributes["unsignedCmp"] = ods.unitAttr(ctx);
-    return new ForOp(ods.create("scf.for", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    let attributes;
+    if (unsignedCmp) (attributes ??= {})["unsignedCmp"] = ods.unitAttr(ods.contextOf(loc, ip, [results_, lowerBound, upperBound, step, initArgs]));
+    return new ForOp(ods.ir.Operation.create({ name: "scf.for", operands: ods.flatten(['1', '1', '1', '*'], [lowerBound, upperBound, step, initArgs]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.for"); }
   get lowerBound() { return ods.operandGroup(this, ['1', '1', '1', '*'], 0); }
@@ -62,14 +55,13 @@ function for_(results_, lowerBound, upperBound, step, initArgs, options) { retur
 class ForallOp extends ods.OpView {
   static create(results_, dynamicLowerBound, dynamicUpperBound, dynamicStep, staticLowerBound, staticUpperBound, staticStep, outputs, { mapping, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, dynamicLowerBound, dynamicUpperBound, dynamicStep, staticLowerBound, staticUpperBound, staticStep, outputs]);
-    const operands = ods.flatten(['*', '*', '*', '*'], [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*', '*'], [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs], ctx);
     attributes["staticLowerBound"] = ods.isAttribute(staticLowerBound) ? staticLowerBound : ods.denseArrayAttr(staticLowerBound, 64, ctx);
     attributes["staticUpperBound"] = ods.isAttribute(staticUpperBound) ? staticUpperBound : ods.denseArrayAttr(staticUpperBound, 64, ctx);
     attributes["staticStep"] = ods.isAttribute(staticStep) ? staticStep : ods.denseArrayAttr(staticStep, 64, ctx);
     if (mapping !== undefined && mapping !== null) attributes["mapping"] = ods.isAttribute(mapping) ? mapping : ods.arrayAttr(mapping, ctx);
-    return new ForallOp(ods.create("scf.forall", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ForallOp(ods.ir.Operation.create({ name: "scf.forall", operands: ods.flatten(['*', '*', '*', '*'], [dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.forall"); }
   get dynamicLowerBound() { return ods.operandGroup(this, ['*', '*', '*', '*'], 0); }
@@ -90,10 +82,7 @@ function forall(results_, dynamicLowerBound, dynamicUpperBound, dynamicStep, sta
 /** if-then-else operation (`scf.if`) */
 class IfOp extends ods.OpView {
   static create(results_, condition, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, condition]);
-    const operands = ods.flatten(['1'], [condition]);
-    const attributes = {};
-    return new IfOp(ods.create("scf.if", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 2, loc, ip, context: ctx }));
+    return new IfOp(ods.ir.Operation.create({ name: "scf.if", operands: [ods.value(condition, "condition")], results: ods.flatten(['*'], [results_]), regions: 2, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.if"); }
   get condition() { return ods.operandGroup(this, ['1'], 0); }
@@ -108,10 +97,7 @@ function if_(results_, condition, options) { return IfOp.create(results_, condit
 /** terminates a forall block (`scf.forall.in_parallel`) */
 class InParallelOp extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new InParallelOp(ods.create("scf.forall.in_parallel", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new InParallelOp(ods.ir.Operation.create({ name: "scf.forall.in_parallel", operands: [], regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.forall.in_parallel"); }
   get region() { return this.operation.regions[0]; }
@@ -124,10 +110,9 @@ function forall_in_parallel(options) { return InParallelOp.create(options); }
 class IndexSwitchOp extends ods.OpView {
   static create(results_, arg, cases, num_caseRegions, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, arg, cases, num_caseRegions]);
-    const operands = ods.flatten(['1'], [arg]);
     const attributes = {};
     attributes["cases"] = ods.isAttribute(cases) ? cases : ods.denseArrayAttr(cases, 64, ctx);
-    return new IndexSwitchOp(ods.create("scf.index_switch", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1 + num_caseRegions, loc, ip, context: ctx }));
+    return new IndexSwitchOp(ods.ir.Operation.create({ name: "scf.index_switch", operands: [ods.value(arg, "arg")], results: ods.flatten(['*'], [results_]), attributes, regions: 1 + num_caseRegions, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.index_switch"); }
   get arg() { return ods.operandGroup(this, ['1'], 0); }
@@ -144,11 +129,10 @@ function index_switch(results_, arg, cases, num_caseRegions, options) { return I
 class ParallelOp extends ods.OpView {
   static create(results_, lowerBound, upperBound, step, initVals, { unsignedCmp, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [results_, lowerBound, upperBound, step, initVals]);
-    const operands = ods.flatten(['*', '*', '*', '*'], [lowerBound, upperBound, step, initVals]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['*', '*', '*', '*'], [lowerBound, upperBound, step, initVals], ctx);
     if (unsignedCmp) attributes["unsignedCmp"] = ods.unitAttr(ctx);
-    return new ParallelOp(ods.create("scf.parallel", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new ParallelOp(ods.ir.Operation.create({ name: "scf.parallel", operands: ods.flatten(['*', '*', '*', '*'], [lowerBound, upperBound, step, initVals]), results: ods.flatten(['*'], [results_]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.parallel"); }
   get lowerBound() { return ods.operandGroup(this, ['*', '*', '*', '*'], 0); }
@@ -166,10 +150,7 @@ function parallel(results_, lowerBound, upperBound, step, initVals, options) { r
 /** reduce operation for scf.parallel (`scf.reduce`) */
 class ReduceOp extends ods.OpView {
   static create(operands_, num_reductions, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_, num_reductions]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new ReduceOp(ods.create("scf.reduce", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0 + num_reductions, loc, ip, context: ctx }));
+    return new ReduceOp(ods.ir.Operation.create({ name: "scf.reduce", operands: ods.flatten(['*'], [operands_]), regions: 0 + num_reductions, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.reduce"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -182,10 +163,7 @@ function reduce(operands_, num_reductions, options) { return ReduceOp.create(ope
 /** terminator for reduce operation (`scf.reduce.return`) */
 class ReduceReturnOp extends ods.OpView {
   static create(result, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result]);
-    const operands = ods.flatten(['1'], [result]);
-    const attributes = {};
-    return new ReduceReturnOp(ods.create("scf.reduce.return", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReduceReturnOp(ods.ir.Operation.create({ name: "scf.reduce.return", operands: [ods.value(result, "result")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.reduce.return"); }
 }
@@ -196,10 +174,7 @@ function reduce_return(result, options) { return ReduceReturnOp.create(result, o
 /** a generic 'while' loop (`scf.while`) */
 class WhileOp extends ods.OpView {
   static create(results_, inits, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, inits]);
-    const operands = ods.flatten(['*'], [inits]);
-    const attributes = {};
-    return new WhileOp(ods.create("scf.while", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 2, loc, ip, context: ctx }));
+    return new WhileOp(ods.ir.Operation.create({ name: "scf.while", operands: ods.flatten(['*'], [inits]), results: ods.flatten(['*'], [results_]), regions: 2, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.while"); }
   get inits() { return ods.operandGroup(this, ['*'], 0); }
@@ -214,10 +189,7 @@ function while_(results_, inits, options) { return WhileOp.create(results_, init
 /** loop yield and termination operation (`scf.yield`) */
 class YieldOp extends ods.OpView {
   static create(results_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_]);
-    const operands = ods.flatten(['*'], [results_]);
-    const attributes = {};
-    return new YieldOp(ods.create("scf.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new YieldOp(ods.ir.Operation.create({ name: "scf.yield", operands: ods.flatten(['*'], [results_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "scf.yield"); }
   get results_() { return ods.operandGroup(this, ['*'], 0); }

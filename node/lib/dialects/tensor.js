@@ -6,41 +6,38 @@ const ods = require('omnir/dialects/_ods_common');
 /** tensor bitcast operation (`tensor.bitcast`) */
 class BitcastOp extends ods.OpView {
   static create(dest, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [dest, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new BitcastOp(ods.create("tensor.bitcast", { operands, results: ods.flatten(['1'], [dest]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BitcastOp(ods.ir.Operation.create({ name: "tensor.bitcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.bitcast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitcastOp.OPERATION_NAME = "tensor.bitcast";
 /** tensor bitcast operation (`tensor.bitcast`) */
-function bitcast(dest, source, options) { return BitcastOp.create(dest, source, options).result; }
+function bitcast(dest, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "tensor.bitcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }).result;
+}
 
 /** tensor cast operation (`tensor.cast`) */
 class CastOp extends ods.OpView {
   static create(dest, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [dest, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new CastOp(ods.create("tensor.cast", { operands, results: ods.flatten(['1'], [dest]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CastOp(ods.ir.Operation.create({ name: "tensor.cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.cast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 CastOp.OPERATION_NAME = "tensor.cast";
 /** tensor cast operation (`tensor.cast`) */
-function cast(dest, source, options) { return CastOp.create(dest, source, options).result; }
+function cast(dest, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "tensor.cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [dest]), loc, ip }).result;
+}
 
 /** operation to produce a tensor with a smaller rank (`tensor.collapse_shape`) */
 class CollapseShapeOp extends ods.OpView {
   static create(result, src, reassociation, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, src, reassociation]);
-    const operands = ods.flatten(['1'], [src]);
     const attributes = {};
     attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
-    return new CollapseShapeOp(ods.create("tensor.collapse_shape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CollapseShapeOp(ods.ir.Operation.create({ name: "tensor.collapse_shape", operands: [ods.value(src, "src")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.collapse_shape"); }
   get src() { return ods.operandGroup(this, ['1'], 0); }
@@ -48,16 +45,20 @@ class CollapseShapeOp extends ods.OpView {
 }
 CollapseShapeOp.OPERATION_NAME = "tensor.collapse_shape";
 /** operation to produce a tensor with a smaller rank (`tensor.collapse_shape`) */
-function collapse_shape(result, src, reassociation, options) { return CollapseShapeOp.create(result, src, reassociation, options).result; }
+function collapse_shape(result, src, reassociation, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, src, reassociation]);
+  const attributes = {};
+  attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
+  return ods.ir.Operation.create({ name: "tensor.collapse_shape", operands: [ods.value(src, "src")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** tensor concatenation operation (`tensor.concat`) */
 class ConcatOp extends ods.OpView {
   static create(result, dim, inputs, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, dim, inputs]);
-    const operands = ods.flatten(['*'], [inputs]);
     const attributes = {};
     attributes["dim"] = ods.isAttribute(dim) ? dim : ods.intAttr(dim, "i64", ctx);
-    return new ConcatOp(ods.create("tensor.concat", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConcatOp(ods.ir.Operation.create({ name: "tensor.concat", operands: ods.flatten(['*'], [inputs]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.concat"); }
   get inputs() { return ods.operandGroup(this, ['*'], 0); }
@@ -70,10 +71,7 @@ function concat(result, dim, inputs, options) { return ConcatOp.create(result, d
 /** dimension index operation (`tensor.dim`) */
 class DimOp extends ods.OpView {
   static create(source, index, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [source, index]);
-    const operands = ods.flatten(['1', '1'], [source, index]);
-    const attributes = {};
-    return new DimOp(ods.create("tensor.dim", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new DimOp(ods.ir.Operation.create({ name: "tensor.dim", operands: [ods.value(source, "source"), ods.value(index, "index")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.dim"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -81,15 +79,14 @@ class DimOp extends ods.OpView {
 }
 DimOp.OPERATION_NAME = "tensor.dim";
 /** dimension index operation (`tensor.dim`) */
-function dim(source, index, options) { return DimOp.create(source, index, options).result; }
+function dim(source, index, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "tensor.dim", operands: [ods.value(source, "source"), ods.value(index, "index")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** empty tensor operation (`tensor.empty`) */
 class EmptyOp extends ods.OpView {
   static create(result, dynamicSizes, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, dynamicSizes]);
-    const operands = ods.flatten(['*'], [dynamicSizes]);
-    const attributes = {};
-    return new EmptyOp(ods.create("tensor.empty", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new EmptyOp(ods.ir.Operation.create({ name: "tensor.empty", operands: ods.flatten(['*'], [dynamicSizes]), results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.empty"); }
   get dynamicSizes() { return ods.operandGroup(this, ['*'], 0); }
@@ -102,11 +99,10 @@ function empty(result, dynamicSizes, options) { return EmptyOp.create(result, dy
 class ExpandShapeOp extends ods.OpView {
   static create(result, src, reassociation, output_shape, static_output_shape, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, src, reassociation, output_shape, static_output_shape]);
-    const operands = ods.flatten(['1', '*'], [src, output_shape]);
     const attributes = {};
     attributes["reassociation"] = ods.isAttribute(reassociation) ? reassociation : ods.anyAttr(reassociation);
     attributes["static_output_shape"] = ods.isAttribute(static_output_shape) ? static_output_shape : ods.denseArrayAttr(static_output_shape, 64, ctx);
-    return new ExpandShapeOp(ods.create("tensor.expand_shape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExpandShapeOp(ods.ir.Operation.create({ name: "tensor.expand_shape", operands: ods.flatten(['1', '*'], [src, output_shape]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.expand_shape"); }
   get src() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -121,10 +117,7 @@ function expand_shape(result, src, reassociation, output_shape, static_output_sh
 /** element extraction operation (`tensor.extract`) */
 class ExtractOp extends ods.OpView {
   static create(tensor, indices, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [tensor, indices]);
-    const operands = ods.flatten(['1', '*'], [tensor, indices]);
-    const attributes = {};
-    return new ExtractOp(ods.create("tensor.extract", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ExtractOp(ods.ir.Operation.create({ name: "tensor.extract", operands: ods.flatten(['1', '*'], [tensor, indices]), results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.extract"); }
   get tensor() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -138,13 +131,12 @@ function extract(tensor, indices, options) { return ExtractOp.create(tensor, ind
 class ExtractSliceOp extends ods.OpView {
   static create(result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, offsets, sizes, strides, static_offsets, static_sizes, static_strides]);
-    const operands = ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*', '*'], [source, offsets, sizes, strides], ctx);
     attributes["static_offsets"] = ods.isAttribute(static_offsets) ? static_offsets : ods.denseArrayAttr(static_offsets, 64, ctx);
     attributes["static_sizes"] = ods.isAttribute(static_sizes) ? static_sizes : ods.denseArrayAttr(static_sizes, 64, ctx);
     attributes["static_strides"] = ods.isAttribute(static_strides) ? static_strides : ods.denseArrayAttr(static_strides, 64, ctx);
-    return new ExtractSliceOp(ods.create("tensor.extract_slice", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtractSliceOp(ods.ir.Operation.create({ name: "tensor.extract_slice", operands: ods.flatten(['1', '*', '*', '*'], [source, offsets, sizes, strides]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.extract_slice"); }
   get source() { return ods.operandGroup(this, ['1', '*', '*', '*'], 0); }
@@ -162,10 +154,7 @@ function extract_slice(result, source, offsets, sizes, strides, static_offsets, 
 /** tensor from elements operation. (`tensor.from_elements`) */
 class FromElementsOp extends ods.OpView {
   static create(result, elements, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, elements]);
-    const operands = ods.flatten(['*'], [elements]);
-    const attributes = {};
-    return new FromElementsOp(ods.create("tensor.from_elements", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FromElementsOp(ods.ir.Operation.create({ name: "tensor.from_elements", operands: ods.flatten(['*'], [elements]), results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.from_elements"); }
   get elements() { return ods.operandGroup(this, ['*'], 0); }
@@ -178,11 +167,10 @@ function from_elements(result, elements, options) { return FromElementsOp.create
 class GatherOp extends ods.OpView {
   static create(result, source, indices, gather_dims, { unique, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, indices, gather_dims]);
-    const operands = ods.flatten(['1', '1'], [source, indices]);
     const attributes = {};
     attributes["gather_dims"] = ods.isAttribute(gather_dims) ? gather_dims : ods.denseArrayAttr(gather_dims, 64, ctx);
     if (unique) attributes["unique"] = ods.unitAttr(ctx);
-    return new GatherOp(ods.create("tensor.gather", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new GatherOp(ods.ir.Operation.create({ name: "tensor.gather", operands: [ods.value(source, "source"), ods.value(indices, "indices")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.gather"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -192,15 +180,18 @@ class GatherOp extends ods.OpView {
 }
 GatherOp.OPERATION_NAME = "tensor.gather";
 /** gather a subset of a tensor at specified indices (`tensor.gather`) */
-function gather(result, source, indices, gather_dims, options) { return GatherOp.create(result, source, indices, gather_dims, options).result; }
+function gather(result, source, indices, gather_dims, { unique, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, source, indices, gather_dims]);
+  const attributes = {};
+  attributes["gather_dims"] = ods.isAttribute(gather_dims) ? gather_dims : ods.denseArrayAttr(gather_dims, 64, ctx);
+  if (unique) attributes["unique"] = ods.unitAttr(ctx);
+  return ods.ir.Operation.create({ name: "tensor.gather", operands: [ods.value(source, "source"), ods.value(indices, "indices")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** Creates a dynamically sized tensor from elements (`tensor.generate`) */
 class GenerateOp extends ods.OpView {
   static create(result, dynamicExtents, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, dynamicExtents]);
-    const operands = ods.flatten(['*'], [dynamicExtents]);
-    const attributes = {};
-    return new GenerateOp(ods.create("tensor.generate", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new GenerateOp(ods.ir.Operation.create({ name: "tensor.generate", operands: ods.flatten(['*'], [dynamicExtents]), results: ods.flatten(['1'], [result]), regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.generate"); }
   get dynamicExtents() { return ods.operandGroup(this, ['*'], 0); }
@@ -213,10 +204,7 @@ function generate(result, dynamicExtents, options) { return GenerateOp.create(re
 /** element insertion operation (`tensor.insert`) */
 class InsertOp extends ods.OpView {
   static create(scalar, dest, indices, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [scalar, dest, indices]);
-    const operands = ods.flatten(['1', '1', '*'], [scalar, dest, indices]);
-    const attributes = {};
-    return new InsertOp(ods.create("tensor.insert", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertOp(ods.ir.Operation.create({ name: "tensor.insert", operands: ods.flatten(['1', '1', '*'], [scalar, dest, indices]), results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.insert"); }
   get scalar() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -231,13 +219,12 @@ function insert(scalar, dest, indices, options) { return InsertOp.create(scalar,
 class InsertSliceOp extends ods.OpView {
   static create(source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides]);
-    const operands = ods.flatten(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides], ctx);
     attributes["static_offsets"] = ods.isAttribute(static_offsets) ? static_offsets : ods.denseArrayAttr(static_offsets, 64, ctx);
     attributes["static_sizes"] = ods.isAttribute(static_sizes) ? static_sizes : ods.denseArrayAttr(static_sizes, 64, ctx);
     attributes["static_strides"] = ods.isAttribute(static_strides) ? static_strides : ods.denseArrayAttr(static_strides, 64, ctx);
-    return new InsertSliceOp(ods.create("tensor.insert_slice", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertSliceOp(ods.ir.Operation.create({ name: "tensor.insert_slice", operands: ods.flatten(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.insert_slice"); }
   get source() { return ods.operandGroup(this, ['1', '1', '*', '*', '*'], 0); }
@@ -257,13 +244,12 @@ function insert_slice(source, dest, offsets, sizes, strides, static_offsets, sta
 class PadOp extends ods.OpView {
   static create(result, source, low, high, static_low, static_high, { nofold, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, low, high, static_low, static_high]);
-    const operands = ods.flatten(['1', '*', '*'], [source, low, high]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '*'], [source, low, high], ctx);
     attributes["static_low"] = ods.isAttribute(static_low) ? static_low : ods.denseArrayAttr(static_low, 64, ctx);
     attributes["static_high"] = ods.isAttribute(static_high) ? static_high : ods.denseArrayAttr(static_high, 64, ctx);
     if (nofold) attributes["nofold"] = ods.unitAttr(ctx);
-    return new PadOp(ods.create("tensor.pad", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new PadOp(ods.ir.Operation.create({ name: "tensor.pad", operands: ods.flatten(['1', '*', '*'], [source, low, high]), results: ods.flatten(['1'], [result]), attributes, regions: 1, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.pad"); }
   get source() { return ods.operandGroup(this, ['1', '*', '*'], 0); }
@@ -282,13 +268,12 @@ function pad(result, source, low, high, static_low, static_high, options) { retu
 class ParallelInsertSliceOp extends ods.OpView {
   static create(source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [source, dest, offsets, sizes, strides, static_offsets, static_sizes, static_strides]);
-    const operands = ods.flatten(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides], ctx);
     attributes["static_offsets"] = ods.isAttribute(static_offsets) ? static_offsets : ods.denseArrayAttr(static_offsets, 64, ctx);
     attributes["static_sizes"] = ods.isAttribute(static_sizes) ? static_sizes : ods.denseArrayAttr(static_sizes, 64, ctx);
     attributes["static_strides"] = ods.isAttribute(static_strides) ? static_strides : ods.denseArrayAttr(static_strides, 64, ctx);
-    return new ParallelInsertSliceOp(ods.create("tensor.parallel_insert_slice", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ParallelInsertSliceOp(ods.ir.Operation.create({ name: "tensor.parallel_insert_slice", operands: ods.flatten(['1', '1', '*', '*', '*'], [source, dest, offsets, sizes, strides]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.parallel_insert_slice"); }
   get source() { return ods.operandGroup(this, ['1', '1', '*', '*', '*'], 0); }
@@ -307,25 +292,21 @@ function parallel_insert_slice(source, dest, offsets, sizes, strides, static_off
 /** rank operation (`tensor.rank`) */
 class RankOp extends ods.OpView {
   static create(tensor, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [tensor]);
-    const operands = ods.flatten(['1'], [tensor]);
-    const attributes = {};
-    return new RankOp(ods.create("tensor.rank", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new RankOp(ods.ir.Operation.create({ name: "tensor.rank", operands: [ods.value(tensor, "tensor")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.rank"); }
   get tensor() { return ods.operandGroup(this, ['1'], 0); }
 }
 RankOp.OPERATION_NAME = "tensor.rank";
 /** rank operation (`tensor.rank`) */
-function rank(tensor, options) { return RankOp.create(tensor, options).result; }
+function rank(tensor, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "tensor.rank", operands: [ods.value(tensor, "tensor")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** tensor reshape operation (`tensor.reshape`) */
 class ReshapeOp extends ods.OpView {
   static create(result, source, shape, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source, shape]);
-    const operands = ods.flatten(['1', '1'], [source, shape]);
-    const attributes = {};
-    return new ReshapeOp(ods.create("tensor.reshape", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReshapeOp(ods.ir.Operation.create({ name: "tensor.reshape", operands: [ods.value(source, "source"), ods.value(shape, "shape")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.reshape"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -333,17 +314,18 @@ class ReshapeOp extends ods.OpView {
 }
 ReshapeOp.OPERATION_NAME = "tensor.reshape";
 /** tensor reshape operation (`tensor.reshape`) */
-function reshape(result, source, shape, options) { return ReshapeOp.create(result, source, shape, options).result; }
+function reshape(result, source, shape, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "tensor.reshape", operands: [ods.value(source, "source"), ods.value(shape, "shape")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** scatter a tensor into a destination tensor at specified indices (`tensor.scatter`) */
 class ScatterOp extends ods.OpView {
   static create(result, source, dest, indices, scatter_dims, { unique, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, source, dest, indices, scatter_dims]);
-    const operands = ods.flatten(['1', '1', '1'], [source, dest, indices]);
     const attributes = {};
     attributes["scatter_dims"] = ods.isAttribute(scatter_dims) ? scatter_dims : ods.denseArrayAttr(scatter_dims, 64, ctx);
     if (unique) attributes["unique"] = ods.unitAttr(ctx);
-    return new ScatterOp(ods.create("tensor.scatter", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ScatterOp(ods.ir.Operation.create({ name: "tensor.scatter", operands: [ods.value(source, "source"), ods.value(dest, "dest"), ods.value(indices, "indices")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.scatter"); }
   get source() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -354,15 +336,18 @@ class ScatterOp extends ods.OpView {
 }
 ScatterOp.OPERATION_NAME = "tensor.scatter";
 /** scatter a tensor into a destination tensor at specified indices (`tensor.scatter`) */
-function scatter(result, source, dest, indices, scatter_dims, options) { return ScatterOp.create(result, source, dest, indices, scatter_dims, options).result; }
+function scatter(result, source, dest, indices, scatter_dims, { unique, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, source, dest, indices, scatter_dims]);
+  const attributes = {};
+  attributes["scatter_dims"] = ods.isAttribute(scatter_dims) ? scatter_dims : ods.denseArrayAttr(scatter_dims, 64, ctx);
+  if (unique) attributes["unique"] = ods.unitAttr(ctx);
+  return ods.ir.Operation.create({ name: "tensor.scatter", operands: [ods.value(source, "source"), ods.value(dest, "dest"), ods.value(indices, "indices")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** tensor splat or broadcast operation (`tensor.splat`) */
 class SplatOp extends ods.OpView {
   static create(aggregate, input, dynamicSizes, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [aggregate, input, dynamicSizes]);
-    const operands = ods.flatten(['1', '*'], [input, dynamicSizes]);
-    const attributes = {};
-    return new SplatOp(ods.create("tensor.splat", { operands, results: ods.flatten(['1'], [aggregate]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new SplatOp(ods.ir.Operation.create({ name: "tensor.splat", operands: ods.flatten(['1', '*'], [input, dynamicSizes]), results: ods.flatten(['1'], [aggregate]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.splat"); }
   get input() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -375,10 +360,7 @@ function splat(aggregate, input, dynamicSizes, options) { return SplatOp.create(
 /** Yield a value from a region (`tensor.yield`) */
 class YieldOp extends ods.OpView {
   static create(value, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [value]);
-    const operands = ods.flatten(['1'], [value]);
-    const attributes = {};
-    return new YieldOp(ods.create("tensor.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new YieldOp(ods.ir.Operation.create({ name: "tensor.yield", operands: [ods.value(value, "value")], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "tensor.yield"); }
   get value() { return ods.operandGroup(this, ['1'], 0); }

@@ -6,26 +6,25 @@ const ods = require('omnir/dialects/_ods_common');
 /** Poisoned constant operation. (`ub.poison`) */
 class PoisonOp extends ods.OpView {
   static create(result, { value, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    if (value !== undefined && value !== null) attributes["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
-    return new PoisonOp(ods.create("ub.poison", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (value !== undefined && value !== null) (attributes ??= {})["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
+    return new PoisonOp(ods.ir.Operation.create({ name: "ub.poison", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "ub.poison"); }
   get value() { return ods.attr(this, "value"); }
 }
 PoisonOp.OPERATION_NAME = "ub.poison";
 /** Poisoned constant operation. (`ub.poison`) */
-function poison(result, options) { return PoisonOp.create(result, options).result; }
+function poison(result, { value, loc, ip } = {}) {
+  let attributes;
+  if (value !== undefined && value !== null) (attributes ??= {})["value"] = ods.isAttribute(value) ? value : ods.anyAttr(value);
+  return ods.ir.Operation.create({ name: "ub.poison", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip }).result;
+}
 
 /** Unreachable operation. (`ub.unreachable`) */
 class UnreachableOp extends ods.OpView {
   static create({ loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new UnreachableOp(ods.create("ub.unreachable", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new UnreachableOp(ods.ir.Operation.create({ name: "ub.unreachable", operands: [], loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "ub.unreachable"); }
 }

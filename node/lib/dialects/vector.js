@@ -15,41 +15,37 @@ const PrintPunctuation = ods.enumeration({ NoPunctuation: 0, NewLine: 1, Comma: 
 /** bitcast casts between vectors (`vector.bitcast`) */
 class BitCastOp extends ods.OpView {
   static create(result, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new BitCastOp(ods.create("vector.bitcast", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BitCastOp(ods.ir.Operation.create({ name: "vector.bitcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.bitcast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 BitCastOp.OPERATION_NAME = "vector.bitcast";
 /** bitcast casts between vectors (`vector.bitcast`) */
-function bitcast(result, source, options) { return BitCastOp.create(result, source, options).result; }
+function bitcast(result, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.bitcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** broadcast operation (`vector.broadcast`) */
 class BroadcastOp extends ods.OpView {
   static create(vector, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [vector, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new BroadcastOp(ods.create("vector.broadcast", { operands, results: ods.flatten(['1'], [vector]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new BroadcastOp(ods.ir.Operation.create({ name: "vector.broadcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [vector]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.broadcast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 BroadcastOp.OPERATION_NAME = "vector.broadcast";
 /** broadcast operation (`vector.broadcast`) */
-function broadcast(vector, source, options) { return BroadcastOp.create(vector, source, options).result; }
+function broadcast(vector, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.broadcast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [vector]), loc, ip }).result;
+}
 
 /** writes elements selectively from a vector as defined by a mask (`vector.compressstore`) */
 class CompressStoreOp extends ods.OpView {
   static create(base, indices, mask, valueToStore, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [base, indices, mask, valueToStore]);
-    const operands = ods.flatten(['1', '*', '1', '1'], [base, indices, mask, valueToStore]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new CompressStoreOp(ods.create("vector.compressstore", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [base, indices, mask, valueToStore]));
+    return new CompressStoreOp(ods.ir.Operation.create({ name: "vector.compressstore", operands: ods.flatten(['1', '*', '1', '1'], [base, indices, mask, valueToStore]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.compressstore"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1'], 0); }
@@ -66,29 +62,32 @@ function compressstore(base, indices, mask, valueToStore, options) { return Comp
 class ConstantMaskOp extends ods.OpView {
   static create(result, mask_dim_sizes, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, mask_dim_sizes]);
-    const operands = ods.flatten([], []);
     const attributes = {};
     attributes["mask_dim_sizes"] = ods.isAttribute(mask_dim_sizes) ? mask_dim_sizes : ods.denseArrayAttr(mask_dim_sizes, 64, ctx);
-    return new ConstantMaskOp(ods.create("vector.constant_mask", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ConstantMaskOp(ods.ir.Operation.create({ name: "vector.constant_mask", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.constant_mask"); }
   get mask_dim_sizes() { return ods.attr(this, "mask_dim_sizes"); }
 }
 ConstantMaskOp.OPERATION_NAME = "vector.constant_mask";
 /** creates a constant vector mask (`vector.constant_mask`) */
-function constant_mask(result, mask_dim_sizes, options) { return ConstantMaskOp.create(result, mask_dim_sizes, options).result; }
+function constant_mask(result, mask_dim_sizes, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, mask_dim_sizes]);
+  const attributes = {};
+  attributes["mask_dim_sizes"] = ods.isAttribute(mask_dim_sizes) ? mask_dim_sizes : ods.denseArrayAttr(mask_dim_sizes, 64, ctx);
+  return ods.ir.Operation.create({ name: "vector.constant_mask", operands: [], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** vector contraction operation (`vector.contract`) */
 class ContractionOp extends ods.OpView {
   static create(result, lhs, rhs, acc, indexing_maps, iterator_types, { kind, fastmath, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, lhs, rhs, acc, indexing_maps, iterator_types]);
-    const operands = ods.flatten(['1', '1', '1'], [lhs, rhs, acc]);
     const attributes = {};
     attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
     attributes["iterator_types"] = ods.isAttribute(iterator_types) ? iterator_types : ods.arrayAttr(iterator_types, ctx);
     if (kind !== undefined && kind !== null) attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
     if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ContractionOp(ods.create("vector.contract", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ContractionOp(ods.ir.Operation.create({ name: "vector.contract", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs"), ods.value(acc, "acc")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.contract"); }
   get lhs() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -101,15 +100,20 @@ class ContractionOp extends ods.OpView {
 }
 ContractionOp.OPERATION_NAME = "vector.contract";
 /** vector contraction operation (`vector.contract`) */
-function contract(result, lhs, rhs, acc, indexing_maps, iterator_types, options) { return ContractionOp.create(result, lhs, rhs, acc, indexing_maps, iterator_types, options).result; }
+function contract(result, lhs, rhs, acc, indexing_maps, iterator_types, { kind, fastmath, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, lhs, rhs, acc, indexing_maps, iterator_types]);
+  const attributes = {};
+  attributes["indexing_maps"] = ods.isAttribute(indexing_maps) ? indexing_maps : ods.arrayAttr(indexing_maps, ctx);
+  attributes["iterator_types"] = ods.isAttribute(iterator_types) ? iterator_types : ods.arrayAttr(iterator_types, ctx);
+  if (kind !== undefined && kind !== null) attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
+  if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
+  return ods.ir.Operation.create({ name: "vector.contract", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs"), ods.value(acc, "acc")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** creates a vector mask (`vector.create_mask`) */
 class CreateMaskOp extends ods.OpView {
   static create(result, operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new CreateMaskOp(ods.create("vector.create_mask", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new CreateMaskOp(ods.ir.Operation.create({ name: "vector.create_mask", operands: ods.flatten(['*'], [operands_]), results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.create_mask"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
@@ -121,10 +125,7 @@ function create_mask(result, operands_, options) { return CreateMaskOp.create(re
 /** constructs two vectors by deinterleaving an input vector (`vector.deinterleave`) */
 class DeinterleaveOp extends ods.OpView {
   static create(res1, res2, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [res1, res2, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new DeinterleaveOp(ods.create("vector.deinterleave", { operands, results: ods.flatten(['1', '1'], [res1, res2]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new DeinterleaveOp(ods.ir.Operation.create({ name: "vector.deinterleave", operands: [ods.value(source, "source")], results: ods.flatten(['1', '1'], [res1, res2]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.deinterleave"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
@@ -138,11 +139,9 @@ function deinterleave(res1, res2, source, options) { return DeinterleaveOp.creat
 /** reads elements from memory and spreads them into a vector as defined by a mask (`vector.expandload`) */
 class ExpandLoadOp extends ods.OpView {
   static create(result, base, indices, mask, pass_thru, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, base, indices, mask, pass_thru]);
-    const operands = ods.flatten(['1', '*', '1', '1'], [base, indices, mask, pass_thru]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new ExpandLoadOp(ods.create("vector.expandload", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [result, base, indices, mask, pass_thru]));
+    return new ExpandLoadOp(ods.ir.Operation.create({ name: "vector.expandload", operands: ods.flatten(['1', '*', '1', '1'], [base, indices, mask, pass_thru]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.expandload"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1'], 0); }
@@ -159,10 +158,9 @@ function expandload(result, base, indices, mask, pass_thru, options) { return Ex
 class ExtractOp extends ods.OpView {
   static create(result, vector, dynamic_position, static_position, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, vector, dynamic_position, static_position]);
-    const operands = ods.flatten(['1', '*'], [vector, dynamic_position]);
     const attributes = {};
     attributes["static_position"] = ods.isAttribute(static_position) ? static_position : ods.denseArrayAttr(static_position, 64, ctx);
-    return new ExtractOp(ods.create("vector.extract", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtractOp(ods.ir.Operation.create({ name: "vector.extract", operands: ods.flatten(['1', '*'], [vector, dynamic_position]), results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.extract"); }
   get vector() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -177,12 +175,11 @@ function extract(result, vector, dynamic_position, static_position, options) { r
 class ExtractStridedSliceOp extends ods.OpView {
   static create(result, vector, offsets, sizes, strides, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, vector, offsets, sizes, strides]);
-    const operands = ods.flatten(['1'], [vector]);
     const attributes = {};
     attributes["offsets"] = ods.isAttribute(offsets) ? offsets : ods.arrayAttr(offsets, ctx);
     attributes["sizes"] = ods.isAttribute(sizes) ? sizes : ods.arrayAttr(sizes, ctx);
     attributes["strides"] = ods.isAttribute(strides) ? strides : ods.arrayAttr(strides, ctx);
-    return new ExtractStridedSliceOp(ods.create("vector.extract_strided_slice", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ExtractStridedSliceOp(ods.ir.Operation.create({ name: "vector.extract_strided_slice", operands: [ods.value(vector, "vector")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.extract_strided_slice"); }
   get vector() { return ods.operandGroup(this, ['1'], 0); }
@@ -192,15 +189,19 @@ class ExtractStridedSliceOp extends ods.OpView {
 }
 ExtractStridedSliceOp.OPERATION_NAME = "vector.extract_strided_slice";
 /** extract_strided_slice operation (`vector.extract_strided_slice`) */
-function extract_strided_slice(result, vector, offsets, sizes, strides, options) { return ExtractStridedSliceOp.create(result, vector, offsets, sizes, strides, options).result; }
+function extract_strided_slice(result, vector, offsets, sizes, strides, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, vector, offsets, sizes, strides]);
+  const attributes = {};
+  attributes["offsets"] = ods.isAttribute(offsets) ? offsets : ods.arrayAttr(offsets, ctx);
+  attributes["sizes"] = ods.isAttribute(sizes) ? sizes : ods.arrayAttr(sizes, ctx);
+  attributes["strides"] = ods.isAttribute(strides) ? strides : ods.arrayAttr(strides, ctx);
+  return ods.ir.Operation.create({ name: "vector.extract_strided_slice", operands: [ods.value(vector, "vector")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** vector fused multiply-add (`vector.fma`) */
 class FMAOp extends ods.OpView {
   static create(lhs, rhs, acc, { results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [lhs, rhs, acc]);
-    const operands = ods.flatten(['1', '1', '1'], [lhs, rhs, acc]);
-    const attributes = {};
-    return new FMAOp(ods.create("vector.fma", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new FMAOp(ods.ir.Operation.create({ name: "vector.fma", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs"), ods.value(acc, "acc")], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.fma"); }
   get lhs() { return ods.operandGroup(this, ['1', '1', '1'], 0); }
@@ -209,15 +210,14 @@ class FMAOp extends ods.OpView {
 }
 FMAOp.OPERATION_NAME = "vector.fma";
 /** vector fused multiply-add (`vector.fma`) */
-function fma(lhs, rhs, acc, options) { return FMAOp.create(lhs, rhs, acc, options).result; }
+function fma(lhs, rhs, acc, { results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.fma", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs"), ods.value(acc, "acc")], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** operation that defines a vector from scalar elements (`vector.from_elements`) */
 class FromElementsOp extends ods.OpView {
   static create(result, elements, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, elements]);
-    const operands = ods.flatten(['*'], [elements]);
-    const attributes = {};
-    return new FromElementsOp(ods.create("vector.from_elements", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new FromElementsOp(ods.ir.Operation.create({ name: "vector.from_elements", operands: ods.flatten(['*'], [elements]), results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.from_elements"); }
   get elements() { return ods.operandGroup(this, ['*'], 0); }
@@ -229,11 +229,9 @@ function from_elements(result, elements, options) { return FromElementsOp.create
 /** gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector (`vector.gather`) */
 class GatherOp extends ods.OpView {
   static create(result, base, indices, index_vec, mask, pass_thru, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, base, indices, index_vec, mask, pass_thru]);
-    const operands = ods.flatten(['1', '*', '1', '1', '1'], [base, indices, index_vec, mask, pass_thru]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new GatherOp(ods.create("vector.gather", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [result, base, indices, index_vec, mask, pass_thru]));
+    return new GatherOp(ods.ir.Operation.create({ name: "vector.gather", operands: ods.flatten(['1', '*', '1', '1', '1'], [base, indices, index_vec, mask, pass_thru]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.gather"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1', '1'], 0); }
@@ -251,10 +249,9 @@ function gather(result, base, indices, index_vec, mask, pass_thru, options) { re
 class InsertOp extends ods.OpView {
   static create(valueToStore, dest, dynamic_position, static_position, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [valueToStore, dest, dynamic_position, static_position]);
-    const operands = ods.flatten(['1', '1', '*'], [valueToStore, dest, dynamic_position]);
     const attributes = {};
     attributes["static_position"] = ods.isAttribute(static_position) ? static_position : ods.denseArrayAttr(static_position, 64, ctx);
-    return new InsertOp(ods.create("vector.insert", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertOp(ods.ir.Operation.create({ name: "vector.insert", operands: ods.flatten(['1', '1', '*'], [valueToStore, dest, dynamic_position]), results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.insert"); }
   get valueToStore() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -270,11 +267,10 @@ function insert(valueToStore, dest, dynamic_position, static_position, options) 
 class InsertStridedSliceOp extends ods.OpView {
   static create(valueToStore, dest, offsets, strides, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [valueToStore, dest, offsets, strides]);
-    const operands = ods.flatten(['1', '1'], [valueToStore, dest]);
     const attributes = {};
     attributes["offsets"] = ods.isAttribute(offsets) ? offsets : ods.arrayAttr(offsets, ctx);
     attributes["strides"] = ods.isAttribute(strides) ? strides : ods.arrayAttr(strides, ctx);
-    return new InsertStridedSliceOp(ods.create("vector.insert_strided_slice", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new InsertStridedSliceOp(ods.ir.Operation.create({ name: "vector.insert_strided_slice", operands: [ods.value(valueToStore, "valueToStore"), ods.value(dest, "dest")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.insert_strided_slice"); }
   get valueToStore() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -284,15 +280,18 @@ class InsertStridedSliceOp extends ods.OpView {
 }
 InsertStridedSliceOp.OPERATION_NAME = "vector.insert_strided_slice";
 /** strided_slice operation (`vector.insert_strided_slice`) */
-function insert_strided_slice(valueToStore, dest, offsets, strides, options) { return InsertStridedSliceOp.create(valueToStore, dest, offsets, strides, options).result; }
+function insert_strided_slice(valueToStore, dest, offsets, strides, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [valueToStore, dest, offsets, strides]);
+  const attributes = {};
+  attributes["offsets"] = ods.isAttribute(offsets) ? offsets : ods.arrayAttr(offsets, ctx);
+  attributes["strides"] = ods.isAttribute(strides) ? strides : ods.arrayAttr(strides, ctx);
+  return ods.ir.Operation.create({ name: "vector.insert_strided_slice", operands: [ods.value(valueToStore, "valueToStore"), ods.value(dest, "dest")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** constructs a vector by interleaving two input vectors (`vector.interleave`) */
 class InterleaveOp extends ods.OpView {
   static create(result, lhs, rhs, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, lhs, rhs]);
-    const operands = ods.flatten(['1', '1'], [lhs, rhs]);
-    const attributes = {};
-    return new InterleaveOp(ods.create("vector.interleave", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new InterleaveOp(ods.ir.Operation.create({ name: "vector.interleave", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.interleave"); }
   get lhs() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -300,17 +299,17 @@ class InterleaveOp extends ods.OpView {
 }
 InterleaveOp.OPERATION_NAME = "vector.interleave";
 /** constructs a vector by interleaving two input vectors (`vector.interleave`) */
-function interleave(result, lhs, rhs, options) { return InterleaveOp.create(result, lhs, rhs, options).result; }
+function interleave(result, lhs, rhs, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.interleave", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** reads an n-D slice of memory into an n-D vector (`vector.load`) */
 class LoadOp extends ods.OpView {
   static create(result, base, indices, { nontemporal, alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, base, indices]);
-    const operands = ods.flatten(['1', '*'], [base, indices]);
-    const attributes = {};
-    if (nontemporal !== undefined && nontemporal !== null) attributes["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ctx);
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new LoadOp(ods.create("vector.load", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nontemporal !== undefined && nontemporal !== null) (attributes ??= {})["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ods.contextOf(loc, ip, [result, base, indices]));
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [result, base, indices]));
+    return new LoadOp(ods.ir.Operation.create({ name: "vector.load", operands: ods.flatten(['1', '*'], [base, indices]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.load"); }
   get base() { return ods.operandGroup(this, ['1', '*'], 0); }
@@ -325,10 +324,7 @@ function load(result, base, indices, options) { return LoadOp.create(result, bas
 /** Predicates a maskable vector operation (`vector.mask`) */
 class MaskOp extends ods.OpView {
   static create(results_, mask, { passthru, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [results_, mask]);
-    const operands = ods.flatten(['1', '?'], [mask, passthru]);
-    const attributes = {};
-    return new MaskOp(ods.create("vector.mask", { operands, results: ods.flatten(['*'], [results_]), attributes, successors: [], regions: 1, loc, ip, context: ctx }));
+    return new MaskOp(ods.ir.Operation.create({ name: "vector.mask", operands: ods.flatten(['1', '?'], [mask, passthru]), results: ods.flatten(['*'], [results_]), regions: 1, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.mask"); }
   get mask() { return ods.operandGroup(this, ['1', '?'], 0); }
@@ -343,11 +339,9 @@ function mask(results_, mask, options) { return MaskOp.create(results_, mask, op
 /** loads elements from memory into a vector as defined by a mask vector (`vector.maskedload`) */
 class MaskedLoadOp extends ods.OpView {
   static create(result, base, indices, mask, pass_thru, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, base, indices, mask, pass_thru]);
-    const operands = ods.flatten(['1', '*', '1', '1'], [base, indices, mask, pass_thru]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new MaskedLoadOp(ods.create("vector.maskedload", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [result, base, indices, mask, pass_thru]));
+    return new MaskedLoadOp(ods.ir.Operation.create({ name: "vector.maskedload", operands: ods.flatten(['1', '*', '1', '1'], [base, indices, mask, pass_thru]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.maskedload"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1'], 0); }
@@ -363,11 +357,9 @@ function maskedload(result, base, indices, mask, pass_thru, options) { return Ma
 /** stores elements from a vector into memory as defined by a mask vector (`vector.maskedstore`) */
 class MaskedStoreOp extends ods.OpView {
   static create(base, indices, mask, valueToStore, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [base, indices, mask, valueToStore]);
-    const operands = ods.flatten(['1', '*', '1', '1'], [base, indices, mask, valueToStore]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new MaskedStoreOp(ods.create("vector.maskedstore", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [base, indices, mask, valueToStore]));
+    return new MaskedStoreOp(ods.ir.Operation.create({ name: "vector.maskedstore", operands: ods.flatten(['1', '*', '1', '1'], [base, indices, mask, valueToStore]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.maskedstore"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1'], 0); }
@@ -384,11 +376,10 @@ function maskedstore(base, indices, mask, valueToStore, options) { return Masked
 class MultiDimReductionOp extends ods.OpView {
   static create(kind, source, acc, reduction_dims, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [kind, source, acc, reduction_dims]);
-    const operands = ods.flatten(['1', '1'], [source, acc]);
     const attributes = {};
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
     attributes["reduction_dims"] = ods.isAttribute(reduction_dims) ? reduction_dims : ods.denseArrayAttr(reduction_dims, 64, ctx);
-    return new MultiDimReductionOp(ods.create("vector.multi_reduction", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new MultiDimReductionOp(ods.ir.Operation.create({ name: "vector.multi_reduction", operands: [ods.value(source, "source"), ods.value(acc, "acc")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.multi_reduction"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -398,16 +389,20 @@ class MultiDimReductionOp extends ods.OpView {
 }
 MultiDimReductionOp.OPERATION_NAME = "vector.multi_reduction";
 /** Multi-dimensional reduction operation (`vector.multi_reduction`) */
-function multi_reduction(kind, source, acc, reduction_dims, options) { return MultiDimReductionOp.create(kind, source, acc, reduction_dims, options).result; }
+function multi_reduction(kind, source, acc, reduction_dims, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [kind, source, acc, reduction_dims]);
+  const attributes = {};
+  attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
+  attributes["reduction_dims"] = ods.isAttribute(reduction_dims) ? reduction_dims : ods.denseArrayAttr(reduction_dims, 64, ctx);
+  return ods.ir.Operation.create({ name: "vector.multi_reduction", operands: [ods.value(source, "source"), ods.value(acc, "acc")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** vector outerproduct with optional fused add (`vector.outerproduct`) */
 class OuterProductOp extends ods.OpView {
   static create(result, lhs, rhs, { acc, kind, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, lhs, rhs]);
-    const operands = ods.flatten(['1', '1', '?'], [lhs, rhs, acc]);
-    const attributes = {};
-    if (kind !== undefined && kind !== null) attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
-    return new OuterProductOp(ods.create("vector.outerproduct", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (kind !== undefined && kind !== null) (attributes ??= {})["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ods.contextOf(loc, ip, [result, lhs, rhs]));
+    return new OuterProductOp(ods.ir.Operation.create({ name: "vector.outerproduct", operands: ods.flatten(['1', '1', '?'], [lhs, rhs, acc]), results: ods.flatten(['1'], [result]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.outerproduct"); }
   get lhs() { return ods.operandGroup(this, ['1', '1', '?'], 0); }
@@ -422,12 +417,10 @@ function outerproduct(result, lhs, rhs, options) { return OuterProductOp.create(
 /** print operation (for testing and debugging) (`vector.print`) */
 class PrintOp extends ods.OpView {
   static create({ source, punctuation, stringLiteral, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten(['?'], [source]);
-    const attributes = {};
-    if (punctuation !== undefined && punctuation !== null) attributes["punctuation"] = ods.isAttribute(punctuation) ? punctuation : ods.dialectAttr(punctuation, "vector.punctuation", ctx);
-    if (stringLiteral !== undefined && stringLiteral !== null) attributes["stringLiteral"] = ods.isAttribute(stringLiteral) ? stringLiteral : ods.strAttr(stringLiteral, ctx);
-    return new PrintOp(ods.create("vector.print", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (punctuation !== undefined && punctuation !== null) (attributes ??= {})["punctuation"] = ods.isAttribute(punctuation) ? punctuation : ods.dialectAttr(punctuation, "vector.punctuation", ods.contextOf(loc, ip, []));
+    if (stringLiteral !== undefined && stringLiteral !== null) (attributes ??= {})["stringLiteral"] = ods.isAttribute(stringLiteral) ? stringLiteral : ods.strAttr(stringLiteral, ods.contextOf(loc, ip, []));
+    return new PrintOp(ods.ir.Operation.create({ name: "vector.print", operands: ods.flatten(['?'], [source]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.print"); }
   get source() { return ods.operandGroup(this, ['?'], 0); }
@@ -442,11 +435,10 @@ function print(options) { return PrintOp.create(options); }
 class ReductionOp extends ods.OpView {
   static create(dest, kind, vector, { acc, fastmath, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [dest, kind, vector]);
-    const operands = ods.flatten(['1', '?'], [vector, acc]);
     const attributes = {};
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
     if (fastmath !== undefined && fastmath !== null) attributes["fastmath"] = ods.isAttribute(fastmath) ? fastmath : ods.dialectAttr(fastmath, "arith.fastmath", ctx);
-    return new ReductionOp(ods.create("vector.reduction", { operands, results: ods.flatten(['1'], [dest]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ReductionOp(ods.ir.Operation.create({ name: "vector.reduction", operands: ods.flatten(['1', '?'], [vector, acc]), results: ods.flatten(['1'], [dest]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.reduction"); }
   get vector() { return ods.operandGroup(this, ['1', '?'], 0); }
@@ -462,10 +454,9 @@ function reduction(dest, kind, vector, options) { return ReductionOp.create(dest
 class ScalableExtractOp extends ods.OpView {
   static create(res, source, pos, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [res, source, pos]);
-    const operands = ods.flatten(['1'], [source]);
     const attributes = {};
     attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
-    return new ScalableExtractOp(ods.create("vector.scalable.extract", { operands, results: ods.flatten(['1'], [res]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ScalableExtractOp(ods.ir.Operation.create({ name: "vector.scalable.extract", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.scalable.extract"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
@@ -473,16 +464,20 @@ class ScalableExtractOp extends ods.OpView {
 }
 ScalableExtractOp.OPERATION_NAME = "vector.scalable.extract";
 /** extract subvector from scalable vector operation (`vector.scalable.extract`) */
-function scalable_extract(res, source, pos, options) { return ScalableExtractOp.create(res, source, pos, options).result; }
+function scalable_extract(res, source, pos, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [res, source, pos]);
+  const attributes = {};
+  attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
+  return ods.ir.Operation.create({ name: "vector.scalable.extract", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [res]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** insert subvector into scalable vector operation (`vector.scalable.insert`) */
 class ScalableInsertOp extends ods.OpView {
   static create(valueToStore, dest, pos, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [valueToStore, dest, pos]);
-    const operands = ods.flatten(['1', '1'], [valueToStore, dest]);
     const attributes = {};
     attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
-    return new ScalableInsertOp(ods.create("vector.scalable.insert", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ScalableInsertOp(ods.ir.Operation.create({ name: "vector.scalable.insert", operands: [ods.value(valueToStore, "valueToStore"), ods.value(dest, "dest")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.scalable.insert"); }
   get valueToStore() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -491,18 +486,22 @@ class ScalableInsertOp extends ods.OpView {
 }
 ScalableInsertOp.OPERATION_NAME = "vector.scalable.insert";
 /** insert subvector into scalable vector operation (`vector.scalable.insert`) */
-function scalable_insert(valueToStore, dest, pos, options) { return ScalableInsertOp.create(valueToStore, dest, pos, options).result; }
+function scalable_insert(valueToStore, dest, pos, { results, loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [valueToStore, dest, pos]);
+  const attributes = {};
+  attributes["pos"] = ods.isAttribute(pos) ? pos : ods.intAttr(pos, "i64", ctx);
+  return ods.ir.Operation.create({ name: "vector.scalable.insert", operands: [ods.value(valueToStore, "valueToStore"), ods.value(dest, "dest")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }).result;
+}
 
 /** Scan operation (`vector.scan`) */
 class ScanOp extends ods.OpView {
   static create(kind, source, initial_value, reduction_dim, inclusive, { results, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [kind, source, initial_value, reduction_dim, inclusive]);
-    const operands = ods.flatten(['1', '1'], [source, initial_value]);
     const attributes = {};
     attributes["kind"] = ods.isAttribute(kind) ? kind : ods.dialectAttr(kind, "vector.kind", ctx);
     attributes["reduction_dim"] = ods.isAttribute(reduction_dim) ? reduction_dim : ods.intAttr(reduction_dim, "i64", ctx);
     attributes["inclusive"] = ods.isAttribute(inclusive) ? inclusive : ods.boolAttr(inclusive, ctx);
-    return new ScanOp(ods.create("vector.scan", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new ScanOp(ods.ir.Operation.create({ name: "vector.scan", operands: [ods.value(source, "source"), ods.value(initial_value, "initial_value")], results, attributes, loc, ip, context: ctx, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.scan"); }
   get source() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -520,11 +519,9 @@ function scan(kind, source, initial_value, reduction_dim, inclusive, options) { 
 /** scatters elements from a vector into memory as defined by an index vector and a mask vector (`vector.scatter`) */
 class ScatterOp extends ods.OpView {
   static create(base, indices, index_vec, mask, valueToStore, { alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [base, indices, index_vec, mask, valueToStore]);
-    const operands = ods.flatten(['1', '*', '1', '1', '1'], [base, indices, index_vec, mask, valueToStore]);
-    const attributes = {};
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new ScatterOp(ods.create("vector.scatter", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [base, indices, index_vec, mask, valueToStore]));
+    return new ScatterOp(ods.ir.Operation.create({ name: "vector.scatter", operands: ods.flatten(['1', '*', '1', '1', '1'], [base, indices, index_vec, mask, valueToStore]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.scatter"); }
   get base() { return ods.operandGroup(this, ['1', '*', '1', '1', '1'], 0); }
@@ -541,26 +538,24 @@ function scatter(base, indices, index_vec, mask, valueToStore, options) { return
 /** shape_cast casts between vector shapes (`vector.shape_cast`) */
 class ShapeCastOp extends ods.OpView {
   static create(result, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new ShapeCastOp(ods.create("vector.shape_cast", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ShapeCastOp(ods.ir.Operation.create({ name: "vector.shape_cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.shape_cast"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
 }
 ShapeCastOp.OPERATION_NAME = "vector.shape_cast";
 /** shape_cast casts between vector shapes (`vector.shape_cast`) */
-function shape_cast(result, source, options) { return ShapeCastOp.create(result, source, options).result; }
+function shape_cast(result, source, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.shape_cast", operands: [ods.value(source, "source")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** shuffle operation (`vector.shuffle`) */
 class ShuffleOp extends ods.OpView {
   static create(vector, v1, v2, mask, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [vector, v1, v2, mask]);
-    const operands = ods.flatten(['1', '1'], [v1, v2]);
     const attributes = {};
     attributes["mask"] = ods.isAttribute(mask) ? mask : ods.denseArrayAttr(mask, 64, ctx);
-    return new ShuffleOp(ods.create("vector.shuffle", { operands, results: ods.flatten(['1'], [vector]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ShuffleOp(ods.ir.Operation.create({ name: "vector.shuffle", operands: [ods.value(v1, "v1"), ods.value(v2, "v2")], results: ods.flatten(['1'], [vector]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.shuffle"); }
   get v1() { return ods.operandGroup(this, ['1', '1'], 0); }
@@ -569,31 +564,33 @@ class ShuffleOp extends ods.OpView {
 }
 ShuffleOp.OPERATION_NAME = "vector.shuffle";
 /** shuffle operation (`vector.shuffle`) */
-function shuffle(vector, v1, v2, mask, options) { return ShuffleOp.create(vector, v1, v2, mask, options).result; }
+function shuffle(vector, v1, v2, mask, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [vector, v1, v2, mask]);
+  const attributes = {};
+  attributes["mask"] = ods.isAttribute(mask) ? mask : ods.denseArrayAttr(mask, 64, ctx);
+  return ods.ir.Operation.create({ name: "vector.shuffle", operands: [ods.value(v1, "v1"), ods.value(v2, "v2")], results: ods.flatten(['1'], [vector]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** A linear sequence of values from 0 to N (`vector.step`) */
 class StepOp extends ods.OpView {
   static create(result, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result]);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new StepOp(ods.create("vector.step", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new StepOp(ods.ir.Operation.create({ name: "vector.step", operands: [], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.step"); }
 }
 StepOp.OPERATION_NAME = "vector.step";
 /** A linear sequence of values from 0 to N (`vector.step`) */
-function step(result, options) { return StepOp.create(result, options).result; }
+function step(result, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.step", operands: [], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** writes an n-D vector to an n-D slice of memory (`vector.store`) */
 class StoreOp extends ods.OpView {
   static create(valueToStore, base, indices, { nontemporal, alignment, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [valueToStore, base, indices]);
-    const operands = ods.flatten(['1', '1', '*'], [valueToStore, base, indices]);
-    const attributes = {};
-    if (nontemporal !== undefined && nontemporal !== null) attributes["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ctx);
-    if (alignment !== undefined && alignment !== null) attributes["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ctx);
-    return new StoreOp(ods.create("vector.store", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    let attributes;
+    if (nontemporal !== undefined && nontemporal !== null) (attributes ??= {})["nontemporal"] = ods.isAttribute(nontemporal) ? nontemporal : ods.boolAttr(nontemporal, ods.contextOf(loc, ip, [valueToStore, base, indices]));
+    if (alignment !== undefined && alignment !== null) (attributes ??= {})["alignment"] = ods.isAttribute(alignment) ? alignment : ods.intAttr(alignment, "i64", ods.contextOf(loc, ip, [valueToStore, base, indices]));
+    return new StoreOp(ods.ir.Operation.create({ name: "vector.store", operands: ods.flatten(['1', '1', '*'], [valueToStore, base, indices]), attributes, loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.store"); }
   get valueToStore() { return ods.operandGroup(this, ['1', '1', '*'], 0); }
@@ -609,10 +606,7 @@ function store(valueToStore, base, indices, options) { return StoreOp.create(val
 /** operation that decomposes a vector into all its scalar elements (`vector.to_elements`) */
 class ToElementsOp extends ods.OpView {
   static create(elements, source, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [elements, source]);
-    const operands = ods.flatten(['1'], [source]);
-    const attributes = {};
-    return new ToElementsOp(ods.create("vector.to_elements", { operands, results: ods.flatten(['*'], [elements]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new ToElementsOp(ods.ir.Operation.create({ name: "vector.to_elements", operands: [ods.value(source, "source")], results: ods.flatten(['*'], [elements]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.to_elements"); }
   get source() { return ods.operandGroup(this, ['1'], 0); }
@@ -626,12 +620,11 @@ function to_elements(elements, source, options) { return ToElementsOp.create(ele
 class TransferReadOp extends ods.OpView {
   static create(vector, source, indices, padding, permutation_map, in_bounds, { mask, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [vector, source, indices, padding, permutation_map, in_bounds]);
-    const operands = ods.flatten(['1', '*', '1', '?'], [source, indices, padding, mask]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '*', '1', '?'], [source, indices, padding, mask], ctx);
     attributes["permutation_map"] = ods.isAttribute(permutation_map) ? permutation_map : ods.anyAttr(permutation_map);
     attributes["in_bounds"] = ods.isAttribute(in_bounds) ? in_bounds : ods.arrayAttr(in_bounds, ctx);
-    return new TransferReadOp(ods.create("vector.transfer_read", { operands, results: ods.flatten(['1'], [vector]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TransferReadOp(ods.ir.Operation.create({ name: "vector.transfer_read", operands: ods.flatten(['1', '*', '1', '?'], [source, indices, padding, mask]), results: ods.flatten(['1'], [vector]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.transfer_read"); }
   get source() { return ods.operandGroup(this, ['1', '*', '1', '?'], 0); }
@@ -649,12 +642,11 @@ function transfer_read(vector, source, indices, padding, permutation_map, in_bou
 class TransferWriteOp extends ods.OpView {
   static create(result, valueToStore, source, indices, permutation_map, in_bounds, { mask, loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, valueToStore, source, indices, permutation_map, in_bounds]);
-    const operands = ods.flatten(['1', '1', '*', '?'], [valueToStore, source, indices, mask]);
     const attributes = {};
     attributes.operandSegmentSizes = ods.segmentSizes(['1', '1', '*', '?'], [valueToStore, source, indices, mask], ctx);
     attributes["permutation_map"] = ods.isAttribute(permutation_map) ? permutation_map : ods.anyAttr(permutation_map);
     attributes["in_bounds"] = ods.isAttribute(in_bounds) ? in_bounds : ods.arrayAttr(in_bounds, ctx);
-    return new TransferWriteOp(ods.create("vector.transfer_write", { operands, results: ods.flatten(['?'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TransferWriteOp(ods.ir.Operation.create({ name: "vector.transfer_write", operands: ods.flatten(['1', '1', '*', '?'], [valueToStore, source, indices, mask]), results: ods.flatten(['?'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.transfer_write"); }
   get valueToStore() { return ods.operandGroup(this, ['1', '1', '*', '?'], 0); }
@@ -672,10 +664,9 @@ function transfer_write(result, valueToStore, source, indices, permutation_map, 
 class TransposeOp extends ods.OpView {
   static create(result, vector, permutation, { loc, ip } = {}) {
     const ctx = ods.contextOf(loc, ip, [result, vector, permutation]);
-    const operands = ods.flatten(['1'], [vector]);
     const attributes = {};
     attributes["permutation"] = ods.isAttribute(permutation) ? permutation : ods.denseArrayAttr(permutation, 64, ctx);
-    return new TransposeOp(ods.create("vector.transpose", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TransposeOp(ods.ir.Operation.create({ name: "vector.transpose", operands: [ods.value(vector, "vector")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.transpose"); }
   get vector() { return ods.operandGroup(this, ['1'], 0); }
@@ -683,44 +674,44 @@ class TransposeOp extends ods.OpView {
 }
 TransposeOp.OPERATION_NAME = "vector.transpose";
 /** vector transpose operation (`vector.transpose`) */
-function transpose(result, vector, permutation, options) { return TransposeOp.create(result, vector, permutation, options).result; }
+function transpose(result, vector, permutation, { loc, ip } = {}) {
+  const ctx = ods.contextOf(loc, ip, [result, vector, permutation]);
+  const attributes = {};
+  attributes["permutation"] = ods.isAttribute(permutation) ? permutation : ods.denseArrayAttr(permutation, 64, ctx);
+  return ods.ir.Operation.create({ name: "vector.transpose", operands: [ods.value(vector, "vector")], results: ods.flatten(['1'], [result]), attributes, loc, ip, context: ctx }).result;
+}
 
 /** type_cast op converts a scalar memref to a vector memref (`vector.type_cast`) */
 class TypeCastOp extends ods.OpView {
   static create(result, memref, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [result, memref]);
-    const operands = ods.flatten(['1'], [memref]);
-    const attributes = {};
-    return new TypeCastOp(ods.create("vector.type_cast", { operands, results: ods.flatten(['1'], [result]), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new TypeCastOp(ods.ir.Operation.create({ name: "vector.type_cast", operands: [ods.value(memref, "memref")], results: ods.flatten(['1'], [result]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.type_cast"); }
   get memref() { return ods.operandGroup(this, ['1'], 0); }
 }
 TypeCastOp.OPERATION_NAME = "vector.type_cast";
 /** type_cast op converts a scalar memref to a vector memref (`vector.type_cast`) */
-function type_cast(result, memref, options) { return TypeCastOp.create(result, memref, options).result; }
+function type_cast(result, memref, { loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.type_cast", operands: [ods.value(memref, "memref")], results: ods.flatten(['1'], [result]), loc, ip }).result;
+}
 
 /** Load vector scale size (`vector.vscale`) */
 class VectorScaleOp extends ods.OpView {
   static create({ results, loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, []);
-    const operands = ods.flatten([], []);
-    const attributes = {};
-    return new VectorScaleOp(ods.create("vector.vscale", { operands, results: results, attributes, successors: [], regions: 0, loc, ip, context: ctx, inferType: results === undefined }));
+    return new VectorScaleOp(ods.ir.Operation.create({ name: "vector.vscale", operands: [], results, loc, ip, inferType: results === undefined }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.vscale"); }
 }
 VectorScaleOp.OPERATION_NAME = "vector.vscale";
 /** Load vector scale size (`vector.vscale`) */
-function vscale(options) { return VectorScaleOp.create(options).result; }
+function vscale({ results, loc, ip } = {}) {
+  return ods.ir.Operation.create({ name: "vector.vscale", operands: [], results, loc, ip, inferType: results === undefined }).result;
+}
 
 /** Terminates and yields values from vector regions. (`vector.yield`) */
 class YieldOp extends ods.OpView {
   static create(operands_, { loc, ip } = {}) {
-    const ctx = ods.contextOf(loc, ip, [operands_]);
-    const operands = ods.flatten(['*'], [operands_]);
-    const attributes = {};
-    return new YieldOp(ods.create("vector.yield", { operands, results: ods.flatten([], []), attributes, successors: [], regions: 0, loc, ip, context: ctx }));
+    return new YieldOp(ods.ir.Operation.create({ name: "vector.yield", operands: ods.flatten(['*'], [operands_]), loc, ip }), ods.CREATED);
   }
   static isInstance(op) { return ods.isInstance(op, "vector.yield"); }
   get operands_() { return ods.operandGroup(this, ['*'], 0); }
