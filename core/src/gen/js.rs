@@ -177,14 +177,6 @@ fn codes(groups: &[&Group]) -> String {
     format!("[{}]", c.join(", "))
 }
 
-/// Whether the op's builder needs no group bookkeeping (every operand and result group
-/// single, or the results inferred): its function then creates the op directly.
-fn builds_without_view(op: &Op) -> bool {
-    op.operands().all(|g| g.arity == Arity::Single)
-        && !op.sized_operand_segments
-        && (op.infers_results || (op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments))
-}
-
 /// Writes the statements that gather a builder's operands and attributes (the parameters
 /// named as `params_of` names them; `required` are those passed by position) and returns
 /// the `ir.Operation.create({...})` expression, with only the keys the op needs: an options
@@ -365,7 +357,7 @@ fn write_op(js: &mut String, ts: &mut String, op: &Op) {
     } else {
         ".operation.results"
     };
-    if single && builds_without_view(op) {
+    if single && op.builds_without_view() {
         // Created directly: no view object, no second call with an options object.
         let _ = writeln!(js, "/** {summary} (`{}`) */\nfunction {fname}({}) {{", op.name, sig.join(", "));
         let create = write_build(js, op, "  ", &req_names);

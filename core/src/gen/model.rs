@@ -230,6 +230,16 @@ impl Op {
         format!("[{}]", parts.join(", "))
     }
 
+    /// Whether a builder gathers the groups without bookkeeping (every operand and result
+    /// group single, or the results inferred): the generated function of such an op creates
+    /// it directly, without a view object.
+    pub fn builds_without_view(&self) -> bool {
+        self.operands().all(|g| g.arity == Arity::Single)
+            && !self.sized_operand_segments
+            && (self.infers_results
+                || (self.results.iter().all(|r| r.arity == Arity::Single) && !self.sized_result_segments))
+    }
+
     pub fn operands(&self) -> impl Iterator<Item = &Group> {
         self.arguments.iter().filter_map(|a| match a {
             Argument::Operand(g) => Some(g),

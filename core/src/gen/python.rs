@@ -223,14 +223,6 @@ fn signature(params: &[Param], rename: impl Fn(&str) -> String, infers: bool) ->
     parts.join(", ")
 }
 
-/// Whether the op's builder needs no view to gather its groups (every operand and result
-/// group single, or the results inferred): its function then creates the op directly.
-fn builds_without_view(op: &Op) -> bool {
-    op.operands().all(|g| g.arity == Arity::Single)
-        && !op.sized_operand_segments
-        && (op.infers_results || (op.results.iter().all(|r| r.arity == Arity::Single) && !op.sized_result_segments))
-}
-
 /// Writes the statements that gather the builder's operands, attributes and result types
 /// (each parameter named by `param`; `self` is the view, for ops with variadic or optional
 /// groups) and returns the call that creates the op: positional, the cheapest call into the
@@ -478,7 +470,7 @@ fn write_function(out: &mut String, op: &Op) {
     let call = format!("{}({})", op.class_name, args.join(", "));
     // A single result from an op whose builder needs no view: created directly (no view
     // object, no keyword call), as the class would.
-    if op.results.len() == 1 && op.results[0].arity == Arity::Single && builds_without_view(op) {
+    if op.results.len() == 1 && op.results[0].arity == Arity::Single && op.builds_without_view() {
         let create = write_build(out, op, "    ", &|n: &str| function_param_name(n));
         let _ = writeln!(out, "    return {create}.result");
         return;
