@@ -36,9 +36,9 @@ impl Context {
         Ok(out)
     }
 
-    /// [`Context::infer_result_types`] appended to `out` (which holds part of them on error): a builder that creates op after op
-    /// reuses one buffer (no allocation per op on the common paths: the generated builders
-    /// of every language come through here).
+    /// [`Context::infer_result_types`] appended to `out` (which holds part of them on
+    /// error): a builder that creates op after op reuses one buffer (no allocation per op on
+    /// the common paths: the generated builders of every language come through here).
     pub fn infer_result_types_into(&self, name: Identifier, state: &OperationState, out: &mut Vec<Type>) -> Result<()> {
         let def = self.registry.op(name).ok_or_else(|| {
             let op_name = self.ident_str(name);
