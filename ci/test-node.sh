@@ -55,6 +55,17 @@ echo "== node: the second addon (examples/node-dialect), built separately agains
 cargo build --release --locked --manifest-path "$repo/examples/node-dialect/Cargo.toml" \
   --target-dir "$repo/target/node-dialect"
 cp "$repo/target/node-dialect/release/libomnir_node_dialect.so" "$repo/examples/node-dialect/omnir_node_dialect.node"
+# Its classes are generated from its definition file by the omnir package's `omnir-gen` bin,
+# and checked in: they must be what the generator writes now.
+fresh_nd=$repo/target/node-dialect/fresh
+rm -rf "$fresh_nd"
+(cd "$repo/examples/node-dialect" && node "$repo/node/bin/omnir-gen.js" nd --irdl-file nd.irdl.mlir --out-dir "$fresh_nd")
+for f in nd.js nd.d.ts; do
+  cmp "$fresh_nd/$f" "$repo/examples/node-dialect/$f" || {
+    echo "examples/node-dialect/$f is stale: regenerate it with (cd examples/node-dialect && npx omnir-gen nd --irdl-file nd.irdl.mlir --out-dir .)" >&2
+    exit 1
+  }
+done
 
 echo "== node: one-core rule for both addons"
 OMNIR_ABI_NO_CARGO=1 bash "$repo/ci/check-abi.sh" "$prefix" "$repo/node/omnir.linux-x64-gnu.node" \

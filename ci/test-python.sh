@@ -103,6 +103,16 @@ libdir=$("$vpy" -c 'import omnir; print(omnir.get_lib_dir())')
 PATH=$venvs/test/bin:$PATH OMNIR_LIB_DIR=$libdir PKG_CONFIG_PATH= \
   "$vpy" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps ./examples/python-dialect
 pixels_ext=$(ls "$site"/omnir_pixels/_pixels*.so)
+[ -f "$site/omnir_pixels/pixels.irdl.mlir" ] || { echo "the wheel of omnir_pixels lacks pixels.irdl.mlir" >&2; exit 1; }
+# Its Python classes are generated from its definition file by the installed package's
+# generator, and checked in: they must be what the generator writes now.
+(cd examples/python-dialect/omnir_pixels && "$vpy" -m omnir.gen pixels --irdl-file pixels.irdl.mlir \
+  -o "$root/target/_pixels_ops_gen.py.fresh")
+cmp "$root/target/_pixels_ops_gen.py.fresh" examples/python-dialect/omnir_pixels/_pixels_ops_gen.py || {
+  echo "examples/python-dialect/omnir_pixels/_pixels_ops_gen.py is stale: regenerate it with" \
+    "(cd examples/python-dialect/omnir_pixels && python -m omnir.gen pixels --irdl-file pixels.irdl.mlir -o _pixels_ops_gen.py)" >&2
+  exit 1
+}
 pixels_runpath=$(readelf -d "$pixels_ext" | sed -nE 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
 echo "second extension: $pixels_ext (RUNPATH $pixels_runpath)"
 

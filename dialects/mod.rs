@@ -271,6 +271,16 @@ impl Context {
 
     /// Loads the shipped dialects that `text` (a type or attribute, short) names as
     /// `dialect.` prefixes, so that a parser holding `&Context` finds them.
+    /// Loads the shipped dialect of a type or attribute kind's qualified name
+    /// (`llvm.ptr`), if this context has not loaded it.
+    pub(crate) fn load_dialect_of_kind_name(&mut self, qualified_name: &str) {
+        let dialect = qualified_name.split('.').next().unwrap_or("");
+        if self.is_dialect_loadable(dialect) {
+            let dialect = dialect.to_string();
+            self.load_dialect(&dialect);
+        }
+    }
+
     pub(crate) fn load_dialects_named_in(&mut self, text: &str) {
         for (i, d) in SHIPPED.iter().enumerate() {
             if self.shipped_loaded & (1 << i) == 0 && names_dialect(text, d.name) {

@@ -183,7 +183,7 @@ export class Type {
   static parse(text: string, context?: Context): Type;
   static isInstance(x: unknown): boolean;
   /** `x` as this class; a TypeError if it is not one. */
-  static cast<T extends Type>(this: abstract new (...args: any[]) => T, x: Type): T;
+  static cast<T extends Type>(this: { prototype: T }, x: Type): T;
   static fromRaw(ctx: Context, raw: RawUniqued): Type;
   readonly typeId: TypeID;
   implements(iface: TypeID | string): boolean;
@@ -311,8 +311,14 @@ export class OpaqueType extends Type {
   readonly data: string;
 }
 
-/** A type defined at run time by a registered dialect (from any package). */
+/** A type defined at run time by a registered dialect (from any package). The generated
+ * dialect modules have a class per kind over it (`pixels.RgbType`), which such types come
+ * back as once the module is loaded. */
 export class DialectType extends Type {
+  /** The type `!name<params>` of a registered kind (`'pixels.rgb'`; a kind of a shipped
+   * dialect, `'gpu.async.token'`, loads that dialect), its parameters checked by the
+   * definition (an MLIRError otherwise). */
+  static getByName(name: string, params: Iterable<Attribute>, context?: Context | null): DialectType;
   readonly params: Attribute[];
   /** `dialect.name`. */
   readonly name: string;
@@ -330,7 +336,7 @@ export class Attribute {
   readonly context: Context;
   static parse(text: string, context?: Context): Attribute;
   static isInstance(x: unknown): boolean;
-  static cast<T extends Attribute>(this: abstract new (...args: any[]) => T, x: Attribute): T;
+  static cast<T extends Attribute>(this: { prototype: T }, x: Attribute): T;
   static fromRaw(ctx: Context, raw: RawUniqued): Attribute;
   readonly type: Type | null;
   readonly typeId: TypeID;
@@ -494,7 +500,10 @@ export class OpaqueAttr extends Attribute {
   readonly data: string;
 }
 
+/** An attribute defined at run time by a registered dialect (see DialectType). */
 export class DialectAttr extends Attribute {
+  /** The attribute `#name<params>` of a registered kind (`'pixels.channel'`, without `#`). */
+  static getByName(name: string, params: Iterable<Attribute>, context?: Context | null): DialectAttr;
   readonly params: Attribute[];
   readonly name: string;
 }

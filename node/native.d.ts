@@ -67,6 +67,12 @@ export declare function attrDialect(): number
 /** in: ctx, attribute (1) / out: definition (0), #params (1), params from 2. */
 export declare function attrDialectInfo(): number
 
+/**
+ * in: ctx, #params (1), params from 2 / out: the attribute `#name<params>` (0) of a
+ * registered kind (see `type_dialect_named`).
+ */
+export declare function attrDialectNamed(name: string): number
+
 /** in: ctx, n (1), attributes from 2 (one per name) / out: dictionary attribute (0). */
 export declare function attrDict(names: Array<string>): number
 
@@ -986,6 +992,13 @@ export declare function typeDialect(): number
  * at 1, items from 2).
  */
 export declare function typeDialectInfo(): number
+
+/**
+ * in: ctx, #params (1), params from 2 / out: the type `!name<params>` (0) of a registered
+ * kind (a shipped dialect's kind loads its dialect): what generated type classes build
+ * with. A failed parameters check keeps its diagnostics (MLIRError).
+ */
+export declare function typeDialectNamed(name: string): number
 
 /** in: ctx, type (1) / out: element type of a shaped or complex type (0). */
 export declare function typeElementType(): number

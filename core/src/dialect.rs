@@ -712,9 +712,35 @@ impl OpDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ParamSpec {
     pub name: String,
+    /// What the parameter holds, as far as the definition says (`Any` when it does not):
+    /// the bindings generator turns it into a typed parameter.
+    pub constraint: AttrConstraint,
+}
+
+impl std::fmt::Debug for ParamSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParamSpec").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl ParamSpec {
+    /// A parameter that holds any attribute.
+    pub fn named(name: impl Into<String>) -> ParamSpec {
+        ParamSpec { name: name.into(), constraint: AttrConstraint::Any }
+    }
+}
+
+/// What the generated bindings of a type or attribute kind are called and say; from a
+/// definition file's `omnir.class_name` / `omnir.summary` / `omnir.description`.
+#[derive(Clone, Debug, Default)]
+pub struct KindDocs {
+    /// The class name (`PointerType`); empty: the generator derives one from the mnemonic.
+    pub class_name: String,
+    pub summary: String,
+    pub description: String,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -748,6 +774,7 @@ pub struct TypeDef {
     /// The kind's own textual form (MLIR's `parse`/`print` of a type or attribute class);
     /// `None` for the default form (see [`CustomAssembly`]).
     pub assembly: Option<CustomAssembly>,
+    pub docs: KindDocs,
 }
 
 pub type AttrDef = TypeDef;
@@ -1094,6 +1121,7 @@ impl Context {
             verify,
             interfaces,
             assembly: None,
+            docs: KindDocs::default(),
         }));
         self.registry.types_by_name.insert(qualified, id);
         Ok(id)
@@ -1118,6 +1146,7 @@ impl Context {
             verify,
             interfaces,
             assembly: None,
+            docs: KindDocs::default(),
         }));
         self.registry.attrs_by_name.insert(qualified, id);
         Ok(id)
@@ -1156,6 +1185,15 @@ impl Context {
             .get_mut(id.0 as usize)
             .ok_or_else(|| Error::invalid("unknown type definition id"))?;
         set_assembly(def, assembly, "type")
+    }
+
+    /// Names and documents a registered type (`is_type`) or attribute kind for the bindings
+    /// generator.
+    pub fn set_kind_docs(&mut self, is_type: bool, id: u32, docs: KindDocs) -> Result<()> {
+        let defs = if is_type { &mut self.registry.type_defs } else { &mut self.registry.attr_defs };
+        let def = defs.get_mut(id as usize).ok_or_else(|| Error::invalid("unknown definition id"))?;
+        Arc::make_mut(def).docs = docs;
+        Ok(())
     }
 
     /// Gives a registered attribute its custom textual form (see [`CustomAssembly`]).
@@ -1199,6 +1237,12 @@ impl Context {
 
     pub fn lookup_attr_def(&self, qualified_name: &str) -> Option<AttrDefId> {
         self.registry.attrs_by_name.get(qualified_name).copied()
+    }
+
+    /// The type kinds (`types`) or attribute kinds a dialect defines, in registration order.
+    pub fn dialect_kinds(&self, dialect: &str, types: bool) -> Vec<Arc<TypeDef>> {
+        let defs = if types { &self.registry.type_defs } else { &self.registry.attr_defs };
+        defs.iter().filter(|d| d.dialect == dialect).cloned().collect()
     }
 
     /// Attaches an interface implementation to an existing kind (builtin or dialect) by the

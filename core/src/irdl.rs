@@ -791,6 +791,9 @@ struct TypeSpec {
     name: String,
     is_type: bool,
     params: Vec<String>,
+    docs: crate::dialect::KindDocs,
+    /// Marker interfaces it implements (`omnir.interfaces`), by TypeId.
+    interfaces: Vec<crate::typeid::TypeId>,
     prog: Program,
     param_vars: Vec<usize>,
     loc: Location,
@@ -1227,12 +1230,34 @@ fn build_all(ctx: &Context, module: OpId) -> Result<Vec<DialectSpec>, Errors> {
                         params.clear();
                         param_vars.clear();
                     }
+                    let text = |key: &str| attr_named(ctx, c, key).and_then(|a| str_of(ctx, a)).unwrap_or_default();
+                    let docs = crate::dialect::KindDocs {
+                        class_name: text("omnir.class_name"),
+                        summary: text("omnir.summary"),
+                        description: text("omnir.description"),
+                    };
+                    let mut interfaces = Vec::new();
+                    if let Some(a) = attr_named(ctx, c, "omnir.interfaces") {
+                        match strs_of(ctx, a) {
+                            Some(names) => {
+                                for n in names {
+                                    // A bare name is one of the builtin interfaces
+                                    // (`MemRefElementTypeInterface`).
+                                    let q = if n.contains('.') { n } else { format!("builtin.{n}") };
+                                    interfaces.push(crate::typeid::TypeId::of(&q));
+                                }
+                            }
+                            None => body.errors.push((cloc, "omnir.interfaces must be an array of strings".into())),
+                        }
+                    }
                     errors.append(&mut body.errors);
                     spec.types.push(TypeSpec {
                         dialect: dname.clone(),
                         name: sym_name(ctx, c),
                         is_type: cname == "irdl.type",
                         params,
+                        docs,
+                        interfaces,
                         prog: body.prog,
                         param_vars,
                         loc: cloc,
@@ -1655,6 +1680,12 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
                 },
                 _ => None,
             };
+            let params: Vec<ParamSpec> = t
+                .params
+                .iter()
+                .zip(&t.param_vars)
+                .map(|(n, &v)| ParamSpec { name: n.clone(), constraint: param_constraint(ctx, &t.prog, v) })
+                .collect();
             let prog = Arc::new(t.prog);
             let vars = t.param_vars.clone();
             // Upstream reports a parameter's failure as the constraint's message alone.
@@ -1662,14 +1693,27 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
                 let mut c = Checker::new(ctx, &prog);
                 for (&v, &p) in vars.iter().zip(params) {
                     c.check(v, p).map_err(crate::verify::plain_error)?;
+                    // A named constraint binds like `any` in IRDL's checker (an op's are
+                    // checked by the verifier); a parameter's is checked here.
+                    if let Some(Node::NamedAttr(named)) = prog.nodes.get(v) {
+                        if !named.check(ctx, p) {
+                            return Err(crate::verify::plain_error(format!(
+                                "'{}' does not satisfy the constraint: {}",
+                                show_attr(ctx, p),
+                                named.summary(ctx)
+                            )));
+                        }
+                    }
                 }
                 Ok(())
             });
-            let params = t.params.iter().map(|n| ParamSpec { name: n.clone() }).collect();
+            let interfaces = t.interfaces.iter().map(|&i| InterfaceImpl::marker(i)).collect();
             let r = if t.is_type {
-                ctx.register_type(&t.dialect, &t.name, params, Some(verify), Vec::new()).map(|_| ())
+                ctx.register_type(&t.dialect, &t.name, params, Some(verify), interfaces)
+                    .and_then(|id| ctx.set_kind_docs(true, id.to_raw(), t.docs.clone()))
             } else {
-                ctx.register_attribute(&t.dialect, &t.name, params, Some(verify), Vec::new()).and_then(|id| {
+                ctx.register_attribute(&t.dialect, &t.name, params, Some(verify), interfaces).and_then(|id| {
+                    ctx.set_kind_docs(false, id.to_raw(), t.docs.clone())?;
                     match enum_param {
                         Some(e) => ctx.set_attr_assembly(id, enum_assembly(e)),
                         None => Ok(()),
@@ -1699,6 +1743,40 @@ fn register_all(ctx: &mut Context, dialects: Vec<DialectSpec>) -> Result<Vec<Str
         }
     }
     Ok(names)
+}
+
+/// What a parameter's constraint says it holds, for typed bindings: a type (any type
+/// constraint), an integer of one type, a string, a boolean, an enum, an ODS named
+/// attribute constraint; `Any` otherwise.
+fn param_constraint(ctx: &Context, prog: &Program, var: usize) -> AttrConstraint {
+    match prog.nodes.get(var) {
+        Some(Node::NamedAttr(c)) => c.clone(),
+        Some(Node::NamedType(_)) => AttrConstraint::Type,
+        Some(Node::Base { is_type: true, .. } | Node::Parametric { is_type: true, .. }) => AttrConstraint::Type,
+        Some(Node::Is(a)) => match ctx.attr_kind(*a) {
+            AttrKind::Type(_) => AttrConstraint::Type,
+            AttrKind::Integer { ty, .. } => AttrConstraint::TypedInteger(*ty),
+            AttrKind::String { .. } => AttrConstraint::String,
+            AttrKind::Bool(_) => AttrConstraint::Bool,
+            _ => AttrConstraint::Any,
+        },
+        // Alternatives of one kind (`any_of(is 8 : i64, is 16 : i64)`) hold that kind.
+        Some(Node::AnyOf(vs)) | Some(Node::AllOf(vs)) => {
+            let kinds: Vec<AttrConstraint> = vs.iter().map(|&v| param_constraint(ctx, prog, v)).collect();
+            let same = |a: &AttrConstraint, b: &AttrConstraint| match (a, b) {
+                (AttrConstraint::Type, AttrConstraint::Type)
+                | (AttrConstraint::String, AttrConstraint::String)
+                | (AttrConstraint::Bool, AttrConstraint::Bool) => true,
+                (AttrConstraint::TypedInteger(x), AttrConstraint::TypedInteger(y)) => x == y,
+                _ => false,
+            };
+            match kinds.split_first() {
+                Some((first, rest)) if rest.iter().all(|k| same(first, k)) && same(first, first) => first.clone(),
+                _ => AttrConstraint::Any,
+            }
+        }
+        _ => AttrConstraint::Any,
+    }
 }
 
 /// `<keywords>` for an enum attribute's one parameter (an integer of the enum's width).

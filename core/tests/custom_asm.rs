@@ -19,7 +19,7 @@ use omnir_core::{AttrKind, Attribute, Context, DialectDef, ErrorKind, InterfaceI
 // the toy dialect
 
 fn params(names: &[&str]) -> Vec<ParamSpec> {
-    names.iter().map(|n| ParamSpec { name: n.to_string() }).collect()
+    names.iter().map(|n| ParamSpec::named(*n)).collect()
 }
 
 fn type_param(ctx: &Context, a: Attribute) -> Option<Type> {

@@ -124,3 +124,52 @@ fn bad_definitions_are_errors_at_their_position_and_register_nothing() {
         assert!(new <= 1 || (new == 2 && ctx.is_dialect_registered("func")), "{text}");
     }
 }
+
+/// What a definition says of a type or attribute kind beyond IRDL: each parameter's kind
+/// (from its constraint, for typed bindings), named constraints checked on parameters,
+/// marker interfaces, the generated class's name and docs.
+#[test]
+fn kinds_carry_parameter_kinds_interfaces_and_names() {
+    use omnir_core::dialect::AttrConstraint;
+    use omnir_core::gen::model::{AttrKind, Dialect};
+    const PIXELS: &str = include_str!("../../tests/definitions/pixels.irdl.mlir");
+    let mut ctx = Context::new();
+    load_definitions(&mut ctx, PIXELS, "pixels.irdl.mlir").unwrap();
+    let rgb = ctx.type_def(ctx.lookup_type_def("pixels.rgb").unwrap()).unwrap().clone();
+    assert!(matches!(rgb.params[0].constraint, AttrConstraint::TypedInteger(_)));
+    assert_eq!(rgb.docs.summary, "a pixel of three channels");
+    // The marker interface makes it a memref element type.
+    parse(&mut ctx, "%0 = \"test.c\"() : () -> memref<4x!pixels.rgb<8>>\n").unwrap();
+    let e = parse(&mut ctx, "%0 = \"test.c\"() : () -> memref<4x!pixels.plane<f32, 1>>\n").unwrap_err();
+    assert!(e.contains("invalid memref element type"), "{e}");
+    // A named constraint on a parameter holds.
+    parse(&mut ctx, "%0 = \"test.c\"() {a = #pixels.named<\"x\">} : () -> i1\n").unwrap();
+    let e = parse(&mut ctx, "%0 = \"test.c\"() {a = #pixels.named<3>} : () -> i1\n").unwrap_err();
+    assert!(e.contains("does not satisfy the constraint: string attribute"), "{e}");
+
+    let model = Dialect::from_context(&mut ctx, "pixels").unwrap();
+    let kinds: Vec<(&str, Vec<AttrKind>)> = model
+        .kinds
+        .iter()
+        .map(|k| (k.class_name.as_str(), k.params.iter().map(|p| p.kind.clone()).collect()))
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ("RgbType", vec![AttrKind::Int("i64".into())]),
+            ("PlaneType", vec![AttrKind::Type, AttrKind::Any]),
+            ("RawHandleType", vec![]),
+            ("ChannelAttr", vec![AttrKind::Enum("Channel".into(), 32)]),
+            ("NameAttr", vec![AttrKind::String]),
+        ]
+    );
+
+    let mut bad = Context::new();
+    let e = load_definitions(
+        &mut bad,
+        "irdl.dialect @d {\n  irdl.type @t attributes {omnir.interfaces = 3}\n}\n",
+        "d.mlir",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("d.mlir:2:3") && e.to_string().contains("omnir.interfaces must be an array"), "{e}");
+}

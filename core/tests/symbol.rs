@@ -46,7 +46,7 @@ fn ctx() -> Context {
     ctx.register_attribute(
         "test",
         "checked",
-        vec![ParamSpec { name: "p".into() }],
+        vec![ParamSpec::named("p")],
         Some(Arc::new(|ctx: &Context, params: &[Attribute]| {
             if params[0] == ctx.symbol_ref_attr("forbidden", &[]) {
                 Err("@forbidden is not allowed".into())

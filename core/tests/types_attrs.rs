@@ -354,7 +354,7 @@ fn opaque_and_dialect_types() {
             AttrKind::Integer { value, .. } if value.to_u64().is_some_and(|v| v > 0) => Ok(()),
             _ => Err("width must be a positive integer".into()),
         });
-    let def = ctx.register_type("q", "bits", vec![ParamSpec { name: "width".into() }], Some(verify), vec![]).unwrap();
+    let def = ctx.register_type("q", "bits", vec![ParamSpec::named("width")], Some(verify), vec![]).unwrap();
     let i32t = ctx.signless_int(32);
     let four = ctx.integer_attr(i32t, 4).unwrap();
     let zero = ctx.integer_attr(i32t, 0).unwrap();
@@ -1092,7 +1092,7 @@ fn dialect_attrs_with_parameter_verifier() {
         .register_attribute(
             "my",
             "tag",
-            vec![ParamSpec { name: "name".into() }],
+            vec![ParamSpec::named("name")],
             Some(verify),
             vec![InterfaceImpl::marker(interfaces::memref_layout_attr())],
         )

@@ -3,6 +3,9 @@
 # pkg-config, separately from omnir's own build: it links libomnir.so.0 by SONAME (DT_NEEDED)
 # and contains no copy of the core (ci/check-abi.sh checks both).
 #
+# The dialect is a definition file (cplug.irdl.mlir), embedded in the library; its typed C
+# functions are generated from it here by the installed omnir-gen (OMNIR_GEN overrides).
+#
 # usage: examples/c-dialect-plugin/build.sh [PREFIX] [OUTDIR]
 #   PREFIX  an omnir install prefix (default: whatever PKG_CONFIG_PATH finds)
 #   OUTDIR  where libcplug.so goes (default: <repo>/target/cplug)
@@ -20,9 +23,13 @@ CC=${CC:-cc}
 
 pkg-config --exists omnir || { echo "cplug: pkg-config cannot find omnir (give PREFIX or set PKG_CONFIG_PATH)" >&2; exit 1; }
 libdir=$(realpath "$(pkg-config --variable=libdir omnir)")
+# The typed functions of the dialect, generated from its definition by the installed
+# generator (PREFIX/bin/omnir-gen, beside PREFIX/lib).
+gen=${OMNIR_GEN:-$libdir/../bin/omnir-gen}
+"$gen" c cplug --irdl-file "$here/cplug.irdl.mlir" -o "$out/cplug_dialect.h"
 # shellcheck disable=SC2046
 "$CC" -std=c11 -O2 -g -fPIC -shared -fvisibility=hidden \
-  -Wall -Wextra -Werror \
+  -Wall -Wextra -Werror -I"$out" -DCPLUG_DEFINITION="\"$here/cplug.irdl.mlir\"" \
   $(pkg-config --cflags omnir) "$here/cplug.c" -o "$out/libcplug.so.tmp" \
   -Wl,-soname,libcplug.so -Wl,--no-undefined -Wl,--as-needed \
   $(pkg-config --libs omnir) -ldl -Wl,-rpath,"$libdir"

@@ -1,6 +1,7 @@
 /* cplug: see cplug.h. */
 #define _GNU_SOURCE
 #include "cplug.h"
+#include "cplug_dialect.h" /* generated from cplug.irdl.mlir by build.sh */
 
 #include <dlfcn.h>
 #include <string.h>
@@ -17,54 +18,35 @@ static int64_t elem_bit_width(void *user_data, omnir_context *ctx, omnir_type ty
 
 static const cplug_elem_methods METHODS = {elem_bit_width};
 
-static uint32_t verify_bits(void *user_data, omnir_context *ctx, const omnir_attribute *params, size_t n,
-                            omnir_callback_message *message) {
-    (void)user_data;
-    int64_t bits = 0;
-    omnir_status st = n == 1 ? omnir_integer_attr_get_int64(ctx, params[0], &bits) : OMNIR_ERROR_INVALID_ARGUMENT;
-    if (st != OMNIR_OK || bits < 1 || bits > 64) {
-        omnir_callback_message_set(message, S("cplug.elem bits must be an integer in [1, 64]"));
-        return 1;
-    }
-    return OMNIR_OK;
-}
+/* The definition file, embedded at build time: build.sh passes its path as CPLUG_DEFINITION. */
+__asm__(".section .rodata\n"
+        "cplug_definition_text:\n"
+        ".incbin \"" CPLUG_DEFINITION "\"\n"
+        "cplug_definition_end:\n"
+        ".previous\n");
+extern const char cplug_definition_text[] __attribute__((visibility("hidden")));
+extern const char cplug_definition_end[] __attribute__((visibility("hidden")));
 
 omnir_status cplug_register(omnir_context *ctx) {
-    uint32_t def;
+    uint32_t def, kind, iface;
     if (omnir_dialect_lookup_type(ctx, S("cplug.elem"), &def) == OMNIR_OK) return OMNIR_OK; /* already there */
-    omnir_status st = omnir_dialect_register(ctx, S("cplug"), false);
+    omnir_status st = omnir_dialect_load_definitions(ctx, cplug_definition_text,
+                                                     (size_t)(cplug_definition_end - cplug_definition_text),
+                                                     S("cplug.irdl.mlir"));
     if (st != OMNIR_OK) return st;
-    uint32_t iface;
-    st = omnir_typeid_get(S("builtin.MemRefElementTypeInterface"), &iface);
-    if (st != OMNIR_OK) return st;
-
-    omnir_string_view params[1] = {{"bits", 4}};
+    /* The interface with its method table: the one thing the definition cannot say. */
+    if ((st = omnir_typeid_get(S("cplug.elem"), &kind)) != OMNIR_OK) return st;
+    if ((st = omnir_typeid_get(S("builtin.MemRefElementTypeInterface"), &iface)) != OMNIR_OK) return st;
     omnir_interface_impl impl = {iface, &METHODS, NULL, NULL};
-    omnir_type_definition elem;
-    memset(&elem, 0, sizeof elem);
-    elem.dialect = "cplug";
-    elem.dialect_len = 5;
-    elem.name = "elem";
-    elem.name_len = 4;
-    elem.params = params;
-    elem.num_params = 1;
-    elem.verify = verify_bits;
-    elem.interfaces = &impl;
-    elem.num_interfaces = 1;
-    return omnir_dialect_register_type(ctx, &elem, &def);
+    return omnir_context_attach_interface(ctx, kind, &impl);
 }
 
 omnir_status cplug_elem_type_get(omnir_context *ctx, int64_t bits, omnir_type *out) {
-    uint32_t def;
-    omnir_status st = omnir_dialect_lookup_type(ctx, S("cplug.elem"), &def);
-    if (st != OMNIR_OK) return st;
     omnir_type i64;
-    st = omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64);
-    if (st != OMNIR_OK) return st;
     omnir_attribute p;
-    st = omnir_integer_attr_get(ctx, i64, bits, &p);
-    if (st != OMNIR_OK) return st;
-    return omnir_dialect_type_get(ctx, def, &p, 1, out);
+    omnir_status st = omnir_integer_type_get(ctx, 64, OMNIR_SIGNEDNESS_SIGNLESS, &i64);
+    if (st == OMNIR_OK) st = omnir_integer_attr_get(ctx, i64, bits, &p);
+    return st == OMNIR_OK ? omnir_cplug_elem_type_get(ctx, p, out) : st;
 }
 
 omnir_status cplug_elem_typeid(uint32_t *out) { return omnir_typeid_get(S("cplug.elem"), out); }

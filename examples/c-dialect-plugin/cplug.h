@@ -1,9 +1,9 @@
 /* cplug: a dialect plugin written in C, built separately against an INSTALLED omnir
  * (pkg-config omnir) and linking libomnir.so.0 by SONAME, never a copy of the core.
  *
- * It registers the dialect `cplug` with one parameterized type, `!cplug.elem<bits>` (one
- * integer parameter `bits`, 1..64), that implements MLIR's MemRefElementTypeInterface with a
- * C method table. Any package loaded in the same process (Swift, Python, Rust, C++) can then
+ * It loads the dialect `cplug` from its definition file (cplug.irdl.mlir, embedded): one
+ * parameterized type, `!cplug.elem<bits>` (bits 8, 16, 32 or 64), to which it attaches
+ * MLIR's MemRefElementTypeInterface with a C method table. Any package loaded in the same process (Swift, Python, Rust, C++) can then
  * build `memref<4x!cplug.elem<8>>`, because the interface question is answered by the one
  * registry of the one loaded core.
  *
@@ -33,12 +33,12 @@ typedef struct cplug_elem_methods {
     int64_t (*bit_width)(void *user_data, omnir_context *ctx, omnir_type ty);
 } cplug_elem_methods;
 
-/* Registers the dialect `cplug` and the type `!cplug.elem<bits>` in `ctx`. Calling it again
- * on the same context is a no-op. */
+/* Loads the dialect `cplug` (the type `!cplug.elem<bits>`) into `ctx` and attaches its
+ * interface. Calling it again on the same context is a no-op. */
 CPLUG_API omnir_status cplug_register(omnir_context *ctx);
 
-/* `!cplug.elem<bits>` (bits in 1..64; the parameter verifier refuses anything else with
- * OMNIR_ERROR_VERIFICATION_FAILED). `cplug_register` must have run on `ctx`. */
+/* `!cplug.elem<bits>` (bits 8, 16, 32 or 64: the definition's constraint refuses anything
+ * else with OMNIR_ERROR_VERIFICATION_FAILED). `cplug_register` must have run on `ctx`. */
 CPLUG_API omnir_status cplug_elem_type_get(omnir_context *ctx, int64_t bits, omnir_type *out);
 
 /* The TypeId of `cplug.elem`, as this plugin sees it. */

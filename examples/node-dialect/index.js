@@ -1,14 +1,16 @@
 'use strict';
-// omnir-node-dialect: a second native addon that defines the dialect `nd` (a type `!nd.elem`
-// implementing the memref element type interface) in a context of the `omnir` package.
+// omnir-node-dialect: a second native addon that loads the dialect `nd` (nd.irdl.mlir: a type
+// `!nd.elem` implementing the memref element type interface, and `!nd.lane<width>`) into a
+// context of the `omnir` package; its classes (nd.js) are generated from the same file.
 
 const path = require('node:path');
 const omnir = require('omnir');
 
 const addon = require(path.join(__dirname, 'omnir_node_dialect.node'));
+const nd = require('./nd');
 
-/** Registers the dialect in `ctx` (an omnir Context) and returns the type `!nd.elem` (an
- * omnir DialectType) with the TypeIDs the addon sees. */
+/** Loads the dialect into `ctx` (an omnir Context), from the second addon, and returns the
+ * type `!nd.elem` as that addon built it, with the TypeIDs the addon sees. */
 function register(ctx) {
   const r = addon.register(ctx.rawPointer);
   return {
@@ -19,4 +21,4 @@ function register(ctx) {
   };
 }
 
-module.exports = { register, typeIdOf: addon.typeIdOf, coreVersion: addon.coreVersion };
+module.exports = { ...nd, register, typeIdOf: addon.typeIdOf, coreVersion: addon.coreVersion };

@@ -3552,7 +3552,8 @@ enum omnir_status omnir_dialect_register_attribute(struct omnir_context *ctx,
 
 /**
  * The definition id of the registered type `dialect.name` (`OMNIR_ERROR_NOT_REGISTERED`
- * if there is none).
+ * if there is none). A kind of a shipped dialect the context has not loaded yet loads that
+ * dialect.
  */
 enum omnir_status omnir_dialect_lookup_type(const struct omnir_context *ctx,
                                             const char *qualified_name,
@@ -3560,7 +3561,8 @@ enum omnir_status omnir_dialect_lookup_type(const struct omnir_context *ctx,
                                             uint32_t *out);
 
 /**
- * The definition id of the registered attribute `dialect.name` (without `#`).
+ * The definition id of the registered attribute `dialect.name` (without `#`); as
+ * `omnir_dialect_lookup_type`, a shipped dialect's kind loads its dialect.
  */
 enum omnir_status omnir_dialect_lookup_attribute(const struct omnir_context *ctx,
                                                  const char *qualified_name,

@@ -761,6 +761,21 @@ class OpaqueAttr extends Attribute {
 
 /** An attribute defined at run time by a registered dialect. */
 class DialectAttr extends Attribute {
+  /** The attribute `#name<params>` of a registered kind (`'pixels.channel'`, without `#`;
+   * a shipped dialect's kind loads that dialect), its parameters checked by the definition
+   * (see `DialectType.getByName`). */
+  static getByName(name, params, context) {
+    const n = B.text(name, 'DialectAttr.getByName: name');
+    const ps = B.arr(params, 'DialectAttr.getByName: params');
+    const ctx = resolveContext(context);
+    const ids = ps.map((a) => attrIdIn(ctx, a));
+    room(2 + ids.length);
+    S[0] = ctx._slot;
+    S[1] = ids.length;
+    for (let k = 0; k < ids.length; k++) S[2 + k] = ids[k];
+    if (N.attrDialectNamed(n) !== 0) fail(ctx, `Invalid parameters for #${n}`);
+    return wrapAttr(ctx, S[0]);
+  }
   /** @internal */
   _info() {
     S[0] = this.context._slot;
@@ -790,12 +805,19 @@ const BY_CODE = N.attributeClassNames().map((n) => {
   return c;
 });
 
-/** The wrapper of attribute `id` of `ctx`, of the most specific class. */
+/** The wrapper of attribute `id` of `ctx`, of the most specific class (a dialect attribute
+ * of the class a generated module registered for its kind; see types.js). */
 function wrapAttr(ctx, id) {
   S[0] = ctx._slot;
   S[1] = id;
   if (N.attrClass() !== 0) fail(ctx);
-  const cls = BY_CODE[S[0]] || Attribute;
+  let cls = BY_CODE[S[0]] || Attribute;
+  if (cls === DialectAttr && T.attrKindClasses.size !== 0) {
+    S[0] = ctx._slot;
+    S[1] = id;
+    if (N.attrTypeId() !== 0) fail(ctx);
+    cls = T.attrKindClasses.get(S[0]) || DialectAttr;
+  }
   return new cls(ctx, id);
 }
 

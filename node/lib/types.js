@@ -488,6 +488,23 @@ class OpaqueType extends Type {
 /** A type defined at run time by a registered dialect (from JavaScript, Python, Rust or C):
  * `!dialect.name<params>`. */
 class DialectType extends Type {
+  /** The type `!name<params>` of a registered kind (`'pixels.rgb'`; a kind of a shipped
+   * dialect, `'gpu.async.token'`, loads that dialect), its parameters (attributes) checked
+   * by the definition: an MLIRError with the diagnostics otherwise. The generated classes
+   * (`pixels.RgbType.get(8)`) build with it from plain values; not `get`, which is theirs
+   * (with their own parameters: TypeScript wants a subclass's statics to fit the base's). */
+  static getByName(name, params, context) {
+    const n = B.text(name, 'DialectType.getByName: name');
+    const ps = B.arr(params, 'DialectType.getByName: params');
+    const ctx = resolveContext(context);
+    const ids = ps.map((a) => attrIdIn(ctx, a));
+    room(2 + ids.length);
+    S[0] = ctx._slot;
+    S[1] = ids.length;
+    for (let k = 0; k < ids.length; k++) S[2 + k] = ids[k];
+    if (N.typeDialectNamed(n) !== 0) fail(ctx, `Invalid parameters for !${n}`);
+    return wrapType(ctx, S[0]);
+  }
   /** @internal */
   _info() {
     S[0] = this.context._slot;
@@ -545,14 +562,64 @@ for (let k = FIRST_FLOAT; k < CLASS_NAMES.length; k++) {
 const BY_CODE = CLASS_NAMES.map((n) => classes[n]);
 if (BY_CODE.some((c) => c === undefined)) throw new Error('omnir: a type class of the addon has no JavaScript class');
 
+// ---------------------------------------------------------------------------------------
+// classes of dialect kinds
+
+// The generated classes of dialect kinds (`pixels.RgbType`, lib/dialects/<d>.js) by the
+// TypeID of their kind, so that such types and attributes come back as that class rather
+// than as DialectType / DialectAttr. A TypeID is interned per process by the kind's name,
+// so one lookup serves every context.
+const typeKindClasses = new Map();
+const attrKindClasses = new Map();
+// Bumped when a type class registers: each context then refines, once, the wrappers it
+// cached before (see wrapType).
+let kindEpoch = 0;
+
+/** @internal Registers `cls` (with `static NAME = 'dialect.kind'`) as the class of its type
+ * kind (`isType`) or attribute kind. */
+function registerKindClass(cls, isType) {
+  const id = TypeID.get(isType ? cls.NAME : `#${cls.NAME}`).value;
+  if (isType) {
+    typeKindClasses.set(id, cls);
+    kindEpoch++;
+  } else {
+    attrKindClasses.set(id, cls);
+  }
+  return id;
+}
+
+/** The registered class of the dialect type `id`, or DialectType. */
+function typeKindClass(ctx, id) {
+  if (typeKindClasses.size === 0) return DialectType;
+  S[0] = ctx._slot;
+  S[1] = id;
+  if (N.typeTypeId() !== 0) fail(ctx);
+  return typeKindClasses.get(S[0]) || DialectType;
+}
+
+// A context's wrappers of dialect types made before their class registered (the module
+// was required after the IR was read) become that class in place: a type has one wrapper
+// per context (`===` holds), and the class only adds getters over the same handle.
+function refineKinds(ctx) {
+  ctx._kindEpoch = kindEpoch;
+  if (typeKindClasses.size === 0) return;
+  for (const t of ctx._types.values()) {
+    if (t.constructor !== DialectType) continue;
+    const cls = typeKindClass(ctx, t._id);
+    if (cls !== DialectType) Object.setPrototypeOf(t, cls.prototype);
+  }
+}
+
 /** The wrapper of type `id` of `ctx`: cached, of the most specific class. */
 function wrapType(ctx, id) {
+  if (ctx._kindEpoch !== kindEpoch) refineKinds(ctx);
   let t = ctx._types.get(id);
   if (t === undefined) {
     S[0] = ctx._slot;
     S[1] = id;
     if (N.typeClass() !== 0) fail(ctx);
-    const cls = BY_CODE[S[0]] || Type;
+    let cls = BY_CODE[S[0]] || Type;
+    if (cls === DialectType) cls = typeKindClass(ctx, id);
     t = new cls(ctx, id);
     ctx._types.set(id, t);
   }
@@ -588,4 +655,5 @@ function wrongContext() {
 
 module.exports = {
   ...classes, DYNAMIC, FLOAT_SPELLINGS, wrapType, typeIdIn, checkType, wrongContext, describe, safeString, late,
+  registerKindClass, attrKindClasses,
 };

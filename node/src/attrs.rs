@@ -210,6 +210,25 @@ pub fn attr_dialect() -> u32 {
     })
 }
 
+/// in: ctx, #params (1), params from 2 / out: the attribute `#name<params>` (0) of a
+/// registered kind (see `type_dialect_named`).
+#[napi]
+pub fn attr_dialect_named(name: String) -> u32 {
+    let made = crate::state::with_cx(|ctx| {
+        let params: Vec<_> = (0..rd(1) as usize).map(|k| attr_at(ctx, 2 + k)).collect();
+        let def = ctx.lookup_attr_def(&name)?;
+        Ok(ctx.with_diagnostics(|| ctx.dialect_attr(def, &params)))
+    });
+    match made {
+        Ok(Ok(a)) => {
+            wr(0, attr_id(&a));
+            0
+        }
+        Ok(Err(d)) => crate::state::fail_with(d.error, d.diagnostics),
+        Err(e) => crate::state::fail(e),
+    }
+}
+
 /// in: ctx / out: the parsed attribute (0). A failure keeps the error diagnostics.
 #[napi]
 pub fn attr_parse(text: String) -> u32 {

@@ -210,6 +210,26 @@ pub fn type_dialect() -> u32 {
     })
 }
 
+/// in: ctx, #params (1), params from 2 / out: the type `!name<params>` (0) of a registered
+/// kind (a shipped dialect's kind loads its dialect): what generated type classes build
+/// with. A failed parameters check keeps its diagnostics (MLIRError).
+#[napi]
+pub fn type_dialect_named(name: String) -> u32 {
+    let made = crate::state::with_cx(|ctx| {
+        let params: Vec<_> = (0..rd(1) as usize).map(|k| attr_at(ctx, 2 + k)).collect();
+        let def = ctx.lookup_type_def(&name)?;
+        Ok(ctx.with_diagnostics(|| ctx.dialect_type(def, &params)))
+    });
+    match made {
+        Ok(Ok(t)) => {
+            wr(0, type_id(&t));
+            0
+        }
+        Ok(Err(d)) => crate::state::fail_with(d.error, d.diagnostics),
+        Err(e) => crate::state::fail(e),
+    }
+}
+
 /// in: ctx, type (1) / out: class code (0).
 #[napi]
 pub fn type_class() -> u32 {

@@ -1204,6 +1204,24 @@ attr_class!(
     check = |a| is(a, AttributeClass::Dialect),
     typeid = None,
     {
+        /// The attribute `#name<params>` of a registered kind (`"arith.fastmath"`; a
+        /// shipped dialect's kind loads its dialect), its parameters verified.
+        #[staticmethod]
+        #[pyo3(signature = (name, params, context = None))]
+        fn from_params(
+            py: Python<'_>,
+            name: &str,
+            params: Vec<Bound<'_, Attribute>>,
+            context: Option<&Bound<'_, Context>>,
+        ) -> PyResult<Py<PyAny>> {
+            let ctx = resolve(context)?;
+            let def = ctx.lookup_attr_def(name).py()?;
+            let params: Vec<omnir::Attribute> = params.iter().map(|a| a.get().attr.clone()).collect();
+            let a = ctx
+                .with_diagnostics(|| ctx.dialect_attr(def, &params))
+                .map_err(|e| crate::errors::diag_err(py, e, &format!("Invalid parameters for #{name}")))?;
+            wrap_attr(py, a)
+        }
         #[getter]
         fn params(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<PyAny>>> {
             aref(slf).dialect_params().py()?.into_iter().map(|a| wrap_attr(slf.py(), a)).collect()

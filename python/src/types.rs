@@ -830,6 +830,24 @@ type_class!(
     check = |t| is_class(t, TypeClass::Dialect),
     typeid = None,
     {
+        /// The type `!name<params>` of a registered kind (`"pixels.rgb"`; a shipped
+        /// dialect's kind loads its dialect), its parameters verified.
+        #[staticmethod]
+        #[pyo3(signature = (name, params, context = None))]
+        fn from_params(
+            py: Python<'_>,
+            name: &str,
+            params: Vec<Bound<'_, Attribute>>,
+            context: Option<&Bound<'_, Context>>,
+        ) -> PyResult<Py<PyAny>> {
+            let ctx = resolve(context)?;
+            let def = ctx.lookup_type_def(name).py()?;
+            let params: Vec<omnir::Attribute> = params.iter().map(|a| a.get().attr.clone()).collect();
+            let t = ctx
+                .with_diagnostics(|| ctx.dialect_type(def, &params))
+                .map_err(|e| crate::errors::diag_err(py, e, &format!("Invalid parameters for !{name}")))?;
+            wrap_type(py, t)
+        }
         /// The parameters, as attributes.
         #[getter]
         fn params(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<PyAny>>> {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -204,3 +204,67 @@ def test_generator_errors_are_clear(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "omnir.gen", "bad", "--irdl-file", str(bad)], capture_output=True,
                        text=True)
     assert r.returncode == 1 and "omnir.arguments must name each operand and attribute once" in r.stderr
+
+
+def _generated_module(name: str, definition: Path, tmp_path: Path) -> object:
+    import importlib.util
+
+    out = tmp_path / f"_{name}_ops_gen.py"
+    subprocess.run([sys.executable, "-m", "omnir.gen", name, "--irdl-file", str(definition), "-o", str(out)],
+                   check=True)
+    spec = importlib.util.spec_from_file_location(f"_{name}_ops_gen", out)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_type_and_attribute_classes_of_a_users_dialect(ctx: ir.Context, tmp_path: Path) -> None:
+    definition = ROOT / "tests" / "definitions" / "pixels.irdl.mlir"
+    px: Any = _generated_module("pixels", definition, tmp_path)
+    ctx.load_dialect_definitions(definition.read_text(), filename=str(definition))
+    rgb = px.RgbType.get(8)
+    assert isinstance(rgb, px.RgbType) and isinstance(rgb, ir.Type)
+    assert str(rgb) == "!pixels.rgb<8>" and rgb.bits == 8
+    assert rgb == ir.Type.parse("!pixels.rgb<8>")
+    # A type from anywhere casts to the class; another kind does not.
+    parsed = ir.Type.parse("!pixels.rgb<16>")
+    assert px.RgbType.isinstance(parsed) and px.RgbType(parsed).bits == 16
+    assert not px.RgbType.isinstance(ir.F32Type.get()) and not px.RgbType.isinstance(px.RawHandleType.get())
+    with pytest.raises(ValueError, match="Cannot cast type to RgbType"):
+        px.RgbType(ir.F32Type.get())
+    # The definition's constraints hold for generated builders too, and the kind's marker
+    # interface makes it a memref element type.
+    with pytest.raises(ir.MLIRError, match="does not satisfy the constraint"):
+        px.RgbType.get(12)
+    with pytest.raises(TypeError, match="expected an int"):
+        px.RgbType.get("8")
+    assert str(ir.MemRefType.get([4], rgb)) == "memref<4x!pixels.rgb<8>>"
+
+    plane = px.PlaneType.get(ir.F16Type.get(), ir.StringAttr.get("y"))
+    assert str(plane) == '!pixels.plane<f16, "y">' and plane.elem == ir.F16Type.get()
+    assert ir.StringAttr(plane.label).value == "y"
+    assert str(px.RawHandleType.get(context=ctx)) == "!pixels.raw_handle"
+
+    green = px.ChannelAttr.get(px.Channel.g)
+    assert str(green) == "#pixels.channel<g>" and green.value is px.Channel.g
+    name = px.NameAttr.get("tile")
+    assert str(name) == '#pixels.named<"tile">' and name.name == "tile"
+    assert px.NameAttr.isinstance(ir.Attribute.parse('#pixels.named<"x">'))
+    assert not px.NameAttr.isinstance(green)
+
+
+def test_shipped_dialects_have_type_and_attribute_classes() -> None:
+    from omnir.dialects import gpu
+
+    with ir.Context():
+        # The class's dialect loads on first use, as for ops.
+        token = gpu.AsyncTokenType.get()
+        assert str(token) == "!gpu.async.token" and gpu.AsyncTokenType.isinstance(token)
+        flags = arith.FastmathAttr.get(arith.FastMathFlags.nnan | arith.FastMathFlags.ninf)
+        assert str(flags) == "#arith.fastmath<nnan,ninf>"
+        parsed = arith.FastmathAttr(ir.Attribute.parse("#arith.fastmath<fast>"))
+        assert parsed.value == arith.FastMathFlags.fast
+        # A value that is no set of the enum's flags is refused, not stored.
+        with pytest.raises(ir.MLIRError, match="does not satisfy the constraint"):
+            arith.FastmathAttr.get(1 << 20)

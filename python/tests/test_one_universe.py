@@ -1,6 +1,7 @@
 """One universe: a second extension package (examples/python-dialect, `omnir_pixels`), built
-separately against the libomnir.so.0 of the installed `omnir` package, defines the dialect
-type `!pixels.rgb<bits>` implementing the memref-element-type interface. Imported with the
+separately against the libomnir.so.0 of the installed `omnir` package, loads the dialect
+`pixels` from its definition file (the type `!pixels.rgb<bits>`, implementing the
+memref-element-type interface), with Python classes generated from the same file. Imported with the
 default dlopen flags (RTLD_LOCAL) next to `omnir`, it shares the one core: omnir builds memrefs
 of its type, TypeIDs agree, and /proc/self/maps lists one libomnir file.
 
@@ -30,10 +31,14 @@ def test_default_dlopen_flags() -> None:
 
 
 def test_memref_of_foreign_type_and_typeids() -> None:
-    with ir.Context():
+    with ir.Context() as ctx:
+        # The other extension loads the dialect's definition file into this context.
+        assert not ctx.is_registered_dialect("pixels")
         pixels.register()
+        assert ctx.is_registered_dialect("pixels")
         rgb8 = pixels.rgb(8)
-        assert isinstance(rgb8, ir.DialectType) and str(rgb8) == "!pixels.rgb<8>"
+        assert isinstance(rgb8, pixels.RgbType) and isinstance(rgb8, ir.DialectType)
+        assert str(rgb8) == "!pixels.rgb<8>" and rgb8.bits == 8
         assert rgb8.type_name == "pixels.rgb"
         # omnir builds a memref of the other package's type: the interface check asks the
         # one shared registry.
@@ -51,9 +56,11 @@ def test_memref_of_foreign_type_and_typeids() -> None:
         # The parser (called through omnir) knows the type registered by the other package.
         parsed = ir.Type.parse("memref<2x!pixels.rgb<16>>")
         assert isinstance(parsed, ir.MemRefType) and parsed.element_type == pixels.rgb(16)
-        # The other package's parameters verifier (C ABI) refuses bad parameters.
-        with pytest.raises(ValueError):
+        # The definition's constraints refuse bad parameters, whoever builds the type.
+        with pytest.raises(ir.MLIRError, match="does not satisfy the constraint"):
             pixels.rgb(3)
+        # Every kind of the file has its generated class.
+        assert str(pixels.ChannelAttr.get(pixels.Channel.b)) == "#pixels.channel<b>"
         # Objects cross both ways: an op built with the foreign type verifies.
         mod = ir.Module.create(loc=ir.Location.unknown())
         with ir.InsertionPoint(mod.body):

@@ -8,6 +8,8 @@
 #include <omnir/dialects/arith.h>
 #include <omnir/dialects/cf.h>
 #include <omnir/dialects/func.h>
+#include <omnir/dialects/gpu.h>
+#include <omnir/dialects/llvm.h>
 #include <omnir/dialects/memref.h>
 #include <omnir/dialects/scf.h>
 
@@ -200,8 +202,43 @@ static void errors_keep_their_message(void) {
     CHECK_OK(omnir_context_destroy(ctx));
 }
 
+/* Type and attribute kinds: built from parameters, recognized, read back; a shipped
+ * dialect's kind loads its dialect; parameters its definition refuses are an error. */
+static void kinds_build_and_read_back(void) {
+    omnir_context *ctx = harness_context();
+    omnir_type token, ptr, f32;
+    omnir_attribute space, read;
+    omnir_string text;
+    int64_t n = 0;
+    CHECK_OK(omnir_gpu_async_token_type_get(ctx, &token));
+    CHECK_OK(omnir_type_print(ctx, token, &text));
+    CHECK(strcmp(text.data, "!gpu.async.token") == 0);
+    omnir_string_free(text);
+    CHECK(omnir_gpu_async_token_type_isa(ctx, token));
+    CHECK_OK(omnir_float_type_get(ctx, OMNIR_FLOAT_KIND_F32, &f32));
+    CHECK(!omnir_gpu_async_token_type_isa(ctx, f32));
+
+    space = attr_of(ctx, "3 : i64");
+    CHECK_OK(omnir_llvm_ptr_type_get(ctx, space, &ptr));
+    CHECK_OK(omnir_type_print(ctx, ptr, &text));
+    CHECK(strcmp(text.data, "!llvm.ptr<3>") == 0);
+    omnir_string_free(text);
+    CHECK(omnir_llvm_ptr_type_isa(ctx, ptr) && !omnir_llvm_ptr_type_isa(ctx, token));
+    CHECK_OK(omnir_llvm_ptr_type_get_addr_space(ctx, ptr, &read));
+    CHECK_OK(omnir_integer_attr_get_int64(ctx, read, &n));
+    CHECK(n == 3);
+    /* A string where the definition says I64Attr. */
+    CHECK_STATUS(omnir_llvm_ptr_type_get(ctx, attr_of(ctx, "\"three\""), &ptr), OMNIR_ERROR_VERIFICATION_FAILED);
+    CHECK(strstr(last_error(), "does not satisfy the constraint") != NULL);
+
+    CHECK(omnir_arith_fastmath_attr_isa(ctx, attr_of(ctx, "#arith.fastmath<fast>")));
+    CHECK(!omnir_arith_fastmath_attr_isa(ctx, attr_of(ctx, "#arith.overflow<nsw>")));
+    CHECK_OK(omnir_context_destroy(ctx));
+}
+
 void tests_generated(void) {
     RUN(builds_the_module_upstream_prints);
     RUN(segment_sizes_and_optional_groups);
     RUN(errors_keep_their_message);
+    RUN(kinds_build_and_read_back);
 }

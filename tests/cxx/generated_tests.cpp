@@ -7,6 +7,8 @@
 #include <omnir/cxx/dialects/arith.h>
 #include <omnir/cxx/dialects/cf.h>
 #include <omnir/cxx/dialects/func.h>
+#include <omnir/cxx/dialects/gpu.h>
+#include <omnir/cxx/dialects/llvm.h>
 #include <omnir/cxx/dialects/memref.h>
 #include <omnir/cxx/dialects/scf.h>
 
@@ -142,6 +144,26 @@ TEST(what_cannot_be_built_is_a_clear_error) {
   b.setInsertionPointToEnd(body);
   EXPECT_ERROR(arith::AddFOp::create(b, loc, arg, arg, "fastest"), OMNIR_ERROR_PARSE_FAILED, e,
                EXPECT_CONTAINS(e.what(), "fastest"));
+}
+
+TEST(type_and_attribute_classes) {
+  OwningContext owner;
+  Context ctx = owner.get();
+  // A shipped dialect's kind loads its dialect; isa / dyn_cast / cast work as for builtin ones.
+  gpu::AsyncTokenType token = gpu::AsyncTokenType::get(ctx);
+  EXPECT(token.str() == "!gpu.async.token");
+  EXPECT(isa<gpu::AsyncTokenType>(Type(token)));
+  LLVM::PointerType ptr = LLVM::PointerType::get(ctx, 1);
+  EXPECT(ptr.str() == "!llvm.ptr<1>" && ptr.getAddrSpace() == 1);
+  EXPECT(!isa<LLVM::PointerType>(Type(token)) && !dyn_cast<gpu::AsyncTokenType>(Type(ptr)));
+  LLVM::ArrayType array = LLVM::ArrayType::get(ctx, ptr, 4);
+  EXPECT(array.str() == "!llvm.array<4 x ptr<1>>" && array.getElement() == Type(ptr) && array.getSize() == 4);
+  Attribute parsed = parseAttribute("#arith.fastmath<nnan,ninf>", ctx);
+  auto flags = cast<arith::FastmathAttr>(parsed);
+  EXPECT(flags.getValue() == (arith::FastMathFlags::nnan | arith::FastMathFlags::ninf));
+  EXPECT(arith::FastmathAttr::get(ctx, arith::FastMathFlags::fast).str() == "#arith.fastmath<fast>");
+  EXPECT_ERROR(cast<arith::FastmathAttr>(Attribute(parseAttribute("#arith.overflow<nsw>", ctx))),
+               OMNIR_ERROR_INVALID_ARGUMENT, e, EXPECT_CONTAINS(e.what(), "overflow"));
 }
 
 int main(int argc, char **argv) { return harness::run(argc, argv); }

@@ -174,3 +174,25 @@ fn what_cannot_be_built_is_a_clear_error() -> omnir::Result<()> {
     assert!(e.message.contains("predicate"), "{e}");
     Ok(())
 }
+
+/// Type and attribute kinds: built from plain values, printed as MLIR, cast from values of
+/// any origin (parsed ones too), parameters read back; a shipped dialect's kind loads it.
+#[test]
+fn kinds_build_cast_and_read_back() -> omnir::Result<()> {
+    use omnir_dialects::gpu;
+    let ctx = Context::new();
+    let token = gpu::AsyncTokenType::get(&ctx)?;
+    assert_eq!(token.to_string(), "!gpu.async.token");
+    assert!(gpu::AsyncTokenType::cast(&ctx.parse_type("!gpu.async.token")?).is_some());
+    assert!(gpu::AsyncTokenType::cast(&ctx.f32_type()?).is_none());
+
+    let flags = arith::FastmathAttr::get(&ctx, arith::FastMathFlags::NNAN | arith::FastMathFlags::NINF)?;
+    assert_eq!(flags.to_string(), "#arith.fastmath<nnan,ninf>");
+    let parsed = ctx.parse_attribute("#arith.fastmath<fast>")?;
+    let view = arith::FastmathAttr::cast(&parsed).expect("a fastmath attribute");
+    assert_eq!(view.value()?, arith::FastMathFlags::FAST);
+    assert_eq!(*view, parsed);
+    assert!(arith::FastmathAttr::cast(&ctx.parse_attribute("#arith.overflow<nsw>")?).is_none());
+    assert!(arith::FastmathAttr::cast(&ctx.unit_attr()?).is_none());
+    Ok(())
+}

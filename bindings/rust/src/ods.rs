@@ -3,7 +3,7 @@
 //! result groups as the core lays them out, and attributes built from plain Rust values.
 //! Written once by hand; the op types themselves are generated.
 
-use crate::{Attribute, Block, Context, Error, Operation, Region, Result, Status, Value};
+use crate::{Attribute, Block, Context, Error, Operation, Region, Result, Status, Type, Value};
 
 /// A typed view of one operation kind (`arith::AddIOp`): generated for every op of a
 /// dialect. The view derefs to the [`Operation`], so every generic method stays at hand.
@@ -156,4 +156,45 @@ impl CaseAttr<'_> {
             CaseAttr::Attr(attr) => Ok((*attr).clone()),
         }
     }
+}
+
+/// The type `!qualified<params>` of a registered kind (a shipped dialect's kind loads its
+/// dialect); the definition's constraints are checked.
+pub fn dialect_type(ctx: &Context, qualified: &str, params: &[Attribute]) -> Result<Type> {
+    let def = ctx.lookup_type_def(qualified)?;
+    ctx.dialect_type(def, params)
+}
+
+/// The attribute `#qualified<params>` of a registered kind (see [`dialect_type`]).
+pub fn dialect_attr(ctx: &Context, qualified: &str, params: &[Attribute]) -> Result<Attribute> {
+    let def = ctx.lookup_attr_def(qualified)?;
+    ctx.dialect_attr(def, params)
+}
+
+/// Whether `t` is of the dialect type kind `qualified` (`pixels.rgb`).
+pub fn is_type_kind(t: &Type, qualified: &str) -> bool {
+    t.type_id().and_then(|id| id.name()).is_ok_and(|n| n == qualified)
+}
+
+/// Whether `a` is of the dialect attribute kind `qualified` (without `#`).
+pub fn is_attr_kind(a: &Attribute, qualified: &str) -> bool {
+    a.type_id().and_then(|id| id.name()).is_ok_and(|n| n.strip_prefix('#') == Some(qualified))
+}
+
+fn param_at(params: Vec<Attribute>, index: usize) -> Result<Attribute> {
+    let n = params.len();
+    params
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| Error::new(Status::InvalidArgument, format!("parameter #{index} of a kind with {n}")))
+}
+
+/// Parameter `index` of a dialect type.
+pub fn type_param(t: &Type, index: usize) -> Result<Attribute> {
+    param_at(t.dialect_params()?, index)
+}
+
+/// Parameter `index` of a dialect attribute.
+pub fn attr_param(a: &Attribute, index: usize) -> Result<Attribute> {
+    param_at(a.dialect_params()?, index)
 }

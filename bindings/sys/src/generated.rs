@@ -2951,14 +2951,16 @@ extern "C" {
         out: *mut u32,
     ) -> omnir_status;
     /// The definition id of the registered type `dialect.name` (`OMNIR_ERROR_NOT_REGISTERED`
-    /// if there is none).
+    /// if there is none). A kind of a shipped dialect the context has not loaded yet loads that
+    /// dialect.
     pub fn omnir_dialect_lookup_type(
         ctx: *const omnir_context,
         qualified_name: *const core::ffi::c_char,
         qualified_name_len: usize,
         out: *mut u32,
     ) -> omnir_status;
-    /// The definition id of the registered attribute `dialect.name` (without `#`).
+    /// The definition id of the registered attribute `dialect.name` (without `#`); as
+    /// `omnir_dialect_lookup_type`, a shipped dialect's kind loads its dialect.
     pub fn omnir_dialect_lookup_attribute(
         ctx: *const omnir_context,
         qualified_name: *const core::ffi::c_char,

@@ -1080,7 +1080,7 @@ fn kind_def_in<'a>(reg: &mut Registration, d: &'a omnir_type_definition) -> ApiR
     let name = str_field(d.name, d.name_len, "name")?;
     let params = slice_arg(d.params, d.num_params, "parameter names")?
         .iter()
-        .map(|p| Ok(ParamSpec { name: str_field(p.data, p.len, "parameter name")?.to_string() }))
+        .map(|p| Ok(ParamSpec::named(str_field(p.data, p.len, "parameter name")?)))
         .collect::<ApiResult<Vec<_>>>()?;
     let interfaces = interfaces_in(reg, d.interfaces, d.num_interfaces)?;
     let verify: Option<crate::dialect::ParamsVerifier> = match d.verify {
@@ -1173,7 +1173,8 @@ fn attr_def_arg(c: &Context, raw: u32) -> ApiResult<AttrDefId> {
 }
 
 /// The definition id of the registered type `dialect.name` (`OMNIR_ERROR_NOT_REGISTERED`
-/// if there is none).
+/// if there is none). A kind of a shipped dialect the context has not loaded yet loads that
+/// dialect.
 #[no_mangle]
 pub extern "C" fn omnir_dialect_lookup_type(
     ctx: *const omnir_context,
@@ -1184,16 +1185,22 @@ pub extern "C" fn omnir_dialect_lookup_type(
     ffi_call(|| {
         let cx = context_arg(ctx)?;
         let name = str_arg(qualified_name, qualified_name_len, "type name")?;
-        let id = cx.read(|c| {
-            c.lookup_type_def(name).ok_or_else(|| {
-                ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("type '{name}' is not registered"))
-            })
-        })?;
+        let id = match cx.read(|c| Ok(c.lookup_type_def(name)))? {
+            Some(id) => id,
+            // A shipped dialect loads the first time one of its kinds is asked for.
+            None => cx.write(|c| {
+                c.load_dialect_of_kind_name(name);
+                c.lookup_type_def(name).ok_or_else(|| {
+                    ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("type '{name}' is not registered"))
+                })
+            })?,
+        };
         write_out(out, id.to_raw())
     })
 }
 
-/// The definition id of the registered attribute `dialect.name` (without `#`).
+/// The definition id of the registered attribute `dialect.name` (without `#`); as
+/// `omnir_dialect_lookup_type`, a shipped dialect's kind loads its dialect.
 #[no_mangle]
 pub extern "C" fn omnir_dialect_lookup_attribute(
     ctx: *const omnir_context,
@@ -1204,11 +1211,19 @@ pub extern "C" fn omnir_dialect_lookup_attribute(
     ffi_call(|| {
         let cx = context_arg(ctx)?;
         let name = str_arg(qualified_name, qualified_name_len, "attribute name")?;
-        let id = cx.read(|c| {
-            c.lookup_attr_def(name).ok_or_else(|| {
-                ApiError::new(omnir_status::OMNIR_ERROR_NOT_REGISTERED, format!("attribute '{name}' is not registered"))
-            })
-        })?;
+        let id = match cx.read(|c| Ok(c.lookup_attr_def(name)))? {
+            Some(id) => id,
+            // A shipped dialect loads the first time one of its kinds is asked for.
+            None => cx.write(|c| {
+                c.load_dialect_of_kind_name(name);
+                c.lookup_attr_def(name).ok_or_else(|| {
+                    ApiError::new(
+                        omnir_status::OMNIR_ERROR_NOT_REGISTERED,
+                        format!("attribute '{name}' is not registered"),
+                    )
+                })
+            })?,
+        };
         write_out(out, id.to_raw())
     })
 }

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Argument, Dialect, Enum, Group, Op};
+use super::model::{Argument, Dialect, Enum, Group, Kind, Op};
 use super::{c_identifier, c_string_literal as cstr, UniqueNames};
 use crate::dialect::Arity;
 
@@ -245,6 +245,58 @@ fn write_op(out: &mut String, op: &Op) {
     }
 }
 
+/// A type or attribute kind: `omnir_<d>_<name>_type_get(ctx, <params>, &out)` (parameters
+/// as attributes), `_isa`, `_get_<param>`.
+fn write_kind(out: &mut String, k: &Kind) {
+    let (handle, suffix, sigil, which) =
+        if k.is_type { ("type", "type", "!", "type") } else { ("attribute", "attr", "#", "attr") };
+    let fname = format!("{}_{suffix}", prefix(&k.qualified));
+    let mut names = UniqueNames::default();
+    names.take("params".to_string());
+    let params: Vec<String> = k.params.iter().map(|p| names.take(ident(&p.name))).collect();
+    let mut sig = vec!["struct omnir_context *ctx".to_string()];
+    sig.extend(params.iter().map(|n| format!("struct omnir_attribute {n}")));
+    sig.push(format!("struct omnir_{handle} *out"));
+    let summary = comment(&k.summary);
+    let _ = writeln!(
+        out,
+        "\n/* `{sigil}{}`{}: the {which} with these parameters into `out` (the definition's constraints\n * are checked). */",
+        k.qualified,
+        if summary.is_empty() { String::new() } else { format!(" ({summary})") }
+    );
+    let _ = writeln!(out, "static inline enum omnir_status {fname}_get({}) {{", sig.join(", "));
+    if params.is_empty() {
+        let _ = writeln!(out, "  return omnir_ods_dialect_{which}_get(ctx, {}, NULL, 0, out);", cstr(&k.qualified));
+    } else {
+        let _ = writeln!(out, "  const struct omnir_attribute params[] = {{{}}};", params.join(", "));
+        let _ = writeln!(
+            out,
+            "  return omnir_ods_dialect_{which}_get(ctx, {}, params, {}, out);",
+            cstr(&k.qualified),
+            params.len()
+        );
+    }
+    let _ = writeln!(out, "}}");
+    let type_id_name = if k.is_type { k.qualified.clone() } else { format!("#{}", k.qualified) };
+    let _ = writeln!(
+        out,
+        "/* Whether `value` is a `{sigil}{}`. */\nstatic inline bool {fname}_isa(const struct omnir_context *ctx, struct omnir_{handle} value) {{\n  return omnir_ods_{which}_is(ctx, value, {});\n}}",
+        k.qualified,
+        cstr(&type_id_name)
+    );
+    let mut getters = UniqueNames::default();
+    for reserved in ["get", "isa"] {
+        getters.take(reserved.to_string());
+    }
+    for (i, p) in k.params.iter().enumerate() {
+        let name = getters.take(ident(&p.name));
+        let _ = writeln!(
+            out,
+            "static inline enum omnir_status {fname}_get_{name}(const struct omnir_context *ctx, struct omnir_{handle} value, struct omnir_attribute *out) {{\n  return omnir_dialect_{which}_get_param(ctx, value, {i}, out);\n}}"
+        );
+    }
+}
+
 fn write_enum(out: &mut String, dialect: &str, e: &Enum) {
     let stem = format!("OMNIR_{}_{}", ident(dialect), ident(&e.name)).to_uppercase();
     let _ = writeln!(out, "\n/* The cases of `{}` (their values as stored in the attribute). */", e.name);
@@ -263,6 +315,9 @@ pub fn header(d: &Dialect, source: &str) -> String {
     let _ = writeln!(out, "#include <omnir/dialects/ods_common.h>");
     for e in &d.enums {
         write_enum(&mut out, &d.name, e);
+    }
+    for k in &d.kinds {
+        write_kind(&mut out, k);
     }
     for op in &d.ops {
         write_op(&mut out, op);

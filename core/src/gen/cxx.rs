@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 
-use super::model::{Argument, AttrKind, Dialect, Enum, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Enum, Group, Kind, KindParam, Op};
 use super::{c_identifier, c_string_literal as cstr, UniqueNames};
 use crate::dialect::Arity;
 
@@ -510,6 +510,82 @@ fn write_enum(out: &mut String, e: &Enum) {
 }
 
 /// The header of the dialect.
+/// A type or attribute kind: a class over `::omnir::Type` / `::omnir::Attribute` with
+/// `get(ctx, <params>)`, `classof` (so `isa` / `dyn_cast` / `cast` work), `get<Param>()`.
+fn write_kind(out: &mut String, k: &Kind, enum_name: &impl Fn(&str) -> String, enums: &[Enum]) {
+    let cls = ident(&k.class_name);
+    let (base, sigil, which) = if k.is_type { ("Type", "!", "Type") } else { ("Attribute", "#", "Attr") };
+    let summary = comment(&k.summary);
+    let _ = writeln!(
+        out,
+        "\n/// {}`{sigil}{}`",
+        if summary.is_empty() { String::new() } else { format!("{summary} ") },
+        k.qualified
+    );
+    let _ = writeln!(out, "class {cls} : public ::omnir::{base} {{\npublic:");
+    let _ = writeln!(out, "  {cls}() = default;");
+    let _ = writeln!(out, "  {cls}(::omnir::{base} value) : {base}(value) {{}} // NOLINT: cast<{cls}>(value)");
+    let _ = writeln!(out, "  static constexpr const char *name = {};", cstr(&k.qualified));
+    let type_id_name = if k.is_type { k.qualified.clone() } else { format!("#{}", k.qualified) };
+    let _ = writeln!(
+        out,
+        "  static bool classof(const ::omnir::{base} &value) {{\n    static const uint32_t id = ::omnir::getTypeID({});\n    return value && value.getTypeID() == id;\n  }}",
+        cstr(&type_id_name)
+    );
+    // Enum parameters of an enum the dialect does not declare stay attributes.
+    let kind_of = |p: &KindParam| match &p.kind {
+        AttrKind::Enum(e, _) if !enums.iter().any(|x| &x.name == e) => AttrKind::Any,
+        AttrKind::Unit | AttrKind::DialectAttr(_) => AttrKind::Any,
+        other => other.clone(),
+    };
+    let mut names = UniqueNames::default();
+    names.take("ctx".to_string());
+    names.take("name".to_string());
+    let params: Vec<(String, AttrKind)> = k.params.iter().map(|p| (names.take(ident(&p.name)), kind_of(p))).collect();
+    let mut sig = vec!["::omnir::Context ctx".to_string()];
+    sig.extend(params.iter().map(|(n, kind)| {
+        let (ty, _) = attr_param(kind, enum_name);
+        let by = if ty.starts_with("std::vector") { format!("const {ty} &") } else { format!("{ty} ") };
+        format!("{by}{n}")
+    }));
+    let values: Vec<String> = params.iter().map(|(n, kind)| attr_value(kind, n)).collect();
+    let _ = writeln!(
+        out,
+        "  /// `{sigil}{}` with these parameters; throws omnir::Error when they break the definition's\n  /// constraints.\n  static {cls} get({}) {{\n    return {cls}(::omnir::ods::dialect{which}(ctx, name, {{{}}}));\n  }}",
+        k.qualified,
+        sig.join(", "),
+        values.join(", ")
+    );
+    let mut taken: HashSet<String> = ["getContext", "getTypeID", "getHandle"].iter().map(|s| s.to_string()).collect();
+    for (i, (p, (_, kind))) in k.params.iter().zip(&params).enumerate() {
+        let stem = camel(&p.name);
+        let read = format!("::omnir::ods::{}Param(*this, {i})", if k.is_type { "type" } else { "attr" });
+        let (ty, expr) = match kind {
+            AttrKind::Bool => ("bool".to_string(), format!("::omnir::cast<::omnir::BoolAttr>({read}).getValue()")),
+            AttrKind::Int(_) => {
+                ("int64_t".to_string(), format!("::omnir::cast<::omnir::IntegerAttr>({read}).getInt()"))
+            }
+            AttrKind::String | AttrKind::SymbolName | AttrKind::FlatSymbolRef => {
+                let class = attr_class(kind);
+                ("std::string".to_string(), format!("::omnir::cast<{class}>({read}).getValue()"))
+            }
+            AttrKind::Type => {
+                ("::omnir::Type".to_string(), format!("::omnir::cast<::omnir::TypeAttr>({read}).getValue()"))
+            }
+            AttrKind::Enum(e, _) => {
+                let e = enum_name(e);
+                (e.clone(), format!("static_cast<{e}>(::omnir::cast<::omnir::IntegerAttr>({read}).getUInt())"))
+            }
+            _ => ("::omnir::Attribute".to_string(), read),
+        };
+        let name = format!("get{stem}");
+        if taken.insert(name.clone()) {
+            let _ = writeln!(out, "  {ty} {name}() const {{ return {expr}; }}");
+        }
+    }
+    let _ = writeln!(out, "}};");
+}
+
 pub fn header(d: &Dialect, source: &str) -> String {
     let ns = namespace(&d.name);
     let guard = format!("OMNIR_CXX_DIALECTS_{}_H", ident(&d.name).to_uppercase());
@@ -526,6 +602,9 @@ pub fn header(d: &Dialect, source: &str) -> String {
         write_enum(&mut out, e);
     }
     let enum_name = |n: &str| format!("::omnir::{ns}::{}", ident(n));
+    for k in &d.kinds {
+        write_kind(&mut out, k, &enum_name, &d.enums);
+    }
     for op in &d.ops {
         write_op(&mut out, op, &enum_name);
     }

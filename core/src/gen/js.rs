@@ -3,11 +3,14 @@
 //! builds (result types left out where the definition determines them), `arith.addi(lhs,
 //! rhs)` returns the result, `new arith.AddIOp(op)` views an existing operation
 //! (`AddIOp.isInstance(op)` first), getters per operand, attribute and result group, enums as
-//! frozen objects. What the classes share at run time is node/lib/dialects/_ods_common.js.
+//! frozen objects; a class per type and attribute kind over `DialectType` / `DialectAttr`
+//! (`pixels.RgbType.get(8)`, `.bits`, `RgbType.cast(t)`). What the classes share at run time
+//! is node/lib/dialects/_ods_common.js.
 
 use std::fmt::Write;
 
-use super::model::{Argument, AttrKind, Dialect, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Group, Kind, Op};
+use super::UniqueNames;
 use crate::dialect::Arity;
 
 /// JavaScript's reserved words and the builder's own option names: `_` is appended.
@@ -81,10 +84,20 @@ fn sanitize(name: &str) -> String {
     }
 }
 
+/// The names CommonJS gives every module's code (the parameters of its wrapper): a function
+/// declared at the top level under one of them would replace it (`function module()` of
+/// `builtin.module` made `module.exports = ...` a property of that function, and the module
+/// export nothing).
+const MODULE_SCOPE: &[&str] = &["module", "exports", "require", "__filename", "__dirname"];
+
 /// The function of an op: its name after the dialect's, `.` as `_`, camelCase kept as
-/// upstream's Python spells it (`index_cast`), a reserved word with `_`.
+/// upstream's Python spells it (`index_cast`), a reserved word or a name of the module's
+/// scope with `_`.
 fn function_name(op_name: &str) -> String {
     let short = op_name.split_once('.').map_or(op_name, |(_, s)| s).replace('.', "_");
+    if MODULE_SCOPE.contains(&short.as_str()) {
+        return format!("{short}_");
+    }
     sanitize(&short)
 }
 
@@ -427,6 +440,125 @@ fn write_enum(js: &mut String, ts: &mut String, e: &super::model::Enum) {
     let _ = writeln!(ts, "\nexport const {}: {{ {}; spelling(value: number): string }};", e.name, keys.join("; "));
 }
 
+/// Members of `DialectType` / `DialectAttr` (and their bases) that a parameter's getter of
+/// the same name must not replace: it gets `_` appended. `name` (the kind's qualified name)
+/// is replaced by a parameter read as a string (`NameAttr.get('x').name`), which keeps its
+/// type in the `.d.ts`; the kind's name stays `Cls.NAME`.
+const KIND_MEMBERS: &[&str] = &[
+    "context",
+    "params",
+    "typeId",
+    "type",
+    "hash",
+    "raw",
+    "implements",
+    "callInterfaceMethod",
+    "equals",
+    "toString",
+    "constructor",
+    "__proto__",
+];
+
+/// How a parameter reads back: the runtime reader (`ods.<reader>(this, i)`) and its
+/// TypeScript type.
+fn param_reader(kind: &AttrKind) -> (&'static str, &'static str) {
+    match kind {
+        AttrKind::Int(_) => ("intParam", "number | bigint"),
+        AttrKind::Bool => ("boolParam", "boolean"),
+        AttrKind::String | AttrKind::SymbolName => ("strParam", "string"),
+        AttrKind::FlatSymbolRef => ("symbolParam", "string"),
+        AttrKind::Type => ("typeParam", "Type"),
+        AttrKind::Enum(..) => ("enumParam", "number"),
+        _ => ("param", "Attribute"),
+    }
+}
+
+/// A property name for `name`: other characters become `_`.
+fn property_name(name: &str) -> String {
+    let p = snake_safe(name);
+    if p.is_empty() {
+        "_".to_string()
+    } else {
+        p
+    }
+}
+
+/// A type or attribute kind: a class over `DialectType` / `DialectAttr` with `static NAME`,
+/// `get(<params>, context)`, `isInstance`, `cast` and a getter per parameter, registered so
+/// that instances of the kind come back as it.
+fn write_kind(js: &mut String, ts: &mut String, k: &Kind) {
+    let cls = &k.class_name;
+    let (base, sigil, make) =
+        if k.is_type { ("DialectType", '!', "kindType") } else { ("DialectAttr", '#', "kindAttr") };
+    let spelled = format!("{sigil}{}", k.qualified);
+    let summary = k.summary.trim().replace("*/", "* /");
+    let heading = if summary.is_empty() { format!("`{spelled}`") } else { format!("{summary} (`{spelled}`)") };
+    // Parameter names of `get`: `context` is its own last parameter.
+    let mut names = UniqueNames::default();
+    for reserved in ["context", "ctx"] {
+        names.take(reserved.to_string());
+    }
+    let args: Vec<String> = k.params.iter().map(|p| names.take(sanitize(&property_name(&p.name)))).collect();
+    let built: Vec<String> = k
+        .params
+        .iter()
+        .zip(&args)
+        .map(|(p, a)| format!("ods.isAttribute({a}) ? {a} : {}", attr_builder(&p.kind, a, "ctx")))
+        .collect();
+    let mut sig = args.clone();
+    sig.push("context".into());
+    let _ = writeln!(js, "\n/** {heading} */\nclass {cls} extends ods.ir.{base} {{");
+    let _ = writeln!(js, "  static NAME = {:?};", k.qualified);
+    let _ = writeln!(js, "  static get({}) {{", sig.join(", "));
+    let _ = writeln!(js, "    const ctx = ods.kindContext(context, [{}]);", args.join(", "));
+    let _ = writeln!(js, "    return ods.{make}({cls}, [{}], ctx);", built.join(", "));
+    let _ = writeln!(js, "  }}");
+    let _ = writeln!(js, "  static isInstance(x) {{ return ods.isKind({cls}, x); }}");
+    let _ = writeln!(js, "  static cast(x) {{ return ods.castKind({cls}, x); }}");
+    let mut getters = UniqueNames::default();
+    for m in KIND_MEMBERS {
+        getters.take(m.to_string());
+    }
+    let mut ts_getters = String::new();
+    for (i, p) in k.params.iter().enumerate() {
+        let (reader, ty) = param_reader(&p.kind);
+        let mut name = property_name(&p.name);
+        if name == "name" && ty != "string" {
+            name.push('_');
+        }
+        let name = getters.take(name);
+        let _ = writeln!(js, "  get {name}() {{ return ods.{reader}(this, {i}); }}");
+        let _ = writeln!(ts_getters, "  readonly {name}: {ty};");
+    }
+    let _ = writeln!(js, "}}\nods.registerKind({cls});");
+    // TypeScript.
+    let mut doc = heading.clone();
+    let description = k.description.trim().replace("*/", "* /");
+    if !description.is_empty() {
+        doc.push_str("\n *\n * ");
+        doc.push_str(&description.replace('\n', "\n * "));
+    }
+    let mut ts_params: Vec<String> =
+        k.params.iter().zip(&args).map(|(p, a)| format!("{a}: {}", ts_attr(&p.kind))).collect();
+    ts_params.push("context?: Context | null".into());
+    let _ = writeln!(ts, "\n/** {doc} */\nexport class {cls} extends {base} {{");
+    let _ = writeln!(ts, "  static readonly NAME: {:?};", k.qualified);
+    let get_doc = if k.params.is_empty() {
+        format!("`{spelled}` in `context`, else the current one.")
+    } else {
+        let names: Vec<&str> = k.params.iter().map(|p| p.name.as_str()).collect();
+        format!(
+            "`{spelled}<{}>` (an MLIRError when the definition refuses the parameters), in\n   * `context`, else the context of a Type or Attribute parameter, else the current one.",
+            names.join(", ")
+        )
+    };
+    let _ = writeln!(ts, "  /** {get_doc} */");
+    let _ = writeln!(ts, "  static get({}): {cls};", ts_params.join(", "));
+    let _ = writeln!(ts, "  static isInstance(x: unknown): x is {cls};");
+    ts.push_str(&ts_getters);
+    let _ = writeln!(ts, "}}");
+}
+
 /// A case symbol as a JS property name.
 fn snake_safe(s: &str) -> String {
     let name: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
@@ -446,15 +578,37 @@ pub fn module(d: &Dialect, source: &str) -> (String, String) {
     // it the same way as the shipped ones.
     let _ = writeln!(js, "const ods = require('omnir/dialects/_ods_common');");
     let _ = writeln!(ts, "// Generated by omnir-gen from {source}; do not edit.");
+    // The names the enums, ops and functions take first: a kind whose class would clash gets
+    // none (`DialectType.getByName` / `DialectAttr.getByName` still reach it).
+    let mut taken: Vec<String> = d.enums.iter().map(|e| e.name.clone()).collect();
+    for op in &d.ops {
+        taken.push(op.class_name.clone());
+        taken.push(function_name(&op.name));
+    }
+    let kinds: Vec<&Kind> = d.kinds.iter().filter(|k| !taken.contains(&k.class_name)).collect();
+    let context = if kinds.is_empty() { "" } else { "Context, " };
     let _ = writeln!(
         ts,
-        "import type {{ Attribute, Block, InsertionPoint, Location, OpResult, Operation, Region, Type, Value }} from 'omnir';"
+        "import type {{ Attribute, Block, {context}InsertionPoint, Location, OpResult, Operation, Region, Type, Value }} from 'omnir';"
     );
+    // The base classes of the kinds' classes (values: a class extends them).
+    let bases: Vec<&str> = [(false, "DialectAttr"), (true, "DialectType")]
+        .into_iter()
+        .filter(|(is_type, _)| kinds.iter().any(|k| k.is_type == *is_type))
+        .map(|(_, b)| b)
+        .collect();
+    if !bases.is_empty() {
+        let _ = writeln!(ts, "import {{ {} }} from 'omnir';", bases.join(", "));
+    }
     let _ = writeln!(ts, "import {{ OpView }} from 'omnir/dialects/_ods_common';");
     let mut exports = Vec::new();
     for e in &d.enums {
         write_enum(&mut js, &mut ts, e);
         exports.push(e.name.clone());
+    }
+    for k in kinds {
+        write_kind(&mut js, &mut ts, k);
+        exports.push(k.class_name.clone());
     }
     for op in &d.ops {
         write_op(&mut js, &mut ts, op);
@@ -473,6 +627,7 @@ mod tests {
     fn reserved_words_get_an_underscore() {
         assert_eq!(super::function_name("scf.for"), "for_");
         assert_eq!(super::function_name("llvm.intr.abs"), "intr_abs");
+        assert_eq!(super::function_name("builtin.module"), "module_");
         assert_eq!(super::sanitize("in"), "in_");
         assert_eq!(super::snake_safe("non-leaf"), "non_leaf");
     }

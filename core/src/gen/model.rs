@@ -13,6 +13,52 @@ pub struct Dialect {
     pub name: String,
     pub ops: Vec<Op>,
     pub enums: Vec<Enum>,
+    /// Its type kinds, then its attribute kinds.
+    pub kinds: Vec<Kind>,
+}
+
+/// A type or attribute kind of the dialect (`!pixels.rgb<bits>`): built from its parameters,
+/// read back parameter by parameter.
+pub struct Kind {
+    /// `pixels.rgb`.
+    pub qualified: String,
+    pub is_type: bool,
+    /// `RgbType` (the definition's `omnir.class_name`, else the mnemonic's words + `Type` /
+    /// `Attr`).
+    pub class_name: String,
+    pub summary: String,
+    pub description: String,
+    pub params: Vec<KindParam>,
+}
+
+/// A parameter and how a plain value of the host language becomes it.
+pub struct KindParam {
+    pub name: String,
+    pub kind: AttrKind,
+}
+
+impl Kind {
+    fn from_def(ctx: &Context, def: &crate::dialect::TypeDef, is_type: bool) -> Kind {
+        let class_name = if def.docs.class_name.is_empty() {
+            let mut name = words_capitalized(&def.name);
+            name.push_str(if is_type { "Type" } else { "Attr" });
+            name
+        } else {
+            def.docs.class_name.clone()
+        };
+        Kind {
+            qualified: def.qualified_name.clone(),
+            is_type,
+            class_name,
+            summary: def.docs.summary.clone(),
+            description: def.docs.description.clone(),
+            params: def
+                .params
+                .iter()
+                .map(|p| KindParam { name: p.name.clone(), kind: AttrKind::of(ctx, &p.constraint) })
+                .collect(),
+        }
+    }
 }
 
 /// An integer enum of the dialect (`arith.CmpIPredicate`).
@@ -137,15 +183,21 @@ impl AttrKind {
 /// capitalized, then `Op` (`index_cast` -> `IndexCastOp`).
 pub fn default_class_name(op_name: &str) -> String {
     let short = op_name.split_once('.').map_or(op_name, |(_, s)| s);
+    let mut out = words_capitalized(short);
+    out.push_str("Op");
+    out
+}
+
+/// `async.token` -> `AsyncToken`, `index_cast` -> `IndexCast`.
+fn words_capitalized(name: &str) -> String {
     let mut out = String::new();
-    for word in short.split(['.', '_']).filter(|w| !w.is_empty()) {
+    for word in name.split(['.', '_', '-']).filter(|w| !w.is_empty()) {
         let mut chars = word.chars();
         if let Some(first) = chars.next() {
             out.extend(first.to_uppercase());
             out.push_str(chars.as_str());
         }
     }
-    out.push_str("Op");
     out
 }
 
@@ -287,6 +339,18 @@ impl Dialect {
             })
             .collect();
         enums.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(Dialect { name: dialect.to_string(), ops, enums })
+        let mut kinds: Vec<Kind> = Vec::new();
+        for is_type in [true, false] {
+            for def in ctx.dialect_kinds(dialect, is_type) {
+                let kind = Kind::from_def(ctx, &def, is_type);
+                // Two kinds whose names capitalize alike (`a_b`, `a.b`) would make one class
+                // twice: the second gets none (the generic API still reaches it).
+                if kinds.iter().any(|k| k.class_name == kind.class_name) {
+                    continue;
+                }
+                kinds.push(kind);
+            }
+        }
+        Ok(Dialect { name: dialect.to_string(), ops, enums, kinds })
     }
 }

@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::dialect::Arity;
 
-use super::model::{Argument, AttrKind, Dialect, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Group, Kind, KindParam, Op};
 
 /// Names a builder parameter may not take: Python's keywords and the builder's own
 /// parameters. Upstream appends `_` to them (`results_`, `in_`).
@@ -103,11 +103,11 @@ fn arity_code(a: Arity) -> &'static str {
     }
 }
 
-/// A docstring body: the summary, a blank line, the description; backslashes and triple
-/// quotes cannot end the string early.
-fn docstring(op: &Op) -> String {
-    let mut text = op.summary.trim().to_string();
-    let description = op.description.trim();
+/// A docstring body: the summary, a blank line, the description (`fallback` when both are
+/// empty); backslashes and triple quotes cannot end the string early.
+fn doc_text(summary: &str, description: &str, fallback: String) -> String {
+    let mut text = summary.trim().to_string();
+    let description = description.trim();
     if !description.is_empty() {
         if !text.is_empty() {
             text.push_str("\n\n");
@@ -115,9 +115,13 @@ fn docstring(op: &Op) -> String {
         text.push_str(description);
     }
     if text.is_empty() {
-        text = format!("`{}`", op.name);
+        text = fallback;
     }
     text.replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"")
+}
+
+fn docstring(op: &Op) -> String {
+    doc_text(&op.summary, &op.description, format!("`{}`", op.name))
 }
 
 /// The Python expression that turns parameter `p` into the attribute, unless it is one.
@@ -524,24 +528,133 @@ fn write_enum(out: &mut String, e: &super::model::Enum) {
     }
 }
 
+/// The docstring body of a type or attribute class.
+fn kind_docstring(k: &Kind) -> String {
+    doc_text(&k.summary, &k.description, format!("`{}{}`", if k.is_type { "!" } else { "#" }, k.qualified))
+}
+
+/// The annotation and expression of a parameter read back as a plain value (`p`: the
+/// parameter as an attribute).
+fn param_read(kind: &AttrKind, p: &str, enums: &[super::model::Enum]) -> (String, String) {
+    match kind {
+        AttrKind::Int(_) => ("int".into(), format!("_ir.IntegerAttr({p}).value")),
+        AttrKind::Bool => ("bool".into(), format!("_ir.BoolAttr({p}).value")),
+        AttrKind::String | AttrKind::SymbolName => ("str".into(), format!("_ir.StringAttr({p}).value")),
+        AttrKind::FlatSymbolRef => ("str".into(), format!("_ir.FlatSymbolRefAttr({p}).value")),
+        AttrKind::Type => ("_ir.Type".into(), format!("_ir.TypeAttr({p}).value")),
+        AttrKind::Enum(name, _) if enums.iter().any(|e| &e.name == name) => {
+            (name.clone(), format!("{name}(_ir.IntegerAttr({p}).value)"))
+        }
+        AttrKind::Enum(..) => ("int".into(), format!("_ir.IntegerAttr({p}).value")),
+        _ => ("_ir.Attribute".into(), p.to_string()),
+    }
+}
+
+/// What `ir.DialectType` and `ir.DialectAttr` have (and the class's own `get`).
+const KIND_MEMBERS: &[&str] = &[
+    "type_name",
+    "attr_name",
+    "params",
+    "param_names",
+    "param",
+    "get",
+    "isinstance",
+    "context",
+    "typeid",
+    "static_typeid",
+    "implements",
+    "call_interface_method",
+    "dump",
+    "maybe_downcast",
+    "parse",
+    "type",
+    "get_named",
+    "from_params",
+];
+
+/// A type or attribute class: `get(<params>, *, context=None)`, the cast `Cls(t)`,
+/// `isinstance`, a property per parameter.
+fn write_kind(out: &mut String, k: &Kind, enums: &[super::model::Enum]) {
+    let (base, sigil) = if k.is_type { ("DialectType", "!") } else { ("DialectAttr", "#") };
+    let _ = writeln!(out, "\n\nclass {}(_ir.{base}):", k.class_name);
+    let _ = writeln!(out, "    \"\"\"{}\"\"\"\n", kind_docstring(k));
+    let _ = writeln!(
+        out,
+        "    {}: _ClassVar[str] = {:?}\n",
+        if k.is_type { "TYPE_NAME" } else { "ATTR_NAME" },
+        k.qualified
+    );
+    let cast = if k.is_type { "_ir.Type" } else { "_ir.Attribute" };
+    // The check runs before the extension's own `__new__`, which would name `DialectType`.
+    let _ = writeln!(
+        out,
+        "    def __new__(cls, cast_from: {cast}) -> {}:\n        return _cast({:?}, _ods.new_kind(cls, cast_from, {:?}, {}))\n",
+        k.class_name,
+        k.class_name,
+        k.qualified,
+        if k.is_type { "True" } else { "False" },
+    );
+    let _ = writeln!(
+        out,
+        "    @staticmethod\n    def isinstance(other: _Any) -> bool:\n        return _ods.is_kind(other, {:?}, {})\n",
+        k.qualified,
+        if k.is_type { "True" } else { "False" }
+    );
+    let mut names = super::UniqueNames::default();
+    for reserved in ["cls", "context", "loc", "ip"] {
+        names.take(reserved.to_string());
+    }
+    let params: Vec<(String, &KindParam)> = k.params.iter().map(|p| (names.take(sanitize(&p.name)), p)).collect();
+    let mut sig: Vec<String> = params.iter().map(|(n, p)| format!("{n}: {}", attr_annotation(&p.kind))).collect();
+    sig.push("*".into());
+    sig.push("context: _Optional[_ir.Context] = None".into());
+    let built: Vec<String> = params.iter().map(|(n, p)| attr_expr(&p.kind, n)).collect();
+    let _ = writeln!(out, "    @classmethod\n    def get(cls, {}) -> {}:", sig.join(", "), k.class_name);
+    let what = if params.is_empty() { "" } else { " with these parameters (the definition's constraints are checked)" };
+    let _ = writeln!(out, "        \"\"\"`{sigil}{}`{what}.\"\"\"", k.qualified);
+    if params.iter().any(|(_, p)| p.kind != AttrKind::Any) {
+        out.push_str("        loc, ip = _ods.kind_context(context), None\n");
+    }
+    let _ = writeln!(
+        out,
+        "        return cls(_ir.{base}.from_params({:?}, [{}], context=context))",
+        k.qualified,
+        built.join(", ")
+    );
+    for (i, p) in k.params.iter().enumerate() {
+        let name = sanitize(&p.name);
+        // A parameter named as a member of `DialectType` / `DialectAttr` is read with `param()`.
+        if KIND_MEMBERS.contains(&name.as_str()) {
+            continue;
+        }
+        let (ret, expr) = param_read(&p.kind, &format!("self.params[{i}]"), enums);
+        let _ = writeln!(out, "\n    @property\n    def {name}(self) -> {ret}:\n        return {expr}");
+    }
+}
+
 /// The module `_<dialect>_ops_gen.py`.
 pub fn module(d: &Dialect, source: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# Generated by omnir-gen from {source}; do not edit.");
     let _ = writeln!(
         out,
-        "\"\"\"The {} dialect's ops, one class each (upstream's `mlir.dialects.{}` names), their\nfunctions and the dialect's enums.\"\"\"\n",
+        "\"\"\"The {} dialect's ops, one class each (upstream's `mlir.dialects.{}` names), their\nfunctions, the dialect's enums and a class per type and attribute kind.\"\"\"\n",
         d.name, d.name
     );
     out.push_str("# ruff: noqa: E501\n\nfrom __future__ import annotations\n\n");
     out.push_str("from enum import IntEnum as _IntEnum, IntFlag as _IntFlag\n");
-    out.push_str("from typing import Any as _Any, Dict as _Dict, List as _List, Optional as _Optional\n");
+    out.push_str(
+        "from typing import Any as _Any, ClassVar as _ClassVar, Dict as _Dict, List as _List, Optional as _Optional\n",
+    );
     out.push_str("from typing import Sequence as _Sequence, Union as _Union, cast as _cast\n\n");
     out.push_str("import omnir as _ir\nfrom omnir.dialects import _ods_common as _ods\n\n");
     // Bound once: the builders call it positionally (the cheapest call into the extension).
     out.push_str("_create = _ir.Operation.create\n\n");
     for e in &d.enums {
         write_enum(&mut out, e);
+    }
+    for k in &d.kinds {
+        write_kind(&mut out, k, &d.enums);
     }
     for op in &d.ops {
         out.push('\n');

@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Argument, AttrKind, Dialect, Enum, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Enum, Group, Kind, KindParam, Op};
 use super::UniqueNames;
 use crate::dialect::Arity;
 
@@ -164,6 +164,107 @@ fn attr_value(kind: &AttrKind, v: &str) -> (String, bool) {
         AttrKind::SymbolRef | AttrKind::Array | AttrKind::Dictionary | AttrKind::Any => return (v.to_string(), true),
     };
     (made, false)
+}
+
+/// The plain type an attribute `a` of this kind reads back as, and the expression (a
+/// `Result`) that reads it; `None`: it stays an attribute.
+fn attr_read(kind: &AttrKind) -> Option<(String, String)> {
+    match kind {
+        AttrKind::Bool => Some(("bool".into(), "a.bool_value()".into())),
+        AttrKind::Int(_) => Some(("i64".into(), "a.int_value()".into())),
+        AttrKind::String | AttrKind::SymbolName => Some(("String".into(), "a.string_value()".into())),
+        AttrKind::FlatSymbolRef => Some(("String".into(), "a.symbol_root()".into())),
+        AttrKind::Type => Some(("::omnir::Type".into(), "a.type_value()".into())),
+        AttrKind::Enum(e, _) => Some((camel(e), format!("{}::from_attr(&a)", camel(e)))),
+        AttrKind::DenseArray(1) => Some((
+            "::std::vec::Vec<bool>".into(),
+            "Ok(::omnir::ods::dense_array_values(&a, 1)?.into_iter().map(|v| v != 0).collect())".into(),
+        )),
+        AttrKind::DenseArray(w) => {
+            Some(("::std::vec::Vec<i64>".into(), format!("::omnir::ods::dense_array_values(&a, {w})")))
+        }
+        _ => None,
+    }
+}
+
+/// A type or attribute kind: a newtype over `omnir::Type` / `omnir::Attribute` with
+/// `get(ctx, <params>)`, `cast`, a reader per parameter, `Deref` to the handle.
+fn write_kind(out: &mut String, k: &Kind, enums: &[Enum]) {
+    let ty = camel(&k.class_name);
+    let (handle, sigil, which) = if k.is_type { ("Type", "!", "type") } else { ("Attribute", "#", "attr") };
+    let _ = writeln!(out);
+    let spelled = format!("{sigil}{}", k.qualified);
+    let heading =
+        if k.summary.trim().is_empty() { format!("`{spelled}`") } else { format!("`{spelled}`: {}", k.summary) };
+    doc(out, "", &heading, &k.description);
+    let _ = writeln!(out, "#[derive(Clone, Debug, PartialEq, Eq, Hash)]\npub struct {ty}(::omnir::{handle});");
+    let _ = writeln!(out, "\nimpl {ty} {{");
+    let _ =
+        writeln!(out, "    /// The kind's qualified name.\n    pub const NAME: &'static str = {};", lit(&k.qualified));
+    let mut names = UniqueNames::default();
+    for reserved in RESERVED {
+        names.take(reserved.to_string());
+    }
+    let params: Vec<(String, &KindParam)> = k.params.iter().map(|p| (names.take(snake(&p.name)), p)).collect();
+    // Enum parameters of an enum the dialect does not declare stay attributes.
+    let kind_of = |p: &KindParam| match &p.kind {
+        AttrKind::Enum(e, _) if !enums.iter().any(|x| &x.name == e) => AttrKind::Any,
+        other => other.clone(),
+    };
+    let sig: String = params.iter().map(|(n, p)| format!(", {n}: {}", attr_param(&kind_of(p)))).collect();
+    let many = if params.len() + 1 > 7 { "    #[allow(clippy::too_many_arguments)]\n" } else { "" };
+    let _ = writeln!(
+        out,
+        "\n    /// `{spelled}` with these parameters (the definition's constraints are checked).\n{many}    pub fn get(ctx: &::omnir::Context{sig}) -> ::omnir::Result<{ty}> {{"
+    );
+    let values: Vec<String> = params
+        .iter()
+        .map(|(n, p)| match attr_value(&kind_of(p), n) {
+            (v, true) => format!("{v}.clone()"),
+            (v, false) => v,
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "        let params: [::omnir::Attribute; {}] = [{}];\n        ::omnir::ods::dialect_{which}(ctx, Self::NAME, &params).map({ty})\n    }}",
+        values.len(),
+        values.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "\n    /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).\n    pub fn cast(value: &::omnir::{handle}) -> Option<{ty}> {{\n        ::omnir::ods::is_{which}_kind(value, Self::NAME).then(|| {ty}(value.clone()))\n    }}"
+    );
+    let mut readers = UniqueNames::default();
+    for reserved in ["get", "cast", "NAME"] {
+        readers.take(reserved.to_string());
+    }
+    for (i, p) in k.params.iter().enumerate() {
+        let name = readers.take(snake(&p.name));
+        let raw = format!("::omnir::ods::{which}_param(&self.0, {i})");
+        match attr_read(&kind_of(p)) {
+            Some((t, conv)) => {
+                let _ = writeln!(
+                    out,
+                    "\n    pub fn {name}(&self) -> ::omnir::Result<{t}> {{\n        let a = {raw}?;\n        {conv}\n    }}"
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "\n    pub fn {name}(&self) -> ::omnir::Result<::omnir::Attribute> {{\n        {raw}\n    }}"
+                );
+            }
+        }
+    }
+    let _ = writeln!(out, "}}");
+    let _ = writeln!(
+        out,
+        "\nimpl ::std::ops::Deref for {ty} {{\n    type Target = ::omnir::{handle};\n\n    fn deref(&self) -> &::omnir::{handle} {{\n        &self.0\n    }}\n}}"
+    );
+    let _ = writeln!(
+        out,
+        "\nimpl ::std::fmt::Display for {ty} {{\n    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {{\n        ::std::fmt::Display::fmt(&self.0, f)\n    }}\n}}"
+    );
 }
 
 /// The parameter type of a group of `one` (`::omnir::Value`, `Type`, `Block`).
@@ -370,23 +471,7 @@ fn write_op(out: &mut String, op: &Op) {
         } else {
             ("::omnir::Attribute", format!("::omnir::ods::required_attr(&self.0, {key})"))
         };
-        let typed: Option<(String, String)> = match &at.kind {
-            AttrKind::Bool => Some(("bool".into(), "a.bool_value()".into())),
-            AttrKind::Int(_) => Some(("i64".into(), "a.int_value()".into())),
-            AttrKind::String | AttrKind::SymbolName => Some(("String".into(), "a.string_value()".into())),
-            AttrKind::FlatSymbolRef => Some(("String".into(), "a.symbol_root()".into())),
-            AttrKind::Type => Some(("::omnir::Type".into(), "a.type_value()".into())),
-            AttrKind::Enum(e, _) => Some((camel(e), format!("{}::from_attr(&a)", camel(e)))),
-            AttrKind::DenseArray(1) => Some((
-                "::std::vec::Vec<bool>".into(),
-                "Ok(::omnir::ods::dense_array_values(&a, 1)?.into_iter().map(|v| v != 0).collect())".into(),
-            )),
-            AttrKind::DenseArray(w) => {
-                Some(("::std::vec::Vec<i64>".into(), format!("::omnir::ods::dense_array_values(&a, {w})")))
-            }
-            _ => None,
-        };
-        match typed {
+        match attr_read(&at.kind) {
             Some((t, conv)) => {
                 getter(out, format!("{}_attr", stem.trim_end_matches('_')), raw_ty, raw.clone());
                 if at.optional {
@@ -588,10 +673,16 @@ pub fn module(d: &Dialect, source: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "// Generated by omnir-gen from {source}; do not edit.");
     let _ = writeln!(out, "//");
-    let _ =
-        writeln!(out, "// The `{}` dialect's ops as typed views over `omnir::Operation` (see `omnir::ods`).", d.name);
+    let _ = writeln!(
+        out,
+        "// The `{}` dialect's ops as typed views over `omnir::Operation`, its types and attributes over\n// `omnir::Type` / `omnir::Attribute` (see `omnir::ods`).",
+        d.name
+    );
     for e in &d.enums {
         write_enum(&mut out, e);
+    }
+    for k in &d.kinds {
+        write_kind(&mut out, k, &d.enums);
     }
     for op in &d.ops {
         write_op(&mut out, op);

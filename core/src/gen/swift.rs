@@ -5,11 +5,14 @@
 //! accessors as throwing properties in lowerCamelCase (`lhs`, `predicate` /
 //! `predicateAttr`); integer enums as `Int64` enums, bit enums as `OptionSet`s. The shipped
 //! dialects' files are the `OmnirDialects` target; a package's own come from the `OmnirGen`
-//! build-tool plugin. What they share at run time is the hand-written `OpView.swift`.
+//! build-tool plugin. Each type or attribute kind of the dialect is a view over `Type` /
+//! `Attribute` (`Pixels.RgbType`, a `TypeView`) with `get(<params>, context:)` taking plain
+//! values, the cast `init?(_:)` and a throwing property per parameter. What they share at run
+//! time is the hand-written `OpView.swift`.
 
 use std::fmt::Write;
 
-use super::model::{Argument, AttrKind, Dialect, Enum, Group, Op};
+use super::model::{Argument, AttrKind, Dialect, Enum, Group, Kind, Op};
 use super::UniqueNames;
 use crate::dialect::Arity;
 
@@ -181,20 +184,40 @@ fn attr_param(kind: &AttrKind) -> String {
     }
 }
 
-/// The attribute made from parameter value `v`.
+/// The attribute made from parameter value `v`. The package's attribute types are qualified:
+/// a dialect's own kind may take one's name (`#d.string` -> `StringAttr`) inside the namespace.
 fn attr_value(kind: &AttrKind, v: &str) -> String {
     match kind {
-        AttrKind::Unit => "UnitAttr(context: context).attribute".into(),
-        AttrKind::Bool => format!("BoolAttr({v}, context: context).attribute"),
+        AttrKind::Unit => "Omnir.UnitAttr(context: context).attribute".into(),
+        AttrKind::Bool => format!("Omnir.BoolAttr({v}, context: context).attribute"),
         AttrKind::Int(t) => format!("try ODS.intAttr({v}, type: {}, context: context)", lit(t)),
-        AttrKind::String | AttrKind::SymbolName => format!("StringAttr({v}, context: context).attribute"),
-        AttrKind::FlatSymbolRef => format!("try FlatSymbolRefAttr({v}, context: context).attribute"),
+        AttrKind::String | AttrKind::SymbolName => format!("Omnir.StringAttr({v}, context: context).attribute"),
+        AttrKind::FlatSymbolRef => format!("try Omnir.FlatSymbolRefAttr({v}, context: context).attribute"),
         AttrKind::Enum(_, w) => format!("try ODS.enumAttr({v}.rawValue, width: {w}, context: context)"),
         AttrKind::DenseArray(1) => format!("try ODS.denseArray({v}, context: context)"),
         AttrKind::DenseArray(w) => format!("try ODS.denseArray({v}, width: {w}, context: context)"),
         AttrKind::DialectAttr(q) => format!("try {v}.get({}, context: context)", lit(q)),
-        AttrKind::Type => format!("TypeAttr({v}).attribute"),
+        AttrKind::Type => format!("Omnir.TypeAttr({v}).attribute"),
         AttrKind::SymbolRef | AttrKind::Array | AttrKind::Dictionary | AttrKind::Any => v.to_string(),
+    }
+}
+
+/// The plain type an attribute `a` (an expression) of this kind reads back as, and the
+/// expression reading it; `None`: it stays an attribute.
+fn attr_read(kind: &AttrKind, a: &str) -> Option<(String, String)> {
+    match kind {
+        AttrKind::Bool => Some(("Bool".into(), format!("try ODS.boolValue({a})"))),
+        AttrKind::Int(_) => Some(("Int64".into(), format!("try ODS.intValue({a})"))),
+        AttrKind::String | AttrKind::SymbolName => Some(("String".into(), format!("try ODS.stringValue({a})"))),
+        AttrKind::FlatSymbolRef => Some(("String".into(), format!("try ODS.symbolName({a})"))),
+        AttrKind::Type => Some(("Omnir.`Type`".into(), format!("try ODS.typeValue({a})"))),
+        AttrKind::Enum(e, _) => {
+            let e = upper_camel(e);
+            Some((e.clone(), format!("try ODS.enumCase({a}, {e}.self)")))
+        }
+        AttrKind::DenseArray(1) => Some(("[Bool]".into(), format!("try ODS.denseArrayValues({a}).map {{ $0 != 0 }}"))),
+        AttrKind::DenseArray(_) => Some(("[Int64]".into(), format!("try ODS.denseArrayValues({a})"))),
+        _ => None,
     }
 }
 
@@ -264,7 +287,7 @@ fn builder_of(op: &Op) -> Builder {
                 if at.kind == AttrKind::Unit {
                     params.push((name.clone(), ty, " = false"));
                     attrs.push(format!(
-                        "if {name} {{ try state.addAttribute({key}, UnitAttr(context: context).attribute) }}"
+                        "if {name} {{ try state.addAttribute({key}, Omnir.UnitAttr(context: context).attribute) }}"
                     ));
                 } else if at.optional {
                     params.push((name.clone(), format!("{ty}?"), " = nil"));
@@ -400,21 +423,7 @@ fn write_op(out: &mut String, op: &Op) {
         } else {
             ("Attribute", format!("try ODS.requiredAttribute(operation, {key})"))
         };
-        let typed: Option<(String, String)> = match &at.kind {
-            AttrKind::Bool => Some(("Bool".into(), "try ODS.boolValue($0)".into())),
-            AttrKind::Int(_) => Some(("Int64".into(), "try ODS.intValue($0)".into())),
-            AttrKind::String | AttrKind::SymbolName => Some(("String".into(), "try ODS.stringValue($0)".into())),
-            AttrKind::FlatSymbolRef => Some(("String".into(), "try ODS.symbolName($0)".into())),
-            AttrKind::Type => Some(("Omnir.`Type`".into(), "try ODS.typeValue($0)".into())),
-            AttrKind::Enum(e, _) => {
-                let e = upper_camel(e);
-                Some((e.clone(), format!("try ODS.enumCase($0, {e}.self)")))
-            }
-            AttrKind::DenseArray(1) => Some(("[Bool]".into(), "try ODS.denseArrayValues($0).map { $0 != 0 }".into())),
-            AttrKind::DenseArray(_) => Some(("[Int64]".into(), "try ODS.denseArrayValues($0)".into())),
-            _ => None,
-        };
-        match typed {
+        match attr_read(&at.kind, "$0") {
             Some((t, conv)) => {
                 getter(out, format!("{}Attr", stem.trim_end_matches('_')), raw_ty, raw.clone());
                 if at.optional {
@@ -511,16 +520,109 @@ fn write_enum(out: &mut String, e: &Enum) {
     let _ = writeln!(out, "            default: return nil\n            }}\n        }}\n    }}");
 }
 
+/// A type or attribute kind: a `TypeView` / `AttributeView` (whose extension gives the cast
+/// `init?(_:)`) with `name`, `get(<params>, context:)` and a throwing property per parameter.
+fn write_kind(out: &mut String, ty: &str, k: &Kind, enums: &[Enum]) {
+    let (view, handle, field, sigil, which) = if k.is_type {
+        ("TypeView", "Omnir.`Type`", "type", "!", "type")
+    } else {
+        ("AttributeView", "Omnir.Attribute", "attribute", "#", "attribute")
+    };
+    let spelled = format!("{sigil}{}", k.qualified);
+    let heading =
+        if k.summary.trim().is_empty() { format!("`{spelled}`") } else { format!("`{spelled}`: {}", k.summary) };
+    let _ = writeln!(out);
+    doc(out, "    ", &heading);
+    let _ = writeln!(out, "    public struct {ty}: {view} {{");
+    let _ = writeln!(out, "        public static let name = {}", lit(&k.qualified));
+    let _ = writeln!(out, "        public let {field}: {handle}");
+    let _ = writeln!(out, "        public init(unchecked {field}: {handle}) {{ self.{field} = {field} }}");
+    // A parameter of an enum the dialect does not declare, or a unit one (always present in
+    // a kind), is given and read as the attribute.
+    let kinds: Vec<AttrKind> = k
+        .params
+        .iter()
+        .map(|p| match &p.kind {
+            AttrKind::Enum(e, _) if !enums.iter().any(|x| &x.name == e) => AttrKind::Any,
+            AttrKind::Unit => AttrKind::Any,
+            other => other.clone(),
+        })
+        .collect();
+    let mut labels = UniqueNames::default();
+    labels.take("context".to_string());
+    let labels: Vec<String> = k.params.iter().map(|p| labels.take(lower_camel(&p.name))).collect();
+    let sig: String = labels.iter().zip(&kinds).map(|(n, kind)| format!("{n}: {}, ", attr_param(kind))).collect();
+    let values: Vec<String> = labels.iter().zip(&kinds).map(|(n, kind)| attr_value(kind, n)).collect();
+    let make = if k.is_type { "dialectType" } else { "dialectAttribute" };
+    let what = if k.params.is_empty() {
+        format!("`{spelled}` of `context`.")
+    } else {
+        format!("`{spelled}` with these parameters; throws when they break the definition's constraints.")
+    };
+    let _ = writeln!(
+        out,
+        "\n        /// {what}\n        public static func get({sig}context: Omnir.Context) throws -> {ty} {{\n            {ty}(unchecked: try ODS.{make}(Self.name, [{}], context: context))\n        }}",
+        values.join(", ")
+    );
+    let mut names = UniqueNames::default();
+    // The view's own members and those its protocols' extensions give.
+    for reserved in [field, "context", "description", "hashValue", "typeID", "type", "init"] {
+        names.take(reserved.to_string());
+    }
+    if !k.params.is_empty() {
+        let _ = writeln!(out);
+    }
+    for (i, (p, kind)) in k.params.iter().zip(&kinds).enumerate() {
+        let name = names.take(lower_camel(&p.name));
+        let raw = format!("ODS.{which}Parameter(self.{field}, {i})");
+        let (t, read) = attr_read(kind, &raw).unwrap_or_else(|| ("Omnir.Attribute".into(), format!("try {raw}")));
+        let _ = writeln!(out, "        public var {name}: {t} {{ get throws {{ {read} }} }}");
+    }
+    let _ = writeln!(out, "    }}");
+}
+
 /// The Swift file of the dialect.
 pub fn module(d: &Dialect, source: &str) -> String {
     let ns = namespace(&d.name);
     let mut out = String::new();
     let _ = writeln!(out, "// Generated by omnir-gen from {source}; do not edit.\n");
     let _ = writeln!(out, "import Omnir\n");
-    let _ = writeln!(out, "/// The `{}` dialect's ops and enums, as typed views over `Operation`.", d.name);
+    let _ = writeln!(
+        out,
+        "/// The `{}` dialect's ops, types, attributes and enums, as typed views over `Operation`,\n/// `Type` and `Attribute`.",
+        d.name
+    );
     let _ = writeln!(out, "public enum {ns} {{}}\n\nextension {ns} {{");
     for e in &d.enums {
         write_enum(&mut out, e);
+    }
+    // A kind named like an op, an enum or a package type the generated code names unqualified
+    // would shadow it inside the namespace: it gets no view (the generic API still reaches it).
+    let mut taken: std::collections::HashSet<String> = [
+        "Attribute",
+        "Block",
+        "CaseAttr",
+        "Context",
+        "InsertionPoint",
+        "Location",
+        "ODS",
+        "Operation",
+        "OperationState",
+        "Region",
+        "Value",
+        "ValueConvertible",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    taken.insert(ns.clone());
+    taken.extend(d.enums.iter().map(|e| upper_camel(&e.name)));
+    taken.extend(d.ops.iter().map(|op| upper_camel(&op.class_name)));
+    for k in &d.kinds {
+        let ty = upper_camel(&k.class_name);
+        if taken.insert(ty.clone()) {
+            write_kind(&mut out, &ty, k, &d.enums);
+        }
     }
     for op in &d.ops {
         write_op(&mut out, op);

@@ -32,6 +32,12 @@ TYPES = [
  ('ppc_fp128', []), ('target', ['name', 'types', 'ints']),
 ]
 
+# What the type hooks (dialects/llvm/types.rs) store in a parameter, where generated bindings
+# can take a plain value for it; the others stay attributes.
+TYPE_PARAM_CONSTRAINTS = {('ptr', 'addr_space'): 'I64Attr', ('array', 'element'): 'TypeAttr', ('array', 'size'): 'I64Attr'}
+# Upstream's class names where they differ from the mnemonic's (`mlir.dialects.llvm.PointerType`).
+TYPE_CLASS_NAMES = {'ptr': 'PointerType'}
+
 ENUM_ATTRS = [('linkage', 'Linkage'), ('cconv', 'CConv'), ('tailcallkind', 'TailCallKind'), ('fastmath', 'FastmathFlags')]
 # Attributes kept as their text (one string parameter) until they get their own parameters.
 RAW_ATTRS = ['blockaddress', 'blocktag', 'framePointerKind', 'target_features', 'memory_effects', 'vscale_range', 'loop_annotation', 'tbaa_root', 'tbaa_type_desc', 'tbaa_tag', 'access_group', 'alias_scope', 'alias_scope_domain', 'constant_range', 'mmra_tag', 'dereferenceable', 'vec_type_hint', 'zero', 'undef', 'poison', 'uwtableKind', 'mlir.module_flag', 'dependent_libraries', 'comdat', 'target']
@@ -157,10 +163,12 @@ for n, (w, cases, values, sep) in ENUMS.items():
     enums.append(s)
 out.append('irdl.dialect @llvm attributes {omnir.ods, omnir.enums = {' + ', '.join(enums) + '}} {')
 for n, params in TYPES:
-    out.append(f'  irdl.type @{n} {{')
+    attrs = f' attributes {{omnir.class_name = {q(TYPE_CLASS_NAMES[n])}}}' if n in TYPE_CLASS_NAMES else ''
+    out.append(f'  irdl.type @{n}{attrs} {{')
     if params:
         for i, p in enumerate(params):
-            out.append(f'    %{i} = irdl.any')
+            c = TYPE_PARAM_CONSTRAINTS.get((n, p))
+            out.append(f'    %{i} = irdl.any' + (f' {{omnir.constraint = {q(c)}}}' if c else ''))
         out.append('    irdl.parameters(' + ', '.join(f'{p}: %{i}' for i, p in enumerate(params)) + ')')
     out.append('  }')
 for n, e in ENUM_ATTRS:

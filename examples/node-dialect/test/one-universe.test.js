@@ -27,6 +27,14 @@ test('a type from the second addon works as a memref element type; TypeIDs agree
   const t = r.elementType;
   assert.ok(t instanceof omnir.DialectType, `${t} is a DialectType`);
   assert.equal(String(t), '!nd.elem');
+  // The classes generated from the definition the addon loaded: the addon's handle comes
+  // back as one, and they build the dialect's types from JavaScript.
+  assert.ok(t instanceof nd.ElemType, `${t} is an nd.ElemType`);
+  assert.ok(nd.ElemType.get(ctx).equals(t));
+  const lane = nd.LaneType.get(64, ctx);
+  assert.equal(String(lane), '!nd.lane<64>');
+  assert.equal(lane.width, 64);
+  assert.throws(() => nd.LaneType.get(48, ctx), /does not satisfy the constraint/);
   const memref = omnir.MemRefType.get([4], t);
   assert.equal(String(memref), 'memref<4x!nd.elem>');
   assert.ok(memref.elementType.equals(t));

@@ -1,10 +1,12 @@
-"""omnir_pixels: the dialect type ``!pixels.rgb<bits>`` (a memref element type), defined by a
-second extension over omnir's one shared core and handed to the ``omnir`` package.
+"""omnir_pixels: the dialect ``pixels`` (``!pixels.rgb<bits>``, a memref element type, and a
+few more kinds), defined as data (``pixels.irdl.mlir``), loaded by a second extension over
+omnir's one shared core, with Python classes generated from the same file.
 
     import omnir, omnir_pixels
     with omnir.Context():
-        rgb8 = omnir_pixels.rgb(8)                       # an omnir.DialectType
+        rgb8 = omnir_pixels.rgb(8)                       # an omnir_pixels.RgbType
         omnir.MemRefType.get([4], rgb8)                  # memref<4x!pixels.rgb<8>>
+        rgb8.bits                                        # 8
 """
 
 from __future__ import annotations
@@ -14,6 +16,24 @@ from typing import Optional
 import omnir  # first: loads libomnir.so.0 from the omnir package, by SONAME
 
 from . import _pixels
+from ._pixels_ops_gen import Channel, ChannelAttr, NameAttr, PlaneType, RawHandleType, RgbType
+
+__all__ = [
+    "Channel",
+    "ChannelAttr",
+    "NameAttr",
+    "PlaneType",
+    "RawHandleType",
+    "RgbType",
+    "call_type_method",
+    "is_memref_element",
+    "library_version",
+    "memref_of",
+    "register",
+    "rgb",
+    "rgb_typeid",
+    "type_id_of",
+]
 
 
 def _ctx(context: Optional[omnir.Context]) -> omnir.Context:
@@ -26,16 +46,15 @@ def _ctx(context: Optional[omnir.Context]) -> omnir.Context:
 
 
 def register(context: Optional[omnir.Context] = None) -> None:
-    """Registers the ``pixels`` dialect in the context (idempotent)."""
+    """Loads the ``pixels`` dialect into the context, from this extension (idempotent)."""
     _pixels.register(_ctx(context)._CAPIPtr)
 
 
-def rgb(bits: int, context: Optional[omnir.Context] = None) -> omnir.DialectType:
-    """``!pixels.rgb<bits>`` (bits: 8 or 16), built by this extension."""
+def rgb(bits: int, context: Optional[omnir.Context] = None) -> RgbType:
+    """``!pixels.rgb<bits>`` (bits: 8 or 16), the dialect loaded first."""
     c = _ctx(context)
-    t = omnir.Type._CAPICreate(_pixels.rgb(c._CAPIPtr, bits))
-    assert isinstance(t, omnir.DialectType)
-    return t
+    register(c)
+    return RgbType.get(bits, context=c)
 
 
 def memref_of(element: omnir.Type, n: int) -> omnir.MemRefType:

@@ -1,8 +1,11 @@
-//! `omnir_pixels._pixels`: registers the dialect `pixels` with the type `!pixels.rgb<bits>`
-//! (bits 8 or 16) that implements `builtin.MemRefElementTypeInterface`, through omnir's C API
-//! (omnir-sys) — the path any C, C++ or Rust plugin takes. Contexts and types cross from and to
-//! the `omnir` package as MLIR-style capsules (`Context._CAPIPtr`, `Type._CAPICreate`):
-//! both extensions call the one libomnir.so.0, so a handle means the same thing in each.
+//! `omnir_pixels._pixels`: the native half of the example package. It loads the dialect
+//! `pixels` (`pixels.irdl.mlir`: the type `!pixels.rgb<bits>`, bits 8 or 16, a memref element
+//! type, and a few more kinds) into a context created by the `omnir` package, through
+//! omnir's C API (omnir-sys) — the path any C, C++ or Rust plugin takes — and answers
+//! questions about types from its side of the process. Contexts and types cross from and to
+//! the `omnir` package as MLIR-style capsules (`Context._CAPIPtr`, `Type._CAPICreate`): both
+//! extensions call the one libomnir.so.0, so a handle means the same thing in each. The
+//! dialect's Python classes are generated from the same file (`_pixels_ops_gen.py`).
 
 use std::ffi::{c_void, CStr};
 
@@ -13,9 +16,8 @@ use pyo3::prelude::*;
 
 const CONTEXT_CAPSULE: &CStr = c"omnir.Context._CAPIPtr";
 const TYPE_CAPSULE: &CStr = c"omnir.Type._CAPIPtr";
-const DIALECT: &str = "pixels";
-const TYPE: &str = "rgb";
 const QUALIFIED: &str = "pixels.rgb";
+const DEFINITION: &str = include_str!("../omnir_pixels/pixels.irdl.mlir");
 
 fn last_error(what: &str, status: sys::omnir_status) -> PyErr {
     // SAFETY: no arguments; the string is owned by us and freed right after.
@@ -83,31 +85,6 @@ fn unpack(v: u64) -> sys::omnir_type {
     sys::omnir_type { context: (v >> 32) as u32, id: v as u32 }
 }
 
-/// The parameters verifier: one integer parameter, 8 or 16.
-unsafe extern "C" fn verify_rgb(
-    _user_data: *mut c_void,
-    ctx: *mut sys::omnir_context,
-    params: *const sys::omnir_attribute,
-    num_params: usize,
-    message: *mut sys::omnir_callback_message,
-) -> u32 {
-    let fail = |text: &str| {
-        // SAFETY: `message` is live during this callback.
-        unsafe { sys::omnir_callback_message_set(message, text.as_ptr().cast(), text.len()) };
-        1
-    };
-    if num_params != 1 {
-        return fail("!pixels.rgb takes one parameter");
-    }
-    let mut bits = 0i64;
-    // SAFETY: omnir passes `num_params` live handles and a context that may be read.
-    let st = unsafe { sys::omnir_integer_attr_get_int64(ctx, *params, &mut bits) };
-    if st != sys::omnir_status::OMNIR_OK || !(bits == 8 || bits == 16) {
-        return fail("!pixels.rgb: bits must be the integer 8 or 16");
-    }
-    0
-}
-
 fn typeid(name: &str) -> PyResult<u32> {
     let mut id = 0u32;
     // SAFETY: a valid string and out-pointer.
@@ -115,62 +92,36 @@ fn typeid(name: &str) -> PyResult<u32> {
     Ok(id)
 }
 
-/// Registers the dialect and its type in the context (idempotent); returns the type's
-/// definition id.
+/// Loads the dialect's definition into the context (once: a context that has it already is
+/// left alone); returns the definition id of `!pixels.rgb`.
 #[pyfunction]
 fn register(context_capsule: &Bound<'_, PyAny>) -> PyResult<u32> {
     let ctx = context(context_capsule)?;
     let mut def = 0u32;
-    // SAFETY: a live context (the capsule's owner is kept alive by the caller) and valid
-    // strings and out-pointers throughout.
+    let file = "pixels.irdl.mlir";
+    // SAFETY: a live context (the capsule's owner is kept alive by the caller), valid strings
+    // and out-pointers.
     unsafe {
         if sys::omnir_dialect_lookup_type(ctx, QUALIFIED.as_ptr().cast(), QUALIFIED.len(), &mut def)
-            == sys::omnir_status::OMNIR_OK
+            != sys::omnir_status::OMNIR_OK
         {
-            return Ok(def);
+            check(
+                "omnir_dialect_load_definitions",
+                sys::omnir_dialect_load_definitions(
+                    ctx,
+                    DEFINITION.as_ptr().cast(),
+                    DEFINITION.len(),
+                    file.as_ptr().cast(),
+                    file.len(),
+                ),
+            )?;
+            check(
+                "omnir_dialect_lookup_type",
+                sys::omnir_dialect_lookup_type(ctx, QUALIFIED.as_ptr().cast(), QUALIFIED.len(), &mut def),
+            )?;
         }
-        check(
-            "omnir_dialect_register",
-            sys::omnir_dialect_register(ctx, DIALECT.as_ptr().cast(), DIALECT.len(), false),
-        )?;
-        let param = sys::omnir_string_view { data: c"bits".as_ptr(), len: 4 };
-        let interface = sys::omnir_interface_impl {
-            interface: typeid("builtin.MemRefElementTypeInterface")?,
-            vtable: std::ptr::null(),
-            user_data: std::ptr::null_mut(),
-            free_user_data: None,
-        };
-        // Zeroed first: fields the C API may add later default to "none".
-        let mut d: sys::omnir_type_definition = std::mem::zeroed();
-        d.dialect = DIALECT.as_ptr().cast();
-        d.dialect_len = DIALECT.len();
-        d.name = TYPE.as_ptr().cast();
-        d.name_len = TYPE.len();
-        d.params = &param;
-        d.num_params = 1;
-        d.verify = Some(verify_rgb);
-        d.interfaces = &interface;
-        d.num_interfaces = 1;
-        check("omnir_dialect_register_type", sys::omnir_dialect_register_type(ctx, &d, &mut def))?;
     }
     Ok(def)
-}
-
-/// `!pixels.rgb<bits>` in the context, as a packed handle (`omnir.Type._CAPICreate` takes it).
-#[pyfunction]
-fn rgb(context_capsule: &Bound<'_, PyAny>, bits: i64) -> PyResult<u64> {
-    let ctx = context(context_capsule)?;
-    let def = register(context_capsule)?;
-    let mut i64t = sys::omnir_type::default();
-    let mut attr = sys::omnir_attribute::default();
-    let mut t = sys::omnir_type::default();
-    // SAFETY: a live context, valid out-pointers.
-    unsafe {
-        check("omnir_integer_type_get", sys::omnir_integer_type_get(ctx, 64, 0, &mut i64t))?;
-        check("omnir_integer_attr_get", sys::omnir_integer_attr_get(ctx, i64t, bits, &mut attr))?;
-        check("!pixels.rgb", sys::omnir_dialect_type_get(ctx, def, &attr, 1, &mut t))?;
-    }
-    Ok(pack(t))
 }
 
 /// `memref<n x element>` built on this side (the element-type interface is checked by the
@@ -326,7 +277,6 @@ fn library_version() -> u32 {
 #[pymodule]
 fn _pixels(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(register, m)?)?;
-    m.add_function(wrap_pyfunction!(rgb, m)?)?;
     m.add_function(wrap_pyfunction!(memref_of, m)?)?;
     m.add_function(wrap_pyfunction!(type_id_of, m)?)?;
     m.add_function(wrap_pyfunction!(is_memref_element, m)?)?;

@@ -75,6 +75,34 @@
 #define OMNIR_ARITH_ROUNDINGMODE_TOWARD_ZERO INT64_C(3)
 #define OMNIR_ARITH_ROUNDINGMODE_TO_NEAREST_AWAY INT64_C(4)
 
+/* `#arith.fastmath`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_arith_fastmath_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "arith.fastmath", params, 1, out);
+}
+/* Whether `value` is a `#arith.fastmath`. */
+static inline bool omnir_arith_fastmath_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#arith.fastmath");
+}
+static inline enum omnir_status omnir_arith_fastmath_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#arith.overflow`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_arith_overflow_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "arith.overflow", params, 1, out);
+}
+/* Whether `value` is a `#arith.overflow`. */
+static inline bool omnir_arith_overflow_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#arith.overflow");
+}
+static inline enum omnir_status omnir_arith_overflow_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
 /* `arith.addf` (floating point addition operation): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_arith_addf_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, struct omnir_value lhs, struct omnir_value rhs, struct omnir_attribute fastmath, struct omnir_op *out) {

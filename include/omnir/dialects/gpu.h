@@ -91,6 +91,360 @@
 #define OMNIR_GPU_TRANSPOSEMODE_TRANSPOSE INT64_C(1)
 #define OMNIR_GPU_TRANSPOSEMODE_CONJUGATE_TRANSPOSE INT64_C(2)
 
+/* `!gpu.mma_matrix`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_mma_matrix_type_get(struct omnir_context *ctx, struct omnir_attribute shape, struct omnir_attribute elementType, struct omnir_attribute operand, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {shape, elementType, operand};
+  return omnir_ods_dialect_type_get(ctx, "gpu.mma_matrix", params, 3, out);
+}
+/* Whether `value` is a `!gpu.mma_matrix`. */
+static inline bool omnir_gpu_mma_matrix_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.mma_matrix");
+}
+static inline enum omnir_status omnir_gpu_mma_matrix_type_get_shape(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_gpu_mma_matrix_type_get_elementType(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_gpu_mma_matrix_type_get_operand(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 2, out);
+}
+
+/* `!gpu.async.token`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_async_token_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "gpu.async.token", NULL, 0, out);
+}
+/* Whether `value` is a `!gpu.async.token`. */
+static inline bool omnir_gpu_async_token_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.async.token");
+}
+
+/* `!gpu.named_barrier`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_named_barrier_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "gpu.named_barrier", NULL, 0, out);
+}
+/* Whether `value` is a `!gpu.named_barrier`. */
+static inline bool omnir_gpu_named_barrier_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.named_barrier");
+}
+
+/* `!gpu.sparse.dntensor_handle`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_sparse_dntensor_handle_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "gpu.sparse.dntensor_handle", NULL, 0, out);
+}
+/* Whether `value` is a `!gpu.sparse.dntensor_handle`. */
+static inline bool omnir_gpu_sparse_dntensor_handle_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.sparse.dntensor_handle");
+}
+
+/* `!gpu.sparse.spmat_handle`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_sparse_spmat_handle_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "gpu.sparse.spmat_handle", NULL, 0, out);
+}
+/* Whether `value` is a `!gpu.sparse.spmat_handle`. */
+static inline bool omnir_gpu_sparse_spmat_handle_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.sparse.spmat_handle");
+}
+
+/* `!gpu.sparse.spgemmop_handle`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_sparse_spgemmop_handle_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "gpu.sparse.spgemmop_handle", NULL, 0, out);
+}
+/* Whether `value` is a `!gpu.sparse.spgemmop_handle`. */
+static inline bool omnir_gpu_sparse_spgemmop_handle_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "gpu.sparse.spgemmop_handle");
+}
+
+/* `#gpu.dim`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_dim_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.dim", params, 1, out);
+}
+/* Whether `value` is a `#gpu.dim`. */
+static inline bool omnir_gpu_dim_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.dim");
+}
+static inline enum omnir_status omnir_gpu_dim_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.address_space`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_address_space_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.address_space", params, 1, out);
+}
+/* Whether `value` is a `#gpu.address_space`. */
+static inline bool omnir_gpu_address_space_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.address_space");
+}
+static inline enum omnir_status omnir_gpu_address_space_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.all_reduce_op`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_all_reduce_op_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.all_reduce_op", params, 1, out);
+}
+/* Whether `value` is a `#gpu.all_reduce_op`. */
+static inline bool omnir_gpu_all_reduce_op_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.all_reduce_op");
+}
+static inline enum omnir_status omnir_gpu_all_reduce_op_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.shuffle_mode`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_shuffle_mode_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.shuffle_mode", params, 1, out);
+}
+/* Whether `value` is a `#gpu.shuffle_mode`. */
+static inline bool omnir_gpu_shuffle_mode_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.shuffle_mode");
+}
+static inline enum omnir_status omnir_gpu_shuffle_mode_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.barrier_scope`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_barrier_scope_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.barrier_scope", params, 1, out);
+}
+/* Whether `value` is a `#gpu.barrier_scope`. */
+static inline bool omnir_gpu_barrier_scope_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.barrier_scope");
+}
+static inline enum omnir_status omnir_gpu_barrier_scope_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.thread`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_thread_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.thread", params, 1, out);
+}
+/* Whether `value` is a `#gpu.thread`. */
+static inline bool omnir_gpu_thread_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.thread");
+}
+static inline enum omnir_status omnir_gpu_thread_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.block`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_block_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.block", params, 1, out);
+}
+/* Whether `value` is a `#gpu.block`. */
+static inline bool omnir_gpu_block_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.block");
+}
+static inline enum omnir_status omnir_gpu_block_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.warp`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_warp_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.warp", params, 1, out);
+}
+/* Whether `value` is a `#gpu.warp`. */
+static inline bool omnir_gpu_warp_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.warp");
+}
+static inline enum omnir_status omnir_gpu_warp_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.warpgroup`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_warpgroup_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.warpgroup", params, 1, out);
+}
+/* Whether `value` is a `#gpu.warpgroup`. */
+static inline bool omnir_gpu_warpgroup_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.warpgroup");
+}
+static inline enum omnir_status omnir_gpu_warpgroup_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.lane`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_lane_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.lane", params, 1, out);
+}
+/* Whether `value` is a `#gpu.lane`. */
+static inline bool omnir_gpu_lane_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.lane");
+}
+static inline enum omnir_status omnir_gpu_lane_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.memory_space`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_memory_space_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.memory_space", params, 1, out);
+}
+/* Whether `value` is a `#gpu.memory_space`. */
+static inline bool omnir_gpu_memory_space_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.memory_space");
+}
+static inline enum omnir_status omnir_gpu_memory_space_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.mma_element_wise`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_mma_element_wise_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.mma_element_wise", params, 1, out);
+}
+/* Whether `value` is a `#gpu.mma_element_wise`. */
+static inline bool omnir_gpu_mma_element_wise_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.mma_element_wise");
+}
+static inline enum omnir_status omnir_gpu_mma_element_wise_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.loop_dim_map`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_loop_dim_map_attr_get(struct omnir_context *ctx, struct omnir_attribute processor, struct omnir_attribute map, struct omnir_attribute bound, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {processor, map, bound};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.loop_dim_map", params, 3, out);
+}
+/* Whether `value` is a `#gpu.loop_dim_map`. */
+static inline bool omnir_gpu_loop_dim_map_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.loop_dim_map");
+}
+static inline enum omnir_status omnir_gpu_loop_dim_map_attr_get_processor(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_gpu_loop_dim_map_attr_get_map(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_gpu_loop_dim_map_attr_get_bound(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 2, out);
+}
+
+/* `#gpu.select_object`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_select_object_attr_get(struct omnir_context *ctx, struct omnir_attribute target, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {target};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.select_object", params, 1, out);
+}
+/* Whether `value` is a `#gpu.select_object`. */
+static inline bool omnir_gpu_select_object_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.select_object");
+}
+static inline enum omnir_status omnir_gpu_select_object_attr_get_target(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.broadcast`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_broadcast_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.broadcast", params, 1, out);
+}
+/* Whether `value` is a `#gpu.broadcast`. */
+static inline bool omnir_gpu_broadcast_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.broadcast");
+}
+static inline enum omnir_status omnir_gpu_broadcast_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.mat_transpose_mode`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_mat_transpose_mode_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.mat_transpose_mode", params, 1, out);
+}
+/* Whether `value` is a `#gpu.mat_transpose_mode`. */
+static inline bool omnir_gpu_mat_transpose_mode_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.mat_transpose_mode");
+}
+static inline enum omnir_status omnir_gpu_mat_transpose_mode_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.prune_2to4_spmat_flag`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_prune_2to4_spmat_flag_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.prune_2to4_spmat_flag", params, 1, out);
+}
+/* Whether `value` is a `#gpu.prune_2to4_spmat_flag`. */
+static inline bool omnir_gpu_prune_2to4_spmat_flag_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.prune_2to4_spmat_flag");
+}
+static inline enum omnir_status omnir_gpu_prune_2to4_spmat_flag_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.spgemm_work_estimation_or_compute_kind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_spgemm_work_estimation_or_compute_kind_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.spgemm_work_estimation_or_compute_kind", params, 1, out);
+}
+/* Whether `value` is a `#gpu.spgemm_work_estimation_or_compute_kind`. */
+static inline bool omnir_gpu_spgemm_work_estimation_or_compute_kind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.spgemm_work_estimation_or_compute_kind");
+}
+static inline enum omnir_status omnir_gpu_spgemm_work_estimation_or_compute_kind_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#gpu.object`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_gpu_object_attr_get(struct omnir_context *ctx, struct omnir_attribute target, struct omnir_attribute format, struct omnir_attribute properties, struct omnir_attribute kernels, struct omnir_attribute object, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {target, format, properties, kernels, object};
+  return omnir_ods_dialect_attr_get(ctx, "gpu.object", params, 5, out);
+}
+/* Whether `value` is a `#gpu.object`. */
+static inline bool omnir_gpu_object_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#gpu.object");
+}
+static inline enum omnir_status omnir_gpu_object_attr_get_target(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_gpu_object_attr_get_format(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_gpu_object_attr_get_properties(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 2, out);
+}
+static inline enum omnir_status omnir_gpu_object_attr_get_kernels(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 3, out);
+}
+static inline enum omnir_status omnir_gpu_object_attr_get_object(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 4, out);
+}
+
 /* `gpu.all_reduce` (reduction across a workgroup): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_gpu_all_reduce_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, struct omnir_value value, struct omnir_attribute op_, struct omnir_attribute uniform, struct omnir_op *out) {

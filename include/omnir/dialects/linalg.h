@@ -73,6 +73,90 @@
 #define OMNIR_LINALG_WINOGRADCONV2DFMR_F_4_3 INT64_C(1)
 #define OMNIR_LINALG_WINOGRADCONV2DFMR_F_2_5 INT64_C(2)
 
+/* `#linalg.unary_fn`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_unary_fn_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.unary_fn", params, 1, out);
+}
+/* Whether `value` is a `#linalg.unary_fn`. */
+static inline bool omnir_linalg_unary_fn_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.unary_fn");
+}
+static inline enum omnir_status omnir_linalg_unary_fn_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#linalg.binary_fn`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_binary_fn_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.binary_fn", params, 1, out);
+}
+/* Whether `value` is a `#linalg.binary_fn`. */
+static inline bool omnir_linalg_binary_fn_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.binary_fn");
+}
+static inline enum omnir_status omnir_linalg_binary_fn_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#linalg.ternary_fn`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_ternary_fn_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.ternary_fn", params, 1, out);
+}
+/* Whether `value` is a `#linalg.ternary_fn`. */
+static inline bool omnir_linalg_ternary_fn_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.ternary_fn");
+}
+static inline enum omnir_status omnir_linalg_ternary_fn_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#linalg.elementwise_kind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_elementwise_kind_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.elementwise_kind", params, 1, out);
+}
+/* Whether `value` is a `#linalg.elementwise_kind`. */
+static inline bool omnir_linalg_elementwise_kind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.elementwise_kind");
+}
+static inline enum omnir_status omnir_linalg_elementwise_kind_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#linalg.type_fn`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_type_fn_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.type_fn", params, 1, out);
+}
+/* Whether `value` is a `#linalg.type_fn`. */
+static inline bool omnir_linalg_type_fn_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.type_fn");
+}
+static inline enum omnir_status omnir_linalg_type_fn_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#linalg.iterator_type`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_linalg_iterator_type_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "linalg.iterator_type", params, 1, out);
+}
+/* Whether `value` is a `#linalg.iterator_type`. */
+static inline bool omnir_linalg_iterator_type_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#linalg.iterator_type");
+}
+static inline enum omnir_status omnir_linalg_iterator_type_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
 /* `linalg.batch_matmul` (batched matrix multiplication): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_linalg_batch_matmul_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, const struct omnir_type *result_tensors, size_t result_tensors_count, const struct omnir_value *inputs, size_t inputs_count, const struct omnir_value *outputs, size_t outputs_count, struct omnir_attribute indexing_maps, struct omnir_attribute cast, struct omnir_op *out) {

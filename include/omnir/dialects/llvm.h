@@ -191,6 +191,563 @@
 #define OMNIR_LLVM_VISIBILITY_HIDDEN INT64_C(1)
 #define OMNIR_LLVM_VISIBILITY_PROTECTED INT64_C(2)
 
+/* `!llvm.void`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_void_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.void", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.void`. */
+static inline bool omnir_llvm_void_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.void");
+}
+
+/* `!llvm.ptr`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_ptr_type_get(struct omnir_context *ctx, struct omnir_attribute addr_space, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {addr_space};
+  return omnir_ods_dialect_type_get(ctx, "llvm.ptr", params, 1, out);
+}
+/* Whether `value` is a `!llvm.ptr`. */
+static inline bool omnir_llvm_ptr_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.ptr");
+}
+static inline enum omnir_status omnir_llvm_ptr_type_get_addr_space(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+
+/* `!llvm.array`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_array_type_get(struct omnir_context *ctx, struct omnir_attribute element, struct omnir_attribute size, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {element, size};
+  return omnir_ods_dialect_type_get(ctx, "llvm.array", params, 2, out);
+}
+/* Whether `value` is a `!llvm.array`. */
+static inline bool omnir_llvm_array_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.array");
+}
+static inline enum omnir_status omnir_llvm_array_type_get_element(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_llvm_array_type_get_size(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 1, out);
+}
+
+/* `!llvm.func`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_func_type_get(struct omnir_context *ctx, struct omnir_attribute result, struct omnir_attribute params_, struct omnir_attribute vararg, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {result, params_, vararg};
+  return omnir_ods_dialect_type_get(ctx, "llvm.func", params, 3, out);
+}
+/* Whether `value` is a `!llvm.func`. */
+static inline bool omnir_llvm_func_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.func");
+}
+static inline enum omnir_status omnir_llvm_func_type_get_result(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_llvm_func_type_get_params(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_llvm_func_type_get_vararg(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 2, out);
+}
+
+/* `!llvm.struct`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_struct_type_get(struct omnir_context *ctx, struct omnir_attribute name_, struct omnir_attribute flags, struct omnir_attribute body, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {name_, flags, body};
+  return omnir_ods_dialect_type_get(ctx, "llvm.struct", params, 3, out);
+}
+/* Whether `value` is a `!llvm.struct`. */
+static inline bool omnir_llvm_struct_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.struct");
+}
+static inline enum omnir_status omnir_llvm_struct_type_get_name_(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_llvm_struct_type_get_flags(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_llvm_struct_type_get_body(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 2, out);
+}
+
+/* `!llvm.label`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_label_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.label", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.label`. */
+static inline bool omnir_llvm_label_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.label");
+}
+
+/* `!llvm.metadata`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_metadata_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.metadata", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.metadata`. */
+static inline bool omnir_llvm_metadata_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.metadata");
+}
+
+/* `!llvm.token`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_token_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.token", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.token`. */
+static inline bool omnir_llvm_token_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.token");
+}
+
+/* `!llvm.x86_amx`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_x86_amx_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.x86_amx", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.x86_amx`. */
+static inline bool omnir_llvm_x86_amx_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.x86_amx");
+}
+
+/* `!llvm.ppc_fp128`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_ppc_fp128_type_get(struct omnir_context *ctx, struct omnir_type *out) {
+  return omnir_ods_dialect_type_get(ctx, "llvm.ppc_fp128", NULL, 0, out);
+}
+/* Whether `value` is a `!llvm.ppc_fp128`. */
+static inline bool omnir_llvm_ppc_fp128_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.ppc_fp128");
+}
+
+/* `!llvm.target`: the type with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_target_type_get(struct omnir_context *ctx, struct omnir_attribute name_, struct omnir_attribute types, struct omnir_attribute ints, struct omnir_type *out) {
+  const struct omnir_attribute params[] = {name_, types, ints};
+  return omnir_ods_dialect_type_get(ctx, "llvm.target", params, 3, out);
+}
+/* Whether `value` is a `!llvm.target`. */
+static inline bool omnir_llvm_target_type_isa(const struct omnir_context *ctx, struct omnir_type value) {
+  return omnir_ods_type_is(ctx, value, "llvm.target");
+}
+static inline enum omnir_status omnir_llvm_target_type_get_name_(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 0, out);
+}
+static inline enum omnir_status omnir_llvm_target_type_get_types(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 1, out);
+}
+static inline enum omnir_status omnir_llvm_target_type_get_ints(const struct omnir_context *ctx, struct omnir_type value, struct omnir_attribute *out) {
+  return omnir_dialect_type_get_param(ctx, value, 2, out);
+}
+
+/* `#llvm.linkage`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_linkage_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.linkage", params, 1, out);
+}
+/* Whether `value` is a `#llvm.linkage`. */
+static inline bool omnir_llvm_linkage_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.linkage");
+}
+static inline enum omnir_status omnir_llvm_linkage_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.cconv`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_cconv_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.cconv", params, 1, out);
+}
+/* Whether `value` is a `#llvm.cconv`. */
+static inline bool omnir_llvm_cconv_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.cconv");
+}
+static inline enum omnir_status omnir_llvm_cconv_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.tailcallkind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_tailcallkind_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.tailcallkind", params, 1, out);
+}
+/* Whether `value` is a `#llvm.tailcallkind`. */
+static inline bool omnir_llvm_tailcallkind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.tailcallkind");
+}
+static inline enum omnir_status omnir_llvm_tailcallkind_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.fastmath`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_fastmath_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.fastmath", params, 1, out);
+}
+/* Whether `value` is a `#llvm.fastmath`. */
+static inline bool omnir_llvm_fastmath_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.fastmath");
+}
+static inline enum omnir_status omnir_llvm_fastmath_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.blockaddress`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_blockaddress_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.blockaddress", params, 1, out);
+}
+/* Whether `value` is a `#llvm.blockaddress`. */
+static inline bool omnir_llvm_blockaddress_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.blockaddress");
+}
+static inline enum omnir_status omnir_llvm_blockaddress_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.blocktag`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_blocktag_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.blocktag", params, 1, out);
+}
+/* Whether `value` is a `#llvm.blocktag`. */
+static inline bool omnir_llvm_blocktag_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.blocktag");
+}
+static inline enum omnir_status omnir_llvm_blocktag_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.framePointerKind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_framePointerKind_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.framePointerKind", params, 1, out);
+}
+/* Whether `value` is a `#llvm.framePointerKind`. */
+static inline bool omnir_llvm_framePointerKind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.framePointerKind");
+}
+static inline enum omnir_status omnir_llvm_framePointerKind_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.target_features`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_target_features_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.target_features", params, 1, out);
+}
+/* Whether `value` is a `#llvm.target_features`. */
+static inline bool omnir_llvm_target_features_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.target_features");
+}
+static inline enum omnir_status omnir_llvm_target_features_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.memory_effects`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_memory_effects_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.memory_effects", params, 1, out);
+}
+/* Whether `value` is a `#llvm.memory_effects`. */
+static inline bool omnir_llvm_memory_effects_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.memory_effects");
+}
+static inline enum omnir_status omnir_llvm_memory_effects_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.vscale_range`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_vscale_range_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.vscale_range", params, 1, out);
+}
+/* Whether `value` is a `#llvm.vscale_range`. */
+static inline bool omnir_llvm_vscale_range_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.vscale_range");
+}
+static inline enum omnir_status omnir_llvm_vscale_range_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.loop_annotation`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_loop_annotation_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.loop_annotation", params, 1, out);
+}
+/* Whether `value` is a `#llvm.loop_annotation`. */
+static inline bool omnir_llvm_loop_annotation_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.loop_annotation");
+}
+static inline enum omnir_status omnir_llvm_loop_annotation_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.tbaa_root`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_tbaa_root_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.tbaa_root", params, 1, out);
+}
+/* Whether `value` is a `#llvm.tbaa_root`. */
+static inline bool omnir_llvm_tbaa_root_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.tbaa_root");
+}
+static inline enum omnir_status omnir_llvm_tbaa_root_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.tbaa_type_desc`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_tbaa_type_desc_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.tbaa_type_desc", params, 1, out);
+}
+/* Whether `value` is a `#llvm.tbaa_type_desc`. */
+static inline bool omnir_llvm_tbaa_type_desc_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.tbaa_type_desc");
+}
+static inline enum omnir_status omnir_llvm_tbaa_type_desc_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.tbaa_tag`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_tbaa_tag_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.tbaa_tag", params, 1, out);
+}
+/* Whether `value` is a `#llvm.tbaa_tag`. */
+static inline bool omnir_llvm_tbaa_tag_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.tbaa_tag");
+}
+static inline enum omnir_status omnir_llvm_tbaa_tag_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.access_group`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_access_group_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.access_group", params, 1, out);
+}
+/* Whether `value` is a `#llvm.access_group`. */
+static inline bool omnir_llvm_access_group_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.access_group");
+}
+static inline enum omnir_status omnir_llvm_access_group_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.alias_scope`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_alias_scope_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.alias_scope", params, 1, out);
+}
+/* Whether `value` is a `#llvm.alias_scope`. */
+static inline bool omnir_llvm_alias_scope_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.alias_scope");
+}
+static inline enum omnir_status omnir_llvm_alias_scope_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.alias_scope_domain`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_alias_scope_domain_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.alias_scope_domain", params, 1, out);
+}
+/* Whether `value` is a `#llvm.alias_scope_domain`. */
+static inline bool omnir_llvm_alias_scope_domain_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.alias_scope_domain");
+}
+static inline enum omnir_status omnir_llvm_alias_scope_domain_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.constant_range`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_constant_range_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.constant_range", params, 1, out);
+}
+/* Whether `value` is a `#llvm.constant_range`. */
+static inline bool omnir_llvm_constant_range_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.constant_range");
+}
+static inline enum omnir_status omnir_llvm_constant_range_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.mmra_tag`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_mmra_tag_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.mmra_tag", params, 1, out);
+}
+/* Whether `value` is a `#llvm.mmra_tag`. */
+static inline bool omnir_llvm_mmra_tag_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.mmra_tag");
+}
+static inline enum omnir_status omnir_llvm_mmra_tag_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.dereferenceable`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_dereferenceable_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.dereferenceable", params, 1, out);
+}
+/* Whether `value` is a `#llvm.dereferenceable`. */
+static inline bool omnir_llvm_dereferenceable_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.dereferenceable");
+}
+static inline enum omnir_status omnir_llvm_dereferenceable_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.vec_type_hint`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_vec_type_hint_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.vec_type_hint", params, 1, out);
+}
+/* Whether `value` is a `#llvm.vec_type_hint`. */
+static inline bool omnir_llvm_vec_type_hint_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.vec_type_hint");
+}
+static inline enum omnir_status omnir_llvm_vec_type_hint_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.zero`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_zero_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.zero", params, 1, out);
+}
+/* Whether `value` is a `#llvm.zero`. */
+static inline bool omnir_llvm_zero_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.zero");
+}
+static inline enum omnir_status omnir_llvm_zero_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.undef`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_undef_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.undef", params, 1, out);
+}
+/* Whether `value` is a `#llvm.undef`. */
+static inline bool omnir_llvm_undef_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.undef");
+}
+static inline enum omnir_status omnir_llvm_undef_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.poison`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_poison_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.poison", params, 1, out);
+}
+/* Whether `value` is a `#llvm.poison`. */
+static inline bool omnir_llvm_poison_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.poison");
+}
+static inline enum omnir_status omnir_llvm_poison_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.uwtableKind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_uwtableKind_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.uwtableKind", params, 1, out);
+}
+/* Whether `value` is a `#llvm.uwtableKind`. */
+static inline bool omnir_llvm_uwtableKind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.uwtableKind");
+}
+static inline enum omnir_status omnir_llvm_uwtableKind_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.mlir.module_flag`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_mlir_module_flag_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.mlir.module_flag", params, 1, out);
+}
+/* Whether `value` is a `#llvm.mlir.module_flag`. */
+static inline bool omnir_llvm_mlir_module_flag_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.mlir.module_flag");
+}
+static inline enum omnir_status omnir_llvm_mlir_module_flag_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.dependent_libraries`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_dependent_libraries_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.dependent_libraries", params, 1, out);
+}
+/* Whether `value` is a `#llvm.dependent_libraries`. */
+static inline bool omnir_llvm_dependent_libraries_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.dependent_libraries");
+}
+static inline enum omnir_status omnir_llvm_dependent_libraries_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.comdat`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_comdat_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.comdat", params, 1, out);
+}
+/* Whether `value` is a `#llvm.comdat`. */
+static inline bool omnir_llvm_comdat_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.comdat");
+}
+static inline enum omnir_status omnir_llvm_comdat_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#llvm.target`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_llvm_target_attr_get(struct omnir_context *ctx, struct omnir_attribute text, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {text};
+  return omnir_ods_dialect_attr_get(ctx, "llvm.target", params, 1, out);
+}
+/* Whether `value` is a `#llvm.target`. */
+static inline bool omnir_llvm_target_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#llvm.target");
+}
+static inline enum omnir_status omnir_llvm_target_attr_get_text(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
 /* `llvm.intr.acos` (llvm.acos intrinsic): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_llvm_intr_acos_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, struct omnir_value in, struct omnir_attribute fastmathFlags, struct omnir_op *out) {

@@ -66,4 +66,37 @@ static inline bool omnir_ods_op_is(const struct omnir_context *ctx, struct omnir
   return same;
 }
 
+/* The type `!qualified<params>` of a registered kind (a shipped dialect's kind loads it). */
+static inline enum omnir_status omnir_ods_dialect_type_get(struct omnir_context *ctx, const char *qualified,
+                                                           const struct omnir_attribute *params, size_t num_params,
+                                                           struct omnir_type *out) {
+  uint32_t def;
+  enum omnir_status st = omnir_dialect_lookup_type(ctx, qualified, strlen(qualified), &def);
+  return st == OMNIR_OK ? omnir_dialect_type_get(ctx, def, params, num_params, out) : st;
+}
+
+/* The attribute `#qualified<params>` of a registered kind (`qualified` without `#`). */
+static inline enum omnir_status omnir_ods_dialect_attr_get(struct omnir_context *ctx, const char *qualified,
+                                                           const struct omnir_attribute *params, size_t num_params,
+                                                           struct omnir_attribute *out) {
+  uint32_t def;
+  enum omnir_status st = omnir_dialect_lookup_attribute(ctx, qualified, strlen(qualified), &def);
+  return st == OMNIR_OK ? omnir_dialect_attr_get(ctx, def, params, num_params, out) : st;
+}
+
+/* Whether `t` is of the kind whose TypeID is named `type_id_name` (`pixels.rgb`). */
+static inline bool omnir_ods_type_is(const struct omnir_context *ctx, struct omnir_type t, const char *type_id_name) {
+  uint32_t want, have;
+  return omnir_typeid_get(type_id_name, strlen(type_id_name), &want) == OMNIR_OK &&
+         omnir_type_get_type_id(ctx, t, &have) == OMNIR_OK && want == have;
+}
+
+/* Whether `a` is of the kind whose TypeID is named `type_id_name` (`#pixels.channel`). */
+static inline bool omnir_ods_attr_is(const struct omnir_context *ctx, struct omnir_attribute a,
+                                     const char *type_id_name) {
+  uint32_t want, have;
+  return omnir_typeid_get(type_id_name, strlen(type_id_name), &want) == OMNIR_OK &&
+         omnir_attribute_get_type_id(ctx, a, &have) == OMNIR_OK && want == have;
+}
+
 #endif /* OMNIR_DIALECTS_ODS_COMMON_H */

@@ -4,6 +4,16 @@
 
 #include <omnir/dialects/ods_common.h>
 
+/* `#ub.poison`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_ub_poison_attr_get(struct omnir_context *ctx, struct omnir_attribute *out) {
+  return omnir_ods_dialect_attr_get(ctx, "ub.poison", NULL, 0, out);
+}
+/* Whether `value` is a `#ub.poison`. */
+static inline bool omnir_ub_poison_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#ub.poison");
+}
+
 /* `ub.poison` (Poisoned constant operation.): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_ub_poison_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, struct omnir_type result, struct omnir_attribute value, struct omnir_op *out) {

@@ -30,6 +30,48 @@
 #define OMNIR_VECTOR_PRINTPUNCTUATION_OPEN INT64_C(3)
 #define OMNIR_VECTOR_PRINTPUNCTUATION_CLOSE INT64_C(4)
 
+/* `#vector.kind`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_vector_kind_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "vector.kind", params, 1, out);
+}
+/* Whether `value` is a `#vector.kind`. */
+static inline bool omnir_vector_kind_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#vector.kind");
+}
+static inline enum omnir_status omnir_vector_kind_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#vector.iterator_type`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_vector_iterator_type_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "vector.iterator_type", params, 1, out);
+}
+/* Whether `value` is a `#vector.iterator_type`. */
+static inline bool omnir_vector_iterator_type_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#vector.iterator_type");
+}
+static inline enum omnir_status omnir_vector_iterator_type_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
+/* `#vector.punctuation`: the attr with these parameters into `out` (the definition's constraints
+ * are checked). */
+static inline enum omnir_status omnir_vector_punctuation_attr_get(struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  const struct omnir_attribute params[] = {value};
+  return omnir_ods_dialect_attr_get(ctx, "vector.punctuation", params, 1, out);
+}
+/* Whether `value` is a `#vector.punctuation`. */
+static inline bool omnir_vector_punctuation_attr_isa(const struct omnir_context *ctx, struct omnir_attribute value) {
+  return omnir_ods_attr_is(ctx, value, "#vector.punctuation");
+}
+static inline enum omnir_status omnir_vector_punctuation_attr_get_value(const struct omnir_context *ctx, struct omnir_attribute value, struct omnir_attribute *out) {
+  return omnir_dialect_attr_get_param(ctx, value, 0, out);
+}
+
 /* `vector.bitcast` (bitcast casts between vectors): builds one at `ip` (detached when `ip` is NULL) into `out`. On error nothing is
  * created and the last error says why. */
 static inline enum omnir_status omnir_vector_bitcast_create(struct omnir_context *ctx, struct omnir_location loc, const struct omnir_insertion_point *ip, struct omnir_type result, struct omnir_value source, struct omnir_op *out) {

@@ -1,9 +1,11 @@
 'use strict';
 // What the generated dialect modules (node/lib/dialects/<d>.js, from omnir-gen) share at run
-// time: the view base class, operand and result groups, attributes built from plain values.
+// time: the view base class, operand and result groups, attributes built from plain values,
+// the registration and parameters of the classes of dialect types and attributes.
 // Written once by hand; the classes themselves are generated.
 
 const ir = require('../../index.js');
+const { registerKindClass } = require('../types');
 
 /** A typed view of an operation (MLIR's OpView): `view.operation` is the operation. */
 // What a generated builder passes for the op it has just created: its name needs no check
@@ -180,8 +182,89 @@ function enumeration(cases, spellings, bits) {
   return Object.freeze(e);
 }
 
+// --- classes of dialect types and attributes (`pixels.RgbType`)
+
+// Each generated class: the TypeID value of its kind (`RgbType.NAME`).
+const kindIds = new WeakMap();
+
+/** Registers a generated class (`class RgbType extends ir.DialectType { static NAME =
+ * 'pixels.rgb' ... }`): types and attributes of its kind then come back as that class. */
+function registerKind(cls) {
+  kindIds.set(cls, registerKindClass(cls, cls.prototype instanceof ir.Type));
+}
+
+/** The context a class's `get` builds in: the one given, else that of a parameter given as
+ * a Type or Attribute, else the current one (undefined when there is none: building then
+ * fails with the package's "no context" error). */
+function kindContext(context, args) {
+  if (context !== undefined && context !== null) {
+    if (!(context instanceof ir.Context)) throw new TypeError(`context: expected a Context, got ${describe(context)}`);
+    return context;
+  }
+  for (const a of args) {
+    if (a instanceof ir.Type || a instanceof ir.Attribute) return a.context;
+  }
+  return ir.Context.current;
+}
+
+/** An instance of the type class `cls` from its parameters (attributes). */
+function kindType(cls, params, ctx) {
+  return ir.DialectType.getByName(cls.NAME, params, ctx);
+}
+
+/** An instance of the attribute class `cls` from its parameters. */
+function kindAttr(cls, params, ctx) {
+  return ir.DialectAttr.getByName(cls.NAME, params, ctx);
+}
+
+/** Whether `x` is a type or attribute of the kind of `cls`. A wrapper is of the class once
+ * the class is registered; the TypeID answers for another class of the same kind (a
+ * module generated twice). */
+function isKind(cls, x) {
+  if (x instanceof cls) return true;
+  const base = cls.prototype instanceof ir.Type ? ir.DialectType : ir.DialectAttr;
+  return x instanceof base && x.typeId.value === kindIds.get(cls);
+}
+
+/** `x` as an instance of `cls` (`RgbType.cast(t)`); a TypeError unless it is of that kind. */
+function castKind(cls, x) {
+  if (x instanceof cls) return x;
+  const isType = cls.prototype instanceof ir.Type;
+  if (!(x instanceof (isType ? ir.Type : ir.Attribute))) {
+    throw new TypeError(`expected ${isType ? 'a Type' : 'an Attribute'}, got ${describe(x)}`);
+  }
+  if (!isKind(cls, x)) throw new TypeError(`${x} is not a ${cls.name} (${isType ? '!' : '#'}${cls.NAME})`);
+  // A type keeps its one wrapper per context (`===`): that wrapper becomes the class. An
+  // attribute's wrappers are made per use, so a new one is.
+  return isType ? Object.setPrototypeOf(x, cls.prototype) : new cls(x.context, x._id);
+}
+
+function describe(x) {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return x.constructor ? x.constructor.name : 'object';
+  return typeof x;
+}
+
+// Parameters read back as plain values. A parameter that is not the attribute the
+// definition promises (another definition under the same name) is a TypeError from `cast`.
+const param = (x, i) => x.params[i];
+const boolParam = (x, i) => ir.BoolAttr.cast(x.params[i]).value;
+const strParam = (x, i) => ir.StringAttr.cast(x.params[i]).value;
+const symbolParam = (x, i) => ir.FlatSymbolRefAttr.cast(x.params[i]).value;
+const typeParam = (x, i) => ir.TypeAttr.cast(x.params[i]).value;
+/** An integer enum case's value. */
+const enumParam = (x, i) => ir.IntegerAttr.cast(x.params[i]).value;
+/** A number, or a BigInt beyond 2**53 (as `ctx.getOption` gives integers): exact either
+ * way. */
+function intParam(x, i) {
+  const v = ir.IntegerAttr.cast(x.params[i]).bigValue;
+  return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+}
+
 module.exports = {
   ir, OpView, CREATED, isInstance, contextOf, value, flatten, segmentSizes, operandGroup, resultGroup, attr, create,
   isAttribute, unitAttr, boolAttr, intAttr, strAttr, symbolRefAttr, typeAttr, arrayAttr, dictAttr,
   denseArrayAttr, enumAttr, dialectAttr, anyAttr, enumeration,
+  registerKind, kindContext, kindType, kindAttr, isKind, castKind,
+  param, boolParam, strParam, symbolParam, typeParam, enumParam, intParam,
 };

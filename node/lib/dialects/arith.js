@@ -21,6 +21,32 @@ const IntegerOverflowFlags = ods.enumeration({ none: 0, nsw: 1, nuw: 2 }, { 0: "
 /** The cases of `RoundingMode`; `RoundingMode.spelling(v)` gives MLIR's word. */
 const RoundingMode = ods.enumeration({ to_nearest_even: 0, downward: 1, upward: 2, toward_zero: 3, to_nearest_away: 4 }, { 0: "to_nearest_even", 1: "downward", 2: "upward", 3: "toward_zero", 4: "to_nearest_away" }, false);
 
+/** `#arith.fastmath` */
+class FastmathAttr extends ods.ir.DialectAttr {
+  static NAME = "arith.fastmath";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(FastmathAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(FastmathAttr, x); }
+  static cast(x) { return ods.castKind(FastmathAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(FastmathAttr);
+
+/** `#arith.overflow` */
+class OverflowAttr extends ods.ir.DialectAttr {
+  static NAME = "arith.overflow";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(OverflowAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(OverflowAttr, x); }
+  static cast(x) { return ods.castKind(OverflowAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(OverflowAttr);
+
 /** floating point addition operation (`arith.addf`) */
 class AddFOp extends ods.OpView {
   static create(lhs, rhs, { fastmath, results, loc, ip } = {}) {
@@ -946,4 +972,4 @@ function xori(lhs, rhs, { results, loc, ip } = {}) {
   return ods.ir.Operation.create({ name: "arith.xori", operands: [ods.value(lhs, "lhs"), ods.value(rhs, "rhs")], results, loc, ip, inferType: results === undefined }).result;
 }
 
-module.exports = { AddFOp, AddIOp, AddUIExtendedOp, AndIOp, AtomicRMWKind, BitcastOp, CeilDivSIOp, CeilDivUIOp, CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, ConstantOp, DivFOp, DivSIOp, DivUIOp, ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, FPToUIOp, FastMathFlags, FloorDivSIOp, FlushDenormalsOp, IndexCastOp, IndexCastUIOp, IntegerOverflowFlags, MaxNumFOp, MaxSIOp, MaxUIOp, MaximumFOp, MinNumFOp, MinSIOp, MinUIOp, MinimumFOp, MulFOp, MulIOp, MulSIExtendedOp, MulUIExtendedOp, NegFOp, OrIOp, RemFOp, RemSIOp, RemUIOp, RoundingMode, SIToFPOp, ScalingExtFOp, ScalingTruncFOp, SelectOp, ShLIOp, ShRSIOp, ShRUIOp, SubFOp, SubIOp, TruncFOp, TruncIOp, UIToFPOp, XOrIOp, addf, addi, addui_extended, andi, bitcast, ceildivsi, ceildivui, cmpf, cmpi, constant, divf, divsi, divui, extf, extsi, extui, floordivsi, flush_denormals, fptosi, fptoui, index_cast, index_castui, maximumf, maxnumf, maxsi, maxui, minimumf, minnumf, minsi, minui, mulf, muli, mulsi_extended, mului_extended, negf, ori, remf, remsi, remui, scaling_extf, scaling_truncf, select, shli, shrsi, shrui, sitofp, subf, subi, truncf, trunci, uitofp, xori };
+module.exports = { AddFOp, AddIOp, AddUIExtendedOp, AndIOp, AtomicRMWKind, BitcastOp, CeilDivSIOp, CeilDivUIOp, CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, ConstantOp, DivFOp, DivSIOp, DivUIOp, ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, FPToUIOp, FastMathFlags, FastmathAttr, FloorDivSIOp, FlushDenormalsOp, IndexCastOp, IndexCastUIOp, IntegerOverflowFlags, MaxNumFOp, MaxSIOp, MaxUIOp, MaximumFOp, MinNumFOp, MinSIOp, MinUIOp, MinimumFOp, MulFOp, MulIOp, MulSIExtendedOp, MulUIExtendedOp, NegFOp, OrIOp, OverflowAttr, RemFOp, RemSIOp, RemUIOp, RoundingMode, SIToFPOp, ScalingExtFOp, ScalingTruncFOp, SelectOp, ShLIOp, ShRSIOp, ShRUIOp, SubFOp, SubIOp, TruncFOp, TruncIOp, UIToFPOp, XOrIOp, addf, addi, addui_extended, andi, bitcast, ceildivsi, ceildivui, cmpf, cmpi, constant, divf, divsi, divui, extf, extsi, extui, floordivsi, flush_denormals, fptosi, fptoui, index_cast, index_castui, maximumf, maxnumf, maxsi, maxui, minimumf, minnumf, minsi, minui, mulf, muli, mulsi_extended, mului_extended, negf, ori, remf, remsi, remui, scaling_extf, scaling_truncf, select, shli, shrsi, shrui, sitofp, subf, subi, truncf, trunci, uitofp, xori };

@@ -11,7 +11,7 @@ export class ModuleOp extends OpView {
   readonly sym_visibility: Attribute | null;
   readonly bodyRegion: Region;
 }
-export function module(options?: { sym_name?: string | Attribute | null; sym_visibility?: string | Attribute | null; loc?: Location | null; ip?: InsertionPoint | null }): ModuleOp;
+export function module_(options?: { sym_name?: string | Attribute | null; sym_visibility?: string | Attribute | null; loc?: Location | null; ip?: InsertionPoint | null }): ModuleOp;
 
 /** An unrealized conversion from one set of types to another (`builtin.unrealized_conversion_cast`) */
 export class UnrealizedConversionCastOp extends OpView {

@@ -18,7 +18,7 @@ class ModuleOp extends ods.OpView {
 }
 ModuleOp.OPERATION_NAME = "builtin.module";
 /** A top level container operation (`builtin.module`) */
-function module(options) { return ModuleOp.create(options); }
+function module_(options) { return ModuleOp.create(options); }
 
 /** An unrealized conversion from one set of types to another (`builtin.unrealized_conversion_cast`) */
 class UnrealizedConversionCastOp extends ods.OpView {
@@ -33,4 +33,4 @@ UnrealizedConversionCastOp.OPERATION_NAME = "builtin.unrealized_conversion_cast"
 /** An unrealized conversion from one set of types to another (`builtin.unrealized_conversion_cast`) */
 function unrealized_conversion_cast(outputs, inputs, options) { return UnrealizedConversionCastOp.create(outputs, inputs, options).operation.results; }
 
-module.exports = { ModuleOp, UnrealizedConversionCastOp, module, unrealized_conversion_cast };
+module.exports = { ModuleOp, UnrealizedConversionCastOp, module_, unrealized_conversion_cast };

@@ -36,6 +36,334 @@ const SpGEMMWorkEstimationOrComputeKind = ods.enumeration({ WORK_ESTIMATION: 0, 
 /** The cases of `TransposeMode`; `TransposeMode.spelling(v)` gives MLIR's word. */
 const TransposeMode = ods.enumeration({ NON_TRANSPOSE: 0, TRANSPOSE: 1, CONJUGATE_TRANSPOSE: 2 }, { 0: "NON_TRANSPOSE", 1: "TRANSPOSE", 2: "CONJUGATE_TRANSPOSE" }, false);
 
+/** `!gpu.mma_matrix` */
+class MmaMatrixType extends ods.ir.DialectType {
+  static NAME = "gpu.mma_matrix";
+  static get(shape, elementType, operand, context) {
+    const ctx = ods.kindContext(context, [shape, elementType, operand]);
+    return ods.kindType(MmaMatrixType, [ods.isAttribute(shape) ? shape : ods.anyAttr(shape), ods.isAttribute(elementType) ? elementType : ods.anyAttr(elementType), ods.isAttribute(operand) ? operand : ods.anyAttr(operand)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MmaMatrixType, x); }
+  static cast(x) { return ods.castKind(MmaMatrixType, x); }
+  get shape() { return ods.param(this, 0); }
+  get elementType() { return ods.param(this, 1); }
+  get operand() { return ods.param(this, 2); }
+}
+ods.registerKind(MmaMatrixType);
+
+/** `!gpu.async.token` */
+class AsyncTokenType extends ods.ir.DialectType {
+  static NAME = "gpu.async.token";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(AsyncTokenType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AsyncTokenType, x); }
+  static cast(x) { return ods.castKind(AsyncTokenType, x); }
+}
+ods.registerKind(AsyncTokenType);
+
+/** `!gpu.named_barrier` */
+class NamedBarrierType extends ods.ir.DialectType {
+  static NAME = "gpu.named_barrier";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(NamedBarrierType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(NamedBarrierType, x); }
+  static cast(x) { return ods.castKind(NamedBarrierType, x); }
+}
+ods.registerKind(NamedBarrierType);
+
+/** `!gpu.sparse.dntensor_handle` */
+class SparseDntensorHandleType extends ods.ir.DialectType {
+  static NAME = "gpu.sparse.dntensor_handle";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(SparseDntensorHandleType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(SparseDntensorHandleType, x); }
+  static cast(x) { return ods.castKind(SparseDntensorHandleType, x); }
+}
+ods.registerKind(SparseDntensorHandleType);
+
+/** `!gpu.sparse.spmat_handle` */
+class SparseSpmatHandleType extends ods.ir.DialectType {
+  static NAME = "gpu.sparse.spmat_handle";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(SparseSpmatHandleType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(SparseSpmatHandleType, x); }
+  static cast(x) { return ods.castKind(SparseSpmatHandleType, x); }
+}
+ods.registerKind(SparseSpmatHandleType);
+
+/** `!gpu.sparse.spgemmop_handle` */
+class SparseSpgemmopHandleType extends ods.ir.DialectType {
+  static NAME = "gpu.sparse.spgemmop_handle";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(SparseSpgemmopHandleType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(SparseSpgemmopHandleType, x); }
+  static cast(x) { return ods.castKind(SparseSpgemmopHandleType, x); }
+}
+ods.registerKind(SparseSpgemmopHandleType);
+
+/** `#gpu.dim` */
+class DimAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.dim";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(DimAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(DimAttr, x); }
+  static cast(x) { return ods.castKind(DimAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(DimAttr);
+
+/** `#gpu.address_space` */
+class AddressSpaceAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.address_space";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(AddressSpaceAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AddressSpaceAttr, x); }
+  static cast(x) { return ods.castKind(AddressSpaceAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(AddressSpaceAttr);
+
+/** `#gpu.all_reduce_op` */
+class AllReduceOpAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.all_reduce_op";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(AllReduceOpAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AllReduceOpAttr, x); }
+  static cast(x) { return ods.castKind(AllReduceOpAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(AllReduceOpAttr);
+
+/** `#gpu.shuffle_mode` */
+class ShuffleModeAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.shuffle_mode";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(ShuffleModeAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ShuffleModeAttr, x); }
+  static cast(x) { return ods.castKind(ShuffleModeAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(ShuffleModeAttr);
+
+/** `#gpu.barrier_scope` */
+class BarrierScopeAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.barrier_scope";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(BarrierScopeAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BarrierScopeAttr, x); }
+  static cast(x) { return ods.castKind(BarrierScopeAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(BarrierScopeAttr);
+
+/** `#gpu.thread` */
+class ThreadAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.thread";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(ThreadAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ThreadAttr, x); }
+  static cast(x) { return ods.castKind(ThreadAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(ThreadAttr);
+
+/** `#gpu.block` */
+class BlockAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.block";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(BlockAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BlockAttr, x); }
+  static cast(x) { return ods.castKind(BlockAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(BlockAttr);
+
+/** `#gpu.warp` */
+class WarpAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.warp";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(WarpAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(WarpAttr, x); }
+  static cast(x) { return ods.castKind(WarpAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(WarpAttr);
+
+/** `#gpu.warpgroup` */
+class WarpgroupAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.warpgroup";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(WarpgroupAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(WarpgroupAttr, x); }
+  static cast(x) { return ods.castKind(WarpgroupAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(WarpgroupAttr);
+
+/** `#gpu.lane` */
+class LaneAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.lane";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(LaneAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(LaneAttr, x); }
+  static cast(x) { return ods.castKind(LaneAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(LaneAttr);
+
+/** `#gpu.memory_space` */
+class MemorySpaceAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.memory_space";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(MemorySpaceAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MemorySpaceAttr, x); }
+  static cast(x) { return ods.castKind(MemorySpaceAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(MemorySpaceAttr);
+
+/** `#gpu.mma_element_wise` */
+class MmaElementWiseAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.mma_element_wise";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(MmaElementWiseAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MmaElementWiseAttr, x); }
+  static cast(x) { return ods.castKind(MmaElementWiseAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(MmaElementWiseAttr);
+
+/** `#gpu.loop_dim_map` */
+class LoopDimMapAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.loop_dim_map";
+  static get(processor, map, bound, context) {
+    const ctx = ods.kindContext(context, [processor, map, bound]);
+    return ods.kindAttr(LoopDimMapAttr, [ods.isAttribute(processor) ? processor : ods.anyAttr(processor), ods.isAttribute(map) ? map : ods.anyAttr(map), ods.isAttribute(bound) ? bound : ods.anyAttr(bound)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(LoopDimMapAttr, x); }
+  static cast(x) { return ods.castKind(LoopDimMapAttr, x); }
+  get processor() { return ods.param(this, 0); }
+  get map() { return ods.param(this, 1); }
+  get bound() { return ods.param(this, 2); }
+}
+ods.registerKind(LoopDimMapAttr);
+
+/** `#gpu.select_object` */
+class SelectObjectAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.select_object";
+  static get(target, context) {
+    const ctx = ods.kindContext(context, [target]);
+    return ods.kindAttr(SelectObjectAttr, [ods.isAttribute(target) ? target : ods.anyAttr(target)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(SelectObjectAttr, x); }
+  static cast(x) { return ods.castKind(SelectObjectAttr, x); }
+  get target() { return ods.param(this, 0); }
+}
+ods.registerKind(SelectObjectAttr);
+
+/** `#gpu.broadcast` */
+class BroadcastAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.broadcast";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(BroadcastAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BroadcastAttr, x); }
+  static cast(x) { return ods.castKind(BroadcastAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(BroadcastAttr);
+
+/** `#gpu.mat_transpose_mode` */
+class MatTransposeModeAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.mat_transpose_mode";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(MatTransposeModeAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MatTransposeModeAttr, x); }
+  static cast(x) { return ods.castKind(MatTransposeModeAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(MatTransposeModeAttr);
+
+/** `#gpu.prune_2to4_spmat_flag` */
+class Prune2to4SpmatFlagAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.prune_2to4_spmat_flag";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(Prune2to4SpmatFlagAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(Prune2to4SpmatFlagAttr, x); }
+  static cast(x) { return ods.castKind(Prune2to4SpmatFlagAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(Prune2to4SpmatFlagAttr);
+
+/** `#gpu.spgemm_work_estimation_or_compute_kind` */
+class SpgemmWorkEstimationOrComputeKindAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.spgemm_work_estimation_or_compute_kind";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(SpgemmWorkEstimationOrComputeKindAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(SpgemmWorkEstimationOrComputeKindAttr, x); }
+  static cast(x) { return ods.castKind(SpgemmWorkEstimationOrComputeKindAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(SpgemmWorkEstimationOrComputeKindAttr);
+
+/** `#gpu.object` */
+class ObjectAttr extends ods.ir.DialectAttr {
+  static NAME = "gpu.object";
+  static get(target, format, properties, kernels, object, context) {
+    const ctx = ods.kindContext(context, [target, format, properties, kernels, object]);
+    return ods.kindAttr(ObjectAttr, [ods.isAttribute(target) ? target : ods.anyAttr(target), ods.isAttribute(format) ? format : ods.anyAttr(format), ods.isAttribute(properties) ? properties : ods.anyAttr(properties), ods.isAttribute(kernels) ? kernels : ods.anyAttr(kernels), ods.isAttribute(object) ? object : ods.anyAttr(object)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ObjectAttr, x); }
+  static cast(x) { return ods.castKind(ObjectAttr, x); }
+  get target() { return ods.param(this, 0); }
+  get format() { return ods.param(this, 1); }
+  get properties() { return ods.param(this, 2); }
+  get kernels() { return ods.param(this, 3); }
+  get object() { return ods.param(this, 4); }
+}
+ods.registerKind(ObjectAttr);
+
 /** reduction across a workgroup (`gpu.all_reduce`) */
 class AllReduceOp extends ods.OpView {
   static create(value, { op, uniform, results, loc, ip } = {}) {
@@ -504,7 +832,7 @@ class GPUModuleOp extends ods.OpView {
 }
 GPUModuleOp.OPERATION_NAME = "gpu.module";
 /** a compilation unit of code run on a GPU (`gpu.module`) */
-function module(sym_name, options) { return GPUModuleOp.create(sym_name, options); }
+function module_(sym_name, options) { return GPUModuleOp.create(sym_name, options); }
 
 /** global thread id along a dimension (`gpu.global_id`) */
 class GlobalIdOp extends ods.OpView {
@@ -1346,4 +1674,4 @@ YieldOp.OPERATION_NAME = "gpu.yield";
 /** returns values to the enclosing gpu op (`gpu.yield`) */
 function yield_(values, options) { return YieldOp.create(values, options); }
 
-module.exports = { AddressSpace, AllReduceOp, AllReduceOperation, AllocOp, BarrierOp, BarrierScope, BinaryOp, BlockDimOp, BlockIdOp, BroadcastType, ClusterBlockIdOp, ClusterDimBlocksOp, ClusterDimOp, ClusterIdOp, Create2To4SpMatOp, CreateBsrOp, CreateCooAoSOp, CreateCooOp, CreateCscOp, CreateCsrOp, CreateDnTensorOp, DeallocOp, DestroyDnTensorOp, DestroySpMatOp, Dimension, DynamicSharedMemoryOp, GPUFuncOp, GPUModuleOp, GlobalIdOp, GridDimOp, HostRegisterOp, HostUnregisterOp, InitializeNamedBarrierOp, LaneIdOp, LaunchFuncOp, LaunchOp, MMAElementwiseOp, MappingId, MemcpyOp, MemsetOp, NumSubgroupsOp, PrintfOp, Prune2To4SpMatFlag, ReturnOp, RotateOp, SDDMMBufferSizeOp, SDDMMOp, SetCsrPointersOp, SetDefaultDeviceOp, ShuffleMode, ShuffleOp, SpGEMMCopyOp, SpGEMMCreateDescrOp, SpGEMMDestroyDescrOp, SpGEMMWorkEstimationOrComputeKind, SpGEMMWorkEstimationOrComputeOp, SpMMBufferSizeOp, SpMMOp, SpMVBufferSizeOp, SpMVOp, SpMatGetSizeOp, SubgroupBroadcastOp, SubgroupIdOp, SubgroupMmaComputeOp, SubgroupMmaConstantMatrixOp, SubgroupMmaElementwiseOp, SubgroupMmaExtractThreadLocalOp, SubgroupMmaInsertThreadLocalOp, SubgroupMmaLoadMatrixOp, SubgroupMmaStoreMatrixOp, SubgroupReduceOp, SubgroupSizeOp, TerminatorOp, ThreadIdOp, TransposeMode, WaitOp, WarpExecuteOnLane0Op, YieldOp, all_reduce, alloc, barrier, binary, block_dim, block_id, cluster_block_id, cluster_dim, cluster_dim_blocks, cluster_id, create_2to4_spmat, create_bsr, create_coo, create_coo_aos, create_csc, create_csr, create_dn_tensor, dealloc, destroy_dn_tensor, destroy_sp_mat, dynamic_shared_memory, func, global_id, grid_dim, host_register, host_unregister, initialize_named_barrier, lane_id, launch, launch_func, memcpy, memset, module, num_subgroups, printf, return_, rotate, sddmm, sddmm_buffer_size, set_csr_pointers, set_default_device, shuffle, spgemm_copy, spgemm_create_descr, spgemm_destroy_descr, spgemm_work_estimation_or_compute, spmat_get_size, spmm, spmm_buffer_size, spmv, spmv_buffer_size, subgroup_broadcast, subgroup_id, subgroup_mma_compute, subgroup_mma_constant_matrix, subgroup_mma_elementwise, subgroup_mma_extract_thread_local, subgroup_mma_insert_thread_local, subgroup_mma_load_matrix, subgroup_mma_store_matrix, subgroup_reduce, subgroup_size, terminator, thread_id, wait, warp_execute_on_lane_0, yield_ };
+module.exports = { AddressSpace, AddressSpaceAttr, AllReduceOp, AllReduceOpAttr, AllReduceOperation, AllocOp, AsyncTokenType, BarrierOp, BarrierScope, BarrierScopeAttr, BinaryOp, BlockAttr, BlockDimOp, BlockIdOp, BroadcastAttr, BroadcastType, ClusterBlockIdOp, ClusterDimBlocksOp, ClusterDimOp, ClusterIdOp, Create2To4SpMatOp, CreateBsrOp, CreateCooAoSOp, CreateCooOp, CreateCscOp, CreateCsrOp, CreateDnTensorOp, DeallocOp, DestroyDnTensorOp, DestroySpMatOp, DimAttr, Dimension, DynamicSharedMemoryOp, GPUFuncOp, GPUModuleOp, GlobalIdOp, GridDimOp, HostRegisterOp, HostUnregisterOp, InitializeNamedBarrierOp, LaneAttr, LaneIdOp, LaunchFuncOp, LaunchOp, LoopDimMapAttr, MMAElementwiseOp, MappingId, MatTransposeModeAttr, MemcpyOp, MemorySpaceAttr, MemsetOp, MmaElementWiseAttr, MmaMatrixType, NamedBarrierType, NumSubgroupsOp, ObjectAttr, PrintfOp, Prune2To4SpMatFlag, Prune2to4SpmatFlagAttr, ReturnOp, RotateOp, SDDMMBufferSizeOp, SDDMMOp, SelectObjectAttr, SetCsrPointersOp, SetDefaultDeviceOp, ShuffleMode, ShuffleModeAttr, ShuffleOp, SpGEMMCopyOp, SpGEMMCreateDescrOp, SpGEMMDestroyDescrOp, SpGEMMWorkEstimationOrComputeKind, SpGEMMWorkEstimationOrComputeOp, SpMMBufferSizeOp, SpMMOp, SpMVBufferSizeOp, SpMVOp, SpMatGetSizeOp, SparseDntensorHandleType, SparseSpgemmopHandleType, SparseSpmatHandleType, SpgemmWorkEstimationOrComputeKindAttr, SubgroupBroadcastOp, SubgroupIdOp, SubgroupMmaComputeOp, SubgroupMmaConstantMatrixOp, SubgroupMmaElementwiseOp, SubgroupMmaExtractThreadLocalOp, SubgroupMmaInsertThreadLocalOp, SubgroupMmaLoadMatrixOp, SubgroupMmaStoreMatrixOp, SubgroupReduceOp, SubgroupSizeOp, TerminatorOp, ThreadAttr, ThreadIdOp, TransposeMode, WaitOp, WarpAttr, WarpExecuteOnLane0Op, WarpgroupAttr, YieldOp, all_reduce, alloc, barrier, binary, block_dim, block_id, cluster_block_id, cluster_dim, cluster_dim_blocks, cluster_id, create_2to4_spmat, create_bsr, create_coo, create_coo_aos, create_csc, create_csr, create_dn_tensor, dealloc, destroy_dn_tensor, destroy_sp_mat, dynamic_shared_memory, func, global_id, grid_dim, host_register, host_unregister, initialize_named_barrier, lane_id, launch, launch_func, memcpy, memset, module_, num_subgroups, printf, return_, rotate, sddmm, sddmm_buffer_size, set_csr_pointers, set_default_device, shuffle, spgemm_copy, spgemm_create_descr, spgemm_destroy_descr, spgemm_work_estimation_or_compute, spmat_get_size, spmm, spmm_buffer_size, spmv, spmv_buffer_size, subgroup_broadcast, subgroup_id, subgroup_mma_compute, subgroup_mma_constant_matrix, subgroup_mma_elementwise, subgroup_mma_extract_thread_local, subgroup_mma_insert_thread_local, subgroup_mma_load_matrix, subgroup_mma_store_matrix, subgroup_reduce, subgroup_size, terminator, thread_id, wait, warp_execute_on_lane_0, yield_ };

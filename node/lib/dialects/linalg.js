@@ -24,6 +24,84 @@ const UnaryFn = ods.enumeration({ exp: 0, log: 1, abs: 2, ceil: 3, floor: 4, neg
 /** The cases of `WinogradConv2DFmr`; `WinogradConv2DFmr.spelling(v)` gives MLIR's word. */
 const WinogradConv2DFmr = ods.enumeration({ F_2_3: 0, F_4_3: 1, F_2_5: 2 }, { 0: "F_2_3", 1: "F_4_3", 2: "F_2_5" }, false);
 
+/** `#linalg.unary_fn` */
+class UnaryFnAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.unary_fn";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(UnaryFnAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(UnaryFnAttr, x); }
+  static cast(x) { return ods.castKind(UnaryFnAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(UnaryFnAttr);
+
+/** `#linalg.binary_fn` */
+class BinaryFnAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.binary_fn";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(BinaryFnAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BinaryFnAttr, x); }
+  static cast(x) { return ods.castKind(BinaryFnAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(BinaryFnAttr);
+
+/** `#linalg.ternary_fn` */
+class TernaryFnAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.ternary_fn";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(TernaryFnAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TernaryFnAttr, x); }
+  static cast(x) { return ods.castKind(TernaryFnAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(TernaryFnAttr);
+
+/** `#linalg.elementwise_kind` */
+class ElementwiseKindAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.elementwise_kind";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(ElementwiseKindAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ElementwiseKindAttr, x); }
+  static cast(x) { return ods.castKind(ElementwiseKindAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(ElementwiseKindAttr);
+
+/** `#linalg.type_fn` */
+class TypeFnAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.type_fn";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(TypeFnAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TypeFnAttr, x); }
+  static cast(x) { return ods.castKind(TypeFnAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(TypeFnAttr);
+
+/** `#linalg.iterator_type` */
+class IteratorTypeAttr extends ods.ir.DialectAttr {
+  static NAME = "linalg.iterator_type";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(IteratorTypeAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(IteratorTypeAttr, x); }
+  static cast(x) { return ods.castKind(IteratorTypeAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(IteratorTypeAttr);
+
 /** batched matrix multiplication (`linalg.batch_matmul`) */
 class BatchMatmulOp extends ods.OpView {
   static create(result_tensors, inputs, outputs, { indexing_maps, cast, loc, ip } = {}) {
@@ -1583,4 +1661,4 @@ YieldOp.OPERATION_NAME = "linalg.yield";
 /** linalg yield operation (`linalg.yield`) */
 function yield_(values, options) { return YieldOp.create(values, options); }
 
-module.exports = { BatchMatmulOp, BatchMatvecOp, BatchMmt4DOp, BatchReduceMatmulOp, BatchVecmatOp, BinaryFn, BroadcastOp, ContractOp, Conv1DNcwFcwOp, Conv1DNwcWcfOp, Conv1DOp, Conv2DNchwFchwOp, Conv2DNchwFchwQOp, Conv2DNgchwFgchwOp, Conv2DNgchwGfchwOp, Conv2DNgchwGfchwQOp, Conv2DNhwcFhwcOp, Conv2DNhwcFhwcQOp, Conv2DNhwcHwcfOp, Conv2DNhwcHwcfQOp, Conv2DNhwgcGfhwcOp, Conv2DNhwgcGfhwcQOp, Conv2DOp, Conv3DNcdhwFcdhwOp, Conv3DNdhwcDhwcfOp, Conv3DNdhwcDhwcfQOp, Conv3DOp, CopyOp, DepthwiseConv1DNcwCwOp, DepthwiseConv1DNwcWcOp, DepthwiseConv1DNwcWcmOp, DepthwiseConv2DNchwChwOp, DepthwiseConv2DNhwcHwcOp, DepthwiseConv2DNhwcHwcQOp, DepthwiseConv2DNhwcHwcmOp, DepthwiseConv2DNhwcHwcmQOp, DepthwiseConv3DNcdhwCdhwOp, DepthwiseConv3DNdhwcDhwcOp, DepthwiseConv3DNdhwcDhwcmOp, DotOp, ElementwiseKind, ElementwiseOp, FillOp, FillRng2DOp, GenericOp, IndexOp, IteratorType, MapOp, MatmulOp, MatvecOp, Mmt4DOp, PoolingNchwMaxOp, PoolingNchwSumOp, PoolingNcwMaxOp, PoolingNcwSumOp, PoolingNdhwcMaxOp, PoolingNdhwcMinOp, PoolingNdhwcSumOp, PoolingNhwcMaxOp, PoolingNhwcMaxUnsignedOp, PoolingNhwcMinOp, PoolingNhwcMinUnsignedOp, PoolingNhwcSumOp, PoolingNwcMaxOp, PoolingNwcMaxUnsignedOp, PoolingNwcMinOp, PoolingNwcMinUnsignedOp, PoolingNwcSumOp, QuantizedBatchMatmulOp, QuantizedMatmulOp, ReduceOp, SoftmaxOp, TernaryFn, TransposeOp, TypeFn, UnaryFn, VecmatOp, WinogradConv2DFmr, WinogradFilterTransformOp, WinogradInputTransformOp, WinogradOutputTransformOp, YieldOp, batch_matmul, batch_matvec, batch_mmt4d, batch_reduce_matmul, batch_vecmat, broadcast, contract, conv_1d, conv_1d_ncw_fcw, conv_1d_nwc_wcf, conv_2d, conv_2d_nchw_fchw, conv_2d_nchw_fchw_q, conv_2d_ngchw_fgchw, conv_2d_ngchw_gfchw, conv_2d_ngchw_gfchw_q, conv_2d_nhwc_fhwc, conv_2d_nhwc_fhwc_q, conv_2d_nhwc_hwcf, conv_2d_nhwc_hwcf_q, conv_2d_nhwgc_gfhwc, conv_2d_nhwgc_gfhwc_q, conv_3d, conv_3d_ncdhw_fcdhw, conv_3d_ndhwc_dhwcf, conv_3d_ndhwc_dhwcf_q, copy, depthwise_conv_1d_ncw_cw, depthwise_conv_1d_nwc_wc, depthwise_conv_1d_nwc_wcm, depthwise_conv_2d_nchw_chw, depthwise_conv_2d_nhwc_hwc, depthwise_conv_2d_nhwc_hwc_q, depthwise_conv_2d_nhwc_hwcm, depthwise_conv_2d_nhwc_hwcm_q, depthwise_conv_3d_ncdhw_cdhw, depthwise_conv_3d_ndhwc_dhwc, depthwise_conv_3d_ndhwc_dhwcm, dot, elementwise, fill, fill_rng_2d, generic, index, map, matmul, matvec, mmt4d, pooling_nchw_max, pooling_nchw_sum, pooling_ncw_max, pooling_ncw_sum, pooling_ndhwc_max, pooling_ndhwc_min, pooling_ndhwc_sum, pooling_nhwc_max, pooling_nhwc_max_unsigned, pooling_nhwc_min, pooling_nhwc_min_unsigned, pooling_nhwc_sum, pooling_nwc_max, pooling_nwc_max_unsigned, pooling_nwc_min, pooling_nwc_min_unsigned, pooling_nwc_sum, quantized_batch_matmul, quantized_matmul, reduce, softmax, transpose, vecmat, winograd_filter_transform, winograd_input_transform, winograd_output_transform, yield_ };
+module.exports = { BatchMatmulOp, BatchMatvecOp, BatchMmt4DOp, BatchReduceMatmulOp, BatchVecmatOp, BinaryFn, BinaryFnAttr, BroadcastOp, ContractOp, Conv1DNcwFcwOp, Conv1DNwcWcfOp, Conv1DOp, Conv2DNchwFchwOp, Conv2DNchwFchwQOp, Conv2DNgchwFgchwOp, Conv2DNgchwGfchwOp, Conv2DNgchwGfchwQOp, Conv2DNhwcFhwcOp, Conv2DNhwcFhwcQOp, Conv2DNhwcHwcfOp, Conv2DNhwcHwcfQOp, Conv2DNhwgcGfhwcOp, Conv2DNhwgcGfhwcQOp, Conv2DOp, Conv3DNcdhwFcdhwOp, Conv3DNdhwcDhwcfOp, Conv3DNdhwcDhwcfQOp, Conv3DOp, CopyOp, DepthwiseConv1DNcwCwOp, DepthwiseConv1DNwcWcOp, DepthwiseConv1DNwcWcmOp, DepthwiseConv2DNchwChwOp, DepthwiseConv2DNhwcHwcOp, DepthwiseConv2DNhwcHwcQOp, DepthwiseConv2DNhwcHwcmOp, DepthwiseConv2DNhwcHwcmQOp, DepthwiseConv3DNcdhwCdhwOp, DepthwiseConv3DNdhwcDhwcOp, DepthwiseConv3DNdhwcDhwcmOp, DotOp, ElementwiseKind, ElementwiseKindAttr, ElementwiseOp, FillOp, FillRng2DOp, GenericOp, IndexOp, IteratorType, IteratorTypeAttr, MapOp, MatmulOp, MatvecOp, Mmt4DOp, PoolingNchwMaxOp, PoolingNchwSumOp, PoolingNcwMaxOp, PoolingNcwSumOp, PoolingNdhwcMaxOp, PoolingNdhwcMinOp, PoolingNdhwcSumOp, PoolingNhwcMaxOp, PoolingNhwcMaxUnsignedOp, PoolingNhwcMinOp, PoolingNhwcMinUnsignedOp, PoolingNhwcSumOp, PoolingNwcMaxOp, PoolingNwcMaxUnsignedOp, PoolingNwcMinOp, PoolingNwcMinUnsignedOp, PoolingNwcSumOp, QuantizedBatchMatmulOp, QuantizedMatmulOp, ReduceOp, SoftmaxOp, TernaryFn, TernaryFnAttr, TransposeOp, TypeFn, TypeFnAttr, UnaryFn, UnaryFnAttr, VecmatOp, WinogradConv2DFmr, WinogradFilterTransformOp, WinogradInputTransformOp, WinogradOutputTransformOp, YieldOp, batch_matmul, batch_matvec, batch_mmt4d, batch_reduce_matmul, batch_vecmat, broadcast, contract, conv_1d, conv_1d_ncw_fcw, conv_1d_nwc_wcf, conv_2d, conv_2d_nchw_fchw, conv_2d_nchw_fchw_q, conv_2d_ngchw_fgchw, conv_2d_ngchw_gfchw, conv_2d_ngchw_gfchw_q, conv_2d_nhwc_fhwc, conv_2d_nhwc_fhwc_q, conv_2d_nhwc_hwcf, conv_2d_nhwc_hwcf_q, conv_2d_nhwgc_gfhwc, conv_2d_nhwgc_gfhwc_q, conv_3d, conv_3d_ncdhw_fcdhw, conv_3d_ndhwc_dhwcf, conv_3d_ndhwc_dhwcf_q, copy, depthwise_conv_1d_ncw_cw, depthwise_conv_1d_nwc_wc, depthwise_conv_1d_nwc_wcm, depthwise_conv_2d_nchw_chw, depthwise_conv_2d_nhwc_hwc, depthwise_conv_2d_nhwc_hwc_q, depthwise_conv_2d_nhwc_hwcm, depthwise_conv_2d_nhwc_hwcm_q, depthwise_conv_3d_ncdhw_cdhw, depthwise_conv_3d_ndhwc_dhwc, depthwise_conv_3d_ndhwc_dhwcm, dot, elementwise, fill, fill_rng_2d, generic, index, map, matmul, matvec, mmt4d, pooling_nchw_max, pooling_nchw_sum, pooling_ncw_max, pooling_ncw_sum, pooling_ndhwc_max, pooling_ndhwc_min, pooling_ndhwc_sum, pooling_nhwc_max, pooling_nhwc_max_unsigned, pooling_nhwc_min, pooling_nhwc_min_unsigned, pooling_nhwc_sum, pooling_nwc_max, pooling_nwc_max_unsigned, pooling_nwc_min, pooling_nwc_min_unsigned, pooling_nwc_sum, quantized_batch_matmul, quantized_matmul, reduce, softmax, transpose, vecmat, winograd_filter_transform, winograd_input_transform, winograd_output_transform, yield_ };

@@ -51,6 +51,527 @@ const UnnamedAddr = ods.enumeration({ None_: 0, Local: 1, Global: 2 }, { 0: "", 
 /** The cases of `Visibility`; `Visibility.spelling(v)` gives MLIR's word. */
 const Visibility = ods.enumeration({ Default: 0, Hidden: 1, Protected: 2 }, { 0: "", 1: "hidden", 2: "protected" }, false);
 
+/** `!llvm.void` */
+class VoidType extends ods.ir.DialectType {
+  static NAME = "llvm.void";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(VoidType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(VoidType, x); }
+  static cast(x) { return ods.castKind(VoidType, x); }
+}
+ods.registerKind(VoidType);
+
+/** `!llvm.ptr` */
+class PointerType extends ods.ir.DialectType {
+  static NAME = "llvm.ptr";
+  static get(addr_space, context) {
+    const ctx = ods.kindContext(context, [addr_space]);
+    return ods.kindType(PointerType, [ods.isAttribute(addr_space) ? addr_space : ods.intAttr(addr_space, "i64", ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(PointerType, x); }
+  static cast(x) { return ods.castKind(PointerType, x); }
+  get addr_space() { return ods.intParam(this, 0); }
+}
+ods.registerKind(PointerType);
+
+/** `!llvm.array` */
+class ArrayType extends ods.ir.DialectType {
+  static NAME = "llvm.array";
+  static get(element, size, context) {
+    const ctx = ods.kindContext(context, [element, size]);
+    return ods.kindType(ArrayType, [ods.isAttribute(element) ? element : ods.typeAttr(element), ods.isAttribute(size) ? size : ods.intAttr(size, "i64", ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ArrayType, x); }
+  static cast(x) { return ods.castKind(ArrayType, x); }
+  get element() { return ods.typeParam(this, 0); }
+  get size() { return ods.intParam(this, 1); }
+}
+ods.registerKind(ArrayType);
+
+/** `!llvm.func` */
+class FuncType extends ods.ir.DialectType {
+  static NAME = "llvm.func";
+  static get(result, params, vararg, context) {
+    const ctx = ods.kindContext(context, [result, params, vararg]);
+    return ods.kindType(FuncType, [ods.isAttribute(result) ? result : ods.anyAttr(result), ods.isAttribute(params) ? params : ods.anyAttr(params), ods.isAttribute(vararg) ? vararg : ods.anyAttr(vararg)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(FuncType, x); }
+  static cast(x) { return ods.castKind(FuncType, x); }
+  get result() { return ods.param(this, 0); }
+  get params_() { return ods.param(this, 1); }
+  get vararg() { return ods.param(this, 2); }
+}
+ods.registerKind(FuncType);
+
+/** `!llvm.struct` */
+class StructType extends ods.ir.DialectType {
+  static NAME = "llvm.struct";
+  static get(name, flags, body, context) {
+    const ctx = ods.kindContext(context, [name, flags, body]);
+    return ods.kindType(StructType, [ods.isAttribute(name) ? name : ods.anyAttr(name), ods.isAttribute(flags) ? flags : ods.anyAttr(flags), ods.isAttribute(body) ? body : ods.anyAttr(body)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(StructType, x); }
+  static cast(x) { return ods.castKind(StructType, x); }
+  get name_() { return ods.param(this, 0); }
+  get flags() { return ods.param(this, 1); }
+  get body() { return ods.param(this, 2); }
+}
+ods.registerKind(StructType);
+
+/** `!llvm.label` */
+class LabelType extends ods.ir.DialectType {
+  static NAME = "llvm.label";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(LabelType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(LabelType, x); }
+  static cast(x) { return ods.castKind(LabelType, x); }
+}
+ods.registerKind(LabelType);
+
+/** `!llvm.metadata` */
+class MetadataType extends ods.ir.DialectType {
+  static NAME = "llvm.metadata";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(MetadataType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MetadataType, x); }
+  static cast(x) { return ods.castKind(MetadataType, x); }
+}
+ods.registerKind(MetadataType);
+
+/** `!llvm.token` */
+class TokenType extends ods.ir.DialectType {
+  static NAME = "llvm.token";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(TokenType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TokenType, x); }
+  static cast(x) { return ods.castKind(TokenType, x); }
+}
+ods.registerKind(TokenType);
+
+/** `!llvm.x86_amx` */
+class X86AmxType extends ods.ir.DialectType {
+  static NAME = "llvm.x86_amx";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(X86AmxType, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(X86AmxType, x); }
+  static cast(x) { return ods.castKind(X86AmxType, x); }
+}
+ods.registerKind(X86AmxType);
+
+/** `!llvm.ppc_fp128` */
+class PpcFp128Type extends ods.ir.DialectType {
+  static NAME = "llvm.ppc_fp128";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindType(PpcFp128Type, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(PpcFp128Type, x); }
+  static cast(x) { return ods.castKind(PpcFp128Type, x); }
+}
+ods.registerKind(PpcFp128Type);
+
+/** `!llvm.target` */
+class TargetType extends ods.ir.DialectType {
+  static NAME = "llvm.target";
+  static get(name, types, ints, context) {
+    const ctx = ods.kindContext(context, [name, types, ints]);
+    return ods.kindType(TargetType, [ods.isAttribute(name) ? name : ods.anyAttr(name), ods.isAttribute(types) ? types : ods.anyAttr(types), ods.isAttribute(ints) ? ints : ods.anyAttr(ints)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TargetType, x); }
+  static cast(x) { return ods.castKind(TargetType, x); }
+  get name_() { return ods.param(this, 0); }
+  get types() { return ods.param(this, 1); }
+  get ints() { return ods.param(this, 2); }
+}
+ods.registerKind(TargetType);
+
+/** `#llvm.linkage` */
+class LinkageAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.linkage";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(LinkageAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(LinkageAttr, x); }
+  static cast(x) { return ods.castKind(LinkageAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(LinkageAttr);
+
+/** `#llvm.cconv` */
+class CconvAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.cconv";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(CconvAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(CconvAttr, x); }
+  static cast(x) { return ods.castKind(CconvAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(CconvAttr);
+
+/** `#llvm.tailcallkind` */
+class TailcallkindAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.tailcallkind";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(TailcallkindAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 64, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TailcallkindAttr, x); }
+  static cast(x) { return ods.castKind(TailcallkindAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(TailcallkindAttr);
+
+/** `#llvm.fastmath` */
+class FastmathAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.fastmath";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(FastmathAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(FastmathAttr, x); }
+  static cast(x) { return ods.castKind(FastmathAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(FastmathAttr);
+
+/** `#llvm.blockaddress` */
+class BlockaddressAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.blockaddress";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(BlockaddressAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BlockaddressAttr, x); }
+  static cast(x) { return ods.castKind(BlockaddressAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(BlockaddressAttr);
+
+/** `#llvm.blocktag` */
+class BlocktagAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.blocktag";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(BlocktagAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(BlocktagAttr, x); }
+  static cast(x) { return ods.castKind(BlocktagAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(BlocktagAttr);
+
+/** `#llvm.framePointerKind` */
+class FramePointerKindAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.framePointerKind";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(FramePointerKindAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(FramePointerKindAttr, x); }
+  static cast(x) { return ods.castKind(FramePointerKindAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(FramePointerKindAttr);
+
+/** `#llvm.target_features` */
+class TargetFeaturesAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.target_features";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(TargetFeaturesAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TargetFeaturesAttr, x); }
+  static cast(x) { return ods.castKind(TargetFeaturesAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(TargetFeaturesAttr);
+
+/** `#llvm.memory_effects` */
+class MemoryEffectsAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.memory_effects";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(MemoryEffectsAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MemoryEffectsAttr, x); }
+  static cast(x) { return ods.castKind(MemoryEffectsAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(MemoryEffectsAttr);
+
+/** `#llvm.vscale_range` */
+class VscaleRangeAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.vscale_range";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(VscaleRangeAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(VscaleRangeAttr, x); }
+  static cast(x) { return ods.castKind(VscaleRangeAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(VscaleRangeAttr);
+
+/** `#llvm.loop_annotation` */
+class LoopAnnotationAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.loop_annotation";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(LoopAnnotationAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(LoopAnnotationAttr, x); }
+  static cast(x) { return ods.castKind(LoopAnnotationAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(LoopAnnotationAttr);
+
+/** `#llvm.tbaa_root` */
+class TbaaRootAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.tbaa_root";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(TbaaRootAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TbaaRootAttr, x); }
+  static cast(x) { return ods.castKind(TbaaRootAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(TbaaRootAttr);
+
+/** `#llvm.tbaa_type_desc` */
+class TbaaTypeDescAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.tbaa_type_desc";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(TbaaTypeDescAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TbaaTypeDescAttr, x); }
+  static cast(x) { return ods.castKind(TbaaTypeDescAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(TbaaTypeDescAttr);
+
+/** `#llvm.tbaa_tag` */
+class TbaaTagAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.tbaa_tag";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(TbaaTagAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TbaaTagAttr, x); }
+  static cast(x) { return ods.castKind(TbaaTagAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(TbaaTagAttr);
+
+/** `#llvm.access_group` */
+class AccessGroupAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.access_group";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(AccessGroupAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AccessGroupAttr, x); }
+  static cast(x) { return ods.castKind(AccessGroupAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(AccessGroupAttr);
+
+/** `#llvm.alias_scope` */
+class AliasScopeAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.alias_scope";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(AliasScopeAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AliasScopeAttr, x); }
+  static cast(x) { return ods.castKind(AliasScopeAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(AliasScopeAttr);
+
+/** `#llvm.alias_scope_domain` */
+class AliasScopeDomainAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.alias_scope_domain";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(AliasScopeDomainAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(AliasScopeDomainAttr, x); }
+  static cast(x) { return ods.castKind(AliasScopeDomainAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(AliasScopeDomainAttr);
+
+/** `#llvm.constant_range` */
+class ConstantRangeAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.constant_range";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(ConstantRangeAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ConstantRangeAttr, x); }
+  static cast(x) { return ods.castKind(ConstantRangeAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(ConstantRangeAttr);
+
+/** `#llvm.mmra_tag` */
+class MmraTagAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.mmra_tag";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(MmraTagAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MmraTagAttr, x); }
+  static cast(x) { return ods.castKind(MmraTagAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(MmraTagAttr);
+
+/** `#llvm.dereferenceable` */
+class DereferenceableAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.dereferenceable";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(DereferenceableAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(DereferenceableAttr, x); }
+  static cast(x) { return ods.castKind(DereferenceableAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(DereferenceableAttr);
+
+/** `#llvm.vec_type_hint` */
+class VecTypeHintAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.vec_type_hint";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(VecTypeHintAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(VecTypeHintAttr, x); }
+  static cast(x) { return ods.castKind(VecTypeHintAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(VecTypeHintAttr);
+
+/** `#llvm.zero` */
+class ZeroAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.zero";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(ZeroAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ZeroAttr, x); }
+  static cast(x) { return ods.castKind(ZeroAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(ZeroAttr);
+
+/** `#llvm.undef` */
+class UndefAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.undef";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(UndefAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(UndefAttr, x); }
+  static cast(x) { return ods.castKind(UndefAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(UndefAttr);
+
+/** `#llvm.poison` */
+class PoisonAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.poison";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(PoisonAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(PoisonAttr, x); }
+  static cast(x) { return ods.castKind(PoisonAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(PoisonAttr);
+
+/** `#llvm.uwtableKind` */
+class UwtableKindAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.uwtableKind";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(UwtableKindAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(UwtableKindAttr, x); }
+  static cast(x) { return ods.castKind(UwtableKindAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(UwtableKindAttr);
+
+/** `#llvm.mlir.module_flag` */
+class MlirModuleFlagAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.mlir.module_flag";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(MlirModuleFlagAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(MlirModuleFlagAttr, x); }
+  static cast(x) { return ods.castKind(MlirModuleFlagAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(MlirModuleFlagAttr);
+
+/** `#llvm.dependent_libraries` */
+class DependentLibrariesAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.dependent_libraries";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(DependentLibrariesAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(DependentLibrariesAttr, x); }
+  static cast(x) { return ods.castKind(DependentLibrariesAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(DependentLibrariesAttr);
+
+/** `#llvm.comdat` */
+class ComdatAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.comdat";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(ComdatAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(ComdatAttr, x); }
+  static cast(x) { return ods.castKind(ComdatAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(ComdatAttr);
+
+/** `#llvm.target` */
+class TargetAttr extends ods.ir.DialectAttr {
+  static NAME = "llvm.target";
+  static get(text, context) {
+    const ctx = ods.kindContext(context, [text]);
+    return ods.kindAttr(TargetAttr, [ods.isAttribute(text) ? text : ods.anyAttr(text)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(TargetAttr, x); }
+  static cast(x) { return ods.castKind(TargetAttr, x); }
+  get text() { return ods.param(this, 0); }
+}
+ods.registerKind(TargetAttr);
+
 /** llvm.acos intrinsic (`llvm.intr.acos`) */
 class ACosOp extends ods.OpView {
   static create(in_, { fastmathFlags, results, loc, ip } = {}) {
@@ -4139,4 +4660,4 @@ function intr_vscale(res, { loc, ip } = {}) {
   return ods.ir.Operation.create({ name: "llvm.intr.vscale", operands: [], results: ods.flatten(['1'], [res]), loc, ip }).result;
 }
 
-module.exports = { ACosOp, AShrOp, ASinOp, ATan2Op, ATanOp, AbsOp, AddOp, AddrSpaceCastOp, AddressOfOp, AliasOp, AllocaOp, AndOp, Annotation, AsmDialect, AssumeOp, AtomicBinOp, AtomicCmpXchgOp, AtomicOrdering, AtomicRMWOp, BitReverseOp, BitcastOp, BlockAddressOp, BlockTagOp, BrOp, ByteSwapOp, CConv, CallIntrinsicOp, CallOp, Comdat, ComdatOp, ComdatSelectorOp, CondBrOp, ConstantOp, CopySignOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, DSOLocalEquivalentOp, DebugTrap, EhTypeidForOp, Exp10Op, Exp2Op, ExpOp, ExpectOp, ExpectWithProbabilityOp, ExtractElementOp, ExtractValueOp, FAbsOp, FAddOp, FCeilOp, FCmpOp, FCmpPredicate, FDivOp, FFloorOp, FMAOp, FMulAddOp, FMulOp, FNegOp, FPExtOp, FPToSIOp, FPToUIOp, FPTruncOp, FRemOp, FSubOp, FTruncOp, FastmathFlags, FenceOp, FractionExpOp, FramePointerKind, FreezeOp, FshlOp, FshrOp, GEPNoWrapFlags, GEPOp, GetActiveLaneMaskOp, GlobalCtorsOp, GlobalDtorsOp, GlobalOp, ICmpOp, ICmpPredicate, IFuncOp, IndirectBrOp, InlineAsmOp, InsertElementOp, InsertValueOp, IntToPtrOp, IntegerOverflowFlags, IntrCanonicalizeOp, IntrFptosiSatOp, IntrFptouiSatOp, IntrSdivFixOp, IntrSmulFixOp, IntrSmulFixSatOp, IntrStripInvariantGroupOp, IntrUdivFixOp, IntrUmulFixOp, IntrUmulFixSatOp, InvariantEndOp, InvariantStartOp, InvokeOp, IsConstantOp, IsFPClass, LLVMFuncOp, LShrOp, LandingpadOp, LaunderInvariantGroupOp, LifetimeEndOp, LifetimeStartOp, Linkage, LinkerOptionsOp, LlrintOp, LlroundOp, LoadExpOp, LoadOp, Log10Op, Log2Op, LogOp, LrintOp, LroundOp, MaskedLoadOp, MaskedStoreOp, MaxNumOp, MaximumNumOp, MaximumOp, MemcpyInlineOp, MemcpyOp, MemmoveOp, MemsetInlineOp, MemsetOp, MinNumOp, MinimumNumOp, MinimumOp, ModRefInfo, ModuleFlagsOp, MulOp, NearbyintOp, NoAliasScopeDeclOp, NoneTokenOp, OrOp, PoisonOp, PowIOp, PowOp, Prefetch, PtrAnnotation, PtrMaskOp, PtrToIntOp, ResumeOp, ReturnOp, RintOp, RoundEvenOp, RoundOp, SAddSat, SAddWithOverflowOp, SCmpOp, SDivOp, SExtOp, SIToFPOp, SMaxOp, SMinOp, SMulWithOverflowOp, SRemOp, SSHLSat, SSubSat, SSubWithOverflowOp, SelectOp, ShlOp, ShuffleVectorOp, SinOp, SincosOp, SinhOp, SqrtOp, StackRestoreOp, StackSaveOp, StepVectorOp, StoreOp, SubOp, SwitchOp, TailCallKind, TanOp, TanhOp, ThreadlocalAddressOp, Trap, TruncOp, UAddSat, UAddWithOverflowOp, UBSanTrap, UCmpOp, UDivOp, UIToFPOp, UMaxOp, UMinOp, UMulWithOverflowOp, URemOp, USHLSat, USubSat, USubWithOverflowOp, UndefOp, UnnamedAddr, UnreachableOp, VaArgOp, VaCopyOp, VaEndOp, VaStartOp, VarAnnotation, Visibility, XOrOp, ZExtOp, ZeroOp, add, addrspacecast, alloca, and, ashr, atomicrmw, bitcast, blockaddress, blocktag, br, call, call_intrinsic, cmpxchg, comdat, comdat_selector, cond_br, dso_local_equivalent, extractelement, extractvalue, fadd, fcmp, fdiv, fence, fmul, fneg, fpext, fptosi, fptoui, fptrunc, freeze, frem, fsub, func, getelementptr, icmp, indirectbr, inline_asm, insertelement, insertvalue, intr_abs, intr_acos, intr_annotation, intr_asin, intr_assume, intr_atan, intr_atan2, intr_bitreverse, intr_bswap, intr_canonicalize, intr_ceil, intr_copysign, intr_cos, intr_cosh, intr_ctlz, intr_ctpop, intr_cttz, intr_debugtrap, intr_eh_typeid_for, intr_exp, intr_exp10, intr_exp2, intr_expect, intr_expect_with_probability, intr_experimental_noalias_scope_decl, intr_fabs, intr_floor, intr_fma, intr_fmuladd, intr_fptosi_sat, intr_fptoui_sat, intr_frexp, intr_fshl, intr_fshr, intr_get_active_lane_mask, intr_invariant_end, intr_invariant_start, intr_is_constant, intr_is_fpclass, intr_launder_invariant_group, intr_ldexp, intr_lifetime_end, intr_lifetime_start, intr_llrint, intr_llround, intr_log, intr_log10, intr_log2, intr_lrint, intr_lround, intr_masked_load, intr_masked_store, intr_maximum, intr_maximumnum, intr_maxnum, intr_memcpy, intr_memcpy_inline, intr_memmove, intr_memset, intr_memset_inline, intr_minimum, intr_minimumnum, intr_minnum, intr_nearbyint, intr_pow, intr_powi, intr_prefetch, intr_ptr_annotation, intr_ptrmask, intr_rint, intr_round, intr_roundeven, intr_sadd_sat, intr_sadd_with_overflow, intr_scmp, intr_sdiv_fix, intr_sin, intr_sincos, intr_sinh, intr_smax, intr_smin, intr_smul_fix, intr_smul_fix_sat, intr_smul_with_overflow, intr_sqrt, intr_sshl_sat, intr_ssub_sat, intr_ssub_with_overflow, intr_stackrestore, intr_stacksave, intr_stepvector, intr_strip_invariant_group, intr_tan, intr_tanh, intr_threadlocal_address, intr_trap, intr_trunc, intr_uadd_sat, intr_uadd_with_overflow, intr_ubsantrap, intr_ucmp, intr_udiv_fix, intr_umax, intr_umin, intr_umul_fix, intr_umul_fix_sat, intr_umul_with_overflow, intr_ushl_sat, intr_usub_sat, intr_usub_with_overflow, intr_vacopy, intr_vaend, intr_var_annotation, intr_vastart, intr_vector_extract, intr_vector_insert, intr_vector_reduce_add, intr_vector_reduce_and, intr_vector_reduce_fadd, intr_vector_reduce_fmax, intr_vector_reduce_fmaximum, intr_vector_reduce_fmin, intr_vector_reduce_fminimum, intr_vector_reduce_fmul, intr_vector_reduce_mul, intr_vector_reduce_or, intr_vector_reduce_smax, intr_vector_reduce_smin, intr_vector_reduce_umax, intr_vector_reduce_umin, intr_vector_reduce_xor, intr_vscale, inttoptr, invoke, landingpad, linker_options, load, lshr, mlir_addressof, mlir_alias, mlir_constant, mlir_global, mlir_global_ctors, mlir_global_dtors, mlir_ifunc, mlir_none, mlir_poison, mlir_undef, mlir_zero, module_flags, mul, or, ptrtoint, resume, return_, sdiv, select, sext, shl, shufflevector, sitofp, srem, store, sub, switch_, trunc, udiv, uitofp, unreachable, urem, va_arg, vector_extract, vector_insert, vector_reduce_add, vector_reduce_and, vector_reduce_fadd, vector_reduce_fmax, vector_reduce_fmaximum, vector_reduce_fmin, vector_reduce_fminimum, vector_reduce_fmul, vector_reduce_mul, vector_reduce_or, vector_reduce_smax, vector_reduce_smin, vector_reduce_umax, vector_reduce_umin, vector_reduce_xor, vscale, xor, zext };
+module.exports = { ACosOp, AShrOp, ASinOp, ATan2Op, ATanOp, AbsOp, AccessGroupAttr, AddOp, AddrSpaceCastOp, AddressOfOp, AliasOp, AliasScopeAttr, AliasScopeDomainAttr, AllocaOp, AndOp, Annotation, ArrayType, AsmDialect, AssumeOp, AtomicBinOp, AtomicCmpXchgOp, AtomicOrdering, AtomicRMWOp, BitReverseOp, BitcastOp, BlockAddressOp, BlockTagOp, BlockaddressAttr, BlocktagAttr, BrOp, ByteSwapOp, CConv, CallIntrinsicOp, CallOp, CconvAttr, Comdat, ComdatAttr, ComdatOp, ComdatSelectorOp, CondBrOp, ConstantOp, ConstantRangeAttr, CopySignOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, DSOLocalEquivalentOp, DebugTrap, DependentLibrariesAttr, DereferenceableAttr, EhTypeidForOp, Exp10Op, Exp2Op, ExpOp, ExpectOp, ExpectWithProbabilityOp, ExtractElementOp, ExtractValueOp, FAbsOp, FAddOp, FCeilOp, FCmpOp, FCmpPredicate, FDivOp, FFloorOp, FMAOp, FMulAddOp, FMulOp, FNegOp, FPExtOp, FPToSIOp, FPToUIOp, FPTruncOp, FRemOp, FSubOp, FTruncOp, FastmathAttr, FastmathFlags, FenceOp, FractionExpOp, FramePointerKind, FramePointerKindAttr, FreezeOp, FshlOp, FshrOp, FuncType, GEPNoWrapFlags, GEPOp, GetActiveLaneMaskOp, GlobalCtorsOp, GlobalDtorsOp, GlobalOp, ICmpOp, ICmpPredicate, IFuncOp, IndirectBrOp, InlineAsmOp, InsertElementOp, InsertValueOp, IntToPtrOp, IntegerOverflowFlags, IntrCanonicalizeOp, IntrFptosiSatOp, IntrFptouiSatOp, IntrSdivFixOp, IntrSmulFixOp, IntrSmulFixSatOp, IntrStripInvariantGroupOp, IntrUdivFixOp, IntrUmulFixOp, IntrUmulFixSatOp, InvariantEndOp, InvariantStartOp, InvokeOp, IsConstantOp, IsFPClass, LLVMFuncOp, LShrOp, LabelType, LandingpadOp, LaunderInvariantGroupOp, LifetimeEndOp, LifetimeStartOp, Linkage, LinkageAttr, LinkerOptionsOp, LlrintOp, LlroundOp, LoadExpOp, LoadOp, Log10Op, Log2Op, LogOp, LoopAnnotationAttr, LrintOp, LroundOp, MaskedLoadOp, MaskedStoreOp, MaxNumOp, MaximumNumOp, MaximumOp, MemcpyInlineOp, MemcpyOp, MemmoveOp, MemoryEffectsAttr, MemsetInlineOp, MemsetOp, MetadataType, MinNumOp, MinimumNumOp, MinimumOp, MlirModuleFlagAttr, MmraTagAttr, ModRefInfo, ModuleFlagsOp, MulOp, NearbyintOp, NoAliasScopeDeclOp, NoneTokenOp, OrOp, PointerType, PoisonAttr, PoisonOp, PowIOp, PowOp, PpcFp128Type, Prefetch, PtrAnnotation, PtrMaskOp, PtrToIntOp, ResumeOp, ReturnOp, RintOp, RoundEvenOp, RoundOp, SAddSat, SAddWithOverflowOp, SCmpOp, SDivOp, SExtOp, SIToFPOp, SMaxOp, SMinOp, SMulWithOverflowOp, SRemOp, SSHLSat, SSubSat, SSubWithOverflowOp, SelectOp, ShlOp, ShuffleVectorOp, SinOp, SincosOp, SinhOp, SqrtOp, StackRestoreOp, StackSaveOp, StepVectorOp, StoreOp, StructType, SubOp, SwitchOp, TailCallKind, TailcallkindAttr, TanOp, TanhOp, TargetAttr, TargetFeaturesAttr, TargetType, TbaaRootAttr, TbaaTagAttr, TbaaTypeDescAttr, ThreadlocalAddressOp, TokenType, Trap, TruncOp, UAddSat, UAddWithOverflowOp, UBSanTrap, UCmpOp, UDivOp, UIToFPOp, UMaxOp, UMinOp, UMulWithOverflowOp, URemOp, USHLSat, USubSat, USubWithOverflowOp, UndefAttr, UndefOp, UnnamedAddr, UnreachableOp, UwtableKindAttr, VaArgOp, VaCopyOp, VaEndOp, VaStartOp, VarAnnotation, VecTypeHintAttr, Visibility, VoidType, VscaleRangeAttr, X86AmxType, XOrOp, ZExtOp, ZeroAttr, ZeroOp, add, addrspacecast, alloca, and, ashr, atomicrmw, bitcast, blockaddress, blocktag, br, call, call_intrinsic, cmpxchg, comdat, comdat_selector, cond_br, dso_local_equivalent, extractelement, extractvalue, fadd, fcmp, fdiv, fence, fmul, fneg, fpext, fptosi, fptoui, fptrunc, freeze, frem, fsub, func, getelementptr, icmp, indirectbr, inline_asm, insertelement, insertvalue, intr_abs, intr_acos, intr_annotation, intr_asin, intr_assume, intr_atan, intr_atan2, intr_bitreverse, intr_bswap, intr_canonicalize, intr_ceil, intr_copysign, intr_cos, intr_cosh, intr_ctlz, intr_ctpop, intr_cttz, intr_debugtrap, intr_eh_typeid_for, intr_exp, intr_exp10, intr_exp2, intr_expect, intr_expect_with_probability, intr_experimental_noalias_scope_decl, intr_fabs, intr_floor, intr_fma, intr_fmuladd, intr_fptosi_sat, intr_fptoui_sat, intr_frexp, intr_fshl, intr_fshr, intr_get_active_lane_mask, intr_invariant_end, intr_invariant_start, intr_is_constant, intr_is_fpclass, intr_launder_invariant_group, intr_ldexp, intr_lifetime_end, intr_lifetime_start, intr_llrint, intr_llround, intr_log, intr_log10, intr_log2, intr_lrint, intr_lround, intr_masked_load, intr_masked_store, intr_maximum, intr_maximumnum, intr_maxnum, intr_memcpy, intr_memcpy_inline, intr_memmove, intr_memset, intr_memset_inline, intr_minimum, intr_minimumnum, intr_minnum, intr_nearbyint, intr_pow, intr_powi, intr_prefetch, intr_ptr_annotation, intr_ptrmask, intr_rint, intr_round, intr_roundeven, intr_sadd_sat, intr_sadd_with_overflow, intr_scmp, intr_sdiv_fix, intr_sin, intr_sincos, intr_sinh, intr_smax, intr_smin, intr_smul_fix, intr_smul_fix_sat, intr_smul_with_overflow, intr_sqrt, intr_sshl_sat, intr_ssub_sat, intr_ssub_with_overflow, intr_stackrestore, intr_stacksave, intr_stepvector, intr_strip_invariant_group, intr_tan, intr_tanh, intr_threadlocal_address, intr_trap, intr_trunc, intr_uadd_sat, intr_uadd_with_overflow, intr_ubsantrap, intr_ucmp, intr_udiv_fix, intr_umax, intr_umin, intr_umul_fix, intr_umul_fix_sat, intr_umul_with_overflow, intr_ushl_sat, intr_usub_sat, intr_usub_with_overflow, intr_vacopy, intr_vaend, intr_var_annotation, intr_vastart, intr_vector_extract, intr_vector_insert, intr_vector_reduce_add, intr_vector_reduce_and, intr_vector_reduce_fadd, intr_vector_reduce_fmax, intr_vector_reduce_fmaximum, intr_vector_reduce_fmin, intr_vector_reduce_fminimum, intr_vector_reduce_fmul, intr_vector_reduce_mul, intr_vector_reduce_or, intr_vector_reduce_smax, intr_vector_reduce_smin, intr_vector_reduce_umax, intr_vector_reduce_umin, intr_vector_reduce_xor, intr_vscale, inttoptr, invoke, landingpad, linker_options, load, lshr, mlir_addressof, mlir_alias, mlir_constant, mlir_global, mlir_global_ctors, mlir_global_dtors, mlir_ifunc, mlir_none, mlir_poison, mlir_undef, mlir_zero, module_flags, mul, or, ptrtoint, resume, return_, sdiv, select, sext, shl, shufflevector, sitofp, srem, store, sub, switch_, trunc, udiv, uitofp, unreachable, urem, va_arg, vector_extract, vector_insert, vector_reduce_add, vector_reduce_and, vector_reduce_fadd, vector_reduce_fmax, vector_reduce_fmaximum, vector_reduce_fmin, vector_reduce_fminimum, vector_reduce_fmul, vector_reduce_mul, vector_reduce_or, vector_reduce_smax, vector_reduce_smin, vector_reduce_umax, vector_reduce_umin, vector_reduce_xor, vscale, xor, zext };

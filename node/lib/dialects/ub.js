@@ -3,6 +3,18 @@
 
 const ods = require('omnir/dialects/_ods_common');
 
+/** `#ub.poison` */
+class PoisonAttr extends ods.ir.DialectAttr {
+  static NAME = "ub.poison";
+  static get(context) {
+    const ctx = ods.kindContext(context, []);
+    return ods.kindAttr(PoisonAttr, [], ctx);
+  }
+  static isInstance(x) { return ods.isKind(PoisonAttr, x); }
+  static cast(x) { return ods.castKind(PoisonAttr, x); }
+}
+ods.registerKind(PoisonAttr);
+
 /** Poisoned constant operation. (`ub.poison`) */
 class PoisonOp extends ods.OpView {
   static create(result, { value, loc, ip } = {}) {
@@ -32,4 +44,4 @@ UnreachableOp.OPERATION_NAME = "ub.unreachable";
 /** Unreachable operation. (`ub.unreachable`) */
 function unreachable(options) { return UnreachableOp.create(options); }
 
-module.exports = { PoisonOp, UnreachableOp, poison, unreachable };
+module.exports = { PoisonAttr, PoisonOp, UnreachableOp, poison, unreachable };

@@ -12,6 +12,45 @@ const IteratorType = ods.enumeration({ parallel: 0, reduction: 1 }, { 0: "parall
 /** The cases of `PrintPunctuation`; `PrintPunctuation.spelling(v)` gives MLIR's word. */
 const PrintPunctuation = ods.enumeration({ NoPunctuation: 0, NewLine: 1, Comma: 2, Open: 3, Close: 4 }, { 0: "no_punctuation", 1: "newline", 2: "comma", 3: "open", 4: "close" }, false);
 
+/** `#vector.kind` */
+class KindAttr extends ods.ir.DialectAttr {
+  static NAME = "vector.kind";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(KindAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(KindAttr, x); }
+  static cast(x) { return ods.castKind(KindAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(KindAttr);
+
+/** `#vector.iterator_type` */
+class IteratorTypeAttr extends ods.ir.DialectAttr {
+  static NAME = "vector.iterator_type";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(IteratorTypeAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(IteratorTypeAttr, x); }
+  static cast(x) { return ods.castKind(IteratorTypeAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(IteratorTypeAttr);
+
+/** `#vector.punctuation` */
+class PunctuationAttr extends ods.ir.DialectAttr {
+  static NAME = "vector.punctuation";
+  static get(value, context) {
+    const ctx = ods.kindContext(context, [value]);
+    return ods.kindAttr(PunctuationAttr, [ods.isAttribute(value) ? value : ods.enumAttr(value, 32, ctx)], ctx);
+  }
+  static isInstance(x) { return ods.isKind(PunctuationAttr, x); }
+  static cast(x) { return ods.castKind(PunctuationAttr, x); }
+  get value() { return ods.enumParam(this, 0); }
+}
+ods.registerKind(PunctuationAttr);
+
 /** bitcast casts between vectors (`vector.bitcast`) */
 class BitCastOp extends ods.OpView {
   static create(result, source, { loc, ip } = {}) {
@@ -720,4 +759,4 @@ YieldOp.OPERATION_NAME = "vector.yield";
 /** Terminates and yields values from vector regions. (`vector.yield`) */
 function yield_(operands_, options) { return YieldOp.create(operands_, options); }
 
-module.exports = { BitCastOp, BroadcastOp, CombiningKind, CompressStoreOp, ConstantMaskOp, ContractionOp, CreateMaskOp, DeinterleaveOp, ExpandLoadOp, ExtractOp, ExtractStridedSliceOp, FMAOp, FromElementsOp, GatherOp, InsertOp, InsertStridedSliceOp, InterleaveOp, IteratorType, LoadOp, MaskOp, MaskedLoadOp, MaskedStoreOp, MultiDimReductionOp, OuterProductOp, PrintOp, PrintPunctuation, ReductionOp, ScalableExtractOp, ScalableInsertOp, ScanOp, ScatterOp, ShapeCastOp, ShuffleOp, StepOp, StoreOp, ToElementsOp, TransferReadOp, TransferWriteOp, TransposeOp, TypeCastOp, VectorScaleOp, YieldOp, bitcast, broadcast, compressstore, constant_mask, contract, create_mask, deinterleave, expandload, extract, extract_strided_slice, fma, from_elements, gather, insert, insert_strided_slice, interleave, load, mask, maskedload, maskedstore, multi_reduction, outerproduct, print, reduction, scalable_extract, scalable_insert, scan, scatter, shape_cast, shuffle, step, store, to_elements, transfer_read, transfer_write, transpose, type_cast, vscale, yield_ };
+module.exports = { BitCastOp, BroadcastOp, CombiningKind, CompressStoreOp, ConstantMaskOp, ContractionOp, CreateMaskOp, DeinterleaveOp, ExpandLoadOp, ExtractOp, ExtractStridedSliceOp, FMAOp, FromElementsOp, GatherOp, InsertOp, InsertStridedSliceOp, InterleaveOp, IteratorType, IteratorTypeAttr, KindAttr, LoadOp, MaskOp, MaskedLoadOp, MaskedStoreOp, MultiDimReductionOp, OuterProductOp, PrintOp, PrintPunctuation, PunctuationAttr, ReductionOp, ScalableExtractOp, ScalableInsertOp, ScanOp, ScatterOp, ShapeCastOp, ShuffleOp, StepOp, StoreOp, ToElementsOp, TransferReadOp, TransferWriteOp, TransposeOp, TypeCastOp, VectorScaleOp, YieldOp, bitcast, broadcast, compressstore, constant_mask, contract, create_mask, deinterleave, expandload, extract, extract_strided_slice, fma, from_elements, gather, insert, insert_strided_slice, interleave, load, mask, maskedload, maskedstore, multi_reduction, outerproduct, print, reduction, scalable_extract, scalable_insert, scan, scatter, shape_cast, shuffle, step, store, to_elements, transfer_read, transfer_write, transpose, type_cast, vscale, yield_ };

@@ -12,15 +12,21 @@ ValueLike = Union[_ir.Value, _ir.Operation, _ir.OpView]
 
 _V = TypeVar("_V", bound=_PyType[_ir.OpView])
 
+# Where a builder's attributes get their context: an op's location, or the context a type
+# or attribute class's `get` was given.
+Where = Optional[Union[_ir.Location, _ir.Context]]
+
 
 def register_operation(cls: _V) -> _V:
     """Operations named ``cls.OPERATION_NAME`` found in the IR come back as ``cls``."""
     return _ir.register_op_view(cls)
 
 
-def context(loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Context:
-    """The context an attribute built from a plain value belongs to: the location's, the
-    insertion point's, else the current one."""
+def context(loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Context:
+    """The context an attribute built from a plain value belongs to: the location's (or the
+    context given in its place), the insertion point's, else the current one."""
+    if isinstance(loc, _ir.Context):
+        return loc
     if loc is not None:
         return loc.context
     if ip is not None:
@@ -142,13 +148,13 @@ def _type_error(what: str, value: Any) -> TypeError:
     return TypeError(f"expected {what} or an Attribute, got {type(value).__name__}")
 
 
-def bool_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def bool_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, bool):
         raise _type_error("a bool", value)
     return _ir.BoolAttr.get(value, context=context(loc, ip))
 
 
-def int_attr(value: Any, type_text: str, loc: Optional[_ir.Location],
+def int_attr(value: Any, type_text: str, loc: Where,
              ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _type_error("an int", value)
@@ -156,31 +162,31 @@ def int_attr(value: Any, type_text: str, loc: Optional[_ir.Location],
     return _ir.IntegerAttr.get(_ir.Type.parse(type_text, context=ctx), value)
 
 
-def str_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def str_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, str):
         raise _type_error("a str", value)
     return _ir.StringAttr.get(value, context=context(loc, ip))
 
 
-def symbol_ref_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def symbol_ref_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, str):
         raise _type_error("a symbol name (str)", value)
     return _ir.FlatSymbolRefAttr.get(value, context=context(loc, ip))
 
 
-def type_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def type_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, _ir.Type):
         raise _type_error("a Type", value)
     return _ir.TypeAttr.get(value)
 
 
-def array_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def array_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _type_error("a sequence of attributes", value)
     return _ir.ArrayAttr.get(list(value), context=context(loc, ip))
 
 
-def dict_attr(value: Any, loc: Optional[_ir.Location], ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
+def dict_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, dict):
         raise _type_error("a dict", value)
     return _ir.DictAttr.get(value, context=context(loc, ip))
@@ -190,7 +196,7 @@ _DENSE = {1: "DenseBoolArrayAttr", 8: "DenseI8ArrayAttr", 16: "DenseI16ArrayAttr
           64: "DenseI64ArrayAttr"}
 
 
-def dense_array_attr(value: Any, width: int, loc: Optional[_ir.Location],
+def dense_array_attr(value: Any, width: int, loc: Where,
                      ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _type_error("a sequence of ints", value)
@@ -198,7 +204,7 @@ def dense_array_attr(value: Any, width: int, loc: Optional[_ir.Location],
     return cls.get(list(value), context=context(loc, ip))  # type: ignore[no-any-return]
 
 
-def enum_attr(value: Any, width: int, loc: Optional[_ir.Location],
+def enum_attr(value: Any, width: int, loc: Where,
               ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _type_error("an enum case (int)", value)
@@ -206,7 +212,7 @@ def enum_attr(value: Any, width: int, loc: Optional[_ir.Location],
     return _ir.IntegerAttr.get(_ir.IntegerType.get_signless(width, context=ctx), int(value))
 
 
-def dialect_attr(value: Any, qualified: str, loc: Optional[_ir.Location],
+def dialect_attr(value: Any, qualified: str, loc: Where,
                  ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     """An attribute of a dialect's kind from its cases: ``"fast"`` or an enum member gives
     ``#arith.fastmath<fast>``."""
@@ -228,3 +234,24 @@ def flag_spelling(value: int, spellings: Dict[int, str]) -> str:
     if v in spellings:
         return spellings[v]
     return ",".join(s for bit, s in spellings.items() if bit and bit & (bit - 1) == 0 and v & bit)
+
+
+def kind_context(ctx: Optional[_ir.Context]) -> _ir.Context:
+    """The context a type or attribute class's ``get`` builds in: the one given, else the
+    current one."""
+    return context(ctx, None)
+
+
+def new_kind(cls: Any, value: Any, qualified: str, is_type: bool) -> Any:
+    """The cast ``RgbType(t)``: a new ``cls`` over ``value``; ValueError unless it is a type
+    (``is_type``) or attribute of the kind ``qualified`` (``pixels.rgb``)."""
+    if not is_kind(value, qualified, is_type):
+        raise ValueError(f"Cannot cast {'type' if is_type else 'attribute'} to {cls.__name__}: {value}")
+    base: Any = _ir.DialectType if is_type else _ir.DialectAttr
+    return base.__new__(cls, value)
+
+
+def is_kind(value: Any, qualified: str, is_type: bool) -> bool:
+    if is_type:
+        return _ir.DialectType.isinstance(value) and _ir.DialectType(value).type_name == qualified
+    return _ir.DialectAttr.isinstance(value) and _ir.DialectAttr(value).attr_name == qualified

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
         FastMathFlags as FastMathFlags,
         IntegerOverflowFlags as IntegerOverflowFlags,
         RoundingMode as RoundingMode,
+        FastmathAttr as FastmathAttr,
+        OverflowAttr as OverflowAttr,
         AddFOp as AddFOp,
         addf as addf,
         AddIOp as AddIOp,

@@ -1,9 +1,10 @@
 import COmnir
 
 // What the generated Swift dialect modules (`omnir-gen swift`, the `OmnirDialects` target, a
-// package's own through the OmnirGen plugin) share at run time: the op-view protocol, operand
-// and result groups as the core lays them out, and attributes built from plain Swift values.
-// Written once by hand; the op types themselves are generated.
+// package's own through the OmnirGen plugin) share at run time: the op-, type- and
+// attribute-view protocols, operand and result groups as the core lays them out, attributes
+// built from plain Swift values, and a dialect's types and attributes built and read by their
+// qualified names. Written once by hand; the views themselves are generated.
 
 /// A typed view of one operation kind (`Arith.AddIOp`), generated for every op of a dialect.
 public protocol OpView: Hashable, CustomStringConvertible {
@@ -26,6 +27,42 @@ extension OpView {
     public var description: String { operation.description }
     public static func == (a: Self, b: Self) -> Bool { a.operation == b.operation }
     public func hash(into hasher: inout Hasher) { hasher.combine(operation) }
+}
+
+/// A typed view of one type kind of a dialect (`GPU.AsyncTokenType`), generated for every type
+/// of a dialect: a `TypeCastable`, so `t.as(Pixels.RgbType.self)` and `isa` work too.
+public protocol TypeView: TypeCastable {
+    /// The kind's qualified name (`"pixels.rgb"`).
+    static var name: String { get }
+    /// Wraps `type` without checking its kind.
+    init(unchecked type: Type)
+}
+
+extension TypeView {
+    /// The view of `type` when it is of this kind (MLIR's `dyn_cast`); `nil` for another kind
+    /// or a stale handle.
+    public init?(_ type: Type) {
+        guard ODS.isTypeKind(type, Self.name) else { return nil }
+        self.init(unchecked: type)
+    }
+}
+
+/// A typed view of one attribute kind of a dialect (`Arith.FastmathAttr`), generated for every
+/// attribute of a dialect: an `AttributeCastable`.
+public protocol AttributeView: AttributeCastable {
+    /// The kind's qualified name, without `#` (`"pixels.channel"`).
+    static var name: String { get }
+    /// Wraps `attribute` without checking its kind.
+    init(unchecked attribute: Attribute)
+}
+
+extension AttributeView {
+    /// The view of `attribute` when it is of this kind (MLIR's `dyn_cast`); `nil` for another
+    /// kind or a stale handle.
+    public init?(_ attribute: Attribute) {
+        guard ODS.isAttributeKind(attribute, Self.name) else { return nil }
+        self.init(unchecked: attribute)
+    }
 }
 
 /// An attribute of a dialect's own kind, given as the attribute or by its case words
@@ -167,6 +204,47 @@ public enum ODS {
         let value = try intValue(attribute)
         guard let e = E(rawValue: value) else { throw OmnirError.invalidArgument("\(value) is no case of \(E.self)") }
         return e
+    }
+
+    /// The type `!qualified<params>` of a registered kind; the first one asked of a shipped
+    /// dialect loads that dialect into `context`. Throws when the parameters break the
+    /// definition's constraints.
+    public static func dialectType(_ qualified: String, _ params: [Attribute], context: Context) throws -> Type {
+        try Dialect(context: context, name: dialectName(qualified)).typeDefinition(qualified).get(params)
+    }
+
+    /// The attribute `#qualified<params>` of a registered kind (`qualified` without `#`).
+    public static func dialectAttribute(_ qualified: String, _ params: [Attribute], context: Context) throws -> Attribute {
+        try Dialect(context: context, name: dialectName(qualified)).attributeDefinition(qualified).get(params)
+    }
+
+    /// Parameter `index` of a dialect type.
+    public static func typeParameter(_ type: Type, _ index: Int) throws -> Attribute {
+        try attrOut(type.context) { omnir_dialect_type_get_param(type.context.raw, type.handle, index, $0) }
+    }
+
+    /// Parameter `index` of a dialect attribute.
+    public static func attributeParameter(_ attribute: Attribute, _ index: Int) throws -> Attribute {
+        try attrOut(attribute.context) { omnir_dialect_attr_get_param(attribute.context.raw, attribute.handle, index, $0) }
+    }
+
+    /// Whether `type` is of the kind `qualified` (`pixels.rgb`): the TypeID a kind's instances
+    /// carry is interned under its qualified name, whichever package registered it.
+    public static func isTypeKind(_ type: Type, _ qualified: String) -> Bool {
+        guard let id = try? type.typeID, let kind = try? TypeID(name: qualified) else { return false }
+        return id == kind
+    }
+
+    /// Whether `attribute` is of the kind `qualified` (without `#`; attribute kinds' TypeIDs
+    /// are interned as `#pixels.channel`).
+    public static func isAttributeKind(_ attribute: Attribute, _ qualified: String) -> Bool {
+        guard let id = try? attribute.typeID, let kind = try? TypeID(name: "#" + qualified) else { return false }
+        return id == kind
+    }
+
+    /// `gpu` of `gpu.async.token`.
+    static func dialectName(_ qualified: String) -> String {
+        String(qualified.prefix { $0 != "." })
     }
 
     static func missing(_ op: Operation, _ what: String) -> OmnirError {

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `affine` dialect's ops and enums, as typed views over `Operation`.
+/// The `affine` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Affine {}
 
 extension Affine {
@@ -388,9 +389,9 @@ extension Affine {
             _ = context
             try state.addOperands([memref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            try state.addAttribute("isWrite", BoolAttr(isWrite, context: context).attribute)
+            try state.addAttribute("isWrite", Omnir.BoolAttr(isWrite, context: context).attribute)
             try state.addAttribute("localityHint", try ODS.intAttr(localityHint, type: "i32", context: context))
-            try state.addAttribute("isDataCache", BoolAttr(isDataCache, context: context).attribute)
+            try state.addAttribute("isDataCache", Omnir.BoolAttr(isDataCache, context: context).attribute)
             try state.addAttribute("map", map)
             return state
         }

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `arith` dialect's ops and enums, as typed views over `Operation`.
+/// The `arith` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Arith {}
 
 extension Arith {
@@ -297,6 +298,34 @@ extension Arith {
             default: return nil
             }
         }
+    }
+
+    /// `#arith.fastmath`
+    public struct FastmathAttr: AttributeView {
+        public static let name = "arith.fastmath"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#arith.fastmath` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: FastMathFlags, context: Omnir.Context) throws -> FastmathAttr {
+            FastmathAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: FastMathFlags { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), FastMathFlags.self) } }
+    }
+
+    /// `#arith.overflow`
+    public struct OverflowAttr: AttributeView {
+        public static let name = "arith.overflow"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#arith.overflow` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: IntegerOverflowFlags, context: Omnir.Context) throws -> OverflowAttr {
+            OverflowAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: IntegerOverflowFlags { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), IntegerOverflowFlags.self) } }
     }
 
     /// `arith.addf`: floating point addition operation
@@ -644,7 +673,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -675,7 +704,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -935,7 +964,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([in_.value])
-            if nonNeg { try state.addAttribute("nonNeg", UnitAttr(context: context).attribute) }
+            if nonNeg { try state.addAttribute("nonNeg", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([out])
             return state
         }
@@ -1629,7 +1658,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -1660,7 +1689,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -1816,7 +1845,7 @@ extension Arith {
             let context = location.context
             _ = context
             try state.addOperands([in_.value])
-            if nonNeg { try state.addAttribute("nonNeg", UnitAttr(context: context).attribute) }
+            if nonNeg { try state.addAttribute("nonNeg", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([out])
             return state
         }

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `bufferization` dialect's ops and enums, as typed views over `Operation`.
+/// The `bufferization` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Bufferization {}
 
 extension Bufferization {
@@ -141,8 +142,8 @@ extension Bufferization {
             let context = location.context
             _ = context
             try state.addOperands([source.value, dest.value])
-            if restrict { try state.addAttribute("restrict", UnitAttr(context: context).attribute) }
-            if writable { try state.addAttribute("writable", UnitAttr(context: context).attribute) }
+            if restrict { try state.addAttribute("restrict", Omnir.UnitAttr(context: context).attribute) }
+            if writable { try state.addAttribute("writable", Omnir.UnitAttr(context: context).attribute) }
             if let result { try state.addResults([result]) }
             return state
         }
@@ -174,7 +175,7 @@ extension Bufferization {
             let context = location.context
             _ = context
             try state.addOperands([tensor.value])
-            if readOnly { try state.addAttribute("read_only", UnitAttr(context: context).attribute) }
+            if readOnly { try state.addAttribute("read_only", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([buffer])
             return state
         }
@@ -204,8 +205,8 @@ extension Bufferization {
             let context = location.context
             _ = context
             try state.addOperands([buffer.value])
-            if restrict { try state.addAttribute("restrict", UnitAttr(context: context).attribute) }
-            if writable { try state.addAttribute("writable", UnitAttr(context: context).attribute) }
+            if restrict { try state.addAttribute("restrict", Omnir.UnitAttr(context: context).attribute) }
+            if writable { try state.addAttribute("writable", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([result])
             return state
         }

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `cf` dialect's ops and enums, as typed views over `Operation`.
+/// The `cf` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum CF {}
 
 extension CF {
@@ -19,7 +20,7 @@ extension CF {
             let context = location.context
             _ = context
             try state.addOperands([arg.value])
-            try state.addAttribute("msg", StringAttr(msg, context: context).attribute)
+            try state.addAttribute("msg", Omnir.StringAttr(msg, context: context).attribute)
             return state
         }
 

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `complex` dialect's ops and enums, as typed views over `Operation`.
+/// The `complex` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Complex {}
 
 extension Complex {

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `func` dialect's ops and enums, as typed views over `Operation`.
+/// The `func` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Func {}
 
 extension Func {
@@ -53,10 +54,10 @@ extension Func {
             let context = location.context
             _ = context
             if !operands.isEmpty { try state.addOperands(operands.map { $0.value }) }
-            try state.addAttribute("callee", try FlatSymbolRefAttr(callee, context: context).attribute)
+            try state.addAttribute("callee", try Omnir.FlatSymbolRefAttr(callee, context: context).attribute)
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
-            if noInline { try state.addAttribute("no_inline", UnitAttr(context: context).attribute) }
+            if noInline { try state.addAttribute("no_inline", Omnir.UnitAttr(context: context).attribute) }
             if !result.isEmpty { try state.addResults(result) }
             return state
         }
@@ -89,7 +90,7 @@ extension Func {
             let state = try OperationState("func.constant", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("value", try FlatSymbolRefAttr(value, context: context).attribute)
+            try state.addAttribute("value", try Omnir.FlatSymbolRefAttr(value, context: context).attribute)
             try state.addResults([result])
             return state
         }
@@ -118,12 +119,12 @@ extension Func {
             let state = try OperationState("func.func", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
-            try state.addAttribute("function_type", TypeAttr(functionType).attribute)
-            if let symVisibility { try state.addAttribute("sym_visibility", StringAttr(symVisibility, context: context).attribute) }
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
+            try state.addAttribute("function_type", Omnir.TypeAttr(functionType).attribute)
+            if let symVisibility { try state.addAttribute("sym_visibility", Omnir.StringAttr(symVisibility, context: context).attribute) }
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
-            if noInline { try state.addAttribute("no_inline", UnitAttr(context: context).attribute) }
+            if noInline { try state.addAttribute("no_inline", Omnir.UnitAttr(context: context).attribute) }
             try state.setNumRegions(1)
             return state
         }

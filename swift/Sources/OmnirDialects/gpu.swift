@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `gpu` dialect's ops and enums, as typed views over `Operation`.
+/// The `gpu` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum GPU {}
 
 extension GPU {
@@ -367,6 +368,354 @@ extension GPU {
         }
     }
 
+    /// `!gpu.mma_matrix`
+    public struct MmaMatrixType: TypeView {
+        public static let name = "gpu.mma_matrix"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.mma_matrix` with these parameters; throws when they break the definition's constraints.
+        public static func get(shape: Attribute, elementType: Attribute, operand: Attribute, context: Omnir.Context) throws -> MmaMatrixType {
+            MmaMatrixType(unchecked: try ODS.dialectType(Self.name, [shape, elementType, operand], context: context))
+        }
+
+        public var shape: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 0) } }
+        public var elementType: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 1) } }
+        public var operand: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 2) } }
+    }
+
+    /// `!gpu.async.token`
+    public struct AsyncTokenType: TypeView {
+        public static let name = "gpu.async.token"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.async.token` of `context`.
+        public static func get(context: Omnir.Context) throws -> AsyncTokenType {
+            AsyncTokenType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!gpu.named_barrier`
+    public struct NamedBarrierType: TypeView {
+        public static let name = "gpu.named_barrier"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.named_barrier` of `context`.
+        public static func get(context: Omnir.Context) throws -> NamedBarrierType {
+            NamedBarrierType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!gpu.sparse.dntensor_handle`
+    public struct SparseDntensorHandleType: TypeView {
+        public static let name = "gpu.sparse.dntensor_handle"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.sparse.dntensor_handle` of `context`.
+        public static func get(context: Omnir.Context) throws -> SparseDntensorHandleType {
+            SparseDntensorHandleType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!gpu.sparse.spmat_handle`
+    public struct SparseSpmatHandleType: TypeView {
+        public static let name = "gpu.sparse.spmat_handle"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.sparse.spmat_handle` of `context`.
+        public static func get(context: Omnir.Context) throws -> SparseSpmatHandleType {
+            SparseSpmatHandleType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!gpu.sparse.spgemmop_handle`
+    public struct SparseSpgemmopHandleType: TypeView {
+        public static let name = "gpu.sparse.spgemmop_handle"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!gpu.sparse.spgemmop_handle` of `context`.
+        public static func get(context: Omnir.Context) throws -> SparseSpgemmopHandleType {
+            SparseSpgemmopHandleType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `#gpu.dim`
+    public struct DimAttr: AttributeView {
+        public static let name = "gpu.dim"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.dim` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: Dimension, context: Omnir.Context) throws -> DimAttr {
+            DimAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: Dimension { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), Dimension.self) } }
+    }
+
+    /// `#gpu.address_space`
+    public struct AddressSpaceAttr: AttributeView {
+        public static let name = "gpu.address_space"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.address_space` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: AddressSpace, context: Omnir.Context) throws -> AddressSpaceAttr {
+            AddressSpaceAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: AddressSpace { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), AddressSpace.self) } }
+    }
+
+    /// `#gpu.all_reduce_op`
+    public struct AllReduceOpAttr: AttributeView {
+        public static let name = "gpu.all_reduce_op"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.all_reduce_op` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: AllReduceOperation, context: Omnir.Context) throws -> AllReduceOpAttr {
+            AllReduceOpAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: AllReduceOperation { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), AllReduceOperation.self) } }
+    }
+
+    /// `#gpu.shuffle_mode`
+    public struct ShuffleModeAttr: AttributeView {
+        public static let name = "gpu.shuffle_mode"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.shuffle_mode` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: ShuffleMode, context: Omnir.Context) throws -> ShuffleModeAttr {
+            ShuffleModeAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: ShuffleMode { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), ShuffleMode.self) } }
+    }
+
+    /// `#gpu.barrier_scope`
+    public struct BarrierScopeAttr: AttributeView {
+        public static let name = "gpu.barrier_scope"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.barrier_scope` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: BarrierScope, context: Omnir.Context) throws -> BarrierScopeAttr {
+            BarrierScopeAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: BarrierScope { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), BarrierScope.self) } }
+    }
+
+    /// `#gpu.thread`
+    public struct ThreadAttr: AttributeView {
+        public static let name = "gpu.thread"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.thread` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MappingId, context: Omnir.Context) throws -> ThreadAttr {
+            ThreadAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: MappingId { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MappingId.self) } }
+    }
+
+    /// `#gpu.block`
+    public struct BlockAttr: AttributeView {
+        public static let name = "gpu.block"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.block` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MappingId, context: Omnir.Context) throws -> BlockAttr {
+            BlockAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: MappingId { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MappingId.self) } }
+    }
+
+    /// `#gpu.warp`
+    public struct WarpAttr: AttributeView {
+        public static let name = "gpu.warp"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.warp` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MappingId, context: Omnir.Context) throws -> WarpAttr {
+            WarpAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: MappingId { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MappingId.self) } }
+    }
+
+    /// `#gpu.warpgroup`
+    public struct WarpgroupAttr: AttributeView {
+        public static let name = "gpu.warpgroup"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.warpgroup` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MappingId, context: Omnir.Context) throws -> WarpgroupAttr {
+            WarpgroupAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: MappingId { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MappingId.self) } }
+    }
+
+    /// `#gpu.lane`
+    public struct LaneAttr: AttributeView {
+        public static let name = "gpu.lane"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.lane` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MappingId, context: Omnir.Context) throws -> LaneAttr {
+            LaneAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: MappingId { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MappingId.self) } }
+    }
+
+    /// `#gpu.memory_space`
+    public struct MemorySpaceAttr: AttributeView {
+        public static let name = "gpu.memory_space"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.memory_space` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: AddressSpace, context: Omnir.Context) throws -> MemorySpaceAttr {
+            MemorySpaceAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: AddressSpace { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), AddressSpace.self) } }
+    }
+
+    /// `#gpu.mma_element_wise`
+    public struct MmaElementWiseAttr: AttributeView {
+        public static let name = "gpu.mma_element_wise"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.mma_element_wise` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: MMAElementwiseOp, context: Omnir.Context) throws -> MmaElementWiseAttr {
+            MmaElementWiseAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: MMAElementwiseOp { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), MMAElementwiseOp.self) } }
+    }
+
+    /// `#gpu.loop_dim_map`
+    public struct LoopDimMapAttr: AttributeView {
+        public static let name = "gpu.loop_dim_map"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.loop_dim_map` with these parameters; throws when they break the definition's constraints.
+        public static func get(processor: Attribute, map: Attribute, bound: Attribute, context: Omnir.Context) throws -> LoopDimMapAttr {
+            LoopDimMapAttr(unchecked: try ODS.dialectAttribute(Self.name, [processor, map, bound], context: context))
+        }
+
+        public var processor: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+        public var map: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 1) } }
+        public var bound: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 2) } }
+    }
+
+    /// `#gpu.select_object`
+    public struct SelectObjectAttr: AttributeView {
+        public static let name = "gpu.select_object"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.select_object` with these parameters; throws when they break the definition's constraints.
+        public static func get(target: Attribute, context: Omnir.Context) throws -> SelectObjectAttr {
+            SelectObjectAttr(unchecked: try ODS.dialectAttribute(Self.name, [target], context: context))
+        }
+
+        public var target: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#gpu.broadcast`
+    public struct BroadcastAttr: AttributeView {
+        public static let name = "gpu.broadcast"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.broadcast` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: BroadcastType, context: Omnir.Context) throws -> BroadcastAttr {
+            BroadcastAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: BroadcastType { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), BroadcastType.self) } }
+    }
+
+    /// `#gpu.mat_transpose_mode`
+    public struct MatTransposeModeAttr: AttributeView {
+        public static let name = "gpu.mat_transpose_mode"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.mat_transpose_mode` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: TransposeMode, context: Omnir.Context) throws -> MatTransposeModeAttr {
+            MatTransposeModeAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: TransposeMode { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), TransposeMode.self) } }
+    }
+
+    /// `#gpu.prune_2to4_spmat_flag`
+    public struct Prune2to4SpmatFlagAttr: AttributeView {
+        public static let name = "gpu.prune_2to4_spmat_flag"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.prune_2to4_spmat_flag` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: Prune2To4SpMatFlag, context: Omnir.Context) throws -> Prune2to4SpmatFlagAttr {
+            Prune2to4SpmatFlagAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: Prune2To4SpMatFlag { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), Prune2To4SpMatFlag.self) } }
+    }
+
+    /// `#gpu.spgemm_work_estimation_or_compute_kind`
+    public struct SpgemmWorkEstimationOrComputeKindAttr: AttributeView {
+        public static let name = "gpu.spgemm_work_estimation_or_compute_kind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.spgemm_work_estimation_or_compute_kind` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: SpGEMMWorkEstimationOrComputeKind, context: Omnir.Context) throws -> SpgemmWorkEstimationOrComputeKindAttr {
+            SpgemmWorkEstimationOrComputeKindAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: SpGEMMWorkEstimationOrComputeKind { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), SpGEMMWorkEstimationOrComputeKind.self) } }
+    }
+
+    /// `#gpu.object`
+    public struct ObjectAttr: AttributeView {
+        public static let name = "gpu.object"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#gpu.object` with these parameters; throws when they break the definition's constraints.
+        public static func get(target: Attribute, format: Attribute, properties: Attribute, kernels: Attribute, object: Attribute, context: Omnir.Context) throws -> ObjectAttr {
+            ObjectAttr(unchecked: try ODS.dialectAttribute(Self.name, [target, format, properties, kernels, object], context: context))
+        }
+
+        public var target: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+        public var format: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 1) } }
+        public var properties: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 2) } }
+        public var kernels: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 3) } }
+        public var object: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 4) } }
+    }
+
     /// `gpu.all_reduce`: reduction across a workgroup
     public struct AllReduceOp: OpView {
         public static let operationName = "gpu.all_reduce"
@@ -380,7 +729,7 @@ extension GPU {
             _ = context
             try state.addOperands([value.value])
             if let op { try state.addAttribute("op", try op.get("gpu.all_reduce_op", context: context)) }
-            if uniform { try state.addAttribute("uniform", UnitAttr(context: context).attribute) }
+            if uniform { try state.addAttribute("uniform", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             try state.setNumRegions(1)
             return state
@@ -416,7 +765,7 @@ extension GPU {
             if !dynamicSizes.isEmpty { try state.addOperands(dynamicSizes.map { $0.value }) }
             if !symbolOperands.isEmpty { try state.addOperands(symbolOperands.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([asyncDependencies.count, dynamicSizes.count, symbolOperands.count], context: context))
-            if hostShared { try state.addAttribute("hostShared", UnitAttr(context: context).attribute) }
+            if hostShared { try state.addAttribute("hostShared", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([memref])
             if let asyncToken { try state.addResults([asyncToken]) }
             return state
@@ -479,7 +828,7 @@ extension GPU {
             let state = try OperationState("gpu.binary", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             if let offloadingHandler { try state.addAttribute("offloadingHandler", offloadingHandler) }
             try state.addAttribute("objects", objects)
             return state
@@ -1069,8 +1418,8 @@ extension GPU {
             let state = try OperationState("gpu.func", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
-            try state.addAttribute("function_type", TypeAttr(functionType).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
+            try state.addAttribute("function_type", Omnir.TypeAttr(functionType).attribute)
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
             if let workgroupAttribAttrs { try state.addAttribute("workgroup_attrib_attrs", workgroupAttribAttrs) }
@@ -1079,7 +1428,7 @@ extension GPU {
             if let knownGridSize { try state.addAttribute("known_grid_size", try ODS.denseArray(knownGridSize, width: 32, context: context)) }
             if let knownClusterSize { try state.addAttribute("known_cluster_size", try ODS.denseArray(knownClusterSize, width: 32, context: context)) }
             if let workgroupAttributions { try state.addAttribute("workgroup_attributions", try ODS.intAttr(workgroupAttributions, type: "i64", context: context)) }
-            if kernel { try state.addAttribute("kernel", UnitAttr(context: context).attribute) }
+            if kernel { try state.addAttribute("kernel", Omnir.UnitAttr(context: context).attribute) }
             try state.setNumRegions(1)
             return state
         }
@@ -1123,7 +1472,7 @@ extension GPU {
             let state = try OperationState("gpu.module", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             if let targets { try state.addAttribute("targets", targets) }
             if let offloadingHandler { try state.addAttribute("offloadingHandler", offloadingHandler) }
             try state.setNumRegions(1)
@@ -1385,8 +1734,8 @@ extension GPU {
             if let dynamicSharedMemorySize { try state.addOperands([dynamicSharedMemorySize.value]) }
             if let asyncObject { try state.addOperands([asyncObject.value]) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([asyncDependencies.count, 1, 1, 1, 1, 1, 1, clusterSizeX == nil ? 0 : 1, clusterSizeY == nil ? 0 : 1, clusterSizeZ == nil ? 0 : 1, dynamicSharedMemorySize == nil ? 0 : 1, asyncObject == nil ? 0 : 1], context: context))
-            if let module { try state.addAttribute("module", try FlatSymbolRefAttr(module, context: context).attribute) }
-            if let function { try state.addAttribute("function", try FlatSymbolRefAttr(function, context: context).attribute) }
+            if let module { try state.addAttribute("module", try Omnir.FlatSymbolRefAttr(module, context: context).attribute) }
+            if let function { try state.addAttribute("function", try Omnir.FlatSymbolRefAttr(function, context: context).attribute) }
             if let workgroupAttributions { try state.addAttribute("workgroup_attributions", try ODS.intAttr(workgroupAttributions, type: "i64", context: context)) }
             if let asyncToken { try state.addResults([asyncToken]) }
             try state.setNumRegions(1)
@@ -1526,7 +1875,7 @@ extension GPU {
             let context = location.context
             _ = context
             if !args.isEmpty { try state.addOperands(args.map { $0.value }) }
-            try state.addAttribute("format", StringAttr(format, context: context).attribute)
+            try state.addAttribute("format", Omnir.StringAttr(format, context: context).attribute)
             return state
         }
 
@@ -1619,7 +1968,7 @@ extension GPU {
             try state.addOperands([dnmatA.value, dnmatB.value, spmatC.value])
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             try state.addResults([bufferSz])
             if let asyncToken { try state.addResults([asyncToken]) }
             return state
@@ -1658,7 +2007,7 @@ extension GPU {
             _ = context
             if !asyncDependencies.isEmpty { try state.addOperands(asyncDependencies.map { $0.value }) }
             try state.addOperands([dnmatA.value, dnmatB.value, spmatC.value, buffer.value])
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
             if let asyncToken { try state.addResults([asyncToken]) }
@@ -1792,7 +2141,7 @@ extension GPU {
             try state.addOperands([desc.value, spmatA.value, spmatB.value, spmatC.value])
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             if let asyncToken { try state.addResults([asyncToken]) }
             return state
         }
@@ -1890,7 +2239,7 @@ extension GPU {
             _ = context
             if !asyncDependencies.isEmpty { try state.addOperands(asyncDependencies.map { $0.value }) }
             try state.addOperands([desc.value, spmatA.value, spmatB.value, spmatC.value, bufferSz.value, buffer.value])
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             try state.addAttribute("kind", try kind.get("gpu.spgemm_work_estimation_or_compute_kind", context: context))
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
@@ -1938,7 +2287,7 @@ extension GPU {
             try state.addOperands([spmatA.value, dnmatB.value, dnmatC.value])
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             if !bufferSzs.isEmpty { try state.addResults(bufferSzs) }
             if let asyncToken { try state.addResults([asyncToken]) }
             try state.addAttribute("resultSegmentSizes", ODS.segmentSizes([bufferSzs.count, asyncToken == nil ? 0 : 1], context: context))
@@ -1980,7 +2329,7 @@ extension GPU {
             try state.addOperands([spmatA.value, dnmatB.value, dnmatC.value])
             if !buffers.isEmpty { try state.addOperands(buffers.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([asyncDependencies.count, 1, 1, 1, buffers.count], context: context))
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let modeB { try state.addAttribute("modeB", try modeB.get("gpu.mat_transpose_mode", context: context)) }
             if let asyncToken { try state.addResults([asyncToken]) }
@@ -2021,7 +2370,7 @@ extension GPU {
             if !asyncDependencies.isEmpty { try state.addOperands(asyncDependencies.map { $0.value }) }
             try state.addOperands([spmatA.value, dnX.value, dnY.value])
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             try state.addResults([bufferSz])
             if let asyncToken { try state.addResults([asyncToken]) }
             return state
@@ -2059,7 +2408,7 @@ extension GPU {
             _ = context
             if !asyncDependencies.isEmpty { try state.addOperands(asyncDependencies.map { $0.value }) }
             try state.addOperands([spmatA.value, dnX.value, dnY.value, buffer.value])
-            try state.addAttribute("computeType", TypeAttr(computeType).attribute)
+            try state.addAttribute("computeType", Omnir.TypeAttr(computeType).attribute)
             if let modeA { try state.addAttribute("modeA", try modeA.get("gpu.mat_transpose_mode", context: context)) }
             if let asyncToken { try state.addResults([asyncToken]) }
             return state
@@ -2193,8 +2542,8 @@ extension GPU {
             let context = location.context
             _ = context
             try state.addOperands([opA.value, opB.value, opC.value])
-            if aTranspose { try state.addAttribute("a_transpose", UnitAttr(context: context).attribute) }
-            if bTranspose { try state.addAttribute("b_transpose", UnitAttr(context: context).attribute) }
+            if aTranspose { try state.addAttribute("a_transpose", Omnir.UnitAttr(context: context).attribute) }
+            if bTranspose { try state.addAttribute("b_transpose", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -2348,7 +2697,7 @@ extension GPU {
             try state.addOperands([srcMemref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
             try state.addAttribute("leadDimension", try ODS.intAttr(leadDimension, type: "index", context: context))
-            if transpose { try state.addAttribute("transpose", UnitAttr(context: context).attribute) }
+            if transpose { try state.addAttribute("transpose", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }
@@ -2383,7 +2732,7 @@ extension GPU {
             try state.addOperands([src.value, dstMemref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
             try state.addAttribute("leadDimension", try ODS.intAttr(leadDimension, type: "index", context: context))
-            if transpose { try state.addAttribute("transpose", UnitAttr(context: context).attribute) }
+            if transpose { try state.addAttribute("transpose", Omnir.UnitAttr(context: context).attribute) }
             return state
         }
 
@@ -2416,7 +2765,7 @@ extension GPU {
             _ = context
             try state.addOperands([value.value])
             try state.addAttribute("op", try op.get("gpu.all_reduce_op", context: context))
-            if uniform { try state.addAttribute("uniform", UnitAttr(context: context).attribute) }
+            if uniform { try state.addAttribute("uniform", Omnir.UnitAttr(context: context).attribute) }
             if let clusterSize { try state.addAttribute("cluster_size", try ODS.intAttr(clusterSize, type: "i32", context: context)) }
             if let clusterStride { try state.addAttribute("cluster_stride", try ODS.intAttr(clusterStride, type: "i32", context: context)) }
             try state.enableResultTypeInference()

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `linalg` dialect's ops and enums, as typed views over `Operation`.
+/// The `linalg` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Linalg {}
 
 extension Linalg {
@@ -275,6 +276,90 @@ extension Linalg {
             default: return nil
             }
         }
+    }
+
+    /// `#linalg.unary_fn`
+    public struct UnaryFnAttr: AttributeView {
+        public static let name = "linalg.unary_fn"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.unary_fn` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: UnaryFn, context: Omnir.Context) throws -> UnaryFnAttr {
+            UnaryFnAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: UnaryFn { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), UnaryFn.self) } }
+    }
+
+    /// `#linalg.binary_fn`
+    public struct BinaryFnAttr: AttributeView {
+        public static let name = "linalg.binary_fn"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.binary_fn` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: BinaryFn, context: Omnir.Context) throws -> BinaryFnAttr {
+            BinaryFnAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: BinaryFn { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), BinaryFn.self) } }
+    }
+
+    /// `#linalg.ternary_fn`
+    public struct TernaryFnAttr: AttributeView {
+        public static let name = "linalg.ternary_fn"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.ternary_fn` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: TernaryFn, context: Omnir.Context) throws -> TernaryFnAttr {
+            TernaryFnAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: TernaryFn { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), TernaryFn.self) } }
+    }
+
+    /// `#linalg.elementwise_kind`
+    public struct ElementwiseKindAttr: AttributeView {
+        public static let name = "linalg.elementwise_kind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.elementwise_kind` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: ElementwiseKind, context: Omnir.Context) throws -> ElementwiseKindAttr {
+            ElementwiseKindAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: ElementwiseKind { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), ElementwiseKind.self) } }
+    }
+
+    /// `#linalg.type_fn`
+    public struct TypeFnAttr: AttributeView {
+        public static let name = "linalg.type_fn"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.type_fn` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: TypeFn, context: Omnir.Context) throws -> TypeFnAttr {
+            TypeFnAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: TypeFn { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), TypeFn.self) } }
+    }
+
+    /// `#linalg.iterator_type`
+    public struct IteratorTypeAttr: AttributeView {
+        public static let name = "linalg.iterator_type"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#linalg.iterator_type` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: IteratorType, context: Omnir.Context) throws -> IteratorTypeAttr {
+            IteratorTypeAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: IteratorType { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), IteratorType.self) } }
     }
 
     /// `linalg.batch_matmul`: batched matrix multiplication
@@ -1806,8 +1891,8 @@ extension Linalg {
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([inputs.count, outputs.count], context: context))
             try state.addAttribute("indexing_maps", indexingMaps)
             try state.addAttribute("iterator_types", iteratorTypes)
-            if let doc { try state.addAttribute("doc", StringAttr(doc, context: context).attribute) }
-            if let libraryCall { try state.addAttribute("library_call", StringAttr(libraryCall, context: context).attribute) }
+            if let doc { try state.addAttribute("doc", Omnir.StringAttr(doc, context: context).attribute) }
+            if let libraryCall { try state.addAttribute("library_call", Omnir.StringAttr(libraryCall, context: context).attribute) }
             if !resultTensors.isEmpty { try state.addResults(resultTensors) }
             try state.setNumRegions(1)
             return state

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `llvm` dialect's ops and enums, as typed views over `Operation`.
+/// The `llvm` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum LLVM {}
 
 extension LLVM {
@@ -748,6 +749,561 @@ extension LLVM {
         }
     }
 
+    /// `!llvm.void`
+    public struct VoidType: TypeView {
+        public static let name = "llvm.void"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.void` of `context`.
+        public static func get(context: Omnir.Context) throws -> VoidType {
+            VoidType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.ptr`
+    public struct PointerType: TypeView {
+        public static let name = "llvm.ptr"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.ptr` with these parameters; throws when they break the definition's constraints.
+        public static func get(addrSpace: Int64, context: Omnir.Context) throws -> PointerType {
+            PointerType(unchecked: try ODS.dialectType(Self.name, [try ODS.intAttr(addrSpace, type: "i64", context: context)], context: context))
+        }
+
+        public var addrSpace: Int64 { get throws { try ODS.intValue(ODS.typeParameter(self.type, 0)) } }
+    }
+
+    /// `!llvm.array`
+    public struct ArrayType: TypeView {
+        public static let name = "llvm.array"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.array` with these parameters; throws when they break the definition's constraints.
+        public static func get(element: Omnir.`Type`, size: Int64, context: Omnir.Context) throws -> ArrayType {
+            ArrayType(unchecked: try ODS.dialectType(Self.name, [Omnir.TypeAttr(element).attribute, try ODS.intAttr(size, type: "i64", context: context)], context: context))
+        }
+
+        public var element: Omnir.`Type` { get throws { try ODS.typeValue(ODS.typeParameter(self.type, 0)) } }
+        public var size: Int64 { get throws { try ODS.intValue(ODS.typeParameter(self.type, 1)) } }
+    }
+
+    /// `!llvm.func`
+    public struct FuncType: TypeView {
+        public static let name = "llvm.func"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.func` with these parameters; throws when they break the definition's constraints.
+        public static func get(result: Attribute, params: Attribute, vararg: Attribute, context: Omnir.Context) throws -> FuncType {
+            FuncType(unchecked: try ODS.dialectType(Self.name, [result, params, vararg], context: context))
+        }
+
+        public var result: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 0) } }
+        public var params: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 1) } }
+        public var vararg: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 2) } }
+    }
+
+    /// `!llvm.struct`
+    public struct StructType: TypeView {
+        public static let name = "llvm.struct"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.struct` with these parameters; throws when they break the definition's constraints.
+        public static func get(name: Attribute, flags: Attribute, body: Attribute, context: Omnir.Context) throws -> StructType {
+            StructType(unchecked: try ODS.dialectType(Self.name, [name, flags, body], context: context))
+        }
+
+        public var name: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 0) } }
+        public var flags: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 1) } }
+        public var body: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 2) } }
+    }
+
+    /// `!llvm.label`
+    public struct LabelType: TypeView {
+        public static let name = "llvm.label"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.label` of `context`.
+        public static func get(context: Omnir.Context) throws -> LabelType {
+            LabelType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.metadata`
+    public struct MetadataType: TypeView {
+        public static let name = "llvm.metadata"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.metadata` of `context`.
+        public static func get(context: Omnir.Context) throws -> MetadataType {
+            MetadataType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.token`
+    public struct TokenType: TypeView {
+        public static let name = "llvm.token"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.token` of `context`.
+        public static func get(context: Omnir.Context) throws -> TokenType {
+            TokenType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.x86_amx`
+    public struct X86AmxType: TypeView {
+        public static let name = "llvm.x86_amx"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.x86_amx` of `context`.
+        public static func get(context: Omnir.Context) throws -> X86AmxType {
+            X86AmxType(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.ppc_fp128`
+    public struct PpcFp128Type: TypeView {
+        public static let name = "llvm.ppc_fp128"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.ppc_fp128` of `context`.
+        public static func get(context: Omnir.Context) throws -> PpcFp128Type {
+            PpcFp128Type(unchecked: try ODS.dialectType(Self.name, [], context: context))
+        }
+    }
+
+    /// `!llvm.target`
+    public struct TargetType: TypeView {
+        public static let name = "llvm.target"
+        public let type: Omnir.`Type`
+        public init(unchecked type: Omnir.`Type`) { self.type = type }
+
+        /// `!llvm.target` with these parameters; throws when they break the definition's constraints.
+        public static func get(name: Attribute, types: Attribute, ints: Attribute, context: Omnir.Context) throws -> TargetType {
+            TargetType(unchecked: try ODS.dialectType(Self.name, [name, types, ints], context: context))
+        }
+
+        public var name: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 0) } }
+        public var types: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 1) } }
+        public var ints: Omnir.Attribute { get throws { try ODS.typeParameter(self.type, 2) } }
+    }
+
+    /// `#llvm.linkage`
+    public struct LinkageAttr: AttributeView {
+        public static let name = "llvm.linkage"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.linkage` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: Linkage, context: Omnir.Context) throws -> LinkageAttr {
+            LinkageAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: Linkage { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), Linkage.self) } }
+    }
+
+    /// `#llvm.cconv`
+    public struct CconvAttr: AttributeView {
+        public static let name = "llvm.cconv"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.cconv` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: CConv, context: Omnir.Context) throws -> CconvAttr {
+            CconvAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: CConv { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), CConv.self) } }
+    }
+
+    /// `#llvm.tailcallkind`
+    public struct TailcallkindAttr: AttributeView {
+        public static let name = "llvm.tailcallkind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.tailcallkind` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: TailCallKind, context: Omnir.Context) throws -> TailcallkindAttr {
+            TailcallkindAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 64, context: context)], context: context))
+        }
+
+        public var value: TailCallKind { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), TailCallKind.self) } }
+    }
+
+    /// `#llvm.fastmath`
+    public struct FastmathAttr: AttributeView {
+        public static let name = "llvm.fastmath"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.fastmath` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: FastmathFlags, context: Omnir.Context) throws -> FastmathAttr {
+            FastmathAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: FastmathFlags { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), FastmathFlags.self) } }
+    }
+
+    /// `#llvm.blockaddress`
+    public struct BlockaddressAttr: AttributeView {
+        public static let name = "llvm.blockaddress"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.blockaddress` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> BlockaddressAttr {
+            BlockaddressAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.blocktag`
+    public struct BlocktagAttr: AttributeView {
+        public static let name = "llvm.blocktag"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.blocktag` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> BlocktagAttr {
+            BlocktagAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.framePointerKind`
+    public struct FramePointerKindAttr: AttributeView {
+        public static let name = "llvm.framePointerKind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.framePointerKind` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> FramePointerKindAttr {
+            FramePointerKindAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.target_features`
+    public struct TargetFeaturesAttr: AttributeView {
+        public static let name = "llvm.target_features"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.target_features` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> TargetFeaturesAttr {
+            TargetFeaturesAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.memory_effects`
+    public struct MemoryEffectsAttr: AttributeView {
+        public static let name = "llvm.memory_effects"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.memory_effects` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> MemoryEffectsAttr {
+            MemoryEffectsAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.vscale_range`
+    public struct VscaleRangeAttr: AttributeView {
+        public static let name = "llvm.vscale_range"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.vscale_range` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> VscaleRangeAttr {
+            VscaleRangeAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.loop_annotation`
+    public struct LoopAnnotationAttr: AttributeView {
+        public static let name = "llvm.loop_annotation"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.loop_annotation` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> LoopAnnotationAttr {
+            LoopAnnotationAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.tbaa_root`
+    public struct TbaaRootAttr: AttributeView {
+        public static let name = "llvm.tbaa_root"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.tbaa_root` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> TbaaRootAttr {
+            TbaaRootAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.tbaa_type_desc`
+    public struct TbaaTypeDescAttr: AttributeView {
+        public static let name = "llvm.tbaa_type_desc"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.tbaa_type_desc` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> TbaaTypeDescAttr {
+            TbaaTypeDescAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.tbaa_tag`
+    public struct TbaaTagAttr: AttributeView {
+        public static let name = "llvm.tbaa_tag"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.tbaa_tag` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> TbaaTagAttr {
+            TbaaTagAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.access_group`
+    public struct AccessGroupAttr: AttributeView {
+        public static let name = "llvm.access_group"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.access_group` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> AccessGroupAttr {
+            AccessGroupAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.alias_scope`
+    public struct AliasScopeAttr: AttributeView {
+        public static let name = "llvm.alias_scope"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.alias_scope` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> AliasScopeAttr {
+            AliasScopeAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.alias_scope_domain`
+    public struct AliasScopeDomainAttr: AttributeView {
+        public static let name = "llvm.alias_scope_domain"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.alias_scope_domain` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> AliasScopeDomainAttr {
+            AliasScopeDomainAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.constant_range`
+    public struct ConstantRangeAttr: AttributeView {
+        public static let name = "llvm.constant_range"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.constant_range` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> ConstantRangeAttr {
+            ConstantRangeAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.mmra_tag`
+    public struct MmraTagAttr: AttributeView {
+        public static let name = "llvm.mmra_tag"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.mmra_tag` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> MmraTagAttr {
+            MmraTagAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.dereferenceable`
+    public struct DereferenceableAttr: AttributeView {
+        public static let name = "llvm.dereferenceable"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.dereferenceable` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> DereferenceableAttr {
+            DereferenceableAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.vec_type_hint`
+    public struct VecTypeHintAttr: AttributeView {
+        public static let name = "llvm.vec_type_hint"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.vec_type_hint` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> VecTypeHintAttr {
+            VecTypeHintAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.zero`
+    public struct ZeroAttr: AttributeView {
+        public static let name = "llvm.zero"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.zero` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> ZeroAttr {
+            ZeroAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.undef`
+    public struct UndefAttr: AttributeView {
+        public static let name = "llvm.undef"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.undef` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> UndefAttr {
+            UndefAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.poison`
+    public struct PoisonAttr: AttributeView {
+        public static let name = "llvm.poison"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.poison` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> PoisonAttr {
+            PoisonAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.uwtableKind`
+    public struct UwtableKindAttr: AttributeView {
+        public static let name = "llvm.uwtableKind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.uwtableKind` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> UwtableKindAttr {
+            UwtableKindAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.mlir.module_flag`
+    public struct MlirModuleFlagAttr: AttributeView {
+        public static let name = "llvm.mlir.module_flag"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.mlir.module_flag` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> MlirModuleFlagAttr {
+            MlirModuleFlagAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.dependent_libraries`
+    public struct DependentLibrariesAttr: AttributeView {
+        public static let name = "llvm.dependent_libraries"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.dependent_libraries` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> DependentLibrariesAttr {
+            DependentLibrariesAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.comdat`
+    public struct ComdatAttr: AttributeView {
+        public static let name = "llvm.comdat"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.comdat` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> ComdatAttr {
+            ComdatAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
+    /// `#llvm.target`
+    public struct TargetAttr: AttributeView {
+        public static let name = "llvm.target"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#llvm.target` with these parameters; throws when they break the definition's constraints.
+        public static func get(text: Attribute, context: Omnir.Context) throws -> TargetAttr {
+            TargetAttr(unchecked: try ODS.dialectAttribute(Self.name, [text], context: context))
+        }
+
+        public var text: Omnir.Attribute { get throws { try ODS.attributeParameter(self.attribute, 0) } }
+    }
+
     /// `llvm.intr.acos`: llvm.acos intrinsic
     public struct ACosOp: OpView {
         public static let operationName = "llvm.intr.acos"
@@ -790,7 +1346,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -912,7 +1468,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([in_.value])
-            try state.addAttribute("is_int_min_poison", BoolAttr(isIntMinPoison, context: context).attribute)
+            try state.addAttribute("is_int_min_poison", Omnir.BoolAttr(isIntMinPoison, context: context).attribute)
             try state.addResults([res])
             return state
         }
@@ -1002,7 +1558,7 @@ extension LLVM {
             let state = try OperationState("llvm.mlir.addressof", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("global_name", try FlatSymbolRefAttr(globalName, context: context).attribute)
+            try state.addAttribute("global_name", try Omnir.FlatSymbolRefAttr(globalName, context: context).attribute)
             try state.addResults([res])
             return state
         }
@@ -1031,10 +1587,10 @@ extension LLVM {
             let state = try OperationState("llvm.mlir.alias", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("alias_type", TypeAttr(aliasType).attribute)
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("alias_type", Omnir.TypeAttr(aliasType).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             if let linkage { try state.addAttribute("linkage", try linkage.get("llvm.linkage", context: context)) }
-            if dsoLocal { try state.addAttribute("dso_local", UnitAttr(context: context).attribute) }
+            if dsoLocal { try state.addAttribute("dso_local", Omnir.UnitAttr(context: context).attribute) }
             if let tlsMode { try state.addAttribute("tls_mode", tlsMode) }
             if let unnamedAddr { try state.addAttribute("unnamed_addr", try ODS.enumAttr(unnamedAddr.rawValue, width: 64, context: context)) }
             if let visibility { try state.addAttribute("visibility_", try ODS.enumAttr(visibility.rawValue, width: 64, context: context)) }
@@ -1077,8 +1633,8 @@ extension LLVM {
             _ = context
             try state.addOperands([arraySize.value])
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
-            try state.addAttribute("elem_type", TypeAttr(elemType).attribute)
-            if inalloca { try state.addAttribute("inalloca", UnitAttr(context: context).attribute) }
+            try state.addAttribute("elem_type", Omnir.TypeAttr(elemType).attribute)
+            if inalloca { try state.addAttribute("inalloca", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }
@@ -1204,10 +1760,10 @@ extension LLVM {
             try state.addOperands([ptr.value, cmp.value, val.value])
             try state.addAttribute("success_ordering", try ODS.enumAttr(successOrdering.rawValue, width: 64, context: context))
             try state.addAttribute("failure_ordering", try ODS.enumAttr(failureOrdering.rawValue, width: 64, context: context))
-            if let syncscope { try state.addAttribute("syncscope", StringAttr(syncscope, context: context).attribute) }
+            if let syncscope { try state.addAttribute("syncscope", Omnir.StringAttr(syncscope, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
-            if weak { try state.addAttribute("weak", UnitAttr(context: context).attribute) }
-            if volatile { try state.addAttribute("volatile_", UnitAttr(context: context).attribute) }
+            if weak { try state.addAttribute("weak", Omnir.UnitAttr(context: context).attribute) }
+            if volatile { try state.addAttribute("volatile_", Omnir.UnitAttr(context: context).attribute) }
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -1258,9 +1814,9 @@ extension LLVM {
             try state.addOperands([ptr.value, val.value])
             try state.addAttribute("bin_op", try ODS.enumAttr(binOp.rawValue, width: 64, context: context))
             try state.addAttribute("ordering", try ODS.enumAttr(ordering.rawValue, width: 64, context: context))
-            if let syncscope { try state.addAttribute("syncscope", StringAttr(syncscope, context: context).attribute) }
+            if let syncscope { try state.addAttribute("syncscope", Omnir.StringAttr(syncscope, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
-            if volatile { try state.addAttribute("volatile_", UnitAttr(context: context).attribute) }
+            if volatile { try state.addAttribute("volatile_", Omnir.UnitAttr(context: context).attribute) }
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -1477,7 +2033,7 @@ extension LLVM {
             if !args.isEmpty { try state.addOperands(args.map { $0.value }) }
             if !opBundleOperands.isEmpty { try state.addOperands(opBundleOperands.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([args.count, opBundleOperands.count], context: context))
-            try state.addAttribute("intrin", StringAttr(intrin, context: context).attribute)
+            try state.addAttribute("intrin", Omnir.StringAttr(intrin, context: context).attribute)
             try state.addAttribute("op_bundle_sizes", try ODS.denseArray(opBundleSizes, width: 32, context: context))
             if let fastmathFlags { try state.addAttribute("fastmathFlags", try fastmathFlags.get("llvm.fastmath", context: context)) }
             if let opBundleTags { try state.addAttribute("op_bundle_tags", opBundleTags) }
@@ -1522,23 +2078,23 @@ extension LLVM {
             if !calleeOperands.isEmpty { try state.addOperands(calleeOperands.map { $0.value }) }
             if !opBundleOperands.isEmpty { try state.addOperands(opBundleOperands.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([calleeOperands.count, opBundleOperands.count], context: context))
-            if let varCalleeType { try state.addAttribute("var_callee_type", TypeAttr(varCalleeType).attribute) }
-            if let callee { try state.addAttribute("callee", try FlatSymbolRefAttr(callee, context: context).attribute) }
+            if let varCalleeType { try state.addAttribute("var_callee_type", Omnir.TypeAttr(varCalleeType).attribute) }
+            if let callee { try state.addAttribute("callee", try Omnir.FlatSymbolRefAttr(callee, context: context).attribute) }
             if let fastmathFlags { try state.addAttribute("fastmathFlags", try fastmathFlags.get("llvm.fastmath", context: context)) }
             if let branchWeights { try state.addAttribute("branch_weights", try ODS.denseArray(branchWeights, width: 32, context: context)) }
             if let cConv { try state.addAttribute("CConv", try cConv.get("llvm.cconv", context: context)) }
             if let tailCallKind { try state.addAttribute("TailCallKind", try tailCallKind.get("llvm.tailcallkind", context: context)) }
             if let memoryEffects { try state.addAttribute("memory_effects", memoryEffects) }
-            if convergent { try state.addAttribute("convergent", UnitAttr(context: context).attribute) }
-            if noUnwind { try state.addAttribute("no_unwind", UnitAttr(context: context).attribute) }
-            if willReturn { try state.addAttribute("will_return", UnitAttr(context: context).attribute) }
+            if convergent { try state.addAttribute("convergent", Omnir.UnitAttr(context: context).attribute) }
+            if noUnwind { try state.addAttribute("no_unwind", Omnir.UnitAttr(context: context).attribute) }
+            if willReturn { try state.addAttribute("will_return", Omnir.UnitAttr(context: context).attribute) }
             try state.addAttribute("op_bundle_sizes", try ODS.denseArray(opBundleSizes, width: 32, context: context))
             if let opBundleTags { try state.addAttribute("op_bundle_tags", opBundleTags) }
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
-            if noInline { try state.addAttribute("no_inline", UnitAttr(context: context).attribute) }
-            if alwaysInline { try state.addAttribute("always_inline", UnitAttr(context: context).attribute) }
-            if inlineHint { try state.addAttribute("inline_hint", UnitAttr(context: context).attribute) }
+            if noInline { try state.addAttribute("no_inline", Omnir.UnitAttr(context: context).attribute) }
+            if alwaysInline { try state.addAttribute("always_inline", Omnir.UnitAttr(context: context).attribute) }
+            if inlineHint { try state.addAttribute("inline_hint", Omnir.UnitAttr(context: context).attribute) }
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -1596,7 +2152,7 @@ extension LLVM {
             let state = try OperationState("llvm.comdat", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             try state.setNumRegions(1)
             return state
         }
@@ -1625,7 +2181,7 @@ extension LLVM {
             let state = try OperationState("llvm.comdat_selector", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             try state.addAttribute("comdat", try ODS.enumAttr(comdat.rawValue, width: 64, context: context))
             return state
         }
@@ -1815,7 +2371,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([in_.value])
-            try state.addAttribute("is_zero_poison", BoolAttr(isZeroPoison, context: context).attribute)
+            try state.addAttribute("is_zero_poison", Omnir.BoolAttr(isZeroPoison, context: context).attribute)
             try state.addResults([res])
             return state
         }
@@ -1846,7 +2402,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([in_.value])
-            try state.addAttribute("is_zero_poison", BoolAttr(isZeroPoison, context: context).attribute)
+            try state.addAttribute("is_zero_poison", Omnir.BoolAttr(isZeroPoison, context: context).attribute)
             try state.addResults([res])
             return state
         }
@@ -1904,7 +2460,7 @@ extension LLVM {
             let state = try OperationState("llvm.dso_local_equivalent", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("function_name", try FlatSymbolRefAttr(functionName, context: context).attribute)
+            try state.addAttribute("function_name", try Omnir.FlatSymbolRefAttr(functionName, context: context).attribute)
             try state.addResults([res])
             return state
         }
@@ -2715,7 +3271,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addAttribute("ordering", try ODS.enumAttr(ordering.rawValue, width: 64, context: context))
-            if let syncscope { try state.addAttribute("syncscope", StringAttr(syncscope, context: context).attribute) }
+            if let syncscope { try state.addAttribute("syncscope", Omnir.StringAttr(syncscope, context: context).attribute) }
             return state
         }
 
@@ -2865,7 +3421,7 @@ extension LLVM {
             try state.addOperands([base.value])
             if !dynamicIndices.isEmpty { try state.addOperands(dynamicIndices.map { $0.value }) }
             try state.addAttribute("rawConstantIndices", try ODS.denseArray(rawConstantIndices, width: 32, context: context))
-            try state.addAttribute("elem_type", TypeAttr(elemType).attribute)
+            try state.addAttribute("elem_type", Omnir.TypeAttr(elemType).attribute)
             if let noWrapFlags { try state.addAttribute("noWrapFlags", try ODS.enumAttr(noWrapFlags.rawValue, width: 32, context: context)) }
             try state.addResults([res])
             return state
@@ -2990,18 +3546,18 @@ extension LLVM {
             let state = try OperationState("llvm.mlir.global", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("global_type", TypeAttr(globalType).attribute)
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
+            try state.addAttribute("global_type", Omnir.TypeAttr(globalType).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
             if let linkage { try state.addAttribute("linkage", try linkage.get("llvm.linkage", context: context)) }
-            if constant { try state.addAttribute("constant", UnitAttr(context: context).attribute) }
-            if dsoLocal { try state.addAttribute("dso_local", UnitAttr(context: context).attribute) }
+            if constant { try state.addAttribute("constant", Omnir.UnitAttr(context: context).attribute) }
+            if dsoLocal { try state.addAttribute("dso_local", Omnir.UnitAttr(context: context).attribute) }
             if let tlsMode { try state.addAttribute("tls_mode", tlsMode) }
-            if externallyInitialized { try state.addAttribute("externally_initialized", UnitAttr(context: context).attribute) }
+            if externallyInitialized { try state.addAttribute("externally_initialized", Omnir.UnitAttr(context: context).attribute) }
             if let value { try state.addAttribute("value", value) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             if let addrSpace { try state.addAttribute("addr_space", try ODS.intAttr(addrSpace, type: "i32", context: context)) }
             if let unnamedAddr { try state.addAttribute("unnamed_addr", try ODS.enumAttr(unnamedAddr.rawValue, width: 64, context: context)) }
-            if let section { try state.addAttribute("section", StringAttr(section, context: context).attribute) }
+            if let section { try state.addAttribute("section", Omnir.StringAttr(section, context: context).attribute) }
             if let comdat { try state.addAttribute("comdat", comdat) }
             if let dbgExprs { try state.addAttribute("dbg_exprs", dbgExprs) }
             if let visibility { try state.addAttribute("visibility_", try ODS.enumAttr(visibility.rawValue, width: 64, context: context)) }
@@ -3087,12 +3643,12 @@ extension LLVM {
             let state = try OperationState("llvm.mlir.ifunc", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
-            try state.addAttribute("i_func_type", TypeAttr(iFuncType).attribute)
-            try state.addAttribute("resolver", try FlatSymbolRefAttr(resolver, context: context).attribute)
-            try state.addAttribute("resolver_type", TypeAttr(resolverType).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
+            try state.addAttribute("i_func_type", Omnir.TypeAttr(iFuncType).attribute)
+            try state.addAttribute("resolver", try Omnir.FlatSymbolRefAttr(resolver, context: context).attribute)
+            try state.addAttribute("resolver_type", Omnir.TypeAttr(resolverType).attribute)
             try state.addAttribute("linkage", try linkage.get("llvm.linkage", context: context))
-            if dsoLocal { try state.addAttribute("dso_local", UnitAttr(context: context).attribute) }
+            if dsoLocal { try state.addAttribute("dso_local", Omnir.UnitAttr(context: context).attribute) }
             if let addressSpace { try state.addAttribute("address_space", try ODS.intAttr(addressSpace, type: "i32", context: context)) }
             if let unnamedAddr { try state.addAttribute("unnamed_addr", try ODS.enumAttr(unnamedAddr.rawValue, width: 64, context: context)) }
             if let visibility { try state.addAttribute("visibility_", try ODS.enumAttr(visibility.rawValue, width: 64, context: context)) }
@@ -3170,10 +3726,10 @@ extension LLVM {
             let context = location.context
             _ = context
             if !operands.isEmpty { try state.addOperands(operands.map { $0.value }) }
-            try state.addAttribute("asm_string", StringAttr(asmString, context: context).attribute)
-            try state.addAttribute("constraints", StringAttr(constraints, context: context).attribute)
-            if hasSideEffects { try state.addAttribute("has_side_effects", UnitAttr(context: context).attribute) }
-            if isAlignStack { try state.addAttribute("is_align_stack", UnitAttr(context: context).attribute) }
+            try state.addAttribute("asm_string", Omnir.StringAttr(asmString, context: context).attribute)
+            try state.addAttribute("constraints", Omnir.StringAttr(constraints, context: context).attribute)
+            if hasSideEffects { try state.addAttribute("has_side_effects", Omnir.UnitAttr(context: context).attribute) }
+            if isAlignStack { try state.addAttribute("is_align_stack", Omnir.UnitAttr(context: context).attribute) }
             if let tailCallKind { try state.addAttribute("tail_call_kind", try tailCallKind.get("llvm.tailcallkind", context: context)) }
             if let asmDialect { try state.addAttribute("asm_dialect", try ODS.enumAttr(asmDialect.rawValue, width: 64, context: context)) }
             if let operandAttrs { try state.addAttribute("operand_attrs", operandAttrs) }
@@ -3676,8 +4232,8 @@ extension LLVM {
             if !unwindDestOperands.isEmpty { try state.addOperands(unwindDestOperands.map { $0.value }) }
             if !opBundleOperands.isEmpty { try state.addOperands(opBundleOperands.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([calleeOperands.count, normalDestOperands.count, unwindDestOperands.count, opBundleOperands.count], context: context))
-            if let varCalleeType { try state.addAttribute("var_callee_type", TypeAttr(varCalleeType).attribute) }
-            if let callee { try state.addAttribute("callee", try FlatSymbolRefAttr(callee, context: context).attribute) }
+            if let varCalleeType { try state.addAttribute("var_callee_type", Omnir.TypeAttr(varCalleeType).attribute) }
+            if let callee { try state.addAttribute("callee", try Omnir.FlatSymbolRefAttr(callee, context: context).attribute) }
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
             if let branchWeights { try state.addAttribute("branch_weights", try ODS.denseArray(branchWeights, width: 32, context: context)) }
@@ -3789,71 +4345,71 @@ extension LLVM {
             let state = try OperationState("llvm.func", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
-            if let symVisibility { try state.addAttribute("sym_visibility", StringAttr(symVisibility, context: context).attribute) }
-            try state.addAttribute("function_type", TypeAttr(functionType).attribute)
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
+            if let symVisibility { try state.addAttribute("sym_visibility", Omnir.StringAttr(symVisibility, context: context).attribute) }
+            try state.addAttribute("function_type", Omnir.TypeAttr(functionType).attribute)
             if let linkage { try state.addAttribute("linkage", try linkage.get("llvm.linkage", context: context)) }
-            if dsoLocal { try state.addAttribute("dso_local", UnitAttr(context: context).attribute) }
+            if dsoLocal { try state.addAttribute("dso_local", Omnir.UnitAttr(context: context).attribute) }
             if let cConv { try state.addAttribute("CConv", try cConv.get("llvm.cconv", context: context)) }
             if let comdat { try state.addAttribute("comdat", comdat) }
-            if convergent { try state.addAttribute("convergent", UnitAttr(context: context).attribute) }
-            if let personality { try state.addAttribute("personality", try FlatSymbolRefAttr(personality, context: context).attribute) }
-            if let garbageCollector { try state.addAttribute("garbageCollector", StringAttr(garbageCollector, context: context).attribute) }
+            if convergent { try state.addAttribute("convergent", Omnir.UnitAttr(context: context).attribute) }
+            if let personality { try state.addAttribute("personality", try Omnir.FlatSymbolRefAttr(personality, context: context).attribute) }
+            if let garbageCollector { try state.addAttribute("garbageCollector", Omnir.StringAttr(garbageCollector, context: context).attribute) }
             if let passthrough { try state.addAttribute("passthrough", passthrough) }
             if let argAttrs { try state.addAttribute("arg_attrs", argAttrs) }
             if let resAttrs { try state.addAttribute("res_attrs", resAttrs) }
             if let functionEntryCount { try state.addAttribute("function_entry_count", try ODS.intAttr(functionEntryCount, type: "i64", context: context)) }
             if let memoryEffects { try state.addAttribute("memory_effects", memoryEffects) }
             if let visibility { try state.addAttribute("visibility_", try ODS.enumAttr(visibility.rawValue, width: 64, context: context)) }
-            if armStreaming { try state.addAttribute("arm_streaming", UnitAttr(context: context).attribute) }
-            if armLocallyStreaming { try state.addAttribute("arm_locally_streaming", UnitAttr(context: context).attribute) }
-            if armStreamingCompatible { try state.addAttribute("arm_streaming_compatible", UnitAttr(context: context).attribute) }
-            if armNewZa { try state.addAttribute("arm_new_za", UnitAttr(context: context).attribute) }
-            if armInZa { try state.addAttribute("arm_in_za", UnitAttr(context: context).attribute) }
-            if armOutZa { try state.addAttribute("arm_out_za", UnitAttr(context: context).attribute) }
-            if armInoutZa { try state.addAttribute("arm_inout_za", UnitAttr(context: context).attribute) }
-            if armPreservesZa { try state.addAttribute("arm_preserves_za", UnitAttr(context: context).attribute) }
-            if let section { try state.addAttribute("section", StringAttr(section, context: context).attribute) }
+            if armStreaming { try state.addAttribute("arm_streaming", Omnir.UnitAttr(context: context).attribute) }
+            if armLocallyStreaming { try state.addAttribute("arm_locally_streaming", Omnir.UnitAttr(context: context).attribute) }
+            if armStreamingCompatible { try state.addAttribute("arm_streaming_compatible", Omnir.UnitAttr(context: context).attribute) }
+            if armNewZa { try state.addAttribute("arm_new_za", Omnir.UnitAttr(context: context).attribute) }
+            if armInZa { try state.addAttribute("arm_in_za", Omnir.UnitAttr(context: context).attribute) }
+            if armOutZa { try state.addAttribute("arm_out_za", Omnir.UnitAttr(context: context).attribute) }
+            if armInoutZa { try state.addAttribute("arm_inout_za", Omnir.UnitAttr(context: context).attribute) }
+            if armPreservesZa { try state.addAttribute("arm_preserves_za", Omnir.UnitAttr(context: context).attribute) }
+            if let section { try state.addAttribute("section", Omnir.StringAttr(section, context: context).attribute) }
             if let unnamedAddr { try state.addAttribute("unnamed_addr", try ODS.enumAttr(unnamedAddr.rawValue, width: 64, context: context)) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             if let vscaleRange { try state.addAttribute("vscale_range", vscaleRange) }
             if let framePointer { try state.addAttribute("frame_pointer", framePointer) }
-            if let targetCpu { try state.addAttribute("target_cpu", StringAttr(targetCpu, context: context).attribute) }
-            if let tuneCpu { try state.addAttribute("tune_cpu", StringAttr(tuneCpu, context: context).attribute) }
-            if let reciprocalEstimates { try state.addAttribute("reciprocal_estimates", StringAttr(reciprocalEstimates, context: context).attribute) }
-            if let preferVectorWidth { try state.addAttribute("prefer_vector_width", StringAttr(preferVectorWidth, context: context).attribute) }
+            if let targetCpu { try state.addAttribute("target_cpu", Omnir.StringAttr(targetCpu, context: context).attribute) }
+            if let tuneCpu { try state.addAttribute("tune_cpu", Omnir.StringAttr(tuneCpu, context: context).attribute) }
+            if let reciprocalEstimates { try state.addAttribute("reciprocal_estimates", Omnir.StringAttr(reciprocalEstimates, context: context).attribute) }
+            if let preferVectorWidth { try state.addAttribute("prefer_vector_width", Omnir.StringAttr(preferVectorWidth, context: context).attribute) }
             if let targetFeatures { try state.addAttribute("target_features", targetFeatures) }
-            if let noInfsFpMath { try state.addAttribute("no_infs_fp_math", BoolAttr(noInfsFpMath, context: context).attribute) }
-            if let noNansFpMath { try state.addAttribute("no_nans_fp_math", BoolAttr(noNansFpMath, context: context).attribute) }
-            if let noSignedZerosFpMath { try state.addAttribute("no_signed_zeros_fp_math", BoolAttr(noSignedZerosFpMath, context: context).attribute) }
-            if let denormalFpMath { try state.addAttribute("denormal_fp_math", StringAttr(denormalFpMath, context: context).attribute) }
-            if let denormalFpMathF32 { try state.addAttribute("denormal_fp_math_f32", StringAttr(denormalFpMathF32, context: context).attribute) }
-            if let fpContract { try state.addAttribute("fp_contract", StringAttr(fpContract, context: context).attribute) }
-            if let instrumentFunctionEntry { try state.addAttribute("instrument_function_entry", StringAttr(instrumentFunctionEntry, context: context).attribute) }
-            if let instrumentFunctionExit { try state.addAttribute("instrument_function_exit", StringAttr(instrumentFunctionExit, context: context).attribute) }
-            if noInline { try state.addAttribute("no_inline", UnitAttr(context: context).attribute) }
-            if alwaysInline { try state.addAttribute("always_inline", UnitAttr(context: context).attribute) }
-            if inlineHint { try state.addAttribute("inline_hint", UnitAttr(context: context).attribute) }
-            if noUnwind { try state.addAttribute("no_unwind", UnitAttr(context: context).attribute) }
-            if willReturn { try state.addAttribute("will_return", UnitAttr(context: context).attribute) }
-            if optimizeNone { try state.addAttribute("optimize_none", UnitAttr(context: context).attribute) }
+            if let noInfsFpMath { try state.addAttribute("no_infs_fp_math", Omnir.BoolAttr(noInfsFpMath, context: context).attribute) }
+            if let noNansFpMath { try state.addAttribute("no_nans_fp_math", Omnir.BoolAttr(noNansFpMath, context: context).attribute) }
+            if let noSignedZerosFpMath { try state.addAttribute("no_signed_zeros_fp_math", Omnir.BoolAttr(noSignedZerosFpMath, context: context).attribute) }
+            if let denormalFpMath { try state.addAttribute("denormal_fp_math", Omnir.StringAttr(denormalFpMath, context: context).attribute) }
+            if let denormalFpMathF32 { try state.addAttribute("denormal_fp_math_f32", Omnir.StringAttr(denormalFpMathF32, context: context).attribute) }
+            if let fpContract { try state.addAttribute("fp_contract", Omnir.StringAttr(fpContract, context: context).attribute) }
+            if let instrumentFunctionEntry { try state.addAttribute("instrument_function_entry", Omnir.StringAttr(instrumentFunctionEntry, context: context).attribute) }
+            if let instrumentFunctionExit { try state.addAttribute("instrument_function_exit", Omnir.StringAttr(instrumentFunctionExit, context: context).attribute) }
+            if noInline { try state.addAttribute("no_inline", Omnir.UnitAttr(context: context).attribute) }
+            if alwaysInline { try state.addAttribute("always_inline", Omnir.UnitAttr(context: context).attribute) }
+            if inlineHint { try state.addAttribute("inline_hint", Omnir.UnitAttr(context: context).attribute) }
+            if noUnwind { try state.addAttribute("no_unwind", Omnir.UnitAttr(context: context).attribute) }
+            if willReturn { try state.addAttribute("will_return", Omnir.UnitAttr(context: context).attribute) }
+            if optimizeNone { try state.addAttribute("optimize_none", Omnir.UnitAttr(context: context).attribute) }
             if let vecTypeHint { try state.addAttribute("vec_type_hint", vecTypeHint) }
             if let workGroupSizeHint { try state.addAttribute("work_group_size_hint", try ODS.denseArray(workGroupSizeHint, width: 32, context: context)) }
             if let reqdWorkGroupSize { try state.addAttribute("reqd_work_group_size", try ODS.denseArray(reqdWorkGroupSize, width: 32, context: context)) }
             if let intelReqdSubGroupSize { try state.addAttribute("intel_reqd_sub_group_size", try ODS.intAttr(intelReqdSubGroupSize, type: "i32", context: context)) }
             if let uwtableKind { try state.addAttribute("uwtable_kind", uwtableKind) }
-            if useSampleProfile { try state.addAttribute("use_sample_profile", UnitAttr(context: context).attribute) }
-            if let modularFormat { try state.addAttribute("modular_format", StringAttr(modularFormat, context: context).attribute) }
+            if useSampleProfile { try state.addAttribute("use_sample_profile", Omnir.UnitAttr(context: context).attribute) }
+            if let modularFormat { try state.addAttribute("modular_format", Omnir.StringAttr(modularFormat, context: context).attribute) }
             if let nobuiltins { try state.addAttribute("nobuiltins", nobuiltins) }
             if let allocsize { try state.addAttribute("allocsize", try ODS.denseArray(allocsize, width: 32, context: context)) }
-            if cold { try state.addAttribute("cold", UnitAttr(context: context).attribute) }
-            if hot { try state.addAttribute("hot", UnitAttr(context: context).attribute) }
-            if noduplicate { try state.addAttribute("noduplicate", UnitAttr(context: context).attribute) }
-            if noCallerSavedRegisters { try state.addAttribute("no_caller_saved_registers", UnitAttr(context: context).attribute) }
-            if nocallback { try state.addAttribute("nocallback", UnitAttr(context: context).attribute) }
-            if returnsTwice { try state.addAttribute("returns_twice", UnitAttr(context: context).attribute) }
-            if saveRegParams { try state.addAttribute("save_reg_params", UnitAttr(context: context).attribute) }
-            if let zeroCallUsedRegs { try state.addAttribute("zero_call_used_regs", StringAttr(zeroCallUsedRegs, context: context).attribute) }
+            if cold { try state.addAttribute("cold", Omnir.UnitAttr(context: context).attribute) }
+            if hot { try state.addAttribute("hot", Omnir.UnitAttr(context: context).attribute) }
+            if noduplicate { try state.addAttribute("noduplicate", Omnir.UnitAttr(context: context).attribute) }
+            if noCallerSavedRegisters { try state.addAttribute("no_caller_saved_registers", Omnir.UnitAttr(context: context).attribute) }
+            if nocallback { try state.addAttribute("nocallback", Omnir.UnitAttr(context: context).attribute) }
+            if returnsTwice { try state.addAttribute("returns_twice", Omnir.UnitAttr(context: context).attribute) }
+            if saveRegParams { try state.addAttribute("save_reg_params", Omnir.UnitAttr(context: context).attribute) }
+            if let zeroCallUsedRegs { try state.addAttribute("zero_call_used_regs", Omnir.StringAttr(zeroCallUsedRegs, context: context).attribute) }
             if let defaultFuncAttrs { try state.addAttribute("default_func_attrs", defaultFuncAttrs) }
             try state.setNumRegions(1)
             return state
@@ -3976,7 +4532,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -4007,7 +4563,7 @@ extension LLVM {
             let context = location.context
             _ = context
             if !clauses.isEmpty { try state.addOperands(clauses.map { $0.value }) }
-            if cleanup { try state.addAttribute("cleanup", UnitAttr(context: context).attribute) }
+            if cleanup { try state.addAttribute("cleanup", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }
@@ -4231,12 +4787,12 @@ extension LLVM {
             _ = context
             try state.addOperands([addr.value])
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
-            if volatile { try state.addAttribute("volatile_", UnitAttr(context: context).attribute) }
-            if nontemporal { try state.addAttribute("nontemporal", UnitAttr(context: context).attribute) }
-            if invariant { try state.addAttribute("invariant", UnitAttr(context: context).attribute) }
-            if invariantGroup { try state.addAttribute("invariantGroup", UnitAttr(context: context).attribute) }
+            if volatile { try state.addAttribute("volatile_", Omnir.UnitAttr(context: context).attribute) }
+            if nontemporal { try state.addAttribute("nontemporal", Omnir.UnitAttr(context: context).attribute) }
+            if invariant { try state.addAttribute("invariant", Omnir.UnitAttr(context: context).attribute) }
+            if invariantGroup { try state.addAttribute("invariantGroup", Omnir.UnitAttr(context: context).attribute) }
             if let ordering { try state.addAttribute("ordering", try ODS.enumAttr(ordering.rawValue, width: 64, context: context)) }
-            if let syncscope { try state.addAttribute("syncscope", StringAttr(syncscope, context: context).attribute) }
+            if let syncscope { try state.addAttribute("syncscope", Omnir.StringAttr(syncscope, context: context).attribute) }
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -4431,7 +4987,7 @@ extension LLVM {
             try state.addOperands([data.value, mask.value])
             if !passThru.isEmpty { try state.addOperands(passThru.map { $0.value }) }
             try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context))
-            if nontemporal { try state.addAttribute("nontemporal", UnitAttr(context: context).attribute) }
+            if nontemporal { try state.addAttribute("nontemporal", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }
@@ -4590,7 +5146,7 @@ extension LLVM {
             _ = context
             try state.addOperands([dst.value, src.value])
             try state.addAttribute("len", len)
-            try state.addAttribute("isVolatile", BoolAttr(isVolatile, context: context).attribute)
+            try state.addAttribute("isVolatile", Omnir.BoolAttr(isVolatile, context: context).attribute)
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -4633,7 +5189,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([dst.value, src.value, len.value])
-            try state.addAttribute("isVolatile", BoolAttr(isVolatile, context: context).attribute)
+            try state.addAttribute("isVolatile", Omnir.BoolAttr(isVolatile, context: context).attribute)
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -4676,7 +5232,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([dst.value, src.value, len.value])
-            try state.addAttribute("isVolatile", BoolAttr(isVolatile, context: context).attribute)
+            try state.addAttribute("isVolatile", Omnir.BoolAttr(isVolatile, context: context).attribute)
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -4720,7 +5276,7 @@ extension LLVM {
             _ = context
             try state.addOperands([dst.value, val.value])
             try state.addAttribute("len", len)
-            try state.addAttribute("isVolatile", BoolAttr(isVolatile, context: context).attribute)
+            try state.addAttribute("isVolatile", Omnir.BoolAttr(isVolatile, context: context).attribute)
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -4763,7 +5319,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([dst.value, val.value, len.value])
-            try state.addAttribute("isVolatile", BoolAttr(isVolatile, context: context).attribute)
+            try state.addAttribute("isVolatile", Omnir.BoolAttr(isVolatile, context: context).attribute)
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -5039,7 +5595,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isDisjoint { try state.addAttribute("isDisjoint", UnitAttr(context: context).attribute) }
+            if isDisjoint { try state.addAttribute("isDisjoint", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -5507,7 +6063,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -6092,11 +6648,11 @@ extension LLVM {
             _ = context
             try state.addOperands([value.value, addr.value])
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
-            if volatile { try state.addAttribute("volatile_", UnitAttr(context: context).attribute) }
-            if nontemporal { try state.addAttribute("nontemporal", UnitAttr(context: context).attribute) }
-            if invariantGroup { try state.addAttribute("invariantGroup", UnitAttr(context: context).attribute) }
+            if volatile { try state.addAttribute("volatile_", Omnir.UnitAttr(context: context).attribute) }
+            if nontemporal { try state.addAttribute("nontemporal", Omnir.UnitAttr(context: context).attribute) }
+            if invariantGroup { try state.addAttribute("invariantGroup", Omnir.UnitAttr(context: context).attribute) }
             if let ordering { try state.addAttribute("ordering", try ODS.enumAttr(ordering.rawValue, width: 64, context: context)) }
-            if let syncscope { try state.addAttribute("syncscope", StringAttr(syncscope, context: context).attribute) }
+            if let syncscope { try state.addAttribute("syncscope", Omnir.StringAttr(syncscope, context: context).attribute) }
             if let accessGroups { try state.addAttribute("access_groups", accessGroups) }
             if let aliasScopes { try state.addAttribute("alias_scopes", aliasScopes) }
             if let noaliasScopes { try state.addAttribute("noalias_scopes", noaliasScopes) }
@@ -6473,7 +7029,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([lhs.value, rhs.value])
-            if isExact { try state.addAttribute("isExact", UnitAttr(context: context).attribute) }
+            if isExact { try state.addAttribute("isExact", Omnir.UnitAttr(context: context).attribute) }
             try state.enableResultTypeInference()
             return state
         }
@@ -6504,7 +7060,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([arg.value])
-            if nonNeg { try state.addAttribute("nonNeg", UnitAttr(context: context).attribute) }
+            if nonNeg { try state.addAttribute("nonNeg", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }
@@ -6951,7 +7507,7 @@ extension LLVM {
             let context = location.context
             _ = context
             try state.addOperands([arg.value])
-            if nonNeg { try state.addAttribute("nonNeg", UnitAttr(context: context).attribute) }
+            if nonNeg { try state.addAttribute("nonNeg", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([res])
             return state
         }

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `math` dialect's ops and enums, as typed views over `Operation`.
+/// The `math` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Math {}
 
 extension Math {

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `memref` dialect's ops and enums, as typed views over `Operation`.
+/// The `memref` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum MemRef {}
 
 extension MemRef {
@@ -647,7 +648,7 @@ extension MemRef {
             let state = try OperationState("memref.get_global", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("name", try FlatSymbolRefAttr(name, context: context).attribute)
+            try state.addAttribute("name", try Omnir.FlatSymbolRefAttr(name, context: context).attribute)
             try state.addResults([result])
             return state
         }
@@ -676,11 +677,11 @@ extension MemRef {
             let state = try OperationState("memref.global", location: location)
             let context = location.context
             _ = context
-            try state.addAttribute("sym_name", StringAttr(symName, context: context).attribute)
-            if let symVisibility { try state.addAttribute("sym_visibility", StringAttr(symVisibility, context: context).attribute) }
+            try state.addAttribute("sym_name", Omnir.StringAttr(symName, context: context).attribute)
+            if let symVisibility { try state.addAttribute("sym_visibility", Omnir.StringAttr(symVisibility, context: context).attribute) }
             try state.addAttribute("type", type)
             if let initialValue { try state.addAttribute("initial_value", initialValue) }
-            if constant { try state.addAttribute("constant", UnitAttr(context: context).attribute) }
+            if constant { try state.addAttribute("constant", Omnir.UnitAttr(context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             return state
         }
@@ -717,7 +718,7 @@ extension MemRef {
             _ = context
             try state.addOperands([memref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            if let nontemporal { try state.addAttribute("nontemporal", BoolAttr(nontemporal, context: context).attribute) }
+            if let nontemporal { try state.addAttribute("nontemporal", Omnir.BoolAttr(nontemporal, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             try state.enableResultTypeInference()
             return state
@@ -781,9 +782,9 @@ extension MemRef {
             _ = context
             try state.addOperands([memref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            try state.addAttribute("isWrite", BoolAttr(isWrite, context: context).attribute)
+            try state.addAttribute("isWrite", Omnir.BoolAttr(isWrite, context: context).attribute)
             try state.addAttribute("localityHint", try ODS.intAttr(localityHint, type: "i32", context: context))
-            try state.addAttribute("isDataCache", BoolAttr(isDataCache, context: context).attribute)
+            try state.addAttribute("isDataCache", Omnir.BoolAttr(isDataCache, context: context).attribute)
             return state
         }
 
@@ -952,7 +953,7 @@ extension MemRef {
             _ = context
             try state.addOperands([value.value, memref.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            if let nontemporal { try state.addAttribute("nontemporal", BoolAttr(nontemporal, context: context).attribute) }
+            if let nontemporal { try state.addAttribute("nontemporal", Omnir.BoolAttr(nontemporal, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             return state
         }

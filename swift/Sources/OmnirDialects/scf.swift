@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `scf` dialect's ops and enums, as typed views over `Operation`.
+/// The `scf` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum SCF {}
 
 extension SCF {
@@ -46,7 +47,7 @@ extension SCF {
             let state = try OperationState("scf.execute_region", location: location)
             let context = location.context
             _ = context
-            if noInline { try state.addAttribute("no_inline", UnitAttr(context: context).attribute) }
+            if noInline { try state.addAttribute("no_inline", Omnir.UnitAttr(context: context).attribute) }
             if !result.isEmpty { try state.addResults(result) }
             try state.setNumRegions(1)
             return state
@@ -78,7 +79,7 @@ extension SCF {
             _ = context
             try state.addOperands([lowerBound.value, upperBound.value, step.value])
             if !initArgs.isEmpty { try state.addOperands(initArgs.map { $0.value }) }
-            if unsignedCmp { try state.addAttribute("unsignedCmp", UnitAttr(context: context).attribute) }
+            if unsignedCmp { try state.addAttribute("unsignedCmp", Omnir.UnitAttr(context: context).attribute) }
             if !results.isEmpty { try state.addResults(results) }
             try state.setNumRegions(1)
             return state
@@ -256,7 +257,7 @@ extension SCF {
             if !step.isEmpty { try state.addOperands(step.map { $0.value }) }
             if !initVals.isEmpty { try state.addOperands(initVals.map { $0.value }) }
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([lowerBound.count, upperBound.count, step.count, initVals.count], context: context))
-            if unsignedCmp { try state.addAttribute("unsignedCmp", UnitAttr(context: context).attribute) }
+            if unsignedCmp { try state.addAttribute("unsignedCmp", Omnir.UnitAttr(context: context).attribute) }
             if !results.isEmpty { try state.addResults(results) }
             try state.setNumRegions(1)
             return state

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `tensor` dialect's ops and enums, as typed views over `Operation`.
+/// The `tensor` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Tensor {}
 
 extension Tensor {
@@ -331,7 +332,7 @@ extension Tensor {
             _ = context
             try state.addOperands([source.value, indices.value])
             try state.addAttribute("gather_dims", try ODS.denseArray(gatherDims, width: 64, context: context))
-            if unique { try state.addAttribute("unique", UnitAttr(context: context).attribute) }
+            if unique { try state.addAttribute("unique", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([result])
             return state
         }
@@ -475,7 +476,7 @@ extension Tensor {
             try state.addAttribute("operandSegmentSizes", ODS.segmentSizes([1, low.count, high.count], context: context))
             try state.addAttribute("static_low", try ODS.denseArray(staticLow, width: 64, context: context))
             try state.addAttribute("static_high", try ODS.denseArray(staticHigh, width: 64, context: context))
-            if nofold { try state.addAttribute("nofold", UnitAttr(context: context).attribute) }
+            if nofold { try state.addAttribute("nofold", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([result])
             try state.setNumRegions(1)
             return state
@@ -614,7 +615,7 @@ extension Tensor {
             _ = context
             try state.addOperands([source.value, dest.value, indices.value])
             try state.addAttribute("scatter_dims", try ODS.denseArray(scatterDims, width: 64, context: context))
-            if unique { try state.addAttribute("unique", UnitAttr(context: context).attribute) }
+            if unique { try state.addAttribute("unique", Omnir.UnitAttr(context: context).attribute) }
             try state.addResults([result])
             return state
         }

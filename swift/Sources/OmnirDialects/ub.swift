@@ -2,10 +2,23 @@
 
 import Omnir
 
-/// The `ub` dialect's ops and enums, as typed views over `Operation`.
+/// The `ub` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum UB {}
 
 extension UB {
+
+    /// `#ub.poison`
+    public struct PoisonAttr: AttributeView {
+        public static let name = "ub.poison"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#ub.poison` of `context`.
+        public static func get(context: Omnir.Context) throws -> PoisonAttr {
+            PoisonAttr(unchecked: try ODS.dialectAttribute(Self.name, [], context: context))
+        }
+    }
 
     /// `ub.poison`: Poisoned constant operation.
     public struct PoisonOp: OpView {

@@ -2,7 +2,8 @@
 
 import Omnir
 
-/// The `vector` dialect's ops and enums, as typed views over `Operation`.
+/// The `vector` dialect's ops, types, attributes and enums, as typed views over `Operation`,
+/// `Type` and `Attribute`.
 public enum Vector {}
 
 extension Vector {
@@ -110,6 +111,48 @@ extension Vector {
             default: return nil
             }
         }
+    }
+
+    /// `#vector.kind`
+    public struct KindAttr: AttributeView {
+        public static let name = "vector.kind"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#vector.kind` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: CombiningKind, context: Omnir.Context) throws -> KindAttr {
+            KindAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: CombiningKind { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), CombiningKind.self) } }
+    }
+
+    /// `#vector.iterator_type`
+    public struct IteratorTypeAttr: AttributeView {
+        public static let name = "vector.iterator_type"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#vector.iterator_type` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: IteratorType, context: Omnir.Context) throws -> IteratorTypeAttr {
+            IteratorTypeAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: IteratorType { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), IteratorType.self) } }
+    }
+
+    /// `#vector.punctuation`
+    public struct PunctuationAttr: AttributeView {
+        public static let name = "vector.punctuation"
+        public let attribute: Omnir.Attribute
+        public init(unchecked attribute: Omnir.Attribute) { self.attribute = attribute }
+
+        /// `#vector.punctuation` with these parameters; throws when they break the definition's constraints.
+        public static func get(value: PrintPunctuation, context: Omnir.Context) throws -> PunctuationAttr {
+            PunctuationAttr(unchecked: try ODS.dialectAttribute(Self.name, [try ODS.enumAttr(value.rawValue, width: 32, context: context)], context: context))
+        }
+
+        public var value: PrintPunctuation { get throws { try ODS.enumCase(ODS.attributeParameter(self.attribute, 0), PrintPunctuation.self) } }
     }
 
     /// `vector.bitcast`: bitcast casts between vectors
@@ -634,7 +677,7 @@ extension Vector {
             _ = context
             try state.addOperands([base.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            if let nontemporal { try state.addAttribute("nontemporal", BoolAttr(nontemporal, context: context).attribute) }
+            if let nontemporal { try state.addAttribute("nontemporal", Omnir.BoolAttr(nontemporal, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             try state.addResults([result])
             return state
@@ -839,7 +882,7 @@ extension Vector {
             _ = context
             if let source { try state.addOperands([source.value]) }
             if let punctuation { try state.addAttribute("punctuation", try punctuation.get("vector.punctuation", context: context)) }
-            if let stringLiteral { try state.addAttribute("stringLiteral", StringAttr(stringLiteral, context: context).attribute) }
+            if let stringLiteral { try state.addAttribute("stringLiteral", Omnir.StringAttr(stringLiteral, context: context).attribute) }
             return state
         }
 
@@ -968,7 +1011,7 @@ extension Vector {
             try state.addOperands([source.value, initialValue.value])
             try state.addAttribute("kind", try kind.get("vector.kind", context: context))
             try state.addAttribute("reduction_dim", try ODS.intAttr(reductionDim, type: "i64", context: context))
-            try state.addAttribute("inclusive", BoolAttr(inclusive, context: context).attribute)
+            try state.addAttribute("inclusive", Omnir.BoolAttr(inclusive, context: context).attribute)
             try state.enableResultTypeInference()
             return state
         }
@@ -1126,7 +1169,7 @@ extension Vector {
             _ = context
             try state.addOperands([valueToStore.value, base.value])
             if !indices.isEmpty { try state.addOperands(indices.map { $0.value }) }
-            if let nontemporal { try state.addAttribute("nontemporal", BoolAttr(nontemporal, context: context).attribute) }
+            if let nontemporal { try state.addAttribute("nontemporal", Omnir.BoolAttr(nontemporal, context: context).attribute) }
             if let alignment { try state.addAttribute("alignment", try ODS.intAttr(alignment, type: "i64", context: context)) }
             return state
         }

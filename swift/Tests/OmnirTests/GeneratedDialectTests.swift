@@ -5,7 +5,8 @@ import XCTest
 
 /// The generated Swift dialect files (swift/Sources/OmnirDialects, from omnir-gen): the module
 /// every language's generated API builds (tests/generated/func_arith_scf_memref.txt), typed
-/// accessors, enums, views of parsed ops, segment sizes, successors and clear errors.
+/// accessors, enums, views of parsed ops, segment sizes, successors and clear errors; the
+/// dialects' types and attributes as views (`GPU.AsyncTokenType`, `Arith.FastmathAttr`).
 final class GeneratedDialectTests: XCTestCase {
     func expectedModule() throws -> String {
         try String(contentsOf: TestPaths.repo.appendingPathComponent("tests/generated/func_arith_scf_memref.txt"), encoding: .utf8)
@@ -135,6 +136,66 @@ final class GeneratedDialectTests: XCTestCase {
         XCTAssertTrue(module.description.contains("cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2"), module.description)
         XCTAssertTrue(module.description.contains("func.func private @g"), module.description)
         XCTAssertEqual(try g.symVisibility, "private")
+    }
+
+    /// The shipped dialects' types and attributes: built from plain values in a fresh context
+    /// (the first one asked for loads its dialect), read back, cast like the builtin kinds.
+    func testShippedTypesAndAttributes() throws {
+        let ctx = Context()
+        let token = try GPU.AsyncTokenType.get(context: ctx)
+        XCTAssertEqual(token.description, "!gpu.async.token")
+        XCTAssertEqual(GPU.AsyncTokenType.name, "gpu.async.token")
+        XCTAssertEqual(GPU.AsyncTokenType(try Type.parse("!gpu.async.token", context: ctx)), token)
+
+        let ptr = try LLVM.PointerType.get(addrSpace: 3, context: ctx)
+        XCTAssertEqual(ptr.description, "!llvm.ptr<3>")
+        XCTAssertEqual(try ptr.addrSpace, 3)
+        XCTAssertEqual(ptr.type.as(LLVM.PointerType.self), ptr)
+        XCTAssertTrue(ptr.type.isa(LLVM.PointerType.self))
+        // Another kind of the dialects, a builtin type: no view.
+        XCTAssertNil(LLVM.PointerType(token.type))
+        XCTAssertNil(GPU.AsyncTokenType(FloatType.f32(ctx).type))
+        let array = try LLVM.ArrayType.get(element: ptr.type, size: 4, context: ctx)
+        XCTAssertEqual(array.description, "!llvm.array<4 x ptr<3>>")
+        XCTAssertEqual(try array.element, ptr.type)
+        XCTAssertEqual(try array.size, 4)
+
+        let flags = try Arith.FastmathAttr.get(value: [.nnan, .ninf], context: ctx)
+        XCTAssertEqual(flags.description, "#arith.fastmath<nnan,ninf>")
+        XCTAssertEqual(try flags.value, [.nnan, .ninf])
+        // What an op builder makes of the words is the same uniqued attribute.
+        XCTAssertEqual(Arith.FastmathAttr(try CaseAttr.words("nnan,ninf").get(Arith.FastmathAttr.name, context: ctx)), flags)
+        XCTAssertNil(Arith.OverflowAttr(flags.attribute))
+        XCTAssertNil(Arith.FastmathAttr(StringAttr("nnan", context: ctx).attribute))
+        let dim = try GPU.DimAttr.get(value: .y, context: ctx)
+        XCTAssertEqual(try dim.value, .y)
+        XCTAssertEqual(GPU.DimAttr(try Attribute.parse(dim.description, context: ctx)), dim)
+    }
+
+    /// What the views stand on for a dialect loaded from its definition (the OmnirGen plugin's
+    /// case; tests/swift/cmath-app.swift builds one through its generated view): parameters
+    /// the definition refuses, a kind nobody registered, a wrong number of parameters.
+    func testKindsOfALoadedDefinition() throws {
+        let ctx = Context()
+        let definition = try String(contentsOf: TestPaths.repo.appendingPathComponent("tests/definitions/pixels.irdl.mlir"),
+                                    encoding: .utf8)
+        try ctx.loadDialectDefinitions(definition, filename: "pixels.irdl.mlir")
+        let i64 = try IntegerType(width: 64, context: ctx).type
+        let rgb = try ODS.dialectType("pixels.rgb", [IntegerAttr(16, type: i64).attribute], context: ctx)
+        XCTAssertEqual(rgb.description, "!pixels.rgb<16>")
+        XCTAssertTrue(ODS.isTypeKind(rgb, "pixels.rgb"))
+        XCTAssertFalse(ODS.isTypeKind(rgb, "pixels.plane"))
+        XCTAssertEqual(try ODS.intValue(ODS.typeParameter(rgb, 0)), 16)
+        XCTAssertThrowsError(try ODS.dialectType("pixels.rgb", [IntegerAttr(12, type: i64).attribute], context: ctx)) { error in
+            XCTAssertTrue("\(error)".contains("12 : i64"), "\(error)")
+        }
+        XCTAssertThrowsError(try ODS.dialectType("pixels.rgb", [], context: ctx))
+        XCTAssertThrowsError(try ODS.dialectType("pixels.nope", [], context: ctx))
+        let named = try ODS.dialectAttribute("pixels.named", [StringAttr("left", context: ctx).attribute], context: ctx)
+        XCTAssertTrue(ODS.isAttributeKind(named, "pixels.named"))
+        XCTAssertFalse(ODS.isTypeKind(rgb, "pixels.named"))
+        XCTAssertEqual(try ODS.stringValue(ODS.attributeParameter(named, 0)), "left")
+        XCTAssertThrowsError(try ODS.attributeParameter(named, 1))
     }
 
     func testWhatCannotBeBuiltIsAClearError() throws {

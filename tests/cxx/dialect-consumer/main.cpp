@@ -20,7 +20,10 @@ int main() {
   omnir::OpBuilder b(ctx);
   omnir::Location loc = b.getUnknownLoc();
   omnir::OwningOpRef<omnir::ModuleOp> module = omnir::ModuleOp::create(loc);
-  omnir::Type complex = omnir::parseType("!cmath.complex<f32>", ctx);
+  // The type class is generated from the definition too.
+  omnir::cmath::ComplexType complex = omnir::cmath::ComplexType::get(ctx, b.getF32Type());
+  if (complex.getElem() != b.getF32Type() || !omnir::isa<omnir::cmath::ComplexType>(omnir::parseType("!cmath.complex<f64>", ctx)))
+    return 1;
   omnir::Block body = module->getBody();
   omnir::Value z = body.addArgument(complex, loc);
   b.setInsertionPointToEnd(body);

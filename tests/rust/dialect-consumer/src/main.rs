@@ -15,7 +15,12 @@ fn main() -> omnir::Result<()> {
     ctx.load_definitions(definition, "cmath.irdl.mlir")?;
     let loc = ctx.unknown_loc();
     let module = Module::new(&loc)?;
-    let complex = ctx.parse_type("!cmath.complex<f32>")?;
+    // The type's view is generated from the definition too.
+    let complex = cmath::ComplexType::get(&ctx, &ctx.f32_type()?)?;
+    if complex.elem()? != ctx.f32_type()? || cmath::ComplexType::cast(&ctx.parse_type("!cmath.complex<f64>")?).is_none()
+    {
+        return Err(omnir::Error::new(omnir::Status::Internal, "the type's view does not read back what was built"));
+    }
     let body = module.body()?;
     let z = body.add_argument(&complex, &loc)?;
     let at = InsertionPoint::BlockEnd(body);

@@ -5,6 +5,7 @@
 #define OMNIR_CXX_DIALECTS_ODS_COMMON_H
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -110,6 +111,42 @@ inline Attribute dialectAttr(Context ctx, std::string_view qualified, std::strin
   std::string text = "#";
   text.append(qualified).append("<").append(spelling).append(">");
   return parseAttribute(text, ctx);
+}
+
+/// The type `!qualified<params>` of a registered kind (a shipped dialect's kind loads its
+/// dialect); throws omnir::Error when the parameters break the definition's constraints.
+inline Type dialectType(Context ctx, const char *qualified, const std::vector<Attribute> &params) {
+  uint32_t def = 0;
+  check(omnir_dialect_lookup_type(ctx, qualified, std::strlen(qualified), &def));
+  std::vector<omnir_attribute> raw;
+  for (const Attribute &a : params)
+    raw.push_back(a.getHandle());
+  omnir_type t{};
+  check(omnir_dialect_type_get(ctx, def, raw.data(), raw.size(), &t));
+  return Type(ctx, t);
+}
+/// The attribute `#qualified<params>` of a registered kind (`qualified` without `#`).
+inline Attribute dialectAttr(Context ctx, const char *qualified, const std::vector<Attribute> &params) {
+  uint32_t def = 0;
+  check(omnir_dialect_lookup_attribute(ctx, qualified, std::strlen(qualified), &def));
+  std::vector<omnir_attribute> raw;
+  for (const Attribute &a : params)
+    raw.push_back(a.getHandle());
+  omnir_attribute out{};
+  check(omnir_dialect_attr_get(ctx, def, raw.data(), raw.size(), &out));
+  return Attribute(ctx, out);
+}
+/// Parameter `index` of a dialect type.
+inline Attribute typeParam(const Type &t, size_t index) {
+  omnir_attribute a{};
+  check(omnir_dialect_type_get_param(t.getContext(), t.getHandle(), index, &a));
+  return Attribute(t.getContext(), a);
+}
+/// Parameter `index` of a dialect attribute.
+inline Attribute attrParam(const Attribute &attr, size_t index) {
+  omnir_attribute a{};
+  check(omnir_dialect_attr_get_param(attr.getContext(), attr.getHandle(), index, &a));
+  return Attribute(attr.getContext(), a);
 }
 
 /// An attribute of a dialect's own kind, given as the attribute or by its case words

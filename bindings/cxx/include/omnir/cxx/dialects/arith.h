@@ -212,6 +212,42 @@ inline std::optional<RoundingMode> symbolizeRoundingMode(std::string_view text) 
   return std::nullopt;
 }
 
+/// `#arith.fastmath`
+class FastmathAttr : public ::omnir::Attribute {
+public:
+  FastmathAttr() = default;
+  FastmathAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<FastmathAttr>(value)
+  static constexpr const char *name = "arith.fastmath";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#arith.fastmath");
+    return value && value.getTypeID() == id;
+  }
+  /// `#arith.fastmath` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static FastmathAttr get(::omnir::Context ctx, ::omnir::arith::FastMathFlags value) {
+    return FastmathAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::arith::FastMathFlags getValue() const { return static_cast<::omnir::arith::FastMathFlags>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#arith.overflow`
+class OverflowAttr : public ::omnir::Attribute {
+public:
+  OverflowAttr() = default;
+  OverflowAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<OverflowAttr>(value)
+  static constexpr const char *name = "arith.overflow";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#arith.overflow");
+    return value && value.getTypeID() == id;
+  }
+  /// `#arith.overflow` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static OverflowAttr get(::omnir::Context ctx, ::omnir::arith::IntegerOverflowFlags value) {
+    return OverflowAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::arith::IntegerOverflowFlags getValue() const { return static_cast<::omnir::arith::IntegerOverflowFlags>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
 /// floating point addition operation `arith.addf`
 class AddFOp : public ::omnir::OpState {
 public:

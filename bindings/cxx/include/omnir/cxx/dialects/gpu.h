@@ -264,6 +264,459 @@ inline std::optional<TransposeMode> symbolizeTransposeMode(std::string_view text
   return std::nullopt;
 }
 
+/// `!gpu.mma_matrix`
+class MmaMatrixType : public ::omnir::Type {
+public:
+  MmaMatrixType() = default;
+  MmaMatrixType(::omnir::Type value) : Type(value) {} // NOLINT: cast<MmaMatrixType>(value)
+  static constexpr const char *name = "gpu.mma_matrix";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.mma_matrix");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.mma_matrix` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MmaMatrixType get(::omnir::Context ctx, ::omnir::Attribute shape, ::omnir::Attribute elementType, ::omnir::Attribute operand) {
+    return MmaMatrixType(::omnir::ods::dialectType(ctx, name, {shape, elementType, operand}));
+  }
+  ::omnir::Attribute getShape() const { return ::omnir::ods::typeParam(*this, 0); }
+  ::omnir::Attribute getElementType() const { return ::omnir::ods::typeParam(*this, 1); }
+  ::omnir::Attribute getOperand() const { return ::omnir::ods::typeParam(*this, 2); }
+};
+
+/// `!gpu.async.token`
+class AsyncTokenType : public ::omnir::Type {
+public:
+  AsyncTokenType() = default;
+  AsyncTokenType(::omnir::Type value) : Type(value) {} // NOLINT: cast<AsyncTokenType>(value)
+  static constexpr const char *name = "gpu.async.token";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.async.token");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.async.token` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AsyncTokenType get(::omnir::Context ctx) {
+    return AsyncTokenType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!gpu.named_barrier`
+class NamedBarrierType : public ::omnir::Type {
+public:
+  NamedBarrierType() = default;
+  NamedBarrierType(::omnir::Type value) : Type(value) {} // NOLINT: cast<NamedBarrierType>(value)
+  static constexpr const char *name = "gpu.named_barrier";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.named_barrier");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.named_barrier` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static NamedBarrierType get(::omnir::Context ctx) {
+    return NamedBarrierType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!gpu.sparse.dntensor_handle`
+class SparseDntensorHandleType : public ::omnir::Type {
+public:
+  SparseDntensorHandleType() = default;
+  SparseDntensorHandleType(::omnir::Type value) : Type(value) {} // NOLINT: cast<SparseDntensorHandleType>(value)
+  static constexpr const char *name = "gpu.sparse.dntensor_handle";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.sparse.dntensor_handle");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.sparse.dntensor_handle` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static SparseDntensorHandleType get(::omnir::Context ctx) {
+    return SparseDntensorHandleType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!gpu.sparse.spmat_handle`
+class SparseSpmatHandleType : public ::omnir::Type {
+public:
+  SparseSpmatHandleType() = default;
+  SparseSpmatHandleType(::omnir::Type value) : Type(value) {} // NOLINT: cast<SparseSpmatHandleType>(value)
+  static constexpr const char *name = "gpu.sparse.spmat_handle";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.sparse.spmat_handle");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.sparse.spmat_handle` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static SparseSpmatHandleType get(::omnir::Context ctx) {
+    return SparseSpmatHandleType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!gpu.sparse.spgemmop_handle`
+class SparseSpgemmopHandleType : public ::omnir::Type {
+public:
+  SparseSpgemmopHandleType() = default;
+  SparseSpgemmopHandleType(::omnir::Type value) : Type(value) {} // NOLINT: cast<SparseSpgemmopHandleType>(value)
+  static constexpr const char *name = "gpu.sparse.spgemmop_handle";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("gpu.sparse.spgemmop_handle");
+    return value && value.getTypeID() == id;
+  }
+  /// `!gpu.sparse.spgemmop_handle` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static SparseSpgemmopHandleType get(::omnir::Context ctx) {
+    return SparseSpgemmopHandleType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `#gpu.dim`
+class DimAttr : public ::omnir::Attribute {
+public:
+  DimAttr() = default;
+  DimAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<DimAttr>(value)
+  static constexpr const char *name = "gpu.dim";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.dim");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.dim` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static DimAttr get(::omnir::Context ctx, ::omnir::gpu::Dimension value) {
+    return DimAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::Dimension getValue() const { return static_cast<::omnir::gpu::Dimension>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.address_space`
+class AddressSpaceAttr : public ::omnir::Attribute {
+public:
+  AddressSpaceAttr() = default;
+  AddressSpaceAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<AddressSpaceAttr>(value)
+  static constexpr const char *name = "gpu.address_space";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.address_space");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.address_space` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AddressSpaceAttr get(::omnir::Context ctx, ::omnir::gpu::AddressSpace value) {
+    return AddressSpaceAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::AddressSpace getValue() const { return static_cast<::omnir::gpu::AddressSpace>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.all_reduce_op`
+class AllReduceOpAttr : public ::omnir::Attribute {
+public:
+  AllReduceOpAttr() = default;
+  AllReduceOpAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<AllReduceOpAttr>(value)
+  static constexpr const char *name = "gpu.all_reduce_op";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.all_reduce_op");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.all_reduce_op` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AllReduceOpAttr get(::omnir::Context ctx, ::omnir::gpu::AllReduceOperation value) {
+    return AllReduceOpAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::AllReduceOperation getValue() const { return static_cast<::omnir::gpu::AllReduceOperation>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.shuffle_mode`
+class ShuffleModeAttr : public ::omnir::Attribute {
+public:
+  ShuffleModeAttr() = default;
+  ShuffleModeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ShuffleModeAttr>(value)
+  static constexpr const char *name = "gpu.shuffle_mode";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.shuffle_mode");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.shuffle_mode` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ShuffleModeAttr get(::omnir::Context ctx, ::omnir::gpu::ShuffleMode value) {
+    return ShuffleModeAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::ShuffleMode getValue() const { return static_cast<::omnir::gpu::ShuffleMode>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.barrier_scope`
+class BarrierScopeAttr : public ::omnir::Attribute {
+public:
+  BarrierScopeAttr() = default;
+  BarrierScopeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BarrierScopeAttr>(value)
+  static constexpr const char *name = "gpu.barrier_scope";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.barrier_scope");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.barrier_scope` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BarrierScopeAttr get(::omnir::Context ctx, ::omnir::gpu::BarrierScope value) {
+    return BarrierScopeAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::BarrierScope getValue() const { return static_cast<::omnir::gpu::BarrierScope>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.thread`
+class ThreadAttr : public ::omnir::Attribute {
+public:
+  ThreadAttr() = default;
+  ThreadAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ThreadAttr>(value)
+  static constexpr const char *name = "gpu.thread";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.thread");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.thread` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ThreadAttr get(::omnir::Context ctx, ::omnir::gpu::MappingId value) {
+    return ThreadAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MappingId getValue() const { return static_cast<::omnir::gpu::MappingId>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.block`
+class BlockAttr : public ::omnir::Attribute {
+public:
+  BlockAttr() = default;
+  BlockAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BlockAttr>(value)
+  static constexpr const char *name = "gpu.block";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.block");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.block` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BlockAttr get(::omnir::Context ctx, ::omnir::gpu::MappingId value) {
+    return BlockAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MappingId getValue() const { return static_cast<::omnir::gpu::MappingId>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.warp`
+class WarpAttr : public ::omnir::Attribute {
+public:
+  WarpAttr() = default;
+  WarpAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<WarpAttr>(value)
+  static constexpr const char *name = "gpu.warp";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.warp");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.warp` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static WarpAttr get(::omnir::Context ctx, ::omnir::gpu::MappingId value) {
+    return WarpAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MappingId getValue() const { return static_cast<::omnir::gpu::MappingId>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.warpgroup`
+class WarpgroupAttr : public ::omnir::Attribute {
+public:
+  WarpgroupAttr() = default;
+  WarpgroupAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<WarpgroupAttr>(value)
+  static constexpr const char *name = "gpu.warpgroup";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.warpgroup");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.warpgroup` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static WarpgroupAttr get(::omnir::Context ctx, ::omnir::gpu::MappingId value) {
+    return WarpgroupAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MappingId getValue() const { return static_cast<::omnir::gpu::MappingId>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.lane`
+class LaneAttr : public ::omnir::Attribute {
+public:
+  LaneAttr() = default;
+  LaneAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<LaneAttr>(value)
+  static constexpr const char *name = "gpu.lane";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.lane");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.lane` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static LaneAttr get(::omnir::Context ctx, ::omnir::gpu::MappingId value) {
+    return LaneAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MappingId getValue() const { return static_cast<::omnir::gpu::MappingId>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.memory_space`
+class MemorySpaceAttr : public ::omnir::Attribute {
+public:
+  MemorySpaceAttr() = default;
+  MemorySpaceAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MemorySpaceAttr>(value)
+  static constexpr const char *name = "gpu.memory_space";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.memory_space");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.memory_space` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MemorySpaceAttr get(::omnir::Context ctx, ::omnir::gpu::AddressSpace value) {
+    return MemorySpaceAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::AddressSpace getValue() const { return static_cast<::omnir::gpu::AddressSpace>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.mma_element_wise`
+class MmaElementWiseAttr : public ::omnir::Attribute {
+public:
+  MmaElementWiseAttr() = default;
+  MmaElementWiseAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MmaElementWiseAttr>(value)
+  static constexpr const char *name = "gpu.mma_element_wise";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.mma_element_wise");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.mma_element_wise` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MmaElementWiseAttr get(::omnir::Context ctx, ::omnir::gpu::MMAElementwiseOp value) {
+    return MmaElementWiseAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::MMAElementwiseOp getValue() const { return static_cast<::omnir::gpu::MMAElementwiseOp>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.loop_dim_map`
+class LoopDimMapAttr : public ::omnir::Attribute {
+public:
+  LoopDimMapAttr() = default;
+  LoopDimMapAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<LoopDimMapAttr>(value)
+  static constexpr const char *name = "gpu.loop_dim_map";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.loop_dim_map");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.loop_dim_map` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static LoopDimMapAttr get(::omnir::Context ctx, ::omnir::Attribute processor, ::omnir::Attribute map, ::omnir::Attribute bound) {
+    return LoopDimMapAttr(::omnir::ods::dialectAttr(ctx, name, {processor, map, bound}));
+  }
+  ::omnir::Attribute getProcessor() const { return ::omnir::ods::attrParam(*this, 0); }
+  ::omnir::Attribute getMap() const { return ::omnir::ods::attrParam(*this, 1); }
+  ::omnir::Attribute getBound() const { return ::omnir::ods::attrParam(*this, 2); }
+};
+
+/// `#gpu.select_object`
+class SelectObjectAttr : public ::omnir::Attribute {
+public:
+  SelectObjectAttr() = default;
+  SelectObjectAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<SelectObjectAttr>(value)
+  static constexpr const char *name = "gpu.select_object";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.select_object");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.select_object` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static SelectObjectAttr get(::omnir::Context ctx, ::omnir::Attribute target) {
+    return SelectObjectAttr(::omnir::ods::dialectAttr(ctx, name, {target}));
+  }
+  ::omnir::Attribute getTarget() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#gpu.broadcast`
+class BroadcastAttr : public ::omnir::Attribute {
+public:
+  BroadcastAttr() = default;
+  BroadcastAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BroadcastAttr>(value)
+  static constexpr const char *name = "gpu.broadcast";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.broadcast");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.broadcast` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BroadcastAttr get(::omnir::Context ctx, ::omnir::gpu::BroadcastType value) {
+    return BroadcastAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::BroadcastType getValue() const { return static_cast<::omnir::gpu::BroadcastType>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.mat_transpose_mode`
+class MatTransposeModeAttr : public ::omnir::Attribute {
+public:
+  MatTransposeModeAttr() = default;
+  MatTransposeModeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MatTransposeModeAttr>(value)
+  static constexpr const char *name = "gpu.mat_transpose_mode";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.mat_transpose_mode");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.mat_transpose_mode` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MatTransposeModeAttr get(::omnir::Context ctx, ::omnir::gpu::TransposeMode value) {
+    return MatTransposeModeAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::TransposeMode getValue() const { return static_cast<::omnir::gpu::TransposeMode>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.prune_2to4_spmat_flag`
+class Prune2to4SpmatFlagAttr : public ::omnir::Attribute {
+public:
+  Prune2to4SpmatFlagAttr() = default;
+  Prune2to4SpmatFlagAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<Prune2to4SpmatFlagAttr>(value)
+  static constexpr const char *name = "gpu.prune_2to4_spmat_flag";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.prune_2to4_spmat_flag");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.prune_2to4_spmat_flag` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static Prune2to4SpmatFlagAttr get(::omnir::Context ctx, ::omnir::gpu::Prune2To4SpMatFlag value) {
+    return Prune2to4SpmatFlagAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::Prune2To4SpMatFlag getValue() const { return static_cast<::omnir::gpu::Prune2To4SpMatFlag>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.spgemm_work_estimation_or_compute_kind`
+class SpgemmWorkEstimationOrComputeKindAttr : public ::omnir::Attribute {
+public:
+  SpgemmWorkEstimationOrComputeKindAttr() = default;
+  SpgemmWorkEstimationOrComputeKindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<SpgemmWorkEstimationOrComputeKindAttr>(value)
+  static constexpr const char *name = "gpu.spgemm_work_estimation_or_compute_kind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.spgemm_work_estimation_or_compute_kind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.spgemm_work_estimation_or_compute_kind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static SpgemmWorkEstimationOrComputeKindAttr get(::omnir::Context ctx, ::omnir::gpu::SpGEMMWorkEstimationOrComputeKind value) {
+    return SpgemmWorkEstimationOrComputeKindAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::gpu::SpGEMMWorkEstimationOrComputeKind getValue() const { return static_cast<::omnir::gpu::SpGEMMWorkEstimationOrComputeKind>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#gpu.object`
+class ObjectAttr : public ::omnir::Attribute {
+public:
+  ObjectAttr() = default;
+  ObjectAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ObjectAttr>(value)
+  static constexpr const char *name = "gpu.object";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#gpu.object");
+    return value && value.getTypeID() == id;
+  }
+  /// `#gpu.object` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ObjectAttr get(::omnir::Context ctx, ::omnir::Attribute target, ::omnir::Attribute format, ::omnir::Attribute properties, ::omnir::Attribute kernels, ::omnir::Attribute object) {
+    return ObjectAttr(::omnir::ods::dialectAttr(ctx, name, {target, format, properties, kernels, object}));
+  }
+  ::omnir::Attribute getTarget() const { return ::omnir::ods::attrParam(*this, 0); }
+  ::omnir::Attribute getFormat() const { return ::omnir::ods::attrParam(*this, 1); }
+  ::omnir::Attribute getProperties() const { return ::omnir::ods::attrParam(*this, 2); }
+  ::omnir::Attribute getKernels() const { return ::omnir::ods::attrParam(*this, 3); }
+  ::omnir::Attribute getObject() const { return ::omnir::ods::attrParam(*this, 4); }
+};
+
 /// reduction across a workgroup `gpu.all_reduce`
 class AllReduceOp : public ::omnir::OpState {
 public:

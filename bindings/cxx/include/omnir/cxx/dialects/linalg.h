@@ -200,6 +200,114 @@ inline std::optional<WinogradConv2DFmr> symbolizeWinogradConv2DFmr(std::string_v
   return std::nullopt;
 }
 
+/// `#linalg.unary_fn`
+class UnaryFnAttr : public ::omnir::Attribute {
+public:
+  UnaryFnAttr() = default;
+  UnaryFnAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<UnaryFnAttr>(value)
+  static constexpr const char *name = "linalg.unary_fn";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.unary_fn");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.unary_fn` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static UnaryFnAttr get(::omnir::Context ctx, ::omnir::linalg::UnaryFn value) {
+    return UnaryFnAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::UnaryFn getValue() const { return static_cast<::omnir::linalg::UnaryFn>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#linalg.binary_fn`
+class BinaryFnAttr : public ::omnir::Attribute {
+public:
+  BinaryFnAttr() = default;
+  BinaryFnAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BinaryFnAttr>(value)
+  static constexpr const char *name = "linalg.binary_fn";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.binary_fn");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.binary_fn` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BinaryFnAttr get(::omnir::Context ctx, ::omnir::linalg::BinaryFn value) {
+    return BinaryFnAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::BinaryFn getValue() const { return static_cast<::omnir::linalg::BinaryFn>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#linalg.ternary_fn`
+class TernaryFnAttr : public ::omnir::Attribute {
+public:
+  TernaryFnAttr() = default;
+  TernaryFnAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TernaryFnAttr>(value)
+  static constexpr const char *name = "linalg.ternary_fn";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.ternary_fn");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.ternary_fn` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TernaryFnAttr get(::omnir::Context ctx, ::omnir::linalg::TernaryFn value) {
+    return TernaryFnAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::TernaryFn getValue() const { return static_cast<::omnir::linalg::TernaryFn>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#linalg.elementwise_kind`
+class ElementwiseKindAttr : public ::omnir::Attribute {
+public:
+  ElementwiseKindAttr() = default;
+  ElementwiseKindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ElementwiseKindAttr>(value)
+  static constexpr const char *name = "linalg.elementwise_kind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.elementwise_kind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.elementwise_kind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ElementwiseKindAttr get(::omnir::Context ctx, ::omnir::linalg::ElementwiseKind value) {
+    return ElementwiseKindAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::ElementwiseKind getValue() const { return static_cast<::omnir::linalg::ElementwiseKind>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#linalg.type_fn`
+class TypeFnAttr : public ::omnir::Attribute {
+public:
+  TypeFnAttr() = default;
+  TypeFnAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TypeFnAttr>(value)
+  static constexpr const char *name = "linalg.type_fn";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.type_fn");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.type_fn` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TypeFnAttr get(::omnir::Context ctx, ::omnir::linalg::TypeFn value) {
+    return TypeFnAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::TypeFn getValue() const { return static_cast<::omnir::linalg::TypeFn>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#linalg.iterator_type`
+class IteratorTypeAttr : public ::omnir::Attribute {
+public:
+  IteratorTypeAttr() = default;
+  IteratorTypeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<IteratorTypeAttr>(value)
+  static constexpr const char *name = "linalg.iterator_type";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#linalg.iterator_type");
+    return value && value.getTypeID() == id;
+  }
+  /// `#linalg.iterator_type` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static IteratorTypeAttr get(::omnir::Context ctx, ::omnir::linalg::IteratorType value) {
+    return IteratorTypeAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::linalg::IteratorType getValue() const { return static_cast<::omnir::linalg::IteratorType>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
 /// batched matrix multiplication `linalg.batch_matmul`
 class BatchMatmulOp : public ::omnir::OpState {
 public:

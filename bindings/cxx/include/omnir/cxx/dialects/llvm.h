@@ -520,6 +520,727 @@ inline std::optional<Visibility> symbolizeVisibility(std::string_view text) {
   return std::nullopt;
 }
 
+/// `!llvm.void`
+class VoidType : public ::omnir::Type {
+public:
+  VoidType() = default;
+  VoidType(::omnir::Type value) : Type(value) {} // NOLINT: cast<VoidType>(value)
+  static constexpr const char *name = "llvm.void";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.void");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.void` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static VoidType get(::omnir::Context ctx) {
+    return VoidType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.ptr`
+class PointerType : public ::omnir::Type {
+public:
+  PointerType() = default;
+  PointerType(::omnir::Type value) : Type(value) {} // NOLINT: cast<PointerType>(value)
+  static constexpr const char *name = "llvm.ptr";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.ptr");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.ptr` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static PointerType get(::omnir::Context ctx, int64_t addr_space) {
+    return PointerType(::omnir::ods::dialectType(ctx, name, {::omnir::ods::intAttr(ctx, "i64", addr_space)}));
+  }
+  int64_t getAddrSpace() const { return ::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::typeParam(*this, 0)).getInt(); }
+};
+
+/// `!llvm.array`
+class ArrayType : public ::omnir::Type {
+public:
+  ArrayType() = default;
+  ArrayType(::omnir::Type value) : Type(value) {} // NOLINT: cast<ArrayType>(value)
+  static constexpr const char *name = "llvm.array";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.array");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.array` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ArrayType get(::omnir::Context ctx, ::omnir::Type element, int64_t size) {
+    return ArrayType(::omnir::ods::dialectType(ctx, name, {::omnir::TypeAttr::get(element), ::omnir::ods::intAttr(ctx, "i64", size)}));
+  }
+  ::omnir::Type getElement() const { return ::omnir::cast<::omnir::TypeAttr>(::omnir::ods::typeParam(*this, 0)).getValue(); }
+  int64_t getSize() const { return ::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::typeParam(*this, 1)).getInt(); }
+};
+
+/// `!llvm.func`
+class FuncType : public ::omnir::Type {
+public:
+  FuncType() = default;
+  FuncType(::omnir::Type value) : Type(value) {} // NOLINT: cast<FuncType>(value)
+  static constexpr const char *name = "llvm.func";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.func");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.func` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static FuncType get(::omnir::Context ctx, ::omnir::Attribute result, ::omnir::Attribute params, ::omnir::Attribute vararg) {
+    return FuncType(::omnir::ods::dialectType(ctx, name, {result, params, vararg}));
+  }
+  ::omnir::Attribute getResult() const { return ::omnir::ods::typeParam(*this, 0); }
+  ::omnir::Attribute getParams() const { return ::omnir::ods::typeParam(*this, 1); }
+  ::omnir::Attribute getVararg() const { return ::omnir::ods::typeParam(*this, 2); }
+};
+
+/// `!llvm.struct`
+class StructType : public ::omnir::Type {
+public:
+  StructType() = default;
+  StructType(::omnir::Type value) : Type(value) {} // NOLINT: cast<StructType>(value)
+  static constexpr const char *name = "llvm.struct";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.struct");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.struct` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static StructType get(::omnir::Context ctx, ::omnir::Attribute name_, ::omnir::Attribute flags, ::omnir::Attribute body) {
+    return StructType(::omnir::ods::dialectType(ctx, name, {name_, flags, body}));
+  }
+  ::omnir::Attribute getName() const { return ::omnir::ods::typeParam(*this, 0); }
+  ::omnir::Attribute getFlags() const { return ::omnir::ods::typeParam(*this, 1); }
+  ::omnir::Attribute getBody() const { return ::omnir::ods::typeParam(*this, 2); }
+};
+
+/// `!llvm.label`
+class LabelType : public ::omnir::Type {
+public:
+  LabelType() = default;
+  LabelType(::omnir::Type value) : Type(value) {} // NOLINT: cast<LabelType>(value)
+  static constexpr const char *name = "llvm.label";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.label");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.label` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static LabelType get(::omnir::Context ctx) {
+    return LabelType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.metadata`
+class MetadataType : public ::omnir::Type {
+public:
+  MetadataType() = default;
+  MetadataType(::omnir::Type value) : Type(value) {} // NOLINT: cast<MetadataType>(value)
+  static constexpr const char *name = "llvm.metadata";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.metadata");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.metadata` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MetadataType get(::omnir::Context ctx) {
+    return MetadataType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.token`
+class TokenType : public ::omnir::Type {
+public:
+  TokenType() = default;
+  TokenType(::omnir::Type value) : Type(value) {} // NOLINT: cast<TokenType>(value)
+  static constexpr const char *name = "llvm.token";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.token");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.token` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TokenType get(::omnir::Context ctx) {
+    return TokenType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.x86_amx`
+class X86AmxType : public ::omnir::Type {
+public:
+  X86AmxType() = default;
+  X86AmxType(::omnir::Type value) : Type(value) {} // NOLINT: cast<X86AmxType>(value)
+  static constexpr const char *name = "llvm.x86_amx";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.x86_amx");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.x86_amx` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static X86AmxType get(::omnir::Context ctx) {
+    return X86AmxType(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.ppc_fp128`
+class PpcFp128Type : public ::omnir::Type {
+public:
+  PpcFp128Type() = default;
+  PpcFp128Type(::omnir::Type value) : Type(value) {} // NOLINT: cast<PpcFp128Type>(value)
+  static constexpr const char *name = "llvm.ppc_fp128";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.ppc_fp128");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.ppc_fp128` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static PpcFp128Type get(::omnir::Context ctx) {
+    return PpcFp128Type(::omnir::ods::dialectType(ctx, name, {}));
+  }
+};
+
+/// `!llvm.target`
+class TargetType : public ::omnir::Type {
+public:
+  TargetType() = default;
+  TargetType(::omnir::Type value) : Type(value) {} // NOLINT: cast<TargetType>(value)
+  static constexpr const char *name = "llvm.target";
+  static bool classof(const ::omnir::Type &value) {
+    static const uint32_t id = ::omnir::getTypeID("llvm.target");
+    return value && value.getTypeID() == id;
+  }
+  /// `!llvm.target` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TargetType get(::omnir::Context ctx, ::omnir::Attribute name_, ::omnir::Attribute types, ::omnir::Attribute ints) {
+    return TargetType(::omnir::ods::dialectType(ctx, name, {name_, types, ints}));
+  }
+  ::omnir::Attribute getName() const { return ::omnir::ods::typeParam(*this, 0); }
+  ::omnir::Attribute getTypes() const { return ::omnir::ods::typeParam(*this, 1); }
+  ::omnir::Attribute getInts() const { return ::omnir::ods::typeParam(*this, 2); }
+};
+
+/// `#llvm.linkage`
+class LinkageAttr : public ::omnir::Attribute {
+public:
+  LinkageAttr() = default;
+  LinkageAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<LinkageAttr>(value)
+  static constexpr const char *name = "llvm.linkage";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.linkage");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.linkage` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static LinkageAttr get(::omnir::Context ctx, ::omnir::LLVM::Linkage value) {
+    return LinkageAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::LLVM::Linkage getValue() const { return static_cast<::omnir::LLVM::Linkage>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#llvm.cconv`
+class CconvAttr : public ::omnir::Attribute {
+public:
+  CconvAttr() = default;
+  CconvAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<CconvAttr>(value)
+  static constexpr const char *name = "llvm.cconv";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.cconv");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.cconv` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static CconvAttr get(::omnir::Context ctx, ::omnir::LLVM::CConv value) {
+    return CconvAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::LLVM::CConv getValue() const { return static_cast<::omnir::LLVM::CConv>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#llvm.tailcallkind`
+class TailcallkindAttr : public ::omnir::Attribute {
+public:
+  TailcallkindAttr() = default;
+  TailcallkindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TailcallkindAttr>(value)
+  static constexpr const char *name = "llvm.tailcallkind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.tailcallkind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.tailcallkind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TailcallkindAttr get(::omnir::Context ctx, ::omnir::LLVM::TailCallKind value) {
+    return TailcallkindAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 64, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::LLVM::TailCallKind getValue() const { return static_cast<::omnir::LLVM::TailCallKind>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#llvm.fastmath`
+class FastmathAttr : public ::omnir::Attribute {
+public:
+  FastmathAttr() = default;
+  FastmathAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<FastmathAttr>(value)
+  static constexpr const char *name = "llvm.fastmath";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.fastmath");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.fastmath` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static FastmathAttr get(::omnir::Context ctx, ::omnir::LLVM::FastmathFlags value) {
+    return FastmathAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::LLVM::FastmathFlags getValue() const { return static_cast<::omnir::LLVM::FastmathFlags>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#llvm.blockaddress`
+class BlockaddressAttr : public ::omnir::Attribute {
+public:
+  BlockaddressAttr() = default;
+  BlockaddressAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BlockaddressAttr>(value)
+  static constexpr const char *name = "llvm.blockaddress";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.blockaddress");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.blockaddress` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BlockaddressAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return BlockaddressAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.blocktag`
+class BlocktagAttr : public ::omnir::Attribute {
+public:
+  BlocktagAttr() = default;
+  BlocktagAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<BlocktagAttr>(value)
+  static constexpr const char *name = "llvm.blocktag";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.blocktag");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.blocktag` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static BlocktagAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return BlocktagAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.framePointerKind`
+class FramePointerKindAttr : public ::omnir::Attribute {
+public:
+  FramePointerKindAttr() = default;
+  FramePointerKindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<FramePointerKindAttr>(value)
+  static constexpr const char *name = "llvm.framePointerKind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.framePointerKind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.framePointerKind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static FramePointerKindAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return FramePointerKindAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.target_features`
+class TargetFeaturesAttr : public ::omnir::Attribute {
+public:
+  TargetFeaturesAttr() = default;
+  TargetFeaturesAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TargetFeaturesAttr>(value)
+  static constexpr const char *name = "llvm.target_features";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.target_features");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.target_features` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TargetFeaturesAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return TargetFeaturesAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.memory_effects`
+class MemoryEffectsAttr : public ::omnir::Attribute {
+public:
+  MemoryEffectsAttr() = default;
+  MemoryEffectsAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MemoryEffectsAttr>(value)
+  static constexpr const char *name = "llvm.memory_effects";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.memory_effects");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.memory_effects` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MemoryEffectsAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return MemoryEffectsAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.vscale_range`
+class VscaleRangeAttr : public ::omnir::Attribute {
+public:
+  VscaleRangeAttr() = default;
+  VscaleRangeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<VscaleRangeAttr>(value)
+  static constexpr const char *name = "llvm.vscale_range";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.vscale_range");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.vscale_range` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static VscaleRangeAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return VscaleRangeAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.loop_annotation`
+class LoopAnnotationAttr : public ::omnir::Attribute {
+public:
+  LoopAnnotationAttr() = default;
+  LoopAnnotationAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<LoopAnnotationAttr>(value)
+  static constexpr const char *name = "llvm.loop_annotation";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.loop_annotation");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.loop_annotation` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static LoopAnnotationAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return LoopAnnotationAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.tbaa_root`
+class TbaaRootAttr : public ::omnir::Attribute {
+public:
+  TbaaRootAttr() = default;
+  TbaaRootAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TbaaRootAttr>(value)
+  static constexpr const char *name = "llvm.tbaa_root";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.tbaa_root");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.tbaa_root` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TbaaRootAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return TbaaRootAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.tbaa_type_desc`
+class TbaaTypeDescAttr : public ::omnir::Attribute {
+public:
+  TbaaTypeDescAttr() = default;
+  TbaaTypeDescAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TbaaTypeDescAttr>(value)
+  static constexpr const char *name = "llvm.tbaa_type_desc";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.tbaa_type_desc");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.tbaa_type_desc` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TbaaTypeDescAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return TbaaTypeDescAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.tbaa_tag`
+class TbaaTagAttr : public ::omnir::Attribute {
+public:
+  TbaaTagAttr() = default;
+  TbaaTagAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TbaaTagAttr>(value)
+  static constexpr const char *name = "llvm.tbaa_tag";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.tbaa_tag");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.tbaa_tag` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TbaaTagAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return TbaaTagAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.access_group`
+class AccessGroupAttr : public ::omnir::Attribute {
+public:
+  AccessGroupAttr() = default;
+  AccessGroupAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<AccessGroupAttr>(value)
+  static constexpr const char *name = "llvm.access_group";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.access_group");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.access_group` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AccessGroupAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return AccessGroupAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.alias_scope`
+class AliasScopeAttr : public ::omnir::Attribute {
+public:
+  AliasScopeAttr() = default;
+  AliasScopeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<AliasScopeAttr>(value)
+  static constexpr const char *name = "llvm.alias_scope";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.alias_scope");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.alias_scope` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AliasScopeAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return AliasScopeAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.alias_scope_domain`
+class AliasScopeDomainAttr : public ::omnir::Attribute {
+public:
+  AliasScopeDomainAttr() = default;
+  AliasScopeDomainAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<AliasScopeDomainAttr>(value)
+  static constexpr const char *name = "llvm.alias_scope_domain";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.alias_scope_domain");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.alias_scope_domain` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static AliasScopeDomainAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return AliasScopeDomainAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.constant_range`
+class ConstantRangeAttr : public ::omnir::Attribute {
+public:
+  ConstantRangeAttr() = default;
+  ConstantRangeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ConstantRangeAttr>(value)
+  static constexpr const char *name = "llvm.constant_range";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.constant_range");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.constant_range` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ConstantRangeAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return ConstantRangeAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.mmra_tag`
+class MmraTagAttr : public ::omnir::Attribute {
+public:
+  MmraTagAttr() = default;
+  MmraTagAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MmraTagAttr>(value)
+  static constexpr const char *name = "llvm.mmra_tag";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.mmra_tag");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.mmra_tag` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MmraTagAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return MmraTagAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.dereferenceable`
+class DereferenceableAttr : public ::omnir::Attribute {
+public:
+  DereferenceableAttr() = default;
+  DereferenceableAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<DereferenceableAttr>(value)
+  static constexpr const char *name = "llvm.dereferenceable";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.dereferenceable");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.dereferenceable` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static DereferenceableAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return DereferenceableAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.vec_type_hint`
+class VecTypeHintAttr : public ::omnir::Attribute {
+public:
+  VecTypeHintAttr() = default;
+  VecTypeHintAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<VecTypeHintAttr>(value)
+  static constexpr const char *name = "llvm.vec_type_hint";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.vec_type_hint");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.vec_type_hint` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static VecTypeHintAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return VecTypeHintAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.zero`
+class ZeroAttr : public ::omnir::Attribute {
+public:
+  ZeroAttr() = default;
+  ZeroAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ZeroAttr>(value)
+  static constexpr const char *name = "llvm.zero";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.zero");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.zero` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ZeroAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return ZeroAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.undef`
+class UndefAttr : public ::omnir::Attribute {
+public:
+  UndefAttr() = default;
+  UndefAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<UndefAttr>(value)
+  static constexpr const char *name = "llvm.undef";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.undef");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.undef` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static UndefAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return UndefAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.poison`
+class PoisonAttr : public ::omnir::Attribute {
+public:
+  PoisonAttr() = default;
+  PoisonAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<PoisonAttr>(value)
+  static constexpr const char *name = "llvm.poison";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.poison");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.poison` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static PoisonAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return PoisonAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.uwtableKind`
+class UwtableKindAttr : public ::omnir::Attribute {
+public:
+  UwtableKindAttr() = default;
+  UwtableKindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<UwtableKindAttr>(value)
+  static constexpr const char *name = "llvm.uwtableKind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.uwtableKind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.uwtableKind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static UwtableKindAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return UwtableKindAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.mlir.module_flag`
+class MlirModuleFlagAttr : public ::omnir::Attribute {
+public:
+  MlirModuleFlagAttr() = default;
+  MlirModuleFlagAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<MlirModuleFlagAttr>(value)
+  static constexpr const char *name = "llvm.mlir.module_flag";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.mlir.module_flag");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.mlir.module_flag` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static MlirModuleFlagAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return MlirModuleFlagAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.dependent_libraries`
+class DependentLibrariesAttr : public ::omnir::Attribute {
+public:
+  DependentLibrariesAttr() = default;
+  DependentLibrariesAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<DependentLibrariesAttr>(value)
+  static constexpr const char *name = "llvm.dependent_libraries";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.dependent_libraries");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.dependent_libraries` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static DependentLibrariesAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return DependentLibrariesAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.comdat`
+class ComdatAttr : public ::omnir::Attribute {
+public:
+  ComdatAttr() = default;
+  ComdatAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<ComdatAttr>(value)
+  static constexpr const char *name = "llvm.comdat";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.comdat");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.comdat` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static ComdatAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return ComdatAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
+/// `#llvm.target`
+class TargetAttr : public ::omnir::Attribute {
+public:
+  TargetAttr() = default;
+  TargetAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<TargetAttr>(value)
+  static constexpr const char *name = "llvm.target";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#llvm.target");
+    return value && value.getTypeID() == id;
+  }
+  /// `#llvm.target` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static TargetAttr get(::omnir::Context ctx, ::omnir::Attribute text) {
+    return TargetAttr(::omnir::ods::dialectAttr(ctx, name, {text}));
+  }
+  ::omnir::Attribute getText() const { return ::omnir::ods::attrParam(*this, 0); }
+};
+
 /// llvm.acos intrinsic `llvm.intr.acos`
 class ACosOp : public ::omnir::OpState {
 public:

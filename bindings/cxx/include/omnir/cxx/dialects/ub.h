@@ -13,6 +13,23 @@
 namespace omnir {
 namespace ub {
 
+/// `#ub.poison`
+class PoisonAttr : public ::omnir::Attribute {
+public:
+  PoisonAttr() = default;
+  PoisonAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<PoisonAttr>(value)
+  static constexpr const char *name = "ub.poison";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#ub.poison");
+    return value && value.getTypeID() == id;
+  }
+  /// `#ub.poison` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static PoisonAttr get(::omnir::Context ctx) {
+    return PoisonAttr(::omnir::ods::dialectAttr(ctx, name, {}));
+  }
+};
+
 /// Poisoned constant operation. `ub.poison`
 class PoisonOp : public ::omnir::OpState {
 public:

@@ -86,6 +86,60 @@ inline std::optional<PrintPunctuation> symbolizePrintPunctuation(std::string_vie
   return std::nullopt;
 }
 
+/// `#vector.kind`
+class KindAttr : public ::omnir::Attribute {
+public:
+  KindAttr() = default;
+  KindAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<KindAttr>(value)
+  static constexpr const char *name = "vector.kind";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#vector.kind");
+    return value && value.getTypeID() == id;
+  }
+  /// `#vector.kind` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static KindAttr get(::omnir::Context ctx, ::omnir::vector::CombiningKind value) {
+    return KindAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::vector::CombiningKind getValue() const { return static_cast<::omnir::vector::CombiningKind>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#vector.iterator_type`
+class IteratorTypeAttr : public ::omnir::Attribute {
+public:
+  IteratorTypeAttr() = default;
+  IteratorTypeAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<IteratorTypeAttr>(value)
+  static constexpr const char *name = "vector.iterator_type";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#vector.iterator_type");
+    return value && value.getTypeID() == id;
+  }
+  /// `#vector.iterator_type` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static IteratorTypeAttr get(::omnir::Context ctx, ::omnir::vector::IteratorType value) {
+    return IteratorTypeAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::vector::IteratorType getValue() const { return static_cast<::omnir::vector::IteratorType>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
+/// `#vector.punctuation`
+class PunctuationAttr : public ::omnir::Attribute {
+public:
+  PunctuationAttr() = default;
+  PunctuationAttr(::omnir::Attribute value) : Attribute(value) {} // NOLINT: cast<PunctuationAttr>(value)
+  static constexpr const char *name = "vector.punctuation";
+  static bool classof(const ::omnir::Attribute &value) {
+    static const uint32_t id = ::omnir::getTypeID("#vector.punctuation");
+    return value && value.getTypeID() == id;
+  }
+  /// `#vector.punctuation` with these parameters; throws omnir::Error when they break the definition's
+  /// constraints.
+  static PunctuationAttr get(::omnir::Context ctx, ::omnir::vector::PrintPunctuation value) {
+    return PunctuationAttr(::omnir::ods::dialectAttr(ctx, name, {::omnir::ods::enumAttr(ctx, 32, static_cast<uint64_t>(value))}));
+  }
+  ::omnir::vector::PrintPunctuation getValue() const { return static_cast<::omnir::vector::PrintPunctuation>(::omnir::cast<::omnir::IntegerAttr>(::omnir::ods::attrParam(*this, 0)).getUInt()); }
+};
+
 /// bitcast casts between vectors `vector.bitcast`
 class BitCastOp : public ::omnir::OpState {
 public:

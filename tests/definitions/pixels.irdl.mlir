@@ -1,0 +1,1 @@
+../../examples/python-dialect/omnir_pixels/pixels.irdl.mlir
