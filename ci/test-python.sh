@@ -66,9 +66,15 @@ fail() {
   echo "test-python: FAIL: $*" >&2
   exit 1
 }
-[ "$(grep -c 'libomnir' <<<"$listing")" = 1 ] || fail "the wheel must hold libomnir exactly once: $(grep libomnir <<<"$listing")"
+# The library exactly once; beside it only its link-time name, a linker script (text).
+[ "$(grep 'libomnir' <<<"$listing" | grep -vx 'omnir/lib/libomnir.so' | grep -c .)" = 1 ] \
+  || fail "the wheel must hold libomnir exactly once: $(grep libomnir <<<"$listing")"
 grep -qx 'omnir/lib/libomnir.so.0' <<<"$listing" || fail "omnir/lib/libomnir.so.0 missing from the wheel"
-for f in omnir/__init__.py omnir/ir.py omnir/_omnir.pyi omnir/py.typed omnir/include/omnir/omnir.h; do
+[ "$(unzip -p "$wheel" omnir/lib/libomnir.so)" = "$(printf '/* The link-time name of libomnir.so.0 (a GNU ld script). */\nINPUT(libomnir.so.0)')" ] \
+  || fail "omnir/lib/libomnir.so must be the linker script naming libomnir.so.0"
+for f in omnir/__init__.py omnir/__main__.py omnir/ir.py omnir/_omnir.pyi omnir/py.typed omnir/include/omnir/omnir.h \
+  omnir/include/omnir/dialects/arith.h omnir/lib/pkgconfig/omnir.pc omnir/lib/cmake/omnir/omnirConfig.cmake \
+  omnir/lib/cmake/omnir/omnirConfigVersion.cmake; do
   grep -qx "$f" <<<"$listing" || fail "$f missing from the wheel"
 done
 ext_name=$(grep -E '^omnir/_omnir.*\.so$' <<<"$listing") || fail "no extension module in the wheel"

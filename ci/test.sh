@@ -62,6 +62,8 @@ echo "== the generated dialect bindings are fresh (omnir-gen: Python, Node, C++,
 
 echo "== the documentation's relative links resolve (README.md, ARCHITECTURE.md, docs/)"
 python3 tools/check-links.py
+echo "== one version for every package (tools/check-versions.py)"
+python3 tools/check-versions.py
 
 echo "== the C API coverage table is fresh, and every C function is exposed somewhere (docs/c-api-coverage.md)"
 python3 tools/api-coverage/coverage.py --check

@@ -47,6 +47,59 @@ fn main() {
         println!("cargo:rerun-if-changed={}", h.display());
         copy_if_changed(&h, &package.join("include/omnir/omnir.h"));
     }
+    write_sdk(&repo, &package);
+}
+
+/// What makes the installed package an SDK for C, C++ and Rust builds, as an install prefix
+/// is: the dialect headers, `lib/libomnir.so` (the link-time name; wheels hold no symlinks,
+/// so it is a GNU ld script naming `libomnir.so.0`, as glibc's `libc.so` is), and the
+/// relocatable pkg-config and CMake files of `ci/install.sh`, which point into the package.
+fn write_sdk(repo: &Path, package: &Path) {
+    let dialects = repo.join("include/omnir/dialects");
+    println!("cargo:rerun-if-changed={}", dialects.display());
+    let mut headers: Vec<PathBuf> = fs::read_dir(&dialects)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dialects.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "h"))
+        .collect();
+    headers.sort();
+    for h in &headers {
+        copy_if_changed(h, &package.join("include/omnir/dialects").join(h.file_name().expect("a file")));
+    }
+    write_if_changed(
+        &package.join("lib/libomnir.so"),
+        b"/* The link-time name of libomnir.so.0 (a GNU ld script). */\nINPUT(libomnir.so.0)\n",
+    );
+    let version = env!("CARGO_PKG_VERSION");
+    let major = version.split('.').next().expect("a version");
+    for (template, dest) in [
+        ("omnir.pc.in", "lib/pkgconfig/omnir.pc"),
+        ("omnirConfig.cmake.in", "lib/cmake/omnir/omnirConfig.cmake"),
+        ("omnirConfigVersion.cmake.in", "lib/cmake/omnir/omnirConfigVersion.cmake"),
+    ] {
+        let path = repo.join("pkgconfig").join(template);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        // The package holds the library under its SONAME only.
+        let text = text
+            .replace("@VERSION@", version)
+            .replace("@MAJOR@", major)
+            .replace("@REALNAME@", &format!("libomnir.so.{major}"))
+            .replace("@SONAME@", &format!("libomnir.so.{major}"));
+        write_if_changed(&package.join(dest), text.as_bytes());
+    }
+}
+
+/// Writes `to` (through a temporary file, so a reader never sees half of it) unless it holds
+/// `bytes` already.
+fn write_if_changed(to: &Path, bytes: &[u8]) {
+    if fs::read(to).is_ok_and(|old| old == bytes) {
+        return;
+    }
+    fs::create_dir_all(to.parent().expect("a file in a directory")).expect("creating the package's directories");
+    let tmp = to.with_extension("tmp");
+    fs::write(&tmp, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", tmp.display()));
+    fs::rename(&tmp, to).unwrap_or_else(|e| panic!("renaming to {}: {e}", to.display()));
 }
 
 /// `dir/libomnir.so.0` resolved to the real file, if present.
@@ -105,12 +158,6 @@ fn build_core(repo: &Path) -> PathBuf {
 }
 
 fn copy_if_changed(from: &Path, to: &Path) {
-    let new = fs::read(from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
-    if fs::read(to).map(|old| old == new).unwrap_or(false) {
-        return;
-    }
-    fs::create_dir_all(to.parent().expect("a file in a directory")).expect("creating the package's lib directory");
-    let tmp = to.with_extension("tmp");
-    fs::write(&tmp, &new).unwrap_or_else(|e| panic!("writing {}: {e}", tmp.display()));
-    fs::rename(&tmp, to).unwrap_or_else(|e| panic!("renaming to {}: {e}", to.display()));
+    let bytes = fs::read(from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
+    write_if_changed(to, &bytes);
 }

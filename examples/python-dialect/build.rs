@@ -6,8 +6,8 @@
 //!   `pip install --no-build-isolation` so that `omnir` is importable while building;
 //! - omnir-sys must have found that same directory: build with
 //!   `OMNIR_LIB_DIR=$(python -c "import omnir; print(omnir.get_lib_dir())")` (checked here);
-//! - the wheel holds only `libomnir.so.0`, so the link name `libomnir.so` is a symlink made
-//!   in OUT_DIR;
+//! - the link name `libomnir.so` is the package's own (a linker script naming `libomnir.so.0`:
+//!   wheels hold no symlinks);
 //! - RUNPATH `$ORIGIN/../omnir/lib`: both packages live side by side in site-packages. (At
 //!   import, `omnir_pixels` imports `omnir` first, so the library is already loaded and the
 //!   loader reuses it by SONAME; the RUNPATH names the same file for a bare import.)
@@ -49,13 +49,8 @@ fn main() {
         );
     }
 
-    // `-lomnir` needs a `libomnir.so`: a symlink to the package's `libomnir.so.0`.
-    let link_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("omnir-link");
-    std::fs::create_dir_all(&link_dir).expect("creating the link directory");
-    let link = link_dir.join("libomnir.so");
-    let _ = std::fs::remove_file(&link);
-    std::os::unix::fs::symlink(libdir.join("libomnir.so.0"), &link).expect("symlinking libomnir.so");
-    println!("cargo:rustc-link-search=native={}", link_dir.display());
+    // `-lomnir` finds the package's `lib/libomnir.so`, a linker script naming `libomnir.so.0`
+    // (omnir-sys adds the directory to the search path).
     println!("cargo:rustc-cdylib-link-arg=-Wl,-rpath,$ORIGIN/../omnir/lib");
     println!("cargo:rerun-if-changed={}", libdir.join("libomnir.so.0").display());
 }

@@ -262,9 +262,11 @@ __all__ = [
     "VectorType",
     "WalkOrder",
     "WalkResult",
+    "get_cmake_dir",
     "get_include",
     "get_lib_dir",
     "get_library_path",
+    "get_pkgconfig_dir",
     "library_version",
     "register_op_view",
 ]
@@ -282,8 +284,21 @@ def get_library_path() -> str:
 
 
 def get_include() -> str:
-    """The directory holding ``omnir/omnir.h``, the C API's header."""
+    """The directory holding ``omnir/omnir.h``, the C API's header (and the typed headers of
+    the shipped dialects, ``omnir/dialects/<d>.h``)."""
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+
+
+def get_pkgconfig_dir() -> str:
+    """The directory holding ``omnir.pc`` (``PKG_CONFIG_PATH=<dir> pkg-config --cflags --libs
+    omnir`` points into this package)."""
+    return os.path.join(get_lib_dir(), "pkgconfig")
+
+
+def get_cmake_dir() -> str:
+    """The directory holding ``omnirConfig.cmake`` (``find_package(omnir)`` with
+    ``-Domnir_DIR=<dir>`` or ``-DCMAKE_PREFIX_PATH=<dir>``; target ``omnir::omnir``)."""
+    return os.path.join(get_lib_dir(), "cmake", "omnir")
 
 
 def library_version() -> Tuple[int, int, int]:
