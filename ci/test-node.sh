@@ -107,6 +107,17 @@ console.log(`import from 'omnir': ok, ${MemRefType.get([4], IntegerType.get(8, c
 EOF
 node smoke.cjs
 node smoke.mjs
+echo "== node: the installed package as an SDK (npx omnir --cflags --libs)"
+cat >sdk.c <<'EOF'
+#include <stdio.h>
+#include <omnir/omnir.h>
+int main(void) { printf("core %u\n", omnir_version()); return 0; }
+EOF
+# shellcheck disable=SC2046
+cc -std=c11 sdk.c -o sdk $(npx --no-install omnir --cflags --libs) -Wl,-rpath,"$(npx --no-install omnir --libdir)"
+env -u LD_LIBRARY_PATH ldd ./sdk | grep -q "libomnir.so.0 => $(realpath node_modules/omnir)/libomnir.so.0 " \
+  || { echo "node: a program built with npx omnir --libs does not load the package's libomnir.so.0" >&2; exit 1; }
+./sdk
 echo "== node: the TypeScript tour against the installed package (compiled and run)"
 cp "$repo/node/examples/typed.ts" "$repo/node/examples/typed-cjs.cts" "$repo/node/examples/dialects.ts" .
 cat >tsconfig.json <<EOF

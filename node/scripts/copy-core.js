@@ -26,9 +26,46 @@ if (!dir) {
   console.error('copy-core: libomnir.so.0 not found (set OMNIR_LIB_DIR or PKG_CONFIG_PATH; build and install it with `bash ci/install.sh PREFIX`)');
   process.exit(1);
 }
+const pkg = path.join(__dirname, '..');
+
+/** Writes `to` through a temporary file, so that no reader sees half of it. */
+function put(to, bytes) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  const tmp = `${to}.tmp`;
+  fs.writeFileSync(tmp, bytes);
+  fs.renameSync(tmp, to);
+}
+
 const from = fs.realpathSync(path.join(dir, 'libomnir.so.0'));
-const to = path.join(__dirname, '..', 'libomnir.so.0');
-const tmp = `${to}.tmp`;
-fs.copyFileSync(from, tmp);
-fs.renameSync(tmp, to);
-console.log(`copy-core: ${from} -> ${to}`);
+put(path.join(pkg, 'libomnir.so.0'), fs.readFileSync(from));
+console.log(`copy-core: ${from} -> ${path.join(pkg, 'libomnir.so.0')}`);
+
+// The SDK a native build needs beside the library (`require('omnir/sdk')`, `npx omnir
+// --cflags --libs`): the headers, the link-time name `libomnir.so` (a GNU ld script naming
+// libomnir.so.0: npm tarballs keep no symlinks) and a relocatable omnir.pc.
+const repo = path.join(__dirname, '..', '..');
+const include = [path.join(dir, '..', 'include'), path.join(repo, 'include')].find((d) =>
+  fs.existsSync(path.join(d, 'omnir', 'omnir.h')));
+if (!include) {
+  console.error('copy-core: omnir/omnir.h not found beside the library or in the repository');
+  process.exit(1);
+}
+put(path.join(pkg, 'include', 'omnir', 'omnir.h'), fs.readFileSync(path.join(include, 'omnir', 'omnir.h')));
+const dialects = path.join(include, 'omnir', 'dialects');
+for (const h of fs.readdirSync(dialects).filter((f) => f.endsWith('.h'))) {
+  put(path.join(pkg, 'include', 'omnir', 'dialects', h), fs.readFileSync(path.join(dialects, h)));
+}
+put(path.join(pkg, 'libomnir.so'), '/* The link-time name of libomnir.so.0 (a GNU ld script). */\nINPUT(libomnir.so.0)\n');
+const { version } = require('../package.json');
+put(path.join(pkg, 'pkgconfig', 'omnir.pc'), `# omnir.pc of the omnir npm package: relocatable, every path relative to this file.
+prefix=\${pcfiledir}/..
+libdir=\${prefix}
+includedir=\${prefix}/include
+
+Name: omnir
+Description: omnir, an MLIR-compatible IR core (the libomnir.so.0 of the omnir npm package)
+Version: ${version}
+Libs: -L\${libdir} -lomnir
+Cflags: -I\${includedir}
+`);
+console.log(`copy-core: the SDK (include/, libomnir.so, pkgconfig/omnir.pc) from ${include}`);
