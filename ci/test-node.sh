@@ -86,8 +86,11 @@ trap 'rm -rf "$fresh"' EXIT
 cd "$fresh"
 echo '{ "name": "omnir-fresh-install-test", "version": "1.0.0", "private": true }' >package.json
 npm install --no-audit --no-fund --offline "$tarball" "$example"
-count=$(find node_modules/omnir -name 'libomnir*' | wc -l)
+# The library once; beside it only its link-time name, the linker script naming it.
+count=$(find node_modules/omnir -name 'libomnir*' ! -path node_modules/omnir/libomnir.so | wc -l)
 [ "$count" = 1 ] || { echo "node: the package must carry libomnir.so.0 exactly once (found $count)" >&2; exit 1; }
+grep -qx 'INPUT(libomnir.so.0)' node_modules/omnir/libomnir.so \
+  || { echo "node: node_modules/omnir/libomnir.so must be the linker script naming libomnir.so.0" >&2; exit 1; }
 # The installed addon finds the libomnir.so.0 beside it through RUNPATH $ORIGIN, with no
 # LD_LIBRARY_PATH: not one from the prefix or the system.
 env -u LD_LIBRARY_PATH ldd node_modules/omnir/omnir.linux-x64-gnu.node \
