@@ -613,13 +613,16 @@ fn write_kind(out: &mut String, k: &Kind, enums: &[super::model::Enum]) {
     let what = if params.is_empty() { "" } else { " with these parameters (the definition's constraints are checked)" };
     let _ = writeln!(out, "        \"\"\"`{sigil}{}`{what}.\"\"\"", k.qualified);
     if params.iter().any(|(_, p)| p.kind != AttrKind::Any) {
-        out.push_str("        loc, ip = _ods.kind_context(context), None\n");
+        // The attribute helpers take the context where a builder's take its location.
+        out.push_str("        loc, ip = context, None\n");
     }
     let _ = writeln!(
         out,
-        "        return cls(_ir.{base}.from_params({:?}, [{}], context=context))",
+        "        return _cast({:?}, _ods.wrap_kind(cls, _ir.{base}.from_params({:?}, [{}], context=context), {}))",
+        k.class_name,
         k.qualified,
-        built.join(", ")
+        built.join(", "),
+        if k.is_type { "True" } else { "False" },
     );
     for (i, p) in k.params.iter().enumerate() {
         let name = sanitize(&p.name);

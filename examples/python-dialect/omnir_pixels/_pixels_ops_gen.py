@@ -43,8 +43,8 @@ class RgbType(_ir.DialectType):
     @classmethod
     def get(cls, bits: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> RgbType:
         """`!pixels.rgb` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectType.from_params("pixels.rgb", [bits if isinstance(bits, _ir.Attribute) else _ods.int_attr(bits, "i64", loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("RgbType", _ods.wrap_kind(cls, _ir.DialectType.from_params("pixels.rgb", [bits if isinstance(bits, _ir.Attribute) else _ods.int_attr(bits, "i64", loc, ip)], context=context), True))
 
     @property
     def bits(self) -> int:
@@ -66,8 +66,8 @@ class PlaneType(_ir.DialectType):
     @classmethod
     def get(cls, elem: _Union[_ir.Type, _ir.Attribute], label: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> PlaneType:
         """`!pixels.plane` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectType.from_params("pixels.plane", [elem if isinstance(elem, _ir.Attribute) else _ods.type_attr(elem, loc, ip), label if isinstance(label, _ir.Attribute) else _ods.any_attr(label)], context=context))
+        loc, ip = context, None
+        return _cast("PlaneType", _ods.wrap_kind(cls, _ir.DialectType.from_params("pixels.plane", [elem if isinstance(elem, _ir.Attribute) else _ods.type_attr(elem, loc, ip), label if isinstance(label, _ir.Attribute) else _ods.any_attr(label)], context=context), True))
 
     @property
     def elem(self) -> _ir.Type:
@@ -93,7 +93,7 @@ class RawHandleType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> RawHandleType:
         """`!pixels.raw_handle`."""
-        return cls(_ir.DialectType.from_params("pixels.raw_handle", [], context=context))
+        return _cast("RawHandleType", _ods.wrap_kind(cls, _ir.DialectType.from_params("pixels.raw_handle", [], context=context), True))
 
 
 class ChannelAttr(_ir.DialectAttr):
@@ -111,8 +111,8 @@ class ChannelAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> ChannelAttr:
         """`#pixels.channel` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("pixels.channel", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("ChannelAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("pixels.channel", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> Channel:
@@ -134,8 +134,8 @@ class NameAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, name: _Union[str, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> NameAttr:
         """`#pixels.named` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("pixels.named", [name if isinstance(name, _ir.Attribute) else _ods.str_attr(name, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("NameAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("pixels.named", [name if isinstance(name, _ir.Attribute) else _ods.str_attr(name, loc, ip)], context=context), False))
 
     @property
     def name(self) -> str:

@@ -139,8 +139,8 @@ class FastmathAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> FastmathAttr:
         """`#arith.fastmath` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("arith.fastmath", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("FastmathAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("arith.fastmath", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> FastMathFlags:
@@ -162,8 +162,8 @@ class OverflowAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> OverflowAttr:
         """`#arith.overflow` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("arith.overflow", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("OverflowAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("arith.overflow", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> IntegerOverflowFlags:

@@ -185,7 +185,7 @@ class MmaMatrixType(_ir.DialectType):
     @classmethod
     def get(cls, shape: _ir.Attribute, elementType: _ir.Attribute, operand: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> MmaMatrixType:
         """`!gpu.mma_matrix` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectType.from_params("gpu.mma_matrix", [shape if isinstance(shape, _ir.Attribute) else _ods.any_attr(shape), elementType if isinstance(elementType, _ir.Attribute) else _ods.any_attr(elementType), operand if isinstance(operand, _ir.Attribute) else _ods.any_attr(operand)], context=context))
+        return _cast("MmaMatrixType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.mma_matrix", [shape if isinstance(shape, _ir.Attribute) else _ods.any_attr(shape), elementType if isinstance(elementType, _ir.Attribute) else _ods.any_attr(elementType), operand if isinstance(operand, _ir.Attribute) else _ods.any_attr(operand)], context=context), True))
 
     @property
     def shape(self) -> _ir.Attribute:
@@ -215,7 +215,7 @@ class AsyncTokenType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> AsyncTokenType:
         """`!gpu.async.token`."""
-        return cls(_ir.DialectType.from_params("gpu.async.token", [], context=context))
+        return _cast("AsyncTokenType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.async.token", [], context=context), True))
 
 
 class NamedBarrierType(_ir.DialectType):
@@ -233,7 +233,7 @@ class NamedBarrierType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> NamedBarrierType:
         """`!gpu.named_barrier`."""
-        return cls(_ir.DialectType.from_params("gpu.named_barrier", [], context=context))
+        return _cast("NamedBarrierType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.named_barrier", [], context=context), True))
 
 
 class SparseDntensorHandleType(_ir.DialectType):
@@ -251,7 +251,7 @@ class SparseDntensorHandleType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> SparseDntensorHandleType:
         """`!gpu.sparse.dntensor_handle`."""
-        return cls(_ir.DialectType.from_params("gpu.sparse.dntensor_handle", [], context=context))
+        return _cast("SparseDntensorHandleType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.sparse.dntensor_handle", [], context=context), True))
 
 
 class SparseSpmatHandleType(_ir.DialectType):
@@ -269,7 +269,7 @@ class SparseSpmatHandleType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> SparseSpmatHandleType:
         """`!gpu.sparse.spmat_handle`."""
-        return cls(_ir.DialectType.from_params("gpu.sparse.spmat_handle", [], context=context))
+        return _cast("SparseSpmatHandleType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.sparse.spmat_handle", [], context=context), True))
 
 
 class SparseSpgemmopHandleType(_ir.DialectType):
@@ -287,7 +287,7 @@ class SparseSpgemmopHandleType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> SparseSpgemmopHandleType:
         """`!gpu.sparse.spgemmop_handle`."""
-        return cls(_ir.DialectType.from_params("gpu.sparse.spgemmop_handle", [], context=context))
+        return _cast("SparseSpgemmopHandleType", _ods.wrap_kind(cls, _ir.DialectType.from_params("gpu.sparse.spgemmop_handle", [], context=context), True))
 
 
 class DimAttr(_ir.DialectAttr):
@@ -305,8 +305,8 @@ class DimAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> DimAttr:
         """`#gpu.dim` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.dim", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("DimAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.dim", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> Dimension:
@@ -328,8 +328,8 @@ class AddressSpaceAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> AddressSpaceAttr:
         """`#gpu.address_space` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.address_space", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("AddressSpaceAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.address_space", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> AddressSpace:
@@ -351,8 +351,8 @@ class AllReduceOpAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> AllReduceOpAttr:
         """`#gpu.all_reduce_op` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.all_reduce_op", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("AllReduceOpAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.all_reduce_op", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> AllReduceOperation:
@@ -374,8 +374,8 @@ class ShuffleModeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> ShuffleModeAttr:
         """`#gpu.shuffle_mode` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.shuffle_mode", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("ShuffleModeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.shuffle_mode", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> ShuffleMode:
@@ -397,8 +397,8 @@ class BarrierScopeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> BarrierScopeAttr:
         """`#gpu.barrier_scope` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.barrier_scope", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("BarrierScopeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.barrier_scope", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> BarrierScope:
@@ -420,8 +420,8 @@ class ThreadAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> ThreadAttr:
         """`#gpu.thread` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.thread", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("ThreadAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.thread", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MappingId:
@@ -443,8 +443,8 @@ class BlockAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> BlockAttr:
         """`#gpu.block` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.block", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("BlockAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.block", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MappingId:
@@ -466,8 +466,8 @@ class WarpAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> WarpAttr:
         """`#gpu.warp` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.warp", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("WarpAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.warp", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MappingId:
@@ -489,8 +489,8 @@ class WarpgroupAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> WarpgroupAttr:
         """`#gpu.warpgroup` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.warpgroup", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("WarpgroupAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.warpgroup", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MappingId:
@@ -512,8 +512,8 @@ class LaneAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> LaneAttr:
         """`#gpu.lane` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.lane", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("LaneAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.lane", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MappingId:
@@ -535,8 +535,8 @@ class MemorySpaceAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> MemorySpaceAttr:
         """`#gpu.memory_space` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.memory_space", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("MemorySpaceAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.memory_space", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> AddressSpace:
@@ -558,8 +558,8 @@ class MmaElementWiseAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> MmaElementWiseAttr:
         """`#gpu.mma_element_wise` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.mma_element_wise", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("MmaElementWiseAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.mma_element_wise", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> MMAElementwiseOp:
@@ -581,7 +581,7 @@ class LoopDimMapAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, processor: _ir.Attribute, map: _ir.Attribute, bound: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> LoopDimMapAttr:
         """`#gpu.loop_dim_map` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("gpu.loop_dim_map", [processor if isinstance(processor, _ir.Attribute) else _ods.any_attr(processor), map if isinstance(map, _ir.Attribute) else _ods.any_attr(map), bound if isinstance(bound, _ir.Attribute) else _ods.any_attr(bound)], context=context))
+        return _cast("LoopDimMapAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.loop_dim_map", [processor if isinstance(processor, _ir.Attribute) else _ods.any_attr(processor), map if isinstance(map, _ir.Attribute) else _ods.any_attr(map), bound if isinstance(bound, _ir.Attribute) else _ods.any_attr(bound)], context=context), False))
 
     @property
     def processor(self) -> _ir.Attribute:
@@ -611,7 +611,7 @@ class SelectObjectAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, target: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> SelectObjectAttr:
         """`#gpu.select_object` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("gpu.select_object", [target if isinstance(target, _ir.Attribute) else _ods.any_attr(target)], context=context))
+        return _cast("SelectObjectAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.select_object", [target if isinstance(target, _ir.Attribute) else _ods.any_attr(target)], context=context), False))
 
     @property
     def target(self) -> _ir.Attribute:
@@ -633,8 +633,8 @@ class BroadcastAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> BroadcastAttr:
         """`#gpu.broadcast` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.broadcast", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("BroadcastAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.broadcast", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> BroadcastType:
@@ -656,8 +656,8 @@ class MatTransposeModeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> MatTransposeModeAttr:
         """`#gpu.mat_transpose_mode` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.mat_transpose_mode", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("MatTransposeModeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.mat_transpose_mode", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> TransposeMode:
@@ -679,8 +679,8 @@ class Prune2to4SpmatFlagAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> Prune2to4SpmatFlagAttr:
         """`#gpu.prune_2to4_spmat_flag` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.prune_2to4_spmat_flag", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("Prune2to4SpmatFlagAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.prune_2to4_spmat_flag", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> Prune2To4SpMatFlag:
@@ -702,8 +702,8 @@ class SpgemmWorkEstimationOrComputeKindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> SpgemmWorkEstimationOrComputeKindAttr:
         """`#gpu.spgemm_work_estimation_or_compute_kind` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("gpu.spgemm_work_estimation_or_compute_kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("SpgemmWorkEstimationOrComputeKindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.spgemm_work_estimation_or_compute_kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> SpGEMMWorkEstimationOrComputeKind:
@@ -725,7 +725,7 @@ class ObjectAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, target: _ir.Attribute, format: _ir.Attribute, properties: _ir.Attribute, kernels: _ir.Attribute, object: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> ObjectAttr:
         """`#gpu.object` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("gpu.object", [target if isinstance(target, _ir.Attribute) else _ods.any_attr(target), format if isinstance(format, _ir.Attribute) else _ods.any_attr(format), properties if isinstance(properties, _ir.Attribute) else _ods.any_attr(properties), kernels if isinstance(kernels, _ir.Attribute) else _ods.any_attr(kernels), object if isinstance(object, _ir.Attribute) else _ods.any_attr(object)], context=context))
+        return _cast("ObjectAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("gpu.object", [target if isinstance(target, _ir.Attribute) else _ods.any_attr(target), format if isinstance(format, _ir.Attribute) else _ods.any_attr(format), properties if isinstance(properties, _ir.Attribute) else _ods.any_attr(properties), kernels if isinstance(kernels, _ir.Attribute) else _ods.any_attr(kernels), object if isinstance(object, _ir.Attribute) else _ods.any_attr(object)], context=context), False))
 
     @property
     def target(self) -> _ir.Attribute:

@@ -143,8 +143,8 @@ class UnaryFnAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> UnaryFnAttr:
         """`#linalg.unary_fn` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.unary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("UnaryFnAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.unary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> UnaryFn:
@@ -166,8 +166,8 @@ class BinaryFnAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> BinaryFnAttr:
         """`#linalg.binary_fn` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.binary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("BinaryFnAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.binary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> BinaryFn:
@@ -189,8 +189,8 @@ class TernaryFnAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> TernaryFnAttr:
         """`#linalg.ternary_fn` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.ternary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("TernaryFnAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.ternary_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> TernaryFn:
@@ -212,8 +212,8 @@ class ElementwiseKindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> ElementwiseKindAttr:
         """`#linalg.elementwise_kind` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.elementwise_kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("ElementwiseKindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.elementwise_kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> ElementwiseKind:
@@ -235,8 +235,8 @@ class TypeFnAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> TypeFnAttr:
         """`#linalg.type_fn` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.type_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("TypeFnAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.type_fn", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> TypeFn:
@@ -258,8 +258,8 @@ class IteratorTypeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> IteratorTypeAttr:
         """`#linalg.iterator_type` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("linalg.iterator_type", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("IteratorTypeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("linalg.iterator_type", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> IteratorType:

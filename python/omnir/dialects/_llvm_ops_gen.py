@@ -315,7 +315,7 @@ class VoidType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> VoidType:
         """`!llvm.void`."""
-        return cls(_ir.DialectType.from_params("llvm.void", [], context=context))
+        return _cast("VoidType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.void", [], context=context), True))
 
 
 class PointerType(_ir.DialectType):
@@ -333,8 +333,8 @@ class PointerType(_ir.DialectType):
     @classmethod
     def get(cls, addr_space: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> PointerType:
         """`!llvm.ptr` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectType.from_params("llvm.ptr", [addr_space if isinstance(addr_space, _ir.Attribute) else _ods.int_attr(addr_space, "i64", loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("PointerType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.ptr", [addr_space if isinstance(addr_space, _ir.Attribute) else _ods.int_attr(addr_space, "i64", loc, ip)], context=context), True))
 
     @property
     def addr_space(self) -> int:
@@ -356,8 +356,8 @@ class ArrayType(_ir.DialectType):
     @classmethod
     def get(cls, element: _Union[_ir.Type, _ir.Attribute], size: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> ArrayType:
         """`!llvm.array` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectType.from_params("llvm.array", [element if isinstance(element, _ir.Attribute) else _ods.type_attr(element, loc, ip), size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("ArrayType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.array", [element if isinstance(element, _ir.Attribute) else _ods.type_attr(element, loc, ip), size if isinstance(size, _ir.Attribute) else _ods.int_attr(size, "i64", loc, ip)], context=context), True))
 
     @property
     def element(self) -> _ir.Type:
@@ -383,7 +383,7 @@ class FuncType(_ir.DialectType):
     @classmethod
     def get(cls, result: _ir.Attribute, params: _ir.Attribute, vararg: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> FuncType:
         """`!llvm.func` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectType.from_params("llvm.func", [result if isinstance(result, _ir.Attribute) else _ods.any_attr(result), params if isinstance(params, _ir.Attribute) else _ods.any_attr(params), vararg if isinstance(vararg, _ir.Attribute) else _ods.any_attr(vararg)], context=context))
+        return _cast("FuncType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.func", [result if isinstance(result, _ir.Attribute) else _ods.any_attr(result), params if isinstance(params, _ir.Attribute) else _ods.any_attr(params), vararg if isinstance(vararg, _ir.Attribute) else _ods.any_attr(vararg)], context=context), True))
 
     @property
     def result(self) -> _ir.Attribute:
@@ -409,7 +409,7 @@ class StructType(_ir.DialectType):
     @classmethod
     def get(cls, name: _ir.Attribute, flags: _ir.Attribute, body: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> StructType:
         """`!llvm.struct` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectType.from_params("llvm.struct", [name if isinstance(name, _ir.Attribute) else _ods.any_attr(name), flags if isinstance(flags, _ir.Attribute) else _ods.any_attr(flags), body if isinstance(body, _ir.Attribute) else _ods.any_attr(body)], context=context))
+        return _cast("StructType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.struct", [name if isinstance(name, _ir.Attribute) else _ods.any_attr(name), flags if isinstance(flags, _ir.Attribute) else _ods.any_attr(flags), body if isinstance(body, _ir.Attribute) else _ods.any_attr(body)], context=context), True))
 
     @property
     def name(self) -> _ir.Attribute:
@@ -439,7 +439,7 @@ class LabelType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> LabelType:
         """`!llvm.label`."""
-        return cls(_ir.DialectType.from_params("llvm.label", [], context=context))
+        return _cast("LabelType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.label", [], context=context), True))
 
 
 class MetadataType(_ir.DialectType):
@@ -457,7 +457,7 @@ class MetadataType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> MetadataType:
         """`!llvm.metadata`."""
-        return cls(_ir.DialectType.from_params("llvm.metadata", [], context=context))
+        return _cast("MetadataType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.metadata", [], context=context), True))
 
 
 class TokenType(_ir.DialectType):
@@ -475,7 +475,7 @@ class TokenType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> TokenType:
         """`!llvm.token`."""
-        return cls(_ir.DialectType.from_params("llvm.token", [], context=context))
+        return _cast("TokenType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.token", [], context=context), True))
 
 
 class X86AmxType(_ir.DialectType):
@@ -493,7 +493,7 @@ class X86AmxType(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> X86AmxType:
         """`!llvm.x86_amx`."""
-        return cls(_ir.DialectType.from_params("llvm.x86_amx", [], context=context))
+        return _cast("X86AmxType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.x86_amx", [], context=context), True))
 
 
 class PpcFp128Type(_ir.DialectType):
@@ -511,7 +511,7 @@ class PpcFp128Type(_ir.DialectType):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> PpcFp128Type:
         """`!llvm.ppc_fp128`."""
-        return cls(_ir.DialectType.from_params("llvm.ppc_fp128", [], context=context))
+        return _cast("PpcFp128Type", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.ppc_fp128", [], context=context), True))
 
 
 class TargetType(_ir.DialectType):
@@ -529,7 +529,7 @@ class TargetType(_ir.DialectType):
     @classmethod
     def get(cls, name: _ir.Attribute, types: _ir.Attribute, ints: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TargetType:
         """`!llvm.target` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectType.from_params("llvm.target", [name if isinstance(name, _ir.Attribute) else _ods.any_attr(name), types if isinstance(types, _ir.Attribute) else _ods.any_attr(types), ints if isinstance(ints, _ir.Attribute) else _ods.any_attr(ints)], context=context))
+        return _cast("TargetType", _ods.wrap_kind(cls, _ir.DialectType.from_params("llvm.target", [name if isinstance(name, _ir.Attribute) else _ods.any_attr(name), types if isinstance(types, _ir.Attribute) else _ods.any_attr(types), ints if isinstance(ints, _ir.Attribute) else _ods.any_attr(ints)], context=context), True))
 
     @property
     def name(self) -> _ir.Attribute:
@@ -559,8 +559,8 @@ class LinkageAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> LinkageAttr:
         """`#llvm.linkage` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("llvm.linkage", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("LinkageAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.linkage", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> Linkage:
@@ -582,8 +582,8 @@ class CconvAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> CconvAttr:
         """`#llvm.cconv` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("llvm.cconv", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("CconvAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.cconv", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> CConv:
@@ -605,8 +605,8 @@ class TailcallkindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> TailcallkindAttr:
         """`#llvm.tailcallkind` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("llvm.tailcallkind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("TailcallkindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.tailcallkind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 64, loc, ip)], context=context), False))
 
     @property
     def value(self) -> TailCallKind:
@@ -628,8 +628,8 @@ class FastmathAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> FastmathAttr:
         """`#llvm.fastmath` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("llvm.fastmath", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("FastmathAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.fastmath", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> FastmathFlags:
@@ -651,7 +651,7 @@ class BlockaddressAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> BlockaddressAttr:
         """`#llvm.blockaddress` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.blockaddress", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("BlockaddressAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.blockaddress", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -673,7 +673,7 @@ class BlocktagAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> BlocktagAttr:
         """`#llvm.blocktag` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.blocktag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("BlocktagAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.blocktag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -695,7 +695,7 @@ class FramePointerKindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> FramePointerKindAttr:
         """`#llvm.framePointerKind` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.framePointerKind", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("FramePointerKindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.framePointerKind", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -717,7 +717,7 @@ class TargetFeaturesAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TargetFeaturesAttr:
         """`#llvm.target_features` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.target_features", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("TargetFeaturesAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.target_features", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -739,7 +739,7 @@ class MemoryEffectsAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> MemoryEffectsAttr:
         """`#llvm.memory_effects` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.memory_effects", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("MemoryEffectsAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.memory_effects", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -761,7 +761,7 @@ class VscaleRangeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> VscaleRangeAttr:
         """`#llvm.vscale_range` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.vscale_range", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("VscaleRangeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.vscale_range", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -783,7 +783,7 @@ class LoopAnnotationAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> LoopAnnotationAttr:
         """`#llvm.loop_annotation` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.loop_annotation", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("LoopAnnotationAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.loop_annotation", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -805,7 +805,7 @@ class TbaaRootAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TbaaRootAttr:
         """`#llvm.tbaa_root` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.tbaa_root", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("TbaaRootAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.tbaa_root", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -827,7 +827,7 @@ class TbaaTypeDescAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TbaaTypeDescAttr:
         """`#llvm.tbaa_type_desc` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.tbaa_type_desc", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("TbaaTypeDescAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.tbaa_type_desc", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -849,7 +849,7 @@ class TbaaTagAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TbaaTagAttr:
         """`#llvm.tbaa_tag` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.tbaa_tag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("TbaaTagAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.tbaa_tag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -871,7 +871,7 @@ class AccessGroupAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> AccessGroupAttr:
         """`#llvm.access_group` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.access_group", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("AccessGroupAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.access_group", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -893,7 +893,7 @@ class AliasScopeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> AliasScopeAttr:
         """`#llvm.alias_scope` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.alias_scope", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("AliasScopeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.alias_scope", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -915,7 +915,7 @@ class AliasScopeDomainAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> AliasScopeDomainAttr:
         """`#llvm.alias_scope_domain` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.alias_scope_domain", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("AliasScopeDomainAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.alias_scope_domain", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -937,7 +937,7 @@ class ConstantRangeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> ConstantRangeAttr:
         """`#llvm.constant_range` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.constant_range", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("ConstantRangeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.constant_range", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -959,7 +959,7 @@ class MmraTagAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> MmraTagAttr:
         """`#llvm.mmra_tag` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.mmra_tag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("MmraTagAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.mmra_tag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -981,7 +981,7 @@ class DereferenceableAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> DereferenceableAttr:
         """`#llvm.dereferenceable` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.dereferenceable", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("DereferenceableAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.dereferenceable", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1003,7 +1003,7 @@ class VecTypeHintAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> VecTypeHintAttr:
         """`#llvm.vec_type_hint` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.vec_type_hint", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("VecTypeHintAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.vec_type_hint", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1025,7 +1025,7 @@ class ZeroAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> ZeroAttr:
         """`#llvm.zero` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.zero", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("ZeroAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.zero", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1047,7 +1047,7 @@ class UndefAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> UndefAttr:
         """`#llvm.undef` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.undef", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("UndefAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.undef", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1069,7 +1069,7 @@ class PoisonAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> PoisonAttr:
         """`#llvm.poison` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.poison", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("PoisonAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.poison", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1091,7 +1091,7 @@ class UwtableKindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> UwtableKindAttr:
         """`#llvm.uwtableKind` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.uwtableKind", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("UwtableKindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.uwtableKind", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1113,7 +1113,7 @@ class MlirModuleFlagAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> MlirModuleFlagAttr:
         """`#llvm.mlir.module_flag` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.mlir.module_flag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("MlirModuleFlagAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.mlir.module_flag", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1135,7 +1135,7 @@ class DependentLibrariesAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> DependentLibrariesAttr:
         """`#llvm.dependent_libraries` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.dependent_libraries", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("DependentLibrariesAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.dependent_libraries", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1157,7 +1157,7 @@ class ComdatAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> ComdatAttr:
         """`#llvm.comdat` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.comdat", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("ComdatAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.comdat", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:
@@ -1179,7 +1179,7 @@ class TargetAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, text: _ir.Attribute, *, context: _Optional[_ir.Context] = None) -> TargetAttr:
         """`#llvm.target` with these parameters (the definition's constraints are checked)."""
-        return cls(_ir.DialectAttr.from_params("llvm.target", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context))
+        return _cast("TargetAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("llvm.target", [text if isinstance(text, _ir.Attribute) else _ods.any_attr(text)], context=context), False))
 
     @property
     def text(self) -> _ir.Attribute:

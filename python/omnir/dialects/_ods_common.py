@@ -40,6 +40,15 @@ def context(loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Context:
     return ctx
 
 
+def _build_context(loc: Where, ip: Optional[_ir.InsertionPoint]) -> Optional[_ir.Context]:
+    """The context to pass to the extension: None when neither ``loc`` nor ``ip`` is given,
+    and the extension takes the current one itself (a Python lookup of it costs more than
+    building the attribute)."""
+    if loc is None and ip is None:
+        return None
+    return context(loc, ip)
+
+
 def _value(v: Any) -> Any:
     # An op with one result stands for that result, as upstream's builders allow.
     if isinstance(v, (_ir.Operation, _ir.OpView)):
@@ -151,27 +160,39 @@ def _type_error(what: str, value: Any) -> TypeError:
 def bool_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, bool):
         raise _type_error("a bool", value)
-    return _ir.BoolAttr.get(value, context=context(loc, ip))
+    return _ir.BoolAttr.get(value, context=_build_context(loc, ip))
+
+
+# The width of each signless integer type spelled so far (`"i64"`: 64; -1 for other types).
+_SIGNLESS_WIDTHS: Dict[str, int] = {}
 
 
 def int_attr(value: Any, type_text: str, loc: Where,
              ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise _type_error("an int", value)
-    ctx = context(loc, ip)
-    return _ir.IntegerAttr.get(_ir.Type.parse(type_text, context=ctx), value)
+    ctx = None if loc is None and ip is None else context(loc, ip)
+    # The usual `iN` are built directly (parsing the text costs more than the rest), with
+    # positional arguments (the extension's fastest calls).
+    width = _SIGNLESS_WIDTHS.get(type_text)
+    if width is None:
+        width = int(type_text[1:]) if type_text[:1] == "i" and type_text[1:].isdigit() else -1
+        _SIGNLESS_WIDTHS[type_text] = width
+    if width >= 0:
+        return _ir.IntegerAttr.get(_ir.IntegerType.get_signless(width, ctx), value)
+    return _ir.IntegerAttr.get(_ir.Type.parse(type_text, ctx), value)
 
 
 def str_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, str):
         raise _type_error("a str", value)
-    return _ir.StringAttr.get(value, context=context(loc, ip))
+    return _ir.StringAttr.get(value, context=_build_context(loc, ip))
 
 
 def symbol_ref_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, str):
         raise _type_error("a symbol name (str)", value)
-    return _ir.FlatSymbolRefAttr.get(value, context=context(loc, ip))
+    return _ir.FlatSymbolRefAttr.get(value, context=_build_context(loc, ip))
 
 
 def type_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
@@ -183,13 +204,13 @@ def type_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.A
 def array_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _type_error("a sequence of attributes", value)
-    return _ir.ArrayAttr.get(list(value), context=context(loc, ip))
+    return _ir.ArrayAttr.get(list(value), context=_build_context(loc, ip))
 
 
 def dict_attr(value: Any, loc: Where, ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if not isinstance(value, dict):
         raise _type_error("a dict", value)
-    return _ir.DictAttr.get(value, context=context(loc, ip))
+    return _ir.DictAttr.get(value, context=_build_context(loc, ip))
 
 
 _DENSE = {1: "DenseBoolArrayAttr", 8: "DenseI8ArrayAttr", 16: "DenseI16ArrayAttr", 32: "DenseI32ArrayAttr",
@@ -201,14 +222,14 @@ def dense_array_attr(value: Any, width: int, loc: Where,
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _type_error("a sequence of ints", value)
     cls = getattr(_ir, _DENSE[width])
-    return cls.get(list(value), context=context(loc, ip))  # type: ignore[no-any-return]
+    return cls.get(list(value), context=_build_context(loc, ip))  # type: ignore[no-any-return]
 
 
 def enum_attr(value: Any, width: int, loc: Where,
               ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _type_error("an enum case (int)", value)
-    ctx = context(loc, ip)
+    ctx = _build_context(loc, ip)
     return _ir.IntegerAttr.get(_ir.IntegerType.get_signless(width, context=ctx), int(value))
 
 
@@ -220,7 +241,7 @@ def dialect_attr(value: Any, qualified: str, loc: Where,
         value = str(value)
     if not isinstance(value, str):
         raise _type_error("a case name (str or enum member)", value)
-    return _ir.Attribute.parse(f"#{qualified}<{value}>", context=context(loc, ip))
+    return _ir.Attribute.parse(f"#{qualified}<{value}>", context=_build_context(loc, ip))
 
 
 def any_attr(value: Any) -> _ir.Attribute:
@@ -236,17 +257,16 @@ def flag_spelling(value: int, spellings: Dict[int, str]) -> str:
     return ",".join(s for bit, s in spellings.items() if bit and bit & (bit - 1) == 0 and v & bit)
 
 
-def kind_context(ctx: Optional[_ir.Context]) -> _ir.Context:
-    """The context a type or attribute class's ``get`` builds in: the one given, else the
-    current one."""
-    return context(ctx, None)
-
-
 def new_kind(cls: Any, value: Any, qualified: str, is_type: bool) -> Any:
     """The cast ``RgbType(t)``: a new ``cls`` over ``value``; ValueError unless it is a type
     (``is_type``) or attribute of the kind ``qualified`` (``pixels.rgb``)."""
     if not is_kind(value, qualified, is_type):
         raise ValueError(f"Cannot cast {'type' if is_type else 'attribute'} to {cls.__name__}: {value}")
+    return wrap_kind(cls, value, is_type)
+
+
+def wrap_kind(cls: Any, value: Any, is_type: bool) -> Any:
+    """A new ``cls`` over ``value``, known to be of its kind (what ``get`` built)."""
     base: Any = _ir.DialectType if is_type else _ir.DialectAttr
     return base.__new__(cls, value)
 

@@ -32,7 +32,7 @@ class PoisonAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, *, context: _Optional[_ir.Context] = None) -> PoisonAttr:
         """`#ub.poison`."""
-        return cls(_ir.DialectAttr.from_params("ub.poison", [], context=context))
+        return _cast("PoisonAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("ub.poison", [], context=context), False))
 
 
 @_ods.register_operation

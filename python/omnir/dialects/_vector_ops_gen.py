@@ -76,8 +76,8 @@ class KindAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> KindAttr:
         """`#vector.kind` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("vector.kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("KindAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("vector.kind", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> CombiningKind:
@@ -99,8 +99,8 @@ class IteratorTypeAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> IteratorTypeAttr:
         """`#vector.iterator_type` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("vector.iterator_type", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("IteratorTypeAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("vector.iterator_type", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> IteratorType:
@@ -122,8 +122,8 @@ class PunctuationAttr(_ir.DialectAttr):
     @classmethod
     def get(cls, value: _Union[int, _ir.Attribute], *, context: _Optional[_ir.Context] = None) -> PunctuationAttr:
         """`#vector.punctuation` with these parameters (the definition's constraints are checked)."""
-        loc, ip = _ods.kind_context(context), None
-        return cls(_ir.DialectAttr.from_params("vector.punctuation", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context))
+        loc, ip = context, None
+        return _cast("PunctuationAttr", _ods.wrap_kind(cls, _ir.DialectAttr.from_params("vector.punctuation", [value if isinstance(value, _ir.Attribute) else _ods.enum_attr(value, 32, loc, ip)], context=context), False))
 
     @property
     def value(self) -> PrintPunctuation:
