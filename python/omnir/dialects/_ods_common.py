@@ -171,7 +171,7 @@ def int_attr(value: Any, type_text: str, loc: Where,
              ip: Optional[_ir.InsertionPoint]) -> _ir.Attribute:
     if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise _type_error("an int", value)
-    ctx = None if loc is None and ip is None else context(loc, ip)
+    ctx = _build_context(loc, ip)
     # The usual `iN` are built directly (parsing the text costs more than the rest), with
     # positional arguments (the extension's fastest calls).
     width = _SIGNLESS_WIDTHS.get(type_text)
