@@ -216,8 +216,7 @@ pub fn attr_dialect() -> u32 {
 pub fn attr_dialect_named(name: String) -> u32 {
     let made = crate::state::with_cx(|ctx| {
         let params: Vec<_> = (0..rd(1) as usize).map(|k| attr_at(ctx, 2 + k)).collect();
-        let def = ctx.lookup_attr_def(&name)?;
-        Ok(ctx.with_diagnostics(|| ctx.dialect_attr(def, &params)))
+        Ok(ctx.with_diagnostics(|| ctx.dialect_attr_named(&name, &params)))
     });
     match made {
         Ok(Ok(a)) => {

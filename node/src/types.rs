@@ -217,8 +217,7 @@ pub fn type_dialect() -> u32 {
 pub fn type_dialect_named(name: String) -> u32 {
     let made = crate::state::with_cx(|ctx| {
         let params: Vec<_> = (0..rd(1) as usize).map(|k| attr_at(ctx, 2 + k)).collect();
-        let def = ctx.lookup_type_def(&name)?;
-        Ok(ctx.with_diagnostics(|| ctx.dialect_type(def, &params)))
+        Ok(ctx.with_diagnostics(|| ctx.dialect_type_named(&name, &params)))
     });
     match made {
         Ok(Ok(t)) => {

@@ -1215,10 +1215,9 @@ attr_class!(
             context: Option<&Bound<'_, Context>>,
         ) -> PyResult<Py<PyAny>> {
             let ctx = resolve(context)?;
-            let def = ctx.lookup_attr_def(name).py()?;
             let params: Vec<omnir::Attribute> = params.iter().map(|a| a.get().attr.clone()).collect();
             let a = ctx
-                .with_diagnostics(|| ctx.dialect_attr(def, &params))
+                .with_diagnostics(|| ctx.dialect_attr_named(name, &params))
                 .map_err(|e| crate::errors::diag_err(py, e, &format!("Invalid parameters for #{name}")))?;
             wrap_attr(py, a)
         }

@@ -841,10 +841,9 @@ type_class!(
             context: Option<&Bound<'_, Context>>,
         ) -> PyResult<Py<PyAny>> {
             let ctx = resolve(context)?;
-            let def = ctx.lookup_type_def(name).py()?;
             let params: Vec<omnir::Attribute> = params.iter().map(|a| a.get().attr.clone()).collect();
             let t = ctx
-                .with_diagnostics(|| ctx.dialect_type(def, &params))
+                .with_diagnostics(|| ctx.dialect_type_named(name, &params))
                 .map_err(|e| crate::errors::diag_err(py, e, &format!("Invalid parameters for !{name}")))?;
             wrap_type(py, t)
         }

@@ -656,7 +656,7 @@ impl FastmathAttr {
     /// `#arith.fastmath` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: FastMathFlags) -> ::omnir::Result<FastmathAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(FastmathAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(FastmathAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -695,7 +695,7 @@ impl OverflowAttr {
     /// `#arith.overflow` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: IntegerOverflowFlags) -> ::omnir::Result<OverflowAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(OverflowAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(OverflowAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

@@ -911,7 +911,7 @@ impl MmaMatrixType {
     /// `!gpu.mma_matrix` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, shape: &::omnir::Attribute, element_type: &::omnir::Attribute, operand: &::omnir::Attribute) -> ::omnir::Result<MmaMatrixType> {
         let params: [::omnir::Attribute; 3] = [shape.clone(), element_type.clone(), operand.clone()];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(MmaMatrixType)
+        ctx.dialect_type_named(Self::NAME, &params).map(MmaMatrixType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -957,7 +957,7 @@ impl AsyncTokenType {
     /// `!gpu.async.token` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<AsyncTokenType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(AsyncTokenType)
+        ctx.dialect_type_named(Self::NAME, &params).map(AsyncTokenType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -991,7 +991,7 @@ impl NamedBarrierType {
     /// `!gpu.named_barrier` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<NamedBarrierType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(NamedBarrierType)
+        ctx.dialect_type_named(Self::NAME, &params).map(NamedBarrierType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1025,7 +1025,7 @@ impl SparseDntensorHandleType {
     /// `!gpu.sparse.dntensor_handle` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<SparseDntensorHandleType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(SparseDntensorHandleType)
+        ctx.dialect_type_named(Self::NAME, &params).map(SparseDntensorHandleType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1059,7 +1059,7 @@ impl SparseSpmatHandleType {
     /// `!gpu.sparse.spmat_handle` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<SparseSpmatHandleType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(SparseSpmatHandleType)
+        ctx.dialect_type_named(Self::NAME, &params).map(SparseSpmatHandleType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1093,7 +1093,7 @@ impl SparseSpgemmopHandleType {
     /// `!gpu.sparse.spgemmop_handle` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<SparseSpgemmopHandleType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(SparseSpgemmopHandleType)
+        ctx.dialect_type_named(Self::NAME, &params).map(SparseSpgemmopHandleType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1127,7 +1127,7 @@ impl DimAttr {
     /// `#gpu.dim` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: Dimension) -> ::omnir::Result<DimAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(DimAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(DimAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1166,7 +1166,7 @@ impl AddressSpaceAttr {
     /// `#gpu.address_space` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: AddressSpace) -> ::omnir::Result<AddressSpaceAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(AddressSpaceAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(AddressSpaceAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1205,7 +1205,7 @@ impl AllReduceOpAttr {
     /// `#gpu.all_reduce_op` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: AllReduceOperation) -> ::omnir::Result<AllReduceOpAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(AllReduceOpAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(AllReduceOpAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1244,7 +1244,7 @@ impl ShuffleModeAttr {
     /// `#gpu.shuffle_mode` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: ShuffleMode) -> ::omnir::Result<ShuffleModeAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ShuffleModeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ShuffleModeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1283,7 +1283,7 @@ impl BarrierScopeAttr {
     /// `#gpu.barrier_scope` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: BarrierScope) -> ::omnir::Result<BarrierScopeAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BarrierScopeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BarrierScopeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1322,7 +1322,7 @@ impl ThreadAttr {
     /// `#gpu.thread` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MappingId) -> ::omnir::Result<ThreadAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ThreadAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ThreadAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1361,7 +1361,7 @@ impl BlockAttr {
     /// `#gpu.block` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MappingId) -> ::omnir::Result<BlockAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BlockAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BlockAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1400,7 +1400,7 @@ impl WarpAttr {
     /// `#gpu.warp` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MappingId) -> ::omnir::Result<WarpAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(WarpAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(WarpAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1439,7 +1439,7 @@ impl WarpgroupAttr {
     /// `#gpu.warpgroup` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MappingId) -> ::omnir::Result<WarpgroupAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(WarpgroupAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(WarpgroupAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1478,7 +1478,7 @@ impl LaneAttr {
     /// `#gpu.lane` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MappingId) -> ::omnir::Result<LaneAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(LaneAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(LaneAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1517,7 +1517,7 @@ impl MemorySpaceAttr {
     /// `#gpu.memory_space` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: AddressSpace) -> ::omnir::Result<MemorySpaceAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MemorySpaceAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MemorySpaceAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1556,7 +1556,7 @@ impl MmaElementWiseAttr {
     /// `#gpu.mma_element_wise` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: MMAElementwiseOp) -> ::omnir::Result<MmaElementWiseAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MmaElementWiseAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MmaElementWiseAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1595,7 +1595,7 @@ impl LoopDimMapAttr {
     /// `#gpu.loop_dim_map` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, processor: &::omnir::Attribute, map: &::omnir::Attribute, bound: &::omnir::Attribute) -> ::omnir::Result<LoopDimMapAttr> {
         let params: [::omnir::Attribute; 3] = [processor.clone(), map.clone(), bound.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(LoopDimMapAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(LoopDimMapAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1641,7 +1641,7 @@ impl SelectObjectAttr {
     /// `#gpu.select_object` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, target: &::omnir::Attribute) -> ::omnir::Result<SelectObjectAttr> {
         let params: [::omnir::Attribute; 1] = [target.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(SelectObjectAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(SelectObjectAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1679,7 +1679,7 @@ impl BroadcastAttr {
     /// `#gpu.broadcast` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: BroadcastType) -> ::omnir::Result<BroadcastAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BroadcastAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BroadcastAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1718,7 +1718,7 @@ impl MatTransposeModeAttr {
     /// `#gpu.mat_transpose_mode` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: TransposeMode) -> ::omnir::Result<MatTransposeModeAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MatTransposeModeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MatTransposeModeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1757,7 +1757,7 @@ impl Prune2to4SpmatFlagAttr {
     /// `#gpu.prune_2to4_spmat_flag` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: Prune2To4SpMatFlag) -> ::omnir::Result<Prune2to4SpmatFlagAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(Prune2to4SpmatFlagAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(Prune2to4SpmatFlagAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1796,7 +1796,7 @@ impl SpgemmWorkEstimationOrComputeKindAttr {
     /// `#gpu.spgemm_work_estimation_or_compute_kind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: SpGEMMWorkEstimationOrComputeKind) -> ::omnir::Result<SpgemmWorkEstimationOrComputeKindAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(SpgemmWorkEstimationOrComputeKindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(SpgemmWorkEstimationOrComputeKindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1835,7 +1835,7 @@ impl ObjectAttr {
     /// `#gpu.object` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, target: &::omnir::Attribute, format: &::omnir::Attribute, properties: &::omnir::Attribute, kernels: &::omnir::Attribute, object: &::omnir::Attribute) -> ::omnir::Result<ObjectAttr> {
         let params: [::omnir::Attribute; 5] = [target.clone(), format.clone(), properties.clone(), kernels.clone(), object.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ObjectAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ObjectAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

@@ -653,7 +653,7 @@ impl UnaryFnAttr {
     /// `#linalg.unary_fn` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: UnaryFn) -> ::omnir::Result<UnaryFnAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(UnaryFnAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(UnaryFnAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -692,7 +692,7 @@ impl BinaryFnAttr {
     /// `#linalg.binary_fn` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: BinaryFn) -> ::omnir::Result<BinaryFnAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BinaryFnAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BinaryFnAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -731,7 +731,7 @@ impl TernaryFnAttr {
     /// `#linalg.ternary_fn` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: TernaryFn) -> ::omnir::Result<TernaryFnAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TernaryFnAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TernaryFnAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -770,7 +770,7 @@ impl ElementwiseKindAttr {
     /// `#linalg.elementwise_kind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: ElementwiseKind) -> ::omnir::Result<ElementwiseKindAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ElementwiseKindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ElementwiseKindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -809,7 +809,7 @@ impl TypeFnAttr {
     /// `#linalg.type_fn` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: TypeFn) -> ::omnir::Result<TypeFnAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TypeFnAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TypeFnAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -848,7 +848,7 @@ impl IteratorTypeAttr {
     /// `#linalg.iterator_type` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: IteratorType) -> ::omnir::Result<IteratorTypeAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(IteratorTypeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(IteratorTypeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

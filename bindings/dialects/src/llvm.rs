@@ -1671,7 +1671,7 @@ impl VoidType {
     /// `!llvm.void` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<VoidType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(VoidType)
+        ctx.dialect_type_named(Self::NAME, &params).map(VoidType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1705,7 +1705,7 @@ impl PointerType {
     /// `!llvm.ptr` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, addr_space: i64) -> ::omnir::Result<PointerType> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::int_attr(ctx, "i64", addr_space)?];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(PointerType)
+        ctx.dialect_type_named(Self::NAME, &params).map(PointerType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1744,7 +1744,7 @@ impl ArrayType {
     /// `!llvm.array` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, element: &::omnir::Type, size: i64) -> ::omnir::Result<ArrayType> {
         let params: [::omnir::Attribute; 2] = [ctx.type_attr(element)?, ::omnir::ods::int_attr(ctx, "i64", size)?];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(ArrayType)
+        ctx.dialect_type_named(Self::NAME, &params).map(ArrayType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1788,7 +1788,7 @@ impl FuncType {
     /// `!llvm.func` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, result: &::omnir::Attribute, params: &::omnir::Attribute, vararg: &::omnir::Attribute) -> ::omnir::Result<FuncType> {
         let params: [::omnir::Attribute; 3] = [result.clone(), params.clone(), vararg.clone()];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(FuncType)
+        ctx.dialect_type_named(Self::NAME, &params).map(FuncType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1834,7 +1834,7 @@ impl StructType {
     /// `!llvm.struct` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, name: &::omnir::Attribute, flags: &::omnir::Attribute, body: &::omnir::Attribute) -> ::omnir::Result<StructType> {
         let params: [::omnir::Attribute; 3] = [name.clone(), flags.clone(), body.clone()];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(StructType)
+        ctx.dialect_type_named(Self::NAME, &params).map(StructType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1880,7 +1880,7 @@ impl LabelType {
     /// `!llvm.label` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<LabelType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(LabelType)
+        ctx.dialect_type_named(Self::NAME, &params).map(LabelType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1914,7 +1914,7 @@ impl MetadataType {
     /// `!llvm.metadata` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<MetadataType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(MetadataType)
+        ctx.dialect_type_named(Self::NAME, &params).map(MetadataType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1948,7 +1948,7 @@ impl TokenType {
     /// `!llvm.token` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<TokenType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(TokenType)
+        ctx.dialect_type_named(Self::NAME, &params).map(TokenType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -1982,7 +1982,7 @@ impl X86AmxType {
     /// `!llvm.x86_amx` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<X86AmxType> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(X86AmxType)
+        ctx.dialect_type_named(Self::NAME, &params).map(X86AmxType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2016,7 +2016,7 @@ impl PpcFp128Type {
     /// `!llvm.ppc_fp128` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<PpcFp128Type> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(PpcFp128Type)
+        ctx.dialect_type_named(Self::NAME, &params).map(PpcFp128Type)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2050,7 +2050,7 @@ impl TargetType {
     /// `!llvm.target` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, name: &::omnir::Attribute, types: &::omnir::Attribute, ints: &::omnir::Attribute) -> ::omnir::Result<TargetType> {
         let params: [::omnir::Attribute; 3] = [name.clone(), types.clone(), ints.clone()];
-        ::omnir::ods::dialect_type(ctx, Self::NAME, &params).map(TargetType)
+        ctx.dialect_type_named(Self::NAME, &params).map(TargetType)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2096,7 +2096,7 @@ impl LinkageAttr {
     /// `#llvm.linkage` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: Linkage) -> ::omnir::Result<LinkageAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(LinkageAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(LinkageAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2135,7 +2135,7 @@ impl CconvAttr {
     /// `#llvm.cconv` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: CConv) -> ::omnir::Result<CconvAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(CconvAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(CconvAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2174,7 +2174,7 @@ impl TailcallkindAttr {
     /// `#llvm.tailcallkind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: TailCallKind) -> ::omnir::Result<TailcallkindAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 64, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TailcallkindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TailcallkindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2213,7 +2213,7 @@ impl FastmathAttr {
     /// `#llvm.fastmath` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: FastmathFlags) -> ::omnir::Result<FastmathAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(FastmathAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(FastmathAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2252,7 +2252,7 @@ impl BlockaddressAttr {
     /// `#llvm.blockaddress` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<BlockaddressAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BlockaddressAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BlockaddressAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2290,7 +2290,7 @@ impl BlocktagAttr {
     /// `#llvm.blocktag` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<BlocktagAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(BlocktagAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(BlocktagAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2328,7 +2328,7 @@ impl FramePointerKindAttr {
     /// `#llvm.framePointerKind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<FramePointerKindAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(FramePointerKindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(FramePointerKindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2366,7 +2366,7 @@ impl TargetFeaturesAttr {
     /// `#llvm.target_features` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<TargetFeaturesAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TargetFeaturesAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TargetFeaturesAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2404,7 +2404,7 @@ impl MemoryEffectsAttr {
     /// `#llvm.memory_effects` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<MemoryEffectsAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MemoryEffectsAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MemoryEffectsAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2442,7 +2442,7 @@ impl VscaleRangeAttr {
     /// `#llvm.vscale_range` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<VscaleRangeAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(VscaleRangeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(VscaleRangeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2480,7 +2480,7 @@ impl LoopAnnotationAttr {
     /// `#llvm.loop_annotation` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<LoopAnnotationAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(LoopAnnotationAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(LoopAnnotationAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2518,7 +2518,7 @@ impl TbaaRootAttr {
     /// `#llvm.tbaa_root` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<TbaaRootAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TbaaRootAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TbaaRootAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2556,7 +2556,7 @@ impl TbaaTypeDescAttr {
     /// `#llvm.tbaa_type_desc` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<TbaaTypeDescAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TbaaTypeDescAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TbaaTypeDescAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2594,7 +2594,7 @@ impl TbaaTagAttr {
     /// `#llvm.tbaa_tag` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<TbaaTagAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TbaaTagAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TbaaTagAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2632,7 +2632,7 @@ impl AccessGroupAttr {
     /// `#llvm.access_group` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<AccessGroupAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(AccessGroupAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(AccessGroupAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2670,7 +2670,7 @@ impl AliasScopeAttr {
     /// `#llvm.alias_scope` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<AliasScopeAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(AliasScopeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(AliasScopeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2708,7 +2708,7 @@ impl AliasScopeDomainAttr {
     /// `#llvm.alias_scope_domain` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<AliasScopeDomainAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(AliasScopeDomainAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(AliasScopeDomainAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2746,7 +2746,7 @@ impl ConstantRangeAttr {
     /// `#llvm.constant_range` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<ConstantRangeAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ConstantRangeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ConstantRangeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2784,7 +2784,7 @@ impl MmraTagAttr {
     /// `#llvm.mmra_tag` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<MmraTagAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MmraTagAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MmraTagAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2822,7 +2822,7 @@ impl DereferenceableAttr {
     /// `#llvm.dereferenceable` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<DereferenceableAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(DereferenceableAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(DereferenceableAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2860,7 +2860,7 @@ impl VecTypeHintAttr {
     /// `#llvm.vec_type_hint` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<VecTypeHintAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(VecTypeHintAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(VecTypeHintAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2898,7 +2898,7 @@ impl ZeroAttr {
     /// `#llvm.zero` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<ZeroAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ZeroAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ZeroAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2936,7 +2936,7 @@ impl UndefAttr {
     /// `#llvm.undef` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<UndefAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(UndefAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(UndefAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -2974,7 +2974,7 @@ impl PoisonAttr {
     /// `#llvm.poison` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<PoisonAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(PoisonAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(PoisonAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -3012,7 +3012,7 @@ impl UwtableKindAttr {
     /// `#llvm.uwtableKind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<UwtableKindAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(UwtableKindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(UwtableKindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -3050,7 +3050,7 @@ impl MlirModuleFlagAttr {
     /// `#llvm.mlir.module_flag` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<MlirModuleFlagAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(MlirModuleFlagAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(MlirModuleFlagAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -3088,7 +3088,7 @@ impl DependentLibrariesAttr {
     /// `#llvm.dependent_libraries` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<DependentLibrariesAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(DependentLibrariesAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(DependentLibrariesAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -3126,7 +3126,7 @@ impl ComdatAttr {
     /// `#llvm.comdat` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<ComdatAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(ComdatAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(ComdatAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -3164,7 +3164,7 @@ impl TargetAttr {
     /// `#llvm.target` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, text: &::omnir::Attribute) -> ::omnir::Result<TargetAttr> {
         let params: [::omnir::Attribute; 1] = [text.clone()];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(TargetAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(TargetAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

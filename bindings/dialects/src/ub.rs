@@ -14,7 +14,7 @@ impl PoisonAttr {
     /// `#ub.poison` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context) -> ::omnir::Result<PoisonAttr> {
         let params: [::omnir::Attribute; 0] = [];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(PoisonAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(PoisonAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

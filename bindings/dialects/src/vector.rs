@@ -270,7 +270,7 @@ impl KindAttr {
     /// `#vector.kind` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: CombiningKind) -> ::omnir::Result<KindAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(KindAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(KindAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -309,7 +309,7 @@ impl IteratorTypeAttr {
     /// `#vector.iterator_type` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: IteratorType) -> ::omnir::Result<IteratorTypeAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(IteratorTypeAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(IteratorTypeAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).
@@ -348,7 +348,7 @@ impl PunctuationAttr {
     /// `#vector.punctuation` with these parameters (the definition's constraints are checked).
     pub fn get(ctx: &::omnir::Context, value: PrintPunctuation) -> ::omnir::Result<PunctuationAttr> {
         let params: [::omnir::Attribute; 1] = [::omnir::ods::enum_attr(ctx, 32, value.value())?];
-        ::omnir::ods::dialect_attr(ctx, Self::NAME, &params).map(PunctuationAttr)
+        ctx.dialect_attr_named(Self::NAME, &params).map(PunctuationAttr)
     }
 
     /// The view of `value` when it is of this kind (MLIR's `dyn_cast`).

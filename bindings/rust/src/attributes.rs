@@ -155,6 +155,12 @@ impl Context {
         self.make_attr(|o| unsafe { sys::omnir_dialect_attr_get(self.as_raw(), def.0, p.as_ptr(), p.len(), o) })
     }
 
+    /// The attribute `#qualified_name<params>` of a registered kind (see
+    /// [`Context::dialect_type_named`]).
+    pub fn dialect_attr_named(&self, qualified_name: &str, params: &[Attribute]) -> Result<Attribute> {
+        self.dialect_attr(self.lookup_attr_def(qualified_name)?, params)
+    }
+
     /// Parses an attribute (`"[1, 2 : i8]"`, `"dense<1.0> : tensor<2xf32>"`).
     pub fn parse_attribute(&self, text: &str) -> Result<Attribute> {
         let (t, tl) = arg(text);

@@ -158,19 +158,6 @@ impl CaseAttr<'_> {
     }
 }
 
-/// The type `!qualified<params>` of a registered kind (a shipped dialect's kind loads its
-/// dialect); the definition's constraints are checked.
-pub fn dialect_type(ctx: &Context, qualified: &str, params: &[Attribute]) -> Result<Type> {
-    let def = ctx.lookup_type_def(qualified)?;
-    ctx.dialect_type(def, params)
-}
-
-/// The attribute `#qualified<params>` of a registered kind (see [`dialect_type`]).
-pub fn dialect_attr(ctx: &Context, qualified: &str, params: &[Attribute]) -> Result<Attribute> {
-    let def = ctx.lookup_attr_def(qualified)?;
-    ctx.dialect_attr(def, params)
-}
-
 /// Whether `t` is of the dialect type kind `qualified` (`pixels.rgb`).
 pub fn is_type_kind(t: &Type, qualified: &str) -> bool {
     t.type_id().and_then(|id| id.name()).is_ok_and(|n| n == qualified)

@@ -223,6 +223,13 @@ impl Context {
         self.make_type(|o| unsafe { sys::omnir_dialect_type_get(self.as_raw(), def.0, p.as_ptr(), p.len(), o) })
     }
 
+    /// The type `!qualified_name<params>` of a registered kind (`"pixels.rgb"`; a kind of a
+    /// shipped dialect the context has not loaded loads that dialect); its parameters
+    /// verifier runs.
+    pub fn dialect_type_named(&self, qualified_name: &str, params: &[Attribute]) -> Result<Type> {
+        self.dialect_type(self.lookup_type_def(qualified_name)?, params)
+    }
+
     /// Parses a type (`"tensor<4x?xf32>"`).
     pub fn parse_type(&self, text: &str) -> Result<Type> {
         let (t, tl) = arg(text);

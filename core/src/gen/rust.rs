@@ -226,7 +226,7 @@ fn write_kind(out: &mut String, k: &Kind, enums: &[Enum]) {
         .collect();
     let _ = writeln!(
         out,
-        "        let params: [::omnir::Attribute; {}] = [{}];\n        ::omnir::ods::dialect_{which}(ctx, Self::NAME, &params).map({ty})\n    }}",
+        "        let params: [::omnir::Attribute; {}] = [{}];\n        ctx.dialect_{which}_named(Self::NAME, &params).map({ty})\n    }}",
         values.len(),
         values.join(", ")
     );
